@@ -1,0 +1,81 @@
+// One lint setup for the whole repository. The layer rules of CONVENTIONS.md are enforced with
+// import-x/no-restricted-paths: each zone forbids files under `target` from importing files under `from`.
+import { readdirSync, existsSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+const webFeatures = existsSync('apps/web/src/features')
+  ? readdirSync('apps/web/src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+
+const layerZones = [
+  // Parts: contract <- server, web, sso, e2e. web and server never import each other.
+  { target: './packages/contract', from: ['./apps', './e2e', './bench'], message: 'contract has no dependencies' },
+  { target: './apps/web', from: ['./apps/server', './apps/sso'], message: 'web talks to the server over HTTP only' },
+  { target: './apps/server', from: ['./apps/web', './apps/sso'], message: 'server talks to the SSO over HTTP only' },
+  { target: './apps/sso', from: ['./apps/web', './apps/server'], message: 'sso is a separate service' },
+  // Web: shared code -> features -> app.
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'shared code must not depend on features or the app',
+  },
+  { target: './apps/web/src/features', from: './apps/web/src/app', message: 'features must not depend on the app' },
+  // One zone per feature: no feature imports another.
+  ...webFeatures.map((f) => ({
+    target: `./apps/web/src/features/${f}`,
+    from: './apps/web/src/features',
+    except: [`./${f}`],
+    message: 'a feature must not import another feature; compose them in app/',
+  })),
+  // Server: routes -> service -> repository; domain is pure.
+  {
+    target: './apps/server/src/domain',
+    from: ['./apps/server/src/modules', './apps/server/src/plugins', './apps/server/src/db'],
+    message: 'domain is pure: no Fastify, no Drizzle',
+  },
+  {
+    target: './apps/server/src/modules/*/routes.ts',
+    from: ['./apps/server/src/db', './apps/server/src/modules/*/repository.ts'],
+    message: 'routes call services, never SQL',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', '**/migrations/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+);
