@@ -1,0 +1,80 @@
+import { fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import type { ApiError } from '@/lib/errors/api-error';
+import { readAuthToken } from '@/lib/storage/auth-data';
+
+/** Standard reason phrases, for responses whose statusText is empty (HTTP/2 never sends one). */
+const REASON_PHRASES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export const NETWORK_ERROR_TEXT = 'Could not reach the server. Check your connection and try again.';
+
+const rawBaseQuery = fetchBaseQuery({
+  // Same origin: the server serves the web app; `vite` proxies the API paths in development.
+  baseUrl: '/',
+  prepareHeaders: (headers) => {
+    const token = readAuthToken();
+    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+function errorData(data: unknown): ApiError['data'] {
+  if (!data || typeof data !== 'object') return undefined;
+  const source = data as Record<string, unknown>;
+  const out: NonNullable<ApiError['data']> = {};
+  if (typeof source.code === 'number') out.code = source.code;
+  if (typeof source.message === 'string') out.message = source.message;
+  if (source.errors && typeof source.errors === 'object') {
+    out.errors = Object.fromEntries(
+      Object.entries(source.errors as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+    );
+  }
+  return out;
+}
+
+/**
+ * Turns a fetchBaseQuery failure into the app's ApiError (spec 8: status, statusText and the error body).
+ * statusText carries the server's envelope message when there is one (it says more than "Conflict"),
+ * else the HTTP status text, else the standard reason phrase.
+ */
+export function toApiError(
+  error: { status: number | string; data?: unknown; originalStatus?: number; error?: string },
+  response?: Response,
+): ApiError {
+  if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') {
+    return { status: 'FETCH_ERROR', statusText: NETWORK_ERROR_TEXT };
+  }
+  if (error.status === 'PARSE_ERROR') {
+    const status = error.originalStatus ?? response?.status ?? 0;
+    const text = response?.statusText || REASON_PHRASES[status] || 'The server sent an unreadable response.';
+    // A 2xx that is not JSON is a parse error; a 4xx/5xx with an HTML body is still that HTTP error.
+    return status >= 400 ? { status, statusText: text } : { status: 'PARSE_ERROR', statusText: text };
+  }
+  if (typeof error.status === 'number') {
+    const data = errorData(error.data);
+    const statusText = data?.message || response?.statusText || REASON_PHRASES[error.status] || `HTTP ${error.status}`;
+    return data ? { status: error.status, statusText, data } : { status: error.status, statusText };
+  }
+  return { status: 'FETCH_ERROR', statusText: error.error || NETWORK_ERROR_TEXT };
+}
+
+/** The RTK Query base query: bearer token from the stored login, failures as ApiError. */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {
+  const result = await rawBaseQuery(args, api, extraOptions);
+  if (result.error) {
+    return { error: toApiError(result.error, result.meta?.response), meta: result.meta };
+  }
+  return { data: result.data, meta: result.meta };
+};

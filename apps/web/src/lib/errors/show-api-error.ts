@@ -1,0 +1,7 @@
+import { toast } from 'react-toastify';
+import { apiErrorMessage } from './api-error.ts';
+
+/** Spec section 8: a toast with the joined field errors, else the status text, else the fallback. */
+export function showApiError(error: unknown, fallbackMessage: string): void {
+  toast.error(apiErrorMessage(error, fallbackMessage));
+}

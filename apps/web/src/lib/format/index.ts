@@ -1,0 +1,3 @@
+export { formatCount } from './count.ts';
+export { formatDateTime } from './date-time.ts';
+export { formatMoney } from './money.ts';

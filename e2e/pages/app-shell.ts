@@ -1,0 +1,37 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The signed-in layout: sidebar, header, footer (spec 2.3). */
+export class AppShell {
+  readonly page: Page;
+  readonly sidebar: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.sidebar = page.getByRole('navigation', { name: /main/i });
+  }
+
+  async expectReady(): Promise<void> {
+    await expect(this.sidebar).toBeVisible();
+    await expect(this.page.getByText('version 1.6')).toBeVisible();
+  }
+
+  menuEntry(title: string): Locator {
+    return this.sidebar.getByRole('link', { name: title, exact: true });
+  }
+
+  async toggleMenu(): Promise<void> {
+    await this.page.getByRole('button', { name: /(collapse|expand) menu/i }).click();
+  }
+
+  async openUserMenu(): Promise<void> {
+    await this.page.getByRole('button', { name: /account menu/i }).click();
+  }
+
+  async logout(): Promise<void> {
+    await this.openUserMenu();
+    await this.page.getByRole('menuitem', { name: 'Logout' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Please Confirm' });
+    await expect(dialog.getByText('Are you sure you want to log out?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+  }
+}
