@@ -7,3 +7,5 @@ export * from './setup-guide.ts';
 export * from './subscriptions.ts';
 export * from './realtime.ts';
 export * from './filters.ts';
+export * from './app-config.ts';
+export * from './tenants.ts';

@@ -22,7 +22,8 @@ export const NETWORK_ERROR_TEXT = 'Could not reach the server. Check your connec
 
 const rawBaseQuery = fetchBaseQuery({
   // Same origin: the server serves the web app; `vite` proxies the API paths in development.
-  baseUrl: '/',
+  // Absolute, because Request() outside a document (tests, workers) cannot resolve a relative URL.
+  baseUrl: `${globalThis.location?.origin ?? ''}/`,
   prepareHeaders: (headers) => {
     const token = readAuthToken();
     if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
@@ -56,7 +57,7 @@ export function toApiError(
   if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') {
     return { status: 'FETCH_ERROR', statusText: NETWORK_ERROR_TEXT };
   }
-  if (error.status === 'PARSE_ERROR') {
+  if (error.status === 'PARSING_ERROR' || error.status === 'PARSE_ERROR') {
     const status = error.originalStatus ?? response?.status ?? 0;
     const text = response?.statusText || REASON_PHRASES[status] || 'The server sent an unreadable response.';
     // A 2xx that is not JSON is a parse error; a 4xx/5xx with an HTML body is still that HTTP error.

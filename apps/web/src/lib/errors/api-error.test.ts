@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { apiErrorMessage, apiFieldErrors, fetchFailure, isApiError, toApiError } from './api-error.ts';
-import { showApiError } from './show-api-error.ts';
+import { apiErrorMessage, apiFieldErrors, fetchFailure, isApiError, toApiError } from './api-error';
+import { showApiError } from './show-api-error';
 
 const { toastError } = vi.hoisted(() => ({ toastError: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { error: toastError } }));

@@ -1,5 +1,5 @@
 import { toast } from 'react-toastify';
-import { apiErrorMessage } from './api-error.ts';
+import { apiErrorMessage } from './api-error';
 
 /** Spec section 8: a toast with the joined field errors, else the status text, else the fallback. */
 export function showApiError(error: unknown, fallbackMessage: string): void {

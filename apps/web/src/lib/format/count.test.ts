@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount } from './count.ts';
+import { formatCount } from './count';
 
 describe('formatCount', () => {
   it.each([

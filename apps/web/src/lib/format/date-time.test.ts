@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './date-time.ts';
+import { formatDateTime } from './date-time';
 
 describe('formatDateTime', () => {
   it('defaults to America/New_York (EST in winter, UTC-5)', () => {

@@ -1,3 +1,3 @@
-export { formatCount } from './count.ts';
-export { formatDateTime } from './date-time.ts';
-export { formatMoney } from './money.ts';
+export { formatCount } from './count';
+export { formatDateTime } from './date-time';
+export { formatMoney } from './money';

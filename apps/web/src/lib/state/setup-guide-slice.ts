@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { SETUP_GUIDE_STEPS } from '@shipdesk/contract';
 import { reset } from './reset.ts';
 
 /** Setup-guide state (spec 3 and 4.2). */
@@ -38,4 +39,39 @@ export function setupGuideProgress(steps: Record<string, boolean>): number {
   const values = Object.values(steps);
   if (values.length === 0) return 0;
   return Math.round((values.filter(Boolean).length / values.length) * 100);
+}
+
+/** The popover opens by itself when there are no steps or at least one is not done (spec 2.3). */
+export function shouldOpenSetupGuide(steps: Record<string, boolean>): boolean {
+  const values = Object.values(steps);
+  return values.length === 0 || values.some((done) => !done);
+}
+
+export interface SetupGuideItem {
+  id: string;
+  title: string;
+  route: string | null;
+  done: boolean;
+}
+
+/**
+ * What the Setup-guide popover shows: the known steps in their order (SETUP_GUIDE_STEPS), then any step the
+ * server added that this build does not know, each done or not, and the counts and percentage.
+ */
+export function setupGuideSummary(steps: Record<string, boolean>): {
+  items: SetupGuideItem[];
+  completed: number;
+  total: number;
+  percent: number;
+} {
+  const known = new Set<string>(SETUP_GUIDE_STEPS.map((s) => s.id));
+  const items: SetupGuideItem[] = [
+    ...SETUP_GUIDE_STEPS.map((s) => ({ id: s.id, title: s.title, route: s.route, done: steps[s.id] === true })),
+    ...Object.keys(steps)
+      .filter((id) => !known.has(id))
+      .map((id) => ({ id, title: id, route: null, done: steps[id] === true })),
+  ];
+  const completed = items.filter((i) => i.done).length;
+  const total = items.length;
+  return { items, completed, total, percent: total === 0 ? 0 : Math.round((completed / total) * 100) };
 }

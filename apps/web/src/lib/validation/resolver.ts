@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import { validate, type FormRules } from './validator.ts';
+import { validate, type FormRules } from './validator';
 
 /** Plugs the generic validator into react-hook-form (`useForm({ resolver: validatorResolver(rules) })`). */
 export function validatorResolver<V extends FieldValues>(rules: FormRules<V>): Resolver<V> {

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { isEmpty, validate, validateField } from './validator.ts';
-import { validatorResolver } from './resolver.ts';
-import { EMAIL_PATTERN } from './rules.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { isEmpty, validate, validateField } from './validator';
+import { validatorResolver } from './resolver';
+import { EMAIL_PATTERN } from './rules';
+import { applyServerErrors } from './server-errors';
 
 interface Form {
   email: string;
@@ -77,5 +78,47 @@ describe('validatorResolver', () => {
       email: { type: 'validate', message: 'E-mail is required' },
       confirm: { type: 'validate', message: 'Passwords do not match' },
     });
+  });
+});
+
+describe('applyServerErrors', () => {
+  it('puts matching errors on fields and returns the rest', () => {
+    const setError = vi.fn();
+    const error = {
+      status: 400,
+      statusText: 'Bad Request',
+      data: { errors: { 'options.name': 'Name is too long', companyName: 'Taken', other: 'Something else' } },
+    };
+    const rest = applyServerErrors<{ name: string; companyName: string }>(
+      error,
+      ['name', 'companyName'],
+      setError,
+      'x',
+    );
+    expect(setError).toHaveBeenCalledWith(
+      'name',
+      { type: 'server', message: 'Name is too long' },
+      { shouldFocus: true },
+    );
+    expect(setError).toHaveBeenCalledWith('companyName', { type: 'server', message: 'Taken' }, { shouldFocus: false });
+    expect(rest).toBe('Something else');
+  });
+
+  it('returns null when all errors landed and the status text otherwise', () => {
+    const setError = vi.fn();
+    expect(
+      applyServerErrors<{ otp: string }>(
+        { status: 400, statusText: 'x', data: { errors: { otp: 'Wrong' } } },
+        ['otp'],
+        setError,
+        'f',
+      ),
+    ).toBeNull();
+    expect(
+      applyServerErrors<{ otp: string }>({ status: 429, statusText: 'Too many attempts' }, ['otp'], setError, 'f'),
+    ).toBe('Too many attempts');
+    expect(applyServerErrors<{ otp: string }>(new Error('x'), ['otp'], setError, 'Could not verify')).toBe(
+      'Could not verify',
+    );
   });
 });

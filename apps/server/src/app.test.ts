@@ -1,0 +1,137 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, buildTestApp, newTenantId, type TestContext } from './test-support/helper.ts';
+
+describe.each(backends)('app ($name)', (backend) => {
+  describe('health, app-config, docs, errors', () => {
+    let t: TestContext;
+    beforeAll(async () => {
+      t = await buildTestApp(
+        backend,
+        { supportUrl: 'https://support.example.com/new', ssoUrl: 'https://sso.example' },
+        (app) => {
+          app.get('/api/v1/__boom', async () => {
+            throw new Error('secret database password in /srv/app.ts:12');
+          });
+        },
+      );
+    });
+    afterAll(() => t.close());
+
+    it('answers /healthz and /readyz', async () => {
+      expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+      const ready = await t.app.inject('/readyz');
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ready' });
+    });
+
+    it('publishes /app-config.json without a token', async () => {
+      const res = await t.app.inject('/app-config.json');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        oidcIssuer: t.config.oidcIssuer,
+        oidcClientId: 'shipdesk-web',
+        oidcAudience: t.config.oidcAudience,
+        ssoUrl: 'https://sso.example',
+        supportUrl: 'https://support.example.com/new',
+        providerUrl: '',
+      });
+    });
+
+    it('publishes the OpenAPI document with every route', async () => {
+      const res = await t.app.inject('/docs/json');
+      expect(res.statusCode).toBe(200);
+      const paths = Object.keys(res.json().paths);
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          '/api/v1/configs',
+          '/call/configs/createOrUpdate',
+          '/call/setupGuide',
+          '/call/userProductSubscriptions',
+          '/call/verifyNewUserRegister',
+          '/app-config.json',
+        ]),
+      );
+      expect((await t.app.inject('/docs')).statusCode).toBeLessThan(400);
+    });
+
+    it('answers the 404 envelope for unknown API paths', async () => {
+      for (const url of ['/api/v1/nothing', '/call/nothing']) {
+        const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ code: 404, success: false });
+      }
+      const post = await t.app.inject({ method: 'POST', url: '/api/v1/nothing' });
+      expect(post.json()).toMatchObject({ code: 404, success: false });
+    });
+
+    it('hides the details of a server error', async () => {
+      const res = await t.app.inject({ url: '/api/v1/__boom', headers: await t.auth(newTenantId()) });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ code: 500, success: false, message: 'Internal server error' });
+    });
+  });
+
+  describe('rate limit', () => {
+    let t: TestContext;
+    beforeAll(async () => {
+      t = await buildTestApp(backend, { rateLimitMax: 3 });
+    });
+    afterAll(() => t.close());
+
+    it('answers 429 with the envelope past the limit', async () => {
+      for (let i = 0; i < 3; i++) expect((await t.app.inject('/app-config.json')).statusCode).toBe(200);
+      const res = await t.app.inject('/app-config.json');
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ code: 429, success: false, reason: 'rate_limited' });
+      // Health checks are not rate limited.
+      expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+    });
+  });
+
+  describe('single-page app', () => {
+    let t: TestContext;
+    let dist: string;
+    beforeAll(async () => {
+      dist = mkdtempSync(join(tmpdir(), 'shipdesk-web-dist-'));
+      mkdirSync(join(dist, 'assets'));
+      writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shipdesk</title><div id="root"></div>');
+      writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+      writeFileSync(join(dist, 'silent-renew.html'), '<!doctype html><title>renew</title>');
+      t = await buildTestApp(backend, { webDist: dist });
+    });
+    afterAll(async () => {
+      await t.close();
+      rmSync(dist, { recursive: true, force: true });
+    });
+
+    it('serves index.html for app routes, uncached', async () => {
+      for (const url of ['/', '/orders/Sales%20Order', '/settings/labels?code=abc&state=xyz']) {
+        const res = await t.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toMatch(/text\/html/);
+        expect(res.body).toContain('<div id="root">');
+        expect(res.headers['cache-control']).toBe('no-cache');
+      }
+    });
+
+    it('serves hashed assets with a long cache and other files revalidated', async () => {
+      const asset = await t.app.inject('/assets/index-abc123.js');
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const renew = await t.app.inject('/silent-renew.html');
+      expect(renew.statusCode).toBe(200);
+      expect(renew.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('answers 404 for a missing asset and for API paths, never the page', async () => {
+      const asset = await t.app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } });
+      expect(asset.statusCode).toBe(404);
+      const api = await t.app.inject({ url: '/api/v1/missing', headers: { accept: 'text/html' } });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toMatchObject({ success: false });
+    });
+  });
+});

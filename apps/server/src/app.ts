@@ -1,0 +1,127 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { JWTVerifyGetKey } from 'jose';
+import type { ErrorEnvelope } from '@shipdesk/contract';
+import { loadConfig, type ServerConfig } from './config.ts';
+import { toFieldErrors, type SchemaError } from './domain/field-errors.ts';
+import { HttpError } from './lib/http-errors.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
+import { secretsPlugin } from './plugins/secrets.ts';
+import { staticSpaPlugin } from './plugins/static-spa.ts';
+import { swaggerPlugin } from './plugins/swagger.ts';
+import { appConfigRoutes } from './modules/app-config/routes.ts';
+import { configsRoutes } from './modules/configs/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { setupGuideRoutes } from './modules/setup-guide/routes.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
+import { tenantsRoutes } from './modules/tenants/routes.ts';
+import { createTenantsService, type TenantsService } from './modules/tenants/service.ts';
+
+export interface BuildAppOptions {
+  /** Defaults to the environment (`loadConfig()`). */
+  config?: ServerConfig;
+  /** Tests pass a local key set instead of the issuer's JWKS. */
+  jwks?: JWTVerifyGetKey;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Paths that belong to the API: they answer the JSON envelope, never the SPA. */
+const API_PATH = /^\/(api|call|socket\.io|docs)(\/|$)/;
+
+function envelope(code: number, message: string, extra: Partial<ErrorEnvelope> = {}): ErrorEnvelope {
+  return { code, success: false, message, ...extra };
+}
+
+/**
+ * The whole server as a Fastify instance, not listening: external plugins, then ours, then routes, with one
+ * error handler and one not-found handler. `server.ts` runs it; tests `inject` into it.
+ */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config = options.config ?? loadConfig();
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    // Clients get the envelope for these too, through the error handler.
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+
+  // Clients that send `Content-Type: application/json` with an empty POST (e.g. verifyNewUserRegister) are fine.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') done(null, undefined);
+    else jsonParser(request, text, done);
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if ('validation' in error && error.validation) {
+      const errors = toFieldErrors(error.validation as unknown as SchemaError[]);
+      return reply.code(400).send(envelope(400, 'Invalid input', { errors }));
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (error instanceof HttpError) {
+      if (status >= 500) request.log.warn({ status, message: error.message }, 'upstream failure');
+      const extra: Partial<ErrorEnvelope> = {};
+      if (error.errors) extra.errors = error.errors;
+      if (error.reason) extra.reason = error.reason;
+      return reply.code(status).send(envelope(status, error.message, extra));
+    }
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send(envelope(500, 'Internal server error'));
+    }
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type) say nothing internal.
+    return reply.code(status).send(envelope(status, error.message));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !API_PATH.test(path) &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage && app.spa.available) return app.spa.sendIndex(reply);
+    return reply.code(404).send(envelope(404, `Not found: ${request.method} ${path}`));
+  });
+
+  // External plugins.
+  await app.register(swaggerPlugin);
+
+  // Ours.
+  await app.register(dbPlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await app.register(secretsPlugin, {
+    secretsKey: config.secretsKey,
+    dataDir: config.dataDir,
+    sharedDatabase: Boolean(config.databaseUrl),
+  });
+  let tenants: TenantsService | undefined;
+  await app.register(authPlugin, {
+    issuer: config.oidcIssuer,
+    audience: config.oidcAudience,
+    jwks: options.jwks,
+    onFirstSight: (auth) => (tenants ??= createTenantsService(app.db)).recordSighting(auth),
+  });
+  await app.register(realtimePlugin, { origins: config.webOrigins });
+  await app.register(staticSpaPlugin, { webDist: config.webDist });
+
+  // Routes.
+  await app.register(healthRoutes);
+  await app.register(async (api) => {
+    await api.register(rateLimitPlugin, { max: config.rateLimitMax, timeWindowMs: config.rateLimitWindowMs });
+    await api.register(appConfigRoutes, { config });
+    await api.register(async (signedIn) => {
+      signedIn.addHook('onRequest', signedIn.authenticate);
+      await signedIn.register(configsRoutes);
+      await signedIn.register(setupGuideRoutes);
+      await signedIn.register(tenantsRoutes);
+      await signedIn.register(subscriptionsRoutes, { ssoUrl: config.ssoUrl });
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,70 @@
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { DEFAULT_API_AUDIENCE, DEFAULT_WEB_CLIENT_ID } from '@shipdesk/contract';
+
+/** Everything the server reads from the environment, parsed once. */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  logLevel: string;
+  /** Embedded database folder (PGlite at `${dataDir}/server-db`); unused when `databaseUrl` is set. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Base64 of 32 bytes; encrypts stored credentials. Unset: generated once under `dataDir`. */
+  secretsKey: string | undefined;
+  publicUrl: string;
+  webOrigins: string[];
+  oidcIssuer: string;
+  oidcClientId: string;
+  oidcAudience: string;
+  ssoUrl: string;
+  supportUrl: string;
+  providerUrl: string;
+  /** Built web app; the server runs API-only when the folder is missing. */
+  webDist: string;
+  rateLimitMax: number;
+  rateLimitWindowMs: number;
+  trustProxy: boolean;
+}
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const DEFAULT_WEB_DIST = resolve(here, '../../web/dist');
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+function int(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const publicUrl = trimSlash(env.PUBLIC_URL || 'http://localhost:3000');
+  const oidcIssuer = trimSlash(env.OIDC_ISSUER || 'http://localhost:3001');
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: int('PORT', env.PORT, 3000),
+    logLevel: env.LOG_LEVEL || 'info',
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    secretsKey: env.SECRETS_KEY || undefined,
+    publicUrl,
+    webOrigins: (env.WEB_ORIGINS || publicUrl)
+      .split(',')
+      .map((o) => trimSlash(o.trim()))
+      .filter(Boolean),
+    oidcIssuer,
+    oidcClientId: env.OIDC_CLIENT_ID || DEFAULT_WEB_CLIENT_ID,
+    oidcAudience: env.OIDC_AUDIENCE || DEFAULT_API_AUDIENCE,
+    ssoUrl: trimSlash(env.SSO_URL || oidcIssuer),
+    supportUrl: env.SUPPORT_URL || '',
+    providerUrl: env.PROVIDER_URL || '',
+    webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : DEFAULT_WEB_DIST,
+    rateLimitMax: int('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 600),
+    rateLimitWindowMs: int('RATE_LIMIT_WINDOW_MS', env.RATE_LIMIT_WINDOW_MS, 60_000),
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+  };
+}

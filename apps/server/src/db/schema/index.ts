@@ -1,0 +1,6 @@
+export * from './tenancy.ts';
+export * from './tenants.ts';
+export * from './configs.ts';
+export * from './setup-guide.ts';
+export * from './stores.ts';
+export * from './ship-methods.ts';

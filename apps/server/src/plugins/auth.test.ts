@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKeyPair } from 'jose';
+import { Role } from '@shipdesk/contract';
+import { backends, buildTestApp, mintToken, newTenantId, type TestContext } from '../test-support/helper.ts';
+
+const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe.each(backends)('auth ($name)', (backend) => {
+  let t: TestContext;
+  const tenantId = newTenantId();
+  beforeAll(async () => {
+    t = await buildTestApp(backend);
+  });
+  afterAll(() => t.close());
+
+  async function expect401(headers: Record<string, string>, reason: string) {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/configs', headers });
+    expect(res.statusCode).toBe(401);
+    const body = res.json();
+    expect(body).toMatchObject({ code: 401, success: false, reason });
+    expect(typeof body.message).toBe('string');
+    expect(res.body).not.toMatch(/stack|at .*\.ts:\d+|node_modules/);
+    return body.message as string;
+  }
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it('accepts a valid token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/configs', headers: await t.auth(tenantId) });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a request without a token', async () => {
+    expect(await expect401({}, 'no_token')).toMatch(/no access token/);
+  });
+
+  it('refuses another scheme and garbage', async () => {
+    await expect401({ authorization: 'Basic dXNlcjpwYXNz' }, 'malformed_header');
+    await expect401(bearer('not-a-jwt'), 'malformed_token');
+    await expect401(bearer('a.b.c'), 'malformed_token');
+  });
+
+  it('refuses a bad signature', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    expect(await expect401(bearer(await mintToken({ tenantId, key: privateKey })), 'bad_signature')).toMatch(
+      /signature/,
+    );
+  });
+
+  it('refuses the wrong audience and the wrong issuer', async () => {
+    await expect401(bearer(await mintToken({ tenantId, audience: 'https://other.api' })), 'bad_audience');
+    await expect401(bearer(await mintToken({ tenantId, issuer: 'https://evil.example' })), 'bad_issuer');
+  });
+
+  it('refuses expired and not-yet-valid tokens (beyond the clock tolerance)', async () => {
+    expect(await expect401(bearer(await mintToken({ tenantId, expiresIn: -120 })), 'token_expired')).toMatch(/expired/);
+    await expect401(bearer(await mintToken({ tenantId, notBefore: 600 })), 'token_not_yet_valid');
+  });
+
+  it('tolerates a few seconds of clock skew', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/configs',
+      headers: bearer(await mintToken({ tenantId, notBefore: 10 })),
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses alg none and HS256', async () => {
+    const none = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({
+      sub: 'x',
+      email: 'x@example.com',
+      org_id: tenantId,
+      role_id: Role.Admin,
+      iss: 'https://sso.test.shipdesk.local',
+      aud: 'https://api.shipdesk.local',
+      exp: Math.floor(Date.now() / 1000) + 300,
+    })}.`;
+    await expect401(bearer(none), 'bad_algorithm');
+    const secret = new TextEncoder().encode('a-shared-secret-that-is-long-enough-for-hs256');
+    await expect401(bearer(await mintToken({ tenantId, alg: 'HS256', key: secret })), 'bad_algorithm');
+  });
+
+  it('refuses tokens without the tenant or a known role', async () => {
+    expect(await expect401(bearer(await mintToken({ tenantId: '' })), 'missing_claims')).toMatch(/org_id/);
+    expect(await expect401(bearer(await mintToken({ tenantId, roleId: null })), 'missing_claims')).toMatch(/role_id/);
+    await expect401(bearer(await mintToken({ tenantId, roleId: 7 })), 'missing_claims');
+    await expect401(bearer(await mintToken({ tenantId, email: null })), 'missing_claims');
+  });
+
+  it('records the tenant and the user on first sight', async () => {
+    const other = newTenantId();
+    await t.app.inject({ method: 'GET', url: '/api/v1/configs', headers: await t.auth(other, Role.Manager) });
+    const rows = await t.app.db.withTenant(other, (tx) => tx.query.users.findMany());
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ tenantId: other, roleId: Role.Manager, issuer: 'https://sso.test.shipdesk.local' });
+  });
+});

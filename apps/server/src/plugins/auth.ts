@@ -1,0 +1,173 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { ACCESS_TOKEN_ALGORITHMS, CLAIM_ORG_ID, CLAIM_ROLE_ID, isRoleId, type RoleId } from '@shipdesk/contract';
+import { forbidden, serviceUnavailable, unauthorized, HttpError } from '../lib/http-errors.ts';
+
+/** Who is calling, from the verified access token only. */
+export interface AuthContext {
+  tenantId: string;
+  /** The token's `sub`. */
+  userId: string;
+  email: string;
+  roleId: RoleId;
+  issuer: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Verifies an access token; throws a 401 HttpError saying what is wrong with it. */
+    verifyToken(token: string): Promise<AuthContext>;
+    /** onRequest/preHandler hook: reads the bearer token and sets `request.auth`. */
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** preHandler hook allowing only the given roles (after `authenticate`). */
+    requireRole(...roles: RoleId[]): preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export interface AuthPluginOptions {
+  issuer: string;
+  audience: string;
+  /** Tests inject a local key set; otherwise the issuer's JWKS is discovered and fetched. */
+  jwks?: JWTVerifyGetKey | undefined;
+  /** Called once per process for each new (tenant, user, role, e-mail) seen, e.g. to record them. */
+  onFirstSight?: ((auth: AuthContext) => Promise<void>) | undefined;
+}
+
+const CLOCK_TOLERANCE_SECONDS = 30;
+const SEEN_CACHE_LIMIT = 10_000;
+
+/** Finds `jwks_uri` in the issuer's discovery document once, then lets jose cache and rotate the keys. */
+function discoveredKeySet(issuer: string): JWTVerifyGetKey {
+  let keySet: Promise<JWTVerifyGetKey> | null = null;
+  const load = async (): Promise<JWTVerifyGetKey> => {
+    const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) throw new Error(`discovery answered ${response.status}`);
+    const metadata = (await response.json()) as { jwks_uri?: unknown };
+    if (typeof metadata.jwks_uri !== 'string') throw new Error('discovery document has no jwks_uri');
+    return createRemoteJWKSet(new URL(metadata.jwks_uri), { timeoutDuration: 10_000 });
+  };
+  return async (header, token) => {
+    keySet ??= load().catch((error: unknown) => {
+      keySet = null; // try again on the next request
+      throw error;
+    });
+    let getKey: JWTVerifyGetKey;
+    try {
+      getKey = await keySet;
+    } catch {
+      throw serviceUnavailable('The identity provider cannot be reached');
+    }
+    return getKey(header, token);
+  };
+}
+
+/** Maps jose's failures to a message that says what is wrong, without internals. */
+function describe(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const { code, claim } = error as { code?: string; claim?: string };
+  switch (code) {
+    case 'ERR_JWT_EXPIRED':
+      return unauthorized('Access token has expired', 'token_expired');
+    case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
+      if (claim === 'aud') return unauthorized('Access token is not meant for this API (audience)', 'bad_audience');
+      if (claim === 'iss') return unauthorized('Access token is from an untrusted issuer', 'bad_issuer');
+      if (claim === 'nbf') return unauthorized('Access token is not valid yet', 'token_not_yet_valid');
+      return unauthorized(`Access token claim "${claim ?? 'unknown'}" is invalid`, 'bad_claim');
+    case 'ERR_JOSE_ALG_NOT_ALLOWED':
+    case 'ERR_JOSE_NOT_SUPPORTED':
+      return unauthorized('Access token signing algorithm is not accepted', 'bad_algorithm');
+    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
+      return unauthorized('Access token signature is invalid', 'bad_signature');
+    case 'ERR_JWKS_NO_MATCHING_KEY':
+    case 'ERR_JWKS_MULTIPLE_MATCHING_KEYS':
+      return unauthorized('Access token is signed with an unknown key', 'unknown_key');
+    case 'ERR_JWKS_TIMEOUT':
+    case 'ERR_JWKS_INVALID':
+      return serviceUnavailable('The identity provider cannot be reached');
+    default:
+      return unauthorized('Access token is malformed', 'malformed_token');
+  }
+}
+
+function claimsToAuth(payload: JWTPayload): AuthContext {
+  const tenantId = payload[CLAIM_ORG_ID];
+  const rawRole = payload[CLAIM_ROLE_ID];
+  const roleId = typeof rawRole === 'string' && /^\d+$/.test(rawRole) ? Number(rawRole) : rawRole;
+  const missing = [
+    typeof payload.sub === 'string' && payload.sub ? null : 'sub',
+    typeof payload.email === 'string' && payload.email ? null : 'email',
+    typeof tenantId === 'string' && tenantId ? null : CLAIM_ORG_ID,
+    isRoleId(roleId) ? null : CLAIM_ROLE_ID,
+  ].filter(Boolean);
+  if (missing.length > 0) {
+    throw unauthorized(`Access token lacks required claims: ${missing.join(', ')}`, 'missing_claims');
+  }
+  return {
+    tenantId: tenantId as string,
+    userId: payload.sub!,
+    email: (payload.email as string).toLowerCase(),
+    roleId: roleId as RoleId,
+    issuer: payload.iss!,
+  };
+}
+
+export function createTokenVerifier(options: AuthPluginOptions): (token: string) => Promise<AuthContext> {
+  const getKey = options.jwks ?? discoveredKeySet(options.issuer);
+  return async (token) => {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, getKey, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: [...ACCESS_TOKEN_ALGORITHMS],
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['exp', 'sub'],
+      }));
+    } catch (error) {
+      throw describe(error);
+    }
+    return claimsToAuth(payload);
+  };
+}
+
+/** Reads `Authorization: Bearer <token>`. */
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (!header) throw unauthorized('Sign-in required: no access token', 'no_token');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw unauthorized('Authorization header must be "Bearer <access token>"', 'malformed_header');
+  return match[1]!;
+}
+
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, options) => {
+    const verify = createTokenVerifier(options);
+    const seen = new Set<string>();
+
+    app.decorateRequest('auth', null);
+    app.decorate('verifyToken', verify);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const auth = await verify(bearerToken(request));
+      const key = [auth.issuer, auth.userId, auth.tenantId, auth.roleId, auth.email].join('\u0000');
+      if (options.onFirstSight && !seen.has(key)) {
+        await options.onFirstSight(auth);
+        if (seen.size >= SEEN_CACHE_LIMIT) seen.clear();
+        seen.add(key);
+      }
+      request.auth = auth;
+    });
+    app.decorate('requireRole', (...roles: RoleId[]): preHandlerAsyncHookHandler => {
+      return async (request) => {
+        if (!request.auth) throw unauthorized('Sign-in required: no access token', 'no_token');
+        if (!roles.includes(request.auth.roleId)) throw forbidden();
+      };
+    });
+  },
+  { name: 'auth' },
+);

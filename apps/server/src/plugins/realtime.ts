@@ -1,0 +1,107 @@
+import fp from 'fastify-plugin';
+import { Server, type Socket } from 'socket.io';
+import { REALTIME_PATH, RealtimeEvent, roomEmail } from '@shipdesk/contract';
+import type { AuthContext } from './auth.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: {
+      io: Server;
+      /** Sends `event` to every connected socket of the tenant (all its users and devices). */
+      toTenant(tenantId: string, event: string, payload: unknown): void;
+    };
+  }
+}
+
+export interface RealtimeOptions {
+  /** Origins allowed to open a socket from a browser (the product's own origin always works). */
+  origins: string[];
+}
+
+type Ack = (answer: { ok: boolean; error?: string }) => void;
+
+const TENANT_ROOM_PREFIX = 'tenant:';
+const MAX_ROOM_ID_LENGTH = 512;
+const MAX_MESSAGE_BYTES = 16 * 1024;
+
+export const tenantRoom = (tenantId: string) => `${TENANT_ROOM_PREFIX}${tenantId}`;
+
+/**
+ * socket.io on the HTTP server: websocket only, authenticated by the access token in the handshake query.
+ * A socket may join only its own user's rooms (`<email>:<fingerprint>`, spec 4.3 logout rooms) and send only to
+ * rooms it joined. Every socket is also in `tenant:<id>` for server-side broadcasts.
+ *
+ * Rooms live in this process (in-memory adapter). To scale out, set the `@socket.io/postgres-adapter`
+ * (already a dependency) on `io` when DATABASE_URL is set, so rooms span instances.
+ */
+export const realtimePlugin = fp<RealtimeOptions>(
+  async (app, options) => {
+    const io = new Server(app.server, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      serveClient: false,
+      cors: { origin: options.origins, credentials: false },
+      maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    });
+
+    io.use((socket, next) => {
+      const raw = socket.handshake.query.token ?? socket.handshake.auth?.token;
+      const token = Array.isArray(raw) ? raw[0] : raw;
+      if (typeof token !== 'string' || token === '') {
+        next(new Error('unauthorized: no access token'));
+        return;
+      }
+      app.verifyToken(token).then(
+        (auth) => {
+          socket.data.auth = auth;
+          next();
+        },
+        (error: Error) => next(new Error(`unauthorized: ${error.message}`)),
+      );
+    });
+
+    io.on('connection', (socket: Socket) => {
+      const auth = socket.data.auth as AuthContext;
+      void socket.join(tenantRoom(auth.tenantId));
+
+      socket.on(RealtimeEvent.JoinRoom, (roomId: unknown, ack?: Ack) => {
+        const reply: Ack = typeof ack === 'function' ? ack : () => undefined;
+        if (typeof roomId !== 'string' || roomId === '' || roomId.length > MAX_ROOM_ID_LENGTH) {
+          reply({ ok: false, error: 'roomId must be a non-empty string' });
+          return;
+        }
+        if (roomId.startsWith(TENANT_ROOM_PREFIX) || roomEmail(roomId) !== auth.email) {
+          reply({ ok: false, error: 'You may join only your own rooms' });
+          return;
+        }
+        void socket.join(roomId);
+        reply({ ok: true });
+      });
+
+      socket.on(RealtimeEvent.SendMessageToRoom, (payload: unknown, ack?: Ack) => {
+        const reply: Ack = typeof ack === 'function' ? ack : () => undefined;
+        const { roomId, message } = (payload ?? {}) as { roomId?: unknown; message?: unknown };
+        if (typeof roomId !== 'string' || !socket.rooms.has(roomId) || roomId.startsWith(TENANT_ROOM_PREFIX)) {
+          reply({ ok: false, error: 'Join the room before sending to it' });
+          return;
+        }
+        socket.to(roomId).emit(RealtimeEvent.Message, message);
+        reply({ ok: true });
+      });
+    });
+
+    app.decorate('realtime', {
+      io,
+      toTenant: (tenantId: string, event: string, payload: unknown) => {
+        io.to(tenantRoom(tenantId)).emit(event, payload);
+      },
+    });
+
+    // Open websockets would keep the HTTP server from closing.
+    app.addHook('preClose', async () => {
+      io.disconnectSockets(true);
+      io.engine.close();
+    });
+  },
+  { name: 'realtime', dependencies: ['auth'] },
+);

@@ -1,0 +1,45 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+/** The process: logger, listen, graceful shutdown. Everything else is in app.ts. */
+const config = loadConfig();
+const app = await buildApp({
+  config,
+  logger: {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.query.token'],
+  },
+}).catch((error: unknown) => {
+  // Start-up failures (locked data folder, unreachable database) are for a human: print the message, not a stack.
+  console.error(`Shipdesk server failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    app.log.error('shutdown took too long, exiting');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ host: config.host, port: config.port });
+} catch (error) {
+  app.log.error({ err: error }, 'could not listen');
+  await app.close().catch(() => undefined);
+  process.exit(1);
+}

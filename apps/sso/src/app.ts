@@ -1,0 +1,192 @@
+import { join } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Context, Middleware } from 'koa';
+import type Provider from 'oidc-provider';
+import { seedDemo } from './account/demo-seed.ts';
+import { registerProfileRoutes } from './account/profile-routes.ts';
+import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts';
+import type { SsoConfig } from './config.ts';
+import { openDatabase, type Database, type Db } from './db/connect.ts';
+import { cors, HttpError, Router } from './http.ts';
+import { DEFAULT_LOGIN_LIMITS, purgeOldLoginAttempts, type LoginLimits } from './interactions/login-attempts.ts';
+import { registerInteractionRoutes } from './interactions/login-routes.ts';
+import { silentLogger, type Logger } from './logger.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { purgeExpiredPayloads } from './provider/adapter.ts';
+import { ensureKeys } from './provider/keys.ts';
+import { registerLogoutRoute } from './provider/logout-route.ts';
+import { createProvider } from './provider/provider.ts';
+import {
+  DEFAULT_REGISTRATION_LIMITS,
+  purgeOldRegistrations,
+  type RegistrationLimits,
+} from './registration/registration-service.ts';
+import { registerRegistrationRoutes } from './registration/registration-routes.ts';
+import { STYLESHEET, messagePage } from './views/layout.ts';
+
+export interface BuildSsoOptions {
+  config: SsoConfig;
+  logger?: Logger;
+  loginLimits?: Partial<LoginLimits>;
+  registrationLimits?: Partial<RegistrationLimits>;
+  /** How often expired tokens, codes and attempts are deleted; 0 turns it off. */
+  housekeepingIntervalMs?: number;
+}
+
+export interface Sso {
+  /** For `http.createServer(sso.handler)`. */
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+  provider: Provider;
+  db: Db;
+  database: Database;
+  mailer: Mailer;
+  close(): Promise<void>;
+}
+
+/** JSON routes answer with the envelope; the rest are pages. */
+const JSON_PATHS = ['/api', '/call', '/healthz'];
+
+function isJsonPath(path: string): boolean {
+  return JSON_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+function errorBoundary(logger: Logger, publicUrl: string): Middleware {
+  return async (ctx: Context, next) => {
+    try {
+      await next();
+    } catch (error) {
+      const known = error instanceof HttpError;
+      if (!known) logger.error('request failed', { error, method: ctx.method, path: ctx.path });
+      const status = known ? error.status : 500;
+      const message = known ? error.message : 'Internal server error';
+      ctx.status = status;
+      if (known) for (const [name, value] of Object.entries(error.headers ?? {})) ctx.set(name, value);
+      if (isJsonPath(ctx.path)) {
+        ctx.body = {
+          code: status,
+          success: false,
+          message,
+          ...(known && error.errors ? { errors: error.errors } : {}),
+        };
+        return;
+      }
+      ctx.type = 'html';
+      ctx.body = messagePage({
+        title: status >= 500 ? 'Something went wrong' : 'Request refused',
+        message: status >= 500 ? 'The sign-in service hit an unexpected problem. Please try again.' : message,
+        link: { href: publicUrl, label: 'Back to Shipdesk' },
+      });
+    }
+  };
+}
+
+/** Headers for the pages we render; redirects of the authorization endpoint (silent renew in an iframe) are left alone. */
+function pageSecurityHeaders(config: SsoConfig): Middleware {
+  const formTargets = ["'self'", ...config.webOrigins].join(' ');
+  const csp = [
+    "default-src 'none'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    // The provider's fallback logout page auto-submits its form with an inline script.
+    "script-src 'unsafe-inline'",
+    // Chrome applies form-action to the redirects after a post: the login ends at the product's origin.
+    `form-action ${formTargets}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+  return async (ctx, next) => {
+    await next();
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    if (ctx.response.is('html')) {
+      ctx.set('Content-Security-Policy', csp);
+      ctx.set('X-Frame-Options', 'DENY');
+      ctx.set('Referrer-Policy', 'no-referrer');
+    }
+  };
+}
+
+export async function buildSso(options: BuildSsoOptions): Promise<Sso> {
+  const { config } = options;
+  const logger = options.logger ?? silentLogger;
+  const loginLimits = { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits };
+  const registrationLimits = { ...DEFAULT_REGISTRATION_LIMITS, ...options.registrationLimits };
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (error) => logger.warn('idle database connection failed', { error }),
+  });
+  const { db } = database;
+  let keys;
+  try {
+    keys = await database.exclusive(async () => {
+      await database.migrate();
+      const material = await ensureKeys(db);
+      await seedDemo({ db, dataDir: config.dataDir, password: config.demoPassword, logger });
+      return material;
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: join(config.dataDir, 'outbox'),
+  });
+  const provider = createProvider({ config, db, keys, logger });
+
+  const router = new Router();
+  router.get('/healthz', async (ctx) => {
+    await database.ping();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/assets/sso.css', (ctx) => {
+    ctx.type = 'text/css';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = STYLESHEET;
+  });
+  registerCatalogueRoutes(router, { config, db, keys });
+  registerRegistrationRoutes(router, {
+    db,
+    mailer,
+    limits: registrationLimits,
+    publicUrl: config.publicUrl,
+  });
+  registerInteractionRoutes(router, { config, db, provider, loginLimits });
+  registerLogoutRoute(router, { config, db, provider });
+  registerProfileRoutes(router, { config, db, provider, csrfSecret: keys.cookie[0]!, loginLimits });
+
+  provider.use(errorBoundary(logger, config.publicUrl));
+  provider.use(pageSecurityHeaders(config));
+  provider.use(cors(config.webOrigins, ['/api', '/call']));
+  provider.use(router.middleware());
+
+  const housekeepingMs = options.housekeepingIntervalMs ?? 10 * 60 * 1000;
+  const housekeeping =
+    housekeepingMs > 0
+      ? setInterval(() => {
+          Promise.all([
+            purgeExpiredPayloads(db),
+            purgeOldLoginAttempts(db, loginLimits),
+            purgeOldRegistrations(db),
+          ]).catch((error: unknown) => logger.warn('housekeeping failed', { error }));
+        }, housekeepingMs)
+      : undefined;
+  housekeeping?.unref();
+
+  return {
+    handler: provider.callback(),
+    provider,
+    db,
+    database,
+    mailer,
+    async close() {
+      if (housekeeping) clearInterval(housekeeping);
+      mailer.close();
+      await database.close();
+    },
+  };
+}

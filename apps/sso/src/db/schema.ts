@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Everything the SSO stores lives in schema `sso`, on PostgreSQL and on PGlite alike, so one migration set serves
+ * both and the API server can share the database (schema `public`) without name clashes.
+ */
+export const sso = pgSchema('sso');
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const organizations = sso.table(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('organizations_name_lower_key').on(sql`lower(${t.name})`)],
+);
+
+export const users = sso.table(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    roleId: smallint('role_id').notNull(),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_organization_idx').on(t.organizationId),
+  ],
+);
+
+export const subscriptions = sso.table(
+  'subscriptions',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    appId: text('app_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.appId] })],
+);
+
+/** oidc-provider's models (sessions, grants, codes, tokens, interactions), one row per model + id. */
+export const oidcPayloads = sso.table(
+  'oidc_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('oidc_payloads_grant_idx').on(t.model, t.grantId),
+    index('oidc_payloads_uid_idx').on(t.model, t.uid),
+    index('oidc_payloads_user_code_idx').on(t.model, t.userCode),
+    index('oidc_payloads_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** One-time codes of the registration e-mail step; only a hash of the code is kept. */
+export const registrationCodes = sso.table(
+  'registration_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    ip: text('ip'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('registration_codes_email_idx').on(t.email, t.createdAt), index('registration_codes_ip_idx').on(t.ip)],
+);
+
+/** Short-lived, single-use proof that an e-mail was verified; only a SHA-256 of the token is kept. */
+export const registrationTokens = sso.table('registration_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  email: text('email').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Sign-in attempts, for the per-e-mail and per-IP failure limits (kept in the database: restarts, instances). */
+export const loginAttempts = sso.table(
+  'login_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_attempts_email_idx').on(t.email, t.createdAt),
+    index('login_attempts_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/** Key material generated on first start: the token signing key (`sig`) and the cookie signing keys (`cookie`). */
+export const keys = sso.table('keys', {
+  id: text('id').primaryKey(),
+  use: text('use').notNull(),
+  material: jsonb('material').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,139 @@
+import type { Context } from 'koa';
+import type Provider from 'oidc-provider';
+import { errors } from 'oidc-provider';
+import { findUserByEmail, normaliseEmail } from '../account/accounts-repository.ts';
+import { verifyPassword } from '../account/passwords.ts';
+import type { SsoConfig } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import { clientIp, readForm, type Router } from '../http.ts';
+import { isFirstPartyClient } from '../provider/provider.ts';
+import { loginPage } from '../views/login.ts';
+import { messagePage } from '../views/layout.ts';
+import { loginBlockedForSeconds, recordLoginAttempt, type LoginLimits } from './login-attempts.ts';
+
+export interface InteractionDeps {
+  config: SsoConfig;
+  db: Db;
+  provider: Provider;
+  loginLimits: LoginLimits;
+}
+
+const BAD_CREDENTIALS = 'The e-mail or password is not correct.';
+
+function sendHtml(ctx: Context, body: string, status = 200): void {
+  ctx.status = status;
+  ctx.type = 'html';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = body;
+}
+
+async function loadInteraction(ctx: Context, provider: Provider) {
+  try {
+    return await provider.interactionDetails(ctx.req, ctx.res);
+  } catch (error) {
+    if (error instanceof errors.SessionNotFound || error instanceof errors.InvalidRequest) return undefined;
+    throw error;
+  }
+}
+
+function expired(ctx: Context, config: SsoConfig): void {
+  sendHtml(
+    ctx,
+    messagePage({
+      title: 'Sign-in expired',
+      message: 'This sign-in page has expired. Start again from Shipdesk.',
+      link: { href: config.publicUrl, label: 'Back to Shipdesk' },
+    }),
+    400,
+  );
+}
+
+/** Our interaction pages: the login form, and the first-party consent that never needs a screen. */
+export function registerInteractionRoutes(router: Router, deps: InteractionDeps): void {
+  const { config, db, provider, loginLimits } = deps;
+  const registerUrl = `${config.publicUrl}/register`;
+
+  router.get('/interaction/:uid', async (ctx) => {
+    const details = await loadInteraction(ctx, provider);
+    if (!details || details.uid !== ctx.params.uid) return expired(ctx, config);
+    if (details.prompt.name === 'login') {
+      const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
+      return sendHtml(ctx, loginPage({ action: `/interaction/${details.uid}/login`, email: hint, registerUrl }));
+    }
+    // Consent: only our own clients exist and `loadExistingGrant` grants them; anything else is refused.
+    if (!isFirstPartyClient(config, details.params.client_id as string | undefined)) {
+      const redirectTo = await provider.interactionResult(ctx.req, ctx.res, {
+        error: 'access_denied',
+        error_description: 'This application is not allowed to use Shipdesk sign-in.',
+      });
+      ctx.status = 303;
+      return ctx.redirect(redirectTo);
+    }
+    const grant = details.grantId
+      ? await provider.Grant.find(details.grantId)
+      : new provider.Grant({ accountId: details.session!.accountId, clientId: details.params.client_id as string });
+    if (!grant) return expired(ctx, config);
+    const missing = details.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+    if (missing.missingOIDCScope?.length) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+    if (missing.missingOIDCClaims?.length) grant.addOIDCClaims(missing.missingOIDCClaims);
+    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+      grant.addResourceScope(indicator, scopes.join(' '));
+    }
+    const grantId = await grant.save();
+    const redirectTo = await provider.interactionResult(
+      ctx.req,
+      ctx.res,
+      { consent: { grantId } },
+      { mergeWithLastSubmission: true },
+    );
+    ctx.status = 303;
+    ctx.redirect(redirectTo);
+  });
+
+  router.post('/interaction/:uid/login', async (ctx) => {
+    const details = await loadInteraction(ctx, provider);
+    if (!details || details.uid !== ctx.params.uid || details.prompt.name !== 'login') return expired(ctx, config);
+    const form = await readForm(ctx);
+    const email = normaliseEmail(form.email ?? '');
+    const password = form.password ?? '';
+    const action = `/interaction/${details.uid}/login`;
+    if (!email || !password) {
+      return sendHtml(ctx, loginPage({ action, email, registerUrl, error: 'Enter your e-mail and password.' }), 400);
+    }
+    const ip = clientIp(ctx);
+    const retryAfter = await loginBlockedForSeconds(db, loginLimits, email, ip);
+    if (retryAfter !== undefined) {
+      ctx.set('Retry-After', String(retryAfter));
+      const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+      return sendHtml(
+        ctx,
+        loginPage({
+          action,
+          email,
+          registerUrl,
+          error: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        }),
+        429,
+      );
+    }
+    const user = await findUserByEmail(db, email);
+    const valid = await verifyPassword(user?.passwordHash, password);
+    if (!user || !valid || user.status !== 'active') {
+      await recordLoginAttempt(db, email, ip, false);
+      return sendHtml(ctx, loginPage({ action, email, registerUrl, error: BAD_CREDENTIALS }), 400);
+    }
+    await recordLoginAttempt(db, email, ip, true);
+    const redirectTo = await provider.interactionResult(
+      ctx.req,
+      ctx.res,
+      { login: { accountId: user.id, amr: ['pwd'] } },
+      { mergeWithLastSubmission: false },
+    );
+    ctx.status = 303;
+    ctx.redirect(redirectTo);
+  });
+}

@@ -1,0 +1,210 @@
+import { API_SCOPES, CLAIM_ORG_ID, CLAIM_ROLE_ID } from '@shipdesk/contract';
+import Provider, { errors, type Account, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { SsoConfig } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import { findUserById, type UserRecord } from '../account/accounts-repository.ts';
+import type { Logger } from '../logger.ts';
+import { messagePage } from '../views/layout.ts';
+import { dbAdapterFactory } from './adapter.ts';
+import type { KeyMaterial } from './keys.ts';
+
+/** Client id of the SSO's own account pages (the profile page signs in through the provider like any app). */
+export const ACCOUNT_CLIENT_ID = 'shipdesk-account';
+export const ACCOUNT_CALLBACK_PATH = '/profile';
+
+const DAY = 24 * 60 * 60;
+
+function accountFor(user: UserRecord): Account {
+  return {
+    accountId: user.id,
+    claims: () => ({
+      sub: user.id,
+      email: user.email,
+      email_verified: true,
+      name: user.name,
+      updated_at: Math.floor(user.updatedAt.getTime() / 1000),
+      [CLAIM_ORG_ID]: user.organizationId,
+      [CLAIM_ROLE_ID]: user.roleId,
+    }),
+  };
+}
+
+export function isFirstPartyClient(config: SsoConfig, clientId: string | undefined): boolean {
+  return clientId === config.clientId || clientId === ACCOUNT_CLIENT_ID;
+}
+
+/** Cookie options of the provider's cookies, also used to clear the session cookie on logout. */
+export function cookieOptions(config: SsoConfig) {
+  const secure = config.issuer.startsWith('https:');
+  return {
+    httpOnly: true,
+    // Cross-site (product and SSO on different sites) needs SameSite=None, which browsers accept only with Secure.
+    sameSite: secure ? ('none' as const) : ('lax' as const),
+    secure,
+  };
+}
+
+export interface ProviderDeps {
+  config: SsoConfig;
+  db: Db;
+  keys: KeyMaterial;
+  logger: Logger;
+}
+
+export function createProvider({ config, db, keys, logger }: ProviderDeps): Provider {
+  const redirectUris = config.webOrigins.flatMap((origin) => [origin, `${origin}/`, `${origin}/silent-renew.html`]);
+  const postLogoutRedirectUris = config.webOrigins.flatMap((origin) => [origin, `${origin}/`]);
+  const cookies = cookieOptions(config);
+
+  const configuration: Configuration = {
+    adapter: dbAdapterFactory(db),
+    jwks: { keys: keys.signing as never },
+    cookies: { keys: keys.cookie, long: cookies, short: cookies },
+    clients: [
+      {
+        client_id: config.clientId,
+        client_name: 'Shipdesk',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: redirectUris,
+        post_logout_redirect_uris: postLogoutRedirectUris,
+      },
+      {
+        client_id: ACCOUNT_CLIENT_ID,
+        client_name: 'Shipdesk account',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: [],
+        response_types: ['none'],
+        redirect_uris: [`${config.issuer}${ACCOUNT_CALLBACK_PATH}`],
+        post_logout_redirect_uris: [`${config.issuer}${ACCOUNT_CALLBACK_PATH}`],
+      },
+    ],
+    responseTypes: ['code', 'none'],
+    pkce: { required: () => true },
+    scopes: ['openid', 'offline_access', 'profile', 'email'],
+    claims: {
+      openid: ['sub', CLAIM_ORG_ID, CLAIM_ROLE_ID],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'updated_at'],
+    },
+    // Auth0-style clients send `audience`; it becomes the resource indicator below.
+    extraParams: ['audience'],
+    routes: {
+      authorization: '/authorize',
+      token: '/oauth/token',
+      end_session: '/v2/logout',
+      jwks: '/.well-known/jwks.json',
+      userinfo: '/userinfo',
+      revocation: '/oauth/revoke',
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        // `/v2/logout` is answered by our own route (no confirmation page); these cover the provider's fallbacks.
+        logoutSource: async (ctx, form) => {
+          ctx.body = `${messagePage({ title: 'Signing out', message: 'Signing you out…' })}${form}<script>document.forms[0].submit()</script>`;
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.body = messagePage({
+            title: 'Signed out',
+            message: 'You have been signed out of Shipdesk.',
+            link: { href: config.publicUrl, label: 'Back to Shipdesk' },
+          });
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async (ctx, client, oneOf) => {
+          if (oneOf) return oneOf;
+          const audience = ctx.oidc.params?.audience;
+          if (typeof audience === 'string' && audience) return audience;
+          return client.clientId === config.clientId ? config.audience : undefined;
+        },
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== config.audience) throw new errors.InvalidTarget();
+          return {
+            scope: API_SCOPES,
+            audience: config.audience,
+            accessTokenTTL: config.accessTokenTtlSeconds,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    findAccount: async (_ctx, id) => {
+      const user = await findUserById(db, id);
+      return user && user.status === 'active' ? accountFor(user) : undefined;
+    },
+    extraTokenClaims: async (_ctx, token) => {
+      if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+      const user = await findUserById(db, token.accountId);
+      if (!user) return undefined;
+      return { email: user.email, [CLAIM_ORG_ID]: user.organizationId, [CLAIM_ROLE_ID]: user.roleId };
+    },
+    // First-party clients get their grant without a consent screen: the grant is created (or widened) here.
+    loadExistingGrant: async (ctx) => {
+      const { oidc } = ctx;
+      const clientId = oidc.client!.clientId;
+      const grantId = oidc.result?.consent?.grantId || oidc.session!.grantIdFor(clientId);
+      const existing = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
+      if (!isFirstPartyClient(config, clientId)) return existing;
+      const grant = existing ?? new oidc.provider.Grant({ clientId, accountId: oidc.session!.accountId! });
+      const oidcScopes = [...oidc.requestParamOIDCScopes].join(' ');
+      if (oidcScopes) grant.addOIDCScope(oidcScopes);
+      const apiScopes = API_SCOPES.split(' ');
+      for (const indicator of Object.keys(oidc.resourceServers ?? {})) {
+        const resourceScopes = [...oidc.requestParamScopes].filter((scope) => apiScopes.includes(scope)).join(' ');
+        if (resourceScopes) grant.addResourceScope(indicator, resourceScopes);
+      }
+      await grant.save();
+      return grant;
+    },
+    // The SPA is first-party: it gets a rotating refresh token without `prompt=consent` (which OpenID Connect
+    // otherwise demands before honouring offline_access), and it survives the SSO session unless logged out.
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') &&
+      (code.scopes.has('offline_access') || isFirstPartyClient(config, client.clientId)),
+    expiresWithSession: async (ctx, code) =>
+      !code.scopes.has('offline_access') && !isFirstPartyClient(config, ctx.oidc.client?.clientId),
+    rotateRefreshToken: true,
+    clientBasedCORS: (_ctx, origin, client) =>
+      origin !== 'null' && (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin),
+    ttl: {
+      AccessToken: config.accessTokenTtlSeconds,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 60 * 60,
+      Grant: 30 * DAY,
+      RefreshToken: 14 * DAY,
+      Session: 14 * DAY,
+    },
+    clockTolerance: 5,
+    renderError: async (ctx: KoaContextWithOIDC, out, error) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      if (status >= 500) logger.error('oidc provider error', { error });
+      ctx.type = 'html';
+      ctx.body = messagePage({
+        title: status >= 500 ? 'Something went wrong' : 'Sign-in could not continue',
+        message:
+          status >= 500
+            ? 'The sign-in service hit an unexpected problem. Please try again.'
+            : `${out.error_description ?? out.error}`,
+        link: { href: config.publicUrl, label: 'Back to Shipdesk' },
+      });
+    },
+  };
+
+  const provider = new Provider(config.issuer, configuration);
+  provider.proxy = config.trustProxy;
+  provider.on('server_error', (_ctx, error) => logger.error('oidc server error', { error }));
+  return provider;
+}

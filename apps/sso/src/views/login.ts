@@ -1,0 +1,45 @@
+import { html } from './html.ts';
+import { page } from './layout.ts';
+
+export interface LoginView {
+  action: string;
+  email?: string;
+  error?: string;
+  registerUrl: string;
+}
+
+/** The one password form of the product. */
+export function loginPage(view: LoginView): string {
+  return page({
+    title: 'Sign in',
+    body: html`<section class="card" aria-labelledby="title">
+        <h1 id="title">Sign in</h1>
+        <p class="lead">Use your Shipdesk account to continue.</p>
+        ${view.error ? html`<div class="alert error" role="alert" id="login-error">${view.error}</div>` : ''}
+        <form method="post" action="${view.action}" novalidate>
+          <label for="email">E-mail</label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autocomplete="username"
+            required
+            ${view.email ? '' : html`autofocus`}
+            value="${view.email ?? ''}"
+            ${view.error ? html`aria-describedby="login-error"` : ''}
+          />
+          <label for="password">Password</label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autocomplete="current-password"
+            required
+            ${view.email ? html`autofocus` : ''}
+          />
+          <button type="submit">Sign in</button>
+        </form>
+      </section>
+      <p class="footer">New to Shipdesk? <a href="${view.registerUrl}">Create an account</a></p>`,
+  });
+}

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import type { SubscribedApp } from '@shipdesk/contract';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { ReportIssueButton } from './report-issue-button.tsx';
+import { Sidebar } from './sidebar.tsx';
+
+export interface AppShellProps {
+  children: ReactNode;
+  menuExpanded: boolean;
+  onToggleMenu: () => void;
+  roleId: number;
+  userName: string;
+  email: string;
+  apps: readonly SubscribedApp[];
+  setupGuideSteps: Record<string, boolean>;
+  setupGuideFresh: boolean;
+  profileUrl: string;
+  supportUrl: string;
+  providerUrl: string;
+  onLogout: () => Promise<void> | void;
+}
+
+/** The signed-in frame of spec 2.3: header, sidebar, the page, footer and the 'Report an Issue' button. */
+export function AppShell(props: AppShellProps) {
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <Header
+        menuExpanded={props.menuExpanded}
+        onToggleMenu={props.onToggleMenu}
+        userName={props.userName}
+        email={props.email}
+        profileUrl={props.profileUrl}
+        apps={props.apps}
+        onLogout={props.onLogout}
+      />
+      <Sidebar
+        expanded={props.menuExpanded}
+        roleId={props.roleId}
+        setupGuideSteps={props.setupGuideSteps}
+        setupGuideFresh={props.setupGuideFresh}
+      />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, md: 3 }, outline: 'none' }}>
+          {props.children}
+        </Box>
+        <Footer providerUrl={props.providerUrl} />
+      </Box>
+      <ReportIssueButton supportUrl={props.supportUrl} />
+    </Box>
+  );
+}

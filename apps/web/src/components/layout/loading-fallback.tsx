@@ -1,0 +1,26 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+
+/** 'Loading...' while a page's code or the session loads (spec 2.2). */
+export function LoadingFallback({ fullScreen = true }: { fullScreen?: boolean }) {
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 1.5,
+        minHeight: fullScreen ? '100vh' : 240,
+        width: '100%',
+        bgcolor: fullScreen ? 'background.default' : undefined,
+        color: 'text.secondary',
+      }}
+    >
+      <CircularProgress size={20} color="inherit" aria-hidden />
+      <Typography variant="body1">Loading...</Typography>
+    </Box>
+  );
+}

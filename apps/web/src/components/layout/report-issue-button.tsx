@@ -1,0 +1,29 @@
+import Button from '@mui/material/Button';
+import BugReportIcon from '@mui/icons-material/BugReport';
+import { SUPPORT_BUTTON_OFFSET } from '@shipdesk/contract';
+
+/** The floating 'Report an Issue' button (spec 1): 25px from the bottom, 16px from the right. */
+export function ReportIssueButton({ supportUrl }: { supportUrl: string }) {
+  if (!supportUrl) return null;
+  return (
+    <Button
+      variant="contained"
+      color="secondary"
+      href={supportUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      startIcon={<BugReportIcon />}
+      aria-label="Report an Issue (opens in a new tab)"
+      sx={{
+        position: 'fixed',
+        bottom: `${SUPPORT_BUTTON_OFFSET.bottom}px`,
+        right: `${SUPPORT_BUTTON_OFFSET.right}px`,
+        zIndex: (theme) => theme.zIndex.speedDial,
+        borderRadius: 5,
+        boxShadow: 4,
+      }}
+    >
+      Report an Issue
+    </Button>
+  );
+}

@@ -1,0 +1,251 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Collapse from '@mui/material/Collapse';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import type { Theme } from '@mui/material/styles';
+import { Role } from '@shipdesk/contract';
+import { setupGuideSummary, shouldOpenSetupGuide } from '@/lib/state/setup-guide-slice';
+import {
+  FOOTER_MENU,
+  filterMenuByRole,
+  isMenuItemActive,
+  MAIN_MENU,
+  SETUP_GUIDE_MENU_ID,
+  type MenuItem,
+} from './menu-items.ts';
+import { SetupGuidePopover } from './setup-guide-popover.tsx';
+
+export const DRAWER_WIDTH = 240;
+export const DRAWER_COLLAPSED_WIDTH = 64;
+
+const widthTransition = (theme: Theme) =>
+  theme.transitions.create('width', {
+    easing: theme.transitions.easing.sharp,
+    duration: theme.transitions.duration.shorter,
+  });
+
+export interface SidebarProps {
+  expanded: boolean;
+  roleId: number;
+  setupGuideSteps: Record<string, boolean>;
+  /** True once the setup-guide call of this page load has answered: the popover may open by itself. */
+  setupGuideFresh: boolean;
+}
+
+/** The navigation drawer of spec 2.3: expanded (icons and titles) or collapsed (icons with tooltips). */
+export function Sidebar({ expanded, roleId, setupGuideSteps, setupGuideFresh }: SidebarProps) {
+  const { pathname } = useLocation();
+  const main = filterMenuByRole(MAIN_MENU, roleId);
+  const footer = filterMenuByRole(FOOTER_MENU, roleId);
+  const width = expanded ? DRAWER_WIDTH : DRAWER_COLLAPSED_WIDTH;
+
+  const [guideAnchor, setGuideAnchor] = useState<HTMLDivElement | null>(null);
+  const [guideOpen, setGuideOpen] = useState(false);
+  const autoOpened = useRef(false);
+  const showGuide = [Role.Admin, Role.Manager].includes(roleId as 2 | 3);
+
+  useEffect(() => {
+    if (!setupGuideFresh || autoOpened.current || !showGuide) return;
+    autoOpened.current = true;
+    if (shouldOpenSetupGuide(setupGuideSteps)) setGuideOpen(true);
+  }, [setupGuideFresh, setupGuideSteps, showGuide]);
+
+  return (
+    <Drawer
+      variant="permanent"
+      aria-label="Main navigation"
+      sx={{
+        width,
+        flexShrink: 0,
+        transition: widthTransition,
+        '& .MuiDrawer-paper': {
+          width,
+          overflowX: 'hidden',
+          transition: widthTransition,
+          boxSizing: 'border-box',
+          display: 'flex',
+          flexDirection: 'column',
+        },
+      }}
+    >
+      <Toolbar />
+      <Box component="nav" aria-label="Sections" sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
+        <MenuList items={main} expanded={expanded} pathname={pathname} />
+      </Box>
+      <Divider />
+      <Box component="nav" aria-label="Settings and setup">
+        <List disablePadding sx={{ py: 1 }}>
+          {showGuide ? (
+            <SetupGuideEntry
+              ref={setGuideAnchor}
+              expanded={expanded}
+              steps={setupGuideSteps}
+              onOpen={() => setGuideOpen(true)}
+              open={guideOpen}
+            />
+          ) : null}
+        </List>
+        <MenuList items={footer} expanded={expanded} pathname={pathname} />
+      </Box>
+      <SetupGuidePopover
+        anchorEl={guideAnchor}
+        open={guideOpen}
+        onClose={() => setGuideOpen(false)}
+        steps={setupGuideSteps}
+      />
+    </Drawer>
+  );
+}
+
+function MenuList({
+  items,
+  expanded,
+  pathname,
+  depth = 0,
+}: {
+  items: MenuItem[];
+  expanded: boolean;
+  pathname: string;
+  depth?: number;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <List disablePadding sx={{ py: depth === 0 ? 1 : 0 }}>
+      {items.map((item) => (
+        <MenuEntry key={item.id} item={item} expanded={expanded} pathname={pathname} depth={depth} />
+      ))}
+    </List>
+  );
+}
+
+function MenuEntry({
+  item,
+  expanded,
+  pathname,
+  depth,
+}: {
+  item: MenuItem;
+  expanded: boolean;
+  pathname: string;
+  depth: number;
+}) {
+  const active = isMenuItemActive(item, pathname);
+  const hasChildren = !!item.items?.length;
+  const [open, setOpen] = useState(active);
+  const Icon = item.icon;
+  const linkProps = item.route && !hasChildren ? { component: RouterLink, to: item.route } : {};
+
+  return (
+    <>
+      <Tooltip
+        title={item.title}
+        placement="right"
+        disableHoverListener={expanded}
+        disableFocusListener={expanded}
+        disableTouchListener={expanded}
+      >
+        <ListItemButton
+          {...linkProps}
+          selected={active}
+          aria-current={active && !hasChildren ? 'page' : undefined}
+          aria-label={expanded ? undefined : item.title}
+          aria-expanded={hasChildren ? open : undefined}
+          onClick={hasChildren ? () => setOpen((v) => !v) : undefined}
+          sx={{
+            minHeight: 44,
+            mx: 1,
+            my: 0.25,
+            px: 1.5,
+            pl: expanded ? 1.5 + depth * 2 : 1.5,
+            borderRadius: 1,
+            '&.Mui-selected': { color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
+          }}
+        >
+          <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 0, justifyContent: 'center' }}>
+            <Icon />
+          </ListItemIcon>
+          <ListItemText
+            primary={item.title}
+            sx={{ opacity: expanded ? 1 : 0, whiteSpace: 'nowrap', m: 0 }}
+            slotProps={{ primary: { sx: { fontWeight: active ? 600 : 400 } } }}
+          />
+          {hasChildren && expanded ? open ? <ExpandLess /> : <ExpandMore /> : null}
+        </ListItemButton>
+      </Tooltip>
+      {hasChildren ? (
+        <Collapse in={open} timeout="auto" unmountOnExit>
+          <MenuList items={item.items ?? []} expanded={expanded} pathname={pathname} depth={depth + 1} />
+        </Collapse>
+      ) : null}
+    </>
+  );
+}
+
+interface SetupGuideEntryProps {
+  expanded: boolean;
+  steps: Record<string, boolean>;
+  open: boolean;
+  onOpen: () => void;
+  ref: React.Ref<HTMLDivElement>;
+}
+
+/** The menu entry with id 'setupGuide' that anchors the popover: a progress ring and n/total. */
+function SetupGuideEntry({ expanded, steps, open, onOpen, ref }: SetupGuideEntryProps) {
+  const { completed, total, percent } = setupGuideSummary(steps);
+  return (
+    <Tooltip
+      title={`Setup Guide: ${completed}/${total}`}
+      placement="right"
+      disableHoverListener={expanded}
+      disableFocusListener={expanded}
+    >
+      <ListItemButton
+        ref={ref}
+        id={SETUP_GUIDE_MENU_ID}
+        onClick={onOpen}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={`Setup Guide, ${percent}% completed`}
+        sx={{ minHeight: 44, mx: 1, my: 0.25, px: 1.5, borderRadius: 1 }}
+      >
+        <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 0, justifyContent: 'center' }}>
+          <Box sx={{ position: 'relative', width: 24, height: 24 }}>
+            <CircularProgress
+              variant="determinate"
+              value={100}
+              size={24}
+              thickness={5}
+              sx={{ color: 'action.disabledBackground', position: 'absolute' }}
+            />
+            <CircularProgress
+              variant="determinate"
+              value={percent}
+              size={24}
+              thickness={5}
+              color="secondary"
+              sx={{ position: 'absolute' }}
+            />
+          </Box>
+        </ListItemIcon>
+        <ListItemText primary="Setup Guide" sx={{ opacity: expanded ? 1 : 0, whiteSpace: 'nowrap', m: 0 }} />
+        {expanded ? (
+          <Typography variant="caption" sx={{ color: 'text.secondary', ml: 1 }}>
+            {completed}/{total}
+          </Typography>
+        ) : null}
+      </ListItemButton>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+
+export interface UserMenuProps {
+  name: string;
+  email: string;
+  /** The account service's profile page, opened in a new tab. */
+  profileUrl: string;
+  onLogout: () => Promise<void> | void;
+}
+
+/** The header's user-name menu: 'View Profile' and 'Logout' behind a confirmation (spec 2.3). */
+export function UserMenu({ name, email, profileUrl, onLogout }: UserMenuProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const label = name || email || 'Account';
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-controls={anchor ? 'user-menu' : undefined}
+        aria-expanded={anchor ? true : undefined}
+        endIcon={<ExpandMoreIcon />}
+        sx={{ textTransform: 'none', ml: 1, minWidth: 0 }}
+      >
+        <Avatar sx={{ width: 30, height: 30, mr: 1, bgcolor: 'secondary.main', fontSize: 15 }} aria-hidden>
+          {label.charAt(0).toUpperCase()}
+        </Avatar>
+        <Typography component="span" noWrap sx={{ maxWidth: 180, display: { xs: 'none', sm: 'inline' } }}>
+          {label}
+        </Typography>
+      </Button>
+      <Menu
+        id="user-menu"
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        {email ? (
+          <Typography variant="body2" sx={{ px: 2, py: 1, color: 'text.secondary' }}>
+            {email}
+          </Typography>
+        ) : null}
+        {email ? <Divider /> : null}
+        <MenuItem
+          component="a"
+          href={profileUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={() => setAnchor(null)}
+        >
+          <ListItemIcon>
+            <AccountCircleIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>View Profile</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setConfirming(true);
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Logout</ListItemText>
+        </MenuItem>
+      </Menu>
+      <ConfirmDialog
+        open={confirming}
+        message="Are you sure you want to log out?"
+        confirmLabel="Confirm"
+        busy={busy}
+        onCancel={() => setConfirming(false)}
+        onConfirm={async () => {
+          setBusy(true);
+          try {
+            await onLogout();
+          } finally {
+            setBusy(false);
+            setConfirming(false);
+          }
+        }}
+      />
+    </>
+  );
+}

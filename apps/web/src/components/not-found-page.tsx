@@ -1,0 +1,36 @@
+import { Link as RouterLink } from 'react-router';
+import { hrefs } from '@/config/paths';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+
+/** Any unknown path (spec 2.2). */
+export function NotFoundPage() {
+  return (
+    <Box
+      sx={{
+        minHeight: '50vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        textAlign: 'center',
+        gap: 1.5,
+        p: 3,
+      }}
+    >
+      <Typography variant="h2" component="p" color="primary" sx={{ fontWeight: 700 }} aria-hidden>
+        404
+      </Typography>
+      <Typography variant="h5" component="h1">
+        Page not found
+      </Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 440 }}>
+        The page you asked for does not exist or has moved.
+      </Typography>
+      <Button component={RouterLink} to={hrefs.orders()} variant="contained" sx={{ mt: 1 }}>
+        Back to orders
+      </Button>
+    </Box>
+  );
+}

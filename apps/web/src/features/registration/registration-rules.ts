@@ -1,0 +1,51 @@
+import { EMAIL_PATTERN, OTP_PATTERN, type FormRules } from '@/lib/validation';
+
+export interface EmailForm {
+  email: string;
+}
+export interface OtpForm {
+  otp: string;
+}
+export interface DetailsForm {
+  name: string;
+  companyName: string;
+  password: string;
+  confirmPassword: string;
+}
+export const DETAILS_FIELDS = ['name', 'companyName', 'password', 'confirmPassword'] as const;
+
+/** The SSO's rule (ARCHITECTURE: password >= 10 characters); the upper bounds keep requests sane. */
+export const PASSWORD_MIN_LENGTH = 10;
+
+export const emailRules: FormRules<EmailForm> = {
+  email: {
+    label: 'E-mail',
+    required: true,
+    pattern: { value: EMAIL_PATTERN, message: 'Enter a valid e-mail address' },
+    maxLength: { value: 254 },
+  },
+};
+
+export const otpRules: FormRules<OtpForm> = {
+  otp: {
+    label: 'Verification code',
+    required: 'Enter the 6-digit code from the e-mail',
+    custom: (value) => (OTP_PATTERN.test(String(value).trim()) ? undefined : 'The code has 6 digits'),
+  },
+};
+
+export const detailsRules: FormRules<DetailsForm> = {
+  name: { label: 'Name', required: true, maxLength: { value: 120 } },
+  companyName: { label: 'Company name', required: true, maxLength: { value: 120 } },
+  password: {
+    label: 'Password',
+    required: true,
+    minLength: { value: PASSWORD_MIN_LENGTH },
+    maxLength: { value: 128 },
+  },
+  confirmPassword: {
+    label: 'Password confirmation',
+    required: 'Repeat the password',
+    custom: (value, values) => (value === values.password ? undefined : 'The passwords do not match'),
+  },
+};

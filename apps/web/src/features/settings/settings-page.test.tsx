@@ -1,0 +1,246 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { api } from '@/lib/api/base-api';
+import { mockFetch, renderRoutes, type RecordedRequest } from '@/lib/testing/render-with-store';
+import { SettingsPage } from './settings-page';
+import { configEntriesFrom } from './api/configs-api';
+import { countryName, warehouseOptions, type WarehouseForm } from './tabs/warehouse-tab';
+
+const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
+
+// Stands in for the shell's setup-guide query, to see that a save invalidates the 'SetupGuide' tag.
+const setupGuideProbe = api.injectEndpoints({
+  endpoints: (build) => ({
+    settingsTestSetupGuide: build.query<unknown, void>({
+      query: () => 'call/setupGuide',
+      providesTags: ['SetupGuide'],
+    }),
+  }),
+});
+function SetupGuideProbe() {
+  setupGuideProbe.useSettingsTestSetupGuideQuery();
+  return null;
+}
+
+const CONFIGS = [
+  {
+    key: 'currency_info',
+    value: null,
+    options: { currencyCode: 'EUR', locale: 'de-DE' },
+    updated_at: '2025-01-01T00:00:00Z',
+  },
+  {
+    key: 'ship_label_app_info',
+    value: null,
+    options: '{"labelType":"zpl","hashKey":"abc"}',
+    updated_at: '2025-01-01T00:00:00Z',
+  },
+];
+
+let requests: RecordedRequest[];
+let saveReply: () => Response;
+
+beforeEach(() => {
+  saveReply = () => Response.json({ code: 200, success: true, data: {} });
+  requests = mockFetch(({ method, url }) => {
+    if (method === 'GET' && url === '/api/v1/configs')
+      return Response.json({ code: 200, success: true, data: CONFIGS });
+    if (method === 'GET' && url === '/call/setupGuide') return Response.json({ code: 200, success: true, data: {} });
+    if (method === 'POST' && url === '/call/configs/createOrUpdate') return saveReply();
+    return Response.json({ code: 404, success: false, message: 'Not Found' }, { status: 404 });
+  });
+  toastError.mockClear();
+  toastSuccess.mockClear();
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderSettings(url: string) {
+  return renderRoutes(
+    [
+      {
+        path: '/settings/:tab?',
+        element: (
+          <>
+            <SetupGuideProbe />
+            <SettingsPage />
+          </>
+        ),
+      },
+    ],
+    url,
+  );
+}
+
+const gets = (url: string) => requests.filter((r) => r.method === 'GET' && r.url === url).length;
+
+describe('SettingsPage tab routing', () => {
+  it.each(['/settings', '/settings/bogus'])('redirects %s to /settings/general', async (url) => {
+    const { router } = renderSettings(url);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/general'));
+    expect(screen.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('selects the tab named by the URL and navigates when another is clicked', async () => {
+    const user = userEvent.setup();
+    const { router } = renderSettings('/settings/labels');
+    expect(screen.getByRole('tab', { name: 'Labels' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'settings-tab-labels');
+    await user.click(screen.getByRole('tab', { name: 'Warehouse' }));
+    expect(router.state.location.pathname).toBe('/settings/warehouse');
+    expect(screen.getByRole('tab', { name: 'Warehouse' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    expect(screen.getByRole('heading', { name: 'Users are managed in the account service' })).toBeInTheDocument();
+  });
+});
+
+describe('Settings forms', () => {
+  it('shows the stored currency and saves it, refreshing configs and the setup guide', async () => {
+    const user = userEvent.setup();
+    renderSettings('/settings/general');
+    const currency = await screen.findByRole('combobox', { name: /currency/i });
+    expect(currency).toHaveValue('EUR — Euro');
+    const locale = screen.getByRole('textbox', { name: /locale/i });
+    expect(locale).toHaveValue('de-DE');
+    expect(screen.getByText(/Example: 1\.234,56/)).toBeInTheDocument();
+
+    await user.clear(locale);
+    await user.type(locale, 'en-US');
+    await waitFor(() => expect(gets('/call/setupGuide')).toBe(1));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Currency saved.'));
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      key: 'currency_info',
+      options: { currencyCode: 'EUR', locale: 'en-US' },
+    });
+    await waitFor(() => expect(gets('/api/v1/configs')).toBe(2));
+    await waitFor(() => expect(gets('/call/setupGuide')).toBe(2));
+  });
+
+  it('rejects an unknown locale without calling the server', async () => {
+    const user = userEvent.setup();
+    renderSettings('/settings/general');
+    const locale = await screen.findByRole('textbox', { name: /locale/i });
+    await user.clear(locale);
+    await user.type(locale, 'EN_us');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(locale).toHaveAccessibleDescription('Use a language tag such as en or en-US');
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('keeps the stored hash key when saving the label type', async () => {
+    const user = userEvent.setup();
+    renderSettings('/settings/labels');
+    const zpl = await screen.findByRole('radio', { name: /zpl/i });
+    expect(zpl).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: /pdf/i }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Label type saved.'));
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      key: 'ship_label_app_info',
+      options: { labelType: 'pdf', hashKey: 'abc' },
+    });
+  });
+
+  it('validates the warehouse address and shows server errors on fields and in a toast', async () => {
+    const user = userEvent.setup();
+    renderSettings('/settings/warehouse');
+    const name = await screen.findByRole('textbox', { name: /warehouse name/i });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(name).toHaveAccessibleDescription('Warehouse name is required');
+    expect(screen.getByRole('textbox', { name: /postal code/i })).toHaveAccessibleDescription(
+      'Postal code is required',
+    );
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    const country = screen.getByRole('textbox', { name: /country code/i });
+    expect(country).toHaveAccessibleDescription('United States');
+    await user.clear(country);
+    await user.type(country, 'QQ');
+    await user.type(name, 'Main warehouse');
+    await user.type(screen.getByRole('textbox', { name: /address line 1/i }), '1 Dock Street');
+    await user.type(screen.getByRole('textbox', { name: /^city/i }), 'Boston');
+    await user.type(screen.getByRole('textbox', { name: /postal code/i }), '02110');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(country).toHaveAccessibleDescription('Use the 2-letter country code (ISO 3166-1), e.g. US');
+
+    await user.clear(country);
+    await user.type(country, 'us');
+    saveReply = () =>
+      Response.json(
+        { code: 400, success: false, message: 'Invalid input', errors: { 'options.postalCode': 'Not a US ZIP code' } },
+        { status: 400 },
+      );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Not a US ZIP code'));
+    expect(screen.getByRole('textbox', { name: /postal code/i })).toHaveAccessibleDescription('Not a US ZIP code');
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      key: 'warehouse_info',
+      options: {
+        name: 'Main warehouse',
+        address1: '1 Dock Street',
+        city: 'Boston',
+        postalCode: '02110',
+        country: 'US',
+      },
+    });
+  });
+
+  it('shows a load failure with a retry', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    requests = mockFetch(({ url }) =>
+      url === '/api/v1/configs' && fail
+        ? Response.json({ code: 500, success: false, message: 'Database unavailable' }, { status: 500 })
+        : Response.json({ code: 200, success: true, data: CONFIGS }),
+    );
+    renderSettings('/settings/general');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Database unavailable');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('combobox', { name: /currency/i })).toHaveValue('EUR — Euro');
+  });
+});
+
+describe('settings helpers', () => {
+  it('parses options given as JSON text and drops malformed entries', () => {
+    expect(
+      configEntriesFrom({ data: [...CONFIGS, { nope: 1 }, { key: 'cq_url', value: 'x', options: '{bad' }] }),
+    ).toEqual([
+      CONFIGS[0],
+      { ...CONFIGS[1], options: { labelType: 'zpl', hashKey: 'abc' } },
+      { key: 'cq_url', value: 'x', options: null, updated_at: '' },
+    ]);
+    expect(configEntriesFrom({ data: null })).toEqual([]);
+  });
+
+  it('names countries and builds warehouse options', () => {
+    expect(countryName('de')).toBe('Germany');
+    expect(countryName('QQ')).toBeNull();
+    expect(countryName('USA')).toBeNull();
+    const values: WarehouseForm = {
+      name: ' Main ',
+      company: '',
+      phone: '',
+      email: 'ops@example.com',
+      address1: '1 Dock St',
+      address2: ' ',
+      city: 'Boston',
+      state: 'MA',
+      postalCode: '02110',
+      country: 'us',
+    };
+    expect(warehouseOptions(values)).toEqual({
+      name: 'Main',
+      email: 'ops@example.com',
+      address1: '1 Dock St',
+      city: 'Boston',
+      state: 'MA',
+      postalCode: '02110',
+      country: 'US',
+    });
+  });
+});

@@ -1,0 +1,126 @@
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DEFAULT_CURRENCY, DEFAULT_LOCALE, type ConfigEntry } from '@shipdesk/contract';
+import { formatMoney } from '@/lib/format';
+import { textFieldProps, validatorResolver, type FormRules } from '@/lib/validation';
+import { configOptions, optionString, useSaveConfigMutation } from '../api/configs-api';
+import { runSave } from './save-config';
+
+export interface CurrencyForm {
+  currencyCode: string;
+  locale: string;
+}
+const FIELDS = ['currencyCode', 'locale'] as const;
+
+/** ISO 4217 codes the browser knows, with their English names. */
+export function currencyOptions(): { code: string; name: string }[] {
+  const names = new Intl.DisplayNames(['en'], { type: 'currency', fallback: 'none' });
+  return Intl.supportedValuesOf('currency').map((code) => ({ code, name: names.of(code) ?? code }));
+}
+
+export function isSupportedLocale(locale: string): boolean {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf(locale).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const currencyRules: FormRules<CurrencyForm> = {
+  currencyCode: {
+    label: 'Currency',
+    required: 'Choose a currency',
+    pattern: { value: /^[A-Z]{3}$/, message: 'Use a 3-letter ISO 4217 code, e.g. USD' },
+  },
+  locale: {
+    label: 'Locale',
+    required: true,
+    pattern: { value: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, message: 'Use a language tag such as en or en-US' },
+    custom: (value) => (isSupportedLocale(String(value)) ? undefined : 'This locale is not supported'),
+  },
+};
+
+/** General: the currency and number locale amounts are shown in (config currency_info). */
+export function GeneralTab({ entries }: { entries: ConfigEntry[] }) {
+  const options = configOptions(entries, 'currency_info');
+  const form = useForm<CurrencyForm>({
+    resolver: validatorResolver(currencyRules),
+    defaultValues: {
+      currencyCode: optionString(options, 'currencyCode', DEFAULT_CURRENCY),
+      locale: optionString(options, 'locale', DEFAULT_LOCALE),
+    },
+  });
+  const [saveConfig] = useSaveConfigMutation();
+  const currencies = useMemo(currencyOptions, []);
+  const [currencyCode, locale] = form.watch(['currencyCode', 'locale']);
+  const preview =
+    /^[A-Z]{3}$/.test(currencyCode) && isSupportedLocale(locale) ? formatMoney(123456, currencyCode, locale) : null;
+
+  const submit = form.handleSubmit(async (values) => {
+    const saved = await runSave(
+      () =>
+        saveConfig({
+          key: 'currency_info',
+          options: { currencyCode: values.currencyCode, locale: values.locale.trim() },
+        }).unwrap(),
+      { success: 'Currency saved.', failure: 'Could not save the currency.', fields: FIELDS, setError: form.setError },
+    );
+    if (saved) form.reset(values);
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 560 }}>
+      <Typography variant="h6" component="h2">
+        Currency
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+        Order totals, payments and rates are shown in this currency and number format.
+      </Typography>
+      <Stack spacing={2.5}>
+        <Controller
+          control={form.control}
+          name="currencyCode"
+          render={({ field, fieldState }) => (
+            <Autocomplete
+              options={currencies}
+              value={currencies.find((c) => c.code === field.value) ?? null}
+              onChange={(_event, option) => field.onChange(option?.code ?? '')}
+              getOptionLabel={(option) => `${option.code} — ${option.name}`}
+              isOptionEqualToValue={(option, value) => option.code === value.code}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  inputRef={field.ref}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  label="Currency"
+                  required
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
+              )}
+            />
+          )}
+        />
+        <TextField
+          {...textFieldProps(form, 'locale', 'Language tag for number formatting, e.g. en, en-US or de-DE.')}
+          label="Locale"
+          required
+          fullWidth
+        />
+        <Typography variant="body2" color="text.secondary" aria-live="polite">
+          Example: {preview ?? '—'}
+        </Typography>
+      </Stack>
+      <Button type="submit" variant="contained" sx={{ mt: 3 }} disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Saving…' : 'Save'}
+      </Button>
+    </Box>
+  );
+}

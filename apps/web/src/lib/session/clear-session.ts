@@ -1,0 +1,30 @@
+import { clearAuthData } from '@/lib/storage/auth-data';
+import { removeItem, storageKeys, STORAGE_KEYS } from '@/lib/storage/local-storage';
+
+/**
+ * Clears what a session leaves in local storage: the stored login (authData), the persisted Redux state
+ * ('persist:root') and oidc-client-ts's user and login-transaction entries ('oidc.' keys).
+ * Keeps device preferences: the colour mode ('mui-' keys, dark-mode flag) and the device fingerprint.
+ */
+export function clearSessionStorage(): void {
+  clearAuthData();
+  removeItem(STORAGE_KEYS.persistedRoot);
+  for (const key of storageKeys()) {
+    if (key.startsWith('oidc.')) removeItem(key);
+  }
+  try {
+    for (const key of Object.keys(globalThis.sessionStorage ?? {})) {
+      if (key.startsWith('oidc.')) globalThis.sessionStorage.removeItem(key);
+    }
+  } catch {
+    // sessionStorage unavailable: nothing to clear.
+  }
+}
+
+/** The SSO's logout endpoint (spec 7.7): `/v2/logout?client_id=..&returnTo=..`. */
+export function buildLogoutUrl(issuer: string, clientId: string, returnTo: string): string {
+  const url = new URL(`${issuer.replace(/\/+$/, '')}/v2/logout`);
+  url.searchParams.set('client_id', clientId);
+  url.searchParams.set('returnTo', returnTo);
+  return url.toString();
+}
