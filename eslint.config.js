@@ -42,7 +42,7 @@ const layerZones = [
   },
   {
     target: './apps/server/src/modules/*/routes.ts',
-    from: ['./apps/server/src/db', './apps/server/src/modules/*/repository.ts'],
+    from: ['./apps/server/src/db/**', './apps/server/src/modules/*/repository.ts'],
     message: 'routes call services, never SQL',
   },
 ];

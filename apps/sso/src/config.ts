@@ -18,6 +18,8 @@ export interface SsoConfig {
   demoPassword: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where the support page sends requests. */
+  supportEmail: string;
   appUrls: { ruleEngine: string; labels: string };
   /** Trust X-Forwarded-* headers (behind a reverse proxy or TLS terminator). */
   trustProxy: boolean;
@@ -47,6 +49,12 @@ function integer(name: string, value: string | undefined, fallback: number): num
   if (!Number.isSafeInteger(parsed) || parsed <= 0)
     throw new Error(`${name} must be a positive integer, got "${value}"`);
   return parsed;
+}
+
+function mailbox(name: string, value: string): string {
+  const trimmed = value.trim();
+  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(trimmed)) throw new Error(`${name} must be an e-mail address, got "${value}"`);
+  return trimmed;
 }
 
 function flag(value: string | undefined): boolean | undefined {
@@ -87,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     demoPassword: env.SHIPDESK_DEMO_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Shipdesk <no-reply@shipdesk.local>',
+    supportEmail: mailbox('SUPPORT_EMAIL', env.SUPPORT_EMAIL || 'support@example.com'),
     appUrls: {
       ruleEngine: env.APP_URL_RULE_ENGINE || `${publicUrl}/ship_rule`,
       labels: env.APP_URL_LABELS || `${publicUrl}/switch_apps`,

@@ -21,6 +21,13 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+// Deliberately loose: an address is proven by a mail reaching it, not by a regular expression.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmailAddress(email: string): boolean {
+  return email.length <= 254 && EMAIL.test(email);
+}
+
 const userColumns = {
   id: users.id,
   organizationId: users.organizationId,

@@ -1,15 +1,16 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ROLE_NAMES, isRoleId } from '@shipdesk/contract';
 import type { Context } from 'koa';
 import type Provider from 'oidc-provider';
 import type { SsoConfig } from '../config.ts';
+import { createCsrf } from '../csrf.ts';
 import type { Db } from '../db/connect.ts';
 import { clientIp, readForm, type Router } from '../http.ts';
 import { loginBlockedForSeconds, recordLoginAttempt, type LoginLimits } from '../interactions/login-attempts.ts';
 import { ACCOUNT_CALLBACK_PATH, ACCOUNT_CLIENT_ID } from '../provider/provider.ts';
 import { profilePage, type ProfileView } from '../views/profile.ts';
-import { findUserById, updateUserName, updateUserPassword, type UserRecord } from './accounts-repository.ts';
+import { updateUserName, updateUserPassword, type UserRecord } from './accounts-repository.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
+import { signedInUser } from './session-user.ts';
 
 export interface ProfileDeps {
   config: SsoConfig;
@@ -28,23 +29,9 @@ const NOTICES: Record<string, string> = {
 export function registerProfileRoutes(router: Router, deps: ProfileDeps): void {
   const { config, db, provider, csrfSecret, loginLimits } = deps;
 
-  const csrfFor = (sessionUid: string) =>
-    createHmac('sha256', csrfSecret).update(`profile:${sessionUid}`).digest('base64url');
+  const csrf = createCsrf(csrfSecret, 'profile');
 
-  const csrfValid = (sessionUid: string, token: string | undefined) => {
-    if (!token) return false;
-    const expected = Buffer.from(csrfFor(sessionUid));
-    const given = Buffer.from(token);
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  };
-
-  async function signedIn(ctx: Context): Promise<{ user: UserRecord; sessionUid: string } | undefined> {
-    const session = await provider.Session.get(ctx as never);
-    if (!session.accountId) return undefined;
-    const user = await findUserById(db, session.accountId);
-    if (!user || user.status !== 'active') return undefined;
-    return { user, sessionUid: session.uid };
-  }
+  const signedIn = (ctx: Context) => signedInUser(ctx, provider, db);
 
   function toLogin(ctx: Context): void {
     const url = new URL('/authorize', config.issuer);
@@ -68,7 +55,7 @@ export function registerProfileRoutes(router: Router, deps: ProfileDeps): void {
       email: user.email,
       organization: user.organizationName,
       role: isRoleId(user.roleId) ? ROLE_NAMES[user.roleId] : String(user.roleId),
-      csrfToken: csrfFor(sessionUid),
+      csrfToken: csrf.token(sessionUid),
       productUrl: config.publicUrl,
       logoutUrl: `/v2/logout?${new URLSearchParams({ client_id: ACCOUNT_CLIENT_ID, returnTo: `${config.issuer}${ACCOUNT_CALLBACK_PATH}` })}`,
       ...extra,
@@ -90,7 +77,7 @@ export function registerProfileRoutes(router: Router, deps: ProfileDeps): void {
       return undefined;
     }
     const form = await readForm(ctx);
-    if (!csrfValid(current.sessionUid, form._csrf)) {
+    if (!csrf.valid(current.sessionUid, form._csrf)) {
       render(ctx, current.user, current.sessionUid, { errors: { form: 'Your form expired. Please try again.' } }, 403);
       return undefined;
     }

@@ -127,6 +127,30 @@ export const loginAttempts = sso.table(
   ],
 );
 
+/**
+ * Requests sent from the support page. The rows are the record of what was asked (the mails may be lost), and the
+ * per-IP and per-address limits count them, like the other limits, in the database.
+ */
+export const supportRequests = sso.table(
+  'support_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull(),
+    email: text('email').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    pageUrl: text('page_url'),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('support_requests_reference_key').on(t.reference),
+    index('support_requests_ip_idx').on(t.ip, t.createdAt),
+    index('support_requests_email_idx').on(t.email, t.createdAt),
+  ],
+);
+
 /** Key material generated on first start: the token signing key (`sig`) and the cookie signing keys (`cookie`). */
 export const keys = sso.table('keys', {
   id: text('id').primaryKey(),

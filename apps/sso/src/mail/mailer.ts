@@ -4,6 +4,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
+  /** Where answers go when it is not the sender (the support mail: the person who asked). */
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;

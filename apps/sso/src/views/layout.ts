@@ -73,11 +73,14 @@ h1 { font-size: 1.25rem; margin: 0 0 4px; }
 h2 { font-size: 1.05rem; margin: 0 0 12px; }
 p.lead { color: var(--muted); margin: 0 0 20px; }
 label { display: block; font-weight: 600; font-size: 0.9rem; margin: 16px 0 6px; }
-input[type=email], input[type=password], input[type=text] {
+input[type=email], input[type=password], input[type=text], input[type=url], textarea {
   width: 100%; padding: 10px 12px; font: inherit; color: var(--text); background: var(--bg);
   border: 1px solid var(--border); border-radius: 8px;
 }
-input:focus-visible, button:focus-visible, a:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+textarea { min-height: 10rem; resize: vertical; }
+input[readonly] { background: transparent; color: var(--muted); border-style: dashed; text-overflow: ellipsis; }
+[aria-invalid=true] { border-color: var(--error-text); }
+input:focus-visible, textarea:focus-visible, button:focus-visible, a:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 button, .button {
   display: inline-block; width: 100%; margin-top: 24px; padding: 11px 16px; font: inherit; font-weight: 600;
   color: #fff; background: var(--primary); border: 0; border-radius: 8px; cursor: pointer; text-align: center; text-decoration: none;
@@ -90,6 +93,8 @@ a { color: var(--primary); }
 .alert.error { background: var(--error-bg); color: var(--error-text); }
 .alert.ok { background: var(--ok-bg); color: var(--ok-text); }
 .field-error { color: var(--error-text); font-size: 0.85rem; margin: 6px 0 0; }
+.hint { color: var(--muted); font-size: 0.85rem; margin: 6px 0 0; }
+.reference { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 1.05rem; letter-spacing: 0.04em; }
 .footer { margin-top: 20px; text-align: center; color: var(--muted); font-size: 0.9rem; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 8px 16px; margin: 0; }
 dt { color: var(--muted); }

@@ -1,3 +1,4 @@
+import { describedBy, fieldError } from './form.ts';
 import { html } from './html.ts';
 import { page } from './layout.ts';
 
@@ -11,14 +12,6 @@ export interface ProfileView {
   errors?: { name?: string; currentPassword?: string; newPassword?: string; confirmPassword?: string; form?: string };
   productUrl: string;
   logoutUrl: string;
-}
-
-function fieldError(id: string, message: string | undefined) {
-  return message ? html`<p class="field-error" id="${id}-error">${message}</p>` : '';
-}
-
-function describedBy(id: string, message: string | undefined) {
-  return message ? html`aria-invalid="true" aria-describedby="${id}-error"` : '';
 }
 
 /** The account page: who you are, and forms to change the name and the password. */

@@ -43,7 +43,7 @@ export function DashboardPage() {
       <PageHeader
         title="Dashboard"
         actions={
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
             <Typography id="dashboard-filter-label" variant="body2" color="text.secondary">
               Filter By
             </Typography>

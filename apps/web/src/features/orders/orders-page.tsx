@@ -2,6 +2,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import { hrefs } from '@/config/paths';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
@@ -17,16 +18,11 @@ export function OrdersPage() {
     <>
       <PageHeader title="Orders" subtitle={filterStatus ? `Status: ${status ?? filterStatus}` : undefined} />
       {unknownStatus ? (
-        <Alert
-          severity="warning"
-          sx={{ mb: 2 }}
-          action={
-            <Button component={RouterLink} to={hrefs.orders()} color="inherit" size="small">
-              All orders
-            </Button>
-          }
-        >
-          &lsquo;{filterStatus}&rsquo; is not an order status.
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          &lsquo;{filterStatus}&rsquo; is not an order status.{' '}
+          <Link component={RouterLink} to={hrefs.orders()} color="inherit">
+            Show all orders
+          </Link>
         </Alert>
       ) : null}
       <EmptyState

@@ -48,7 +48,7 @@ describe('order pages', () => {
 
   it('warns about an unknown status', () => {
     renderAt('/orders/Bogus');
-    expect(screen.getByRole('alert')).toHaveTextContent('‘Bogus’ is not an order status.');
+    expect(screen.getByRole('alert')).toHaveTextContent('‘Bogus’ is not an order status. Show all orders');
   });
 
   it('has no subtitle without a status', () => {

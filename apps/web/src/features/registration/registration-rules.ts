@@ -14,8 +14,11 @@ export interface DetailsForm {
 }
 export const DETAILS_FIELDS = ['name', 'companyName', 'password', 'confirmPassword'] as const;
 
-/** The SSO's rule (ARCHITECTURE: password >= 10 characters); the upper bounds keep requests sane. */
+/** The SSO's limits (apps/sso: registration-service.ts and passwords.ts), checked here first. */
 export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 256;
+export const NAME_MAX_LENGTH = 100;
+export const COMPANY_NAME_LENGTH = { min: 2, max: 100 } as const;
 
 export const emailRules: FormRules<EmailForm> = {
   email: {
@@ -35,13 +38,22 @@ export const otpRules: FormRules<OtpForm> = {
 };
 
 export const detailsRules: FormRules<DetailsForm> = {
-  name: { label: 'Name', required: true, maxLength: { value: 120 } },
-  companyName: { label: 'Company name', required: true, maxLength: { value: 120 } },
+  name: { label: 'Name', required: true, maxLength: { value: NAME_MAX_LENGTH } },
+  companyName: {
+    label: 'Company name',
+    required: true,
+    custom: (value) => {
+      const length = String(value).trim().length;
+      return length < COMPANY_NAME_LENGTH.min || length > COMPANY_NAME_LENGTH.max
+        ? `Company name must be ${COMPANY_NAME_LENGTH.min} to ${COMPANY_NAME_LENGTH.max} characters`
+        : undefined;
+    },
+  },
   password: {
     label: 'Password',
     required: true,
     minLength: { value: PASSWORD_MIN_LENGTH },
-    maxLength: { value: 128 },
+    maxLength: { value: PASSWORD_MAX_LENGTH },
   },
   confirmPassword: {
     label: 'Password confirmation',

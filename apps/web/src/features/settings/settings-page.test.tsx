@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Role } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
+import { initialUserData } from '@/lib/state/user-data-slice';
 import { mockFetch, renderRoutes, type RecordedRequest } from '@/lib/testing/render-with-store';
 import { SettingsPage } from './settings-page';
 import { configEntriesFrom } from './api/configs-api';
@@ -57,7 +59,7 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderSettings(url: string) {
+function renderSettings(url: string, preloadedState?: Parameters<typeof renderRoutes>[2]) {
   return renderRoutes(
     [
       {
@@ -71,6 +73,7 @@ function renderSettings(url: string) {
       },
     ],
     url,
+    preloadedState,
   );
 }
 
@@ -186,6 +189,13 @@ describe('Settings forms', () => {
         country: 'US',
       },
     });
+  });
+
+  it('tells a Manager that only administrators can save', async () => {
+    renderSettings('/settings/general', { userData: { ...initialUserData, user_role_id: Role.Manager } });
+    await screen.findByRole('combobox', { name: /currency/i });
+    expect(screen.getByText('Only administrators can change these settings.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
   it('shows a load failure with a retry', async () => {

@@ -1,8 +1,11 @@
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { Role } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
+import { selectUserRoleId, useAppSelector } from '@/lib/store-hooks';
 import { PageHeader } from '@/components/page-header';
 import { DEFAULT_SETTINGS_TAB, SETTINGS_TABS, parseSettingsTab, type SettingsTabId } from './settings-tabs';
 import { ConfigLoader } from './tabs/config-loader';
@@ -15,6 +18,9 @@ import { WarehouseTab } from './tabs/warehouse-tab';
 export function SettingsPage() {
   const { tab: segment } = useParams();
   const tab = parseSettingsTab(segment);
+  // The server lets only admins write settings (403 otherwise); say so up front instead of failing on save.
+  const roleId = useAppSelector(selectUserRoleId);
+  const readOnly = roleId !== Role.Admin && roleId !== Role.SuperAdmin;
   if (!tab) return <Navigate to={hrefs.settings(DEFAULT_SETTINGS_TAB)} replace />;
 
   return (
@@ -43,20 +49,27 @@ export function SettingsPage() {
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
-        <TabContent tab={tab} />
+        {readOnly && FORM_TABS.has(tab) ? (
+          <Alert severity="info" sx={{ mb: 3 }}>
+            Only administrators can change these settings.
+          </Alert>
+        ) : null}
+        <TabContent tab={tab} readOnly={readOnly} />
       </Box>
     </>
   );
 }
 
-function TabContent({ tab }: { tab: SettingsTabId }) {
+const FORM_TABS = new Set<SettingsTabId>(['general', 'warehouse', 'labels']);
+
+function TabContent({ tab, readOnly }: { tab: SettingsTabId; readOnly: boolean }) {
   switch (tab) {
     case 'general':
-      return <ConfigLoader>{(entries) => <GeneralTab entries={entries} />}</ConfigLoader>;
+      return <ConfigLoader>{(entries) => <GeneralTab entries={entries} readOnly={readOnly} />}</ConfigLoader>;
     case 'warehouse':
-      return <ConfigLoader>{(entries) => <WarehouseTab entries={entries} />}</ConfigLoader>;
+      return <ConfigLoader>{(entries) => <WarehouseTab entries={entries} readOnly={readOnly} />}</ConfigLoader>;
     case 'labels':
-      return <ConfigLoader>{(entries) => <LabelsTab entries={entries} />}</ConfigLoader>;
+      return <ConfigLoader>{(entries) => <LabelsTab entries={entries} readOnly={readOnly} />}</ConfigLoader>;
     case 'shipping-methods':
       return <ShippingMethodsTab />;
     case 'integrations':

@@ -47,7 +47,7 @@ export const currencyRules: FormRules<CurrencyForm> = {
 };
 
 /** General: the currency and number locale amounts are shown in (config currency_info). */
-export function GeneralTab({ entries }: { entries: ConfigEntry[] }) {
+export function GeneralTab({ entries, readOnly = false }: { entries: ConfigEntry[]; readOnly?: boolean }) {
   const options = configOptions(entries, 'currency_info');
   const form = useForm<CurrencyForm>({
     resolver: validatorResolver(currencyRules),
@@ -118,7 +118,7 @@ export function GeneralTab({ entries }: { entries: ConfigEntry[] }) {
           Example: {preview ?? '—'}
         </Typography>
       </Stack>
-      <Button type="submit" variant="contained" sx={{ mt: 3 }} disabled={form.formState.isSubmitting}>
+      <Button type="submit" variant="contained" sx={{ mt: 3 }} disabled={readOnly || form.formState.isSubmitting}>
         {form.formState.isSubmitting ? 'Saving…' : 'Save'}
       </Button>
     </Box>

@@ -29,7 +29,7 @@ const rules: FormRules<LabelForm> = {
 };
 
 /** Labels: the label format (config ship_label_app_info); the stored hash key is kept as it is. */
-export function LabelsTab({ entries }: { entries: ConfigEntry[] }) {
+export function LabelsTab({ entries, readOnly = false }: { entries: ConfigEntry[]; readOnly?: boolean }) {
   const options = configOptions(entries, 'ship_label_app_info');
   const stored = optionString(options, 'labelType');
   const form = useForm<LabelForm>({
@@ -93,7 +93,7 @@ export function LabelsTab({ entries }: { entries: ConfigEntry[] }) {
         )}
       />
       <Box>
-        <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={form.formState.isSubmitting}>
+        <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={readOnly || form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Saving…' : 'Save'}
         </Button>
       </Box>

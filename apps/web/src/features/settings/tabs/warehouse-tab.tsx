@@ -93,7 +93,7 @@ const LAYOUT: { field: keyof WarehouseForm; label: string; autoComplete: string;
 const REQUIRED = new Set(WAREHOUSE_FIELDS.filter((f) => !OPTIONAL_FIELDS.has(f)));
 
 /** Warehouse: the ship-from address printed on labels (config warehouse_info). */
-export function WarehouseTab({ entries }: { entries: ConfigEntry[] }) {
+export function WarehouseTab({ entries, readOnly = false }: { entries: ConfigEntry[]; readOnly?: boolean }) {
   const options = configOptions(entries, 'warehouse_info');
   const defaults = Object.fromEntries(
     WAREHOUSE_FIELDS.map((field) => [field, optionString(options, field, field === 'country' ? 'US' : '')]),
@@ -143,7 +143,7 @@ export function WarehouseTab({ entries }: { entries: ConfigEntry[] }) {
           />
         ))}
       </Box>
-      <Button type="submit" variant="contained" sx={{ mt: 3 }} disabled={form.formState.isSubmitting}>
+      <Button type="submit" variant="contained" sx={{ mt: 3 }} disabled={readOnly || form.formState.isSubmitting}>
         {form.formState.isSubmitting ? 'Saving…' : 'Save'}
       </Button>
     </Box>
