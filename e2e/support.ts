@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppShell } from './pages/app-shell.ts';
 import { SsoLoginPage } from './pages/sso-login-page.ts';
@@ -22,6 +22,7 @@ export async function readOtpFromOutbox(email: string): Promise<string> {
   await expect
     .poll(
       () => {
+        if (!existsSync(outbox)) return undefined;
         const files = readdirSync(outbox)
           .filter((f) => f.endsWith('.eml') && f.includes(email))
           .sort();

@@ -4,15 +4,21 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export class AppShell {
   readonly page: Page;
   readonly sidebar: Locator;
+  readonly setupGuide: Locator;
 
   constructor(page: Page) {
     this.page = page;
-    this.sidebar = page.getByRole('navigation', { name: /main/i });
+    this.sidebar = page.getByLabel('Main navigation');
+    this.setupGuide = page.getByRole('heading', { name: 'Setup Guide' });
   }
 
+  /** The shell is up; the setup guide, which opens by itself while steps are open, is closed again. */
   async expectReady(): Promise<void> {
+    await expect(this.page.getByText('version 1.6')).toBeAttached();
+    await expect(this.setupGuide).toBeVisible();
+    await this.page.keyboard.press('Escape');
+    await expect(this.setupGuide).toBeHidden();
     await expect(this.sidebar).toBeVisible();
-    await expect(this.page.getByText('version 1.6')).toBeVisible();
   }
 
   menuEntry(title: string): Locator {

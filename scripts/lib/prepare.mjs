@@ -34,7 +34,10 @@ export function ensureInstalled(root, env) {
 
 export function ensureWebBuilt(root, env) {
   const built = newestMtime(join(root, 'apps', 'web', 'dist', 'index.html'));
-  const sources = Math.max(newestMtime(join(root, 'apps', 'web')), newestMtime(join(root, 'packages', 'contract', 'src')));
+  const sources = Math.max(
+    newestMtime(join(root, 'apps', 'web')),
+    newestMtime(join(root, 'packages', 'contract', 'src')),
+  );
   if (built < sources) {
     console.log('Building the web app...');
     run(root, env, 'npm', ['run', 'build']);

@@ -36,7 +36,7 @@ describe.each(backends)('app ($name)', (backend) => {
         oidcAudience: t.config.oidcAudience,
         ssoUrl: 'https://sso.example',
         supportUrl: 'https://support.example.com/new',
-        providerUrl: '',
+        providerUrl: 'http://localhost:3000',
       });
     });
 

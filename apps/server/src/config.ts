@@ -44,6 +44,7 @@ function int(name: string, raw: string | undefined, fallback: number): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const publicUrl = trimSlash(env.PUBLIC_URL || 'http://localhost:3000');
   const oidcIssuer = trimSlash(env.OIDC_ISSUER || 'http://localhost:3001');
+  const ssoUrl = trimSlash(env.SSO_URL || oidcIssuer);
   return {
     host: env.HOST || '127.0.0.1',
     port: int('PORT', env.PORT, 3000),
@@ -59,9 +60,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     oidcIssuer,
     oidcClientId: env.OIDC_CLIENT_ID || DEFAULT_WEB_CLIENT_ID,
     oidcAudience: env.OIDC_AUDIENCE || DEFAULT_API_AUDIENCE,
-    ssoUrl: trimSlash(env.SSO_URL || oidcIssuer),
-    supportUrl: env.SUPPORT_URL || '',
-    providerUrl: env.PROVIDER_URL || '',
+    ssoUrl,
+    // The bundled SSO hosts the support request form; with another identity provider set SUPPORT_URL.
+    supportUrl: env.SUPPORT_URL || `${ssoUrl}/support`,
+    providerUrl: env.PROVIDER_URL || publicUrl,
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : DEFAULT_WEB_DIST,
     rateLimitMax: int('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 600),
     rateLimitWindowMs: int('RATE_LIMIT_WINDOW_MS', env.RATE_LIMIT_WINDOW_MS, 60_000),

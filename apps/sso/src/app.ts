@@ -22,6 +22,8 @@ import {
   type RegistrationLimits,
 } from './registration/registration-service.ts';
 import { registerRegistrationRoutes } from './registration/registration-routes.ts';
+import { registerSupportRoutes } from './support/support-routes.ts';
+import { DEFAULT_SUPPORT_LIMITS, type SupportLimits } from './support/support-service.ts';
 import { STYLESHEET, messagePage } from './views/layout.ts';
 
 export interface BuildSsoOptions {
@@ -29,6 +31,7 @@ export interface BuildSsoOptions {
   logger?: Logger;
   loginLimits?: Partial<LoginLimits>;
   registrationLimits?: Partial<RegistrationLimits>;
+  supportLimits?: Partial<SupportLimits>;
   /** How often expired tokens, codes and attempts are deleted; 0 turns it off. */
   housekeepingIntervalMs?: number;
 }
@@ -110,6 +113,7 @@ export async function buildSso(options: BuildSsoOptions): Promise<Sso> {
   const logger = options.logger ?? silentLogger;
   const loginLimits = { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits };
   const registrationLimits = { ...DEFAULT_REGISTRATION_LIMITS, ...options.registrationLimits };
+  const supportLimits = { ...DEFAULT_SUPPORT_LIMITS, ...options.supportLimits };
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -158,6 +162,15 @@ export async function buildSso(options: BuildSsoOptions): Promise<Sso> {
   registerInteractionRoutes(router, { config, db, provider, loginLimits });
   registerLogoutRoute(router, { config, db, provider });
   registerProfileRoutes(router, { config, db, provider, csrfSecret: keys.cookie[0]!, loginLimits });
+  registerSupportRoutes(router, {
+    config,
+    db,
+    provider,
+    mailer,
+    logger,
+    csrfSecret: keys.cookie[0]!,
+    limits: supportLimits,
+  });
 
   provider.use(errorBoundary(logger, config.publicUrl));
   provider.use(pageSecurityHeaders(config));

@@ -53,7 +53,8 @@ function integer(name: string, value: string | undefined, fallback: number): num
 
 function mailbox(name: string, value: string): string {
   const trimmed = value.trim();
-  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(trimmed)) throw new Error(`${name} must be an e-mail address, got "${value}"`);
+  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(trimmed))
+    throw new Error(`${name} must be an e-mail address, got "${value}"`);
   return trimmed;
 }
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signInAt } from '../../support.ts';
+import { demoUser, signInAt } from '../../support.ts';
+import { SsoLoginPage } from '../../pages/sso-login-page.ts';
 
 test('sidebar shows the entries, highlights the active one by path containment, and collapses', async ({ page }) => {
   const shell = await signInAt(page, '/orders/Sales%20Order');
@@ -21,34 +22,39 @@ test('sidebar shows the entries, highlights the active one by path containment, 
 
 test('the logo leads to /orders and the support button opens a new tab', async ({ page, context }) => {
   await signInAt(page, '/dashboard');
-  await page.getByRole('link', { name: /shipdesk home/i }).click();
+  await page.getByRole('link', { name: /shipdesk, go to orders/i }).click();
   await expect(page).toHaveURL(/\/orders$/);
   const [popup] = await Promise.all([
     context.waitForEvent('page'),
-    page.getByRole('button', { name: 'Report an Issue' }).click(),
+    page.getByRole('link', { name: /Report an Issue/ }).click(),
   ]);
-  expect(popup).toBeTruthy();
+  await expect(popup).toHaveURL(/\/support\?from=.*%2Forders/);
+  await expect(popup.getByLabel(/subject/i)).toBeVisible();
   await popup.close();
 });
 
 test('the setup guide opens on load with the steps computed by the server', async ({ page }) => {
-  await signInAt(page, '/orders');
-  const guide = page.getByRole('dialog', { name: /setup guide/i });
-  await expect(guide).toBeVisible();
-  await expect(guide.getByText(/Steps completed : \d\/5/)).toBeVisible();
+  await page.goto('/orders');
+  await new SsoLoginPage(page).signIn(demoUser.email, demoUser.password);
+  await expect(page.getByRole('heading', { name: 'Setup Guide' })).toBeVisible();
+  await expect(page.getByText('Steps completed : 0/5')).toBeVisible();
+  await expect(page.getByText('0% completed')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Set the warehouse address/ })).toHaveAttribute(
+    'href',
+    '/settings/warehouse',
+  );
 });
 
 test('unknown paths show the not-found page', async ({ page }) => {
   await signInAt(page, '/orders');
   await page.goto('/no/such/page');
-  await expect(page.getByText(/page not found/i)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
 
 for (const mode of ['light', 'dark'] as const) {
   test(`the shell renders in ${mode} mode`, async ({ page }, testInfo) => {
     await page.emulateMedia({ colorScheme: mode });
     await signInAt(page, '/dashboard');
-    await page.keyboard.press('Escape');
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const [r = 0, g = 0, b = 0] = (background.match(/\d+/g) ?? []).map(Number);
     const luminance = (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;

@@ -48,13 +48,5 @@ export const ORDER_EVENTS = [
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
 /** Sales-channel source types (spec section 3). */
-export const SOURCE_TYPES = [
-  'Wholesale',
-  'Ebay',
-  'AmazonSP',
-  'Bigcommerce',
-  'Walmart',
-  'Shopify',
-  'Magento',
-] as const;
+export const SOURCE_TYPES = ['Wholesale', 'Ebay', 'AmazonSP', 'Bigcommerce', 'Walmart', 'Shopify', 'Magento'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];

@@ -43,7 +43,6 @@ export interface SupportDeps {
   db: Db;
   mailer: Mailer;
   logger: Logger;
-  limits: SupportLimits;
   supportEmail: string;
 }
 
@@ -78,7 +77,8 @@ export function readSupportFields(
   if (!fields.email) errors.email = 'Enter your e-mail address, so that we can answer.';
   else if (!isEmailAddress(fields.email)) errors.email = 'Enter a valid e-mail address.';
   if (!fields.subject) errors.subject = 'Enter a subject.';
-  else if (fields.subject.length > SUBJECT_MAX) errors.subject = `Use at most ${SUBJECT_MAX} characters for the subject.`;
+  else if (fields.subject.length > SUBJECT_MAX)
+    errors.subject = `Use at most ${SUBJECT_MAX} characters for the subject.`;
   if (!fields.message) errors.message = 'Describe what happened.';
   else if (fields.message.length > MESSAGE_MAX) errors.message = `Use at most ${MESSAGE_MAX} characters.`;
   return { fields, errors };
@@ -156,9 +156,9 @@ export async function submitSupportRequest(
   }
 
   const user = context.user;
-  const sender = user
-    ? `${user.name} <${email}>, signed in: ${isRoleId(user.roleId) ? ROLE_NAMES[user.roleId] : `role ${user.roleId}`} of ${user.organizationName} (user ${user.id}, organisation ${user.organizationId})`
-    : `${email} (not signed in; the address is not verified)`;
+  const account = user
+    ? `${isRoleId(user.roleId) ? ROLE_NAMES[user.roleId] : `role ${user.roleId}`} of ${user.organizationName} (user ${user.id}, organisation ${user.organizationId})`
+    : 'not signed in; the address is not verified';
   try {
     await mailer.send({
       to: supportEmail,
@@ -167,7 +167,8 @@ export async function submitSupportRequest(
       text: [
         `Support request ${reference}`,
         '',
-        `From:     ${sender}`,
+        `From:     ${user ? `${user.name} <${email}>` : email}`,
+        `Account:  ${account}`,
         `Page:     ${fields.pageUrl ?? '(not given)'}`,
         `Sent:     ${createdAt.toISOString()}`,
         `IP:       ${context.ip}`,

@@ -20,6 +20,10 @@ export interface SupportView {
 export function supportPage(view: SupportView): string {
   const errors = view.errors ?? {};
   const fieldErrors = [errors.email, errors.subject, errors.message].filter(Boolean).length;
+  // The cursor starts in the first field with an error, else in the first empty one.
+  const order = [...(view.signedInAs ? [] : (['email'] as const)), 'subject', 'message'] as const;
+  const focus = order.find((name) => errors[name]) ?? order.find((name) => !view[name]);
+  const autofocus = (name: (typeof order)[number]) => (focus === name ? html`autofocus` : '');
   return page({
     title: 'Contact support',
     wide: true,
@@ -27,37 +31,41 @@ export function supportPage(view: SupportView): string {
         <h1 id="title">Contact support</h1>
         <p class="lead">Tell us what went wrong. We answer by e-mail.</p>
         ${errors.form ? html`<div class="alert error" role="alert">${errors.form}</div>` : ''}
-        ${!errors.form && fieldErrors
-          ? html`<div class="alert error" role="alert">
-              ${fieldErrors === 1 ? 'One field needs' : `${fieldErrors} fields need`} your attention.
-            </div>`
-          : ''}
+        ${
+          !errors.form && fieldErrors
+            ? html`<div class="alert error" role="alert">
+                ${fieldErrors === 1 ? 'One field needs' : `${fieldErrors} fields need`} your attention.
+              </div>`
+            : ''
+        }
         <form method="post" action="/support" novalidate>
           <input type="hidden" name="_csrf" value="${view.csrfToken}" />
           <label for="email">Your e-mail</label>
-          ${view.signedInAs
-            ? html`<input
-                  id="email"
-                  name="email"
-                  type="email"
-                  value="${view.email}"
-                  readonly
-                  aria-describedby="email-hint"
-                />
-                <p class="hint" id="email-hint">Signed in as ${view.signedInAs}. We answer to this address.</p>`
-            : html`<input
-                  id="email"
-                  name="email"
-                  type="email"
-                  autocomplete="email"
-                  required
-                  maxlength="254"
-                  value="${view.email}"
-                  ${view.email ? '' : html`autofocus`}
-                  ${describedBy('email', errors.email, 'email-hint')}
-                />
-                ${fieldError('email', errors.email)}
-                <p class="hint" id="email-hint">We answer to this address and send you a confirmation.</p>`}
+          ${
+            view.signedInAs
+              ? html`<input
+                    id="email"
+                    name="email"
+                    type="email"
+                    value="${view.email}"
+                    readonly
+                    aria-describedby="email-hint"
+                  />
+                  <p class="hint" id="email-hint">Signed in as ${view.signedInAs}. We answer to this address.</p>`
+              : html`<input
+                    id="email"
+                    name="email"
+                    type="email"
+                    autocomplete="email"
+                    required
+                    maxlength="254"
+                    value="${view.email}"
+                    ${autofocus('email')}
+                    ${describedBy('email', errors.email, 'email-hint')}
+                  />
+                  ${fieldError('email', errors.email)}
+                  <p class="hint" id="email-hint">We answer to this address and send you a confirmation.</p>`
+          }
           <label for="subject">Subject</label>
           <input
             id="subject"
@@ -66,7 +74,7 @@ export function supportPage(view: SupportView): string {
             required
             maxlength="${view.subjectMax}"
             value="${view.subject}"
-            ${view.signedInAs || view.email ? html`autofocus` : ''}
+            ${autofocus('subject')}
             ${describedBy('subject', errors.subject, 'subject-hint')}
           />
           ${fieldError('subject', errors.subject)}
@@ -78,24 +86,28 @@ export function supportPage(view: SupportView): string {
             rows="8"
             required
             maxlength="${view.messageMax}"
+            ${autofocus('message')}
             ${describedBy('message', errors.message, 'message-hint')}
->${view.message}</textarea>
+          >
+${view.message}</textarea>
           ${fieldError('message', errors.message)}
           <p class="hint" id="message-hint">
             What you did, what you expected and what happened instead (up to ${view.messageMax} characters).
           </p>
-          ${view.pageUrl
-            ? html`<label for="pageUrl">Page</label>
-                <input
-                  id="pageUrl"
-                  name="pageUrl"
-                  type="url"
-                  value="${view.pageUrl}"
-                  readonly
-                  aria-describedby="pageUrl-hint"
-                />
-                <p class="hint" id="pageUrl-hint">The page you came from, sent along to help us find the problem.</p>`
-            : ''}
+          ${
+            view.pageUrl
+              ? html`<label for="pageUrl">Page</label>
+                  <input
+                    id="pageUrl"
+                    name="pageUrl"
+                    type="url"
+                    value="${view.pageUrl}"
+                    readonly
+                    aria-describedby="pageUrl-hint"
+                  />
+                  <p class="hint" id="pageUrl-hint">The page you came from, sent along to help us find the problem.</p>`
+              : ''
+          }
           <button type="submit">Send request</button>
         </form>
       </section>
@@ -112,8 +124,8 @@ export function supportSentPage(view: { reference: string; productUrl: string })
         <h1 id="title">Thanks — your request was sent.</h1>
         <p class="lead">We will answer by e-mail and have sent you a confirmation.</p>
         <p class="reference-line">
-          Your reference number is <strong class="reference" id="support-reference">${view.reference}</strong>.
-          Quote it if you write to us about this request.
+          Your reference number is <strong class="reference" id="support-reference">${view.reference}</strong>. Quote it
+          if you write to us about this request.
         </p>
         <a class="button" href="${view.productUrl}">Back to Shipdesk</a>
       </section>

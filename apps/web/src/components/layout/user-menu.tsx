@@ -32,6 +32,7 @@ export function UserMenu({ name, email, profileUrl, onLogout }: UserMenuProps) {
       <Button
         color="inherit"
         onClick={(event) => setAnchor(event.currentTarget)}
+        aria-label={`${label}, account menu`}
         aria-haspopup="menu"
         aria-controls={anchor ? 'user-menu' : undefined}
         aria-expanded={anchor ? true : undefined}
