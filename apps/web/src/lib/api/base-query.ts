@@ -1,22 +1,6 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
-import type { ApiError } from '@/lib/errors/api-error';
+import { normaliseErrorBody, statusTextFor, type ApiError } from '@/lib/errors/api-error';
 import { readAuthToken } from '@/lib/storage/auth-data';
-
-/** Standard reason phrases, for responses whose statusText is empty (HTTP/2 never sends one). */
-const REASON_PHRASES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
 
 export const NETWORK_ERROR_TEXT = 'Could not reach the server. Check your connection and try again.';
 
@@ -30,20 +14,6 @@ const rawBaseQuery = fetchBaseQuery({
     return headers;
   },
 });
-
-function errorData(data: unknown): ApiError['data'] {
-  if (!data || typeof data !== 'object') return undefined;
-  const source = data as Record<string, unknown>;
-  const out: NonNullable<ApiError['data']> = {};
-  if (typeof source.code === 'number') out.code = source.code;
-  if (typeof source.message === 'string') out.message = source.message;
-  if (source.errors && typeof source.errors === 'object') {
-    out.errors = Object.fromEntries(
-      Object.entries(source.errors as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
-    );
-  }
-  return out;
-}
 
 /**
  * Turns a fetchBaseQuery failure into the app's ApiError (spec 8: status, statusText and the error body).
@@ -59,13 +29,13 @@ export function toApiError(
   }
   if (error.status === 'PARSING_ERROR' || error.status === 'PARSE_ERROR') {
     const status = error.originalStatus ?? response?.status ?? 0;
-    const text = response?.statusText || REASON_PHRASES[status] || 'The server sent an unreadable response.';
+    const text = status >= 400 ? statusTextFor(status, undefined, response) : 'The server sent an unreadable response.';
     // A 2xx that is not JSON is a parse error; a 4xx/5xx with an HTML body is still that HTTP error.
     return status >= 400 ? { status, statusText: text } : { status: 'PARSE_ERROR', statusText: text };
   }
   if (typeof error.status === 'number') {
-    const data = errorData(error.data);
-    const statusText = data?.message || response?.statusText || REASON_PHRASES[error.status] || `HTTP ${error.status}`;
+    const data = normaliseErrorBody(error.data);
+    const statusText = statusTextFor(error.status, data, response);
     return data ? { status: error.status, statusText, data } : { status: error.status, statusText };
   }
   return { status: 'FETCH_ERROR', statusText: error.error || NETWORK_ERROR_TEXT };

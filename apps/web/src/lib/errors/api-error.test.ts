@@ -64,7 +64,8 @@ describe('toApiError', () => {
       status: 502,
       statusText: 'Bad Gateway',
     });
-    expect(toApiError(new Response(null, { status: 500 }), 'oops').statusText).toBe('Request failed (500)');
+    expect(toApiError(new Response(null, { status: 500 }), 'oops').statusText).toBe('Internal Server Error');
+    expect(toApiError(new Response(null, { status: 418 }), 'oops').statusText).toBe('Request failed (418)');
   });
 
   it('describes network failures', () => {

@@ -50,9 +50,30 @@ export function toApiError(response: Response, body: unknown): ApiError {
   const data = normaliseErrorBody(body);
   return {
     status: response.status,
-    statusText: data?.message || response.statusText || `Request failed (${response.status})`,
+    statusText: statusTextFor(response.status, data, response),
     ...(data ? { data } : {}),
   };
+}
+
+/** Standard reason phrases, for responses whose statusText is empty (HTTP/2 never sends one). */
+const REASON_PHRASES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** The envelope's message when there is one (it says more than "Conflict"), else the HTTP status text. */
+export function statusTextFor(status: number, data: ApiError['data'] | undefined, response?: Response): string {
+  return data?.message || response?.statusText || REASON_PHRASES[status] || `Request failed (${status})`;
 }
 
 /** A network failure (server unreachable, CORS refusal) as an ApiError. */
@@ -61,7 +82,7 @@ export function fetchFailure(error: unknown): ApiError {
   return { status: 'FETCH_ERROR', statusText: `Network error${detail}` };
 }
 
-function normaliseErrorBody(body: unknown): ApiError['data'] | undefined {
+export function normaliseErrorBody(body: unknown): ApiError['data'] | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const { code, message, errors } = body as Record<string, unknown>;
   const data: NonNullable<ApiError['data']> = {};
