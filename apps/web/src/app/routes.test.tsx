@@ -118,9 +118,10 @@ describe('routes', () => {
       expect(screen.getAllByText(title).length).toBeGreaterThan(0);
     }
     expect(screen.getByText('version 1.6')).toBeInTheDocument();
+    // The support form is told which page the seller was on.
     expect(screen.getByRole('link', { name: /Report an Issue/, hidden: true })).toHaveAttribute(
       'href',
-      'https://support.example.com',
+      `https://support.example.com/?from=${encodeURIComponent(`${window.location.origin}/nope`)}`,
     );
     expect(screen.getByRole('link', { name: 'Shipdesk', hidden: true })).toHaveAttribute(
       'href',
