@@ -9,3 +9,4 @@ export * from './realtime.ts';
 export * from './filters.ts';
 export * from './app-config.ts';
 export * from './tenants.ts';
+export * from './orders.ts';
