@@ -18,6 +18,8 @@ export class AppShell {
     await expect(this.setupGuide).toBeVisible();
     await this.page.keyboard.press('Escape');
     await expect(this.setupGuide).toBeHidden();
+    // Wait for the popover's closing transition, so screenshots and clicks see the page itself.
+    await expect(this.page.locator('.MuiPopover-root')).toHaveCount(0);
     await expect(this.sidebar).toBeVisible();
   }
 
