@@ -40,13 +40,13 @@ export function SessionProvider({ children, redirect = assignLocation }: Session
     authRef.current = auth;
   });
 
-  const clearLocal = useCallback(async () => {
+  // Storage and state only: the in-memory OIDC user is left alone because the page navigates to the SSO logout
+  // right after. Removing it first would let the route guard start a new sign-in that races the logout
+  // redirect and, winning, signs the user straight back in through the still-open SSO session.
+  const clearLocal = useCallback(() => {
     clearSessionStorage();
     dispatch(reset());
     dispatch(api.util.resetApiState());
-    // removeUser also clears oidc-client-ts's in-memory user.
-    await authRef.current.removeUser().catch(() => undefined);
-    clearSessionStorage();
   }, [dispatch]);
 
   /** Ends the session here and at the SSO; only a logout started in this tab tells the others. */
@@ -58,7 +58,7 @@ export function SessionProvider({ children, redirect = assignLocation }: Session
       if (broadcast) await channelRef.current?.broadcastLogout();
       channelRef.current?.close();
       channelRef.current = null;
-      await clearLocal();
+      clearLocal();
       // Ending the SSO session as well (even when another tab already did) means the next visit cannot be
       // signed straight back in by a session that the other tab has not finished ending yet.
       redirect(buildLogoutUrl(oidcIssuer, oidcClientId, `${window.location.origin}/`));
