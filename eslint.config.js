@@ -15,8 +15,9 @@ const webFeatures = existsSync('apps/web/src/features')
   : [];
 
 const layerZones = [
-  // Parts: contract <- server, web, sso, e2e. web and server never import each other.
+  // Parts: contract <- server, web, sso, e2e; db-kit <- server, sso. web and server never import each other.
   { target: './packages/contract', from: ['./apps', './e2e', './bench'], message: 'contract has no dependencies' },
+  { target: './packages/db-kit', from: ['./apps', './e2e', './bench'], message: 'db-kit has no app dependencies' },
   { target: './apps/web', from: ['./apps/server', './apps/sso'], message: 'web talks to the server over HTTP only' },
   { target: './apps/server', from: ['./apps/web', './apps/sso'], message: 'server talks to the SSO over HTTP only' },
   { target: './apps/sso', from: ['./apps/web', './apps/server'], message: 'sso is a separate service' },
@@ -74,7 +75,18 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['fastify', 'fastify-*', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'] },
+        {
+          patterns: [
+            'fastify',
+            'fastify-*',
+            '@fastify/*',
+            'drizzle-orm',
+            'drizzle-orm/*',
+            'pg',
+            '@electric-sql/*',
+            '@shipdesk/db-kit',
+          ],
+        },
       ],
     },
   },

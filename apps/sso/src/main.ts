@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
+import { DataDirLockedError } from '@shipdesk/db-kit';
 import { buildSso } from './app.ts';
 import { loadConfig } from './config.ts';
-import { DataDirLockedError } from './db/lock.ts';
 import { jsonLogger } from './logger.ts';
 
 /** The SSO process: configuration from the environment, listen, and a graceful shutdown on SIGINT/SIGTERM. */

@@ -1,43 +1,16 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DataDirLockedError } from '@shipdesk/db-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CREDENTIALS_FILE, DEMO_EMAIL } from '../account/demo-seed.ts';
 import { accessTokenFor, startTestSso, type TestSso } from '../test/harness.ts';
-import { acquireFileLock, DataDirLockedError } from './lock.ts';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
-/** A pid that certainly belongs to no live process: one that has just exited. */
-function deadPid(): number {
-  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
-  return Number(child.stdout);
-}
-
-describe('PGlite data-folder lock', () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'shipdesk-lock-'));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('refuses a lock held by a live process and takes over a stale one', () => {
-    const path = join(dir, 'a.lock');
-    const lock = acquireFileLock(path);
-    expect(readFileSync(path, 'utf8').trim()).toBe(String(process.pid));
-    expect(() => acquireFileLock(path)).toThrow(DataDirLockedError);
-    lock.release();
-    expect(existsSync(path)).toBe(false);
-
-    writeFileSync(path, `${deadPid()}\n`);
-    const takenOver = acquireFileLock(path);
-    expect(readFileSync(path, 'utf8').trim()).toBe(String(process.pid));
-    takenOver.release();
-  });
-});
-
+// The lock itself is tested in packages/db-kit; these check what the SSO makes of it.
 describe('embedded start-up', () => {
   let t: TestSso;
   let dataDir: string;
@@ -72,7 +45,7 @@ describe('embedded start-up', () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(1);
-    expect(stderr).toContain('in use by another process');
+    expect(stderr).toContain('The SSO data folder is in use by another process');
   });
 
   it('keeps the data and applies SHIPDESK_DEMO_PASSWORD on the next start', async () => {

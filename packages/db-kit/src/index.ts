@@ -1,0 +1,10 @@
+export { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data-dir-lock.ts';
+export {
+  openDatabase,
+  type Database,
+  type DrizzleSchema,
+  type Executor,
+  type OpenDatabaseOptions,
+  type ServiceName,
+} from './database.ts';
+export { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';

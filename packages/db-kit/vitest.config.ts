@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'db-kit',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    // The suites open PGlite folders and PostgreSQL databases; one file at a time keeps them light.
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
