@@ -6,8 +6,10 @@ import { join, resolve } from 'node:path';
 // The product is started once for the whole run, on its embedded default (PGlite) in a fresh data folder,
 // exactly as a newcomer starts it. Workers inherit these variables from the main process.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'shipdesk-e2e-'));
-process.env.E2E_PORT ??= '3180';
-process.env.E2E_SSO_PORT ??= '3181';
+// Ports vary with the process so two runs on one machine (a developer's and CI's) do not collide.
+const basePort = 20_000 + (process.pid % 5_000) * 2;
+process.env.E2E_PORT ??= String(basePort);
+process.env.E2E_SSO_PORT ??= String(basePort + 1);
 process.env.E2E_PASSWORD ??= 'e2e-Demo-password-1';
 
 const port = process.env.E2E_PORT;
