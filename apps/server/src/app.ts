@@ -18,6 +18,12 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { setupGuideRoutes } from './modules/setup-guide/routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { tenantsRoutes } from './modules/tenants/routes.ts';
+import { boxSizesRoutes } from './modules/box-sizes/routes.ts';
+import { deliveriesRoutes } from './modules/deliveries/routes.ts';
+import { orderFlowRoutes } from './modules/order-flow/routes.ts';
+import { orderNotesRoutes } from './modules/order-notes/routes.ts';
+import { ordersRoutes } from './modules/orders/routes.ts';
+import { packingSlipsRoutes } from './modules/packing-slips/routes.ts';
 import { createTenantsService, type TenantsService } from './modules/tenants/service.ts';
 
 export interface BuildAppOptions {
@@ -120,6 +126,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await signedIn.register(setupGuideRoutes);
       await signedIn.register(tenantsRoutes);
       await signedIn.register(subscriptionsRoutes, { ssoUrl: config.ssoUrl });
+      await signedIn.register(ordersRoutes);
+      await signedIn.register(orderFlowRoutes);
+      await signedIn.register(orderNotesRoutes);
+      await signedIn.register(deliveriesRoutes);
+      await signedIn.register(boxSizesRoutes);
+      await signedIn.register(packingSlipsRoutes);
     });
   });
 

@@ -10,3 +10,4 @@ export * from './filters.ts';
 export * from './app-config.ts';
 export * from './tenants.ts';
 export * from './orders.ts';
+export * from './order-transitions.ts';

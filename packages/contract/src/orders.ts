@@ -1,17 +1,50 @@
 import Type from 'typebox';
 import { MAX_PAGE_SIZE } from './constants.ts';
-import { ORDER_STATUSES, PAYMENT_STATUSES, SHIPMENT_STATUSES, SOURCE_TYPES } from './enums.ts';
+import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, SHIPMENT_STATUSES, SOURCE_TYPES } from './enums.ts';
 
 /**
  * Orders on the wire (spec 3, 7.1; issue "Orders"). Money is in integer minor units (cents) with the order's
  * currency; weights in grams; timestamps ISO 8601 UTC strings. Ids are strings (bigint in the database).
  */
-const literalUnion = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+// Unsafe keeps the JSON schema (anyOf of consts) and gives the static type the union of the values.
+const literalUnion = <T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>(Type.Union(values.map((v) => Type.Literal(v))));
 
 export const OrderStatusSchema = literalUnion(ORDER_STATUSES);
 export const PaymentStatusSchema = literalUnion(PAYMENT_STATUSES);
 export const ShipmentStatusSchema = literalUnion(SHIPMENT_STATUSES);
 export const SourceTypeSchema = literalUnion(SOURCE_TYPES);
+export const OrderEventNameSchema = literalUnion(ORDER_EVENTS);
+
+/**
+ * `POST /api/v1/store/1/orders`: the spec's only create path. Store 1 is not a row of `stores`: it names the
+ * manual channel (Wholesale), and orders created there have `storeId: null` and `sourceType: 'Wholesale'`.
+ */
+export const MANUAL_STORE_ID = '1';
+
+/** Header of every mutating POST of the orders API: same key and same body -> the first answer, replayed. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/** Reason codes of refusals (409 unless noted) in the error envelope's `reason`, and of fsmFlow's `reason`. */
+export const ORDER_REFUSAL_REASONS = [
+  'invalid_status',
+  'no_lines',
+  'incomplete_shipping_address',
+  'nothing_due',
+  'amount_exceeds_balance',
+  'reason_required',
+  'all_deliveries_labelled',
+  'labels_not_configured',
+  'stale_version',
+  'idempotency_key_reused',
+  'not_a_flow_event',
+  'not_note_author',
+] as const;
+export type OrderRefusalReason = (typeof ORDER_REFUSAL_REASONS)[number];
+
+/** What a delivery (a planned shipment of some lines) goes through. */
+export const DELIVERY_STATUSES = ['planned', 'labelled', 'shipped', 'canceled'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 const Id = Type.String({ pattern: '^[1-9][0-9]{0,18}$', description: 'numeric id' });
 const MinorUnits = Type.Integer({ minimum: 0, maximum: 1_000_000_000_000, description: 'amount in minor units' });
@@ -38,6 +71,16 @@ export const AddressInputSchema = Type.Object(
   { additionalProperties: false },
 );
 export type AddressInput = Type.Static<typeof AddressInputSchema>;
+
+/** Body of `POST /call/order/{orderId}/{billing|shipping}/updateOrderAddress`; `version` (optional) guards. */
+export const OrderAddressUpdateSchema = Type.Object(
+  {
+    ...AddressInputSchema.properties,
+    version: Type.Optional(Type.Integer({ minimum: 1, description: "the order's version the form was loaded with" })),
+  },
+  { additionalProperties: false },
+);
+export type OrderAddressUpdate = Type.Static<typeof OrderAddressUpdateSchema>;
 
 export const AddressSchema = Type.Object({
   type: Type.Union([Type.Literal('billing'), Type.Literal('shipping')]),
@@ -170,6 +213,13 @@ export const OrderListQuerySchema = Type.Object(
     cursor: Type.Optional(
       Type.String({ maxLength: 500, description: 'opaque keyset cursor from the previous answer (next or prev)' }),
     ),
+    last: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 1,
+        description: '1: the last page (read backwards from the end, no OFFSET); page is ignored',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -194,7 +244,7 @@ export const DeliverySchema = Type.Object({
   carrierMethod: Type.Union([Type.String(), Type.Null()]),
   boxSizeId: Type.Union([Id, Type.Null()]),
   weight: Type.Integer({ description: 'grams' }),
-  status: Type.String(),
+  status: literalUnion(DELIVERY_STATUSES),
   lineIds: Type.Array(Id),
   trackingNumber: Type.Union([Type.String(), Type.Null()]),
 });
@@ -222,7 +272,8 @@ export const OrderNoteSchema = Type.Object({
   id: Id,
   order_id: Id,
   note: Type.String(),
-  author: Type.String(),
+  author: Type.String({ description: 'e-mail of the user who wrote it' }),
+  editable: Type.Boolean({ description: 'whether the caller may edit it (the author, or an Admin)' }),
   created_at: DateTime,
   updated_at: DateTime,
 });

@@ -4,3 +4,4 @@ export * from './configs.ts';
 export * from './setup-guide.ts';
 export * from './stores.ts';
 export * from './ship-methods.ts';
+export * from './orders.ts';

@@ -1,6 +1,7 @@
 import { DEFAULT_CONFIGS, type TenantProvision } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { seedBoxSizes } from '../box-sizes/repository.ts';
 import { createTenantsRepository } from './repository.ts';
 
 export function createTenantsService(database: Database) {
@@ -29,6 +30,7 @@ export function createTenantsService(database: Database) {
         const tenant = await repo.ensureTenant(tx, auth.tenantId);
         await repo.insertMissingConfigs(tx, auth.tenantId, DEFAULT_CONFIGS);
         await repo.ensureSetupGuideState(tx, auth.tenantId);
+        await seedBoxSizes(tx, auth.tenantId);
         return { tenantId: tenant.id, timeZone: tenant.timeZone };
       });
     },

@@ -1,0 +1,326 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import {
+  DELIVERY_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  SHIPMENT_STATUSES,
+  SOURCE_TYPES,
+  type OrderStatuses,
+} from '@shipdesk/contract';
+import { tenants } from './tenants.ts';
+import { tenantPolicy } from './tenancy.ts';
+
+const oneOf = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} IN (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`);
+
+const tenantId = () =>
+  text('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+const id = () => bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity();
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Orders (spec 3, 4.1). Money in minor units of `currency`. `store_id` is null for manual orders (the spec's
+ * "store 1"). `item_count` and `ship_to` are kept beside the lines and the address so the list reads one table.
+ * Every list query is an index range scan led by `tenant_id` (docs/orders.md, "Paging").
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    storeId: bigint('store_id', { mode: 'number' }),
+    sourceType: text('source_type').notNull(),
+    externalId: text('external_id'),
+    orderNumber: text('order_number').notNull(),
+    orderDate: at('order_date').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    orderStatus: text('order_status').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    shipmentStatus: text('shipment_status').notNull(),
+    currency: text('currency').notNull(),
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull().default(0),
+    shippingTotal: bigint('shipping_total', { mode: 'number' }).notNull().default(0),
+    taxTotal: bigint('tax_total', { mode: 'number' }).notNull().default(0),
+    discountTotal: bigint('discount_total', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+    paidTotal: bigint('paid_total', { mode: 'number' }).notNull().default(0),
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email'),
+    requestedShippingMethod: text('requested_shipping_method'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    itemCount: integer('item_count').notNull().default(0),
+    shipTo: text('ship_to'),
+    version: integer('version').notNull().default(1),
+    linkedOrderId: bigint('linked_order_id', { mode: 'number' }),
+    // Lower-case copies for prefix search, kept by PostgreSQL. Plain columns (not lower() in an index expression)
+    // because row-level security only lets leakproof conditions into an index scan, and lower() is not leakproof.
+    searchNumber: text('search_number').generatedAlwaysAs(sql`lower(order_number)`),
+    searchEmail: text('search_email').generatedAlwaysAs(sql`lower(customer_email)`),
+    searchName: text('search_name').generatedAlwaysAs(sql`lower(customer_name)`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('orders_tenant_store_external_unique').on(t.tenantId, t.storeId, t.externalId),
+    index('orders_tenant_status_id_idx').on(t.tenantId, t.orderStatus, t.id),
+    index('orders_tenant_status_date_idx').on(t.tenantId, t.orderStatus, t.orderDate, t.id),
+    index('orders_tenant_date_idx').on(t.tenantId, t.orderDate, t.id),
+    index('orders_tenant_total_idx').on(t.tenantId, t.total, t.id),
+    index('orders_tenant_store_idx').on(t.tenantId, t.storeId, t.id),
+    index('orders_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    index('orders_tenant_linked_idx').on(t.tenantId, t.linkedOrderId),
+    // Search: a case-insensitive prefix of the order number, the customer's e-mail or name, as a byte-wise range
+    // (~>=~ / ~<~, leakproof) on text_pattern_ops indexes; pg_trgm is not available everywhere we run.
+    index('orders_tenant_number_search_idx').on(t.tenantId, t.searchNumber.op('text_pattern_ops'), t.id),
+    index('orders_tenant_email_search_idx').on(t.tenantId, t.searchEmail.op('text_pattern_ops'), t.id),
+    index('orders_tenant_name_search_idx').on(t.tenantId, t.searchName.op('text_pattern_ops'), t.id),
+    check('orders_order_status_check', oneOf('order_status', ORDER_STATUSES)),
+    check('orders_payment_status_check', oneOf('payment_status', PAYMENT_STATUSES)),
+    check('orders_shipment_status_check', oneOf('shipment_status', SHIPMENT_STATUSES)),
+    check('orders_source_type_check', oneOf('source_type', SOURCE_TYPES)),
+    check(
+      'orders_money_check',
+      sql`subtotal >= 0 AND shipping_total >= 0 AND tax_total >= 0 AND discount_total >= 0 AND total >= 0 AND paid_total >= 0`,
+    ),
+    check('orders_version_check', sql`version >= 1`),
+    tenantPolicy('orders'),
+  ],
+).enableRLS();
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    tenantId: text('tenant_id').notNull(),
+    id: id(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    position: integer('position').notNull(),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    quantityShipped: integer('quantity_shipped').notNull().default(0),
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    weight: integer('weight').notNull().default(0),
+    category: text('category'),
+    hazardous: boolean('hazardous').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'order_lines_order_fk',
+      columns: [t.tenantId, t.orderId],
+      foreignColumns: [orders.tenantId, orders.id],
+    }).onDelete('cascade'),
+    index('order_lines_tenant_order_idx').on(t.tenantId, t.orderId, t.position),
+    check(
+      'order_lines_quantity_check',
+      sql`quantity > 0 AND quantity_shipped >= 0 AND quantity_shipped <= quantity AND unit_price >= 0 AND weight >= 0`,
+    ),
+    tenantPolicy('order_lines'),
+  ],
+).enableRLS();
+
+export const orderAddresses = pgTable(
+  'order_addresses',
+  {
+    tenantId: text('tenant_id').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    type: text('type').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    company: text('company'),
+    address1: text('address1').notNull(),
+    address2: text('address2'),
+    city: text('city').notNull(),
+    state: text('state'),
+    postalCode: text('postal_code'),
+    country: text('country').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.orderId, t.type] }),
+    foreignKey({
+      name: 'order_addresses_order_fk',
+      columns: [t.tenantId, t.orderId],
+      foreignColumns: [orders.tenantId, orders.id],
+    }).onDelete('cascade'),
+    check('order_addresses_type_check', oneOf('type', ['billing', 'shipping'])),
+    tenantPolicy('order_addresses'),
+  ],
+).enableRLS();
+
+/** Box sizes offered when packing (seeded per tenant with common sizes). Inches and grams. */
+export const boxSizes = pgTable(
+  'box_sizes',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    name: text('name').notNull(),
+    length: numeric('length', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+    width: numeric('width', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+    height: numeric('height', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+    maxWeight: integer('max_weight').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('box_sizes_tenant_name_unique').on(t.tenantId, t.name),
+    tenantPolicy('box_sizes'),
+  ],
+).enableRLS();
+
+/** A planned shipment of some lines of an order: what a label is bought for. */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    tenantId: text('tenant_id').notNull(),
+    id: id(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    requestedShipMethod: text('requested_ship_method'),
+    carrierMethod: text('carrier_method'),
+    boxSizeId: bigint('box_size_id', { mode: 'number' }),
+    weight: integer('weight').notNull().default(0),
+    status: text('status').notNull().default('planned'),
+    trackingNumber: text('tracking_number'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'deliveries_order_fk',
+      columns: [t.tenantId, t.orderId],
+      foreignColumns: [orders.tenantId, orders.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'deliveries_box_size_fk',
+      columns: [t.tenantId, t.boxSizeId],
+      foreignColumns: [boxSizes.tenantId, boxSizes.id],
+    }),
+    index('deliveries_tenant_order_idx').on(t.tenantId, t.orderId, t.id),
+    check('deliveries_status_check', oneOf('status', DELIVERY_STATUSES)),
+    tenantPolicy('deliveries'),
+  ],
+).enableRLS();
+
+export const deliveryLines = pgTable(
+  'delivery_lines',
+  {
+    tenantId: text('tenant_id').notNull(),
+    deliveryId: bigint('delivery_id', { mode: 'number' }).notNull(),
+    lineId: bigint('line_id', { mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.deliveryId, t.lineId] }),
+    foreignKey({
+      name: 'delivery_lines_delivery_fk',
+      columns: [t.tenantId, t.deliveryId],
+      foreignColumns: [deliveries.tenantId, deliveries.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'delivery_lines_line_fk',
+      columns: [t.tenantId, t.lineId],
+      foreignColumns: [orderLines.tenantId, orderLines.id],
+    }).onDelete('cascade'),
+    index('delivery_lines_tenant_line_idx').on(t.tenantId, t.lineId),
+    check('delivery_lines_quantity_check', sql`quantity > 0`),
+    tenantPolicy('delivery_lines'),
+  ],
+).enableRLS();
+
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    tenantId: text('tenant_id').notNull(),
+    id: id(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    note: text('note').notNull(),
+    authorId: text('author_id').notNull(),
+    authorEmail: text('author_email').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'order_notes_order_fk',
+      columns: [t.tenantId, t.orderId],
+      foreignColumns: [orders.tenantId, orders.id],
+    }).onDelete('cascade'),
+    index('order_notes_tenant_order_idx').on(t.tenantId, t.orderId, t.id),
+    tenantPolicy('order_notes'),
+  ],
+).enableRLS();
+
+/** The audit timeline: append-only (the app role may not update or delete rows; migration 0002). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    tenantId: text('tenant_id').notNull(),
+    id: id(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    event: text('event').notNull(),
+    actorId: text('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    at: at('at').notNull().defaultNow(),
+    before: jsonb('before').$type<OrderStatuses | null>(),
+    after: jsonb('after').$type<OrderStatuses | null>(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'order_events_order_fk',
+      columns: [t.tenantId, t.orderId],
+      foreignColumns: [orders.tenantId, orders.id],
+    }).onDelete('cascade'),
+    index('order_events_tenant_order_idx').on(t.tenantId, t.orderId, t.id),
+    tenantPolicy('order_events'),
+  ],
+).enableRLS();
+
+/** `Idempotency-Key` answers of the orders API, replayed for 24 hours. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    tenantId: tenantId(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    responseBody: jsonb('response_body').$type<unknown>().notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.key] }),
+    index('idempotency_keys_tenant_created_idx').on(t.tenantId, t.createdAt),
+    tenantPolicy('idempotency_keys'),
+  ],
+).enableRLS();
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderAddressRow = typeof orderAddresses.$inferSelect;
+export type DeliveryRow = typeof deliveries.$inferSelect;
+export type BoxSizeRow = typeof boxSizes.$inferSelect;
+export type OrderNoteRow = typeof orderNotes.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;

@@ -1,0 +1,334 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ORDER_EVENTS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  SHIPMENT_STATUSES,
+  ORDER_TRANSITIONS,
+  type TransitionRule,
+  type OrderEvent,
+  type OrderStatuses,
+} from '@shipdesk/contract';
+import { addressLines, formatDay, missingAddressFields, splitName, toAddressFields } from './address.ts';
+import { assertLifecycleReady, eventDefaults, planTransition, type LifecycleSnapshot } from './lifecycle.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  parseOrderQuery,
+  prefixUpperBound,
+  resolveDays,
+  startOfDay,
+} from './list-query.ts';
+import { computeTotals } from './money.ts';
+
+describe('splitName (spec 3: split at the first space; no space -> last name " ")', () => {
+  it.each([
+    ['Ada Lovelace', 'Ada', 'Lovelace'],
+    ['Ada King Lovelace', 'Ada', 'King Lovelace'],
+    ['Cher', 'Cher', ' '],
+    ['  Ada   Lovelace  ', 'Ada', 'Lovelace'],
+    ['Jean-Luc Picard', 'Jean-Luc', 'Picard'],
+  ])('%j -> %j / %j', (name, firstName, lastName) => {
+    expect(splitName(name)).toEqual({ firstName, lastName });
+  });
+
+  it('stores addresses trimmed, with empty optional fields as null, and knows what is missing', () => {
+    const fields = toAddressFields({ name: 'Cher', address1: ' 1 Main St ', city: 'Austin', country: 'US', state: '' });
+    expect(fields).toMatchObject({
+      firstName: 'Cher',
+      lastName: ' ',
+      address1: '1 Main St',
+      state: null,
+      company: null,
+    });
+    expect(missingAddressFields(fields)).toEqual(['postalCode', 'state']);
+    expect(missingAddressFields({ ...fields, state: 'TX', postalCode: '78701' })).toEqual([]);
+    expect(missingAddressFields(null)).toEqual(['shippingAddress']);
+    expect(missingAddressFields({ ...fields, country: 'IE' })).toEqual([]);
+    expect(
+      addressLines({
+        name: 'Ada',
+        address1: '1 Main',
+        city: 'Austin',
+        state: 'TX',
+        postalCode: '78701',
+        country: 'US',
+      }),
+    ).toEqual(['Ada', '1 Main', 'Austin, TX 78701', 'US']);
+    expect(formatDay(new Date('2025-03-01T03:00:00Z'), 'America/New_York')).toBe('2025-02-28');
+  });
+});
+
+describe('computeTotals', () => {
+  it('adds lines, shipping and tax, takes the discount off', () => {
+    expect(
+      computeTotals({
+        lines: [
+          { quantity: 2, unitPrice: 1250 },
+          { quantity: 1, unitPrice: 899 },
+        ],
+        shippingTotal: 500,
+        taxTotal: 120,
+        discountTotal: 19,
+      }),
+    ).toEqual({
+      ok: true,
+      totals: { subtotal: 3399, shippingTotal: 500, taxTotal: 120, discountTotal: 19, total: 4000 },
+    });
+  });
+  it('refuses a discount above the gross and sums past exact integers', () => {
+    expect(computeTotals({ lines: [{ quantity: 1, unitPrice: 100 }], discountTotal: 101 })).toMatchObject({
+      ok: false,
+      errors: { discountTotal: expect.any(String) },
+    });
+    expect(computeTotals({ lines: [{ quantity: 100_000, unitPrice: 1e12 }] })).toMatchObject({ ok: false });
+  });
+});
+
+/** A snapshot where every guard holds: lines, a complete address, something due, an unlabelled delivery. */
+const good = (s: OrderStatuses): LifecycleSnapshot => ({
+  ...s,
+  lineCount: 2,
+  missingAddress: [],
+  total: 1000,
+  paidTotal: s.paymentStatus === 'Paid Partial' ? 400 : 0,
+  unshippedUnits: 3,
+  unlabelledDeliveries: 1,
+  nextDeliveryUnits: 3,
+});
+
+type Triple = [OrderStatuses['orderStatus'], OrderStatuses['paymentStatus'], OrderStatuses['shipmentStatus']];
+const OPEN = ['Draft Order', 'Sales Order'];
+
+/**
+ * The expected lifecycle, written independently of the contract's table: for each event, the statuses after it
+ * (with every guard holding and the default input), or the refusal reason.
+ */
+const EXPECTED: Record<OrderEvent, (s: Triple) => Triple | string> = {
+  approve: ([o, p, sh]) => (o === 'Draft Order' ? ['Sales Order', p, sh] : 'invalid_status'),
+  processPayment: ([o, p, sh]) =>
+    OPEN.includes(o) && (p === 'Unpaid' || p === 'Paid Partial') ? [o, 'Paid', sh] : 'invalid_status',
+  shipLabel: () => 'labels_not_configured',
+  zpl: () => 'labels_not_configured',
+  shipComplete: ([o, p, sh]) =>
+    o === 'Sales Order' && sh !== 'Shipped Complete' ? ['Completed', p, 'Shipped Complete'] : 'invalid_status',
+  cancel: ([o, p, sh]) =>
+    OPEN.includes(o) && sh !== 'Shipped Complete'
+      ? [sh === 'Unshipped' ? 'Canceled' : 'Completed - Canceled Partial', p, sh]
+      : 'invalid_status',
+  delete: ([o, p, sh]) => (o === 'Draft Order' ? ['Deleted', p, sh] : 'invalid_status'),
+  reorder: (s) => (s[0] !== 'Deleted' ? s : 'invalid_status'),
+  reship: (s) => (s[0] === 'Completed' ? s : 'invalid_status'),
+  packingSlip: (s) => (s[0] !== 'Deleted' ? s : 'invalid_status'),
+};
+
+const matrix = ORDER_EVENTS.flatMap((event) =>
+  ORDER_STATUSES.flatMap((o) =>
+    PAYMENT_STATUSES.flatMap((p) => SHIPMENT_STATUSES.map((sh) => ({ event, state: [o, p, sh] as Triple }))),
+  ),
+);
+
+describe('order lifecycle: every event against every combination of statuses', () => {
+  it('the contract table matches the implemented guards and outcomes; a broken table stops the start', () => {
+    expect(() => assertLifecycleReady()).not.toThrow();
+    const broken = ORDER_TRANSITIONS.map((r) =>
+      r.event === 'approve' ? { ...r, guards: ['hasLines', 'isFriday'] as unknown as TransitionRule['guards'] } : r,
+    );
+    expect(() => assertLifecycleReady(broken)).toThrow(
+      /transition table is invalid:\n- rule 0 \(approve\): unknown guard "isFriday"/,
+    );
+  });
+
+  it(`covers ${ORDER_EVENTS.length} events x ${ORDER_STATUSES.length * PAYMENT_STATUSES.length * SHIPMENT_STATUSES.length} states`, () => {
+    expect(matrix).toHaveLength(ORDER_EVENTS.length * 72);
+    const mismatches: string[] = [];
+    for (const { event, state } of matrix) {
+      const [orderStatus, paymentStatus, shipmentStatus] = state;
+      const plan = planTransition(
+        event,
+        good({ orderStatus, paymentStatus, shipmentStatus }),
+        { features: { labels: false } },
+        { reason: 'damaged in transit' },
+      );
+      const expected = EXPECTED[event](state);
+      const actual = plan.ok ? [plan.next.orderStatus, plan.next.paymentStatus, plan.next.shipmentStatus] : plan.reason;
+      if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+        mismatches.push(
+          `${event} from ${state.join(' / ')}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
+        );
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('labels (when configured) ship a delivery: partial, or complete when it holds every unshipped unit', () => {
+    const s = good({ orderStatus: 'Sales Order', paymentStatus: 'Paid', shipmentStatus: 'Unshipped' });
+    const on = { features: { labels: true } };
+    expect(planTransition('shipLabel', s, on)).toMatchObject({
+      ok: true,
+      next: { orderStatus: 'Completed', shipmentStatus: 'Shipped Complete' },
+    });
+    expect(planTransition('zpl', { ...s, nextDeliveryUnits: 1 }, on)).toMatchObject({
+      ok: true,
+      next: { orderStatus: 'Sales Order', shipmentStatus: 'Shipped Partial' },
+    });
+    expect(planTransition('shipLabel', { ...s, paymentStatus: 'Unpaid' }, on)).toMatchObject({
+      reason: 'invalid_status',
+    });
+    expect(planTransition('shipLabel', { ...s, unlabelledDeliveries: 0 }, on)).toMatchObject({
+      reason: 'all_deliveries_labelled',
+    });
+    expect(planTransition('shipLabel', s, { features: { labels: false } })).toEqual({
+      ok: false,
+      reason: 'labels_not_configured',
+      message: 'Not available until labels are configured',
+    });
+  });
+
+  it('guards refuse with their reason codes', () => {
+    const draft = good({ orderStatus: 'Draft Order', paymentStatus: 'Unpaid', shipmentStatus: 'Unshipped' });
+    const ctx = { features: { labels: false } };
+    expect(planTransition('approve', { ...draft, lineCount: 0 }, ctx)).toMatchObject({ reason: 'no_lines' });
+    expect(planTransition('approve', { ...draft, missingAddress: ['postalCode'] }, ctx)).toMatchObject({
+      reason: 'incomplete_shipping_address',
+      message: expect.stringContaining('postalCode'),
+    });
+    expect(planTransition('processPayment', { ...draft, total: 0 }, ctx)).toMatchObject({ reason: 'nothing_due' });
+    expect(planTransition('processPayment', draft, ctx, { amount: 1001 })).toMatchObject({
+      reason: 'amount_exceeds_balance',
+    });
+    expect(planTransition('processPayment', draft, ctx, { amount: 300 })).toMatchObject({
+      ok: true,
+      next: { paymentStatus: 'Paid Partial' },
+      effects: { kind: 'payment', amount: 300, paidTotal: 300 },
+    });
+    const completed = { ...draft, orderStatus: 'Completed' as const, shipmentStatus: 'Shipped Complete' as const };
+    expect(planTransition('reship', completed, ctx, {})).toMatchObject({ reason: 'reason_required' });
+    expect(planTransition('reship', completed, ctx, { reason: '  ' })).toMatchObject({ reason: 'reason_required' });
+    // fsmFlow previews before the form is filled in: input guards wait for orderFlow.
+    expect(planTransition('reship', completed, ctx, {}, { preview: true })).toMatchObject({ ok: true });
+    expect(eventDefaults('processPayment', { ...draft, paidTotal: 250 })).toEqual({ amount: 750, method: 'cash' });
+  });
+});
+
+describe('order list query', () => {
+  it('accepts the allow-listed filters and normalises them', () => {
+    const parsed = parseOrderQuery(
+      JSON.stringify({
+        orderStatus: 'in@Draft Order,Sales Order',
+        storeId: 'in@3,manual',
+        orderDate: 'eq@2025-02-28',
+        created_at: 'between@2025-01-01,2025-01-31',
+        search: 'like@ADA',
+        paymentStatus: '',
+      }),
+      0,
+    );
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.value.hideDeleted).toBe(true);
+    expect(parsed.value.filters).toEqual([
+      { kind: 'status', column: 'orderStatus', op: 'in', values: ['Draft Order', 'Sales Order'] },
+      { kind: 'store', op: 'in', values: [3, null] },
+      { kind: 'time', column: 'orderDate', from: { day: '2025-02-28' }, to: { day: '2025-03-01' } },
+      { kind: 'time', column: 'createdAt', from: { day: '2025-01-01' }, to: { day: '2025-02-01' } },
+      { kind: 'search', prefix: 'ada' },
+    ]);
+  });
+
+  it('names every bad filter as filters.<field>', () => {
+    const parsed = parseOrderQuery(
+      JSON.stringify({
+        colour: 'red',
+        orderStatus: 'gt@Draft Order',
+        shipmentStatus: 'Lost',
+        orderDate: 'eq@2025-02-30',
+        storeId: 'eq@1; DROP TABLE orders',
+      }),
+      undefined,
+    );
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(Object.keys(parsed.errors).sort()).toEqual([
+      'filters.colour',
+      'filters.orderDate',
+      'filters.orderStatus',
+      'filters.shipmentStatus',
+      'filters.storeId',
+    ]);
+    expect(parseOrderQuery('[1]', 0)).toMatchObject({ ok: false, errors: { filters: expect.any(String) } });
+    expect(parseOrderQuery('{nope', 0)).toMatchObject({ ok: false });
+  });
+
+  it('shows Deleted orders only when a status filter asks for them and hide is not 1', () => {
+    const asks = JSON.stringify({ orderStatus: 'eq@Deleted' });
+    expect(parseOrderQuery(asks, 0)).toMatchObject({ ok: true, value: { hideDeleted: false } });
+    expect(parseOrderQuery(asks, 1)).toMatchObject({ ok: true, value: { hideDeleted: true } });
+    expect(parseOrderQuery(undefined, 0)).toMatchObject({ ok: true, value: { hideDeleted: true } });
+  });
+
+  it('binds cursors to their sort and filters', () => {
+    const a = parseOrderQuery(JSON.stringify({ orderStatus: 'eq@Sales Order' }), 0);
+    const b = parseOrderQuery(JSON.stringify({ orderStatus: 'eq@Draft Order' }), 0);
+    if (!a.ok || !b.ok) throw new Error('parse failed');
+    const text = encodeCursor({
+      sort: 'orderDate desc',
+      direction: 'next',
+      key: '2025-01-01T00:00:00.000Z',
+      id: 7,
+      fingerprint: a.value.fingerprint,
+    });
+    expect(decodeCursor(text, 'orderDate desc', a.value.fingerprint)).toMatchObject({ ok: true, value: { id: 7 } });
+    expect(decodeCursor(text, 'orderDate desc', b.value.fingerprint)).toMatchObject({
+      ok: false,
+      errors: { cursor: expect.stringContaining('other filters') },
+    });
+    expect(decodeCursor(text, 'id desc', a.value.fingerprint)).toMatchObject({
+      ok: false,
+      errors: { cursor: expect.stringContaining('sort') },
+    });
+    expect(decodeCursor('garbage', 'id desc', a.value.fingerprint)).toMatchObject({ ok: false });
+    // The same filters written in another order make the same fingerprint.
+    const c = parseOrderQuery(JSON.stringify({ search: 'x', orderStatus: 'eq@Sales Order' }), 0);
+    const d = parseOrderQuery(JSON.stringify({ orderStatus: 'eq@Sales Order', search: 'x' }), 0);
+    expect(c.ok && d.ok && c.value.fingerprint === d.value.fingerprint).toBe(true);
+  });
+});
+
+describe('time zones and search bounds', () => {
+  it('finds the instant a day starts in a time zone, across daylight saving changes', () => {
+    expect(startOfDay('2025-01-15', 'America/New_York')).toBe('2025-01-15T05:00:00.000Z');
+    expect(startOfDay('2025-07-15', 'America/New_York')).toBe('2025-07-15T04:00:00.000Z');
+    expect(startOfDay('2025-03-09', 'America/New_York')).toBe('2025-03-09T05:00:00.000Z');
+    expect(startOfDay('2025-03-10', 'America/New_York')).toBe('2025-03-10T04:00:00.000Z');
+    expect(startOfDay('2025-06-01', 'Asia/Kolkata')).toBe('2025-05-31T18:30:00.000Z');
+    expect(startOfDay('2025-06-01', 'UTC')).toBe('2025-06-01T00:00:00.000Z');
+    expect(
+      resolveDays(
+        [
+          {
+            kind: 'time',
+            column: 'orderDate',
+            from: { day: '2025-01-15' },
+            to: { instant: '2025-02-01T00:00:00.000Z' },
+          },
+        ],
+        'America/New_York',
+      ),
+    ).toEqual([
+      {
+        kind: 'time',
+        column: 'orderDate',
+        from: { instant: '2025-01-15T05:00:00.000Z' },
+        to: { instant: '2025-02-01T00:00:00.000Z' },
+      },
+    ]);
+  });
+
+  it('bounds a prefix from above', () => {
+    expect(prefixUpperBound('abc')).toBe('abd');
+    expect(prefixUpperBound('a\u{10ffff}')).toBe('b');
+    expect(prefixUpperBound('\u{10ffff}')).toBeNull();
+    expect(prefixUpperBound('\ud7ff')).toBe('\ue000');
+  });
+});

@@ -1,0 +1,40 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { boxSizes, type BoxSizeRow } from '../../db/schema/index.ts';
+
+/** Common shipping boxes every tenant starts with (inches; max weight in grams). */
+export const DEFAULT_BOX_SIZES = [
+  { name: 'Small box', length: 8, width: 6, height: 4, maxWeight: 9_072 },
+  { name: 'Medium box', length: 12, width: 10, height: 6, maxWeight: 18_144 },
+  { name: 'Large box', length: 16, width: 12, height: 8, maxWeight: 22_680 },
+  { name: 'Extra large box', length: 20, width: 16, height: 12, maxWeight: 31_751 },
+  { name: 'Padded envelope', length: 10.5, width: 7.5, height: 0.75, maxWeight: 1_814 },
+  { name: 'Poly mailer', length: 14.5, width: 19, height: 1, maxWeight: 4_536 },
+] as const;
+
+export function createBoxSizesRepository() {
+  return {
+    list(tx: Executor, tenantId: string): Promise<BoxSizeRow[]> {
+      return tx.select().from(boxSizes).where(eq(boxSizes.tenantId, tenantId)).orderBy(asc(boxSizes.id));
+    },
+
+    async find(tx: Executor, tenantId: string, id: number): Promise<BoxSizeRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(boxSizes)
+        .where(and(eq(boxSizes.tenantId, tenantId), eq(boxSizes.id, id)));
+      return row;
+    },
+  };
+}
+
+/**
+ * Gives the tenant the default boxes it lacks (by name); safe to repeat and to race. Called on provisioning and
+ * lazily by the first list of a tenant that has none.
+ */
+export async function seedBoxSizes(tx: Executor, tenantId: string): Promise<void> {
+  await tx
+    .insert(boxSizes)
+    .values(DEFAULT_BOX_SIZES.map((b) => ({ tenantId, ...b })))
+    .onConflictDoNothing({ target: [boxSizes.tenantId, boxSizes.name] });
+}
