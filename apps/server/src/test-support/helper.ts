@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { createScratchDatabase } from '@shipdesk/db-kit';
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { CLAIM_ORG_ID, CLAIM_ROLE_ID, Role, type RoleId } from '@shipdesk/contract';
@@ -34,22 +34,13 @@ function postgresBackend(adminUrl: string): Backend {
   return {
     name: 'postgres',
     async create() {
-      const name = `shipdesk_t_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
+      const database = await createScratchDatabase(adminUrl, 'shipdesk_t');
       const dataDir = mkdtempSync(join(tmpdir(), 'shipdesk-server-test-'));
       return {
-        config: { dataDir, databaseUrl: url.toString() },
+        config: { dataDir, databaseUrl: database.url },
         cleanup: async () => {
           rmSync(dataDir, { recursive: true, force: true });
-          const client = new pg.Client({ connectionString: adminUrl });
-          await client.connect();
-          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await client.end();
+          await database.drop();
         },
       };
     },

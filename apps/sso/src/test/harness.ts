@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_SCOPES } from '@shipdesk/contract';
-import pg from 'pg';
+import { createScratchDatabase } from '@shipdesk/db-kit';
 import { buildSso, type BuildSsoOptions, type Sso } from '../app.ts';
 import { loadConfig, type SsoConfig } from '../config.ts';
 
@@ -23,33 +23,14 @@ export interface TestSso {
   stop(): Promise<void>;
 }
 
-async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL!;
-  const name = `shipdesk_sso_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 /** Builds the real SSO in-process on a random port, with its own database and data folder. */
 export async function startTestSso(
   backend: 'pglite' | 'postgres',
   options: { env?: Record<string, string>; dataDir?: string } & Omit<BuildSsoOptions, 'config'> = {},
 ): Promise<TestSso> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'shipdesk-sso-'));
-  const postgres = backend === 'postgres' ? await freshPostgresDatabase() : undefined;
+  const postgres =
+    backend === 'postgres' ? await createScratchDatabase(process.env.DATABASE_URL!, 'shipdesk_sso_t') : undefined;
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
