@@ -1,48 +1,15 @@
-import { Link as RouterLink, useParams } from 'react-router';
-import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
-import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
-import Button from '@mui/material/Button';
-import { hrefs } from '@/config/paths';
-import { EmptyState } from '@/components/empty-state';
-import { PageHeader } from '@/components/page-header';
-import { orderActionTitle, parseOrderAction } from './order-routes';
+import { useParams } from 'react-router';
+import { NotFoundPage } from '@/components/not-found-page';
+import { OrderView } from './components/order-view';
+import { parseOrderAction } from './order-routes';
 
-/** /orders/:action/:id (spec 2.2): editing an order or running one of its events. */
+/**
+ * /orders/:action/:id (spec 2.2): the order view, with the address editors focused ('edit') or the action's dialog
+ * open (an event). An action that does not exist is a page that does not exist.
+ */
 export function OrderActionPage() {
   const { action: segment, id = '' } = useParams();
   const action = parseOrderAction(segment);
-
-  if (!action) {
-    return (
-      <>
-        <PageHeader title={`Order ${id}`} />
-        <EmptyState
-          icon={<SearchOffOutlined />}
-          title="Unknown order action"
-          text={`'${segment ?? ''}' is not something that can be done to an order.`}
-          action={
-            <Button component={RouterLink} to={hrefs.orderView(id)} variant="contained">
-              View the order
-            </Button>
-          }
-        />
-      </>
-    );
-  }
-
-  return (
-    <>
-      <PageHeader title={orderActionTitle(action)} subtitle={`Order ${id}`} />
-      <EmptyState
-        icon={<EditNoteOutlined />}
-        title="Not available yet"
-        text="Order changes arrive with the orders API. When they do, this page offers only the actions the order's current status allows."
-        action={
-          <Button component={RouterLink} to={hrefs.orders()} variant="contained">
-            Back to orders
-          </Button>
-        }
-      />
-    </>
-  );
+  if (!action || !/^[1-9]\d{0,18}$/.test(id)) return <NotFoundPage />;
+  return <OrderView key={`${action}:${id}`} id={id} initialAction={action} />;
 }

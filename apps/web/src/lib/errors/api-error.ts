@@ -6,7 +6,7 @@
 export interface ApiError {
   status: number | 'FETCH_ERROR' | 'PARSE_ERROR';
   statusText: string;
-  data?: { code?: number; message?: string; errors?: Record<string, string> };
+  data?: { code?: number; message?: string; reason?: string; errors?: Record<string, string> };
 }
 
 export function isApiError(value: unknown): value is ApiError {
@@ -16,6 +16,11 @@ export function isApiError(value: unknown): value is ApiError {
     (typeof status === 'number' || status === 'FETCH_ERROR' || status === 'PARSE_ERROR') &&
     typeof statusText === 'string'
   );
+}
+
+/** The envelope's reason code of a failed response (e.g. 'stale_version'), if any. */
+export function apiErrorReason(error: unknown): string | undefined {
+  return isApiError(error) ? error.data?.reason : undefined;
 }
 
 /** The field -> message map of a failed response, or an empty object. */
@@ -88,6 +93,9 @@ export function normaliseErrorBody(body: unknown): ApiError['data'] | undefined 
   const data: NonNullable<ApiError['data']> = {};
   if (typeof code === 'number') data.code = code;
   if (typeof message === 'string') data.message = message;
+  // The machine-readable refusal code of a 409 (e.g. 'stale_version'), so screens can react to it.
+  const { reason } = body as Record<string, unknown>;
+  if (typeof reason === 'string') data.reason = reason;
   if (typeof errors === 'object' && errors !== null) {
     data.errors = Object.fromEntries(
       Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),

@@ -1,3 +1,3 @@
 export type { ApiError } from './api-error';
-export { apiErrorMessage, apiFieldErrors, fetchFailure, isApiError, toApiError } from './api-error';
+export { apiErrorMessage, apiErrorReason, apiFieldErrors, fetchFailure, isApiError, toApiError } from './api-error';
 export { showApiError } from './show-api-error';

@@ -6,6 +6,7 @@ import {
   REALTIME_RECONNECTION_DELAY_MS,
   RealtimeEvent,
 } from '@shipdesk/contract';
+import { attachRealtimeSocket, detachRealtimeSocket } from './realtime-hub.ts';
 
 export interface LogoutChannelOptions {
   token: string;
@@ -47,6 +48,8 @@ export function openLogoutChannel(options: LogoutChannelOptions): LogoutChannel 
     reconnectionDelayMax: REALTIME_RECONNECTION_DELAY_MS,
   };
   const socket: Socket = options.url ? connect(options.url, socketOptions) : connect(socketOptions);
+  // The same connection carries the tenant's live updates (subscribeRealtime).
+  attachRealtimeSocket(socket);
 
   // Rooms do not survive a reconnection: join on every connect.
   socket.on('connect', () => {
@@ -72,6 +75,7 @@ export function openLogoutChannel(options: LogoutChannelOptions): LogoutChannel 
       socket.io.opts.query = { token };
     },
     close() {
+      detachRealtimeSocket(socket);
       socket.removeAllListeners();
       socket.disconnect();
     },

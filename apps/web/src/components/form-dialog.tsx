@@ -1,0 +1,94 @@
+import { useId, type FormEvent, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+
+export interface FormDialogProps {
+  open: boolean;
+  title: string;
+  /** Text above the fields. */
+  message?: ReactNode;
+  /** The form's fields. */
+  children: ReactNode;
+  onCancel(): void;
+  onSubmit(): void;
+  submitLabel?: string;
+  /** While the submitted action runs: buttons disabled, Escape and backdrop clicks ignored. */
+  busy?: boolean;
+  /** A failure that belongs to no single field. */
+  error?: string | null;
+  maxWidth?: 'xs' | 'sm' | 'md';
+}
+
+/**
+ * A confirmation that needs input (a reason, an amount, an address): the confirm dialog's layout around a <form>.
+ * Enter in a field submits; Escape cancels; focus stays inside while it is open.
+ */
+export function FormDialog({
+  open,
+  title,
+  message,
+  children,
+  onCancel,
+  onSubmit,
+  submitLabel = 'Confirm',
+  busy = false,
+  error,
+  maxWidth = 'xs',
+}: FormDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={() => {
+        if (!busy) onCancel();
+      }}
+      aria-labelledby={titleId}
+      maxWidth={maxWidth}
+      fullWidth
+      slotProps={{
+        paper: {
+          component: 'form',
+          // Our own messages beside the fields replace the browser's validation bubbles.
+          ...({ noValidate: true } as object),
+          onSubmit: (event: FormEvent) => {
+            event.preventDefault();
+            if (!busy) onSubmit();
+          },
+        },
+      }}
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 0.5 }}>
+          {message ? <DialogContentText component="div">{message}</DialogContentText> : null}
+          {error ? (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          {children}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          disabled={busy}
+          variant="contained"
+          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+        >
+          {submitLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

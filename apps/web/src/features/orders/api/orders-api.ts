@@ -1,0 +1,244 @@
+import type {
+  OrderAddressUpdate,
+  CreateOrder,
+  Delivery,
+  FsmFlow,
+  Order,
+  OrderEventRecord,
+  OrderFlowBody,
+  OrderFlowResult,
+  OrderList,
+  OrderNote,
+  OrderSort,
+  SuccessEnvelope,
+} from '@shipdesk/contract';
+import { DEFAULT_CURRENCY, DEFAULT_LOCALE } from '@shipdesk/contract';
+import { api } from '@/lib/api/base-api';
+import { apiErrorMessage, type ApiError } from '@/lib/errors';
+
+/** Events this screen runs through fsmFlow / orderFlow (labels are made on the label screens). */
+export const VIEW_EVENTS = [
+  'approve',
+  'processPayment',
+  'shipComplete',
+  'cancel',
+  'reorder',
+  'reship',
+  'delete',
+] as const;
+export type ViewEvent = (typeof VIEW_EVENTS)[number];
+
+export type FsmFlows = Record<ViewEvent, FsmFlow>;
+
+/** A flow answer for an event the server would not answer about: not allowed, with the reason. */
+export function refusedFlow(event: string, message: string): FsmFlow {
+  return { event, allowed: false, reason: 'unavailable', message, next: null, defaults: {}, version: 0 };
+}
+
+export interface OrderListArgs {
+  page: number;
+  size: number;
+  order: OrderSort;
+  filters: Record<string, string>;
+  cursor: string | null;
+}
+
+export interface StoreOption {
+  id: string;
+  name: string;
+}
+
+export interface OrderDisplaySettings {
+  currency: string;
+  locale: string;
+}
+
+const LIST = { type: 'Order', id: 'LIST' } as const;
+const orderTag = (id: string) => ({ type: 'Order' as const, id });
+
+function data<T>(response: SuccessEnvelope<T>): T {
+  return response.data;
+}
+
+/** Lists come as an array or as a page `{ rows }`; either way, the rows. */
+function rowsOf<T>(response: SuccessEnvelope<unknown>): T[] {
+  const payload = response?.data;
+  if (Array.isArray(payload)) return payload as T[];
+  if (payload && typeof payload === 'object' && Array.isArray((payload as { rows?: unknown }).rows)) {
+    return (payload as { rows: T[] }).rows;
+  }
+  return [];
+}
+
+export function listQueryString(args: OrderListArgs): string {
+  const query = new URLSearchParams({ size: String(args.size), page: String(args.page), hide: '0' });
+  if (Object.keys(args.filters).length > 0) query.set('filters', JSON.stringify(args.filters));
+  query.set('order', args.order);
+  if (args.cursor) query.set('cursor', args.cursor);
+  return query.toString();
+}
+
+/**
+ * The order calls of spec 7.1 and 7.2 (one declaration per operation; the tags say what each change refreshes).
+ * Every change of an order invalidates `Order:<id>`, which refreshes the order, its fsmFlow answers and its
+ * timeline, and `Order:LIST`.
+ */
+export const ordersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listOrders: build.query<OrderList, OrderListArgs>({
+      query: (args) => `api/v1/orders?${listQueryString(args)}`,
+      transformResponse: data<OrderList>,
+      providesTags: (result) => [LIST, ...(result?.rows ?? []).map((row) => orderTag(row.id))],
+    }),
+    getOrder: build.query<Order, string>({
+      query: (id) => `api/v1/orders/${encodeURIComponent(id)}`,
+      transformResponse: data<Order>,
+      providesTags: (_result, _error, id) => [orderTag(id)],
+    }),
+    createOrder: build.mutation<Order, { body: CreateOrder; idempotencyKey: string }>({
+      query: ({ body, idempotencyKey }) => ({
+        url: 'api/v1/store/1/orders',
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      transformResponse: data<Order>,
+      invalidatesTags: [LIST, 'SetupGuide', 'Dashboard'],
+    }),
+    getOrderEvents: build.query<OrderEventRecord[], string>({
+      query: (id) => `api/v1/orders/${encodeURIComponent(id)}/events`,
+      transformResponse: rowsOf<OrderEventRecord>,
+      providesTags: (_result, _error, id) => [orderTag(id)],
+    }),
+    getDeliveries: build.query<Delivery[], string>({
+      query: (orderId) => `api/v1/deliveries?orderId=${encodeURIComponent(orderId)}`,
+      transformResponse: rowsOf<Delivery>,
+      providesTags: (_result, _error, orderId) => [{ type: 'Delivery', id: orderId }, orderTag(orderId)],
+    }),
+    /** fsmFlow for every event this screen offers, asked together when the order view loads. */
+    getFsmFlows: build.query<FsmFlows, string>({
+      async queryFn(orderId, _api, _extra, baseQuery) {
+        const answers = await Promise.all(
+          VIEW_EVENTS.map((event) => baseQuery(`call/orders/${encodeURIComponent(orderId)}/${event}/fsmFlow`)),
+        );
+        const flows = {} as FsmFlows;
+        let failures = 0;
+        VIEW_EVENTS.forEach((event, index) => {
+          const answer = answers[index]!;
+          const flow = (answer.data as SuccessEnvelope<FsmFlow> | undefined)?.data;
+          if (answer.error || !flow) {
+            failures += 1;
+            flows[event] = refusedFlow(event, apiErrorMessage(answer.error, 'Not available'));
+          } else {
+            flows[event] = flow;
+          }
+        });
+        // One unknown event is that event's problem; all of them failing means the order could not be asked.
+        if (failures === VIEW_EVENTS.length) return { error: answers[0]!.error as ApiError };
+        return { data: flows };
+      },
+      providesTags: (_result, _error, orderId) => [orderTag(orderId)],
+    }),
+    runOrderFlow: build.mutation<
+      OrderFlowResult,
+      { orderId: string; event: ViewEvent; body: OrderFlowBody; idempotencyKey: string }
+    >({
+      query: ({ orderId, event, body, idempotencyKey }) => ({
+        url: `call/orders/${encodeURIComponent(orderId)}/${event}/orderFlow`,
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      transformResponse: data<OrderFlowResult>,
+      // A refused move (409) may mean the order changed under us: refresh it either way.
+      invalidatesTags: (_result, _error, { orderId }) => [orderTag(orderId), LIST, 'Dashboard'],
+    }),
+    updateOrderAddress: build.mutation<
+      unknown,
+      { orderId: string; type: 'billing' | 'shipping'; address: OrderAddressUpdate }
+    >({
+      query: ({ orderId, type, address }) => ({
+        url: `call/order/${encodeURIComponent(orderId)}/${type}/updateOrderAddress`,
+        method: 'POST',
+        body: address,
+      }),
+      invalidatesTags: (_result, error, { orderId }) => (error?.status === 400 ? [] : [orderTag(orderId), LIST]),
+    }),
+    listOrderNotes: build.query<OrderNote[], string>({
+      query: (orderId) => `api/v1/orderNotes?order_id=${encodeURIComponent(orderId)}`,
+      transformResponse: rowsOf<OrderNote>,
+      providesTags: (_result, _error, orderId) => [{ type: 'OrderNote', id: orderId }],
+    }),
+    addOrderNote: build.mutation<OrderNote, { orderId: string; note: string }>({
+      query: ({ orderId, note }) => ({ url: 'api/v1/orderNotes', method: 'POST', body: { order_id: orderId, note } }),
+      transformResponse: data<OrderNote>,
+      invalidatesTags: (_result, _error, { orderId }) => [{ type: 'OrderNote', id: orderId }, orderTag(orderId)],
+    }),
+    updateOrderNote: build.mutation<OrderNote, { id: string; orderId: string; note: string }>({
+      query: ({ id, note }) => ({ url: `api/v1/orderNotes/${encodeURIComponent(id)}`, method: 'PUT', body: { note } }),
+      transformResponse: data<OrderNote>,
+      invalidatesTags: (_result, _error, { orderId }) => [{ type: 'OrderNote', id: orderId }, orderTag(orderId)],
+    }),
+    /** The stores for the list's store filter; none (or no stores API yet) hides the filter. */
+    orderStoreOptions: build.query<StoreOption[], void>({
+      query: () => 'api/v1/stores?size=100',
+      transformResponse: (response: SuccessEnvelope<unknown>) => storeOptionsFrom(rowsOf<unknown>(response)),
+      providesTags: ['Store'],
+    }),
+    /** Currency and locale of the tenant (config currency_info), for new orders and amounts. */
+    orderDisplaySettings: build.query<OrderDisplaySettings, void>({
+      query: () => 'api/v1/configs',
+      transformResponse: (response: SuccessEnvelope<unknown>) => displaySettingsFrom(rowsOf<unknown>(response)),
+      providesTags: ['Config'],
+    }),
+  }),
+});
+
+export const {
+  useListOrdersQuery,
+  useGetOrderQuery,
+  useCreateOrderMutation,
+  useGetOrderEventsQuery,
+  useGetDeliveriesQuery,
+  useGetFsmFlowsQuery,
+  useRunOrderFlowMutation,
+  useUpdateOrderAddressMutation,
+  useListOrderNotesQuery,
+  useAddOrderNoteMutation,
+  useUpdateOrderNoteMutation,
+  useOrderStoreOptionsQuery,
+  useOrderDisplaySettingsQuery,
+} = ordersApi;
+
+export function storeOptionsFrom(rows: unknown[]): StoreOption[] {
+  return rows.flatMap((row): StoreOption[] => {
+    if (!row || typeof row !== 'object') return [];
+    const record = row as Record<string, unknown>;
+    const id = typeof record.id === 'number' || typeof record.id === 'string' ? String(record.id) : '';
+    if (!id) return [];
+    const name = [record.name, record.storeName, record.store_name].find((v) => typeof v === 'string' && v);
+    return [{ id, name: typeof name === 'string' ? name : `Store ${id}` }];
+  });
+}
+
+export function displaySettingsFrom(rows: unknown[]): OrderDisplaySettings {
+  const entry = rows.find(
+    (row): row is { options: unknown } =>
+      !!row && typeof row === 'object' && (row as { key?: unknown }).key === 'currency_info',
+  );
+  let options: unknown = entry?.options;
+  if (typeof options === 'string') {
+    try {
+      options = JSON.parse(options);
+    } catch {
+      options = null;
+    }
+  }
+  const record = options && typeof options === 'object' ? (options as Record<string, unknown>) : {};
+  const currency =
+    typeof record.currencyCode === 'string' && /^[A-Z]{3}$/.test(record.currencyCode)
+      ? record.currencyCode
+      : DEFAULT_CURRENCY;
+  const locale = typeof record.locale === 'string' && record.locale ? record.locale : DEFAULT_LOCALE;
+  return { currency, locale };
+}

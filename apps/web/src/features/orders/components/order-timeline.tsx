@@ -1,0 +1,100 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { OrderEventRecord } from '@shipdesk/contract';
+import { apiErrorMessage } from '@/lib/errors';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { useGetOrderEventsQuery } from '../api/orders-api';
+import { describeChanges, eventName } from '../order-events';
+import { CardSection } from './card-section';
+
+/** The parts of an event's payload a person cares about (reason, amount, method, created order). */
+function payloadDetails(record: OrderEventRecord, currency: string, locale: string): string[] {
+  const details: string[] = [];
+  const { payload } = record;
+  if (typeof payload.amount === 'number') details.push(`Amount ${formatMoney(payload.amount, currency, locale)}`);
+  if (typeof payload.method === 'string' && payload.method) details.push(`Method ${payload.method.replace(/_/g, ' ')}`);
+  if (typeof payload.reason === 'string' && payload.reason) details.push(`Reason: ${payload.reason}`);
+  if (typeof payload.format === 'string') details.push(`Format ${payload.format}`);
+  return details;
+}
+
+/** Who did what when (GET /api/v1/orders/{id}/events), newest first, in the tenant's time zone. */
+export function OrderTimeline({
+  orderId,
+  timeZone,
+  currency,
+  locale,
+}: {
+  orderId: string;
+  timeZone: string;
+  currency: string;
+  locale: string;
+}) {
+  const { data, error, isLoading } = useGetOrderEventsQuery(orderId);
+  const events = [...(data ?? [])].sort((a, b) => b.at.localeCompare(a.at) || Number(b.id) - Number(a.id));
+  return (
+    <CardSection title="History">
+      {isLoading ? (
+        <Skeleton variant="rectangular" height={96} />
+      ) : error ? (
+        <Alert severity="error">{apiErrorMessage(error, 'Could not load the history.')}</Alert>
+      ) : events.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Nothing recorded yet.
+        </Typography>
+      ) : (
+        <Box component="ol" aria-label="Order history" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {events.map((record, index) => {
+            const changes = describeChanges(record.before, record.after);
+            const details = payloadDetails(record, currency, locale);
+            return (
+              <Box
+                component="li"
+                key={record.id}
+                data-event={record.event}
+                sx={{ position: 'relative', pl: 3, pb: index === events.length - 1 ? 0 : 2 }}
+              >
+                <Box
+                  aria-hidden
+                  sx={{
+                    position: 'absolute',
+                    left: 4,
+                    top: 6,
+                    width: 10,
+                    height: 10,
+                    borderRadius: '50%',
+                    bgcolor: index === 0 ? 'primary.main' : 'text.disabled',
+                  }}
+                />
+                {index === events.length - 1 ? null : (
+                  <Box
+                    aria-hidden
+                    sx={{ position: 'absolute', left: 8, top: 20, bottom: 0, width: 2, bgcolor: 'divider' }}
+                  />
+                )}
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {eventName(record.event)}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" component="p">
+                  {record.actor} · {formatDateTime(record.at, timeZone)}
+                </Typography>
+                {changes.map((change) => (
+                  <Typography key={change} variant="body2" component="p">
+                    {change}
+                  </Typography>
+                ))}
+                {details.length > 0 ? (
+                  <Typography variant="body2" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
+                    {details.join(' · ')}
+                  </Typography>
+                ) : null}
+              </Box>
+            );
+          })}
+        </Box>
+      )}
+    </CardSection>
+  );
+}

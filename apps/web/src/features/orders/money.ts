@@ -1,0 +1,65 @@
+/**
+ * Money typed by people, in the currency's major units ('12.50'), to the integer minor units the API takes (1250),
+ * and back. Parsed as a decimal string, never through floating point: '0.29' is 29, not 28.999999999999996.
+ */
+export const MAX_MINOR_UNITS = 1_000_000_000_000;
+
+const digitsCache = new Map<string, number>();
+
+/** Minor digits of an ISO 4217 currency (USD 2, JPY 0, KWD 3); 2 for a code the browser does not know. */
+export function currencyDigits(currency: string): number {
+  let digits = digitsCache.get(currency);
+  if (digits === undefined) {
+    try {
+      digits =
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    digitsCache.set(currency, digits);
+  }
+  return digits;
+}
+
+export type MoneyParse = { ok: true; minor: number } | { ok: false; message: string };
+
+/**
+ * '1,234.5' -> 123450 for USD. Accepts digits with an optional '.' decimal part and optional ',' thousands
+ * grouping; at most as many decimals as the currency has; no sign (amounts here are never negative).
+ */
+export function parseMoney(input: string, currency: string): MoneyParse {
+  const text = input.trim();
+  const digits = currencyDigits(currency);
+  if (text === '') return { ok: false, message: 'Enter an amount' };
+  const match = /^(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d*))?$/.exec(text);
+  if (!match || (match[1] === undefined && !match[2])) {
+    return { ok: false, message: 'Enter an amount such as 12.50' };
+  }
+  const whole = (match[1] ?? '0').replace(/,/g, '');
+  const fraction = match[2] ?? '';
+  if (fraction.length > digits) {
+    return {
+      ok: false,
+      message: digits === 0 ? `${currency} has no decimals` : `Use at most ${digits} decimals`,
+    };
+  }
+  const minor = BigInt(whole) * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, '0') || '0');
+  if (minor > BigInt(MAX_MINOR_UNITS)) return { ok: false, message: 'This amount is too large' };
+  return { ok: true, minor: Number(minor) };
+}
+
+/** 1250 -> '12.50' (USD): the form's text for an amount in minor units, without grouping or symbol. */
+export function minorToDecimal(minor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  const sign = minor < 0 ? '-' : '';
+  const text = String(Math.abs(Math.trunc(minor))).padStart(digits + 1, '0');
+  if (digits === 0) return `${sign}${text}`;
+  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/** The minor units of an optional money field: 0 when empty, null when it does not parse. */
+export function optionalMoney(input: string | undefined, currency: string): number | null {
+  if (!input || input.trim() === '') return 0;
+  const parsed = parseMoney(input, currency);
+  return parsed.ok ? parsed.minor : null;
+}

@@ -1,0 +1,119 @@
+import type { Order, OrderState } from '@shipdesk/contract';
+import type { ViewEvent } from './api/orders-api';
+
+export interface EventUi {
+  /** Button text. */
+  label: string;
+  /** Dialog title. */
+  title: string;
+  /** What the event's dialog asks for besides a confirmation. */
+  form?: 'payment' | 'reason';
+  success: string;
+  tone?: 'primary' | 'danger';
+  /** Explains the event in the dialog. */
+  explain: string;
+}
+
+export const EVENT_UI: Record<ViewEvent, EventUi> = {
+  approve: {
+    label: 'Approve',
+    title: 'Approve order',
+    success: 'Order approved.',
+    tone: 'primary',
+    explain: 'The order becomes a sales order, ready for payment and shipping.',
+  },
+  processPayment: {
+    label: 'Process payment',
+    title: 'Process payment',
+    form: 'payment',
+    success: 'Payment recorded.',
+    explain: 'Record a payment received for this order.',
+  },
+  shipComplete: {
+    label: 'Mark as shipped',
+    title: 'Mark as shipped',
+    success: 'Order marked as shipped.',
+    explain: 'Use this when the order was shipped outside Shipdesk. No label is bought.',
+  },
+  cancel: {
+    label: 'Cancel order',
+    title: 'Cancel order',
+    form: 'reason',
+    success: 'Order canceled.',
+    tone: 'danger',
+    explain: 'Canceling cannot be undone.',
+  },
+  reorder: {
+    label: 'Reorder',
+    title: 'Reorder',
+    success: 'New draft order created.',
+    explain: 'Creates a new draft order with the same items and addresses.',
+  },
+  reship: {
+    label: 'Reship',
+    title: 'Reship order',
+    form: 'reason',
+    success: 'Reship order created.',
+    explain: 'Creates a new sales order with the same items, at no charge to the customer.',
+  },
+  delete: {
+    label: 'Delete',
+    title: 'Delete order',
+    success: 'Order deleted.',
+    tone: 'danger',
+    explain: 'The draft is removed from the order list.',
+  },
+};
+
+export const PAYMENT_METHODS = [
+  { value: 'card', label: 'Card' },
+  { value: 'cash', label: 'Cash' },
+  { value: 'check', label: 'Check' },
+  { value: 'bank_transfer', label: 'Bank transfer' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+const STATE_LABELS: { key: keyof OrderState; label: string }[] = [
+  { key: 'orderStatus', label: 'Order' },
+  { key: 'paymentStatus', label: 'Payment' },
+  { key: 'shipmentStatus', label: 'Shipment' },
+];
+
+/** 'Order: Draft Order → Sales Order' for each status that differs between two states. */
+export function describeChanges(before: OrderState | null, after: OrderState | null): string[] {
+  if (!after) return [];
+  return STATE_LABELS.flatMap(({ key, label }) => {
+    if (before && before[key] === after[key]) return [];
+    return [before ? `${label}: ${before[key]} → ${after[key]}` : `${label}: ${after[key]}`];
+  });
+}
+
+export function stateOf(order: Pick<Order, 'orderStatus' | 'paymentStatus' | 'shipmentStatus'>): OrderState {
+  return { orderStatus: order.orderStatus, paymentStatus: order.paymentStatus, shipmentStatus: order.shipmentStatus };
+}
+
+/** Readable names of recorded events for the timeline (unknown ones are shown as sent). */
+const EVENT_NAMES: Record<string, string> = {
+  created: 'Created',
+  create: 'Created',
+  approve: 'Approved',
+  processPayment: 'Payment processed',
+  shipComplete: 'Marked as shipped',
+  shipLabel: 'Label created',
+  zpl: 'ZPL label created',
+  cancel: 'Canceled',
+  delete: 'Deleted',
+  reorder: 'Reordered',
+  reship: 'Reshipped',
+  packingSlip: 'Packing slip printed',
+  cancelShipment: 'Label voided',
+  updateOrderAddress: 'Address changed',
+  addressUpdated: 'Address changed',
+  noteAdded: 'Note added',
+  noteUpdated: 'Note edited',
+  sync: 'Updated from the store',
+};
+
+export function eventName(event: string): string {
+  return EVENT_NAMES[event] ?? event;
+}

@@ -1,0 +1,218 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FsmFlow, Order } from '@shipdesk/contract';
+import { renderRoutes } from '@/lib/testing/render-with-store';
+import { VIEW_EVENTS } from './api/orders-api';
+import { OrderActionPage } from './order-action-page';
+import { OrderViewPage } from './order-view-page';
+import { fail, fullOrder, ok, stubApi, type ApiCall } from './testing';
+
+const { toastInfo, toastSuccess } = vi.hoisted(() => ({ toastInfo: vi.fn(), toastSuccess: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast: { info: toastInfo, success: toastSuccess, error: vi.fn() } }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+function flow(event: string, allowed: boolean, defaults: Record<string, unknown> = {}): FsmFlow {
+  return {
+    event,
+    allowed,
+    reason: allowed ? null : 'wrong_status',
+    message: allowed ? null : `Not in this status`,
+    next: allowed ? { orderStatus: 'Sales Order', paymentStatus: 'Unpaid', shipmentStatus: 'Unshipped' } : null,
+    defaults,
+    version: 3,
+  };
+}
+
+interface Setup {
+  order?: () => Order;
+  allowed?: string[];
+  defaults?: Record<string, Record<string, unknown>>;
+  extra?: (call: ApiCall) => Response | undefined;
+}
+
+function serve({ order = () => fullOrder({ id: '5' }), allowed = [], defaults = {}, extra }: Setup) {
+  return stubApi((call) => {
+    const answer = extra?.(call);
+    if (answer) return answer;
+    if (call.path === '/api/v1/orders/5') return ok(order());
+    const fsm = /^\/call\/orders\/5\/(\w+)\/fsmFlow$/.exec(call.path);
+    if (fsm) return ok(flow(fsm[1]!, allowed.includes(fsm[1]!), defaults[fsm[1]!]));
+    if (call.path === '/api/v1/orders/5/events') {
+      return ok([
+        {
+          id: '1',
+          event: 'created',
+          actor: 'admin@example.com',
+          at: '2025-01-15T17:04:05Z',
+          before: null,
+          after: { orderStatus: 'Draft Order', paymentStatus: 'Unpaid', shipmentStatus: 'Unshipped' },
+          payload: {},
+        },
+      ]);
+    }
+    if (call.path === '/api/v1/deliveries') return ok([]);
+    if (call.path === '/api/v1/orderNotes') return ok([]);
+    if (call.path === '/api/v1/configs') return ok([]);
+    return fail(500, `unexpected ${call.method} ${call.path}`);
+  });
+}
+
+function renderAt(url: string) {
+  const result = renderRoutes(
+    [
+      { path: '/orders', element: <h1>Order list</h1> },
+      { path: '/orders/view/:id', Component: OrderViewPage },
+      { path: '/orders/:action/:id', Component: OrderActionPage },
+    ],
+    url,
+  );
+  return { ...result, user: userEvent.setup() };
+}
+
+const orderGets = (calls: ApiCall[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/v1/orders/5');
+
+describe('OrderViewPage', { timeout: 20_000 }, () => {
+  it('asks fsmFlow for each event and offers only the allowed ones', async () => {
+    const calls = serve({ allowed: ['approve', 'cancel'] });
+    renderAt('/orders/view/5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order SO-1005' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Packing slip' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Process payment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    const asked = calls.filter((c) => c.path.endsWith('/fsmFlow')).map((c) => c.path.split('/')[4]);
+    expect(asked.sort()).toEqual([...VIEW_EVENTS].sort());
+    // Statuses, lines and the timeline in the tenant's time zone.
+    expect(screen.getByLabelText('Order status: Draft Order')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'MUG-1' })).toBeInTheDocument();
+    const history = screen.getByRole('list', { name: 'Order history' });
+    expect(history).toHaveTextContent('Created');
+    expect(history).toHaveTextContent('admin@example.com · 2025-01-15 12:04:05');
+  });
+
+  it('runs an event with the order version and an Idempotency-Key', async () => {
+    const calls = serve({
+      allowed: ['approve'],
+      extra: (call) =>
+        call.path === '/call/orders/5/approve/orderFlow'
+          ? ok({ order: fullOrder({ id: '5', orderStatus: 'Sales Order', version: 4 }), createdOrderId: null })
+          : undefined,
+    });
+    const { user } = renderAt('/orders/view/5');
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve order SO-1005?' });
+    expect(dialog).toHaveTextContent('Order: Draft Order → Sales Order');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Order approved.'));
+    const run = calls.find((c) => c.path === '/call/orders/5/approve/orderFlow')!;
+    expect(run.body).toEqual({ version: 3 });
+    expect(run.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    // The change refreshes the order.
+    await waitFor(() => expect(orderGets(calls).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('reloads the order when the server says the version is stale', async () => {
+    let version = 3;
+    const calls = serve({
+      order: () => fullOrder({ id: '5', version }),
+      allowed: ['approve'],
+      extra: (call) => {
+        if (call.path !== '/call/orders/5/approve/orderFlow') return undefined;
+        version = 4;
+        return fail(409, 'The order was changed by someone else', { reason: 'stale_version' });
+      },
+    });
+    const { user } = renderAt('/orders/view/5');
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(toastInfo).toHaveBeenCalledWith('This order changed — reloaded'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(orderGets(calls)).toHaveLength(2));
+    // A new attempt sends the fresh version.
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path.endsWith('/approve/orderFlow')).map((c) => c.body)).toEqual([
+        { version: 3 },
+        { version: 4 },
+      ]),
+    );
+  });
+
+  it('opens the action of /orders/:action/:id with the defaults of fsmFlow', async () => {
+    const calls = serve({
+      order: () => fullOrder({ id: '5', orderStatus: 'Sales Order' }),
+      allowed: ['processPayment'],
+      defaults: { processPayment: { amount: 1250, method: 'check' } },
+      extra: (call) =>
+        call.path === '/call/orders/5/processPayment/orderFlow'
+          ? ok({ order: fullOrder({ id: '5', paymentStatus: 'Paid', version: 4 }), createdOrderId: null })
+          : undefined,
+    });
+    const { user, router } = renderAt('/orders/processPayment/5');
+    const dialog = await screen.findByRole('dialog', { name: 'Process payment — SO-1005' });
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount (USD)' });
+    expect(amount).toHaveValue('12.50');
+    await user.clear(amount);
+    await user.type(amount, '0.29');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/view/5'));
+    const run = calls.find((c) => c.path === '/call/orders/5/processPayment/orderFlow')!;
+    expect(run.body).toEqual({ version: 3, amount: 29, method: 'check' });
+  });
+
+  it('says why an action of the URL is not possible', async () => {
+    serve({ allowed: [] });
+    renderAt('/orders/cancel/5');
+    expect(await screen.findByText('Cancel order is not possible now: Not in this status.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('focuses the address editor for /orders/edit/:id', async () => {
+    serve({ allowed: [] });
+    renderAt('/orders/edit/5');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit shipping address' })).toHaveFocus());
+  });
+
+  it('saves an edited address', async () => {
+    const calls = serve({
+      extra: (call) => (call.path === '/call/order/5/shipping/updateOrderAddress' ? ok({}) : undefined),
+    });
+    const { user } = renderAt('/orders/view/5');
+    await user.click(await screen.findByRole('button', { name: 'Edit shipping address' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit shipping address' });
+    expect(within(dialog).getByRole('textbox', { name: 'Full name' })).toHaveValue('Ann Lee');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'City' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'City' }), 'Dallas');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const saved = calls.find((c) => c.path === '/call/order/5/shipping/updateOrderAddress')!;
+    expect(saved.body).toEqual({
+      name: 'Ann Lee',
+      address1: '1 Main St',
+      city: 'Dallas',
+      state: 'TX',
+      postalCode: '78701',
+      country: 'US',
+      version: 3,
+    });
+  });
+
+  it('shows the not-found page for an unknown action and a missing order', async () => {
+    serve({ order: () => fullOrder() });
+    renderAt('/orders/explode/5');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('tells when the order does not exist', async () => {
+    serve({ extra: (call) => (call.path === '/api/v1/orders/5' ? fail(404, 'Not found') : undefined) });
+    renderAt('/orders/view/5');
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
+  });
+});

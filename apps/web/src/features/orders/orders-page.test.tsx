@@ -1,0 +1,230 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
+import type { OrderList } from '@shipdesk/contract';
+import { renderRoutes } from '@/lib/testing/render-with-store';
+import { OrdersPage } from './orders-page';
+import { fail, ok, stubApi, summary, type ApiCall } from './testing';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function page(overrides: Partial<OrderList> = {}): OrderList {
+  return {
+    rows: [summary({ id: '1' }), summary({ id: '2', orderStatus: 'Sales Order', version: 5 })],
+    page: 1,
+    size: 10,
+    total: 2,
+    totalIsEstimate: false,
+    nextCursor: null,
+    prevCursor: null,
+    statusCounts: { 'Draft Order': 1, 'Sales Order': 1 },
+    ...overrides,
+  };
+}
+
+/** Answers the list with `list(call)`, stores with 404, configs with nothing. */
+function serve(list: (call: ApiCall) => Response, extra?: (call: ApiCall) => Response | undefined) {
+  return stubApi((call) => {
+    const answer = extra?.(call);
+    if (answer) return answer;
+    if (call.path === '/api/v1/orders') return list(call);
+    if (call.path === '/api/v1/stores') return fail(404, 'Not found');
+    if (call.path === '/api/v1/configs') return ok([]);
+    return fail(500, `unexpected ${call.method} ${call.path}`);
+  });
+}
+
+const listCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === '/api/v1/orders');
+const filtersOf = (call: ApiCall | undefined) => JSON.parse(call?.query.get('filters') ?? '{}');
+
+function renderList(url = '/orders') {
+  const result = renderRoutes(
+    [
+      { path: '/orders', Component: OrdersPage },
+      { path: '/orders/view/:id', element: <h1>Order view</h1> },
+      { path: '/orders/:filterStatus', Component: OrdersPage },
+    ],
+    url,
+  );
+  return { ...result, user: userEvent.setup() };
+}
+
+describe('OrdersPage', { timeout: 20_000 }, () => {
+  it('asks for the first page and shows the rows, dates in the tenant zone and money in the currency', async () => {
+    const calls = serve(() => ok(page()));
+    renderList();
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    expect(await within(table).findByRole('link', { name: 'SO-1001' })).toHaveAttribute('href', '/orders/view/1');
+    const call = listCalls(calls)[0]!;
+    expect(Object.fromEntries(call.query)).toEqual({ size: '10', page: '1', hide: '0', order: 'id desc' });
+    expect(within(table).getAllByText('2025-01-15 12:04:05')).toHaveLength(2);
+    expect(within(table).getAllByText('$1,234.56')).toHaveLength(2);
+    expect(within(table).getByLabelText('Order status: Sales Order')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Sales Order\s*1/ })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /All\s*2/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
+    // No stores: no store filter.
+    expect(screen.queryByLabelText('Store')).not.toBeInTheDocument();
+  });
+
+  it('keeps the search in the URL and sends it as the search filter', async () => {
+    const calls = serve(() => ok(page()));
+    const { router, user } = renderList();
+    await screen.findByRole('link', { name: 'SO-1001' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ann');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=ann'));
+    await waitFor(() => expect(filtersOf(listCalls(calls).at(-1))).toEqual({ search: 'like@ann' }));
+  });
+
+  it('restores filters, sort and size from the URL', async () => {
+    const calls = serve(() => ok(page()));
+    renderList('/orders?q=mug&from=2025-01-01&to=2025-01-31&sort=total+asc&size=25');
+    await screen.findByRole('link', { name: 'SO-1001' });
+    const call = listCalls(calls)[0]!;
+    expect(call.query.get('order')).toBe('total asc');
+    expect(call.query.get('size')).toBe('25');
+    expect(filtersOf(call)).toEqual({ search: 'like@mug', orderDate: 'between@2025-01-01,2025-01-31' });
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('mug');
+  });
+
+  it("pages with the server's cursors and keeps them in the URL", async () => {
+    const calls = serve((call) =>
+      call.query.get('page') === '2'
+        ? ok(page({ page: 2, rows: [summary({ id: '3' })], nextCursor: null, prevCursor: 'p1', total: 11 }))
+        : ok(page({ nextCursor: 'n2', total: 11 })),
+    );
+    const { router, user } = renderList();
+    await screen.findByRole('link', { name: 'SO-1001' });
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByRole('link', { name: 'SO-1003' });
+    expect(router.state.location.search).toBe('?page=2&cursor=n2');
+    const second = listCalls(calls).at(-1)!;
+    expect(second.query.get('cursor')).toBe('n2');
+    expect(second.query.get('page')).toBe('2');
+    expect(screen.getByText('11–11 of 11')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('shows an estimated total as about N and estimated counts with ~', async () => {
+    serve(() =>
+      ok(page({ total: 125_000, totalIsEstimate: true, nextCursor: 'n2', statusCounts: { Completed: 120_000 } })),
+    );
+    renderList();
+    expect(await screen.findByText('1–2 of about 125.0K')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Completed\s*~120.0K/ })).toBeInTheDocument();
+  });
+
+  it('switches status with the tabs (the path segment) and filters by it', async () => {
+    const calls = serve(() => ok(page()));
+    const { router, user } = renderList('/orders?q=ann&page=2&cursor=x');
+    await screen.findByRole('link', { name: 'SO-1001' });
+    await user.click(screen.getByRole('tab', { name: /^Completed\s*\d+$/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/Completed'));
+    expect(router.state.location.search).toBe('?q=ann');
+    await waitFor(() =>
+      expect(filtersOf(listCalls(calls).at(-1))).toEqual({ orderStatus: 'Completed', search: 'like@ann' }),
+    );
+    expect(screen.getByRole('tab', { name: /^Completed\s*\d+$/ })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('moves between rows with the arrow keys, selects with Space and opens with Enter', async () => {
+    serve(() => ok(page()));
+    const { router, user } = renderList();
+    await screen.findByRole('link', { name: 'SO-1001' });
+    const rows = screen.getAllByRole('row').filter((row) => row.hasAttribute('data-order-id'));
+    rows[0]!.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(rows[1]).toHaveFocus();
+    await user.keyboard(' ');
+    expect(rows[1]).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('toolbar', { name: 'Selected orders' })).toHaveTextContent('1 selected');
+    await user.keyboard('{ArrowUp}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/view/1'));
+  });
+
+  it('approves the selected drafts with their versions and reports what failed and why', async () => {
+    const rows = [
+      summary({ id: '1', version: 3 }),
+      summary({ id: '2', orderStatus: 'Sales Order' }),
+      summary({ id: '3', version: 7 }),
+    ];
+    const calls = serve(
+      () => ok(page({ rows, total: 3 })),
+      (call) => {
+        if (call.path === '/call/orders/1/approve/orderFlow') return ok({ order: {}, createdOrderId: null });
+        if (call.path === '/call/orders/3/approve/orderFlow') {
+          return fail(409, 'Add a complete shipping address first', { reason: 'guard_failed' });
+        }
+        return undefined;
+      },
+    );
+    const { user } = renderList();
+    await screen.findByRole('link', { name: 'SO-1001' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select all orders on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    const report = await screen.findByText('Approved 1 of 3 orders');
+    const alert = report.closest('[role="alert"]') as HTMLElement;
+    expect(alert).toHaveTextContent('SO-1002: is a Sales Order, not a draft');
+    expect(alert).toHaveTextContent('SO-1003: Add a complete shipping address first');
+    const approvals = calls.filter((c) => c.path.endsWith('/approve/orderFlow'));
+    expect(approvals.map((c) => [c.path, c.body])).toEqual(
+      expect.arrayContaining([
+        ['/call/orders/1/approve/orderFlow', { version: 3 }],
+        ['/call/orders/3/approve/orderFlow', { version: 7 }],
+      ]),
+    );
+    expect(approvals).toHaveLength(2);
+    expect(approvals[0]!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    // The failed ones stay selected for another try.
+    expect(screen.getByRole('toolbar', { name: 'Selected orders' })).toHaveTextContent('2 selected');
+  });
+
+  it('offers adding an order or connecting a store when there are no orders at all', async () => {
+    serve(() => ok(page({ rows: [], total: 0, statusCounts: {} })));
+    renderList();
+    expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Add order' }).at(-1)).toHaveAttribute('href', '/orders/add');
+    expect(screen.getByRole('link', { name: 'Connect a store' })).toHaveAttribute('href', '/stores');
+  });
+
+  it('says when nothing matches the filters, and clears them', async () => {
+    serve(() => ok(page({ rows: [], total: 0, statusCounts: {} })));
+    const { router, user } = renderList('/orders?q=zzz');
+    expect(await screen.findByRole('heading', { name: 'No orders match these filters' })).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('shows a failure with a retry', async () => {
+    let attempts = 0;
+    serve(() => (++attempts === 1 ? fail(500, 'Database unavailable') : ok(page())));
+    const { user } = renderList();
+    expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'SO-1001' })).toBeInTheDocument();
+  });
+
+  it('offers the store filter when stores exist', async () => {
+    const calls = serve(
+      () => ok(page()),
+      (call) => (call.path === '/api/v1/stores' ? ok({ rows: [{ id: 4, name: 'Main shop' }], total: 1 }) : undefined),
+    );
+    const { user, router } = renderList();
+    await user.click(await screen.findByRole('combobox', { name: 'Store' }));
+    await user.click(await screen.findByRole('option', { name: 'Main shop' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?store=4'));
+    await waitFor(() => expect(filtersOf(listCalls(calls).at(-1))).toEqual({ storeId: '4' }));
+    expect(calls.find((c) => c.path === '/api/v1/stores')?.query.get('size')).toBe('100');
+  });
+
+  it('warns about a status that does not exist', async () => {
+    serve(() => ok(page()));
+    renderList('/orders/Bogus');
+    expect(await screen.findByRole('alert')).toHaveTextContent('‘Bogus’ is not an order status. Show all orders');
+  });
+});

@@ -1,0 +1,117 @@
+import { vi } from 'vitest';
+import type { Order, OrderSummary } from '@shipdesk/contract';
+
+/** Test-only: a request the page made, with what the server needs to see. */
+export interface ApiCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+}
+
+export const ok = (data: unknown, status = 200) =>
+  new Response(JSON.stringify({ code: status, success: true, data }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+export const fail = (status: number, message: string, extra: Record<string, unknown> = {}) =>
+  new Response(JSON.stringify({ code: status, success: false, message, ...extra }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+/** Replaces fetch: `answer` sees each call (absolute or relative URL) and returns the response. */
+export function stubApi(answer: (call: ApiCall) => Response | Promise<Response>): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request =
+        input instanceof Request ? input : new Request(new URL(String(input), window.location.origin), init);
+      const url = new URL(request.url);
+      const text = await request.clone().text();
+      const call: ApiCall = {
+        method: request.method,
+        path: url.pathname,
+        query: url.searchParams,
+        headers: request.headers,
+        body: text ? JSON.parse(text) : undefined,
+      };
+      calls.push(call);
+      return answer(call);
+    }),
+  );
+  return calls;
+}
+
+export function summary(overrides: Partial<OrderSummary> = {}): OrderSummary {
+  const id = overrides.id ?? '1';
+  return {
+    id,
+    storeId: null,
+    storeName: null,
+    sourceType: 'Wholesale',
+    orderNumber: `SO-${1000 + Number(id)}`,
+    orderDate: '2025-01-15T17:04:05Z',
+    created: '2025-01-15T17:04:05Z',
+    orderStatus: 'Draft Order',
+    paymentStatus: 'Unpaid',
+    shipmentStatus: 'Unshipped',
+    customerName: 'Ann Lee',
+    customerEmail: 'ann@example.com',
+    shipTo: 'Austin, TX, US',
+    itemCount: 2,
+    currency: 'USD',
+    total: 123456,
+    requestedShippingMethod: 'Ground',
+    version: 3,
+    ...overrides,
+  };
+}
+
+export function fullOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    ...summary(overrides),
+    externalId: null,
+    subtotal: 1000,
+    shippingTotal: 250,
+    taxTotal: 0,
+    discountTotal: 0,
+    paidTotal: 0,
+    tags: [],
+    lines: [
+      {
+        id: '11',
+        sku: 'MUG-1',
+        name: 'Mug',
+        quantity: 2,
+        quantityShipped: 0,
+        unitPrice: 500,
+        weight: 300,
+        category: null,
+        hazardous: false,
+      },
+    ],
+    shippingAddress: {
+      type: 'shipping',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      company: null,
+      address1: '1 Main St',
+      address2: null,
+      city: 'Austin',
+      state: 'TX',
+      postalCode: '78701',
+      country: 'US',
+      phone: null,
+      email: null,
+    },
+    billingAddress: null,
+    linkedOrderId: null,
+    updatedAt: '2025-01-15T17:04:05Z',
+    ...overrides,
+    total: overrides.total ?? 1250,
+  };
+}
