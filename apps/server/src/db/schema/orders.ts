@@ -122,6 +122,9 @@ export const orderLines = pgTable(
     weight: integer('weight').notNull().default(0),
     category: text('category'),
     hazardous: boolean('hazardous').notNull().default(false),
+    // Lower-case copy of the SKU for the list's search (a prefix of any line's SKU), kept by PostgreSQL; a plain
+    // column for the same row-level-security reason as orders.search_number.
+    searchSku: text('search_sku').generatedAlwaysAs(sql`lower(sku)`),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -131,6 +134,8 @@ export const orderLines = pgTable(
       foreignColumns: [orders.tenantId, orders.id],
     }).onDelete('cascade'),
     index('order_lines_tenant_order_idx').on(t.tenantId, t.orderId, t.position),
+    // Search by SKU prefix: a byte-wise range on search_sku, with the order id in the index for index-only scans.
+    index('order_lines_tenant_sku_search_idx').on(t.tenantId, t.searchSku.op('text_pattern_ops'), t.orderId),
     check(
       'order_lines_quantity_check',
       sql`quantity > 0 AND quantity_shipped >= 0 AND quantity_shipped <= quantity AND unit_price >= 0 AND weight >= 0`,

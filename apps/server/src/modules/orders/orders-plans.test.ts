@@ -32,14 +32,30 @@ async function explain(tx: Executor, query: SQLWrapper | SQL): Promise<PlanNode>
   return ((typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>)[0]!.Plan;
 }
 
-/** Every read of `orders` is an index scan whose condition starts with the tenant. */
+/** Every read of `orders` (and of `order_lines`, for the SKU search) is an index scan whose condition starts with the tenant. */
 function expectTenantIndexScans(plan: PlanNode, label: string) {
   const all = nodes(plan);
-  const seq = all.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'orders');
+  const seq = all.filter(
+    (n) => n['Node Type'] === 'Seq Scan' && (n['Relation Name'] === 'orders' || n['Relation Name'] === 'order_lines'),
+  );
   expect(seq, `${label}: ${JSON.stringify(plan)}`).toEqual([]);
   const scans = all.filter((n) => n['Index Name']?.startsWith('orders_'));
   expect(scans.length, label).toBeGreaterThan(0);
-  for (const scan of scans) expect(scan['Index Cond'], `${label}: ${scan['Index Name']}`).toMatch(/tenant_id/);
+  const lineScans = all.filter((n) => n['Index Name']?.startsWith('order_lines_'));
+  for (const scan of [...scans, ...lineScans]) {
+    expect(scan['Index Cond'], `${label}: ${scan['Index Name']}`).toMatch(/tenant_id/);
+  }
+}
+
+/**
+ * The search reads only the matching orders: every index scan of `orders` is bounded by a search column's range or
+ * by the ids of the orders whose lines match (`id = ANY (...)`), never by the tenant (or a sort key range) alone.
+ */
+function expectSearchBounded(plan: PlanNode, label: string) {
+  const unbounded = nodes(plan).filter(
+    (n) => n['Index Name']?.startsWith('orders_') && !/search_|id = ANY/.test(n['Index Cond'] ?? ''),
+  );
+  expect(unbounded, `${label}: ${JSON.stringify(plan)}`).toEqual([]);
 }
 
 describe.each(backends)('order list query plans ($name)', (backend) => {
@@ -61,8 +77,17 @@ describe.each(backends)('order list query plans ($name)', (backend) => {
                (ARRAY['Draft Order','Sales Order','Completed','Canceled','Deleted','Completed - Canceled Partial'])[1 + g % 6],
                'Unpaid', 'Unshipped', 'USD', (g * 7919) % 100000, 'Customer ' || g, 'c' || g || '@example.com'
         FROM generate_series(1, ${n}) AS g`);
+      // Three lines an order: a SKU shared by many orders, and two of the order's own that share a prefix.
+      await db.execute(sql`
+        INSERT INTO order_lines (tenant_id, order_id, position, sku, name, quantity, unit_price)
+        SELECT o.tenant_id, o.id, p.position,
+               CASE p.position WHEN 0 THEN 'Mug-' || (o.id % 50) ELSE 'PART-' || substr(o.order_number, 3) || '-' || p.position END,
+               'Item', 1, 100
+        FROM orders o CROSS JOIN generate_series(0, 2) AS p(position)
+        WHERE o.tenant_id = ${id}`);
     }
     await db.execute(sql`ANALYZE orders`);
+    await db.execute(sql`ANALYZE order_lines`);
   }, 120_000);
   afterAll(() => t.close());
 
@@ -75,6 +100,8 @@ describe.each(backends)('order list query plans ($name)', (backend) => {
     /** An index the plan must use, and a column its condition must bound (not just filter). */
     uses?: string;
     range?: string;
+    /** The page reads only the matching orders (no walk of the tenant's orders, nor of a sort key range). */
+    bounded?: boolean;
   }> = [
     { label: 'default' },
     { label: 'status tab', filters: { orderStatus: 'eq@Sales Order' }, uses: 'orders_tenant_status_id_idx' },
@@ -96,13 +123,40 @@ describe.each(backends)('order list query plans ($name)', (backend) => {
       filters: { search: 'like@customer 3999' },
       uses: 'orders_tenant_name_search_idx',
       range: 'search_name',
+      bounded: true,
     },
     {
       label: 'search (e-mail)',
       filters: { search: 'c3998@' },
       uses: 'orders_tenant_email_search_idx',
       range: 'search_email',
+      bounded: true,
     },
+    {
+      label: 'search (SKU, rare prefix)',
+      filters: { search: 'like@part-3997' },
+      uses: 'order_lines_tenant_sku_search_idx',
+      range: 'search_sku',
+      bounded: true,
+    },
+    {
+      label: 'search (SKU, rare prefix) by date with cursor',
+      filters: { search: 'like@PART-3997-' },
+      sort: 'orderDate desc',
+      cursor: true,
+      uses: 'order_lines_tenant_sku_search_idx',
+      range: 'search_sku',
+      bounded: true,
+    },
+    {
+      label: 'search (SKU, rare prefix) in a status tab by total',
+      filters: { search: 'like@part-3997', orderStatus: 'eq@Draft Order' },
+      sort: 'total asc',
+      uses: 'order_lines_tenant_sku_search_idx',
+      range: 'search_sku',
+      bounded: true,
+    },
+    { label: 'search (SKU, common prefix)', filters: { search: 'like@mug-1' } },
   ];
 
   it.each(shapes)('$label: an index range scan led by tenant_id', async (shape) => {
@@ -140,6 +194,7 @@ describe.each(backends)('order list query plans ($name)', (backend) => {
         expect(scan, `${shape.label}: ${JSON.stringify(plan)}`).toBeDefined();
         if (shape.range) expect(scan!['Index Cond']).toContain(shape.range);
       }
+      if (shape.bounded) expectSearchBounded(plan, shape.label);
       const where = repo.filterSql(tenant, parsed.value.filters, parsed.value.hideDeleted);
       const count = sql`SELECT count(*) FROM (SELECT 1 FROM orders WHERE ${where} LIMIT 10001) AS limited`;
       expectTenantIndexScans(await explain(tx, count), `${shape.label} (count)`);

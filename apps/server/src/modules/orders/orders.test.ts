@@ -451,3 +451,99 @@ describe.each(backends)('order list paging ($name)', (backend) => {
     expect(small).toMatchObject({ total: 1, totalIsEstimate: false });
   });
 });
+
+describe.each(backends)('order search by SKU ($name)', (backend) => {
+  let t: TestContext;
+  const tenant = newTenantId();
+  const other = newTenantId();
+  const line = (sku: string) => ({ sku, name: `Item ${sku}`, quantity: 1, unitPrice: 500, weight: 100 });
+  let redTwice: Order;
+  let blue: Order;
+  let numbered: Order;
+  let plain: Order;
+  beforeAll(async () => {
+    t = await buildTestApp(backend);
+    // Three lines of one order match "widget-r"; the order must come back once.
+    redTwice = await createOrder(t, tenant, {
+      orderNumber: 'S-1',
+      lines: [line('Widget-RED-1'), line('GADGET-9'), line('widget-red-2'), line('WIDGET-RED-3')],
+    });
+    blue = await createOrder(t, tenant, { orderNumber: 'S-2', lines: [line('WIDGET-BLUE')] });
+    // Matches "widget" by its order number and by a line: still one row.
+    numbered = await createOrder(t, tenant, { orderNumber: 'WIDGET-ORDER', lines: [line('WIDGET-X')] });
+    plain = await createOrder(t, tenant, { orderNumber: 'S-4', lines: [line('SPROCKET')] });
+    await createOrder(t, other, { orderNumber: 'O-1', lines: [line('SECRET-42'), line('WIDGET-OTHER')] });
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const list = async (tenantId: string, query: Record<string, string | number>) => {
+    const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/orders?${qs}`, headers: await t.auth(tenantId) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as OrderList;
+  };
+  const search = (tenantId: string, text: string, query: Record<string, string | number> = {}) =>
+    list(tenantId, { size: 100, ...query, filters: JSON.stringify({ search: `like@${text}` }) });
+
+  it('finds an order by a case-insensitive SKU prefix once, however many of its lines match', async () => {
+    const red = await search(tenant, 'WIDGET-r');
+    expect(red.rows.map((r) => r.id)).toEqual([redTwice.id]);
+    expect(red).toMatchObject({ total: 1, totalIsEstimate: false });
+    expect(red.statusCounts['Draft Order']).toBe(1);
+
+    const widgets = await search(tenant, 'widget');
+    expect(widgets.rows.map((r) => r.id)).toEqual([numbered.id, blue.id, redTwice.id]);
+    expect(widgets.total).toBe(3);
+    expect(widgets.statusCounts['Draft Order']).toBe(3);
+
+    expect((await search(tenant, 'gadget-9')).rows.map((r) => r.id)).toEqual([redTwice.id]);
+    expect((await search(tenant, 'sprocket')).rows.map((r) => r.id)).toEqual([plain.id]);
+    // A prefix, not a substring, and no LIKE wildcards.
+    expect((await search(tenant, 'red')).total).toBe(0);
+    expect((await search(tenant, 'widget_')).total).toBe(0);
+    expect((await search(tenant, 'widget%')).total).toBe(0);
+  });
+
+  it("does not find another tenant's SKU", async () => {
+    const secret = await search(tenant, 'secret');
+    expect(secret.total).toBe(0);
+    expect(secret.rows).toEqual([]);
+    expect(Object.values(secret.statusCounts).every((n) => n === 0)).toBe(true);
+    expect((await search(tenant, 'widget-other')).total).toBe(0);
+    const own = await search(other, 'secret');
+    expect(own.rows.map((r) => r.orderNumber)).toEqual(['O-1']);
+    expect((await search(other, 'widget')).rows.map((r) => r.orderNumber)).toEqual(['O-1']);
+  });
+
+  it('pages through SKU matches with cursors, each order once, and combines with the status filter', async () => {
+    const seen: string[] = [];
+    let page = await search(tenant, 'widget', { size: 1, order: 'total desc' });
+    seen.push(...page.rows.map((r) => r.id));
+    for (let n = 2; page.nextCursor; n++) {
+      page = await search(tenant, 'widget', { size: 1, order: 'total desc', page: n, cursor: page.nextCursor });
+      seen.push(...page.rows.map((r) => r.id));
+    }
+    expect(seen.sort()).toEqual([redTwice.id, blue.id, numbered.id].sort());
+    const back = await search(tenant, 'widget', { size: 1, order: 'total desc', page: 2, cursor: page.prevCursor! });
+    expect(back.rows).toHaveLength(1);
+
+    expect((await flow(t, tenant, blue.id, 'delete', { version: 1 })).statusCode).toBe(200);
+    const shown = await search(tenant, 'widget-b');
+    expect(shown.total).toBe(0);
+    expect(shown.statusCounts.Deleted).toBe(1);
+    const deleted = await list(tenant, {
+      hide: 0,
+      filters: JSON.stringify({ search: 'widget-b', orderStatus: 'eq@Deleted' }),
+    });
+    expect(deleted.rows.map((r) => r.id)).toEqual([blue.id]);
+  });
+
+  it('estimates above the exact-count limit with a SKU search too', async () => {
+    const service = createOrdersService(t.app.db, () => undefined, { exactCountLimit: 1 });
+    const auth = { tenantId: tenant, userId: 'u', email: 'u@example.com', roleId: Role.Admin, issuer: 'x' };
+    const page = await service.list(auth, { size: 10, filters: JSON.stringify({ search: 'widget' }) });
+    expect(page.totalIsEstimate).toBe(true);
+    expect(page.total).toBeGreaterThanOrEqual(2);
+    expect(new Set(page.rows.map((r) => r.id)).size).toBe(page.rows.length);
+  });
+});

@@ -116,6 +116,24 @@ function prefixSql(column: SQLWrapper, prefix: string): SQL {
   return upper === null ? sql`${column} ~>=~ ${prefix}` : sql`(${column} ~>=~ ${prefix} AND ${column} ~<~ ${upper})`;
 }
 
+/**
+ * The list's search: a prefix of the order number, the customer's e-mail or name, or of any line's SKU, as one OR
+ * whose every arm is an index range led by tenant_id (a BitmapOr). The SKU arm is the ids of the orders with a
+ * matching line, read once (an InitPlan) from order_lines (tenant_id, search_sku, order_id) into an array, and
+ * looked up in the primary key: `= ANY(ARRAY(...))` and not `IN (SELECT ...)`, because only the array form is an
+ * index condition inside an OR (and int8 equality is leakproof, so row-level security keeps it). An order with
+ * several matching lines is one row: the condition is on the order, not a join.
+ */
+function searchSql(tenantId: string, prefix: string): SQL {
+  const skuOrderIds = sql`SELECT ${orderLines.orderId} FROM ${orderLines} WHERE ${orderLines.tenantId} = ${tenantId} AND ${prefixSql(orderLines.searchSku, prefix)}`;
+  return or(
+    prefixSql(orders.searchNumber, prefix),
+    prefixSql(orders.searchEmail, prefix),
+    prefixSql(orders.searchName, prefix),
+    sql`${orders.id} = ANY(ARRAY(${skuOrderIds}))`,
+  )!;
+}
+
 const SORT_COLUMN = { id: orders.id, orderDate: orders.orderDate, total: orders.total } as const;
 
 /** All SQL about orders, their lines, addresses and events. Every function takes the tenant's transaction. */
@@ -148,13 +166,7 @@ export function createOrdersRepository() {
           break;
         }
         case 'search':
-          parts.push(
-            or(
-              prefixSql(orders.searchNumber, f.prefix),
-              prefixSql(orders.searchEmail, f.prefix),
-              prefixSql(orders.searchName, f.prefix),
-            ),
-          );
+          parts.push(searchSql(tenantId, f.prefix));
           break;
       }
     }

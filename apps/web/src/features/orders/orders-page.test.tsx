@@ -74,7 +74,10 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     const calls = serve(() => ok(page()));
     const { router, user } = renderList();
     await screen.findByRole('link', { name: 'SO-1001' });
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ann');
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    // The server matches a prefix of the order number, the customer's name or e-mail, or any line's SKU.
+    expect(box).toHaveAttribute('placeholder', 'Order number, customer, e-mail or SKU');
+    await user.type(box, 'ann');
     await waitFor(() => expect(router.state.location.search).toBe('?q=ann'));
     await waitFor(() => expect(filtersOf(listCalls(calls).at(-1))).toEqual({ search: 'like@ann' }));
   });

@@ -38,7 +38,7 @@ export function OrdersFilters({ params, stores, onChange }: OrdersFiltersProps) 
         size="small"
         type="search"
         label="Search"
-        placeholder="Order number, customer or e-mail"
+        placeholder="Order number, customer, e-mail or SKU"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
         onKeyDown={(event) => {

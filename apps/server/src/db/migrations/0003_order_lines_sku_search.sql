@@ -1,0 +1,2 @@
+ALTER TABLE "order_lines" ADD COLUMN "search_sku" text GENERATED ALWAYS AS (lower(sku)) STORED;--> statement-breakpoint
+CREATE INDEX "order_lines_tenant_sku_search_idx" ON "order_lines" USING btree ("tenant_id","search_sku" text_pattern_ops,"order_id");
