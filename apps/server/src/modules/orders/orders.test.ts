@@ -403,6 +403,26 @@ describe.each(backends)('order list paging ($name)', (backend) => {
     expect(badSort.json().errors).toHaveProperty('order');
   });
 
+  it('names the field of each bad list parameter: page, size, dates, operators', async () => {
+    const cases: Array<[string, string]> = [
+      ['page=0', 'page'],
+      ['page=-3', 'page'],
+      ['size=501', 'size'],
+      ['size=0', 'size'],
+      [`filters=${encodeURIComponent(JSON.stringify({ orderDate: 'eq@2026-13-45' }))}`, 'filters.orderDate'],
+      [`filters=${encodeURIComponent(JSON.stringify({ created: 'between@yesterday,today' }))}`, 'filters.created'],
+      [`filters=${encodeURIComponent(JSON.stringify({ total: 'gt@5' }))}`, 'filters.total'],
+      ['filters=not-json', 'filters'],
+    ];
+    for (const [query, field] of cases) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/orders?${query}`, headers: await t.auth(tenant) });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().success).toBe(false);
+      expect(Object.keys(res.json().errors ?? {}), query).toContain(field);
+      expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+    }
+  });
+
   it('filters by status, search prefix and date; counts tabs; hides Deleted unless asked', async () => {
     const victim = created[0]!;
     expect((await flow(t, tenant, victim.id, 'delete', { version: 1 })).statusCode).toBe(200);
