@@ -1,11 +1,9 @@
 import { useId, type ReactNode } from 'react';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { DialogButtons } from './dialog-buttons';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -51,19 +49,7 @@ export function ConfirmDialog({
           {message}
         </DialogContentText>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel} disabled={busy} autoFocus>
-          Cancel
-        </Button>
-        <Button
-          onClick={onConfirm}
-          disabled={busy}
-          variant="contained"
-          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
+      <DialogButtons onCancel={onCancel} onConfirm={onConfirm} confirmLabel={confirmLabel} busy={busy} focusCancel />
     </Dialog>
   );
 }

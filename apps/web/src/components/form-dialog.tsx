@@ -1,13 +1,11 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import { DialogButtons } from './dialog-buttons';
 
 export interface FormDialogProps {
   open: boolean;
@@ -76,19 +74,7 @@ export function FormDialog({
           {children}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          disabled={busy}
-          variant="contained"
-          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          {submitLabel}
-        </Button>
-      </DialogActions>
+      <DialogButtons onCancel={onCancel} confirmLabel={submitLabel} busy={busy} />
     </Dialog>
   );
 }
