@@ -63,8 +63,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     withTenant(tenantId, fn) {
       return db.transaction(async (tx) => {
-        await tx.execute(sql.raw(`SET LOCAL ROLE ${APP_ROLE}`));
-        await tx.execute(sql`SELECT set_config(${TENANT_SETTING}, ${tenantId}, true)`);
+        // One round trip: set_config('role', ..., true) is SET LOCAL ROLE (the same setting, checked alike).
+        await tx.execute(
+          sql`SELECT set_config('role', ${APP_ROLE}, true), set_config(${TENANT_SETTING}, ${tenantId}, true)`,
+        );
         return fn(tx as unknown as Executor);
       });
     },

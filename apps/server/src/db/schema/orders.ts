@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgPolicy,
   pgTable,
   primaryKey,
   text,
@@ -23,7 +24,7 @@ import {
   type OrderStatuses,
 } from '@shipdesk/contract';
 import { tenants } from './tenants.ts';
-import { tenantPolicy } from './tenancy.ts';
+import { appRole, tenantPolicy } from './tenancy.ts';
 
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} IN (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`);
@@ -104,6 +105,31 @@ export const orders = pgTable(
     ),
     check('orders_version_check', sql`version >= 1`),
     tenantPolicy('orders'),
+  ],
+).enableRLS();
+
+/**
+ * How many orders each tenant has in each order status: the list's status tabs and unfiltered totals, exact and
+ * read in one index lookup. Kept by the database itself, in the writing transaction: statement-level triggers on
+ * `orders` (migration 0004) add up each statement's transition tables per (tenant, status), so a statement of
+ * 100k rows costs one aggregate. The app role may only read its tenant's rows; the trigger functions write as
+ * their owner (SECURITY DEFINER), so the application cannot set a count (docs/orders.md, "Counts").
+ */
+export const orderStatusCounts = pgTable(
+  'order_status_counts',
+  {
+    tenantId: tenantId(),
+    orderStatus: text('order_status').notNull(),
+    orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.orderStatus] }),
+    pgPolicy('order_status_counts_tenant_read', {
+      as: 'permissive',
+      for: 'select',
+      to: appRole,
+      using: sql`tenant_id = current_setting('app.tenant_id', true)`,
+    }),
   ],
 ).enableRLS();
 
@@ -329,3 +355,4 @@ export type DeliveryRow = typeof deliveries.$inferSelect;
 export type BoxSizeRow = typeof boxSizes.$inferSelect;
 export type OrderNoteRow = typeof orderNotes.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type OrderStatusCountRow = typeof orderStatusCounts.$inferSelect;

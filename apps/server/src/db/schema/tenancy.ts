@@ -4,7 +4,8 @@ import { pgPolicy, pgRole } from 'drizzle-orm/pg-core';
 /**
  * Row-level security, the second wall behind the `tenant_id` filter every repository applies.
  * The role is created by the first migration (a DO block, because roles are cluster-wide and several
- * databases of one cluster may migrate); tenant-scoped work switches to it with `SET LOCAL ROLE`.
+ * databases of one cluster may migrate); tenant-scoped work switches to it for the transaction only (SET LOCAL ROLE,
+ * written as `set_config('role', ..., true)` so that it shares a round trip with the tenant setting).
  */
 export const APP_ROLE = 'shipdesk_app';
 export const TENANT_SETTING = 'app.tenant_id';

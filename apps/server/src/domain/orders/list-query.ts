@@ -251,6 +251,25 @@ export function prefixUpperBound(prefix: string): string | null {
   return null;
 }
 
+/** Whether any filter names a calendar day: only those need the tenant's time zone (resolveDays). */
+export function needsTimeZone(filters: readonly OrderFilter[]): boolean {
+  return filters.some((f) => f.kind === 'time' && ((f.from && 'day' in f.from) || (f.to && 'day' in f.to)));
+}
+
+/**
+ * The order statuses a list shows when nothing but the order status narrows it (after the Deleted rule), so that
+ * its total is a sum of the tenant's per-status counts; null when another filter (search, dates, store, source,
+ * payment or shipment status) narrows it and the orders themselves must be counted.
+ */
+export function statusesShown(filters: readonly OrderFilter[], hideDeleted: boolean): string[] | null {
+  let shown: string[] = [...ORDER_STATUSES];
+  for (const f of filters) {
+    if (f.kind !== 'status' || f.column !== 'orderStatus') return null;
+    shown = shown.filter((s) => f.values.includes(s) !== (f.op === 'ne'));
+  }
+  return hideDeleted ? shown.filter((s) => s !== 'Deleted') : shown;
+}
+
 /** The filters that the status tabs count under: all but the order-status filter. */
 export function withoutOrderStatus(filters: readonly OrderFilter[]): OrderFilter[] {
   return filters.filter((f) => !(f.kind === 'status' && f.column === 'orderStatus'));

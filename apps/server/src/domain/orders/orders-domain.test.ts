@@ -14,10 +14,12 @@ import { assertLifecycleReady, eventDefaults, planTransition, type LifecycleSnap
 import {
   decodeCursor,
   encodeCursor,
+  needsTimeZone,
   parseOrderQuery,
   prefixUpperBound,
   resolveDays,
   startOfDay,
+  statusesShown,
 } from './list-query.ts';
 import { computeTotals } from './money.ts';
 
@@ -330,5 +332,53 @@ describe('time zones and search bounds', () => {
     expect(prefixUpperBound('a\u{10ffff}')).toBe('b');
     expect(prefixUpperBound('\u{10ffff}')).toBeNull();
     expect(prefixUpperBound('\ud7ff')).toBe('\ue000');
+  });
+});
+
+describe('which lists the per-status counts answer', () => {
+  const parse = (filters: Record<string, string>, hide = 0) => {
+    const parsed = parseOrderQuery(JSON.stringify(filters), hide);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    return statusesShown(parsed.value.filters, parsed.value.hideDeleted);
+  };
+  const visible = ORDER_STATUSES.filter((s) => s !== 'Deleted');
+
+  it('answers the statuses a list narrowed by the order status alone shows, after the Deleted rule', () => {
+    expect(parse({})).toEqual(visible);
+    expect(parse({ orderStatus: 'eq@Sales Order' })).toEqual(['Sales Order']);
+    expect(parse({ orderStatus: 'in@Deleted,Draft Order' })).toEqual(['Draft Order', 'Deleted']);
+    expect(parse({ orderStatus: 'in@Deleted,Draft Order' }, 1)).toEqual(['Draft Order']);
+    expect(parse({ orderStatus: 'eq@Deleted' }, 1)).toEqual([]);
+    expect(parse({ orderStatus: 'ne@Canceled' })).toEqual(visible.filter((s) => s !== 'Canceled'));
+    expect(parse({ orderStatus: 'ne@Deleted' })).toEqual(visible);
+  });
+
+  it('answers null when any other filter narrows the list', () => {
+    const narrowing: Array<Record<string, string>> = [
+      { search: 'like@ada' },
+      { orderDate: 'eq@2025-01-03' },
+      { created: 'gte@2025-01-03T00:00:00Z' },
+      { storeId: 'eq@manual' },
+      { sourceType: 'eq@Wholesale' },
+      { paymentStatus: 'eq@Paid' },
+      { shipmentStatus: 'ne@Unshipped' },
+      { orderStatus: 'eq@Sales Order', search: 'like@ada' },
+    ];
+    for (const filters of narrowing) {
+      expect(parse(filters), JSON.stringify(filters)).toBeNull();
+    }
+  });
+
+  it('needs the time zone only for calendar days', () => {
+    const filters = (f: Record<string, string>) => {
+      const parsed = parseOrderQuery(JSON.stringify(f), 0);
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+      return parsed.value.filters;
+    };
+    expect(needsTimeZone(filters({}))).toBe(false);
+    expect(needsTimeZone(filters({ search: 'like@ada', orderStatus: 'eq@Completed' }))).toBe(false);
+    expect(needsTimeZone(filters({ created: 'gte@2025-01-03T00:00:00Z' }))).toBe(false);
+    expect(needsTimeZone(filters({ orderDate: 'eq@2025-01-03' }))).toBe(true);
+    expect(needsTimeZone(filters({ created: 'between@2025-01-03T00:00:00Z,2025-01-05' }))).toBe(true);
   });
 });

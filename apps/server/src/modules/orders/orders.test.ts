@@ -459,16 +459,28 @@ describe.each(backends)('order list paging ($name)', (backend) => {
     expect(manual.total).toBe(54);
   });
 
-  it('estimates totals and tab counts above the exact-count limit', async () => {
+  it('estimates totals and tab counts of filtered lists above the exact-count limit', async () => {
     const service = createOrdersService(t.app.db, () => undefined, { exactCountLimit: 20 });
     const auth = { tenantId: tenant, userId: 'u', email: 'u@example.com', roleId: Role.Admin, issuer: 'x' };
-    const page = await service.list(auth, { size: 10 });
+    const filtered = (filters: Record<string, string>) => service.list(auth, { filters: JSON.stringify(filters) });
+    const page = await filtered({ sourceType: 'eq@Wholesale' });
     expect(page.totalIsEstimate).toBe(true);
     expect(page.total).toBeGreaterThan(20);
     expect(page.statusCounts['Draft Order']).toBeGreaterThan(20);
     expect(page.statusCounts['Sales Order']).toBe(1);
-    const small = await service.list(auth, { filters: JSON.stringify({ orderStatus: 'eq@Sales Order' }) });
-    expect(small).toMatchObject({ total: 1, totalIsEstimate: false });
+    const tab = await filtered({ orderStatus: 'eq@Draft Order', storeId: 'eq@manual' });
+    expect(tab.totalIsEstimate).toBe(true);
+    expect(tab.total).toBeGreaterThan(20);
+
+    // Narrowed by the order status alone, the counts come from the per-status summary: exact at any size.
+    expect(await service.list(auth, { size: 10 })).toMatchObject({
+      total: 54,
+      totalIsEstimate: false,
+      statusCounts: { 'Draft Order': 53, 'Sales Order': 1, Deleted: 1, Completed: 0 },
+    });
+    expect(await filtered({ orderStatus: 'eq@Draft Order' })).toMatchObject({ total: 53, totalIsEstimate: false });
+    expect(await filtered({ orderStatus: 'eq@Sales Order' })).toMatchObject({ total: 1, totalIsEstimate: false });
+    expect(await filtered({ orderStatus: 'ne@Sales Order' })).toMatchObject({ total: 53, totalIsEstimate: false });
   });
 });
 

@@ -8,6 +8,7 @@ import {
   orderEvents,
   orderLines,
   orders,
+  orderStatusCounts,
   stores,
   tenants,
   type OrderAddressRow,
@@ -440,6 +441,20 @@ export function createOrdersRepository() {
       const plan = row?.['QUERY PLAN'];
       const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: { 'Plan Rows': number } }>;
       return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+    },
+
+    /**
+     * The tenant's orders per order status, every status present (0 when it has none): exact, one index lookup of
+     * the summary the database keeps (order_status_counts, migration 0004).
+     */
+    async statusCounts(tx: Executor, tenantId: string): Promise<Record<string, number>> {
+      const rows = await tx
+        .select({ status: orderStatusCounts.orderStatus, n: orderStatusCounts.orderCount })
+        .from(orderStatusCounts)
+        .where(eq(orderStatusCounts.tenantId, tenantId));
+      const counts: Record<string, number> = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0]));
+      for (const row of rows) counts[row.status] = Number(row.n);
+      return counts;
     },
 
     /** Per order status, the rows matching `where`, each counted up to `limit + 1` (one bounded scan each). */

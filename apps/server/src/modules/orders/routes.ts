@@ -18,7 +18,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { createOrdersService, type OrdersNotifier, type WriteRequest } from './service.ts';
 
 export interface OrdersRoutesOptions {
-  /** Lists count exactly up to this many rows (default 10,000). */
+  /** Filtered lists count exactly up to this many rows (default 10,000). */
   exactCountLimit?: number;
 }
 
@@ -58,8 +58,9 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
         description:
           'Pages are 1-based. Without a cursor, page N is read with OFFSET (a typed-in page number); next and ' +
           'previous use `nextCursor` / `prevCursor` (keyset, bound to the sort and filters); `last=1` reads the ' +
-          'last page from the end. `total` and `statusCounts` are exact up to 10,000, estimated above ' +
-          '(`totalIsEstimate`). Deleted orders are hidden unless an orderStatus filter asks for them (`hide=1` ' +
+          'last page from the end. Without filters other than orderStatus, `total` and `statusCounts` are exact; ' +
+          'with search, date, store, source or payment/shipment status filters they are exact up to 10,000 and ' +
+          'estimated above (`totalIsEstimate`). Deleted orders are hidden unless an orderStatus filter asks for them (`hide=1` ' +
           'always hides them).',
         querystring: OrderListQuerySchema,
         response: { 200: Envelope(OrderListSchema), ...errorResponses(400, 401, 429) },

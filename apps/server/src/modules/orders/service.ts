@@ -19,11 +19,14 @@ import {
   EXACT_COUNT_LIMIT,
   decodeCursor,
   encodeCursor,
+  needsTimeZone,
   parseOrderQuery,
   resolveDays,
   sortSpec,
+  statusesShown,
   withoutOrderStatus,
   type Cursor,
+  type OrderFilter,
   type SortSpec,
 } from '../../domain/orders/list-query.ts';
 import { computeTotals } from '../../domain/orders/money.ts';
@@ -37,7 +40,7 @@ import { parseId, toEventRecord, toOrder, toSummary } from './views.ts';
 export type OrdersNotifier = (tenantId: string, message: OrderChangedMessage) => void;
 
 export interface OrdersServiceOptions {
-  /** Lists count exactly up to this many rows, and estimate above (tests lower it). */
+  /** Filtered lists count exactly up to this many rows, and estimate above (tests lower it). */
   exactCountLimit?: number;
 }
 
@@ -77,6 +80,34 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
       key: spec.key === 'id' ? null : spec.key === 'total' ? row.order.total : row.order.orderDate.toISOString(),
       fingerprint,
     });
+
+  /**
+   * The list's total and tab counts. Narrowed by the order status alone: both from the tenant's per-status counts,
+   * exact at any size, one small query. Otherwise the orders are counted: exactly up to the limit, the planner's
+   * estimate above; the tabs under the same filters but the order status (docs/orders.md, "Counts").
+   */
+  async function counts(tx: Executor, tenantId: string, filters: OrderFilter[], hideDeleted: boolean) {
+    const shown = statusesShown(filters, hideDeleted);
+    if (shown) {
+      const statusCounts = await repo.statusCounts(tx, tenantId);
+      const total = shown.reduce((n, status) => n + (statusCounts[status] ?? 0), 0);
+      return { total, totalIsEstimate: false, statusCounts };
+    }
+    const where = repo.filterSql(tenantId, filters, hideDeleted);
+    const counted = await repo.countUpTo(tx, where, exactLimit);
+    const totalIsEstimate = counted > exactLimit;
+    const total = totalIsEstimate ? Math.max(await repo.estimate(tx, where), exactLimit + 1) : counted;
+
+    const tabWhere = repo.filterSql(tenantId, withoutOrderStatus(filters), false);
+    const statusCounts = await repo.countByStatus(tx, tabWhere, exactLimit);
+    for (const status of ORDER_STATUSES) {
+      if ((statusCounts[status] ?? 0) > exactLimit) {
+        const estimated = await repo.estimate(tx, and(tabWhere, eq(orders.orderStatus, status))!);
+        statusCounts[status] = Math.max(estimated, exactLimit + 1);
+      }
+    }
+    return { total, totalIsEstimate, statusCounts };
+  }
 
   return {
     /** `POST /api/v1/store/1/orders`: a manual Draft Order with one delivery of every line, in one transaction. */
@@ -157,7 +188,7 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
 
     /**
      * `GET /api/v1/orders`: one page, keyset-paged with a cursor (no OFFSET), OFFSET only for a typed-in page
-     * number; totals and tab counts exact up to the limit, estimated above (docs/orders.md, "Paging").
+     * number; totals and tab counts per `counts` (docs/orders.md, "Paging" and "Counts").
      */
     async list(auth: AuthContext, query: OrderListQuery): Promise<OrderList> {
       const parsed = parseOrderQuery(query.filters, query.hide);
@@ -175,21 +206,10 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
       const tenantId = auth.tenantId;
 
       return database.withTenant(tenantId, async (tx) => {
-        const timeZone = (await repo.timeZone(tx, tenantId)) ?? DEFAULT_TIME_ZONE;
-        const filters = resolveDays(parsed.value.filters, timeZone);
-        const where = repo.filterSql(tenantId, filters, hideDeleted);
-        const counted = await repo.countUpTo(tx, where, exactLimit);
-        const totalIsEstimate = counted > exactLimit;
-        const total = totalIsEstimate ? Math.max(await repo.estimate(tx, where), exactLimit + 1) : counted;
-
-        const tabWhere = repo.filterSql(tenantId, withoutOrderStatus(filters), false);
-        const statusCounts = await repo.countByStatus(tx, tabWhere, exactLimit);
-        for (const status of ORDER_STATUSES) {
-          if ((statusCounts[status] ?? 0) > exactLimit) {
-            const estimated = await repo.estimate(tx, and(tabWhere, eq(orders.orderStatus, status))!);
-            statusCounts[status] = Math.max(estimated, exactLimit + 1);
-          }
-        }
+        const filters = needsTimeZone(parsed.value.filters)
+          ? resolveDays(parsed.value.filters, (await repo.timeZone(tx, tenantId)) ?? DEFAULT_TIME_ZONE)
+          : parsed.value.filters;
+        const { total, totalIsEstimate, statusCounts } = await counts(tx, tenantId, filters, hideDeleted);
 
         const page0 = { filters, hideDeleted, spec };
         let rows: SummaryRow[];
