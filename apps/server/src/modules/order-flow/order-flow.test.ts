@@ -86,6 +86,26 @@ describe.each(backends)('order events ($name)', (backend) => {
     expect(cancel.json()).toMatchObject({ reason: 'invalid_status', message: expect.stringContaining('Completed') });
   });
 
+  it('reorders an order that has no lines (as a channel may send) into an empty linked draft', async () => {
+    const order = await createOrder(t, tenant);
+    // The API refuses orders without lines; a store sync may not. Remove them as the owner would see such an order.
+    await t.app.db.db.execute(
+      sql`DELETE FROM delivery_lines WHERE tenant_id = ${tenant} AND line_id IN (SELECT id FROM order_lines WHERE tenant_id = ${tenant} AND order_id = ${Number(order.id)})`,
+    );
+    await t.app.db.db.execute(
+      sql`DELETE FROM order_lines WHERE tenant_id = ${tenant} AND order_id = ${Number(order.id)}`,
+    );
+    const reorder = await ok(order.id, 'reorder', { version: 1 });
+    const copy = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders/${reorder.createdOrderId}`,
+        headers: await t.auth(tenant),
+      })
+    ).json().data as Order;
+    expect(copy).toMatchObject({ orderStatus: 'Draft Order', linkedOrderId: order.id, lines: [] });
+  });
+
   it('reships a completed order (reason required) and reorders into a linked draft', async () => {
     const order = await createOrder(t, tenant);
     await ok(order.id, 'approve', { version: 1 });

@@ -236,24 +236,28 @@ export function createOrdersRepository() {
         shipTo: shipping ? [shipping.city, shipping.state, shipping.country].filter(Boolean).join(', ') : null,
         linkedOrderId: input.linkedOrderId,
       });
-      const lines = await tx
-        .insert(orderLines)
-        .values(
-          input.lines.map((l, position) => ({
-            tenantId,
-            orderId,
-            position,
-            sku: l.sku,
-            name: l.name,
-            quantity: l.quantity,
-            quantityShipped: l.quantityShipped ?? 0,
-            unitPrice: l.unitPrice,
-            weight: l.weight,
-            category: l.category,
-            hazardous: l.hazardous,
-          })),
-        )
-        .returning({ id: orderLines.id, quantity: orderLines.quantity, weight: orderLines.weight });
+      // An order without lines (possible from channel sync) inserts none: Drizzle refuses an empty VALUES list.
+      const lines =
+        input.lines.length === 0
+          ? []
+          : await tx
+              .insert(orderLines)
+              .values(
+                input.lines.map((l, position) => ({
+                  tenantId,
+                  orderId,
+                  position,
+                  sku: l.sku,
+                  name: l.name,
+                  quantity: l.quantity,
+                  quantityShipped: l.quantityShipped ?? 0,
+                  unitPrice: l.unitPrice,
+                  weight: l.weight,
+                  category: l.category,
+                  hazardous: l.hazardous,
+                })),
+              )
+              .returning({ id: orderLines.id, quantity: orderLines.quantity, weight: orderLines.weight });
       const addresses = [
         input.shippingAddress && { type: 'shipping', ...input.shippingAddress },
         input.billingAddress && { type: 'billing', ...input.billingAddress },

@@ -1,0 +1,184 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { LoadedDatabase } from './load.ts';
+import type { Machine } from './machine.ts';
+import { ms, ratio, type Stats } from './stats.ts';
+
+export interface ScenarioResult {
+  key: string;
+  label: string;
+  list: boolean;
+  informational: boolean;
+  note: string | undefined;
+  api: Stats;
+  /** The bare SQL of the same query (the page query; for the order view its four reads). */
+  core: Stats;
+  /** Every statement of the request in its transaction, replayed without the server. */
+  request: Stats;
+  breakdown: Array<{ label: string; stats: Stats }>;
+  statements: number;
+  plans: Array<{ label: string; plan: string }>;
+}
+
+export interface RunReport {
+  kind: 'postgres' | 'pglite';
+  machine: Machine;
+  date: string;
+  serverVersion: string;
+  settings: Record<string, string>;
+  orders: number;
+  tenants: number;
+  seed: number;
+  end: string;
+  days: number;
+  dateRange: [string, string];
+  statusMix: Array<{ status: string; count: number }>;
+  databaseSize: string;
+  ordersSize: string;
+  tenantName: string;
+  tenantOrders: number;
+  tenantVisible: number;
+  requestedDepth: number;
+  depth: number;
+  size: number;
+  iterations: number;
+  warmup: number;
+  load: LoadedDatabase;
+  code: { commit: string; uncommitted: string[]; lastMigration: string };
+  /** 1-minute load average when the measurements started and ended (other work on the machine adds noise). */
+  loadAverage: [number, number];
+  results: ScenarioResult[];
+  totalSeconds: number;
+}
+
+export const TARGET_P99_MS = 50;
+export const TARGET_RATIO = 3;
+/** Depth "costs no more than page 1": the deep page's p99 within this factor of page 1's (timer noise). */
+export const DEPTH_TOLERANCE = 1.1;
+
+const n = (value: number) => value.toLocaleString('en-US');
+const yes = (ok: boolean) => (ok ? 'met' : '**missed**');
+
+function scenarioTable(r: RunReport): string {
+  const head =
+    '| request | API p50 | API p95 | API p99 | API mean | SQL p50 | SQL p99 | API/SQL p50 | API/SQL p99 | request SQL p50 | request SQL p99 | API/request SQL p99 |\n' +
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+  const rows = r.results.map((s) => {
+    const label = `${s.label}${s.informational ? ` (context; ${s.api.n} requests)` : ''}${s.note ? ` (${s.note})` : ''}`;
+    return `| ${label} | ${ms(s.api.p50)} | ${ms(s.api.p95)} | ${ms(s.api.p99)} | ${ms(s.api.mean)} | ${ms(s.core.p50)} | ${ms(s.core.p99)} | ${ratio(s.api.p50, s.core.p50)} | ${ratio(s.api.p99, s.core.p99)} | ${ms(s.request.p50)} | ${ms(s.request.p99)} | ${ratio(s.api.p99, s.request.p99)} |`;
+  });
+  return [head, ...rows].join('\n');
+}
+
+function targets(r: RunReport): string {
+  const lists = r.results.filter((s) => s.list && !s.informational);
+  const page1 = r.results.find((s) => s.key === 'page1');
+  const deep = r.results.find((s) => s.key === 'deep');
+  const lines = lists.map((s) => {
+    const fast = s.api.p99 <= TARGET_P99_MS;
+    const close = s.api.p99 <= TARGET_RATIO * s.core.p99;
+    return `| ${s.label} | ${ms(s.api.p99)} ms: ${yes(fast)} | ${ratio(s.api.p99, s.core.p99)}: ${yes(close)} | ${ratio(s.api.p99, s.request.p99)} |`;
+  });
+  const depthLine =
+    page1 && deep
+      ? `Depth: page ${n(r.depth)} p99 ${ms(deep.api.p99)} ms vs page 1 p99 ${ms(page1.api.p99)} ms ` +
+        `(p50 ${ms(deep.api.p50)} vs ${ms(page1.api.p50)}): ${yes(deep.api.p99 <= page1.api.p99 * DEPTH_TOLERANCE)}` +
+        ` (no more than page 1, within ${Math.round((DEPTH_TOLERANCE - 1) * 100)}% for timer noise).`
+      : '';
+  return [
+    `| list request | p99 <= ${TARGET_P99_MS} ms | API p99 <= ${TARGET_RATIO}x bare SQL p99 | API p99 / whole-request SQL p99 |`,
+    '| --- | --- | --- | ---: |',
+    ...lines,
+    '',
+    depthLine,
+  ].join('\n');
+}
+
+function breakdown(r: RunReport): string {
+  const lists = r.results.filter((s) => !s.informational);
+  const labels = [...new Set(lists.flatMap((s) => s.breakdown.map((b) => b.label)))];
+  const head = `| statement (p50 ms) | ${lists.map((s) => s.label).join(' | ')} |\n| --- |${lists.map(() => ' ---: |').join('')}`;
+  const rows = labels.map((label) => {
+    const cells = lists.map((s) => {
+      const b = s.breakdown.find((x) => x.label === label);
+      return b ? ms(b.stats.p50) : '';
+    });
+    return `| ${label} | ${cells.join(' | ')} |`;
+  });
+  const totals = `| **all statements (p50 of the sum)** | ${lists.map((s) => ms(s.request.p50)).join(' | ')} |`;
+  return [head, ...rows, totals].join('\n');
+}
+
+export function renderRun(r: RunReport): string {
+  const title = r.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  const loadRows = r.load.tables.reduce((s, t) => s + t.rows, 0);
+  const loadTable = [
+    '| table | rows | seconds | rows/s |',
+    '| --- | ---: | ---: | ---: |',
+    ...r.load.tables.map(
+      (t) => `| ${t.table} | ${n(t.rows)} | ${(t.ms / 1000).toFixed(1)} | ${n(Math.round(t.rows / (t.ms / 1000)))} |`,
+    ),
+    `| **all** | **${n(loadRows)}** | **${(r.load.copyMs / 1000).toFixed(1)}** | **${n(Math.round(loadRows / (r.load.copyMs / 1000)))}** |`,
+  ].join('\n');
+  const mix = r.statusMix.map((m) => `${m.status} ${((100 * m.count) / r.orders).toFixed(1)}%`).join(', ');
+  const settings = Object.entries(r.settings)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+  const plans = r.results
+    .flatMap((s) => s.plans.map((p) => `#### ${s.label}: ${p.label}\n\n\`\`\`text\n${p.plan}\n\`\`\``))
+    .join('\n\n');
+  return `## ${title}, ${n(r.orders)} orders
+
+Run ${r.date.slice(0, 16).replace('T', ' ')} UTC, ${r.totalSeconds.toFixed(0)} s in all.
+
+- **Machine:** ${r.machine.cpuModel}, ${r.machine.cores} cores, ${r.machine.memoryGiB} GiB memory; ${r.machine.os}.
+- **Code:** commit ${r.code.commit}${r.code.uncommitted.length ? ` plus uncommitted changes to ${r.code.uncommitted.map((f) => `\`${f}\``).join(', ')}` : ''}; schema up to migration \`${r.code.lastMigration}\`.
+- **Software:** Node ${r.machine.node}; ${r.serverVersion}${settings ? ` (${settings})` : ''}.
+- **Dataset:** ${n(r.orders)} orders over ${r.tenants} tenants (seed ${r.seed}, ${r.days} days to ${r.end}; order dates ${r.dateRange[0].slice(0, 10)} to ${r.dateRange[1].slice(0, 10)}). Status mix: ${mix}. Database ${r.databaseSize}, of which \`orders\` with its indexes ${r.ordersSize}.
+- **Measured tenant:** ${r.tenantName}, the biggest: ${n(r.tenantOrders)} orders (${n(r.tenantVisible)} not deleted, ${n(Math.ceil(r.tenantVisible / r.size))} pages of ${r.size}).${r.depth < r.requestedDepth ? ` The deep page is the tenant's last page, ${n(r.depth)}: it has fewer than ${n(r.requestedDepth)}.` : ''}
+- **Load:** ${r.load.method}; migrations ${(r.load.migrateMs / 1000).toFixed(1)} s, VACUUM ANALYZE ${(r.load.vacuumMs / 1000).toFixed(1)} s.
+
+${loadTable}
+
+### API beside bare SQL (ms; ${r.iterations} sequential rounds of API, SQL and request SQL each after ${r.warmup} warm-up rounds; load average ${r.loadAverage[0].toFixed(1)} at the start, ${r.loadAverage[1].toFixed(1)} at the end)
+
+${scenarioTable(r)}
+
+### Targets
+
+${targets(r)}
+
+### Where a request's SQL time goes
+
+${breakdown(r)}
+
+<details><summary>Plans (EXPLAIN ANALYZE, BUFFERS) inside the tenant's context</summary>
+
+${plans}
+
+</details>
+`;
+}
+
+const START = (id: string) => `<!-- bench:run ${id} -->`;
+const END = (id: string) => `<!-- /bench:run ${id} -->`;
+
+const PREAMBLE = `# Performance
+
+Measured by the orders benchmark (\`bench/\`, how to run it in \`bench/README.md\`). Runs are written below by the
+benchmark itself, one section per database and size; a new run of the same database and size replaces its section.
+`;
+
+/** Writes this run's section into the document (replacing the same database and size), returns the console table. */
+export function writeReport(path: string, r: RunReport): string {
+  const id = `${r.kind}-${r.orders}`;
+  const block = `${START(id)}\n${renderRun(r)}\n${END(id)}`;
+  let doc = existsSync(path) ? readFileSync(path, 'utf8') : PREAMBLE;
+  const start = doc.indexOf(START(id));
+  const end = doc.indexOf(END(id));
+  if (start >= 0 && end > start) doc = doc.slice(0, start) + block + doc.slice(end + END(id).length);
+  else doc = `${doc.trimEnd()}\n\n${block}\n`;
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, doc);
+  return scenarioTable(r);
+}
