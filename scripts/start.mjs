@@ -50,7 +50,7 @@ function stopAll(code) {
 }
 
 function start(name, script) {
-  const child = spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   child.once('exit', (code, signal) => {
     if (!stopping) {
       console.error(`${name} stopped unexpectedly (${signal ?? `exit ${code}`}); stopping Shipdesk.`);

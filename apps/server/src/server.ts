@@ -35,6 +35,9 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// Started by the launcher (`npm start`) over an IPC channel: when the launcher dies, even by SIGKILL, stop too, so
+// no orphan keeps the port and the data-folder lock.
+process.on('disconnect', () => void shutdown('launcher exited'));
 
 try {
   await app.listen({ host: config.host, port: config.port });

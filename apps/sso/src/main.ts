@@ -31,6 +31,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Started by the launcher (`npm start`) over an IPC channel: when the launcher dies, even by SIGKILL, stop too.
+  process.on('disconnect', () => void stop('launcher exited'));
 
   try {
     await new Promise<void>((resolve, reject) => {
