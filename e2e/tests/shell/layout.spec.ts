@@ -46,9 +46,12 @@ test('the setup guide opens on load with the steps computed by the server', asyn
 });
 
 test('unknown paths show the not-found page', async ({ page }) => {
-  await signInAt(page, '/orders');
+  const shell = await signInAt(page, '/orders');
   await page.goto('/no/such/page');
+  // A full page load opens the setup guide again (steps are open); close it like a seller would.
+  await shell.expectReady();
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveURL(/\/no\/such\/page$/);
 });
 
 for (const mode of ['light', 'dark'] as const) {
