@@ -65,6 +65,17 @@ export interface TransitionRule {
   note: string;
 }
 
+/** shipLabel and zpl differ only in the label's format. */
+const LABEL_RULE = {
+  from: {
+    orderStatus: ['Sales Order'],
+    paymentStatus: ['Paid', 'Terms'],
+    shipmentStatus: ['Unshipped', 'Shipped Partial'],
+  },
+  guards: ['deliveryNotLabelled'],
+  outcome: 'labelDelivery',
+} as const satisfies Omit<TransitionRule, 'event' | 'note'>;
+
 const ALL_BUT_DELETED = ORDER_STATUSES.filter((s) => s !== 'Deleted');
 
 export const ORDER_EVENT_FEATURES: Partial<Record<OrderEvent, TransitionFeature>> = {
@@ -102,24 +113,12 @@ export const ORDER_TRANSITIONS: readonly TransitionRule[] = [
   },
   {
     event: 'shipLabel',
-    from: {
-      orderStatus: ['Sales Order'],
-      paymentStatus: ['Paid', 'Terms'],
-      shipmentStatus: ['Unshipped', 'Shipped Partial'],
-    },
-    guards: ['deliveryNotLabelled'],
-    outcome: 'labelDelivery',
+    ...LABEL_RULE,
     note: 'A PDF label for one delivery; Shipped Partial, or Completed / Shipped Complete when every line shipped.',
   },
   {
     event: 'zpl',
-    from: {
-      orderStatus: ['Sales Order'],
-      paymentStatus: ['Paid', 'Terms'],
-      shipmentStatus: ['Unshipped', 'Shipped Partial'],
-    },
-    guards: ['deliveryNotLabelled'],
-    outcome: 'labelDelivery',
+    ...LABEL_RULE,
     note: 'As shipLabel, as a ZPL label.',
   },
   {

@@ -1,24 +1,13 @@
 import { Link as RouterLink } from 'react-router';
 import { hrefs } from '@/config/paths';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { CenteredPage } from './centered-page';
 
 /** Any unknown path (spec 2.2). */
 export function NotFoundPage() {
   return (
-    <Box
-      sx={{
-        minHeight: '50vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        textAlign: 'center',
-        gap: 1.5,
-        p: 3,
-      }}
-    >
+    <CenteredPage>
       <Typography variant="h2" component="p" color="primary" sx={{ fontWeight: 700 }} aria-hidden>
         404
       </Typography>
@@ -31,6 +20,6 @@ export function NotFoundPage() {
       <Button component={RouterLink} to={hrefs.orders()} variant="contained" sx={{ mt: 1 }}>
         Back to orders
       </Button>
-    </Box>
+    </CenteredPage>
   );
 }
