@@ -11,3 +11,4 @@ export * from './app-config.ts';
 export * from './tenants.ts';
 export * from './orders.ts';
 export * from './order-transitions.ts';
+export * from './stores.ts';

@@ -1,0 +1,308 @@
+/**
+ * The one HTTP client every platform adapter uses: timeouts, retry with backoff on 429, 5xx, network failures and
+ * malformed JSON, honouring Retry-After (and a platform's own wait header), and errors that say what the platform
+ * answered. It never logs: requests carry credentials.
+ */
+
+export type ChannelErrorKind =
+  | 'auth'
+  | 'forbidden'
+  | 'not_found'
+  | 'invalid'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'timeout'
+  | 'malformed'
+  | 'network'
+  | 'platform';
+
+const RETRYABLE: ReadonlySet<ChannelErrorKind> = new Set([
+  'rate_limited',
+  'unavailable',
+  'timeout',
+  'malformed',
+  'network',
+]);
+
+export class ChannelError extends Error {
+  readonly kind: ChannelErrorKind;
+  /** The platform's HTTP status, when it answered. */
+  readonly status: number | null;
+  /** The platform's own error text, when it gave one. */
+  readonly platformMessage: string | null;
+
+  constructor(
+    kind: ChannelErrorKind,
+    message: string,
+    status: number | null = null,
+    platformMessage: string | null = null,
+  ) {
+    super(message);
+    this.name = 'ChannelError';
+    this.kind = kind;
+    this.status = status;
+    this.platformMessage = platformMessage;
+  }
+
+  get retryable(): boolean {
+    return RETRYABLE.has(this.kind);
+  }
+
+  /** "401 Unauthorized: [API] Invalid API key or access token" — what the user sees under 'Test connection'. */
+  get platformAnswer(): string | null {
+    if (this.status === null) return this.platformMessage;
+    return this.platformMessage ? `${this.status}: ${this.platformMessage}` : String(this.status);
+  }
+}
+
+export interface HttpOptions {
+  /** Retries after the first attempt (default 4). */
+  retries?: number;
+  /** First backoff step (default 500 ms); doubles per attempt, with jitter. */
+  baseDelayMs?: number;
+  /** Longest single wait (default 30 s). A platform asking for longer is answered with a rate_limited error. */
+  maxDelayMs?: number;
+  /** Per attempt (default 30 s). */
+  timeoutMs?: number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  fetch?: typeof fetch;
+}
+
+export interface ChannelRequest {
+  method?: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** Sent as JSON with Content-Type application/json. */
+  json?: unknown;
+  /** Sent as application/x-www-form-urlencoded. */
+  form?: Record<string, string>;
+}
+
+export interface ChannelResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** What differs from one platform to the next. */
+export interface PlatformRules {
+  /** Used in messages: "Shopify answered 401 ...". */
+  platform: string;
+  /** The wait a response asks for, beyond Retry-After (e.g. BigCommerce's X-Rate-Limit-Time-Reset-Ms); null = none. */
+  retryAfterMs?(response: ChannelResponse): number | null;
+  /** The platform's error text from an error body (its documented error shape). */
+  errorMessage?(response: ChannelResponse, body: unknown): string | null;
+  /**
+   * A successful status that is really a throttle (Shopify GraphQL's THROTTLED in a 200 body): the wait in ms, or
+   * null when the body is a real answer.
+   */
+  throttledBody?(response: ChannelResponse, body: unknown): number | null;
+}
+
+export interface ChannelHttp {
+  /** The response of a 2xx; throws ChannelError otherwise (after retries for the retryable ones). */
+  request(request: ChannelRequest, signal?: AbortSignal): Promise<ChannelResponse>;
+  /** Like request, and parses the body as JSON (null for an empty body); malformed JSON is retried, then thrown. */
+  json<T>(request: ChannelRequest, signal?: AbortSignal): Promise<{ body: T; response: ChannelResponse }>;
+}
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Retry-After in seconds or as an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.ceil(Number(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+function kindOfStatus(status: number): ChannelErrorKind {
+  if (status === 401) return 'auth';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 429) return 'rate_limited';
+  if (status === 408) return 'timeout';
+  if (status >= 500) return 'unavailable';
+  if (status === 400 || status === 409 || status === 422) return 'invalid';
+  return 'platform';
+}
+
+function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: true, value: null };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function shorten(text: string, max = 300): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+
+export function createChannelHttp(rules: PlatformRules, options: HttpOptions = {}): ChannelHttp {
+  const retries = options.retries ?? 4;
+  const baseDelayMs = options.baseDelayMs ?? 500;
+  const maxDelayMs = options.maxDelayMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const sleep = options.sleep ?? defaultSleep;
+  const doFetch = options.fetch ?? fetch;
+
+  const backoff = (attempt: number) => {
+    const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
+    return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+  };
+
+  async function once(request: ChannelRequest, signal?: AbortSignal): Promise<ChannelResponse> {
+    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+    let body: string | undefined;
+    if (request.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(request.json);
+    } else if (request.form) {
+      headers['content-type'] ??= 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(request.form).toString();
+    }
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    try {
+      const response = await doFetch(request.url, { method: request.method ?? 'GET', headers, body, signal: combined });
+      return { status: response.status, headers: response.headers, text: await response.text() };
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (timeout.aborted) {
+        throw new ChannelError('timeout', `${rules.platform} did not answer within ${timeoutMs / 1000} s`);
+      }
+      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+      throw new ChannelError('network', `${rules.platform} could not be reached (${cause})`);
+    }
+  }
+
+  function errorFor(response: ChannelResponse): ChannelError {
+    const parsed = tryParse(response.text);
+    const platformMessage =
+      (parsed.ok ? rules.errorMessage?.(response, parsed.value) : null) ??
+      (response.text ? shorten(response.text) : null);
+    const kind = kindOfStatus(response.status);
+    const what =
+      kind === 'auth'
+        ? 'refused the credentials'
+        : kind === 'forbidden'
+          ? 'refused access (missing permission or scope)'
+          : kind === 'rate_limited'
+            ? 'kept throttling the requests'
+            : kind === 'unavailable'
+              ? 'is failing'
+              : 'refused the request';
+    return new ChannelError(
+      kind,
+      `${rules.platform} ${what} (HTTP ${response.status})`,
+      response.status,
+      platformMessage,
+    );
+  }
+
+  /** Runs `attempt` until it succeeds, a non-retryable error, or the retries are spent. */
+  async function withRetry<T>(
+    attempt: () => Promise<{ value: T } | { retryIn: number | null; error: ChannelError }>,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    for (let n = 0; ; n++) {
+      let outcome: { value: T } | { retryIn: number | null; error: ChannelError };
+      try {
+        outcome = await attempt();
+      } catch (error) {
+        if (!(error instanceof ChannelError) || !error.retryable) throw error;
+        outcome = { retryIn: null, error };
+      }
+      if ('value' in outcome) return outcome.value;
+      if (n >= retries) throw outcome.error;
+      const wait = outcome.retryIn ?? backoff(n);
+      if (wait > maxDelayMs) throw outcome.error;
+      await sleep(wait, signal);
+    }
+  }
+
+  function waitAskedFor(response: ChannelResponse): number | null {
+    return rules.retryAfterMs?.(response) ?? parseRetryAfter(response.headers.get('retry-after'));
+  }
+
+  async function request(request: ChannelRequest, signal?: AbortSignal): Promise<ChannelResponse> {
+    return withRetry<ChannelResponse>(async () => {
+      const response = await once(request, signal);
+      if (response.status >= 200 && response.status < 300) return { value: response };
+      const error = errorFor(response);
+      if (!error.retryable) throw error;
+      return { retryIn: waitAskedFor(response), error };
+    }, signal);
+  }
+
+  async function json<T>(
+    request: ChannelRequest,
+    signal?: AbortSignal,
+  ): Promise<{ body: T; response: ChannelResponse }> {
+    return withRetry<{ body: T; response: ChannelResponse }>(async () => {
+      const response = await once(request, signal);
+      if (response.status < 200 || response.status >= 300) {
+        const error = errorFor(response);
+        if (!error.retryable) throw error;
+        return { retryIn: waitAskedFor(response), error };
+      }
+      const parsed = tryParse(response.text);
+      if (!parsed.ok) {
+        return {
+          retryIn: null,
+          error: new ChannelError(
+            'malformed',
+            `${rules.platform} answered with malformed JSON`,
+            response.status,
+            shorten(response.text, 120),
+          ),
+        };
+      }
+      const throttle = rules.throttledBody?.(response, parsed.value) ?? null;
+      if (throttle !== null) {
+        return {
+          retryIn: throttle,
+          error: new ChannelError(
+            'rate_limited',
+            `${rules.platform} kept throttling the requests`,
+            response.status,
+            rules.errorMessage?.(response, parsed.value) ?? 'Throttled',
+          ),
+        };
+      }
+      return { value: { body: parsed.value as T, response } };
+    }, signal);
+  }
+
+  return { request, json };
+}
+
+/** Minor units from a decimal string or number ("12.30" -> 1230), without floating-point drift. */
+export function toMinorUnits(amount: string | number | null | undefined, fractionDigits = 2): number {
+  if (amount === null || amount === undefined || amount === '') return 0;
+  const text = typeof amount === 'number' ? amount.toFixed(fractionDigits) : amount.trim();
+  const match = /^(-)?(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match) throw new ChannelError('malformed', `Not an amount: "${text}"`);
+  const [, sign, whole = '', fraction = ''] = match;
+  const padded = (fraction + '0'.repeat(fractionDigits)).slice(0, fractionDigits);
+  // Round half up on the first dropped digit.
+  const roundUp = Number(fraction[fractionDigits] ?? '0') >= 5 ? 1 : 0;
+  const value = Number(whole || '0') * 10 ** fractionDigits + Number(padded || '0') + roundUp;
+  return sign ? -value : value;
+}

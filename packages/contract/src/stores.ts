@@ -1,0 +1,272 @@
+import Type from 'typebox';
+import { MAX_PAGE_SIZE } from './constants.ts';
+import { SOURCE_TYPES, type SourceType } from './enums.ts';
+
+/**
+ * Stores and channel sync on the wire (spec 3, 7.3; issue "Stores and channel sync"). A store is one connection to a
+ * sales channel: its non-secret settings travel in clear, its credentials are write-only (answers carry them masked).
+ */
+const literalUnion = <T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>(Type.Union(values.map((v) => Type.Literal(v))));
+
+const Id = Type.String({ pattern: '^[1-9][0-9]{0,18}$', description: 'numeric id' });
+const DateTime = Type.String({ format: 'date-time' });
+const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** One input of a store's connection form: a setting (kept in clear) or a credential (sealed, masked). */
+export interface StoreFieldDefinition {
+  key: string;
+  label: string;
+  /** Credentials are encrypted at rest and answered masked; settings are answered as stored. */
+  secret: boolean;
+  required: boolean;
+  /** Shown under "Advanced": the API address, for a sandbox, a proxy or the local fakes. */
+  advanced?: boolean;
+  placeholder?: string;
+  help?: string;
+}
+
+const apiBaseUrl = (placeholder: string): StoreFieldDefinition => ({
+  key: 'apiBaseUrl',
+  label: 'API base URL',
+  secret: false,
+  required: false,
+  advanced: true,
+  placeholder,
+  help: 'Leave empty for the platform itself; set it for a sandbox.',
+});
+const authBaseUrl = (placeholder: string): StoreFieldDefinition => ({
+  key: 'authBaseUrl',
+  label: 'Token endpoint base URL',
+  secret: false,
+  required: false,
+  advanced: true,
+  placeholder,
+});
+
+/** What each source type needs to connect (integrations.md, "Auth" of each platform). */
+export const STORE_FIELDS: Record<SourceType, readonly StoreFieldDefinition[]> = {
+  Wholesale: [],
+  Shopify: [
+    { key: 'shopDomain', label: 'Shop domain', secret: false, required: true, placeholder: 'my-shop.myshopify.com' },
+    { key: 'accessToken', label: 'Admin API access token', secret: true, required: true, placeholder: 'shpat_…' },
+    {
+      key: 'clientSecret',
+      label: 'App client secret',
+      secret: true,
+      required: false,
+      help: 'Verifies webhooks and refreshes expiring tokens.',
+    },
+    { key: 'clientId', label: 'App client id', secret: false, required: false, advanced: true },
+    { key: 'refreshToken', label: 'Refresh token', secret: true, required: false, advanced: true },
+    { key: 'apiVersion', label: 'API version', secret: false, required: false, advanced: true, placeholder: '2026-01' },
+    apiBaseUrl('https://my-shop.myshopify.com'),
+  ],
+  Bigcommerce: [
+    { key: 'storeHash', label: 'Store hash', secret: false, required: true, placeholder: 'abc123xyz' },
+    { key: 'accessToken', label: 'API account access token', secret: true, required: true },
+    {
+      key: 'clientSecret',
+      label: 'Client secret',
+      secret: true,
+      required: false,
+      help: 'Verifies webhooks (Standard Webhooks signature).',
+    },
+    apiBaseUrl('https://api.bigcommerce.com'),
+  ],
+  Ebay: [
+    { key: 'clientId', label: 'App ID (client id)', secret: false, required: true },
+    { key: 'clientSecret', label: 'Cert ID (client secret)', secret: true, required: true },
+    { key: 'refreshToken', label: 'User refresh token', secret: true, required: true },
+    apiBaseUrl('https://api.ebay.com'),
+  ],
+  AmazonSP: [
+    {
+      key: 'clientId',
+      label: 'LWA client id',
+      secret: false,
+      required: true,
+      placeholder: 'amzn1.application-oa2-client…',
+    },
+    { key: 'clientSecret', label: 'LWA client secret', secret: true, required: true },
+    { key: 'refreshToken', label: 'Refresh token', secret: true, required: true, placeholder: 'Atzr|…' },
+    {
+      key: 'marketplaceId',
+      label: 'Marketplace id',
+      secret: false,
+      required: false,
+      placeholder: 'ATVPDKIKX0DER',
+      help: 'Defaults to the US marketplace.',
+    },
+    apiBaseUrl('https://sellingpartnerapi-na.amazon.com'),
+    authBaseUrl('https://api.amazon.com'),
+  ],
+  Walmart: [
+    { key: 'clientId', label: 'Client id', secret: false, required: true },
+    { key: 'clientSecret', label: 'Client secret', secret: true, required: true },
+    apiBaseUrl('https://marketplace.walmartapis.com'),
+  ],
+  Magento: [
+    { key: 'baseUrl', label: 'Store URL', secret: false, required: true, placeholder: 'https://shop.example.com' },
+    { key: 'storeCode', label: 'Store view code', secret: false, required: false, placeholder: 'default' },
+    { key: 'accessToken', label: 'Integration access token', secret: true, required: true },
+  ],
+};
+
+export const STORE_STATUSES = ['active', 'paused', 'error', 'uninstalled'] as const;
+export type StoreStatus = (typeof STORE_STATUSES)[number];
+
+export const SYNC_STATES = ['queued', 'running', 'succeeded', 'failed', 'stalled'] as const;
+export type SyncState = (typeof SYNC_STATES)[number];
+
+/** How the last sync of a store went, for the list, the setup guide and the sync log. */
+export const SyncRunSchema = Type.Object({
+  id: Id,
+  storeId: Id,
+  state: literalUnion(SYNC_STATES),
+  trigger: literalUnion(['manual', 'schedule', 'webhook', 'install'] as const),
+  pages: Type.Integer(),
+  ordersSeen: Type.Integer(),
+  ordersNew: Type.Integer(),
+  ordersUpdated: Type.Integer(),
+  ordersFailed: Type.Integer(),
+  error: Nullable(Type.String()),
+  queuedAt: DateTime,
+  startedAt: Nullable(DateTime),
+  finishedAt: Nullable(DateTime),
+});
+export type SyncRun = Type.Static<typeof SyncRunSchema>;
+
+export const MIN_SYNC_INTERVAL_MINUTES = 5;
+export const MAX_SYNC_INTERVAL_MINUTES = 1440;
+
+export const StoreSchema = Type.Object({
+  id: Id,
+  name: Type.String(),
+  sourceType: literalUnion(SOURCE_TYPES),
+  status: literalUnion(STORE_STATUSES),
+  /** Non-secret connection settings, as stored (shopDomain, storeHash, apiBaseUrl, ...). */
+  settings: Type.Record(Type.String(), Type.String()),
+  /** Credential key -> masked value ('••••1234'); never the secret itself. */
+  credentials: Type.Record(Type.String(), Type.String()),
+  customerOrderCode: Type.String({ description: 'prefix shown before the channel order number, e.g. "SHP"' }),
+  syncIntervalMinutes: Nullable(Type.Integer({ description: 'scheduled pull interval; null = no schedule' })),
+  orderCount: Type.Integer(),
+  lastSyncAt: Nullable(DateTime),
+  lastSync: Nullable(SyncRunSchema),
+  /** Why the store needs attention: its last sync failed or stalled, or the platform refused its credentials. */
+  problem: Nullable(Type.String()),
+  webhookUrl: Nullable(Type.String({ description: 'where the platform should send order webhooks' })),
+  createdAt: DateTime,
+});
+export type Store = Type.Static<typeof StoreSchema>;
+
+const Name = Type.String({ minLength: 1, maxLength: 120 });
+const CustomerOrderCode = Type.String({
+  pattern: '^[A-Za-z0-9-]{0,10}$',
+  description: 'letters, digits and "-", up to 10',
+});
+const Interval = Nullable(Type.Integer({ minimum: MIN_SYNC_INTERVAL_MINUTES, maximum: MAX_SYNC_INTERVAL_MINUTES }));
+const FieldValues = Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 4000 }));
+
+export const CreateStoreSchema = Type.Object(
+  {
+    name: Name,
+    sourceType: literalUnion(SOURCE_TYPES),
+    settings: Type.Optional(FieldValues),
+    credentials: Type.Optional(FieldValues),
+    customerOrderCode: Type.Optional(CustomerOrderCode),
+    syncIntervalMinutes: Type.Optional(Interval),
+  },
+  { additionalProperties: false },
+);
+export type CreateStore = Type.Static<typeof CreateStoreSchema>;
+
+/** `PUT /api/v1/stores/{id}`: the id is in the path only. A credential left out (or sent masked) is kept. */
+export const UpdateStoreSchema = Type.Object(
+  {
+    name: Type.Optional(Name),
+    status: Type.Optional(literalUnion(['active', 'paused'] as const)),
+    settings: Type.Optional(FieldValues),
+    credentials: Type.Optional(FieldValues),
+    customerOrderCode: Type.Optional(CustomerOrderCode),
+    syncIntervalMinutes: Type.Optional(Interval),
+  },
+  { additionalProperties: false },
+);
+export type UpdateStore = Type.Static<typeof UpdateStoreSchema>;
+
+/** Test a connection before saving (sourceType + fields) or a saved store (storeId; sent fields override). */
+export const TestConnectionSchema = Type.Object(
+  {
+    storeId: Type.Optional(Id),
+    sourceType: Type.Optional(literalUnion(SOURCE_TYPES)),
+    settings: Type.Optional(FieldValues),
+    credentials: Type.Optional(FieldValues),
+  },
+  { additionalProperties: false },
+);
+export type TestConnection = Type.Static<typeof TestConnectionSchema>;
+
+export const ConnectionResultSchema = Type.Object({
+  ok: Type.Boolean(),
+  /** What we concluded, in a sentence. */
+  message: Type.String(),
+  /** What the platform answered (status and its own error text), when it refused. */
+  platformAnswer: Nullable(Type.String()),
+  accountName: Nullable(Type.String()),
+});
+export type ConnectionResult = Type.Static<typeof ConnectionResultSchema>;
+
+export const STORE_FILTER_FIELDS = {
+  name: ['eq', 'like'],
+  sourceType: ['eq', 'in'],
+  status: ['eq', 'in'],
+} as const;
+
+export const StoreListQuerySchema = Type.Object(
+  {
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    filters: Type.Optional(Type.String({ maxLength: 2000, description: 'JSON object field -> value (op@value)' })),
+  },
+  { additionalProperties: false },
+);
+export type StoreListQuery = Type.Static<typeof StoreListQuerySchema>;
+
+export const StoreListSchema = Type.Object({
+  rows: Type.Array(StoreSchema),
+  page: Type.Integer(),
+  size: Type.Integer(),
+  total: Type.Integer(),
+});
+export type StoreList = Type.Static<typeof StoreListSchema>;
+
+export const SyncRunListSchema = Type.Object({ rows: Type.Array(SyncRunSchema) });
+
+export const CustomerOrderCodeSchema = Type.Object({
+  storeId: Id,
+  customerOrderCode: Type.String(),
+  /** An order number as customers of this store see it, e.g. "SHP-1001". */
+  example: Type.String(),
+});
+export type CustomerOrderCode = Type.Static<typeof CustomerOrderCodeSchema>;
+
+/** A store the tenant can connect without typing credentials: a marketplace install not yet attached to a store. */
+export const ConnectableStoreSchema = Type.Object({
+  installId: Id,
+  sourceType: literalUnion(SOURCE_TYPES),
+  name: Type.String(),
+  externalRef: Type.String({ description: 'the platform id of the store, e.g. "stores/abc123"' }),
+  installedAt: DateTime,
+  connectedStoreId: Nullable(Id),
+});
+export type ConnectableStore = Type.Static<typeof ConnectableStoreSchema>;
+
+export const ConnectableStoreListSchema = Type.Object({ rows: Type.Array(ConnectableStoreSchema) });
+
+/** Realtime: sync progress of one store, to the tenant's room. */
+export const StoreRealtimeEvent = {
+  SyncProgress: 'stores:sync',
+  Changed: 'stores:changed',
+} as const;
