@@ -1,4 +1,5 @@
 import type { PaymentStatus, ShipmentStatus, SourceType } from '@shipdesk/contract';
+import type { HttpOptions } from '../http/channel-http.ts';
 
 /**
  * What every sales-channel adapter speaks: one platform's documented HTTP API on one side, our order model on the
@@ -120,5 +121,5 @@ export interface StoreConnection {
 
 export interface AdapterOptions {
   /** Overrides for tests: retry pacing and the clock. */
-  http?: import('../http/channel-http.ts').HttpOptions;
+  http?: HttpOptions;
 }
