@@ -8,7 +8,9 @@ import { HttpError } from './lib/http-errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
+import { storeSyncPlugin } from './plugins/store-sync.ts';
 import { secretsPlugin } from './plugins/secrets.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
@@ -24,7 +26,11 @@ import { orderFlowRoutes } from './modules/order-flow/routes.ts';
 import { orderNotesRoutes } from './modules/order-notes/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { packingSlipsRoutes } from './modules/packing-slips/routes.ts';
+import { storesRoutes } from './modules/stores/routes.ts';
+import { webhooksRoutes } from './modules/webhooks/routes.ts';
 import { createTenantsService, type TenantsService } from './modules/tenants/service.ts';
+import { createChannelAdapter, type AdapterFactory } from './integrations/channels/registry.ts';
+import type { AdapterOptions } from './integrations/channels/types.ts';
 
 export interface BuildAppOptions {
   /** Defaults to the environment (`loadConfig()`). */
@@ -32,10 +38,13 @@ export interface BuildAppOptions {
   /** Tests pass a local key set instead of the issuer's JWKS. */
   jwks?: JWTVerifyGetKey;
   logger?: FastifyServerOptions['logger'];
+  /** Tests replace the channel adapters or their HTTP pacing. */
+  adapters?: AdapterFactory;
+  adapterOptions?: AdapterOptions;
 }
 
 /** Paths that belong to the API: they answer the JSON envelope, never the SPA. */
-const API_PATH = /^\/(api|call|socket\.io|docs)(\/|$)/;
+const API_PATH = /^\/(api|call|socket\.io|docs|webhooks)(\/|$)/;
 
 function envelope(code: number, message: string, extra: Partial<ErrorEnvelope> = {}): ErrorEnvelope {
   return { code, success: false, message, ...extra };
@@ -113,6 +122,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     onFirstSight: (auth) => (tenants ??= createTenantsService(app.db)).recordSighting(auth),
   });
   await app.register(realtimePlugin, { origins: config.webOrigins });
+  await app.register(jobsPlugin, { enabled: config.jobs, databaseUrl: config.databaseUrl });
+  const adapters = options.adapters ?? createChannelAdapter;
+  await app.register(storeSyncPlugin, {
+    adapters,
+    adapterOptions: options.adapterOptions,
+    stallSeconds: config.syncStallSeconds,
+  });
   await app.register(staticSpaPlugin, { webDist: config.webDist });
 
   // Routes.
@@ -120,6 +136,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(async (api) => {
     await api.register(rateLimitPlugin, { max: config.rateLimitMax, timeWindowMs: config.rateLimitWindowMs });
     await api.register(appConfigRoutes, { config });
+    await api.register(webhooksRoutes, { bigcommerceAppSecret: config.bigcommerce.clientSecret });
     await api.register(async (signedIn) => {
       signedIn.addHook('onRequest', signedIn.authenticate);
       await signedIn.register(configsRoutes);
@@ -132,6 +149,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await signedIn.register(deliveriesRoutes);
       await signedIn.register(boxSizesRoutes);
       await signedIn.register(packingSlipsRoutes);
+      await signedIn.register(storesRoutes, {
+        publicUrl: config.publicUrl,
+        sync: app.storeSync,
+        adapters,
+        adapterOptions: options.adapterOptions,
+      });
     });
   });
 

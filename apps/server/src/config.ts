@@ -25,6 +25,12 @@ export interface ServerConfig {
   rateLimitMax: number;
   rateLimitWindowMs: number;
   trustProxy: boolean;
+  /** Run background jobs (store sync) in this instance (JOBS=off for an API-only instance). */
+  jobs: boolean;
+  /** A sync run without a heartbeat for this long is resumed by another worker and its store flagged. */
+  syncStallSeconds: number;
+  /** The BigCommerce marketplace app (issue "Stores", install flow); unset: the install callbacks answer 503. */
+  bigcommerce: { clientId: string | undefined; clientSecret: string | undefined; loginUrl: string };
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -68,5 +74,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimitMax: int('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 600),
     rateLimitWindowMs: int('RATE_LIMIT_WINDOW_MS', env.RATE_LIMIT_WINDOW_MS, 60_000),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    jobs: env.JOBS !== 'off',
+    syncStallSeconds: int('SYNC_STALL_SECONDS', env.SYNC_STALL_SECONDS, 60) || 60,
+    bigcommerce: {
+      clientId: env.BIGCOMMERCE_CLIENT_ID || undefined,
+      clientSecret: env.BIGCOMMERCE_CLIENT_SECRET || undefined,
+      loginUrl: trimSlash(env.BIGCOMMERCE_LOGIN_URL || 'https://login.bigcommerce.com'),
+    },
   };
 }

@@ -6,7 +6,7 @@ import { createScratchDatabase } from '@shipdesk/db-kit';
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { CLAIM_ORG_ID, CLAIM_ROLE_ID, Role, type RoleId } from '@shipdesk/contract';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildAppOptions } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 
 export const ISSUER = 'https://sso.test.shipdesk.local';
@@ -118,6 +118,7 @@ export async function buildTestApp(
   backend: Backend,
   overrides: Partial<ServerConfig> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  appOptions: Pick<BuildAppOptions, 'adapters' | 'adapterOptions'> = {},
 ): Promise<TestContext> {
   const idp = await testIdp();
   const db = await backend.create();
@@ -126,12 +127,14 @@ export async function buildTestApp(
     oidcIssuer: ISSUER,
     oidcAudience: AUDIENCE,
     webDist: join(db.config.dataDir, 'no-web-build'),
+    // Sync runs in-process unless a test asks for the durable queue.
+    jobs: false,
     ...db.config,
     ...overrides,
   };
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, jwks: idp.jwks });
+    app = await buildApp({ config, jwks: idp.jwks, ...appOptions });
     beforeReady?.(app);
     await app.ready();
   } catch (error) {

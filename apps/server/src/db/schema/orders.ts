@@ -49,6 +49,8 @@ export const orders = pgTable(
     storeId: bigint('store_id', { mode: 'number' }),
     sourceType: text('source_type').notNull(),
     externalId: text('external_id'),
+    /** The channel's last-modified time of the copy stored: a sync never overwrites it with an older one. */
+    externalUpdatedAt: at('external_updated_at'),
     orderNumber: text('order_number').notNull(),
     orderDate: at('order_date').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),

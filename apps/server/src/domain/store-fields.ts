@@ -1,0 +1,86 @@
+import { STORE_FIELDS, type SourceType } from '@shipdesk/contract';
+
+/**
+ * The connection fields of a store, checked against STORE_FIELDS: every field named, none unknown, required ones
+ * present, addresses well formed. Errors name the field as the form does (`credentials.accessToken`). Pure.
+ */
+export interface StoreFieldValues {
+  settings: Record<string, string>;
+  credentials: Record<string, string>;
+}
+
+const URL_FIELDS = new Set(['apiBaseUrl', 'authBaseUrl', 'baseUrl']);
+
+function urlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must be a URL such as https://example.com';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must start with https://';
+  if (url.username || url.password) return 'must not contain a user name or password';
+  return null;
+}
+
+export function storeFieldErrors(sourceType: SourceType, values: StoreFieldValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const fields = STORE_FIELDS[sourceType];
+  const byKey = new Map(fields.map((f) => [f.key, f]));
+  for (const [group, entries] of [
+    ['settings', values.settings],
+    ['credentials', values.credentials],
+  ] as const) {
+    for (const [key, value] of Object.entries(entries)) {
+      const field = byKey.get(key);
+      const name = `${group}.${key}`;
+      if (!field) errors[name] = `is not a field of ${sourceType} stores`;
+      else if (field.secret !== (group === 'credentials')) {
+        errors[name] = field.secret ? `belongs under credentials` : `belongs under settings`;
+      } else if (value.trim() !== value) errors[name] = 'must not start or end with spaces';
+      else if (URL_FIELDS.has(key) && value !== '') {
+        const problem = urlProblem(value);
+        if (problem) errors[name] = problem;
+      }
+    }
+  }
+  for (const field of fields) {
+    const group = field.secret ? 'credentials' : 'settings';
+    const value = (field.secret ? values.credentials : values.settings)[field.key];
+    if (field.required && !value) errors[`${group}.${field.key}`] ??= `${field.label} is required`;
+  }
+  const shop = values.settings.shopDomain;
+  if (sourceType === 'Shopify' && shop && !/^[a-z0-9][a-z0-9-]*(\.[a-z0-9-]+)+$/i.test(shop)) {
+    errors['settings.shopDomain'] ??= 'must be a domain such as my-shop.myshopify.com';
+  }
+  const hash = values.settings.storeHash;
+  if (sourceType === 'Bigcommerce' && hash && !/^[a-z0-9]{4,32}$/i.test(hash)) {
+    errors['settings.storeHash'] ??= 'must be the letters and digits after /stores/ in the API path';
+  }
+  return errors;
+}
+
+/** Drops empty values: an empty optional field means "not set". */
+export function withoutEmpty(values: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => v !== ''));
+}
+
+const DEFAULT_CODES: Record<SourceType, string> = {
+  Shopify: 'SHP',
+  Bigcommerce: 'BC',
+  Ebay: 'EBY',
+  AmazonSP: 'AMZ',
+  Walmart: 'WMT',
+  Magento: 'MAG',
+  Wholesale: 'WHL',
+};
+
+export function defaultCustomerOrderCode(sourceType: SourceType): string {
+  return DEFAULT_CODES[sourceType];
+}
+
+/** An order number as this store's customers see it: the code, a dash, the channel's number without its '#'. */
+export function customerOrderNumber(code: string, orderNumber: string): string {
+  const bare = orderNumber.replace(/^#/, '');
+  return code ? `${code}-${bare}` : bare;
+}

@@ -1,0 +1,263 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { stores, syncRuns, webhookEvents, type StoreRow, type SyncRunRow } from '../../db/schema/index.ts';
+
+/**
+ * All SQL of store sync. Tenant-scoped functions take a transaction of `withTenant`; the cross-tenant ones (the
+ * stall monitor and the scheduler) run on the owner's connection and return only ids to hand back to tenant work.
+ */
+
+export type SyncCursor = NonNullable<StoreRow['syncCursor']>;
+
+export interface PageProgress {
+  pages: number;
+  seen: number;
+  inserted: number;
+  updated: number;
+  failed: number;
+  firstError: string | null;
+}
+
+async function rows<T>(tx: Executor, query: SQL): Promise<T[]> {
+  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export function createSyncRepository() {
+  return {
+    async findStore(tx: Executor, tenantId: string, storeId: number): Promise<StoreRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(stores)
+        .where(and(eq(stores.tenantId, tenantId), eq(stores.id, storeId)));
+      return row;
+    },
+
+    async activeRun(tx: Executor, tenantId: string, storeId: number): Promise<SyncRunRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(syncRuns)
+        .where(
+          and(
+            eq(syncRuns.tenantId, tenantId),
+            eq(syncRuns.storeId, storeId),
+            sql`${syncRuns.state} IN ('queued', 'running')`,
+          ),
+        );
+      return row;
+    },
+
+    /** A new queued run, or undefined when the store already has one (the partial unique index decides). */
+    async insertRun(tx: Executor, tenantId: string, storeId: number, trigger: string): Promise<SyncRunRow | undefined> {
+      const [row] = await tx.insert(syncRuns).values({ tenantId, storeId, trigger }).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async findRun(tx: Executor, tenantId: string, runId: number): Promise<SyncRunRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(syncRuns)
+        .where(and(eq(syncRuns.tenantId, tenantId), eq(syncRuns.id, runId)));
+      return row;
+    },
+
+    async listRuns(tx: Executor, tenantId: string, storeId: number, limit: number): Promise<SyncRunRow[]> {
+      return tx
+        .select()
+        .from(syncRuns)
+        .where(and(eq(syncRuns.tenantId, tenantId), eq(syncRuns.storeId, storeId)))
+        .orderBy(desc(syncRuns.id))
+        .limit(limit);
+    },
+
+    /**
+     * Takes the run for this worker: a queued run, or a running one whose worker stopped beating (killed, or cut
+     * off). Exactly one worker wins; the others get undefined.
+     */
+    async claimRun(
+      tx: Executor,
+      tenantId: string,
+      runId: number,
+      workerId: string,
+      stallSeconds: number,
+    ): Promise<SyncRunRow | undefined> {
+      const [row] = await rows<Record<string, unknown>>(
+        tx,
+        sql`UPDATE sync_runs SET state = 'running', worker_id = ${workerId}, heartbeat_at = now(),
+              started_at = COALESCE(started_at, now()), attempts = attempts + 1
+            WHERE tenant_id = ${tenantId} AND id = ${runId}
+              AND (state = 'queued'
+                OR (state = 'running' AND heartbeat_at < now() - make_interval(secs => ${stallSeconds})))
+            RETURNING id`,
+      );
+      return row ? this.findRun(tx, tenantId, runId) : undefined;
+    },
+
+    /** Counts a committed page and moves the store's cursor, if this worker still holds the run (else false). */
+    async commitPage(
+      tx: Executor,
+      tenantId: string,
+      run: { id: number; storeId: number; workerId: string },
+      progress: PageProgress,
+      cursor: SyncCursor,
+    ): Promise<boolean> {
+      const held = await rows<{ id: unknown }>(
+        tx,
+        sql`UPDATE sync_runs SET pages = pages + ${progress.pages}, orders_seen = orders_seen + ${progress.seen},
+              orders_new = orders_new + ${progress.inserted}, orders_updated = orders_updated + ${progress.updated},
+              orders_failed = orders_failed + ${progress.failed},
+              error = COALESCE(error, ${progress.firstError}), heartbeat_at = now()
+            WHERE tenant_id = ${tenantId} AND id = ${run.id} AND worker_id = ${run.workerId} AND state = 'running'
+            RETURNING id`,
+      );
+      if (held.length === 0) return false;
+      await tx
+        .update(stores)
+        .set({ syncCursor: cursor, updatedAt: sql`now()` })
+        .where(and(eq(stores.tenantId, tenantId), eq(stores.id, run.storeId)));
+      return true;
+    },
+
+    /** Back to the queue (shutdown): another worker, or this one after a restart, resumes it. */
+    async releaseRun(tx: Executor, tenantId: string, runId: number, workerId: string): Promise<void> {
+      await tx.execute(
+        sql`UPDATE sync_runs SET state = 'queued', worker_id = NULL, heartbeat_at = now()
+            WHERE tenant_id = ${tenantId} AND id = ${runId} AND worker_id = ${workerId} AND state = 'running'`,
+      );
+    },
+
+    async heartbeat(tx: Executor, tenantId: string, runId: number, workerId: string): Promise<boolean> {
+      const held = await rows<{ id: unknown }>(
+        tx,
+        sql`UPDATE sync_runs SET heartbeat_at = now()
+            WHERE tenant_id = ${tenantId} AND id = ${runId} AND worker_id = ${workerId} AND state = 'running'
+            RETURNING id`,
+      );
+      return held.length > 0;
+    },
+
+    async finishRun(
+      tx: Executor,
+      tenantId: string,
+      run: { id: number; storeId: number; workerId: string | null },
+      outcome: { state: 'succeeded' | 'failed' | 'stalled'; error: string | null },
+    ): Promise<void> {
+      const worker = run.workerId === null ? sql`TRUE` : sql`worker_id = ${run.workerId}`;
+      const done = await rows<{ id: unknown }>(
+        tx,
+        sql`UPDATE sync_runs SET state = ${outcome.state}, error = COALESCE(${outcome.error}, error),
+              finished_at = now(), heartbeat_at = now()
+            WHERE tenant_id = ${tenantId} AND id = ${run.id} AND ${worker} AND state IN ('queued', 'running')
+            RETURNING id`,
+      );
+      if (done.length === 0) return;
+      await tx
+        .update(stores)
+        .set({
+          lastSyncAt: sql`now()`,
+          problem: outcome.state === 'succeeded' ? null : outcome.error,
+          status: sql`CASE WHEN ${stores.status} = 'error' AND ${outcome.state} = 'succeeded' THEN 'active' ELSE ${stores.status} END`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(stores.tenantId, tenantId), eq(stores.id, run.storeId)));
+    },
+
+    async saveCredentials(tx: Executor, tenantId: string, storeId: number, sealed: string | null): Promise<void> {
+      await tx
+        .update(stores)
+        .set({ credentials: sealed, updatedAt: sql`now()` })
+        .where(and(eq(stores.tenantId, tenantId), eq(stores.id, storeId)));
+    },
+
+    async setProblem(tx: Executor, tenantId: string, storeId: number, problem: string | null): Promise<void> {
+      await tx
+        .update(stores)
+        .set({ problem })
+        .where(and(eq(stores.tenantId, tenantId), eq(stores.id, storeId)));
+    },
+
+    async scheduleNext(tx: Executor, tenantId: string, storeId: number): Promise<void> {
+      await tx.execute(
+        sql`UPDATE stores SET next_sync_at = CASE WHEN sync_interval_minutes IS NULL THEN NULL
+              ELSE now() + make_interval(mins => sync_interval_minutes) END
+            WHERE tenant_id = ${tenantId} AND id = ${storeId}`,
+      );
+    },
+
+    /** Records a webhook delivery; false when this event id was already taken in (a replay). */
+    async recordWebhookEvent(
+      tx: Executor,
+      tenantId: string,
+      event: { storeId: number; eventId: string; topic: string | null; externalOrderId: string | null },
+    ): Promise<boolean> {
+      const inserted = await tx
+        .insert(webhookEvents)
+        .values({ tenantId, ...event })
+        .onConflictDoNothing()
+        .returning({ eventId: webhookEvents.eventId });
+      return inserted.length > 0;
+    },
+
+    async webhookEventSeen(tx: Executor, tenantId: string, storeId: number, eventId: string): Promise<boolean> {
+      const found = await tx
+        .select({ eventId: webhookEvents.eventId })
+        .from(webhookEvents)
+        .where(
+          and(
+            eq(webhookEvents.tenantId, tenantId),
+            eq(webhookEvents.storeId, storeId),
+            eq(webhookEvents.eventId, eventId),
+          ),
+        );
+      return found.length > 0;
+    },
+  };
+}
+
+/** Cross-tenant reads of the monitor and the scheduler (owner connection; ids only). */
+export function createSyncMonitorRepository() {
+  return {
+    /** Runs nobody is moving: running without a heartbeat for `stallSeconds`, or queued that long. */
+    async stalledRuns(
+      db: Executor,
+      stallSeconds: number,
+    ): Promise<Array<{ tenantId: string; runId: number; storeId: number; state: string }>> {
+      const found = await rows<{ tenant_id: string; id: string | number; store_id: string | number; state: string }>(
+        db,
+        sql`SELECT tenant_id, id, store_id, state FROM sync_runs
+            WHERE state IN ('queued', 'running')
+              AND COALESCE(heartbeat_at, queued_at) < now() - make_interval(secs => ${stallSeconds})
+            ORDER BY id LIMIT 100`,
+      );
+      return found.map((r) => ({
+        tenantId: r.tenant_id,
+        runId: Number(r.id),
+        storeId: Number(r.store_id),
+        state: r.state,
+      }));
+    },
+
+    async dueStores(db: Executor): Promise<Array<{ tenantId: string; storeId: number }>> {
+      const found = await rows<{ tenant_id: string; id: string | number }>(
+        db,
+        sql`SELECT tenant_id, id FROM stores
+            WHERE next_sync_at IS NOT NULL AND status = 'active' AND next_sync_at <= now()
+            ORDER BY next_sync_at LIMIT 100`,
+      );
+      return found.map((r) => ({ tenantId: r.tenant_id, storeId: Number(r.id) }));
+    },
+
+    /** The store a webhook URL names (its unguessable key), with its tenant. */
+    async storeByWebhookKey(
+      db: Executor,
+      webhookKey: string,
+    ): Promise<{ tenantId: string; storeId: number } | undefined> {
+      const [row] = await rows<{ tenant_id: string; id: string | number }>(
+        db,
+        sql`SELECT tenant_id, id FROM stores WHERE webhook_key = ${webhookKey}`,
+      );
+      return row ? { tenantId: row.tenant_id, storeId: Number(row.id) } : undefined;
+    },
+  };
+}
+
+export type SyncRepository = ReturnType<typeof createSyncRepository>;
