@@ -26,6 +26,7 @@ import { orderFlowRoutes } from './modules/order-flow/routes.ts';
 import { orderNotesRoutes } from './modules/order-notes/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { packingSlipsRoutes } from './modules/packing-slips/routes.ts';
+import { marketplaceCallbackRoutes, marketplaceClaimRoutes } from './modules/marketplace/routes.ts';
 import { storesRoutes } from './modules/stores/routes.ts';
 import { webhooksRoutes } from './modules/webhooks/routes.ts';
 import { createTenantsService, type TenantsService } from './modules/tenants/service.ts';
@@ -137,6 +138,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await api.register(rateLimitPlugin, { max: config.rateLimitMax, timeWindowMs: config.rateLimitWindowMs });
     await api.register(appConfigRoutes, { config });
     await api.register(webhooksRoutes, { bigcommerceAppSecret: config.bigcommerce.clientSecret });
+    const marketplace = { app: config.bigcommerce, publicUrl: config.publicUrl, http: options.adapterOptions?.http };
+    await api.register(marketplaceCallbackRoutes, marketplace);
     await api.register(async (signedIn) => {
       signedIn.addHook('onRequest', signedIn.authenticate);
       await signedIn.register(configsRoutes);
@@ -155,6 +158,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         adapters,
         adapterOptions: options.adapterOptions,
       });
+      await signedIn.register(marketplaceClaimRoutes, marketplace);
     });
   });
 

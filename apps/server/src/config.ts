@@ -30,7 +30,7 @@ export interface ServerConfig {
   /** A sync run without a heartbeat for this long is resumed by another worker and its store flagged. */
   syncStallSeconds: number;
   /** The BigCommerce marketplace app (issue "Stores", install flow); unset: the install callbacks answer 503. */
-  bigcommerce: { clientId: string | undefined; clientSecret: string | undefined; loginUrl: string };
+  bigcommerce: { clientId: string | undefined; clientSecret: string | undefined; loginUrl: string; apiUrl: string | undefined };
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -80,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       clientId: env.BIGCOMMERCE_CLIENT_ID || undefined,
       clientSecret: env.BIGCOMMERCE_CLIENT_SECRET || undefined,
       loginUrl: trimSlash(env.BIGCOMMERCE_LOGIN_URL || 'https://login.bigcommerce.com'),
+      apiUrl: env.BIGCOMMERCE_API_URL ? trimSlash(env.BIGCOMMERCE_API_URL) : undefined,
     },
   };
 }

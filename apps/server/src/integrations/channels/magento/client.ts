@@ -1,0 +1,58 @@
+import { createChannelHttp, type HttpOptions, type PlatformRules } from '../../http/channel-http.ts';
+import type { MagentoErrorBody } from './api-types.ts';
+
+/**
+ * Magento's message with its placeholders filled in: `%1` is the first of a list of parameters, `%name` the named
+ * one ("The consumer isn't authorized to access %resources." -> "... access Magento_Sales::actions_view.").
+ */
+export function magentoErrorMessage(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const { message, parameters } = body as MagentoErrorBody;
+  if (typeof message !== 'string' || !message) return null;
+  if (!parameters || typeof parameters !== 'object') return message;
+  return message.replace(/%(\w+)/g, (placeholder, key: string) => {
+    const value = Array.isArray(parameters)
+      ? /^\d+$/.test(key)
+        ? parameters[Number(key) - 1]
+        : undefined
+      : (parameters[key] ?? (/^\d+$/.test(key) ? Object.values(parameters)[Number(key) - 1] : undefined));
+    return value === undefined || value === null ? placeholder : String(value);
+  });
+}
+
+export const magentoRules: PlatformRules = {
+  platform: 'Magento',
+  errorMessage: (_response, body) => magentoErrorMessage(body),
+};
+
+export interface MagentoClientConfig {
+  /** The shop's address, e.g. https://shop.example.com. */
+  baseUrl: string;
+  storeCode?: string;
+  accessToken: string;
+}
+
+export interface MagentoClient {
+  /** `path` starts at the version, e.g. `/V1/orders`. */
+  get<T>(path: string, query?: URLSearchParams, signal?: AbortSignal): Promise<T>;
+  post<T>(path: string, json: unknown, signal?: AbortSignal): Promise<T>;
+}
+
+export function createMagentoClient(config: MagentoClientConfig, options: HttpOptions = {}): MagentoClient {
+  const root = `${config.baseUrl.replace(/\/+$/, '')}/rest/${encodeURIComponent(config.storeCode || 'default')}`;
+  const http = createChannelHttp(magentoRules, options);
+  const headers = { authorization: `Bearer ${config.accessToken}` };
+
+  return {
+    async get<T>(path: string, query?: URLSearchParams, signal?: AbortSignal) {
+      // PHP reads '+' as a space too, but %20 is what Magento's documentation shows for the date filters.
+      const search = query && query.size > 0 ? `?${query.toString().replace(/\+/g, '%20')}` : '';
+      const { body } = await http.json<T>({ url: `${root}${path}${search}`, headers }, signal);
+      return body;
+    },
+    async post<T>(path: string, json: unknown, signal?: AbortSignal) {
+      const { body } = await http.json<T>({ method: 'POST', url: `${root}${path}`, headers, json }, signal);
+      return body;
+    },
+  };
+}
