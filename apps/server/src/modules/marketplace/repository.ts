@@ -11,7 +11,14 @@ export function createMarketplaceRepository() {
     /** A new install, or the same store installing again: fresh token, back from uninstalled. */
     async upsertInstall(
       db: Executor,
-      install: { sourceType: string; externalRef: string; accessToken: string; scope: string; userEmail: string; claimToken: string },
+      install: {
+        sourceType: string;
+        externalRef: string;
+        accessToken: string;
+        scope: string;
+        userEmail: string;
+        claimToken: string;
+      },
     ): Promise<MarketplaceInstallRow> {
       const [row] = await db
         .insert(marketplaceInstalls)

@@ -89,7 +89,10 @@ export const marketplaceClaimRoutes: FastifyPluginAsyncTypebox<MarketplaceRoutes
         tags: ['marketplace'],
         security: [{ bearerAuth: [] }],
         summary: 'Attach a BigCommerce install to this organisation: connects the store and starts its first pull',
-        body: Type.Object({ claimToken: Type.String({ minLength: 10, maxLength: 100 }) }, { additionalProperties: false }),
+        body: Type.Object(
+          { claimToken: Type.String({ minLength: 10, maxLength: 100 }) },
+          { additionalProperties: false },
+        ),
         response: {
           200: Envelope(Type.Object({ storeId: Type.String(), created: Type.Boolean() })),
           ...errorResponses(400, 401, 404, 429),

@@ -48,7 +48,9 @@ export function createMarketplaceService(deps: MarketplaceDeps) {
   function configured(): { clientId: string; clientSecret: string } {
     const { clientId, clientSecret } = deps.app;
     if (!clientId || !clientSecret) {
-      throw serviceUnavailable('The BigCommerce app is not configured (BIGCOMMERCE_CLIENT_ID, BIGCOMMERCE_CLIENT_SECRET)');
+      throw serviceUnavailable(
+        'The BigCommerce app is not configured (BIGCOMMERCE_CLIENT_ID, BIGCOMMERCE_CLIENT_SECRET)',
+      );
     }
     return { clientId, clientSecret };
   }
