@@ -76,6 +76,12 @@ export interface ChannelRequest {
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, string>;
+  /**
+   * Safe to send twice. Default: GET, HEAD, PUT and DELETE are; POST and PATCH are not, and are retried only when
+   * the platform refused them unprocessed (429, connection refused) — a timed-out "mark shipped" is not sent again.
+   * Reads sent as POST (GraphQL queries, token requests) set this to true.
+   */
+  idempotent?: boolean;
 }
 
 export interface ChannelResponse {
@@ -218,6 +224,7 @@ export function createChannelHttp(rules: PlatformRules, options: HttpOptions = {
 
   /** Runs `attempt` until it succeeds, a non-retryable error, or the retries are spent. */
   async function withRetry<T>(
+    request: ChannelRequest,
     attempt: () => Promise<{ value: T } | { retryIn: number | null; error: ChannelError }>,
     signal?: AbortSignal,
   ): Promise<T> {
@@ -230,7 +237,7 @@ export function createChannelHttp(rules: PlatformRules, options: HttpOptions = {
         outcome = { retryIn: null, error };
       }
       if ('value' in outcome) return outcome.value;
-      if (n >= retries) throw outcome.error;
+      if (n >= retries || !mayRetry(request, outcome.error)) throw outcome.error;
       const wait = outcome.retryIn ?? backoff(n);
       if (wait > maxDelayMs) throw outcome.error;
       await sleep(wait, signal);
@@ -241,8 +248,15 @@ export function createChannelHttp(rules: PlatformRules, options: HttpOptions = {
     return rules.retryAfterMs?.(response) ?? parseRetryAfter(response.headers.get('retry-after'));
   }
 
+  function mayRetry(request: ChannelRequest, error: ChannelError): boolean {
+    const method = (request.method ?? 'GET').toUpperCase();
+    const idempotent = request.idempotent ?? ['GET', 'HEAD', 'PUT', 'DELETE'].includes(method);
+    if (idempotent) return error.retryable;
+    return error.kind === 'rate_limited' || (error.kind === 'network' && /ECONNREFUSED/.test(error.message));
+  }
+
   async function request(request: ChannelRequest, signal?: AbortSignal): Promise<ChannelResponse> {
-    return withRetry<ChannelResponse>(async () => {
+    return withRetry<ChannelResponse>(request, async () => {
       const response = await once(request, signal);
       if (response.status >= 200 && response.status < 300) return { value: response };
       const error = errorFor(response);
@@ -255,7 +269,7 @@ export function createChannelHttp(rules: PlatformRules, options: HttpOptions = {
     request: ChannelRequest,
     signal?: AbortSignal,
   ): Promise<{ body: T; response: ChannelResponse }> {
-    return withRetry<{ body: T; response: ChannelResponse }>(async () => {
+    return withRetry<{ body: T; response: ChannelResponse }>(request, async () => {
       const response = await once(request, signal);
       if (response.status < 200 || response.status >= 300) {
         const error = errorFor(response);

@@ -95,6 +95,15 @@ function mergeCredentials(
   return merged;
 }
 
+/**
+ * The credentials a seller manages. Adapters may keep more beside them (a cached access token and its expiry); those
+ * are never shown, and are dropped when the seller changes the credentials they came from.
+ */
+function sellerFields(sourceType: SourceType, credentials: Record<string, string>): Record<string, string> {
+  const known = new Set(STORE_FIELDS[sourceType].filter((f) => f.secret).map((f) => f.key));
+  return Object.fromEntries(Object.entries(credentials).filter(([key]) => known.has(key)));
+}
+
 function assertFields(sourceType: SourceType, settings: Record<string, string>, credentials: Record<string, string>) {
   const errors = storeFieldErrors(sourceType, { settings, credentials });
   if (Object.keys(errors).length > 0) throw badRequest(errors);
@@ -113,7 +122,9 @@ export function createStoresService(deps: StoresServiceDeps) {
       sourceType: row.sourceType as SourceType,
       status: row.status as Store['status'],
       settings: row.settings,
-      credentials: Object.fromEntries(Object.entries(credentials).map(([k, v]) => [k, maskSecret(v)])),
+      credentials: Object.fromEntries(
+        Object.entries(sellerFields(row.sourceType as SourceType, credentials)).map(([k, v]) => [k, maskSecret(v)]),
+      ),
       customerOrderCode: row.customerOrderCode,
       syncIntervalMinutes: row.syncIntervalMinutes,
       orderCount,
@@ -179,8 +190,11 @@ export function createStoresService(deps: StoresServiceDeps) {
         if (!row) throw notFound('Store not found');
         const sourceType = row.sourceType as SourceType;
         const settings = input.settings ? withoutEmpty(input.settings) : row.settings;
-        const credentials = mergeCredentials(openCredentials(secrets, row.credentials), input.credentials);
-        assertFields(sourceType, settings, credentials);
+        const stored = openCredentials(secrets, row.credentials);
+        const credentials = input.credentials
+          ? mergeCredentials(sellerFields(sourceType, stored), input.credentials)
+          : stored;
+        assertFields(sourceType, settings, sellerFields(sourceType, credentials));
         const interval = input.syncIntervalMinutes === undefined ? row.syncIntervalMinutes : input.syncIntervalMinutes;
         await repo.update(tx, auth.tenantId, storeId, {
           ...(input.name !== undefined && { name: input.name.trim() }),
@@ -209,7 +223,10 @@ export function createStoresService(deps: StoresServiceDeps) {
         if (!row) throw notFound('Store not found');
         sourceType = row.sourceType as SourceType;
         settings = input.settings ? settings : row.settings;
-        credentials = mergeCredentials(openCredentials(secrets, row.credentials), input.credentials);
+        credentials = mergeCredentials(
+          sellerFields(sourceType, openCredentials(secrets, row.credentials)),
+          input.credentials,
+        );
       }
       if (!sourceType) throw badRequest({ sourceType: 'is required (or storeId)' });
       if (STORE_FIELDS[sourceType].length === 0) {
