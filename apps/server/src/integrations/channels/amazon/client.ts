@@ -130,6 +130,7 @@ export function createAmazonClient(config: AmazonClientConfig): AmazonClient {
       ({ body } = await http.json<LwaTokenResponse>(
         {
           method: 'POST',
+          idempotent: true,
           url: `${authBase}/auth/o2/token`,
           form: {
             grant_type: 'refresh_token',
@@ -233,6 +234,8 @@ export function createAmazonClient(config: AmazonClientConfig): AmazonClient {
       try {
         const result = await run({
           method: request.method ?? 'GET',
+          // Minting a restricted data token has no effect to repeat; a shipment confirmation has.
+          ...(request.operation === 'createRestrictedDataToken' && { idempotent: true }),
           url: `${apiBase}${request.path}${query}`,
           headers: { 'x-amz-access-token': credential.value },
           json: request.json,

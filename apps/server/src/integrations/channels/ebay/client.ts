@@ -87,6 +87,7 @@ export function createEbayClient(config: EbayClientConfig): EbayClient {
       ({ body } = await http.json<EbayTokenResponse>(
         {
           method: 'POST',
+          idempotent: true,
           url: `${authBase}/identity/v1/oauth2/token`,
           headers: { authorization: `Basic ${basic}` },
           form: { grant_type: 'refresh_token', refresh_token: config.refreshToken, scope: EBAY_FULFILLMENT_SCOPE },

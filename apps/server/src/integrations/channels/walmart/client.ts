@@ -80,6 +80,7 @@ export function createWalmartClient(config: WalmartClientConfig, options: HttpOp
     const { body } = await http.json<{ access_token?: string; expires_in?: number }>(
       {
         method: 'POST',
+        idempotent: true,
         url: `${baseUrl}/v3/token`,
         headers: { ...commonHeaders(), authorization: `Basic ${basic}` },
         form: { grant_type: 'client_credentials' },
