@@ -17,5 +17,7 @@ export const SetupGuideSchema = Type.Object({
   steps: Type.Record(Type.String(), Type.Boolean()),
   completed: Type.Integer(),
   total: Type.Integer(),
+  /** What needs the seller's attention now, e.g. a store whose sync failed or stalled. */
+  problems: Type.Array(Type.Object({ step: Type.String(), message: Type.String(), route: Type.String() })),
 });
 export type SetupGuide = Type.Static<typeof SetupGuideSchema>;

@@ -19,6 +19,8 @@ export interface SetupFacts {
   /** ship_label_app_info as stored, and whether a user saved it (provisioning writes it with no author). */
   labelOptions: unknown;
   labelChosenByUser: boolean;
+  /** Stores whose last sync failed or stalled, with why. */
+  storeProblems: Array<{ name: string; problem: string }>;
 }
 
 /**
@@ -35,5 +37,10 @@ export function computeSetupGuide(facts: SetupFacts): SetupGuide {
   };
   const ordered = Object.fromEntries(SETUP_GUIDE_STEPS.map((s) => [s.id, steps[s.id]]));
   const completed = Object.values(ordered).filter(Boolean).length;
-  return { steps: ordered, completed, total: SETUP_GUIDE_STEPS.length };
+  const problems = facts.storeProblems.map((s) => ({
+    step: 'connectStore',
+    message: `${s.name}: ${s.problem}`,
+    route: '/stores',
+  }));
+  return { steps: ordered, completed, total: SETUP_GUIDE_STEPS.length, problems };
 }

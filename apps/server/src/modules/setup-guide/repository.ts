@@ -25,6 +25,12 @@ export function createSetupGuideRepository(db: Executor) {
         .select({ key: configs.key, options: configs.options, updatedBy: configs.updatedBy })
         .from(configs)
         .where(and(eq(configs.tenantId, tenantId), sql`${configs.key} IN ('warehouse_info', 'ship_label_app_info')`));
+      const storeProblems = await tx
+        .select({ name: stores.name, problem: stores.problem })
+        .from(stores)
+        .where(and(eq(stores.tenantId, tenantId), sql`${stores.problem} IS NOT NULL`))
+        .orderBy(stores.id)
+        .limit(5);
       const warehouse = settings.find((s) => s.key === 'warehouse_info');
       const label = settings.find((s) => s.key === 'ship_label_app_info');
       return {
@@ -34,6 +40,7 @@ export function createSetupGuideRepository(db: Executor) {
         warehouseOptions: warehouse?.options ?? null,
         labelOptions: label?.options ?? null,
         labelChosenByUser: Boolean(label?.updatedBy),
+        storeProblems: storeProblems.map((s) => ({ name: s.name, problem: s.problem ?? '' })),
       };
     },
 

@@ -16,6 +16,8 @@ import {
 } from '@/lib/store-hooks';
 import { useSessionBootstrap } from '../use-session-bootstrap.ts';
 import { useResponsiveMenu } from '@/features/app-settings/use-responsive-menu';
+import { useGetSetupGuideQuery } from '@/features/setup-guide/setup-guide-api';
+import { useClaimMarketplaceInstall } from '@/features/marketplace/use-claim-install';
 
 /** Every signed-in route: sign-in guard, the start-up loads, then the blank placeholder or the app shell. */
 export function ProtectedLayout() {
@@ -35,6 +37,9 @@ function SignedInArea() {
   const menuExpanded = useAppSelector(selectIsMenuExpanded);
   const { logout } = useSession();
   useResponsiveMenu();
+  // The bootstrap already asked; this reads the cached answer (and its later refreshes) for the problems list.
+  const { data: setupGuide } = useGetSetupGuideQuery(undefined, { skip: !isSetupApiDone });
+  useClaimMarketplaceInstall(isSetupApiDone);
 
   // Spec 2.2: until the setup-guide call has answered, every signed-in path is a blank page.
   if (!isSetupApiDone) return <BlankPlaceholder failed={setupFailed} onRetry={retrySetup} />;
@@ -49,6 +54,7 @@ function SignedInArea() {
       email={user.email}
       apps={user.subscribedApps}
       setupGuideSteps={setupGuideSteps}
+      setupGuideProblems={setupGuide?.data.problems}
       setupGuideFresh={setupFresh}
       profileUrl={`${config.ssoUrl}/profile`}
       supportUrl={config.supportUrl}

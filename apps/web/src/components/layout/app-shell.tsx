@@ -16,6 +16,7 @@ export interface AppShellProps {
   email: string;
   apps: readonly SubscribedApp[];
   setupGuideSteps: Record<string, boolean>;
+  setupGuideProblems?: ReadonlyArray<{ message: string; route: string }>;
   setupGuideFresh: boolean;
   profileUrl: string;
   supportUrl: string;
@@ -43,6 +44,7 @@ export function AppShell(props: AppShellProps) {
         expanded={props.menuExpanded}
         roleId={props.roleId}
         setupGuideSteps={props.setupGuideSteps}
+        setupGuideProblems={props.setupGuideProblems}
         setupGuideFresh={props.setupGuideFresh}
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>

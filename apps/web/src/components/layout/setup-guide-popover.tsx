@@ -11,6 +11,8 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
 import { setupGuideSummary } from '@/lib/state/setup-guide-slice';
 
 export interface SetupGuidePopoverProps {
@@ -18,10 +20,12 @@ export interface SetupGuidePopoverProps {
   open: boolean;
   onClose: () => void;
   steps: Record<string, boolean>;
+  /** What needs attention now (a store whose sync failed or stalled), from the setup-guide call. */
+  problems?: ReadonlyArray<{ message: string; route: string }>;
 }
 
 /** The Setup-guide popover (spec 2.3): progress bar, percentage, 'Steps completed : n/total' and the steps. */
-export function SetupGuidePopover({ anchorEl, open, onClose, steps }: SetupGuidePopoverProps) {
+export function SetupGuidePopover({ anchorEl, open, onClose, steps, problems = [] }: SetupGuidePopoverProps) {
   const { items, completed, total, percent } = setupGuideSummary(steps);
   return (
     <Popover
@@ -53,6 +57,22 @@ export function SetupGuidePopover({ anchorEl, open, onClose, steps }: SetupGuide
           {percent}% completed
         </Typography>
       </Box>
+      {problems.length > 0 && (
+        <Stack spacing={1} sx={{ mt: 1.5 }}>
+          {problems.map((problem) => (
+            <Alert
+              key={problem.message}
+              severity="warning"
+              variant="outlined"
+              action={
+                <Chip component={RouterLink} to={problem.route} onClick={onClose} clickable size="small" label="Open" />
+              }
+            >
+              {problem.message}
+            </Alert>
+          ))}
+        </Stack>
+      )}
       <List dense sx={{ mt: 1 }}>
         {items.map((item) => {
           const icon = item.done ? (

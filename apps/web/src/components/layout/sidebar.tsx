@@ -40,12 +40,13 @@ export interface SidebarProps {
   expanded: boolean;
   roleId: number;
   setupGuideSteps: Record<string, boolean>;
+  setupGuideProblems?: ReadonlyArray<{ message: string; route: string }>;
   /** True once the setup-guide call of this page load has answered: the popover may open by itself. */
   setupGuideFresh: boolean;
 }
 
 /** The navigation drawer of spec 2.3: expanded (icons and titles) or collapsed (icons with tooltips). */
-export function Sidebar({ expanded, roleId, setupGuideSteps, setupGuideFresh }: SidebarProps) {
+export function Sidebar({ expanded, roleId, setupGuideSteps, setupGuideProblems, setupGuideFresh }: SidebarProps) {
   const { pathname } = useLocation();
   const main = filterMenuByRole(MAIN_MENU, roleId);
   const footer = filterMenuByRole(FOOTER_MENU, roleId);
@@ -104,6 +105,7 @@ export function Sidebar({ expanded, roleId, setupGuideSteps, setupGuideFresh }: 
         open={guideOpen}
         onClose={() => setGuideOpen(false)}
         steps={setupGuideSteps}
+        problems={setupGuideProblems}
       />
     </Drawer>
   );

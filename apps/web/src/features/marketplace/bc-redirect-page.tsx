@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -5,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { hrefs } from '@/config/paths';
 import { PublicPage } from '@/components/public-page';
+import { rememberMarketplaceInstall } from './use-claim-install';
 
 /** The product's own login entry: /orders on this origin, which sends a signed-out visitor to the SSO. */
 export function productLoginUrl(origin: string = window.location.origin): string {
@@ -13,6 +16,9 @@ export function productLoginUrl(origin: string = window.location.origin): string
 
 /** /bc_redirect (spec 2.1): where the store platform lands a merchant after installing the app. */
 export function BcRedirectPage() {
+  const { search } = useLocation();
+  // The install waits here until the merchant signs in; the signed-in app then connects the store.
+  useEffect(() => rememberMarketplaceInstall(search), [search]);
   return (
     <PublicPage>
       <Stack spacing={3}>

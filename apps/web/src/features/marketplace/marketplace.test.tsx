@@ -19,6 +19,16 @@ describe('marketplace pages', () => {
     expect(productLoginUrl('https://ship.example.com')).toBe('https://ship.example.com/orders');
   });
 
+  it('BcRedirectPage keeps the install it was sent with until someone signs in', () => {
+    localStorage.removeItem('marketplaceInstall');
+    render(
+      <MemoryRouter initialEntries={['/bc_redirect?install=claim-token-123']}>
+        <BcRedirectPage />
+      </MemoryRouter>,
+    );
+    expect(localStorage.getItem('marketplaceInstall')).toBe('claim-token-123');
+  });
+
   it('BcInstructionGuidePage lists the eleven steps of spec 2.1 in order', () => {
     render(
       <MemoryRouter>

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   darkMode: 'darkMode',
   /** A stable per-browser id used in the realtime logout room (spec 7.7). */
   fingerprint: 'deviceFingerprint',
+  /** A BigCommerce marketplace install waiting to be claimed by the organisation that signs in next. */
+  marketplaceInstall: 'marketplaceInstall',
 } as const;
 
 export function readItem(key: string): string | null {
