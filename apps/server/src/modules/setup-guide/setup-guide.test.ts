@@ -41,6 +41,7 @@ describe.each(backends)('setup guide ($name)', (backend) => {
       },
       completed: 0,
       total: 5,
+      problems: [],
     });
 
     await t.app.db.withTenant(tenantId, (tx) =>
