@@ -39,6 +39,8 @@ export interface FakeHttpServer {
   readonly requests: FakeRequest[];
   /** The next `times` requests whose path matches answer with the fault instead (default: every path). */
   fail(fault: Fault, options?: { times?: number; path?: RegExp }): void;
+  /** Answers every request this much later (a slow platform, or a long pull to interrupt). */
+  setLatency(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export async function startFakeHttpServer(
   const requests: FakeRequest[] = [];
   const faults: Array<{ fault: Fault; times: number; path: RegExp | undefined }> = [];
   const hanging = new Set<ServerResponse>();
+  let latencyMs = 0;
 
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -142,7 +145,8 @@ export async function startFakeHttpServer(
         return send(res, options.notFound?.(request) ?? { status: 404, body: { error: 'Not Found' } });
       }
       request.params = matched.params;
-      Promise.resolve()
+      const wait = latencyMs > 0 ? new Promise((r) => setTimeout(r, latencyMs)) : Promise.resolve();
+      wait
         .then(() => matched.handler(request))
         .then(
           (reply) => send(res, reply),
@@ -163,6 +167,9 @@ export async function startFakeHttpServer(
     requests,
     fail(fault, { times = 1, path } = {}) {
       faults.push({ fault, times, path });
+    },
+    setLatency(ms) {
+      latencyMs = ms;
     },
     async close() {
       for (const res of hanging) res.destroy();
