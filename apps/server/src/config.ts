@@ -25,6 +25,8 @@ export interface ServerConfig {
   rateLimitMax: number;
   rateLimitWindowMs: number;
   trustProxy: boolean;
+  /** Connect the seeded demo organisation to a demo Shopify store served in this process (SHIPDESK_DEMO=off: no). */
+  demo: boolean;
   /** Run background jobs (store sync) in this instance (JOBS=off for an API-only instance). */
   jobs: boolean;
   /** A sync run without a heartbeat for this long is resumed by another worker and its store flagged. */
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimitWindowMs: int('RATE_LIMIT_WINDOW_MS', env.RATE_LIMIT_WINDOW_MS, 60_000),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     jobs: env.JOBS !== 'off',
+    demo: env.SHIPDESK_DEMO !== 'off',
     syncStallSeconds: int('SYNC_STALL_SECONDS', env.SYNC_STALL_SECONDS, 60) || 60,
     bigcommerce: {
       clientId: env.BIGCOMMERCE_CLIENT_ID || undefined,

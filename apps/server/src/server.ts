@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { startDemoShop } from './demo/demo-shop.ts';
 
 /** The process: logger, listen, graceful shutdown. Everything else is in app.ts. */
 const config = loadConfig();
@@ -16,6 +17,7 @@ const app = await buildApp({
 });
 
 let closing = false;
+let demoShop: { close(): Promise<void> } | null = null;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
@@ -27,6 +29,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app.close();
+    await demoShop?.close();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');
@@ -45,4 +48,13 @@ try {
   app.log.error({ err: error }, 'could not listen');
   await app.close().catch(() => undefined);
   process.exit(1);
+}
+
+// The embedded default's demo store (SHIPDESK_DEMO=off turns it off); without a seeded demo organisation it does
+// nothing. A failure here is logged, never fatal: the product runs without its demo.
+if (config.demo) {
+  demoShop = await startDemoShop(app, config.dataDir).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'the demo Shopify store could not start');
+    return null;
+  });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Role } from '@shipdesk/contract';
 import type { Db } from '../db/connect.ts';
@@ -25,9 +25,10 @@ export interface DemoSeedOptions {
   logger: Logger;
 }
 
-function writeCredentials(dataDir: string, password: string): void {
+/** The file also names the organisation's id: the server connects the demo store to it (apps/server/src/demo). */
+function writeCredentials(dataDir: string, password: string, organizationId: string | null): void {
   mkdirSync(dataDir, { recursive: true });
-  const credentials = { email: DEMO_EMAIL, password, organization: DEMO_ORGANIZATION };
+  const credentials = { email: DEMO_EMAIL, password, organization: DEMO_ORGANIZATION, organizationId };
   writeFileSync(join(dataDir, DEMO_CREDENTIALS_FILE), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
 }
 
@@ -40,19 +41,33 @@ export async function seedDemo({ db, dataDir, password, logger }: DemoSeedOption
   if (existing) {
     if (password && !(await verifyPassword(existing.passwordHash, password))) {
       await updateUserPassword(db, existing.id, await hashPassword(password));
-      writeCredentials(dataDir, password);
+      writeCredentials(dataDir, password, existing.organizationId);
       logger.info('demo password set from SHIPDESK_DEMO_PASSWORD', { email: DEMO_EMAIL });
+    } else {
+      const file = join(dataDir, DEMO_CREDENTIALS_FILE);
+      const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+      if (typeof stored.password === 'string' && stored.organizationId !== existing.organizationId) {
+        writeCredentials(dataDir, stored.password, existing.organizationId);
+      }
     }
     return;
   }
   const chosen = password ?? randomBytes(12).toString('base64url');
   // The file first: a crash between the two leaves a harmless file, never an account nobody can sign in to.
-  writeCredentials(dataDir, chosen);
+  writeCredentials(dataDir, chosen, null);
   const passwordHash = await hashPassword(chosen);
-  await db.transaction(async (tx) => {
-    const organizationId =
+  const organizationId = await db.transaction(async (tx) => {
+    const id =
       (await findOrganizationByName(tx, DEMO_ORGANIZATION))?.id ?? (await createOrganization(tx, DEMO_ORGANIZATION));
-    await createUser(tx, { organizationId, email: DEMO_EMAIL, name: 'Demo Admin', passwordHash, roleId: Role.Admin });
+    await createUser(tx, {
+      organizationId: id,
+      email: DEMO_EMAIL,
+      name: 'Demo Admin',
+      passwordHash,
+      roleId: Role.Admin,
+    });
+    return id;
   });
+  writeCredentials(dataDir, chosen, organizationId);
   logger.info('demo organisation created', { email: DEMO_EMAIL, credentials: join(dataDir, DEMO_CREDENTIALS_FILE) });
 }

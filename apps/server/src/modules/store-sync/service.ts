@@ -155,7 +155,14 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
       if (state === 'succeeded') await repo.scheduleNext(tx, tenantId, run.storeId);
       return repo.findRun(tx, tenantId, run.id);
     });
-    if (finished) progress(tenantId, finished);
+    if (finished) {
+      progress(tenantId, finished);
+      const { pages, ordersSeen, ordersNew, ordersUpdated, ordersFailed } = finished;
+      deps.log.info(
+        { runId: run.id, storeId: run.storeId, state, pages, ordersSeen, ordersNew, ordersUpdated, ordersFailed },
+        'sync run finished',
+      );
+    }
     deps.notify(tenantId, StoreRealtimeEvent.Changed, { storeId: String(run.storeId) });
   }
 

@@ -25,7 +25,7 @@ export function createTenantsService(database: Database) {
      * `POST /call/verifyNewUserRegister`: makes sure the caller's tenant has its row, its default settings and
      * its setup-guide state, in one transaction. Existing data is never touched, so a second call changes nothing.
      */
-    provision(auth: AuthContext): Promise<TenantProvision> {
+    provision(auth: Pick<AuthContext, 'tenantId'>): Promise<TenantProvision> {
       return database.withTenant(auth.tenantId, async (tx) => {
         const tenant = await repo.ensureTenant(tx, auth.tenantId);
         await repo.insertMissingConfigs(tx, auth.tenantId, DEFAULT_CONFIGS);

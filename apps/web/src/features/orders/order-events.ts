@@ -1,4 +1,5 @@
 import type { Order, OrderState } from '@shipdesk/contract';
+import { sourceLabel } from '@/lib/format/source-type';
 import type { ViewEvent } from './api/orders-api';
 
 export interface EventUi {
@@ -114,6 +115,17 @@ const EVENT_NAMES: Record<string, string> = {
   sync: 'Updated from the store',
 };
 
-export function eventName(event: string): string {
+/** Events a store's sync writes; their payload names the channel ({ externalId, externalUpdatedAt, source }). */
+const CHANNEL_EVENTS: Record<string, string> = {
+  imported: 'Imported from',
+  channelUpdated: 'Updated from',
+};
+
+export function eventName(event: string, payload: Record<string, unknown> = {}): string {
+  const channelVerb = CHANNEL_EVENTS[event];
+  if (channelVerb) {
+    const source = typeof payload.source === 'string' && payload.source ? sourceLabel(payload.source) : 'the store';
+    return `${channelVerb} ${source}`;
+  }
   return EVENT_NAMES[event] ?? event;
 }

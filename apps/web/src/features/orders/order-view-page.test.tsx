@@ -53,6 +53,15 @@ function serve({ order = () => fullOrder({ id: '5' }), allowed = [], defaults = 
           after: { orderStatus: 'Draft Order', paymentStatus: 'Unpaid', shipmentStatus: 'Unshipped' },
           payload: {},
         },
+        {
+          id: '2',
+          event: 'channelUpdated',
+          actor: 'sync@shipdesk',
+          at: '2025-01-15T18:00:00Z',
+          before: null,
+          after: null,
+          payload: { externalId: '5501', externalUpdatedAt: '2025-01-15T17:59:00Z', source: 'Shopify' },
+        },
       ]);
     }
     if (call.path === '/api/v1/deliveries') return ok([]);
@@ -94,6 +103,10 @@ describe('OrderViewPage', { timeout: 20_000 }, () => {
     const history = screen.getByRole('list', { name: 'Order history' });
     expect(history).toHaveTextContent('Created');
     expect(history).toHaveTextContent('admin@example.com · 2025-01-15 12:04:05');
+    // A sync's update names the channel it came from and the channel's order id.
+    const [latest] = within(history).getAllByRole('listitem');
+    expect(latest).toHaveTextContent('Updated from Shopify');
+    expect(latest).toHaveTextContent('Channel id 5501');
   });
 
   it('runs an event with the order version and an Idempotency-Key', async () => {

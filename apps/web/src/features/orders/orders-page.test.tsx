@@ -70,6 +70,28 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText('Store')).not.toBeInTheDocument();
   });
 
+  it("shows each order's channel and store under its number", async () => {
+    serve(() =>
+      ok(
+        page({
+          rows: [
+            summary({ id: '1', sourceType: 'Shopify', storeId: '4', storeName: 'Berlin shop' }),
+            summary({ id: '2', sourceType: 'AmazonSP', storeId: '5', storeName: 'Amazon' }),
+            summary({ id: '3' }),
+          ],
+        }),
+      ),
+    );
+    renderList();
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const cellOf = async (orderNumber: string) =>
+      (await within(table).findByRole('link', { name: orderNumber })).closest('td')!;
+    expect(await cellOf('SO-1001')).toHaveTextContent('SO-1001Shopify · Berlin shop');
+    // A store named like its channel is not named twice.
+    expect(await cellOf('SO-1002')).toHaveTextContent(/^SO-1002Amazon$/);
+    expect(await cellOf('SO-1003')).toHaveTextContent(/^SO-1003Wholesale$/);
+  });
+
   it('keeps the search in the URL and sends it as the search filter', async () => {
     const calls = serve(() => ok(page()));
     const { router, user } = renderList();

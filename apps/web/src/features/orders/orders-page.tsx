@@ -16,6 +16,7 @@ import { hrefs } from '@/config/paths';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { apiErrorMessage, showApiError } from '@/lib/errors';
+import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
 import {
   useListOrdersQuery,
   useOrderDisplaySettingsQuery,
@@ -30,7 +31,6 @@ import { OrdersPagination } from './components/orders-pagination';
 import { OrdersTable } from './components/orders-table';
 import { useBulkApprove, type BulkApproveResult } from './hooks/use-bulk-approve';
 import { useOrdersRealtime } from './hooks/use-orders-realtime';
-import { useTenantTimeZone } from './hooks/use-tenant-time-zone';
 import {
   hasFilters,
   listFilters,

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelError, type HttpOptions } from '../../http/channel-http.ts';
-import type { ChannelAdapter } from '../types.ts';
-import { createBigcommerceAdapter } from './adapter.ts';
+import type { ChannelAdapter, ChannelOrder } from '../types.ts';
+import { createBigcommerceAdapter, SETTLED_AFTER_MS } from './adapter.ts';
 import { startFakeBigcommerce, type FakeBigcommerce } from './fake-server.ts';
 import type { FakeOrderRecord } from './fake-data.ts';
 
@@ -28,6 +28,31 @@ const awaitingFulfillment = (record: FakeOrderRecord) =>
   record.addresses.length === 1 &&
   record.products.filter((p) => p.type === 'physical').length >= 2;
 
+/** One window as the sync engine runs it: pages until the token runs out; `between` runs after each page. */
+async function pullWindow(
+  adapter: ChannelAdapter,
+  updatedSince: string | null,
+  between: (page: number, orders: ChannelOrder[]) => void = () => {},
+) {
+  const orders: ChannelOrder[] = [];
+  const tokens: Array<string | null> = [];
+  let pageToken: string | null = null;
+  do {
+    const page = await adapter.listOrders({ updatedSince, pageToken });
+    orders.push(...page.orders);
+    tokens.push(page.nextPageToken);
+    pageToken = page.nextPageToken;
+    if (tokens.length > 20) throw new Error('the window does not end');
+    between(tokens.length, page.orders);
+  } while (pageToken);
+  // The engine starts the next window at the newest change it saw.
+  const newest = orders.reduce<string | null>(
+    (n, o) => (n === null || o.externalUpdatedAt > n ? o.externalUpdatedAt : n),
+    null,
+  );
+  return { orders, tokens, next: newest ?? updatedSince };
+}
+
 describe('BigCommerce adapter against the fake store', () => {
   describe('a store of 500 orders', () => {
     let fake: FakeBigcommerce;
@@ -50,11 +75,16 @@ describe('BigCommerce adapter against the fake store', () => {
         pageToken = page.nextPageToken;
       } while (pageToken);
 
-      expect(tokens).toEqual(['2', '3', null]);
+      expect(tokens).toHaveLength(3);
+      expect(tokens[2]).toBeNull();
+      expect(seen).toHaveLength(500);
       expect(new Set(seen).size).toBe(500);
       expect(updated).toEqual([...updated].sort());
       const listCalls = fake.requests.filter((r) => r.path.endsWith('/v2/orders'));
-      expect(listCalls.map((r) => r.query.get('page'))).toEqual(['1', '2', '3']);
+      expect(listCalls).toHaveLength(3);
+      // Each page starts from the last one's position, never from a page number.
+      expect(listCalls.every((r) => !r.query.has('page'))).toBe(true);
+      expect(listCalls[1]!.query.get('min_date_modified')).toBe(updated[249]!.replace('.000Z', 'Z'));
       expect(listCalls[0]!.query.get('sort')).toBe('date_modified:asc');
       expect(listCalls[0]!.query.get('limit')).toBe('250');
       expect(listCalls[0]!.query.has('min_date_modified')).toBe(false);
@@ -73,12 +103,12 @@ describe('BigCommerce adapter against the fake store', () => {
       const expected = all.filter((time) => time >= all[200]!).length;
 
       const first = await adapter.listOrders({ updatedSince: since, pageToken: null });
-      expect(first.nextPageToken).toBe('2');
+      expect(first.nextPageToken).not.toBeNull();
       const second = await adapter.listOrders({ updatedSince: since, pageToken: first.nextPageToken });
       expect(second.nextPageToken).toBeNull();
       expect(first.orders.length + second.orders.length).toBe(expected);
       expect(first.orders.every((o) => o.externalUpdatedAt >= since)).toBe(true);
-      const sent = fake.requests.filter((r) => r.path.endsWith('/v2/orders')).at(-1)!;
+      const sent = fake.requests.filter((r) => r.path.endsWith('/v2/orders')).at(-2)!;
       expect(sent.query.get('min_date_modified')).toBe(since.replace('.000Z', 'Z'));
     });
 
@@ -289,6 +319,89 @@ describe('BigCommerce adapter against the fake store', () => {
         status: 400,
         platformMessage: expect.stringContaining('order product 1'),
       });
+    });
+  });
+
+  describe('orders that change during a pull', () => {
+    let fake: FakeBigcommerce;
+    afterEach(() => fake.close());
+
+    it('reads every order when one on a page already read changes before the next page', async () => {
+      fake = await startFakeBigcommerce({ orders: 600, seed: 5, quota: null });
+      const adapter = adapterFor(fake);
+      let changed = '';
+      const first = await pullWindow(adapter, null, (page, orders) => {
+        // A merchant edits an order of page 1 while page 2 is about to be asked for: it moves to the end.
+        if (page !== 1) return;
+        changed = orders[10]!.externalId;
+        fake.updateOrder(Number(changed), { staff_notes: 'Gift wrap' });
+      });
+      const second = await pullWindow(adapter, first.next);
+
+      const read = new Set([...first.orders, ...second.orders].map((o) => o.externalId));
+      expect([...read].sort()).toEqual(fake.orderIds().map(String).sort());
+      // The changed order is read again with its new modification time.
+      const latest = fake.order(Number(changed))!.order.date_modified;
+      expect(
+        [...first.orders, ...second.orders].some(
+          (o) => o.externalId === changed && o.externalUpdatedAt === new Date(latest).toISOString(),
+        ),
+      ).toBe(true);
+    });
+
+    it('walks 300 orders changed in one second by id, and goes on past that second once it is settled', async () => {
+      fake = await startFakeBigcommerce({ orders: 330, seed: 9, quota: null });
+      const ids = fake.orderIds();
+      const bulk = fake.updateOrders(ids.slice(0, 300), { status_id: 9 });
+      const later = ids[310]!;
+      fake.updateOrder(later, { staff_notes: 'Call before delivery' });
+      const adapter = createBigcommerceAdapter(
+        {
+          settings: { storeHash: fake.storeHash, apiBaseUrl: fake.url },
+          credentials: { accessToken: fake.accessToken },
+        },
+        { http: fastHttp, now: () => Date.now() + SETTLED_AFTER_MS + 1000 },
+      );
+      const walked = ids[5]!;
+
+      const window = await pullWindow(adapter, null, (page) => {
+        // One of the bulk-changed orders already walked changes again before the walk goes on.
+        if (page === 2) fake.updateOrder(walked, { staff_notes: 'Address corrected' });
+      });
+
+      expect(window.tokens.length).toBeLessThanOrEqual(6);
+      expect(window.tokens.at(-1)).toBeNull();
+      expect(new Set(window.orders.map((o) => o.externalId))).toEqual(new Set(ids.map(String)));
+      const bulkTime = new Date(bulk).toISOString();
+      expect(window.orders.filter((o) => o.externalUpdatedAt === bulkTime)).toHaveLength(300);
+      expect(window.orders.filter((o) => o.externalId === String(walked))).toHaveLength(2);
+      const walks = fake.requests.filter((r) => r.path.endsWith('/v2/orders') && r.query.get('sort') === 'id:asc');
+      expect(walks.length).toBeGreaterThanOrEqual(2);
+      expect(walks[0]!.query.get('min_date_modified')).toBe(bulkTime.replace('.000Z', 'Z'));
+    });
+
+    it('ends the window after a bulk second that is still current, and the next window reads it again', async () => {
+      fake = await startFakeBigcommerce({ orders: 330, seed: 9, quota: null });
+      const ids = fake.orderIds();
+      const bulk = new Date(fake.updateOrders(ids.slice(0, 300), { status_id: 9 })).toISOString();
+      fake.updateOrder(ids[310]!, { staff_notes: 'Call before delivery' });
+      const adapter = adapterFor(fake);
+
+      const first = await pullWindow(adapter, null);
+      expect(first.tokens.at(-1)).toBeNull();
+      expect(first.next).toBe(bulk);
+      expect(first.orders.some((o) => o.externalId === String(ids[310]))).toBe(false);
+      expect(new Set(first.orders.map((o) => o.externalId)).size).toBe(329);
+
+      const second = await pullWindow(adapter, first.next);
+      expect(second.orders.filter((o) => o.externalUpdatedAt === bulk)).toHaveLength(300);
+    });
+
+    it('starts the window over for a page-number token from before positions', async () => {
+      fake = await startFakeBigcommerce({ orders: 5, seed: 2, quota: null });
+      const page = await adapterFor(fake).listOrders({ updatedSince: null, pageToken: '2' });
+      expect(page.orders).toHaveLength(5);
+      expect(page.nextPageToken).toBeNull();
     });
   });
 

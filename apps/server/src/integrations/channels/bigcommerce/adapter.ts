@@ -11,6 +11,7 @@ import type {
 } from '../types.ts';
 import { createBigcommerceClient, type BigcommerceClient } from './client.ts';
 import { mapBigcommerceOrder, parseWeightUnit } from './mapping.ts';
+import { decodeBcPosition, encodeBcPosition, type BcPosition } from './page-position.ts';
 import type {
   BcOrder,
   BcOrderProduct,
@@ -47,19 +48,39 @@ export function shipmentCarrierFields(
   return { tracking_carrier: '', ...(trackingUrl ? { tracking_link: trackingUrl } : {}) };
 }
 
-/** BigCommerce accepts ISO 8601 here; whole seconds, since its modification times have no fraction. */
-function minDateModified(updatedSince: string): string {
-  const time = Date.parse(updatedSince);
-  if (Number.isNaN(time)) throw new ChannelError('invalid', `Not a date: "${updatedSince}"`);
-  return new Date(Math.floor(time / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+/**
+ * How old a second must be before a walk through it by id may move past it. While the second is current BigCommerce
+ * can stamp more orders with it, and one whose id the walk has already passed would be skipped.
+ */
+export const SETTLED_AFTER_MS = 60_000;
+
+export interface BigcommerceAdapterOptions extends AdapterOptions {
+  /** The clock that decides whether a second is settled (tests). */
+  now?: () => number;
 }
 
-function pageNumber(token: string | null): number {
-  if (token === null) return 1;
-  const page = Number(token);
-  if (!Number.isInteger(page) || page < 1)
-    throw new ChannelError('invalid', `Not a BigCommerce page token: "${token}"`);
-  return page;
+/** A window's start or a position, as the whole second BigCommerce compares (its modification times have none). */
+function toSecond(iso: string): number {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) throw new ChannelError('invalid', `Not a date: "${iso}"`);
+  return Math.floor(time / 1000) * 1000;
+}
+
+/** BigCommerce accepts ISO 8601 in its date filters. */
+const bcTime = (second: number) => new Date(second).toISOString().replace('.000Z', 'Z');
+
+function modifiedSecond(order: BcOrder): number {
+  const time = Date.parse(order.date_modified);
+  if (Number.isNaN(time)) {
+    throw new ChannelError('malformed', `BigCommerce order ${order.id} has an unreadable date_modified`);
+  }
+  return Math.floor(time / 1000) * 1000;
+}
+
+/** The orders of one listOrders call and where the next call starts (null: the window is done). */
+interface Slice {
+  rows: BcOrder[];
+  next: BcPosition | null;
 }
 
 async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -75,7 +96,11 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T
   return results;
 }
 
-export function createBigcommerceAdapter(connection: StoreConnection, options: AdapterOptions = {}): ChannelAdapter {
+export function createBigcommerceAdapter(
+  connection: StoreConnection,
+  options: BigcommerceAdapterOptions = {},
+): ChannelAdapter {
+  const now = options.now ?? Date.now;
   const weightUnit = parseWeightUnit(connection.settings.weightUnit);
   let client: BigcommerceClient | null = null;
 
@@ -114,17 +139,54 @@ export function createBigcommerceAdapter(connection: StoreConnection, options: A
     return { accountName };
   }
 
-  async function listOrders(window: PullWindow, signal?: AbortSignal): Promise<OrderPage> {
-    const page = pageNumber(window.pageToken);
-    const query: Record<string, string | number> = {
-      sort: 'date_modified:asc',
+  /** Orders modified at or after `since`, oldest change first. */
+  async function changedSince(since: number | null, signal?: AbortSignal): Promise<Slice> {
+    const query: Record<string, string | number> = { sort: 'date_modified:asc', limit: ORDERS_PAGE_LIMIT };
+    if (since !== null) query.min_date_modified = bcTime(since);
+    const rows = (await api().get<BcOrder[]>('/orders', query, signal)) ?? [];
+    if (rows.length < ORDERS_PAGE_LIMIT) return { rows, next: null };
+    // The page's last second may go on past the page, so its orders are left for the next call to read from its
+    // start: the next page then begins where this one stopped, whatever changes meanwhile.
+    const last = modifiedSecond(rows.at(-1)!);
+    const earlier = rows.filter((row) => modifiedSecond(row) < last);
+    if (earlier.length > 0) return { rows: earlier, next: { since: bcTime(last) } };
+    // A whole page changed in one second (a bulk update): walk that second by order id.
+    return sameSecond(last, 0, signal);
+  }
+
+  /** The orders modified in `second` with an id above `afterId`, in id order. */
+  async function sameSecond(second: number, afterId: number, signal?: AbortSignal): Promise<Slice> {
+    const query = {
+      sort: 'id:asc',
       limit: ORDERS_PAGE_LIMIT,
-      page,
+      min_date_modified: bcTime(second),
+      // A second past it, so the whole second is inside however BigCommerce reads the bound; the orders of the next
+      // second that come along are dropped here and read by the next call.
+      max_date_modified: bcTime(second + 1000),
+      min_id: afterId + 1,
     };
-    if (window.updatedSince) query.min_date_modified = minDateModified(window.updatedSince);
-    const orders = (await api().get<BcOrder[]>('/orders', query, signal)) ?? [];
-    const mapped = await mapLimit(orders, EXPANSION_CONCURRENCY, (order) => expand(order, signal));
-    return { orders: mapped, nextPageToken: orders.length >= ORDERS_PAGE_LIMIT ? String(page + 1) : null };
+    const rows = (await api().get<BcOrder[]>('/orders', query, signal)) ?? [];
+    const group = rows.filter((row) => modifiedSecond(row) === second);
+    if (rows.length >= ORDERS_PAGE_LIMIT) {
+      return { rows: group, next: { since: bcTime(second), afterId: rows.at(-1)!.id } };
+    }
+    // Still a current second: end the window here. The next one starts at this second (the newest read) and reads it
+    // again whole, so an order stamped with it behind our walk is not passed over.
+    if (now() - second < SETTLED_AFTER_MS) return { rows: group, next: null };
+    return { rows: group, next: { since: bcTime(second + 1000) } };
+  }
+
+  async function listOrders(window: PullWindow, signal?: AbortSignal): Promise<OrderPage> {
+    const position = window.pageToken === null ? null : decodeBcPosition(window.pageToken);
+    let slice: Slice;
+    if (position?.afterId !== undefined) {
+      slice = await sameSecond(toSecond(position.since), position.afterId, signal);
+    } else {
+      const since = position?.since ?? window.updatedSince;
+      slice = await changedSince(since === null ? null : toSecond(since), signal);
+    }
+    const mapped = await mapLimit(slice.rows, EXPANSION_CONCURRENCY, (order) => expand(order, signal));
+    return { orders: mapped, nextPageToken: slice.next ? encodeBcPosition(slice.next) : null };
   }
 
   async function getOrder(externalId: string, signal?: AbortSignal): Promise<ChannelOrder | null> {

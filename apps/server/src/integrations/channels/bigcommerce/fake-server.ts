@@ -68,6 +68,8 @@ export interface FakeBigcommerce extends FakeHttpServer {
   orderIds(): number[];
   /** Changes an order the way the merchant would; its date_modified moves to now. */
   updateOrder(id: number, patch: Partial<BcOrder>): BcOrder;
+  /** A bulk action of the control panel: every order gets the patch and one same date_modified. */
+  updateOrders(ids: readonly number[], patch: Partial<BcOrder>): string;
   /** A code the login service will exchange once, as the auth callback would carry it. */
   issueAuthCode(options?: { context?: string; scope?: string; redirectUri?: string }): string;
   /** A `signed_payload_jwt` for the load / uninstall / remove_user callbacks. */
@@ -136,9 +138,21 @@ export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {})
   };
 
   /** Modification times only move forward, whole seconds, like the store's own clock. */
-  function touch(order: BcOrder): void {
+  function nextModified(): string {
     lastModified = Math.max(Math.floor(Date.now() / 1000) * 1000, lastModified + 1000);
-    order.date_modified = toRfc2822(lastModified);
+    return toRfc2822(lastModified);
+  }
+
+  function touch(order: BcOrder): void {
+    order.date_modified = nextModified();
+  }
+
+  function patchRecord(id: number, patch: Partial<BcOrder>): BcOrder {
+    const record = records.get(id);
+    if (!record) throw new Error(`Fake BigCommerce has no order ${id}`);
+    Object.assign(record.order, patch);
+    if (patch.status_id !== undefined) record.order.status = BC_STATUS_NAMES[patch.status_id] ?? 'Custom';
+    return record.order;
   }
 
   // The quota is one fixed window shared by every caller of the store, as BigCommerce's is.
@@ -355,12 +369,14 @@ export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {})
     order: (id) => records.get(id),
     orderIds: () => [...records.keys()],
     updateOrder(id, patch) {
-      const record = records.get(id);
-      if (!record) throw new Error(`Fake BigCommerce has no order ${id}`);
-      Object.assign(record.order, patch);
-      if (patch.status_id !== undefined) record.order.status = BC_STATUS_NAMES[patch.status_id] ?? 'Custom';
-      touch(record.order);
-      return record.order;
+      const order = patchRecord(id, patch);
+      touch(order);
+      return order;
+    },
+    updateOrders(ids, patch) {
+      const modified = nextModified();
+      for (const id of ids) patchRecord(id, patch).date_modified = modified;
+      return modified;
     },
     issueAuthCode({
       context = `stores/${storeHash}`,

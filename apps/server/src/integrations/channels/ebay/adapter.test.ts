@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChannelError, type HttpOptions } from '../../http/channel-http.ts';
-import type { StoreConnection } from '../types.ts';
-import { createEbayAdapter } from './adapter.ts';
+import type { ChannelAdapter, ChannelOrder, StoreConnection } from '../types.ts';
+import { createEbayAdapter, WINDOW_END_LAG_MS } from './adapter.ts';
 import { generateEbayOrders } from './fake-orders.ts';
 import { startFakeEbay, type FakeEbay } from './fake-server.ts';
 import { EBAY_FULFILLMENT_SCOPE } from './wire.ts';
@@ -41,6 +41,31 @@ function connection(
 
 const apiRequests = () => fake.requests.filter((request) => request.path.startsWith('/sell/'));
 const tokenRequests = () => fake.requests.filter((request) => request.path === '/identity/v1/oauth2/token');
+
+/** One window as the sync engine runs it: pages until the token runs out; `between` runs after each page. */
+async function pullWindow(
+  adapter: ChannelAdapter,
+  updatedSince: string | null,
+  between: (page: number, orders: ChannelOrder[]) => void = () => {},
+) {
+  const orders: ChannelOrder[] = [];
+  const tokens: Array<string | null> = [];
+  let pageToken: string | null = null;
+  do {
+    const page = await adapter.listOrders({ updatedSince, pageToken });
+    orders.push(...page.orders);
+    tokens.push(page.nextPageToken);
+    pageToken = page.nextPageToken;
+    if (tokens.length > 20) throw new Error('the window does not end');
+    between(tokens.length, page.orders);
+  } while (pageToken);
+  // The engine starts the next window at the newest change it saw.
+  const newest = orders.reduce<string | null>(
+    (n, o) => (n === null || o.externalUpdatedAt > n ? o.externalUpdatedAt : n),
+    null,
+  );
+  return { orders, tokens, next: newest ?? updatedSince };
+}
 
 beforeEach(async () => {
   waits = [];
@@ -121,11 +146,18 @@ describe('eBay adapter', () => {
       tokens.push(pageToken);
     } while (pageToken);
 
-    expect(tokens).toEqual(['200', '400', null]);
+    expect(tokens).toHaveLength(3);
+    expect(tokens.at(-1)).toBeNull();
+    expect(seen).toHaveLength(expected.length);
     expect(new Set(seen).size).toBe(expected.length);
     const listUrls = urls.filter((url) => url.includes('/sell/fulfillment/v1/order?'));
     expect(listUrls).toHaveLength(3);
-    expect(listUrls[0]).toContain(`filter=lastmodifieddate:%5B${since}..%5D&limit=200&offset=0`);
+    // The window's end is fixed when it starts, a little before now, and kept for every page.
+    const until = /\.\.([^%]+)%5D/.exec(listUrls[0]!)![1]!;
+    expect(Date.now() - Date.parse(until)).toBeGreaterThanOrEqual(WINDOW_END_LAG_MS);
+    expect(Date.now() - Date.parse(until)).toBeLessThan(WINDOW_END_LAG_MS + 10_000);
+    expect(listUrls[0]).toContain(`filter=lastmodifieddate:%5B${since}..${until}%5D&limit=200&offset=0`);
+    expect(listUrls.every((url) => url.includes(`..${until}%5D`))).toBe(true);
     expect(listUrls[2]).toContain('offset=400');
     // One token served the whole window.
     expect(tokenRequests()).toHaveLength(1);
@@ -136,9 +168,64 @@ describe('eBay adapter', () => {
     const page = await adapter.listOrders({ updatedSince: null, pageToken: null });
     expect(page.orders).toHaveLength(200);
     const filter = apiRequests()[0]!.query.get('filter')!;
-    const from = Date.parse(/\[(.+)\.\.\]/.exec(filter)![1]!);
+    const from = Date.parse(/\[(.+)\.\./.exec(filter)![1]!);
     expect(Date.now() - from).toBeGreaterThan(728 * 86_400_000);
     expect(Date.now() - from).toBeLessThan(730 * 86_400_000);
+  });
+
+  it('reads every order when one on a page already read changes before the next page', async () => {
+    let clock = Date.now();
+    const adapter = createEbayAdapter(connection(), { http: http(), now: () => clock });
+    let changed = '';
+    const first = await pullWindow(adapter, null, (page, orders) => {
+      if (page !== 1) return;
+      // The seller ships an order of page 1 while page 2 is about to be asked for: it leaves the window's range.
+      changed = orders[10]!.externalId;
+      fake.orders.get(changed)!.lastModifiedDate = new Date().toISOString();
+    });
+
+    expect(new Set(first.orders.map((order) => order.externalId))).toEqual(new Set(fake.orders.keys()));
+    // eBay's total dropped by one, so page 2 was asked for again one place earlier.
+    const listed = apiRequests().filter((request) => request.query.has('filter'));
+    expect(listed.map((request) => request.query.get('offset'))).toEqual(['0', '200', '199', '399']);
+    expect(new Set(listed.map((request) => request.query.get('filter'))).size).toBe(1);
+
+    // The next window, started at the newest change seen, reads the order's new version.
+    clock += 10 * 60_000;
+    const second = await pullWindow(adapter, first.next);
+    expect(second.orders.find((order) => order.externalId === changed)?.externalUpdatedAt).toBe(
+      fake.orders.get(changed)!.lastModifiedDate,
+    );
+  });
+
+  it('pages to the end through 300 orders changed in the same millisecond', async () => {
+    const at = '2026-06-01T12:00:00.000Z';
+    fake.orders.clear();
+    fake.putOrders(generateEbayOrders(300, { seed: 3 }).map((order) => ({ ...order, lastModifiedDate: at })));
+    const adapter = createEbayAdapter(connection(), { http: http() });
+    const window = await pullWindow(adapter, at, (page, orders) => {
+      if (page === 1) fake.orders.get(orders[0]!.externalId)!.lastModifiedDate = new Date().toISOString();
+    });
+    expect(window.tokens).toHaveLength(2);
+    expect(window.tokens.at(-1)).toBeNull();
+    expect(new Set(window.orders.map((order) => order.externalId))).toEqual(new Set(fake.orders.keys()));
+  });
+
+  it('reads nothing yet when the window starts within the last minutes', async () => {
+    const adapter = createEbayAdapter(connection(), { http: http() });
+    const recent = new Date(Date.now() - 30_000).toISOString();
+    await expect(adapter.listOrders({ updatedSince: recent, pageToken: null })).resolves.toEqual({
+      orders: [],
+      nextPageToken: null,
+    });
+    expect(apiRequests()).toHaveLength(0);
+  });
+
+  it('starts the window over for a bare offset token from before positions', async () => {
+    const adapter = createEbayAdapter(connection(), { http: http() });
+    const page = await adapter.listOrders({ updatedSince: '2026-06-01T00:00:00.000Z', pageToken: '200' });
+    expect(page.orders.length).toBeGreaterThan(0);
+    expect(apiRequests()[0]!.query.get('offset')).toBe('0');
   });
 
   it("retries a 429 with eBay's error body, waiting what Retry-After asks", async () => {

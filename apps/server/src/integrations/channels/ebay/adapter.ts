@@ -2,6 +2,7 @@ import { ChannelError } from '../../http/channel-http.ts';
 import type { AdapterOptions, ChannelAdapter, OrderPage, StoreConnection, TrackingPush } from '../types.ts';
 import { createEbayClient, type EbayClient } from './client.ts';
 import { mapEbayOrder } from './mapping.ts';
+import { decodeEbayPosition, encodeEbayPosition, type EbayPosition } from './page-position.ts';
 import {
   EBAY_FULFILLMENT_PATH,
   type EbayOrder,
@@ -28,20 +29,36 @@ export function ebayCarrierCode(carrier: string): string {
   return CARRIER_CODES[carrier.trim().toLowerCase()] ?? carrier.trim();
 }
 
+/**
+ * How far behind the clock a window's end stays. An order changed just before the window started may not be
+ * searchable yet, and our clock may run ahead of eBay's: either would let an order join the range the window pages
+ * through. Changes newer than this are read by the next window.
+ */
+export const WINDOW_END_LAG_MS = 2 * 60_000;
+
+export interface EbayAdapterOptions extends AdapterOptions {
+  /** The clock that fixes a window's range (tests). */
+  now?: () => number;
+}
+
 /** The lastmodifieddate filter with its brackets percent-encoded, as getOrders requires. */
-export function ebayOrdersPath(updatedSince: string | null, offset: number, now = Date.now()): string {
-  const since = updatedSince ? new Date(updatedSince) : new Date(now - OLDEST_READABLE_MS);
-  if (Number.isNaN(since.getTime())) throw new ChannelError('invalid', `Not a date: "${updatedSince}"`);
+export function ebayOrdersPath(since: string, until: string, offset: number): string {
   return (
-    `${EBAY_FULFILLMENT_PATH}/order?filter=lastmodifieddate:%5B${since.toISOString()}..%5D` +
+    `${EBAY_FULFILLMENT_PATH}/order?filter=lastmodifieddate:%5B${since}..${until}%5D` +
     `&limit=${EBAY_PAGE_SIZE}&offset=${offset}`
   );
 }
 
-function parseOffset(pageToken: string | null): number {
-  if (pageToken === null) return 0;
-  if (!/^\d+$/.test(pageToken)) throw new ChannelError('invalid', `Not an eBay page offset: "${pageToken}"`);
-  return Number(pageToken);
+/**
+ * A new window's fixed range: from the window start (or as far back as getOrders reads) to a little before now.
+ * Null when the start is past that end: nothing has settled since, and the next pull tries again.
+ */
+function windowRange(updatedSince: string | null, now: number): EbayPosition | null {
+  const since = updatedSince ? Date.parse(updatedSince) : now - OLDEST_READABLE_MS;
+  if (Number.isNaN(since)) throw new ChannelError('invalid', `Not a date: "${updatedSince}"`);
+  const until = now - WINDOW_END_LAG_MS;
+  if (since > until) return null;
+  return { since: new Date(since).toISOString(), until: new Date(until).toISOString(), next: 0, total: null };
 }
 
 function openClient(connection: StoreConnection, options: AdapterOptions): EbayClient {
@@ -71,7 +88,8 @@ function openClient(connection: StoreConnection, options: AdapterOptions): EbayC
   });
 }
 
-export function createEbayAdapter(connection: StoreConnection, options: AdapterOptions = {}): ChannelAdapter {
+export function createEbayAdapter(connection: StoreConnection, options: EbayAdapterOptions = {}): ChannelAdapter {
+  const now = options.now ?? Date.now;
   let client: EbayClient | null = null;
   // Built on first use so a connection missing a credential fails the call that needs it, not the construction.
   const api = () => (client ??= openClient(connection, options));
@@ -87,6 +105,30 @@ export function createEbayAdapter(connection: StoreConnection, options: AdapterO
     }
   }
 
+  /**
+   * The page at the window's position. eBay pages by offset and cannot sort by modification time, so the window reads
+   * a fixed range of modification times instead, and keeps its offsets true as orders change meanwhile:
+   * - No order joins the range: a change moves an order's lastModifiedDate to now, past the range's end.
+   * - An order may leave it (changed during the pull). Its new version is newer than anything the window returns, so
+   *   the next window, which starts at the newest change seen, reads it.
+   * - An order leaving from before our offset shifts every later one back a place, onto places already read. `total`
+   *   counts the range on every page, so a drop of n means at most n orders moved back: the page is asked for again
+   *   n places earlier (repeats are harmless; the upsert ignores copies that are not newer).
+   * This relies only on eBay listing the same orders in the same order, whatever that order is.
+   */
+  async function readFrom(position: EbayPosition, signal?: AbortSignal) {
+    let offset = position.next;
+    for (;;) {
+      const path = ebayOrdersPath(position.since, position.until, offset);
+      const { body } = await api().json<EbayOrderPage>({ path }, signal);
+      const shrunk =
+        position.total === null || typeof body?.total !== 'number' ? 0 : Math.max(0, position.total - body.total);
+      const from = Math.max(0, position.next - shrunk);
+      if (offset <= from) return { body, offset };
+      offset = from;
+    }
+  }
+
   return {
     sourceType: 'Ebay',
 
@@ -96,13 +138,19 @@ export function createEbayAdapter(connection: StoreConnection, options: AdapterO
     },
 
     async listOrders(window, signal): Promise<OrderPage> {
-      const offset = parseOffset(window.pageToken);
-      const { body } = await api().json<EbayOrderPage>({ path: ebayOrdersPath(window.updatedSince, offset) }, signal);
+      const position =
+        (window.pageToken === null ? null : decodeEbayPosition(window.pageToken)) ??
+        windowRange(window.updatedSince, now());
+      if (!position) return { orders: [], nextPageToken: null };
+      const { body, offset } = await readFrom(position, signal);
       const found = body?.orders ?? [];
-      const limit = typeof body?.limit === 'number' && body.limit > 0 ? body.limit : EBAY_PAGE_SIZE;
-      const next = offset + limit;
-      const more = found.length > 0 && typeof body?.total === 'number' && next < body.total;
-      return { orders: found.map(mapEbayOrder), nextPageToken: more ? String(next) : null };
+      const total = typeof body?.total === 'number' ? body.total : null;
+      const next = offset + found.length;
+      const done = found.length === 0 || (total === null ? found.length < EBAY_PAGE_SIZE : next >= total);
+      return {
+        orders: found.map(mapEbayOrder),
+        nextPageToken: done ? null : encodeEbayPosition({ ...position, next, total }),
+      };
     },
 
     async getOrder(externalId, signal) {

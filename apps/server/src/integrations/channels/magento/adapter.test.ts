@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChannelError } from '../../http/channel-http.ts';
-import type { ChannelAdapter } from '../types.ts';
-import { createMagentoAdapter, magentoCarrierCode } from './adapter.ts';
+import type { ChannelAdapter, ChannelOrder } from '../types.ts';
+import { createMagentoAdapter, magentoCarrierCode, SETTLED_AFTER_MS } from './adapter.ts';
 import type { MagentoOrder } from './api-types.ts';
 import { magentoErrorMessage } from './client.ts';
 import { generateMagentoOrders } from './fake-orders.ts';
@@ -19,7 +19,7 @@ afterEach(async () => {
 
 async function setup(
   options: Partial<FakeMagentoOptions> = {},
-  connection: { token?: string; storeCode?: string } = {},
+  connection: { token?: string; storeCode?: string; now?: () => number } = {},
 ): Promise<{ fake: FakeMagento; adapter: ChannelAdapter; waits: number[] }> {
   fake = await startFakeMagento({ accessToken: TOKEN, orders: 5, seed: 4, ...options });
   const waits: number[] = [];
@@ -29,6 +29,7 @@ async function setup(
       credentials: { accessToken: connection.token ?? TOKEN },
     },
     {
+      ...(connection.now ? { now: connection.now } : {}),
       http: {
         baseDelayMs: 1,
         timeoutMs: 300,
@@ -62,8 +63,13 @@ async function expectChannelError(promise: Promise<unknown>): Promise<ChannelErr
   return error as ChannelError;
 }
 
-async function pullAll(adapter: ChannelAdapter, updatedSince: string | null) {
-  const orders = [];
+/** One window as the sync engine runs it: pages until the token runs out; `between` runs after each page. */
+async function pullAll(
+  adapter: ChannelAdapter,
+  updatedSince: string | null,
+  between: (page: number, orders: ChannelOrder[]) => void = () => {},
+) {
+  const orders: ChannelOrder[] = [];
   const tokens: Array<string | null> = [];
   let pageToken: string | null = null;
   do {
@@ -71,9 +77,18 @@ async function pullAll(adapter: ChannelAdapter, updatedSince: string | null) {
     orders.push(...page.orders);
     tokens.push(page.nextPageToken);
     pageToken = page.nextPageToken;
+    if (tokens.length > 20) throw new Error('the window does not end');
+    between(tokens.length, page.orders);
   } while (pageToken);
-  return { orders, tokens };
+  // The engine starts the next window at the newest change it saw.
+  const newest = orders.reduce<string | null>(
+    (n, o) => (n === null || o.externalUpdatedAt > n ? o.externalUpdatedAt : n),
+    null,
+  );
+  return { orders, tokens, next: newest ?? updatedSince };
 }
+
+const searchesOf = (fake: FakeMagento) => fake.requests.filter((r) => r.path === '/rest/default/V1/orders');
 
 describe('Magento error messages', () => {
   it('fills named and numbered placeholders from the parameters', () => {
@@ -141,15 +156,17 @@ describe('Magento adapter against the fake', () => {
     const since = new Date(start + 30 * 60_000).toISOString();
     const { orders, tokens } = await pullAll(adapter, since);
 
-    expect(tokens).toEqual(['2', '3', null]);
+    // A page's last second is read again by the next page, so 100-row pages bring 99 new orders each.
+    expect(tokens).toHaveLength(4);
+    expect(tokens.at(-1)).toBeNull();
     expect(orders).toHaveLength(300);
     expect(orders.map((o) => o.externalId)).toEqual(Array.from({ length: 300 }, (_, i) => String(i + 31)));
     const updated = orders.map((o) => o.externalUpdatedAt);
     expect([...updated].sort()).toEqual(updated);
 
-    const searches = fake.requests.filter((r) => r.path === '/rest/default/V1/orders');
-    // No fourth request: past the end Magento would have answered page 3 again.
-    expect(searches).toHaveLength(3);
+    const searches = searchesOf(fake);
+    // No fifth request: the last page's total_count said nothing follows.
+    expect(searches).toHaveLength(4);
     const first = searches[0]!.query;
     expect(first.get('searchCriteria[filter_groups][0][filters][0][field]')).toBe('updated_at');
     expect(first.get('searchCriteria[filter_groups][0][filters][0][value]')).toBe('2026-03-01 08:30:00');
@@ -157,7 +174,9 @@ describe('Magento adapter against the fake', () => {
     expect(first.get('searchCriteria[sortOrders][0][field]')).toBe('updated_at');
     expect(first.get('searchCriteria[sortOrders][0][direction]')).toBe('ASC');
     expect(first.get('searchCriteria[pageSize]')).toBe('100');
-    expect(searches.map((r) => r.query.get('searchCriteria[currentPage]'))).toEqual(['1', '2', '3']);
+    // Each page starts from where the last one stopped (the 100th order's second), never from a page number.
+    expect(searches.map((r) => r.query.get('searchCriteria[currentPage]'))).toEqual(['1', '1', '1', '1']);
+    expect(searches[1]!.query.get('searchCriteria[filter_groups][0][filters][0][value]')).toBe('2026-03-01 10:09:00');
   });
 
   it('the fake answers the last page again past the end, and the adapter ends there anyway', async () => {
@@ -170,14 +189,77 @@ describe('Magento adapter against the fake', () => {
     expect(body.total_count).toBe(250);
     expect(body.items.map((o) => o.entity_id)).toEqual(Array.from({ length: 50 }, (_, i) => 201 + i));
 
-    // A token from an older pull that points past the end yields the last page once, and no next token.
+    // A page-number token kept from before positions starts the window over.
     const stale = await adapter.listOrders({ updatedSince: null, pageToken: '7' });
-    expect(stale.orders).toHaveLength(50);
-    expect(stale.nextPageToken).toBeNull();
+    expect(stale.orders[0]?.externalId).toBe('1');
+    expect(stale.nextPageToken).not.toBeNull();
 
     const { orders, tokens } = await pullAll(adapter, null);
     expect(orders).toHaveLength(250);
-    expect(tokens).toEqual(['2', '3', null]);
+    expect(new Set(orders.map((o) => o.externalId)).size).toBe(250);
+    expect(tokens).toHaveLength(3);
+    expect(tokens.at(-1)).toBeNull();
+  });
+
+  it('reads every order when one on a page already read changes before the next page', async () => {
+    const { fake, adapter } = await setup({ orders: ordersUpdatedFrom(350, Date.UTC(2026, 2, 1)) });
+    const first = await pullAll(adapter, null, (page, orders) => {
+      // The merchant edits an order of page 1 while page 2 is about to be asked for: it moves to the end.
+      if (page === 1)
+        fake.orders.get(Number(orders[10]!.externalId))!.updated_at = isoToMagentoDate(new Date().toISOString());
+    });
+    const second = await pullAll(adapter, first.next);
+
+    const read = new Set([...first.orders, ...second.orders].map((o) => o.externalId));
+    expect(read.size).toBe(350);
+    expect([...read].sort()).toEqual([...fake.orders.keys()].map(String).sort());
+    // The changed order was read before and after the change.
+    expect(first.orders.filter((o) => o.externalId === '11')).toHaveLength(2);
+  });
+
+  /** 330 orders a minute apart, 300 of them (21..320) then updated in one second by a mass action. */
+  function massUpdated(at: number): MagentoOrder[] {
+    const orders = ordersUpdatedFrom(330, at - 20 * 60_000);
+    for (const order of orders.slice(20, 320)) order.updated_at = isoToMagentoDate(new Date(at).toISOString());
+    for (const [index, order] of orders.slice(320).entries()) {
+      order.updated_at = isoToMagentoDate(new Date(at + (index + 1) * 60_000).toISOString());
+    }
+    return orders;
+  }
+
+  it('walks 300 orders updated in one second by entity id, then goes on past that second', async () => {
+    const at = Date.UTC(2026, 2, 1, 9, 0, 0);
+    const { fake, adapter } = await setup({ orders: massUpdated(at) });
+    const window = await pullAll(adapter, null, (page) => {
+      // An order the walk already passed changes again before the walk goes on.
+      if (page === 2) fake.orders.get(25)!.updated_at = isoToMagentoDate(new Date().toISOString());
+    });
+
+    expect(window.tokens.length).toBeLessThanOrEqual(6);
+    expect(window.tokens.at(-1)).toBeNull();
+    expect(new Set(window.orders.map((o) => o.externalId)).size).toBe(330);
+    const second = new Date(at).toISOString();
+    expect(window.orders.filter((o) => o.externalUpdatedAt === second)).toHaveLength(300);
+    expect(window.orders.filter((o) => o.externalId === '25')).toHaveLength(2);
+    const walk = searchesOf(fake).find(
+      (r) => r.query.get('searchCriteria[filter_groups][0][filters][0][condition_type]') === 'eq',
+    )!;
+    expect(walk.query.get('searchCriteria[filter_groups][0][filters][0][value]')).toBe('2026-03-01 09:00:00');
+    expect(walk.query.get('searchCriteria[filter_groups][1][filters][0][field]')).toBe('entity_id');
+    expect(walk.query.get('searchCriteria[filter_groups][1][filters][0][condition_type]')).toBe('gt');
+    expect(walk.query.get('searchCriteria[sortOrders][0][field]')).toBe('entity_id');
+  });
+
+  it('ends the window after a mass-updated second that is still current; the next window reads it again', async () => {
+    const at = Date.UTC(2026, 2, 1, 9, 0, 0);
+    const { adapter } = await setup({ orders: massUpdated(at) }, { now: () => at + SETTLED_AFTER_MS / 2 });
+    const first = await pullAll(adapter, null);
+    expect(first.tokens.at(-1)).toBeNull();
+    expect(first.next).toBe(new Date(at).toISOString());
+    expect(first.orders).toHaveLength(320);
+
+    const second = await pullAll(adapter, first.next);
+    expect(second.orders.filter((o) => o.externalUpdatedAt === first.next)).toHaveLength(300);
   });
 
   it('retries a 429 after the Retry-After it names', async () => {

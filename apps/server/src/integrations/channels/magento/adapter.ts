@@ -4,13 +4,13 @@ import type {
   ChannelAdapter,
   ChannelOrder,
   OrderPage,
-  PullWindow,
   StoreConnection,
   TrackingPush,
 } from '../types.ts';
 import type { MagentoOrder, MagentoSearchResult, MagentoShipRequest, MagentoStoreConfig } from './api-types.ts';
 import { createMagentoClient } from './client.ts';
-import { isoToMagentoDate, mapMagentoOrder, type MagentoWeightUnit } from './mapping.ts';
+import { isoToMagentoDate, magentoDateToIso, mapMagentoOrder, type MagentoWeightUnit } from './mapping.ts';
+import { decodeMagentoPosition, encodeMagentoPosition, type MagentoPosition } from './page-position.ts';
 
 const PAGE_SIZE = 100;
 
@@ -22,23 +22,62 @@ export function magentoCarrierCode(carrier: string): string {
   return MAGENTO_CARRIERS.find((code) => key.startsWith(code)) ?? 'custom';
 }
 
-/** The orders search of one page: changed at or after `updatedSince`, oldest change first. */
-export function magentoOrdersQuery(window: PullWindow): URLSearchParams {
+/**
+ * How old a second must be before a walk through it by entity id may move past it. While the second is current Magento
+ * can stamp more orders with it, and one whose entity id the walk has already passed would be skipped.
+ */
+export const SETTLED_AFTER_MS = 60_000;
+
+export interface MagentoAdapterOptions extends AdapterOptions {
+  /** The clock that decides whether a second is settled (tests). */
+  now?: () => number;
+}
+
+function searchPage(query: URLSearchParams): URLSearchParams {
+  // Always the first page: where to start is in the filters, so no page number can point at shifted rows.
+  query.set('searchCriteria[pageSize]', String(PAGE_SIZE));
+  query.set('searchCriteria[currentPage]', '1');
+  return query;
+}
+
+function filter(query: URLSearchParams, group: number, index: number, field: string, value: string, type: string) {
+  const key = `searchCriteria[filter_groups][${group}][filters][${index}]`;
+  query.set(`${key}[field]`, field);
+  query.set(`${key}[value]`, value);
+  query.set(`${key}[condition_type]`, type);
+}
+
+/** Orders updated at or after `since` (a Magento date), oldest change first. */
+export function changedSinceQuery(since: string | null): URLSearchParams {
   const query = new URLSearchParams();
-  if (window.updatedSince) {
-    const filter = 'searchCriteria[filter_groups][0][filters][0]';
-    query.set(`${filter}[field]`, 'updated_at');
-    query.set(`${filter}[value]`, isoToMagentoDate(window.updatedSince));
-    query.set(`${filter}[condition_type]`, 'gteq');
-  }
+  if (since) filter(query, 0, 0, 'updated_at', since, 'gteq');
   query.set('searchCriteria[sortOrders][0][field]', 'updated_at');
   query.set('searchCriteria[sortOrders][0][direction]', 'ASC');
-  // Orders changed in the same second keep one order from page to page.
   query.set('searchCriteria[sortOrders][1][field]', 'entity_id');
   query.set('searchCriteria[sortOrders][1][direction]', 'ASC');
-  query.set('searchCriteria[pageSize]', String(PAGE_SIZE));
-  query.set('searchCriteria[currentPage]', window.pageToken ?? '1');
-  return query;
+  return searchPage(query);
+}
+
+/** Orders updated in the second `second` with an entity id above `afterId`, by id (filter groups are AND-ed). */
+export function sameSecondQuery(second: string, afterId: number): URLSearchParams {
+  const query = new URLSearchParams();
+  filter(query, 0, 0, 'updated_at', second, 'eq');
+  filter(query, 1, 0, 'entity_id', String(afterId), 'gt');
+  query.set('searchCriteria[sortOrders][0][field]', 'entity_id');
+  query.set('searchCriteria[sortOrders][0][direction]', 'ASC');
+  return searchPage(query);
+}
+
+/** An order's `updated_at` in the one form positions and filters use, whatever separator the shop sends. */
+const updatedSecond = (order: MagentoOrder) => isoToMagentoDate(magentoDateToIso(order.updated_at));
+
+const nextSecond = (second: string) =>
+  isoToMagentoDate(new Date(Date.parse(magentoDateToIso(second)) + 1000).toISOString());
+
+/** The orders of one listOrders call and where the next call starts (null: the window is done). */
+interface Slice {
+  rows: MagentoOrder[];
+  next: MagentoPosition | null;
 }
 
 function required(connection: StoreConnection, key: string): string {
@@ -59,7 +98,8 @@ function explainAuth(error: unknown): unknown {
   );
 }
 
-export function createMagentoAdapter(connection: StoreConnection, options: AdapterOptions = {}): ChannelAdapter {
+export function createMagentoAdapter(connection: StoreConnection, options: MagentoAdapterOptions = {}): ChannelAdapter {
+  const now = options.now ?? Date.now;
   const storeCode = connection.settings.storeCode || 'default';
   const client = createMagentoClient(
     {
@@ -85,6 +125,34 @@ export function createMagentoAdapter(connection: StoreConnection, options: Adapt
     return weightUnit ?? 'lbs';
   }
 
+  async function search(query: URLSearchParams, signal?: AbortSignal) {
+    const body = await client.get<MagentoSearchResult<MagentoOrder>>('/V1/orders', query, signal);
+    const items = body?.items ?? [];
+    // Past the last page Magento answers the last page again, so only total_count says whether more follow.
+    return { items, more: items.length > 0 && items.length < (body?.total_count ?? 0) };
+  }
+
+  async function changedSince(since: string | null, signal?: AbortSignal): Promise<Slice> {
+    const { items, more } = await search(changedSinceQuery(since), signal);
+    if (!more) return { rows: items, next: null };
+    // The page's last second may go on past the page, so its orders are left for the next call to read from its
+    // start: the next page then begins where this one stopped, whatever changes meanwhile.
+    const last = updatedSecond(items.at(-1)!);
+    const earlier = items.filter((order) => updatedSecond(order) < last);
+    if (earlier.length > 0) return { rows: earlier, next: { since: last } };
+    // A whole page updated in one second (a mass action): walk that second by entity id.
+    return sameSecond(last, 0, signal);
+  }
+
+  async function sameSecond(second: string, afterId: number, signal?: AbortSignal): Promise<Slice> {
+    const { items, more } = await search(sameSecondQuery(second, afterId), signal);
+    if (more) return { rows: items, next: { since: second, afterId: items.at(-1)!.entity_id } };
+    // Still a current second: end the window here. The next one starts at this second (the newest read) and reads it
+    // again whole, so an order stamped with it behind the walk is not passed over.
+    if (now() - Date.parse(magentoDateToIso(second)) < SETTLED_AFTER_MS) return { rows: items, next: null };
+    return { rows: items, next: { since: nextSecond(second) } };
+  }
+
   return {
     sourceType: 'Magento',
 
@@ -99,18 +167,17 @@ export function createMagentoAdapter(connection: StoreConnection, options: Adapt
 
     async listOrders(window, signal): Promise<OrderPage> {
       const unit = await unitOfWeight(signal);
-      const page = Number(window.pageToken ?? '1');
-      const body = await client.get<MagentoSearchResult<MagentoOrder>>(
-        '/V1/orders',
-        magentoOrdersQuery(window),
-        signal,
-      );
-      const items = body?.items ?? [];
-      // Past the last page Magento answers the last page again, so only total_count says where the end is.
-      const more = items.length > 0 && page * PAGE_SIZE < (body?.total_count ?? 0);
+      const position = window.pageToken === null ? null : decodeMagentoPosition(window.pageToken);
+      let slice: Slice;
+      if (position?.afterId !== undefined) {
+        slice = await sameSecond(position.since, position.afterId, signal);
+      } else {
+        const since = position?.since ?? (window.updatedSince ? isoToMagentoDate(window.updatedSince) : null);
+        slice = await changedSince(since, signal);
+      }
       return {
-        orders: items.map((order) => mapMagentoOrder(order, unit)),
-        nextPageToken: more ? String(page + 1) : null,
+        orders: slice.rows.map((order) => mapMagentoOrder(order, unit)),
+        nextPageToken: slice.next ? encodeMagentoPosition(slice.next) : null,
       };
     },
 

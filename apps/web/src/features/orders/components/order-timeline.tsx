@@ -9,7 +9,7 @@ import { useGetOrderEventsQuery } from '../api/orders-api';
 import { describeChanges, eventName } from '../order-events';
 import { CardSection } from './card-section';
 
-/** The parts of an event's payload a person cares about (reason, amount, method, created order). */
+/** The parts of an event's payload a person cares about (reason, amount, method, the channel's order id). */
 function payloadDetails(record: OrderEventRecord, currency: string, locale: string): string[] {
   const details: string[] = [];
   const { payload } = record;
@@ -17,6 +17,7 @@ function payloadDetails(record: OrderEventRecord, currency: string, locale: stri
   if (typeof payload.method === 'string' && payload.method) details.push(`Method ${payload.method.replace(/_/g, ' ')}`);
   if (typeof payload.reason === 'string' && payload.reason) details.push(`Reason: ${payload.reason}`);
   if (typeof payload.format === 'string') details.push(`Format ${payload.format}`);
+  if (typeof payload.externalId === 'string' && payload.externalId) details.push(`Channel id ${payload.externalId}`);
   return details;
 }
 
@@ -75,7 +76,7 @@ export function OrderTimeline({
                   />
                 )}
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {eventName(record.event)}
+                  {eventName(record.event, record.payload)}
                 </Typography>
                 <Typography variant="caption" color="text.secondary" component="p">
                   {record.actor} · {formatDateTime(record.at, timeZone)}

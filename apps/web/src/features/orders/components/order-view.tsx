@@ -14,6 +14,7 @@ import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { apiErrorMessage, isApiError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
+import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
 import {
   useGetFsmFlowsQuery,
   useGetOrderQuery,
@@ -22,7 +23,6 @@ import {
   type ViewEvent,
 } from '../api/orders-api';
 import { useOrdersRealtime } from '../hooks/use-orders-realtime';
-import { useTenantTimeZone } from '../hooks/use-tenant-time-zone';
 import { newIdempotencyKey } from '../idempotency';
 import { EVENT_UI } from '../order-events';
 import type { OrderAction } from '../order-routes';

@@ -14,12 +14,19 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import type { OrderSort, OrderSummary } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
 import { formatDateTime, formatMoney } from '@/lib/format';
+import { sourceLabel } from '@/lib/format/source-type';
 import { OrderStatusChip, PaymentStatusChip, ShipmentStatusChip } from './order-status-chips';
 
 /** Every row has this height, loaded or skeleton, so nothing jumps when the data arrives. */
 export const ROW_HEIGHT = 53;
 
 type SortField = 'id' | 'orderDate' | 'total';
+
+/** Where the order came from: the channel, and the store's name when the order belongs to one. */
+export function channelText(row: Pick<OrderSummary, 'sourceType' | 'storeName'>): string {
+  const channel = sourceLabel(row.sourceType);
+  return row.storeName && row.storeName !== channel ? `${channel} · ${row.storeName}` : channel;
+}
 
 interface Column {
   id: string;
@@ -39,9 +46,14 @@ const COLUMNS: Column[] = [
     sort: 'id',
     minWidth: 110,
     render: (row) => (
-      <Link component={RouterLink} to={hrefs.orderView(row.id)} tabIndex={-1} sx={{ fontWeight: 500 }}>
-        {row.orderNumber}
-      </Link>
+      <Box sx={{ minWidth: 0 }}>
+        <Link component={RouterLink} to={hrefs.orderView(row.id)} tabIndex={-1} sx={{ fontWeight: 500 }}>
+          {row.orderNumber}
+        </Link>
+        <Box sx={{ color: 'text.secondary', fontSize: '0.75rem', lineHeight: 1.4, whiteSpace: 'nowrap' }}>
+          {channelText(row)}
+        </Box>
+      </Box>
     ),
   },
   {

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { eventName } from './order-events';
+
+describe('eventName', () => {
+  it('names the channel of the sync events from their payload', () => {
+    const payload = { externalId: '5501', externalUpdatedAt: '2025-01-15T17:04:05Z', source: 'AmazonSP' };
+    expect(eventName('imported', payload)).toBe('Imported from Amazon');
+    expect(eventName('channelUpdated', { ...payload, source: 'Bigcommerce' })).toBe('Updated from BigCommerce');
+    expect(eventName('channelUpdated', { ...payload, source: 'NewChannel' })).toBe('Updated from NewChannel');
+    expect(eventName('imported', {})).toBe('Imported from the store');
+  });
+
+  it('keeps the names of the other events', () => {
+    expect(eventName('approve')).toBe('Approved');
+    expect(eventName('somethingNew')).toBe('somethingNew');
+  });
+});
