@@ -20,11 +20,15 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { setupGuideRoutes } from './modules/setup-guide/routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { tenantsRoutes } from './modules/tenants/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { createApiKeyVerifier } from './modules/api-keys/verifier.ts';
 import { boxSizesRoutes } from './modules/box-sizes/routes.ts';
 import { deliveriesRoutes } from './modules/deliveries/routes.ts';
 import { orderFlowRoutes } from './modules/order-flow/routes.ts';
 import { orderNotesRoutes } from './modules/order-notes/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { packingSlipsRoutes } from './modules/packing-slips/routes.ts';
 import { marketplaceCallbackRoutes, marketplaceClaimRoutes } from './modules/marketplace/routes.ts';
 import { storesRoutes } from './modules/stores/routes.ts';
@@ -121,6 +125,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     audience: config.oidcAudience,
     jwks: options.jwks,
     onFirstSight: (auth) => (tenants ??= createTenantsService(app.db)).recordSighting(auth),
+    apiKeys: createApiKeyVerifier(app.db),
   });
   await app.register(realtimePlugin, { origins: config.webOrigins });
   await app.register(jobsPlugin, { enabled: config.jobs, databaseUrl: config.databaseUrl });
@@ -146,12 +151,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await signedIn.register(setupGuideRoutes);
       await signedIn.register(tenantsRoutes);
       await signedIn.register(subscriptionsRoutes, { ssoUrl: config.ssoUrl });
+      await signedIn.register(usersRoutes, { ssoUrl: config.ssoUrl, issuer: config.oidcIssuer });
       await signedIn.register(ordersRoutes);
       await signedIn.register(orderFlowRoutes);
       await signedIn.register(orderNotesRoutes);
       await signedIn.register(deliveriesRoutes);
       await signedIn.register(boxSizesRoutes);
       await signedIn.register(packingSlipsRoutes);
+      await signedIn.register(dashboardRoutes);
+      await signedIn.register(apiKeyRoutes);
       await signedIn.register(storesRoutes, {
         publicUrl: config.publicUrl,
         sync: app.storeSync,

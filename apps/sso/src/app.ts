@@ -22,6 +22,9 @@ import {
   type RegistrationLimits,
 } from './registration/registration-service.ts';
 import { registerRegistrationRoutes } from './registration/registration-routes.ts';
+import { registerInvitationRoutes } from './organization-users/invitation-routes.ts';
+import { registerOrganizationUsersRoutes } from './organization-users/organization-users-routes.ts';
+import { DEFAULT_INVITATION_LIMITS, type InvitationLimits } from './organization-users/organization-users-service.ts';
 import { registerSupportRoutes } from './support/support-routes.ts';
 import { DEFAULT_SUPPORT_LIMITS, type SupportLimits } from './support/support-service.ts';
 import { STYLESHEET, messagePage } from './views/layout.ts';
@@ -32,6 +35,7 @@ export interface BuildSsoOptions {
   loginLimits?: Partial<LoginLimits>;
   registrationLimits?: Partial<RegistrationLimits>;
   supportLimits?: Partial<SupportLimits>;
+  invitationLimits?: Partial<InvitationLimits>;
   /** How often expired tokens, codes and attempts are deleted; 0 turns it off. */
   housekeepingIntervalMs?: number;
 }
@@ -114,6 +118,7 @@ export async function buildSso(options: BuildSsoOptions): Promise<Sso> {
   const loginLimits = { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits };
   const registrationLimits = { ...DEFAULT_REGISTRATION_LIMITS, ...options.registrationLimits };
   const supportLimits = { ...DEFAULT_SUPPORT_LIMITS, ...options.supportLimits };
+  const invitationLimits = { ...DEFAULT_INVITATION_LIMITS, ...options.invitationLimits };
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -171,6 +176,17 @@ export async function buildSso(options: BuildSsoOptions): Promise<Sso> {
     csrfSecret: keys.cookie[0]!,
     limits: supportLimits,
   });
+
+  registerOrganizationUsersRoutes(router, {
+    config,
+    keys,
+    db,
+    mailer,
+    logger,
+    issuer: config.issuer,
+    limits: invitationLimits,
+  });
+  registerInvitationRoutes(router, { config, db });
 
   provider.use(errorBoundary(logger, config.publicUrl));
   provider.use(pageSecurityHeaders(config));

@@ -43,6 +43,7 @@ export const CONFIG_KEYS = [
   'bearer_token',
   'cq_url',
   'warehouse_info',
+  'time_zone',
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
@@ -53,6 +54,8 @@ export const CONFIG_KEY_SHAPES = {
   warehouse_info: { options: WarehouseInfoOptionsSchema },
   bearer_token: { value: Type.String({ minLength: 16, maxLength: 512 }) },
   cq_url: { value: Type.String({ format: 'uri', maxLength: 2048 }) },
+  /** The tenant's IANA time zone; saving it also moves the tenant's own time zone (dashboard periods, dates). */
+  time_zone: { value: Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone, e.g. Europe/Berlin' }) },
 } as const;
 
 /** Body of `POST /call/configs/createOrUpdate`: one entry. `options` may be an object or its JSON text. */
@@ -81,3 +84,26 @@ export const DEFAULT_CONFIGS: ReadonlyArray<{ key: ConfigKey; value: string | nu
   { key: 'currency_info', value: null, options: { currencyCode: 'USD', locale: 'en' } },
   { key: 'ship_label_app_info', value: null, options: { labelType: 'pdf', hashKey: '' } },
 ];
+
+/**
+ * The tenant's API key (config `bearer_token`) for scripts and ERPs: `Authorization: Bearer sdk_live_...` acts with
+ * an Admin's rights. The server keeps only a hash; the key itself is answered once, by `POST /call/apiKey/rotate`.
+ */
+export const API_KEY_PREFIX = 'sdk_live_';
+
+/** `GET /call/apiKey` and `DELETE /call/apiKey`: whether the tenant has a working key, and how to recognise it. */
+export const ApiKeyStatusSchema = Type.Object({
+  exists: Type.Boolean(),
+  last4: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  lastUsedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type ApiKeyStatus = Type.Static<typeof ApiKeyStatusSchema>;
+
+/** `POST /call/apiKey/rotate`: the new key, in clear this one time only. */
+export const ApiKeyCreatedSchema = Type.Object({
+  key: Type.String(),
+  last4: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type ApiKeyCreated = Type.Static<typeof ApiKeyCreatedSchema>;

@@ -12,3 +12,4 @@ export * from './tenants.ts';
 export * from './orders.ts';
 export * from './order-transitions.ts';
 export * from './stores.ts';
+export * from './dashboard.ts';

@@ -3,9 +3,6 @@ import type { TSchema } from 'typebox';
 import { CONFIG_KEYS, CONFIG_KEY_SHAPES, type ConfigKey, type ConfigUpsert } from '@shipdesk/contract';
 import { toFieldErrors } from './field-errors.ts';
 
-/** Keys whose value is a credential: stored, used, never answered in clear. */
-export const SECRET_CONFIG_KEYS: ReadonlySet<ConfigKey> = new Set(['bearer_token']);
-
 export function isConfigKey(key: string): key is ConfigKey {
   return (CONFIG_KEYS as readonly string[]).includes(key);
 }
@@ -31,12 +28,23 @@ export type ConfigValidation = { ok: true; entry: ValidConfigEntry } | { ok: fal
 
 /**
  * Checks one `createOrUpdate` body against the shape of its key (contract `CONFIG_KEY_SHAPES`): an options key
- * takes an object (or its JSON text) and ignores `value`; a value key takes a string and ignores `options`.
+ * takes an object (or its JSON text) and ignores `value`; a value key takes a string and ignores `options`. Then
+ * its meaning: a real currency, a supported locale (answered canonical), a known time zone, a complete address.
+ * Whether cq_url points at a public host needs DNS and is checked by the configs service.
  */
 export function validateConfigEntry(input: ConfigUpsert): ConfigValidation {
   const { key } = input;
   if (!isConfigKey(key)) {
     return { ok: false, errors: { key: `key "${key}" is not a known setting (${CONFIG_KEYS.join(', ')})` } };
+  }
+  if (key === 'bearer_token') {
+    // A key chosen by a person would be guessable and would have to be stored readable; the server makes it.
+    return {
+      ok: false,
+      errors: {
+        value: 'bearer_token is the API key made by the server: create or rotate it with POST /call/apiKey/rotate',
+      },
+    };
   }
   const shape: { options?: TSchema; value?: TSchema } = CONFIG_KEY_SHAPES[key];
   if (shape.options) {
@@ -56,13 +64,78 @@ export function validateConfigEntry(input: ConfigUpsert): ConfigValidation {
     }
     const check = checker(shape.options);
     if (!check.Check(options)) return { ok: false, errors: toFieldErrors(check.Errors(options), 'options') };
-    return { ok: true, entry: { key, value: null, options: options as Record<string, unknown> } };
+    return checkMeaning({ key, value: null, options: options as Record<string, unknown> });
   }
   const value = input.value;
   if (value === null || value === undefined) return { ok: false, errors: { value: `value is required for ${key}` } };
   const check = checker(shape.value!);
   if (!check.Check(value)) return { ok: false, errors: toFieldErrors(check.Errors(value), 'value') };
-  return { ok: true, entry: { key, value, options: null } };
+  return checkMeaning({ key, value, options: null });
+}
+
+const CURRENCY_CODES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
+// ICU lists canonical zones only and leaves out UTC, which people rightly expect to choose.
+const TIME_ZONES: ReadonlySet<string> = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+
+export function isCurrencyCode(code: string): boolean {
+  return CURRENCY_CODES.has(code);
+}
+
+export function isTimeZone(zone: string): boolean {
+  return TIME_ZONES.has(zone);
+}
+
+/** The canonical form of a BCP 47 tag that number formatting supports (`en-us` -> `en-US`), or null. */
+export function canonicalLocale(tag: string): string | null {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag);
+    return canonical && Intl.NumberFormat.supportedLocalesOf(canonical).length > 0 ? canonical : null;
+  } catch {
+    return null;
+  }
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+const WAREHOUSE_REQUIRED = ['name', 'address1', 'city', 'postalCode', 'country'] as const;
+
+/** What the shape cannot say: real codes, supported locales and zones, required text that is not just blanks. */
+function checkMeaning(entry: ValidConfigEntry): ConfigValidation {
+  const errors: Record<string, string> = {};
+  let { value, options } = entry;
+  switch (entry.key) {
+    case 'currency_info': {
+      const { currencyCode, locale } = options as { currencyCode: string; locale: string };
+      if (!isCurrencyCode(currencyCode)) {
+        errors['options.currencyCode'] = `currencyCode "${currencyCode}" is not an ISO 4217 currency code`;
+      }
+      const canonical = canonicalLocale(locale);
+      if (!canonical) errors['options.locale'] = `locale "${locale}" is not a supported language tag`;
+      options = { ...options, locale: canonical ?? locale };
+      break;
+    }
+    case 'warehouse_info': {
+      const trimmed = Object.fromEntries(
+        Object.entries(options!).map(([field, text]) => [field, typeof text === 'string' ? text.trim() : text]),
+      ) as Record<string, string>;
+      for (const field of WAREHOUSE_REQUIRED) {
+        if (!trimmed[field]) errors[`options.${field}`] = `${field} is required`;
+      }
+      if (trimmed.country && !regionNames.of(trimmed.country)) {
+        errors['options.country'] = `country "${trimmed.country}" is not an ISO 3166-1 alpha-2 code`;
+      }
+      options = trimmed;
+      break;
+    }
+    case 'time_zone':
+      value = value!.trim();
+      if (!isTimeZone(value)) errors.value = `time zone "${value}" is not an IANA time zone, e.g. America/New_York`;
+      break;
+    case 'cq_url':
+      value = value!.trim();
+      break;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, entry: { key: entry.key, value, options } };
 }
 
 /** Shows only the last four characters of a secret: enough to recognise it, not to use it. */

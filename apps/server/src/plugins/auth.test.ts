@@ -1,7 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateKeyPair } from 'jose';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { generateKeyPair, type JWTVerifyGetKey } from 'jose';
 import { Role } from '@shipdesk/contract';
-import { backends, buildTestApp, mintToken, newTenantId, type TestContext } from '../test-support/helper.ts';
+import {
+  AUDIENCE,
+  ISSUER,
+  backends,
+  buildTestApp,
+  mintToken,
+  newTenantId,
+  testIdp,
+  type TestContext,
+} from '../test-support/helper.ts';
+import { createTokenVerifier } from './auth.ts';
 
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -93,5 +103,68 @@ describe.each(backends)('auth ($name)', (backend) => {
     const rows = await t.app.db.withTenant(other, (tx) => tx.query.users.findMany());
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ tenantId: other, roleId: Role.Manager, issuer: 'https://sso.test.shipdesk.local' });
+  });
+});
+
+describe('verified tokens are remembered', () => {
+  const tenantId = newTenantId();
+  afterEach(() => vi.useRealTimers());
+
+  /** A verifier whose key lookups (one per signature check) are counted. */
+  async function countingVerifier() {
+    const { jwks } = await testIdp();
+    const lookups = { count: 0 };
+    const getKey: JWTVerifyGetKey = (header, token) => {
+      lookups.count++;
+      return jwks(header, token);
+    };
+    return { verify: createTokenVerifier({ issuer: ISSUER, audience: AUDIENCE, jwks: getKey }), lookups };
+  }
+
+  it('checks the signature of a token once, then answers the same caller until it expires', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { verify, lookups } = await countingVerifier();
+    const token = await mintToken({ tenantId, expiresIn: 60 });
+    const first = await verify(token);
+    expect(first).toMatchObject({ tenantId, roleId: Role.Admin, issuer: ISSUER });
+    expect(await verify(token)).toEqual(first);
+    expect(lookups.count).toBe(1);
+    // Within the clock tolerance after `exp` it is still good, as jose counts it.
+    vi.setSystemTime(Date.now() + 85_000);
+    expect(await verify(token)).toEqual(first);
+    expect(lookups.count).toBe(1);
+    vi.setSystemTime(Date.now() + 10_000);
+    await expect(verify(token)).rejects.toMatchObject({ statusCode: 401, reason: 'token_expired' });
+    await expect(verify(token)).rejects.toMatchObject({ reason: 'token_expired' });
+    expect(lookups.count).toBe(3);
+  });
+
+  it('checks a long-lived token again after ten minutes, and each token on its own', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { verify, lookups } = await countingVerifier();
+    const token = await mintToken({ tenantId, expiresIn: 3600 });
+    const other = await mintToken({ tenantId: newTenantId(), expiresIn: 3600 });
+    await verify(token);
+    expect((await verify(other)).tenantId).not.toBe(tenantId);
+    expect(lookups.count).toBe(2);
+    vi.setSystemTime(Date.now() + 11 * 60_000);
+    expect((await verify(token)).tenantId).toBe(tenantId);
+    expect(lookups.count).toBe(3);
+  });
+
+  it('remembers no refusal: a bad token is checked, and refused, every time', async () => {
+    const { verify, lookups } = await countingVerifier();
+    const token = await mintToken({ tenantId, audience: 'https://other.api' });
+    await expect(verify(token)).rejects.toMatchObject({ reason: 'bad_audience' });
+    await expect(verify(token)).rejects.toMatchObject({ reason: 'bad_audience' });
+    expect(lookups.count).toBe(2);
+  });
+
+  it('cannot be changed by one caller for the next', async () => {
+    const { verify } = await countingVerifier();
+    const token = await mintToken({ tenantId });
+    const auth = await verify(token);
+    expect(() => Object.assign(auth, { tenantId: 'someone-else' })).toThrow(TypeError);
+    expect((await verify(token)).tenantId).toBe(tenantId);
   });
 });

@@ -1,7 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { ACCESS_TOKEN_ALGORITHMS, CLAIM_ORG_ID, CLAIM_ROLE_ID, isRoleId, type RoleId } from '@shipdesk/contract';
+import {
+  ACCESS_TOKEN_ALGORITHMS,
+  API_KEY_PREFIX,
+  CLAIM_ORG_ID,
+  CLAIM_ROLE_ID,
+  isRoleId,
+  type RoleId,
+} from '@shipdesk/contract';
 import { forbidden, serviceUnavailable, unauthorized, HttpError } from '../lib/http-errors.ts';
 
 /** Who is calling, from the verified access token only. */
@@ -35,10 +42,15 @@ export interface AuthPluginOptions {
   jwks?: JWTVerifyGetKey | undefined;
   /** Called once per process for each new (tenant, user, role, e-mail) seen, e.g. to record them. */
   onFirstSight?: ((auth: AuthContext) => Promise<void>) | undefined;
+  /** A tenant's API key (`sdk_live_...`) in place of a user's token: who it speaks for, or null when it is not valid. */
+  apiKeys?: ((key: string) => Promise<AuthContext | null>) | undefined;
 }
 
 const CLOCK_TOLERANCE_SECONDS = 30;
 const SEEN_CACHE_LIMIT = 10_000;
+const VERIFIED_CACHE_LIMIT = 10_000;
+/** jose keeps a fetched key set as long (its `cacheMaxAge`). */
+const VERIFIED_MAX_AGE_MS = 10 * 60_000;
 
 /** Finds `jwks_uri` in the issuer's discovery document once, then lets jose cache and rotate the keys. */
 function discoveredKeySet(issuer: string): JWTVerifyGetKey {
@@ -119,7 +131,17 @@ function claimsToAuth(payload: JWTPayload): AuthContext {
 
 export function createTokenVerifier(options: AuthPluginOptions): (token: string) => Promise<AuthContext> {
   const getKey = options.jwks ?? discoveredKeySet(options.issuer);
+  // A session sends the same token with every request, and checking its RS256 signature is most of what
+  // authentication costs: a token verified once is trusted by its exact text until it expires (as jose counts it,
+  // clock tolerance included), for at most VERIFIED_MAX_AGE_MS so that a key taken out of the key set stops counting.
+  const verified = new Map<string, { auth: AuthContext; until: number }>();
   return async (token) => {
+    const now = Date.now();
+    const known = verified.get(token);
+    if (known) {
+      if (now < known.until) return known.auth;
+      verified.delete(token);
+    }
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, getKey, {
@@ -132,7 +154,14 @@ export function createTokenVerifier(options: AuthPluginOptions): (token: string)
     } catch (error) {
       throw describe(error);
     }
-    return claimsToAuth(payload);
+    const auth = Object.freeze(claimsToAuth(payload));
+    // Oldest first out: a Map iterates in insertion order.
+    if (verified.size >= VERIFIED_CACHE_LIMIT) verified.delete(verified.keys().next().value!);
+    verified.set(token, {
+      auth,
+      until: Math.min((payload.exp! + CLOCK_TOLERANCE_SECONDS) * 1000, now + VERIFIED_MAX_AGE_MS),
+    });
+    return auth;
   };
 }
 
@@ -153,7 +182,14 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorateRequest('auth', null);
     app.decorate('verifyToken', verify);
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const auth = await verify(bearerToken(request));
+      const token = bearerToken(request);
+      if (options.apiKeys && token.startsWith(API_KEY_PREFIX)) {
+        const keyed = await options.apiKeys(token);
+        if (!keyed) throw unauthorized('API key is unknown, rotated or revoked', 'bad_api_key');
+        request.auth = keyed;
+        return;
+      }
+      const auth = await verify(token);
       const key = [auth.issuer, auth.userId, auth.tenantId, auth.roleId, auth.email].join('\u0000');
       if (options.onFirstSight && !seen.has(key)) {
         await options.onFirstSight(auth);

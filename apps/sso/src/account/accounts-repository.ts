@@ -15,7 +15,7 @@ export interface UserRecord {
   updatedAt: Date;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -107,6 +107,13 @@ export async function updateUserPassword(db: Db, id: string, passwordHash: strin
   await db
     .update(users)
     .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+export async function recordSignIn(db: Db, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastLoginAt: sql`now()` })
     .where(eq(users.id, id));
 }
 

@@ -42,7 +42,9 @@ export const users = sso.table(
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
     roleId: smallint('role_id').notNull(),
+    /** `active`, `invited` (no password yet) or `deactivated`; only `active` users can sign in. */
     status: text('status').notNull().default('active'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -148,6 +150,32 @@ export const supportRequests = sso.table(
     uniqueIndex('support_requests_reference_key').on(t.reference),
     index('support_requests_ip_idx').on(t.ip, t.createdAt),
     index('support_requests_email_idx').on(t.email, t.createdAt),
+  ],
+);
+
+/**
+ * Invitations into an organisation: the e-mailed link carries a random token, only its SHA-256 is kept. A new
+ * invitation for the same user revokes the ones before it; the rows also count towards the per-organisation limit.
+ */
+export const invitations = sso.table(
+  'invitations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invitations_user_idx').on(t.userId),
+    index('invitations_organization_idx').on(t.organizationId, t.createdAt),
   ],
 );
 

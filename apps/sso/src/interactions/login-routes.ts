@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type Provider from 'oidc-provider';
 import { errors } from 'oidc-provider';
-import { findUserByEmail, normaliseEmail } from '../account/accounts-repository.ts';
+import { findUserByEmail, normaliseEmail, recordSignIn } from '../account/accounts-repository.ts';
 import { verifyPassword } from '../account/passwords.ts';
 import type { SsoConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -127,6 +127,7 @@ export function registerInteractionRoutes(router: Router, deps: InteractionDeps)
       return sendHtml(ctx, loginPage({ action, email, registerUrl, error: BAD_CREDENTIALS }), 400);
     }
     await recordLoginAttempt(db, email, ip, true);
+    await recordSignIn(db, user.id);
     const redirectTo = await provider.interactionResult(
       ctx.req,
       ctx.res,

@@ -86,6 +86,19 @@ export async function revokeGrant(db: Db, grantId: string): Promise<void> {
     .where(or(eq(oidcPayloads.grantId, grantId), and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, grantId))));
 }
 
+/**
+ * Revokes everything the provider holds for one account: its sessions, grants, codes and refresh tokens. JWT access
+ * tokens are not stored and live until they expire (ACCESS_TOKEN_TTL); refreshing them fails from now on.
+ */
+export async function revokeAccountArtefacts(db: Db, accountId: string): Promise<void> {
+  const grants = await db
+    .select({ id: oidcPayloads.id })
+    .from(oidcPayloads)
+    .where(and(eq(oidcPayloads.model, 'Grant'), sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`));
+  for (const grant of grants) await revokeGrant(db, grant.id);
+  await db.delete(oidcPayloads).where(sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`);
+}
+
 export async function purgeExpiredPayloads(db: Db): Promise<void> {
   await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, sql`now()`));
 }

@@ -1,4 +1,4 @@
-import { describedBy, fieldError } from './form.ts';
+import { describedBy, fieldError, newPasswordFields } from './form.ts';
 import { html } from './html.ts';
 import { page } from './layout.ts';
 
@@ -70,27 +70,12 @@ export function profilePage(view: ProfileView): string {
             ${describedBy('currentPassword', errors.currentPassword)}
           />
           ${fieldError('currentPassword', errors.currentPassword)}
-          <label for="newPassword">New password (at least 10 characters)</label>
-          <input
-            id="newPassword"
-            name="newPassword"
-            type="password"
-            autocomplete="new-password"
-            required
-            minlength="10"
-            ${describedBy('newPassword', errors.newPassword)}
-          />
-          ${fieldError('newPassword', errors.newPassword)}
-          <label for="confirmPassword">Repeat the new password</label>
-          <input
-            id="confirmPassword"
-            name="confirmPassword"
-            type="password"
-            autocomplete="new-password"
-            required
-            ${describedBy('confirmPassword', errors.confirmPassword)}
-          />
-          ${fieldError('confirmPassword', errors.confirmPassword)}
+          ${newPasswordFields({
+            name: 'newPassword',
+            label: 'New password (at least 10 characters)',
+            confirmLabel: 'Repeat the new password',
+            errors,
+          })}
           <button type="submit">Change password</button>
         </form>
       </section>

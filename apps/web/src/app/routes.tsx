@@ -115,8 +115,12 @@ export const routes: RouteObject[] = [
               {
                 path: paths.settings,
                 ...page(
-                  () => import('@/features/settings/settings-page'),
-                  (m) => m.SettingsPage,
+                  () =>
+                    Promise.all([import('@/features/settings/settings-page'), import('@/features/users/users-tab')]),
+                  ([settings, users]) =>
+                    function SettingsRoute() {
+                      return <settings.SettingsPage usersTab={<users.UsersTab />} />;
+                    },
                 ),
               },
               { path: paths.reports, ...comingSoonPage },

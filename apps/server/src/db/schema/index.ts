@@ -5,3 +5,5 @@ export * from './setup-guide.ts';
 export * from './stores.ts';
 export * from './ship-methods.ts';
 export * from './orders.ts';
+export * from './api-keys.ts';
+export * from './dashboard.ts';

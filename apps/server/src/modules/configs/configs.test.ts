@@ -1,7 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as Dns from 'node:dns/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Role } from '@shipdesk/contract';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../test-support/helper.ts';
+import { createApiKeysService } from '../api-keys/service.ts';
+
+// The suite runs without the Internet: these names answer from a table; others (localhost) go to the system resolver.
+const FAKE_DNS = vi.hoisted((): Record<string, string[]> => ({
+  'one.example.com': ['93.184.215.14'],
+  'two.example.com': ['93.184.215.15'],
+  'b.example.com': ['93.184.215.16'],
+  'intranet.example.com': ['10.1.2.3'],
+}));
+vi.mock('node:dns/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof Dns>();
+  return {
+    ...actual,
+    lookup: ((hostname: string, options: unknown) =>
+      FAKE_DNS[hostname]
+        ? Promise.resolve(FAKE_DNS[hostname].map((address) => ({ address, family: address.includes(':') ? 6 : 4 })))
+        : actual.lookup(hostname, options as never)) as typeof actual.lookup,
+  };
+});
 
 const warehouse = {
   name: 'Main warehouse',
@@ -33,6 +53,18 @@ describe.each(backends)('configs ($name)', (backend) => {
       headers: await t.auth(tenantId, roleId),
       payload: payload as object,
     });
+  const tenantTimeZone = async (tenantId: string) =>
+    (
+      await t.app.db.withTenant(tenantId, (tx) =>
+        tx.query.tenants.findFirst({ where: (row, { eq }) => eq(row.id, tenantId) }),
+      )
+    )?.timeZone;
+  const fieldErrors = async (payload: unknown) => {
+    const res = await save(tenantA, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 400, success: false });
+    return res.json().errors as Record<string, string>;
+  };
 
   it('saves and reads back an options entry, given as an object or as JSON text', async () => {
     const first = await save(tenantA, { key: 'warehouse_info', options: warehouse });
@@ -62,19 +94,24 @@ describe.each(backends)('configs ($name)', (backend) => {
     expect(cq).toEqual([expect.objectContaining({ value: 'https://two.example.com/' })]);
   });
 
-  it('stores the bearer token sealed and never answers it in clear', async () => {
-    const secret = 'sk_live_0123456789abcdefWXYZ';
-    const res = await save(tenantA, { key: 'bearer_token', value: secret });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).not.toContain(secret);
-    const entry = (await list(tenantA)).find((e) => e.key === 'bearer_token')!;
-    expect(entry.value).toBe('••••••••WXYZ');
-    const stored = await t.app.db.withTenant(tenantA, (tx) =>
-      tx.query.configs.findFirst({ where: (c, { eq }) => eq(c.key, 'bearer_token') }),
-    );
-    expect(stored?.value).toMatch(/^enc:v1:/);
-    expect(stored?.value).not.toContain(secret);
-    expect(t.app.secrets.open(stored!.value!)).toBe(secret);
+  it('refuses bearer_token, which is the API key made by the server, and lists the working key by its last four', async () => {
+    const res = await save(tenantA, { key: 'bearer_token', value: 'sk_live_0123456789abcdefWXYZ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.value).toMatch(/POST \/call\/apiKey\/rotate/);
+    expect((await list(tenantA)).some((e) => e.key === 'bearer_token')).toBe(false);
+
+    const auth = { tenantId: tenantA, userId: 'admin-a', email: 'a@example.com', roleId: Role.Admin, issuer: 'test' };
+    const created = await createApiKeysService(t.app.db).rotate(auth);
+    const entry = (await list(tenantA)).find((e) => e.key === 'bearer_token');
+    expect(entry).toEqual({
+      key: 'bearer_token',
+      value: `••••••••${created.last4}`,
+      options: null,
+      updated_at: created.createdAt,
+    });
+    expect(JSON.stringify(await list(tenantA))).not.toContain(created.key);
+    await createApiKeysService(t.app.db).revoke(auth);
+    expect((await list(tenantA)).some((e) => e.key === 'bearer_token')).toBe(false);
   });
 
   it('refuses an unknown key with errors.key', async () => {
@@ -105,6 +142,78 @@ describe.each(backends)('configs ($name)', (backend) => {
     expect(badValue.json().errors).toHaveProperty('value');
   });
 
+  it('refuses a currency code that ISO 4217 does not know and a locale number formatting does not support', async () => {
+    expect(await fieldErrors({ key: 'currency_info', options: { currencyCode: 'ABC', locale: 'en-US' } })).toEqual({
+      'options.currencyCode': 'currencyCode "ABC" is not an ISO 4217 currency code',
+    });
+    expect(await fieldErrors({ key: 'currency_info', options: { currencyCode: 'USD', locale: 'qaa' } })).toEqual({
+      'options.locale': 'locale "qaa" is not a supported language tag',
+    });
+    expect(
+      Object.keys(
+        await fieldErrors({ key: 'currency_info', options: { currencyCode: 'usd', locale: 'en_US' } }),
+      ).sort(),
+    ).toEqual(['options.currencyCode', 'options.locale']);
+    const saved = await save(tenantA, { key: 'currency_info', options: { currencyCode: 'CHF', locale: 'de-ch' } });
+    expect(saved.json().data.options).toEqual({ currencyCode: 'CHF', locale: 'de-CH' });
+  });
+
+  it('refuses a warehouse address without country or postal code, or with blanks or an unknown country', async () => {
+    const { country: _country, ...noCountry } = warehouse;
+    expect(await fieldErrors({ key: 'warehouse_info', options: noCountry })).toEqual({
+      'options.country': expect.stringMatching(/required/),
+    });
+    const { postalCode: _postalCode, ...noPostalCode } = warehouse;
+    expect(await fieldErrors({ key: 'warehouse_info', options: noPostalCode })).toEqual({
+      'options.postalCode': expect.stringMatching(/required/),
+    });
+    expect(await fieldErrors({ key: 'warehouse_info', options: { ...warehouse, postalCode: '   ' } })).toEqual({
+      'options.postalCode': 'postalCode is required',
+    });
+    expect(await fieldErrors({ key: 'warehouse_info', options: { ...warehouse, country: 'QQ' } })).toEqual({
+      'options.country': 'country "QQ" is not an ISO 3166-1 alpha-2 code',
+    });
+  });
+
+  it("saves the time zone as the tenant's own and refuses an unknown one", async () => {
+    const tenantId = newTenantId();
+    await list(tenantId);
+    expect(await tenantTimeZone(tenantId)).toBe('America/New_York');
+    const bad = await save(tenantId, { key: 'time_zone', value: 'Mars/Olympus_Mons' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ value: expect.stringContaining('not an IANA time zone') });
+    expect(await tenantTimeZone(tenantId)).toBe('America/New_York');
+
+    const good = await save(tenantId, { key: 'time_zone', value: 'Europe/Berlin' });
+    expect(good.statusCode).toBe(200);
+    expect(good.json().data).toMatchObject({ key: 'time_zone', value: 'Europe/Berlin' });
+    expect(await tenantTimeZone(tenantId)).toBe('Europe/Berlin');
+    expect((await list(tenantId)).find((e) => e.key === 'time_zone')?.value).toBe('Europe/Berlin');
+    expect((await save(tenantId, { key: 'time_zone', value: 'UTC' })).statusCode).toBe(200);
+    expect(await tenantTimeZone(tenantId)).toBe('UTC');
+  });
+
+  it.each([
+    ['http://127.0.0.1:3000/', '127.0.0.1'],
+    ['http://localhost:3000/', 'localhost'],
+    ['http://10.0.0.12/connect', '10.0.0.12'],
+    ['http://169.254.169.254/latest/meta-data/', '169.254.169.254'],
+    ['http://[::1]:8080/', '::1'],
+    ['https://intranet.example.com/connect', '10.1.2.3'],
+  ])('refuses cq_url %s (%s) and keeps the saved one', async (url, named) => {
+    const res = await save(tenantA, { key: 'cq_url', value: url });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.value).toContain(named);
+    expect(res.json().errors.value).toMatch(/must point at a public address/);
+    expect((await list(tenantA)).find((e) => e.key === 'cq_url')?.value).toBe('https://two.example.com/');
+  });
+
+  it('refuses a cq_url that is not http(s)', async () => {
+    expect(await fieldErrors({ key: 'cq_url', value: 'ftp://one.example.com/' })).toEqual({
+      value: 'cq_url must use https or http',
+    });
+  });
+
   it('refuses bodies that break the request schema, naming the field', async () => {
     const missingKey = await save(tenantA, { value: 'x' });
     expect(missingKey.statusCode).toBe(400);
@@ -121,12 +230,23 @@ describe.each(backends)('configs ($name)', (backend) => {
     expect(malformed.json()).toMatchObject({ success: false, code: 400 });
   });
 
-  it('lets a Manager read but not write', async () => {
+  it('lets a Manager read but not write, whatever the key', async () => {
     const before = await list(tenantA, Role.Manager);
-    const res = await save(tenantA, { key: 'cq_url', value: 'https://manager.example.com/' }, Role.Manager);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 403, success: false });
+    const zoneBefore = await tenantTimeZone(tenantA);
+    const attempts = [
+      { key: 'cq_url', value: 'https://one.example.com/manager' },
+      { key: 'currency_info', options: { currencyCode: 'JPY', locale: 'ja-JP' } },
+      { key: 'warehouse_info', options: { ...warehouse, name: 'Manager warehouse' } },
+      { key: 'time_zone', value: 'Asia/Tokyo' },
+      { key: 'ship_label_app_info', options: { labelType: 'zpl' } },
+    ];
+    for (const payload of attempts) {
+      const res = await save(tenantA, payload, Role.Manager);
+      expect(res.statusCode, payload.key).toBe(403);
+      expect(res.json()).toMatchObject({ code: 403, success: false });
+    }
     expect(await list(tenantA, Role.Manager)).toEqual(before);
+    expect(await tenantTimeZone(tenantA)).toBe(zoneBefore);
   });
 
   it('keeps tenants apart', async () => {

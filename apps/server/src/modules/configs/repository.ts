@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { configs, type ConfigRow } from '../../db/schema/index.ts';
+import { configs, tenants, type ConfigRow } from '../../db/schema/index.ts';
 
 /** All SQL about tenant settings; `tx` is the tenant-scoped transaction (or the database for admin work). */
 export function createConfigsRepository(db: Executor) {
@@ -32,6 +32,14 @@ export function createConfigsRepository(db: Executor) {
         })
         .returning();
       return row!;
+    },
+
+    /** The tenant's own zone, which dashboard periods and dates use. */
+    async setTenantTimeZone(tenantId: string, timeZone: string, tx: Executor = db): Promise<void> {
+      await tx
+        .insert(tenants)
+        .values({ id: tenantId, timeZone })
+        .onConflictDoUpdate({ target: tenants.id, set: { timeZone } });
     },
   };
 }

@@ -1,14 +1,24 @@
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+/*
+ * Which call answers what: the tiles read GET /call/quickDashboard/{period} (counts only, the cheapest query, so the
+ * four numbers show first) and the charts read GET /call/dashboard/{period}. Both are asked together and again on
+ * every realtime 'orders:changed' (debounced). A failure of either counts as a failure of the dashboard: the toast
+ * 'Failed to get dashboard statistics.' and all three datasets emptied (spec 8), so the screen never shows fresh
+ * tiles beside charts it silently failed to refresh.
+ */
+import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
+import Skeleton from '@mui/material/Skeleton';
 import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod } from '@shipdesk/contract';
-import { hrefs } from '@/config/paths';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { formatDateTime } from '@/lib/format';
+import { OrderCountTile } from './components/order-count-tile';
+import { PeriodFilter } from './components/period-filter';
+import { SalesByChannelChart } from './components/sales-by-channel-chart';
+import { SalesRevenueChart } from './components/sales-revenue-chart';
+import type { DashboardRange } from './dashboard-data';
+import { useDashboardRealtime } from './hooks/use-dashboard-realtime';
+import { useDashboardStatistics } from './hooks/use-dashboard-statistics';
+import { ORDER_TILES } from './order-tiles';
 
 /** The period from `?period=`, or the default (This Week) for a missing or unknown value. */
 export function parsePeriod(value: string | null): DashboardPeriod {
@@ -17,17 +27,38 @@ export function parsePeriod(value: string | null): DashboardPeriod {
     : DEFAULT_DASHBOARD_PERIOD;
 }
 
-/**
- * /dashboard (spec 2.4). The statistics call arrives with the orders API; until then the page says
- * so instead of drawing tiles with made-up numbers. The chosen period is kept in the URL.
- */
+/** 'YYYY-MM-DD' of an instant in the zone; `to` bounds are exclusive, so a range ends the instant before. */
+function day(iso: string, timeZone: string, exclusiveEnd = false): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  return formatDateTime(new Date(exclusiveEnd ? time - 1 : time), timeZone).slice(0, 10);
+}
+
+/** '2026-03-09 – 2026-03-15', or one day when the range is one day; '' when the server sent no usable range. */
+function span(from: string, to: string, timeZone: string): string {
+  const first = day(from, timeZone);
+  const last = day(to, timeZone, true);
+  if (!first || !last) return '';
+  return first === last ? first : `${first} – ${last}`;
+}
+
+/** Which days the figures cover and what they are compared with, in the tenant's time zone. */
+export function describeRange(range: DashboardRange | null, timeZone: string): string {
+  if (!range) return '';
+  const current = span(range.from, range.to, timeZone);
+  const previous = span(range.previousFrom, range.previousTo, timeZone);
+  if (!current) return '';
+  return `${current}${previous ? `, compared with ${previous}` : ''} (${timeZone})`;
+}
+
+/** /dashboard (spec 2.4): order tiles and sales charts for the period chosen in the URL, kept live. */
 export function DashboardPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const period = parsePeriod(searchParams.get('period'));
+  const statistics = useDashboardStatistics(period);
+  useDashboardRealtime();
 
-  const choose = (_event: unknown, next: DashboardPeriod | null) => {
-    // An exclusive group reports null when the active button is clicked again: keep the period.
-    if (!next || next === period) return;
+  const choose = (next: DashboardPeriod) =>
     setSearchParams(
       (params) => {
         if (next === DEFAULT_DASHBOARD_PERIOD) params.delete('period');
@@ -36,54 +67,66 @@ export function DashboardPage() {
       },
       { replace: true },
     );
-  };
+
+  const rangeText = describeRange(statistics.range, statistics.timeZone);
+  const { currency, locale, retry } = statistics;
 
   return (
     <>
       <PageHeader
         title="Dashboard"
-        actions={
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-            <Typography id="dashboard-filter-label" variant="body2" color="text.secondary">
-              Filter By
-            </Typography>
-            <ToggleButtonGroup
-              value={period}
-              exclusive
-              size="small"
-              color="primary"
-              onChange={choose}
-              aria-labelledby="dashboard-filter-label"
-            >
-              {DASHBOARD_PERIODS.map((p) => (
-                <ToggleButton key={p} value={p} sx={{ px: 1.5, textTransform: 'none' }}>
-                  {p}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
-          </Box>
+        // The line is always there (a skeleton until the range is known), so the page does not shift.
+        subtitle={
+          rangeText ||
+          (statistics.tilesState === 'loading' ? (
+            <Skeleton component="span" width={320} sx={{ display: 'inline-block' }} />
+          ) : (
+            '\u00a0'
+          ))
         }
+        actions={<PeriodFilter period={period} onChange={choose} />}
       />
-      <EmptyState
-        icon={<InsightsOutlined />}
-        title="No statistics yet"
-        text={
-          <>
-            Received, open, shipped and cancelled orders, sales revenue and sales by channel for{' '}
-            <strong>{period.toLowerCase()}</strong> appear here once orders arrive from your connected stores.
-          </>
-        }
-        action={
-          <>
-            <Button component={RouterLink} to={hrefs.stores()} variant="contained">
-              Connect a store
-            </Button>
-            <Button component={RouterLink} to={hrefs.orders()}>
-              Go to orders
-            </Button>
-          </>
-        }
-      />
+      <Box aria-busy={statistics.refreshing} sx={{ display: 'grid', gap: 2 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+          }}
+        >
+          {ORDER_TILES.map((tile) => (
+            <OrderCountTile
+              key={tile.title}
+              tile={tile}
+              entry={statistics.salesCount.find((entry) => entry.xLabels === tile.title)}
+              state={statistics.tilesState}
+              locale={locale}
+            />
+          ))}
+        </Box>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          }}
+        >
+          <SalesRevenueChart
+            data={statistics.salesByDate}
+            state={statistics.chartsState}
+            currency={currency}
+            locale={locale}
+            onRetry={retry}
+          />
+          <SalesByChannelChart
+            data={statistics.salesByChannel}
+            state={statistics.chartsState}
+            currency={currency}
+            locale={locale}
+            onRetry={retry}
+          />
+        </Box>
+      </Box>
     </>
   );
 }

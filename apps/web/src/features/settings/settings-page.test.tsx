@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -51,6 +52,12 @@ beforeEach(() => {
       return Response.json({ code: 200, success: true, data: CONFIGS });
     if (method === 'GET' && url === '/call/setupGuide') return Response.json({ code: 200, success: true, data: {} });
     if (method === 'POST' && url === '/call/configs/createOrUpdate') return saveReply();
+    if (method === 'GET' && url === '/call/apiKey')
+      return Response.json({
+        code: 200,
+        success: true,
+        data: { exists: true, last4: 'Wxyz', createdAt: '2025-03-01T12:00:00Z', lastUsedAt: null },
+      });
     return Response.json({ code: 404, success: false, message: 'Not Found' }, { status: 404 });
   });
   toastError.mockClear();
@@ -59,7 +66,7 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderSettings(url: string, preloadedState?: Parameters<typeof renderRoutes>[2]) {
+function renderSettings(url: string, preloadedState?: Parameters<typeof renderRoutes>[2], usersTab?: ReactNode) {
   return renderRoutes(
     [
       {
@@ -67,7 +74,7 @@ function renderSettings(url: string, preloadedState?: Parameters<typeof renderRo
         element: (
           <>
             <SetupGuideProbe />
-            <SettingsPage />
+            <SettingsPage usersTab={usersTab} />
           </>
         ),
       },
@@ -97,6 +104,21 @@ describe('SettingsPage tab routing', () => {
     await user.click(screen.getByRole('tab', { name: 'Users' }));
     expect(screen.getByRole('heading', { name: 'Users are managed in the account service' })).toBeInTheDocument();
   });
+
+  it.each([
+    ['/settings/integrations', 'Integrations', 'API key'],
+    ['/settings/warehouse', 'Warehouse', 'Warehouse address'],
+  ])('opens %s directly', async (url, tab, heading) => {
+    renderSettings(url);
+    expect(screen.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+  });
+
+  it('renders the Users content that the app passes in', () => {
+    renderSettings('/settings/users', undefined, <p>Users from the SSO</p>);
+    expect(screen.getByText('Users from the SSO')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Users are managed in the account service' })).toBeNull();
+  });
 });
 
 describe('Settings forms', () => {
@@ -112,7 +134,7 @@ describe('Settings forms', () => {
     await user.clear(locale);
     await user.type(locale, 'en-US');
     await waitFor(() => expect(gets('/call/setupGuide')).toBe(1));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(screen.getByRole('form', { name: 'Currency' })).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Currency saved.'));
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       key: 'currency_info',
@@ -128,7 +150,7 @@ describe('Settings forms', () => {
     const locale = await screen.findByRole('textbox', { name: /locale/i });
     await user.clear(locale);
     await user.type(locale, 'EN_us');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(screen.getByRole('form', { name: 'Currency' })).getByRole('button', { name: 'Save' }));
     expect(locale).toHaveAccessibleDescription('Use a language tag such as en or en-US');
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
@@ -191,11 +213,71 @@ describe('Settings forms', () => {
     });
   });
 
-  it('tells a Manager that only administrators can save', async () => {
-    renderSettings('/settings/general', { userData: { ...initialUserData, user_role_id: Role.Manager } });
+  it('shows the tenant time zone and saves a new one, refreshing configs and the setup guide', async () => {
+    const user = userEvent.setup();
+    renderSettings('/settings/general');
+    const zone = await screen.findByRole('combobox', { name: /time zone/i });
+    // No time_zone entry yet: the tenant's zone from provisioning, here the product default.
+    expect(zone).toHaveValue('America/New_York');
+    expect(zone).toHaveAccessibleDescription(/^Now: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await user.clear(zone);
+    await user.type(zone, 'Europe/Berl');
+    await user.click(await screen.findByRole('option', { name: 'Europe/Berlin' }));
+    await waitFor(() => expect(gets('/call/setupGuide')).toBe(1));
+    await user.click(within(screen.getByRole('form', { name: 'Time zone' })).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Time zone saved.'));
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ key: 'time_zone', value: 'Europe/Berlin' });
+    await waitFor(() => expect(gets('/call/setupGuide')).toBe(2));
+  });
+
+  it('shows a saved time zone and will not send one that is not in the list', async () => {
+    const user = userEvent.setup();
+    requests = mockFetch(({ url }) =>
+      url === '/api/v1/configs'
+        ? Response.json({
+            code: 200,
+            success: true,
+            data: [
+              ...CONFIGS,
+              { key: 'time_zone', value: 'Asia/Tokyo', options: null, updated_at: '2025-01-01T00:00:00Z' },
+            ],
+          })
+        : Response.json({ code: 200, success: true, data: {} }),
+    );
+    renderSettings('/settings/general');
+    const zone = await screen.findByRole('combobox', { name: /time zone/i });
+    expect(zone).toHaveValue('Asia/Tokyo');
+    await user.clear(zone);
+    const form = screen.getByRole('form', { name: 'Time zone' });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(zone).toHaveAccessibleDescription('Choose a time zone');
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('shows a Manager every settings form read-only', async () => {
+    const manager = { userData: { ...initialUserData, user_role_id: Role.Manager } };
+    const first = renderSettings('/settings/general', manager);
     await screen.findByRole('combobox', { name: /currency/i });
     expect(screen.getByText('Only administrators can change these settings.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /currency/i })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: /locale/i })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: /time zone/i })).toBeDisabled();
+    for (const save of screen.getAllByRole('button', { name: 'Save' })) expect(save).toBeDisabled();
+
+    await first.router.navigate('/settings/warehouse');
+    expect(await screen.findByRole('textbox', { name: /warehouse name/i })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: /postal code/i })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    await first.router.navigate('/settings/labels');
+    expect(await screen.findByRole('radio', { name: /zpl/i })).toBeDisabled();
+
+    await first.router.navigate('/settings/integrations');
+    expect(await screen.findByRole('button', { name: 'Rotate' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Revoke' })).toBeDisabled();
+    expect(await screen.findByRole('textbox', { name: /connect url/i })).toBeDisabled();
+    expect(screen.getByText('Only administrators can change these settings.')).toBeInTheDocument();
+    expect(requests.some((r) => r.method !== 'GET')).toBe(false);
   });
 
   it('shows a load failure with a retry', async () => {

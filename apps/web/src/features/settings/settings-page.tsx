@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,11 +12,20 @@ import { DEFAULT_SETTINGS_TAB, SETTINGS_TABS, parseSettingsTab, type SettingsTab
 import { ConfigLoader } from './tabs/config-loader';
 import { GeneralTab } from './tabs/general-tab';
 import { LabelsTab } from './tabs/labels-tab';
-import { IntegrationsTab, ShippingMethodsTab, UsersTab } from './tabs/other-tabs';
+import { IntegrationsTab } from './tabs/integrations-tab';
+import { ShippingMethodsTab, UsersTab } from './tabs/other-tabs';
 import { WarehouseTab } from './tabs/warehouse-tab';
 
+export interface SettingsPageProps {
+  /**
+   * The Users tab's content. Users are their own feature, which settings may not import; src/app composes the two
+   * by passing it here. Without it the tab explains where users are managed.
+   */
+  usersTab?: ReactNode;
+}
+
 /** /settings/:tab? — tabs deep-linked by the URL segment; a missing or unknown tab goes to General. */
-export function SettingsPage() {
+export function SettingsPage({ usersTab }: SettingsPageProps = {}) {
   const { tab: segment } = useParams();
   const tab = parseSettingsTab(segment);
   // The server lets only admins write settings (403 otherwise); say so up front instead of failing on save.
@@ -54,15 +64,15 @@ export function SettingsPage() {
             Only administrators can change these settings.
           </Alert>
         ) : null}
-        <TabContent tab={tab} readOnly={readOnly} />
+        <TabContent tab={tab} readOnly={readOnly} usersTab={usersTab} />
       </Box>
     </>
   );
 }
 
-const FORM_TABS = new Set<SettingsTabId>(['general', 'warehouse', 'labels']);
+const FORM_TABS = new Set<SettingsTabId>(['general', 'warehouse', 'labels', 'integrations']);
 
-function TabContent({ tab, readOnly }: { tab: SettingsTabId; readOnly: boolean }) {
+function TabContent({ tab, readOnly, usersTab }: { tab: SettingsTabId; readOnly: boolean; usersTab: ReactNode }) {
   switch (tab) {
     case 'general':
       return <ConfigLoader>{(entries) => <GeneralTab entries={entries} readOnly={readOnly} />}</ConfigLoader>;
@@ -73,8 +83,8 @@ function TabContent({ tab, readOnly }: { tab: SettingsTabId; readOnly: boolean }
     case 'shipping-methods':
       return <ShippingMethodsTab />;
     case 'integrations':
-      return <IntegrationsTab />;
+      return <IntegrationsTab readOnly={readOnly} />;
     case 'users':
-      return <UsersTab />;
+      return usersTab ?? <UsersTab />;
   }
 }

@@ -7,7 +7,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_CURRENCY, DEFAULT_LOCALE, type ConfigEntry } from '@shipdesk/contract';
-import { formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
 import { textFieldProps, validatorResolver, type FormRules } from '@/lib/validation';
 import { configOptions, optionString, useSaveConfigMutation } from '../api/configs-api';
 import { runSave } from './save-config';
@@ -46,8 +47,34 @@ export const currencyRules: FormRules<CurrencyForm> = {
   },
 };
 
-/** General: the currency and number locale amounts are shown in (config currency_info). */
+/** IANA zones the browser knows; ICU leaves UTC out of its list, and people expect to find it first. */
+export function timeZoneOptions(): string[] {
+  return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
+}
+
+interface TimeZoneForm {
+  timeZone: string;
+}
+
+const timeZoneRules: FormRules<TimeZoneForm> = {
+  timeZone: {
+    label: 'Time zone',
+    required: 'Choose a time zone',
+    custom: (value) => (timeZoneOptions().includes(String(value)) ? undefined : 'Choose a time zone from the list'),
+  },
+};
+
+/** General: currency and number format (config currency_info), and the organisation's time zone (time_zone). */
 export function GeneralTab({ entries, readOnly = false }: { entries: ConfigEntry[]; readOnly?: boolean }) {
+  return (
+    <Stack spacing={5} sx={{ maxWidth: 560 }}>
+      <CurrencySection entries={entries} readOnly={readOnly} />
+      <TimeZoneSection entries={entries} readOnly={readOnly} />
+    </Stack>
+  );
+}
+
+function CurrencySection({ entries, readOnly }: { entries: ConfigEntry[]; readOnly: boolean }) {
   const options = configOptions(entries, 'currency_info');
   const form = useForm<CurrencyForm>({
     resolver: validatorResolver(currencyRules),
@@ -55,6 +82,7 @@ export function GeneralTab({ entries, readOnly = false }: { entries: ConfigEntry
       currencyCode: optionString(options, 'currencyCode', DEFAULT_CURRENCY),
       locale: optionString(options, 'locale', DEFAULT_LOCALE),
     },
+    disabled: readOnly,
   });
   const [saveConfig] = useSaveConfigMutation();
   const currencies = useMemo(currencyOptions, []);
@@ -75,8 +103,8 @@ export function GeneralTab({ entries, readOnly = false }: { entries: ConfigEntry
   });
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 560 }}>
-      <Typography variant="h6" component="h2">
+    <Box component="form" noValidate onSubmit={submit} aria-labelledby="currency-heading">
+      <Typography variant="h6" component="h2" id="currency-heading">
         Currency
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
@@ -89,6 +117,7 @@ export function GeneralTab({ entries, readOnly = false }: { entries: ConfigEntry
           render={({ field, fieldState }) => (
             <Autocomplete
               options={currencies}
+              disabled={field.disabled}
               value={currencies.find((c) => c.code === field.value) ?? null}
               onChange={(_event, option) => field.onChange(option?.code ?? '')}
               getOptionLabel={(option) => `${option.code} — ${option.name}`}
@@ -118,6 +147,69 @@ export function GeneralTab({ entries, readOnly = false }: { entries: ConfigEntry
           Example: {preview ?? '—'}
         </Typography>
       </Stack>
+      <Button type="submit" variant="contained" sx={{ mt: 3 }} disabled={readOnly || form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Saving…' : 'Save'}
+      </Button>
+    </Box>
+  );
+}
+
+function TimeZoneSection({ entries, readOnly }: { entries: ConfigEntry[]; readOnly: boolean }) {
+  // Until a user saves one, the tenant's zone is the one provisioning answered (the product default).
+  const tenantZone = useTenantTimeZone();
+  const stored = entries.find((entry) => entry.key === 'time_zone')?.value ?? tenantZone;
+  const form = useForm<TimeZoneForm>({
+    resolver: validatorResolver(timeZoneRules),
+    defaultValues: { timeZone: stored },
+    disabled: readOnly,
+  });
+  const [saveConfig] = useSaveConfigMutation();
+  const zones = useMemo(timeZoneOptions, []);
+  const timeZone = form.watch('timeZone');
+  const now = zones.includes(timeZone) ? formatDateTime(new Date(), timeZone) : null;
+
+  const submit = form.handleSubmit(async (values) => {
+    const saved = await runSave(() => saveConfig({ key: 'time_zone', value: values.timeZone }).unwrap(), {
+      success: 'Time zone saved.',
+      failure: 'Could not save the time zone.',
+      fields: ['timeZone'],
+      setError: form.setError,
+    });
+    if (saved) form.reset(values);
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-labelledby="time-zone-heading">
+      <Typography variant="h6" component="h2" id="time-zone-heading">
+        Time zone
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+        Dashboard periods (today, this week, this month) start at midnight here, and dates are shown in it.
+      </Typography>
+      <Controller
+        control={form.control}
+        name="timeZone"
+        render={({ field, fieldState }) => (
+          <Autocomplete
+            options={zones}
+            value={field.value || null}
+            disabled={field.disabled}
+            onChange={(_event, zone) => field.onChange(zone ?? '')}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                inputRef={field.ref}
+                onBlur={field.onBlur}
+                name={field.name}
+                label="Time zone"
+                required
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? (now ? `Now: ${now}` : undefined)}
+              />
+            )}
+          />
+        )}
+      />
       <Button type="submit" variant="contained" sx={{ mt: 3 }} disabled={readOnly || form.formState.isSubmitting}>
         {form.formState.isSubmitting ? 'Saving…' : 'Save'}
       </Button>

@@ -35,6 +35,7 @@ export function LabelsTab({ entries, readOnly = false }: { entries: ConfigEntry[
   const form = useForm<LabelForm>({
     resolver: validatorResolver(rules),
     defaultValues: { labelType: (LABEL_TYPES as readonly string[]).includes(stored) ? (stored as LabelType) : 'pdf' },
+    disabled: readOnly,
   });
   const [saveConfig] = useSaveConfigMutation();
 
@@ -60,8 +61,8 @@ export function LabelsTab({ entries, readOnly = false }: { entries: ConfigEntry[
       <Controller
         control={form.control}
         name="labelType"
-        render={({ field, fieldState }) => (
-          <FormControl error={Boolean(fieldState.error)}>
+        render={({ field: { disabled, ...field }, fieldState }) => (
+          <FormControl error={Boolean(fieldState.error)} disabled={disabled}>
             <Typography variant="h6" component="h2" id="label-type-label">
               Label type
             </Typography>

@@ -1,5 +1,4 @@
 import { Link as RouterLink } from 'react-router';
-import ElectricalServicesOutlined from '@mui/icons-material/ElectricalServicesOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import Button from '@mui/material/Button';
@@ -15,21 +14,6 @@ export function ShippingMethodsTab() {
       action={
         <Button component={RouterLink} to={hrefs.shipRule()}>
           About shipping rules
-        </Button>
-      }
-    />
-  );
-}
-
-export function IntegrationsTab() {
-  return (
-    <EmptyState
-      icon={<ElectricalServicesOutlined />}
-      title="No carrier accounts connected"
-      text="Carrier accounts (USPS, UPS, FedEx) will be connected here to buy postage and track shipments. Sales channels are connected on the Stores page."
-      action={
-        <Button component={RouterLink} to={hrefs.stores()} variant="contained">
-          Go to stores
         </Button>
       }
     />

@@ -98,7 +98,11 @@ export function WarehouseTab({ entries, readOnly = false }: { entries: ConfigEnt
   const defaults = Object.fromEntries(
     WAREHOUSE_FIELDS.map((field) => [field, optionString(options, field, field === 'country' ? 'US' : '')]),
   ) as unknown as WarehouseForm;
-  const form = useForm<WarehouseForm>({ resolver: validatorResolver(warehouseRules), defaultValues: defaults });
+  const form = useForm<WarehouseForm>({
+    resolver: validatorResolver(warehouseRules),
+    defaultValues: defaults,
+    disabled: readOnly,
+  });
   const [saveConfig] = useSaveConfigMutation();
   const country = form.watch('country');
 

@@ -1,0 +1,154 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import type { Slot, Window } from '../../domain/dashboard-periods.ts';
+
+/** Both drivers answer `execute` with `{ rows }`; sums come back as text (numeric) from node-postgres. */
+async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
+  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+type Numeric = string | number | null;
+const num = (value: Numeric) => Number(value ?? 0);
+
+/** An array parameter as one text literal: one bound value, however many instants. */
+const instants = (dates: readonly Date[]) => sql`${`{${dates.map((d) => d.toISOString()).join(',')}}`}::timestamptz[]`;
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+export interface TenantSettings {
+  timeZone: string | null;
+  currency: string | null;
+}
+
+/** Orders received in one slot from one store (0 = manual), with the store's name when it has one. */
+export interface SlotTotals {
+  /** Index into the slots given. */
+  slot: number;
+  storeKey: number;
+  received: number;
+  open: number;
+  /** Revenue in minor units of the tenant's currency (sold and open orders in that currency). */
+  revenue: number;
+  storeName: string | null;
+  sourceType: string | null;
+}
+
+export interface PeriodCounts {
+  received: number;
+  open: number;
+}
+
+export interface EventCounts {
+  shipped: number;
+  canceled: number;
+}
+
+/**
+ * All SQL of the dashboard: reads of the summaries the database keeps (migration `dashboard_triggers`). Every range
+ * is `bucket >= from AND bucket < to` on instants, a primary-key range led by tenant_id (timestamptz comparisons are
+ * leakproof, so row-level security keeps the index scan).
+ */
+export function createDashboardRepository() {
+  return {
+    /** The tenant's time zone and currency code (null where unset). */
+    async settings(tx: Executor, tenantId: string): Promise<TenantSettings> {
+      const [row] = await rowsOf<{ time_zone: string | null; currency: string | null }>(
+        tx,
+        sql`SELECT t.time_zone, c.options ->> 'currencyCode' AS currency
+            FROM tenants t
+            LEFT JOIN configs c ON c.tenant_id = t.id AND c.key = 'currency_info'
+            WHERE t.id = ${tenantId}`,
+      );
+      return { timeZone: row?.time_zone ?? null, currency: row?.currency ?? null };
+    },
+
+    /**
+     * Orders received per slot and store over both periods, with open orders and revenue. `width_bucket` finds the
+     * slot of each bucket among the slot starts, so the regrouping by local hour or day needs no time-zone
+     * function in SQL (the slots were cut in the tenant's zone by the caller).
+     */
+    async slotTotals(
+      tx: Executor,
+      tenantId: string,
+      range: Window,
+      slots: readonly Slot[],
+      currency: string,
+    ): Promise<SlotTotals[]> {
+      const rows = await rowsOf<{
+        slot: number;
+        store_key: Numeric;
+        received: Numeric;
+        open: Numeric;
+        revenue: Numeric;
+        name: string | null;
+        source_type: string | null;
+      }>(
+        tx,
+        sql`WITH totals AS (
+              SELECT width_bucket(b.bucket, ${instants(slots.map((s) => s.start))}) AS slot, b.store_key,
+                     sum(b.order_count) AS received,
+                     sum(b.order_count) FILTER (WHERE b.state = 'open') AS open,
+                     sum(b.revenue) FILTER (WHERE b.state <> 'unsold' AND b.currency = ${currency}) AS revenue
+              FROM dashboard_order_buckets b
+              WHERE b.tenant_id = ${tenantId} AND b.bucket >= ${at(range.from)} AND b.bucket < ${at(range.to)}
+              GROUP BY 1, 2
+            )
+            SELECT totals.*, s.name, s.source_type
+            FROM totals
+            LEFT JOIN stores s ON s.tenant_id = ${tenantId} AND s.id = totals.store_key`,
+      );
+      return rows.map((r) => ({
+        slot: Number(r.slot) - 1,
+        storeKey: num(r.store_key),
+        received: num(r.received),
+        open: num(r.open),
+        revenue: num(r.revenue),
+        storeName: r.name,
+        sourceType: r.source_type,
+      }));
+    },
+
+    /** Orders received and still open, per period (the tiles alone: no slots, no stores). */
+    async periodCounts(
+      tx: Executor,
+      tenantId: string,
+      previous: Window,
+      current: Window,
+    ): Promise<{ current: PeriodCounts; previous: PeriodCounts }> {
+      const rows = await rowsOf<{ current: boolean; received: Numeric; open: Numeric }>(
+        tx,
+        sql`SELECT b.bucket >= ${at(current.from)} AS current, sum(b.order_count) AS received,
+                   sum(b.order_count) FILTER (WHERE b.state = 'open') AS open
+            FROM dashboard_order_buckets b
+            WHERE b.tenant_id = ${tenantId} AND b.bucket >= ${at(previous.from)} AND b.bucket < ${at(current.to)}
+            GROUP BY 1`,
+      );
+      const of = (current: boolean): PeriodCounts => {
+        const row = rows.find((r) => r.current === current);
+        return { received: num(row?.received ?? 0), open: num(row?.open ?? 0) };
+      };
+      return { current: of(true), previous: of(false) };
+    },
+
+    /** Orders shipped and canceled, per period. */
+    async eventCounts(
+      tx: Executor,
+      tenantId: string,
+      previous: Window,
+      current: Window,
+    ): Promise<{ current: EventCounts; previous: EventCounts }> {
+      const rows = await rowsOf<{ current: boolean; measure: string; n: Numeric }>(
+        tx,
+        sql`SELECT b.bucket >= ${at(current.from)} AS current, b.measure, sum(b.order_count) AS n
+            FROM dashboard_event_buckets b
+            WHERE b.tenant_id = ${tenantId} AND b.bucket >= ${at(previous.from)} AND b.bucket < ${at(current.to)}
+            GROUP BY 1, 2`,
+      );
+      const of = (current: boolean): EventCounts => {
+        const n = (measure: string) => num(rows.find((r) => r.current === current && r.measure === measure)?.n ?? 0);
+        return { shipped: n('shipped'), canceled: n('canceled') };
+      };
+      return { current: of(true), previous: of(false) };
+    },
+  };
+}
+export type DashboardRepository = ReturnType<typeof createDashboardRepository>;

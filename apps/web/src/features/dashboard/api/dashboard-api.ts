@@ -1,0 +1,35 @@
+import { DEFAULT_CURRENCY, DEFAULT_LOCALE, type DashboardPeriod } from '@shipdesk/contract';
+import { api } from '@/lib/api/base-api';
+import { currencyInfoFrom, statisticsFrom, type CurrencyInfo, type DashboardStatistics } from '../dashboard-data';
+
+const periodPath = (endpoint: string, period: DashboardPeriod) => `call/${endpoint}/${encodeURIComponent(period)}`;
+
+/**
+ * The dashboard calls of spec 7.6. Both answers depend on the orders ('Dashboard', invalidated by order changes and
+ * by the realtime hook) and on the tenant's currency and time zone ('Config', invalidated when settings are saved).
+ */
+export const dashboardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The four tiles only: the cheap call, so the counts show before the charts. */
+    quickDashboard: build.query<DashboardStatistics, DashboardPeriod>({
+      query: (period) => periodPath('quickDashboard', period),
+      transformResponse: statisticsFrom,
+      providesTags: ['Dashboard', 'Config'],
+    }),
+    /** Everything, of which the screen reads the revenue by category and by channel. */
+    dashboard: build.query<DashboardStatistics, DashboardPeriod>({
+      query: (period) => periodPath('dashboard', period),
+      transformResponse: statisticsFrom,
+      providesTags: ['Dashboard', 'Config'],
+    }),
+    /** The locale amounts are written in (config currency_info); the currency itself comes with the figures. */
+    dashboardCurrencyInfo: build.query<CurrencyInfo, void>({
+      query: () => 'api/v1/configs',
+      transformResponse: (response: unknown) =>
+        currencyInfoFrom(response, { currency: DEFAULT_CURRENCY, locale: DEFAULT_LOCALE }),
+      providesTags: ['Config'],
+    }),
+  }),
+});
+
+export const { useQuickDashboardQuery, useDashboardQuery, useDashboardCurrencyInfoQuery } = dashboardApi;

@@ -1,0 +1,39 @@
+import type { SuccessEnvelope } from '@shipdesk/contract';
+import { api } from '@/lib/api/base-api';
+import type { InviteOrgUser, OrgUser, UpdateOrgUser } from '../org-user';
+
+const ORG_USERS = 'OrgUser' as const;
+
+function users(response: SuccessEnvelope<{ users?: OrgUser[] }>): OrgUser[] {
+  return response.data?.users ?? [];
+}
+
+function user(response: SuccessEnvelope<{ user: OrgUser }>): OrgUser {
+  return response.data.user;
+}
+
+/**
+ * GET /call/users, POST /call/users (invite) and PUT /call/users/{id} (role, status): the organisation's users, kept
+ * by the SSO and asked through the server. Every change refetches the list.
+ */
+export const usersApi = api.enhanceEndpoints({ addTagTypes: [ORG_USERS] }).injectEndpoints({
+  endpoints: (build) => ({
+    listOrgUsers: build.query<OrgUser[], void>({
+      query: () => 'call/users',
+      transformResponse: users,
+      providesTags: [ORG_USERS],
+    }),
+    inviteOrgUser: build.mutation<{ user: OrgUser; resent: boolean }, InviteOrgUser>({
+      query: (body) => ({ url: 'call/users', method: 'POST', body }),
+      transformResponse: (response: SuccessEnvelope<{ user: OrgUser; resent: boolean }>) => response.data,
+      invalidatesTags: (_result, error) => (error ? [] : [ORG_USERS]),
+    }),
+    updateOrgUser: build.mutation<OrgUser, { id: string; body: UpdateOrgUser }>({
+      query: ({ id, body }) => ({ url: `call/users/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      transformResponse: user,
+      invalidatesTags: (_result, error) => (error ? [] : [ORG_USERS]),
+    }),
+  }),
+});
+
+export const { useListOrgUsersQuery, useInviteOrgUserMutation, useUpdateOrgUserMutation } = usersApi;

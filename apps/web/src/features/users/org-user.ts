@@ -1,0 +1,66 @@
+import { Role } from '@shipdesk/contract';
+import type { StatusTone } from '@/components/status-chip';
+
+/** A user of the organisation as GET /call/users answers (the SSO's users API, passed through). */
+export interface OrgUser {
+  id: string;
+  email: string;
+  /** Null until an invited person has accepted and given their name. */
+  name: string | null;
+  roleId: number;
+  status: OrgUserStatus;
+  lastLoginAt: string | null;
+  invitedAt: string | null;
+  createdAt: string;
+}
+
+export type OrgUserStatus = 'active' | 'invited' | 'deactivated';
+
+/** The roles an Admin can give. */
+export type AssignableRole = typeof Role.Admin | typeof Role.Manager;
+
+export interface InviteOrgUser {
+  email: string;
+  roleId: AssignableRole;
+}
+
+export interface UpdateOrgUser {
+  roleId?: AssignableRole;
+  status?: 'active' | 'deactivated';
+}
+
+export const ASSIGNABLE_ROLES: ReadonlyArray<{ id: AssignableRole; label: string; hint: string }> = [
+  { id: Role.Admin, label: 'Admin', hint: 'Everything, including settings and users' },
+  { id: Role.Manager, label: 'Manager', hint: 'Orders, stores and shipping; settings read-only' },
+];
+
+export function roleLabel(roleId: number): string {
+  if (roleId === Role.SuperAdmin) return 'SuperAdmin';
+  return ASSIGNABLE_ROLES.find((role) => role.id === roleId)?.label ?? `Role ${roleId}`;
+}
+
+/** 'an Admin', 'a Manager'. */
+export function roleWithArticle(roleId: number): string {
+  const label = roleLabel(roleId);
+  return `${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label}`;
+}
+
+export function isAssignableRole(roleId: number): roleId is AssignableRole {
+  return roleId === Role.Admin || roleId === Role.Manager;
+}
+
+/** Those who may manage users (the server and the SSO enforce the same). */
+export function managesUsers(roleId: number): boolean {
+  return roleId === Role.Admin || roleId === Role.SuperAdmin;
+}
+
+export const STATUS_UI: Record<OrgUserStatus, { label: string; tone: StatusTone }> = {
+  active: { label: 'Active', tone: 'success' },
+  invited: { label: 'Invited', tone: 'info' },
+  deactivated: { label: 'Deactivated', tone: 'neutral' },
+};
+
+/** How a person is named in lists and confirmations: their name, else their address. */
+export function displayName(user: Pick<OrgUser, 'name' | 'email'>): string {
+  return user.name?.trim() || user.email;
+}
