@@ -32,7 +32,12 @@ export interface ServerConfig {
   /** A sync run without a heartbeat for this long is resumed by another worker and its store flagged. */
   syncStallSeconds: number;
   /** The BigCommerce marketplace app (issue "Stores", install flow); unset: the install callbacks answer 503. */
-  bigcommerce: { clientId: string | undefined; clientSecret: string | undefined; loginUrl: string; apiUrl: string | undefined };
+  bigcommerce: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    loginUrl: string;
+    apiUrl: string | undefined;
+  };
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));

@@ -256,52 +256,60 @@ export function createChannelHttp(rules: PlatformRules, options: HttpOptions = {
   }
 
   async function request(request: ChannelRequest, signal?: AbortSignal): Promise<ChannelResponse> {
-    return withRetry<ChannelResponse>(request, async () => {
-      const response = await once(request, signal);
-      if (response.status >= 200 && response.status < 300) return { value: response };
-      const error = errorFor(response);
-      if (!error.retryable) throw error;
-      return { retryIn: waitAskedFor(response), error };
-    }, signal);
+    return withRetry<ChannelResponse>(
+      request,
+      async () => {
+        const response = await once(request, signal);
+        if (response.status >= 200 && response.status < 300) return { value: response };
+        const error = errorFor(response);
+        if (!error.retryable) throw error;
+        return { retryIn: waitAskedFor(response), error };
+      },
+      signal,
+    );
   }
 
   async function json<T>(
     request: ChannelRequest,
     signal?: AbortSignal,
   ): Promise<{ body: T; response: ChannelResponse }> {
-    return withRetry<{ body: T; response: ChannelResponse }>(request, async () => {
-      const response = await once(request, signal);
-      if (response.status < 200 || response.status >= 300) {
-        const error = errorFor(response);
-        if (!error.retryable) throw error;
-        return { retryIn: waitAskedFor(response), error };
-      }
-      const parsed = tryParse(response.text);
-      if (!parsed.ok) {
-        return {
-          retryIn: null,
-          error: new ChannelError(
-            'malformed',
-            `${rules.platform} answered with malformed JSON`,
-            response.status,
-            shorten(response.text, 120),
-          ),
-        };
-      }
-      const throttle = rules.throttledBody?.(response, parsed.value) ?? null;
-      if (throttle !== null) {
-        return {
-          retryIn: throttle,
-          error: new ChannelError(
-            'rate_limited',
-            `${rules.platform} kept throttling the requests`,
-            response.status,
-            rules.errorMessage?.(response, parsed.value) ?? 'Throttled',
-          ),
-        };
-      }
-      return { value: { body: parsed.value as T, response } };
-    }, signal);
+    return withRetry<{ body: T; response: ChannelResponse }>(
+      request,
+      async () => {
+        const response = await once(request, signal);
+        if (response.status < 200 || response.status >= 300) {
+          const error = errorFor(response);
+          if (!error.retryable) throw error;
+          return { retryIn: waitAskedFor(response), error };
+        }
+        const parsed = tryParse(response.text);
+        if (!parsed.ok) {
+          return {
+            retryIn: null,
+            error: new ChannelError(
+              'malformed',
+              `${rules.platform} answered with malformed JSON`,
+              response.status,
+              shorten(response.text, 120),
+            ),
+          };
+        }
+        const throttle = rules.throttledBody?.(response, parsed.value) ?? null;
+        if (throttle !== null) {
+          return {
+            retryIn: throttle,
+            error: new ChannelError(
+              'rate_limited',
+              `${rules.platform} kept throttling the requests`,
+              response.status,
+              rules.errorMessage?.(response, parsed.value) ?? 'Throttled',
+            ),
+          };
+        }
+        return { value: { body: parsed.value as T, response } };
+      },
+      signal,
+    );
   }
 
   return { request, json };

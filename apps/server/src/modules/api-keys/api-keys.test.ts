@@ -178,6 +178,8 @@ describe.each(backends)('API keys ($name)', (backend) => {
     expect((await withKey('GET', '/api/v1/orders', next)).statusCode).toBe(200);
     expect((await call('DELETE', '/call/apiKey', tenantA)).statusCode).toBe(200);
     expect((await withKey('GET', '/api/v1/orders', next)).statusCode).toBe(401);
-    expect((await withKey('GET', '/api/v1/orders', 'sdk_live_forged0000000000000000000000000000000')).statusCode).toBe(401);
+    expect((await withKey('GET', '/api/v1/orders', 'sdk_live_forged0000000000000000000000000000000')).statusCode).toBe(
+      401,
+    );
   });
 });
