@@ -13,10 +13,17 @@ function isTimeZone(value: unknown): value is string {
 }
 
 /**
- * The tenant's time zone. Start-up provisions the tenant with POST /call/verifyNewUserRegister, whose answer
- * carries `timeZone`; until it has answered (or if it names no valid zone) the product default applies.
+ * The tenant's time zone: the `time_zone` setting as last read (Settings refreshes it when it is saved, so every page
+ * follows at once), else the zone start-up provisioning answered (POST /call/verifyNewUserRegister), else the
+ * product default.
  */
 export function selectTenantTimeZone(state: RootState): string {
+  for (const query of Object.values(state.api.queries)) {
+    if (query?.endpointName !== 'getConfigs' || query.status !== 'fulfilled') continue;
+    const entries = query.data as Array<{ key: string; value: unknown }> | undefined;
+    const saved = entries?.find((entry) => entry.key === 'time_zone')?.value;
+    if (isTimeZone(saved)) return saved;
+  }
   for (const mutation of Object.values(state.api.mutations)) {
     if (mutation?.endpointName !== 'verifyNewUserRegister' || mutation.status !== 'fulfilled') continue;
     const timeZone = (mutation.data as { data?: { timeZone?: unknown } } | undefined)?.data?.timeZone;
