@@ -24,6 +24,9 @@ test('the logo leads to /orders and the support button opens a new tab', async (
   await signInAt(page, '/dashboard');
   await page.getByRole('link', { name: /shipdesk, go to orders/i }).click();
   await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  // The button names the page the seller is on once that page has rendered.
+  await expect(page.getByRole('link', { name: /Report an Issue/ })).toHaveAttribute('href', /from=.*%2Forders/);
   const [popup] = await Promise.all([
     context.waitForEvent('page'),
     page.getByRole('link', { name: /Report an Issue/ }).click(),
@@ -37,8 +40,9 @@ test('the setup guide opens on load with the steps computed by the server', asyn
   await page.goto('/orders');
   await new SsoLoginPage(page).signIn(demoUser.email, demoUser.password);
   await expect(page.getByRole('heading', { name: 'Setup Guide' })).toBeVisible();
-  await expect(page.getByText('Steps completed : 0/5')).toBeVisible();
-  await expect(page.getByText('0% completed')).toBeVisible();
+  // The demo organisation starts with its demo store connected: one step of five.
+  await expect(page.getByText('Steps completed : 1/5')).toBeVisible();
+  await expect(page.getByText('20% completed')).toBeVisible();
   await expect(page.getByRole('link', { name: /Set the warehouse address/ })).toHaveAttribute(
     'href',
     '/settings/warehouse',
