@@ -5,13 +5,14 @@ import type { StoreRow, SyncRunRow } from '../../db/schema/index.ts';
 import { channelOrderProblem, newestPerOrder } from '../../domain/channel-order-check.ts';
 import { laterOf } from '../../domain/channel-orders.ts';
 import type { AdapterFactory } from '../../integrations/channels/registry.ts';
-import type { AdapterOptions, ChannelAdapter, ChannelOrder } from '../../integrations/channels/types.ts';
+import type { AdapterOptions, ChannelAdapter, ChannelOrder, OrderPage } from '../../integrations/channels/types.ts';
 import { ChannelError } from '../../integrations/http/channel-http.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { openCredentials, sealCredentials } from '../stores/credentials.ts';
 import { upsertChannelOrders } from './orders-upsert.ts';
 import { createSyncMonitorRepository, createSyncRepository, type SyncCursor } from './repository.ts';
+import { createTableStatistics } from './table-statistics.ts';
 
 export interface SyncJob {
   tenantId: string;
@@ -66,6 +67,23 @@ export function toSyncRun(row: SyncRunRow): SyncRun {
     startedAt: iso(row.startedAt),
     finishedAt: iso(row.finishedAt),
   };
+}
+
+interface PageRead {
+  page: Promise<OrderPage>;
+  /** Stops a read nobody will wait for (the run failed, stopped or lost its claim) and silences its failure. */
+  abandon(): void;
+}
+
+/** Starts reading the page at `cursor`; its failure surfaces when the page is awaited. */
+function readAhead(adapter: ChannelAdapter, cursor: SyncCursor): PageRead {
+  const controller = new AbortController();
+  const page = adapter.listOrders(
+    { updatedSince: cursor.updatedSince, pageToken: cursor.pageToken },
+    controller.signal,
+  );
+  page.catch(() => undefined);
+  return { page, abandon: () => controller.abort() };
 }
 
 /** What a failed pull says to the seller: our sentence and, when the platform answered, its words. */
@@ -184,13 +202,19 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
       },
       Math.max(250, (deps.stallSeconds * 1000) / 4),
     );
+    let pending: PageRead | undefined;
     try {
       const store = await database.withTenant(tenantId, (tx) => repo.findStore(tx, tenantId, run.storeId));
       if (!store) return await finish(tenantId, run, 'failed', 'The store was removed');
       const adapter = adapterFor(store);
+      const statistics = createTableStatistics(database, (error) =>
+        deps.log.warn({ err: error, runId: run.id }, 'analyzing the order tables failed'),
+      );
       let cursor: SyncCursor = store.syncCursor ?? { updatedSince: null, pageToken: null, highWater: null };
+      let inserted = 0;
+      pending = readAhead(adapter, cursor);
       for (;;) {
-        const page = await adapter.listOrders({ updatedSince: cursor.updatedSince, pageToken: cursor.pageToken });
+        const page = await pending.page;
         const orders = newestPerOrder(page.orders);
         const valid: ChannelOrder[] = [];
         let firstError: string | null = null;
@@ -203,8 +227,10 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
         const next: SyncCursor = page.nextPageToken
           ? { updatedSince: cursor.updatedSince, pageToken: page.nextPageToken, highWater }
           : { updatedSince: highWater ?? cursor.updatedSince, pageToken: null, highWater };
+        // The platform answers the next page while this one is written; it is committed only after this one.
+        if (page.nextPageToken && !stopping) pending = readAhead(adapter, next);
 
-        const { written, current } = await database.withTenant(tenantId, async (tx) => {
+        const { written, added, current } = await database.withTenant(tenantId, async (tx) => {
           const result = await upsertChannelOrders(
             tx,
             { tenantId, storeId: store.id, sourceType: store.sourceType as SourceType, actor: SYNC_ACTOR },
@@ -225,13 +251,19 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
             next,
           );
           if (!held) throw new LostRun();
-          return { written: result.orderIds, current: await repo.findRun(tx, tenantId, run.id) };
+          return {
+            written: result.orderIds,
+            added: result.inserted,
+            current: await repo.findRun(tx, tenantId, run.id),
+          };
         });
         if (current) progress(tenantId, current);
         if (written.length > 0) {
           deps.notify(tenantId, OrderRealtimeEvent.Changed, { orderIds: written.map(String), event: 'sync' });
         }
         cursor = next;
+        inserted += added;
+        await statistics.afterPage(inserted);
         if (!page.nextPageToken) break;
         if (stopping) {
           // Shutting down: hand the run back; the next worker resumes from the cursor just committed.
@@ -249,6 +281,7 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
       deps.log.warn({ runId: run.id, storeId: run.storeId, reason: message }, 'sync run failed');
       await finish(tenantId, run, 'failed', message);
     } finally {
+      pending?.abandon();
       clearInterval(beat);
     }
   }

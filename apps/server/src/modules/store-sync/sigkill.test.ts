@@ -11,20 +11,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '@shipdesk/db-kit';
 import { Role } from '@shipdesk/contract';
 import { startFakeShopify, type FakeShopify } from '../../integrations/channels/shopify/fake-server.ts';
-import { AUDIENCE, backends, mintToken, newTenantId, testIdp } from '../../test-support/helper.ts';
+import { AUDIENCE, mintToken, newTenantId, testIdp } from '../../test-support/helper.ts';
 
 /**
  * The issue's reliability test: kill the real server process (SIGKILL, no shutdown code runs) in the middle of a
  * 20,000-order pull, start it again, and the run finishes with every order stored exactly once. PostgreSQL only: a
  * process killed with PGlite's files open is not a state that embedded database promises to recover from, while
- * PostgreSQL does (the server process dies, the database does not).
+ * PostgreSQL does (the server process dies, the database does not). Without DATABASE_URL the vitest config leaves
+ * this file out.
  */
 const SERVER_ENTRY = fileURLToPath(new URL('../../server.ts', import.meta.url));
 const ORDERS = 20_000;
 
-const postgres = backends.filter((b) => b.name === 'postgres');
-
-describe.each(postgres)('a pull survives SIGKILL of the server ($name)', () => {
+describe('a pull survives SIGKILL of the server (postgres)', () => {
   let shop: FakeShopify;
   let issuer: Server;
   let issuerUrl = '';

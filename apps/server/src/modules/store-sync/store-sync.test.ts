@@ -168,6 +168,37 @@ describe.each(backends)('store sync ($name)', (backend) => {
     expect(healed.problem).toBeNull();
   });
 
+  it('asks the channel for the next page while it writes the current one, committing pages in order', async () => {
+    const store = await createStore();
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 20));
+      return done();
+    };
+    let open!: () => void;
+    channel.gate = new Promise((resolve) => (open = resolve));
+    await call('GET', `/call/store/${store.id}/pullOrders`);
+    expect(await until(() => channel.calls.length === 1)).toBe(true);
+    const { sql } = await import('drizzle-orm');
+    let readAhead = false;
+    let committedMeanwhile = -1;
+    // Holding the store's row keeps the first page from committing its cursor (on PGlite the whole database waits).
+    await t.app.db.transaction(sql`SELECT 1`, async (tx) => {
+      await tx.execute(sql`SELECT id FROM stores WHERE id = ${Number(store.id)} FOR UPDATE`);
+      open();
+      channel.gate = null;
+      readAhead = await until(() => channel.calls.some((c) => c.pageToken === '10'));
+      const runs = (await tx.execute(
+        sql`SELECT pages FROM sync_runs WHERE store_id = ${Number(store.id)}`,
+      )) as unknown as { rows: Array<{ pages: number }> };
+      committedMeanwhile = runs.rows[0]!.pages;
+    });
+    expect(readAhead).toBe(true);
+    expect(committedMeanwhile).toBe(0);
+    expect(await settle(store.id)).toMatchObject({ state: 'succeeded', pages: 3, ordersSeen: 25, ordersNew: 25 });
+    expect(channel.calls.map((c) => c.pageToken)).toEqual([null, '10', '20']);
+    expect((await storeOrders(store.id)).total).toBe(25);
+  });
+
   it('answers a second pull with the running one', async () => {
     const store = await createStore();
     let open!: () => void;

@@ -1,0 +1,490 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import os, { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { Role } from '@shipdesk/contract';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
+import { createChannelAdapter, type AdapterFactory } from '../../apps/server/src/integrations/channels/registry.ts';
+import { LIST_ORDERS_QUERY, ORDERS_PER_QUERY } from '../../apps/server/src/integrations/channels/shopify/queries.ts';
+import { DEFAULT_API_VERSION } from '../../apps/server/src/integrations/channels/shopify/client.ts';
+import { AUDIENCE, ISSUER, mintToken, testIdp } from '../../apps/server/src/test-support/helper.ts';
+import { describeMachine } from './machine.ts';
+import {
+  PARENT_TABLES,
+  PULL_TABLES,
+  dumpTables,
+  loadDumps,
+  pgliteOwner,
+  postgresOwner,
+  type OwnerSql,
+} from './pull-copy.ts';
+import { writePullReport, type PullReport } from './pull-report.ts';
+
+/**
+ * The pull benchmark: the real server pulls N orders from the fake Shopify over loopback into a fresh database, then
+ * the same rows are loaded with a bare COPY into another fresh database; orders/s of both and their ratio go to
+ * docs/PERFORMANCE.md. See bench/README.md.
+ */
+
+const { values: args } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '100000' },
+    db: { type: 'string', default: 'postgres' },
+    'database-url': { type: 'string' },
+    doc: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    /** Writes a CPU profile of the server's thread during the pull alone (the fake has its own thread). */
+    profile: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+
+const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const log = (message: string) => console.log(`[pull] ${message}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function positive(name: string, text: string | undefined): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got "${text}"`);
+  return value;
+}
+
+/** Which server code and schema a run measured: the commit, uncommitted server files, the last migration. */
+function codeState(): PullReport['code'] {
+  // Not trimmed: a porcelain line starts with a space when the change is unstaged.
+  const git = (...a: string[]) => {
+    try {
+      return execFileSync('git', a, { cwd: repoRoot, encoding: 'utf8' });
+    } catch {
+      return '';
+    }
+  };
+  const journal = JSON.parse(
+    readFileSync(join(repoRoot, 'apps/server/src/db/migrations/meta/_journal.json'), 'utf8'),
+  ) as { entries: Array<{ tag: string }> };
+  return {
+    commit: git('rev-parse', '--short', 'HEAD').trim() || 'unknown',
+    uncommitted: git('status', '--porcelain', '--', 'apps/server/src', 'packages')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.slice(3)),
+    lastMigration: journal.entries.at(-1)?.tag ?? 'none',
+  };
+}
+
+/** An empty database: PostgreSQL `shipdesk_pullbench_<ts>[_suffix]` on the server of adminUrl, or a PGlite folder. */
+interface Target {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freshTarget(kind: 'postgres' | 'pglite', adminUrl: string, suffix: string): Promise<Target> {
+  const dataDir = mkdtempSync(join(tmpdir(), `shipdesk-pullbench-${suffix}-`));
+  if (kind === 'pglite') {
+    return { databaseUrl: undefined, dataDir, name: dataDir, drop: async () => rmSync(dataDir, { recursive: true }) };
+  }
+  const name = `shipdesk_pullbench_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${suffix}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.href,
+    dataDir,
+    name,
+    drop: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+interface FakeShop {
+  url: string;
+  accessToken: string;
+  requests(): Promise<number>;
+  /** CPU seconds the shop's thread has used. */
+  cpu(): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function startShop(orders: number, seed: number): Promise<FakeShop> {
+  const worker = new Worker(new URL('./pull-shop.ts', import.meta.url), { workerData: { orders, seed } });
+  const next = <T>(kind: string) =>
+    new Promise<T>((resolveMessage, reject) => {
+      const onMessage = (message: { kind: string } & T) => {
+        if (message.kind !== kind) return;
+        worker.off('message', onMessage);
+        worker.off('error', reject);
+        resolveMessage(message);
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    });
+  const ready = await next<{ url: string; accessToken: string }>('ready');
+  return {
+    url: ready.url,
+    accessToken: ready.accessToken,
+    async cpu() {
+      const answer = next<{ seconds: number }>('cpu');
+      worker.postMessage('cpu');
+      return (await answer).seconds;
+    },
+    async requests() {
+      const answer = next<{ count: number }>('requests');
+      worker.postMessage('requests');
+      return (await answer).count;
+    },
+    async close() {
+      const exited = new Promise((r) => worker.once('exit', r));
+      worker.postMessage('close');
+      await exited;
+    },
+  };
+}
+
+/** The average requested and actual cost of the adapter's list query against the fake, over a few queries. */
+async function sampleQueryCost(shop: FakeShop, queries = 20): Promise<{ requested: number; actual: number }> {
+  let after: string | null = null;
+  let requested = 0;
+  let actual = 0;
+  for (let i = 0; i < queries; i++) {
+    const res = await fetch(`${shop.url}/admin/api/${DEFAULT_API_VERSION}/graphql.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-shopify-access-token': shop.accessToken },
+      body: JSON.stringify({
+        query: LIST_ORDERS_QUERY.document,
+        operationName: LIST_ORDERS_QUERY.name,
+        variables: { first: ORDERS_PER_QUERY, after, query: null },
+      }),
+    });
+    const body = (await res.json()) as {
+      data: { orders: { pageInfo: { endCursor: string | null } } };
+      extensions: { cost: { requestedQueryCost: number; actualQueryCost: number } };
+    };
+    requested += body.extensions.cost.requestedQueryCost;
+    actual += body.extensions.cost.actualQueryCost;
+    after = body.data.orders.pageInfo.endCursor;
+  }
+  return { requested: requested / queries, actual: actual / queries };
+}
+
+/** Sums the time of the adapter's page fetches. */
+function timedAdapters(timer: { ms: number; calls: number }): AdapterFactory {
+  return (sourceType, connection, options) => {
+    const adapter = createChannelAdapter(sourceType, connection, options);
+    if (!adapter) return adapter;
+    return {
+      ...adapter,
+      async listOrders(window, signal) {
+        const started = performance.now();
+        try {
+          return await adapter.listOrders(window, signal);
+        } finally {
+          timer.ms += performance.now() - started;
+          timer.calls += 1;
+        }
+      },
+    };
+  };
+}
+
+/** Sums the time of the server's tenant transactions (the engine's page writes among them). */
+function timeTransactions(database: Database, timer: { ms: number; calls: number }): void {
+  const withTenant = database.withTenant.bind(database);
+  database.withTenant = async (tenantId, fn) => {
+    const started = performance.now();
+    try {
+      return await withTenant(tenantId, fn);
+    } finally {
+      timer.ms += performance.now() - started;
+      timer.calls += 1;
+    }
+  };
+}
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** CPU seconds a process has used, when it runs on this machine (visible in /proc). */
+function processCpu(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // utime and stime are the 14th and 15th fields, the 12th and 13th after the command name.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds used so far by each client backend connected to `db` (not autovacuum's), but the one asking. */
+async function backendCpu(db: OwnerSql): Promise<Map<number, number>> {
+  const pids = await db.rows<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity
+     WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of pids) {
+    const seconds = processCpu(pid);
+    if (seconds !== null) cpu.set(pid, seconds);
+  }
+  return cpu;
+}
+
+/** CPU seconds the backends used between two readings (backends that ended in between are not counted). */
+function cpuBetween(before: Map<number, number>, after: Map<number, number>): number | null {
+  if (after.size === 0) return null;
+  let sum = 0;
+  for (const [pid, seconds] of after) sum += seconds - (before.get(pid) ?? 0);
+  return sum;
+}
+
+async function ownBackendCpu(db: OwnerSql): Promise<number | null> {
+  const [row] = await db.rows<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  return processCpu(row!.pid);
+}
+
+interface RunRow {
+  state: string;
+  pages: number;
+  orders_new: number;
+  orders_failed: number;
+  error: string | null;
+  run_seconds: number | string | null;
+}
+
+async function main() {
+  const started = performance.now();
+  const code = codeState();
+  const kind = args.db === 'pglite' ? 'pglite' : args.db === 'postgres' ? 'postgres' : null;
+  if (!kind) throw new Error(`--db must be postgres or pglite, got "${args.db}"`);
+  const orders = positive('orders', args.orders);
+  const adminUrl = args['database-url'] ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const docPath = resolve(repoRoot, args.doc ?? 'docs/PERFORMANCE.md');
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const cleanup = async () => {
+    for (const step of cleanups.splice(0).reverse()) await step().catch((e: unknown) => log(`cleanup: ${String(e)}`));
+  };
+
+  try {
+    log(`starting the fake Shopify with ${orders.toLocaleString('en-US')} orders (no throttling)`);
+    const shop = await startShop(orders, positive('seed', args.seed));
+    cleanups.push(() => shop.close());
+
+    const pulled = await freshTarget(kind, adminUrl, 'pull');
+    if (!args.keep) cleanups.push(() => pulled.drop());
+    log(`pull database: ${pulled.name}`);
+    const fetchTimer = { ms: 0, calls: 0 };
+    const transactionTimer = { ms: 0, calls: 0 };
+    const idp = await testIdp();
+    const app = await buildApp({
+      config: {
+        ...loadConfig({}),
+        host: '127.0.0.1',
+        port: 0,
+        databaseUrl: pulled.databaseUrl,
+        dataDir: pulled.dataDir,
+        secretsKey: randomBytes(32).toString('base64'),
+        oidcIssuer: ISSUER,
+        oidcAudience: AUDIENCE,
+        webDist: join(pulled.dataDir, 'no-web-build'),
+        rateLimitMax: 1_000_000_000,
+        jobs: false,
+        demo: false,
+      },
+      jwks: idp.jwks,
+      adapters: timedAdapters(fetchTimer),
+      logger: false,
+    });
+    let appOpen = true;
+    const closeApp = async () => {
+      if (appOpen) await app.close();
+      appOpen = false;
+    };
+    cleanups.push(closeApp);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('the server is not listening on a TCP port');
+    const base = `http://127.0.0.1:${address.port}`;
+
+    const tenantId = randomUUID();
+    const token = await mintToken({ tenantId, roleId: Role.Admin, expiresIn: 6 * 3600 });
+    const api = async (method: string, path: string, body?: object) => {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }) },
+        body: body && JSON.stringify(body),
+      });
+      const json = (await res.json()) as { data: Record<string, unknown> };
+      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+      return json.data;
+    };
+    await api('POST', '/call/verifyNewUserRegister');
+    const store = await api('POST', '/api/v1/stores', {
+      name: 'Pull bench shop',
+      sourceType: 'Shopify',
+      settings: { shopDomain: 'pull-bench.myshopify.com', apiBaseUrl: shop.url },
+      credentials: { accessToken: shop.accessToken },
+    });
+    const storeId = Number(store.id);
+
+    const pglite = kind === 'pglite' ? (app.db.db as unknown as { $client: PGlite }).$client : null;
+    const owner: OwnerSql = pglite ? pgliteOwner(pglite) : await postgresOwner(pulled.databaseUrl!);
+    cleanups.push(() => owner.close());
+    const serverVersion = (await owner.rows<{ version: string }>('SELECT version()'))[0]!.version.split(' on ')[0]!;
+
+    timeTransactions(app.db, transactionTimer);
+    const profiler = args.profile ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    const loadBefore = os.loadavg()[0]!;
+    const cpuBefore = kind === 'postgres' ? await backendCpu(owner) : new Map<number, number>();
+    log(`pulling through ${base}`);
+    const serverCpuBefore = process.threadCpuUsage();
+    const shopCpuBefore = await shop.cpu();
+    const pullStarted = performance.now();
+    const run = await api('GET', `/call/store/${storeId}/pullOrders`);
+    let row: RunRow | undefined;
+    let lastLog = pullStarted;
+    for (;;) {
+      [row] = await owner.rows<RunRow>(
+        `SELECT state, pages, orders_new, orders_failed, error,
+           extract(epoch FROM finished_at - queued_at) AS run_seconds
+         FROM sync_runs WHERE id = $1`,
+        [Number(run.id)],
+      );
+      if (row && row.state !== 'queued' && row.state !== 'running') break;
+      if (performance.now() - lastLog > 5_000) {
+        lastLog = performance.now();
+        log(`  ${row?.orders_new ?? 0} orders after ${((lastLog - pullStarted) / 1000).toFixed(0)} s`);
+      }
+      await sleep(100);
+    }
+    const pullMs = performance.now() - pullStarted;
+    const serverCpu = process.threadCpuUsage(serverCpuBefore);
+    const shopCpu = (await shop.cpu()) - shopCpuBefore;
+    const loadAfterPull = os.loadavg()[0]!;
+    const databaseCpu = kind === 'postgres' ? cpuBetween(cpuBefore, await backendCpu(owner)) : null;
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(resolve(args.profile!), JSON.stringify(profile));
+      profiler.disconnect();
+      log(`CPU profile of the pull: ${resolve(args.profile!)}`);
+    }
+    if (row!.state !== 'succeeded') throw new Error(`the pull ended ${row!.state}: ${row!.error}`);
+    if (row!.orders_new !== orders || row!.orders_failed !== 0) {
+      throw new Error(`the pull stored ${row!.orders_new} new orders (${row!.orders_failed} failed), not ${orders}`);
+    }
+    const requests = await shop.requests();
+    const cost = await sampleQueryCost(shop);
+    log(`pull: ${(pullMs / 1000).toFixed(1)} s, ${Math.round(orders / (pullMs / 1000))} orders/s`);
+
+    const [distinct] = await owner.rows<{ n: string; ids: string }>(
+      'SELECT count(*) AS n, count(DISTINCT external_id) AS ids FROM orders',
+    );
+    if (Number(distinct!.n) !== orders || Number(distinct!.ids) !== orders) {
+      throw new Error(`the database holds ${distinct!.n} orders (${distinct!.ids} distinct), not ${orders}`);
+    }
+
+    log('taking the pulled rows out with COPY TO');
+    const parents = await dumpTables(owner, PARENT_TABLES);
+    const dumps = await dumpTables(owner, PULL_TABLES);
+    await owner.close();
+    await closeApp();
+
+    const copied = await freshTarget(kind, adminUrl, 'copy');
+    if (!args.keep) cleanups.push(() => copied.drop());
+    log(`COPY database: ${copied.name}`);
+    const copyDatabase = await openDatabase({ databaseUrl: copied.databaseUrl, dataDir: copied.dataDir });
+    cleanups.push(() => copyDatabase.close());
+    await copyDatabase.migrate();
+    const copyOwner =
+      kind === 'pglite'
+        ? pgliteOwner((copyDatabase.db as unknown as { $client: PGlite }).$client)
+        : await postgresOwner(copied.databaseUrl!);
+    cleanups.push(() => copyOwner.close());
+    await loadDumps(copyOwner, parents);
+    const copyCpuBefore = kind === 'postgres' ? await ownBackendCpu(copyOwner) : null;
+    const copyStarted = performance.now();
+    const copies = await loadDumps(copyOwner, dumps);
+    const copyMs = performance.now() - copyStarted;
+    const copyCpuAfter = kind === 'postgres' ? await ownBackendCpu(copyOwner) : null;
+    for (const c of copies) log(`  COPY ${c.table}: ${c.rows} rows in ${(c.ms / 1000).toFixed(2)} s`);
+    log(`COPY: ${(copyMs / 1000).toFixed(1)} s, ${Math.round(orders / (copyMs / 1000))} orders/s`);
+    const [copiedOrders] = await copyOwner.rows<{ n: string }>('SELECT count(*) AS n FROM orders');
+    if (Number(copiedOrders!.n) !== orders) throw new Error(`COPY loaded ${copiedOrders!.n} orders, not ${orders}`);
+
+    const report: PullReport = {
+      kind,
+      orders,
+      machine: describeMachine(),
+      date: new Date().toISOString(),
+      code,
+      serverVersion,
+      loadAverage: [loadBefore, loadAfterPull, os.loadavg()[0]!],
+      pull: {
+        ms: pullMs,
+        runMs: Number(row!.run_seconds) * 1000,
+        pages: row!.pages,
+        requests,
+        fetchMs: fetchTimer.ms,
+        fetchCalls: fetchTimer.calls,
+        databaseMs: transactionTimer.ms,
+        databaseCalls: transactionTimer.calls,
+        serverCpuSeconds: (serverCpu.user + serverCpu.system) / 1e6,
+        shopCpuSeconds: shopCpu,
+        databaseCpuSeconds: databaseCpu,
+        rows: dumps.map((d) => ({ table: d.table, rows: d.rows })),
+      },
+      cost,
+      copy: {
+        method:
+          kind === 'postgres'
+            ? 'COPY ... FROM STDIN (pg-copy-streams)'
+            : "COPY ... FROM '/dev/blob' (PGlite's blob COPY, ~16 MB of COPY text per statement)",
+        tables: copies,
+        ms: copyMs,
+        databaseCpuSeconds: copyCpuBefore !== null && copyCpuAfter !== null ? copyCpuAfter - copyCpuBefore : null,
+        megabytes: dumps.reduce((sum, d) => sum + d.bytes, 0) / 1024 ** 2,
+      },
+      totalSeconds: (performance.now() - started) / 1000,
+    };
+    writePullReport(docPath, report);
+    log(`section written to ${docPath}`);
+    console.table({
+      pull: { seconds: +(pullMs / 1000).toFixed(1), 'orders/s': Math.round(orders / (pullMs / 1000)) },
+      copy: { seconds: +(copyMs / 1000).toFixed(1), 'orders/s': Math.round(orders / (copyMs / 1000)) },
+    });
+    log(
+      `fetch ${(fetchTimer.ms / 1000).toFixed(1)} s over ${fetchTimer.calls} pages; transactions ` +
+        `${(transactionTimer.ms / 1000).toFixed(1)} s over ${transactionTimer.calls}; ${requests} requests`,
+    );
+  } finally {
+    await cleanup();
+  }
+}
+
+await main();
