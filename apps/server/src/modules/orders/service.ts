@@ -32,6 +32,7 @@ import {
 import { computeTotals } from '../../domain/orders/money.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { createConfigsRepository } from '../configs/repository.ts';
 import { runIdempotent, type Answer } from './idempotency.ts';
 import { createOrdersRepository, statusesOf, type SummaryRow } from './repository.ts';
 import { parseId, toEventRecord, toOrder, toSummary } from './views.ts';
@@ -55,6 +56,12 @@ export const ORDER_NOT_FOUND = 'Order not found';
 
 /** Statuses in which the addresses may still change. */
 const ADDRESS_EDITABLE = new Set(['Draft Order', 'Sales Order']);
+
+async function tenantCurrency(tx: Executor, tenantId: string): Promise<string> {
+  const entry = await createConfigsRepository(tx).find(tenantId, 'currency_info', tx);
+  const code = (entry?.options as { currencyCode?: unknown } | null | undefined)?.currencyCode;
+  return typeof code === 'string' && /^[A-Z]{3}$/.test(code) ? code : DEFAULT_CURRENCY;
+}
 
 export function createOrdersService(database: Database, notify: OrdersNotifier, options: OrdersServiceOptions = {}) {
   const repo = createOrdersRepository();
@@ -129,7 +136,8 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
             orderStatus: 'Draft Order',
             paymentStatus: 'Unpaid',
             shipmentStatus: 'Unshipped',
-            currency: input.currency ?? DEFAULT_CURRENCY,
+            // A manual order is in the seller's currency unless the body names another.
+            currency: input.currency ?? (await tenantCurrency(tx, auth.tenantId)),
             ...totals.totals,
             paidTotal: 0,
             customerName: input.customerName?.trim() || joinName(shippingAddress.firstName, shippingAddress.lastName),
