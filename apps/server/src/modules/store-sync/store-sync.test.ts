@@ -182,7 +182,7 @@ describe.each(backends)('store sync ($name)', (backend) => {
     let readAhead = false;
     let committedMeanwhile = -1;
     // Holding the store's row keeps the first page from committing its cursor (on PGlite the whole database waits).
-    await t.app.db.transaction(sql`SELECT 1`, async (tx) => {
+    await t.app.db.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT id FROM stores WHERE id = ${Number(store.id)} FOR UPDATE`);
       open();
       channel.gate = null;
