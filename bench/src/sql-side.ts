@@ -25,12 +25,19 @@ export interface SqlRunner {
 }
 
 export function postgresRunner(databaseUrl: string): SqlRunner {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  // Pipelined like the server's pool: statements started together share a round trip; awaited one by one they do not.
+  const client = new pg.Client({ connectionString: databaseUrl, pipeline: true });
   const connected = client.connect();
   return {
     async query(text, params = []) {
       await connected;
-      const result = await client.query({ text, values: params, rowMode: 'array' });
+      // The callback form, as the server's transactions use it (db-kit): pg's promise form leaves garbage that minor
+      // collections promote, and this process is the server's too.
+      const result = await new Promise<pg.QueryResult>((resolve, reject) =>
+        client.query({ text, values: params, rowMode: 'array' }, (error: Error | undefined, answer: pg.QueryResult) =>
+          error ? reject(error) : resolve(answer),
+        ),
+      );
       return { fields: result.fields.map((f) => f.name), rows: result.rows as unknown[][] };
     },
     close: () => client.end(),
@@ -52,7 +59,8 @@ export const isTenantSetup = (s: Statement) => /^(begin|commit|SET LOCAL ROLE|SE
 
 /**
  * A `Database` for the server's own services whose every statement is recorded, so the bench knows exactly what SQL
- * a request runs. `withTenant` is the one of apps/server/src/db/client.ts (role, tenant setting, transaction);
+ * a request runs. `withTenant` sends what the one of apps/server/src/db/client.ts sends (the role and the tenant
+ * setting in one statement, in a transaction), though not pipelined: the order of the statements is what counts here.
  * `run.ts` checks that replaying the recorded statements returns the rows the API answers.
  */
 export function recordingDatabase(target: { databaseUrl: string } | { pglite: PGlite }) {
@@ -62,7 +70,8 @@ export function recordingDatabase(target: { databaseUrl: string } | { pglite: PG
       recording?.push({ text, params: [...params] });
     },
   };
-  const pool = 'databaseUrl' in target ? new pg.Pool({ connectionString: target.databaseUrl, max: 1 }) : null;
+  const pool =
+    'databaseUrl' in target ? new pg.Pool({ connectionString: target.databaseUrl, max: 1, pipeline: true }) : null;
   const db = (pool
     ? drizzlePg({ client: pool, schema, logger })
     : drizzlePglite({ client: (target as { pglite: PGlite }).pglite, schema, logger })) as unknown as Executor;
@@ -71,8 +80,9 @@ export function recordingDatabase(target: { databaseUrl: string } | { pglite: PG
     db,
     withTenant<T>(tenantId: string, fn: (tx: Executor) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql.raw(`SET LOCAL ROLE ${APP_ROLE}`));
-        await tx.execute(sql`SELECT set_config(${TENANT_SETTING}, ${tenantId}, true)`);
+        await tx.execute(
+          sql`SELECT set_config('role', ${APP_ROLE}, true), set_config(${TENANT_SETTING}, ${tenantId}, true)`,
+        );
         return fn(tx as unknown as Executor);
       });
     },

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { MigrationConfig } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +102,96 @@ describe.each(backends)('openDatabase on $name', (backend) => {
     const database = await openDatabase(fresh.options);
     try {
       expect(await database.db.select({ name: items.name }).from(items)).toEqual([{ name: 'first' }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('runs a transaction after its first statement, commits it, and rolls back what throws', async () => {
+    const database = await openDatabase(fresh.options);
+    try {
+      const setting = sql`SELECT set_config('kit.note', 'opened', true)`;
+      const seen = await database.transaction(setting, async (tx) => {
+        // Started together: on PostgreSQL they share a round trip, and each gets its own answer.
+        const [note, inserted] = await Promise.all([
+          tx.execute(sql`SELECT current_setting('kit.note') AS note`),
+          tx.insert(items).values({ name: 'in a transaction' }).returning({ name: items.name }),
+        ]);
+        return { note: (note as unknown as { rows: Array<{ note: string }> }).rows[0]!.note, inserted };
+      });
+      expect(seen).toEqual({ note: 'opened', inserted: [{ name: 'in a transaction' }] });
+
+      await expect(
+        database.transaction(setting, async (tx) => {
+          await tx.insert(items).values({ name: 'rolled back' });
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      // A savepoint inside: its failure is undone, the rest commits.
+      await database.transaction(setting, async (tx) => {
+        await tx.insert(items).values({ name: 'outer' });
+        await tx
+          .transaction(async (inner) => {
+            await inner.insert(items).values({ name: 'inner' });
+            throw new Error('inner only');
+          })
+          .catch(() => undefined);
+      });
+      const names = (await database.db.select({ name: items.name }).from(items)).map((r) => r.name);
+      expect(names).toContain('in a transaction');
+      expect(names).toContain('outer');
+      expect(names).not.toContain('rolled back');
+      expect(names).not.toContain('inner');
+      // The setting was local to each transaction.
+      const after = await database.db.execute(sql`SELECT current_setting('kit.note', true) AS note`);
+      expect((after as unknown as { rows: Array<{ note: string | null }> }).rows[0]!.note ?? '').toBe('');
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('reports a transaction that cannot open, and its connection serves the next one', async () => {
+    const database = await openDatabase(fresh.options);
+    try {
+      await expect(
+        database.transaction(sql`SELECT no_such_function()`, (tx) => tx.execute(sql`SELECT 1`)),
+      ).rejects.toThrow(/no_such_function/);
+      for (let i = 0; i < 12; i++) {
+        const answer = await database.transaction(sql`SELECT 1`, (tx) => tx.execute(sql`SELECT ${i}::int AS n`));
+        expect((answer as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(i);
+      }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses writes in a read-only transaction, and read-only answers come back right, many at a time', async () => {
+    const database = await openDatabase(fresh.options);
+    try {
+      await expect(
+        database.transaction(sql`SELECT 1`, (tx) => tx.insert(items).values({ name: 'no' }), { readOnly: true }),
+      ).rejects.toSatisfy(
+        // read_only_sql_transaction, as PostgreSQL reports it (Drizzle wraps it in its own error).
+        (error: { code?: string; cause?: { code?: string } }) => (error.cause ?? error).code === '25006',
+      );
+      const reads = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          database.transaction(
+            sql`SELECT set_config('kit.note', ${String(i)}, true)`,
+            async (tx) => {
+              const result = await tx.execute(sql`SELECT current_setting('kit.note') AS note`);
+              return (result as unknown as { rows: Array<{ note: string }> }).rows[0]!.note;
+            },
+            { readOnly: true },
+          ),
+        ),
+      );
+      expect(reads).toEqual(Array.from({ length: 40 }, (_, i) => String(i)));
+      // Writes still work after, on the same connections.
+      await database.transaction(sql`SELECT 1`, (tx) => tx.insert(items).values({ name: 'after reads' }));
+      expect(await database.db.select({ name: items.name }).from(items).where(eq(items.name, 'after reads'))).toEqual([
+        { name: 'after reads' },
+      ]);
     } finally {
       await database.close();
     }

@@ -6,5 +6,6 @@ export {
   type Executor,
   type OpenDatabaseOptions,
   type ServiceName,
+  type TransactionOptions,
 } from './database.ts';
 export { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';

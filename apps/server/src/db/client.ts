@@ -5,6 +5,7 @@ import {
   openDatabase as openKitDatabase,
   type Database as KitDatabase,
   type Executor as KitExecutor,
+  type TransactionOptions,
 } from '@shipdesk/db-kit';
 import * as schema from './schema/index.ts';
 import { APP_ROLE, TENANT_SETTING } from './schema/tenancy.ts';
@@ -23,8 +24,11 @@ export const MIGRATIONS: MigrationConfig = {
 export interface Database extends KitDatabase<Schema> {
   /** True when the database answers and every committed migration is applied. */
   isReady(): Promise<boolean>;
-  /** Runs `fn` in a transaction as the RLS role with `app.tenant_id` set: the only way to tenant data. */
-  withTenant<T>(tenantId: string, fn: (tx: Executor) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in a transaction as the RLS role with `app.tenant_id` set: the only way to tenant data. `readOnly` for
+   * reads that answer a request: PostgreSQL refuses writes in it, and the answer does not wait for COMMIT.
+   */
+  withTenant<T>(tenantId: string, fn: (tx: Executor) => Promise<T>, options?: TransactionOptions): Promise<T>;
 }
 
 export interface DatabaseOptions {
@@ -61,14 +65,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         return false;
       }
     },
-    withTenant(tenantId, fn) {
-      return db.transaction(async (tx) => {
-        // One round trip: set_config('role', ..., true) is SET LOCAL ROLE (the same setting, checked alike).
-        await tx.execute(
-          sql`SELECT set_config('role', ${APP_ROLE}, true), set_config(${TENANT_SETTING}, ${tenantId}, true)`,
-        );
-        return fn(tx as unknown as Executor);
-      });
+    withTenant(tenantId, fn, options) {
+      // set_config('role', ..., true) is SET LOCAL ROLE (the same setting, checked alike); one statement for both.
+      return database.transaction(
+        sql`SELECT set_config('role', ${APP_ROLE}, true), set_config(${TENANT_SETTING}, ${tenantId}, true)`,
+        (tx) => fn(tx as unknown as Executor),
+        options,
+      );
     },
   };
 }

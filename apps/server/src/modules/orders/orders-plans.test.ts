@@ -179,7 +179,7 @@ describe.each(backends)('order list query plans ($name)', (backend) => {
         }
       : null;
     await t.app.db.withTenant(tenant, async (tx) => {
-      const page = repo.listPageQuery(tx, tenant, {
+      const page = repo.listPageQuery(tenant, {
         ...parsed.value,
         spec,
         cursor,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, type OrderStatuses } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -94,9 +95,79 @@ export interface ListPageQuery {
   limit: number;
 }
 
-export interface SummaryRow {
-  order: OrderRow;
-  storeName: string | null;
+/** A list row: what `OrderSummary` shows and what a cursor is made of. */
+export type SummaryRow = Pick<
+  OrderRow,
+  | 'id'
+  | 'storeId'
+  | 'sourceType'
+  | 'orderNumber'
+  | 'orderDate'
+  | 'createdAt'
+  | 'orderStatus'
+  | 'paymentStatus'
+  | 'shipmentStatus'
+  | 'customerName'
+  | 'customerEmail'
+  | 'shipTo'
+  | 'itemCount'
+  | 'currency'
+  | 'total'
+  | 'requestedShippingMethod'
+  | 'version'
+> & { storeName: string | null };
+
+/** A list row as both drivers answer it: bigint as text (or a number), timestamps as PostgreSQL's text. */
+interface SummaryRowData {
+  id: string | number;
+  store_id: string | number | null;
+  source_type: string;
+  order_number: string;
+  order_date: string | Date;
+  created_at: string | Date;
+  order_status: string;
+  payment_status: string;
+  shipment_status: string;
+  customer_name: string | null;
+  customer_email: string | null;
+  ship_to: string | null;
+  item_count: number;
+  currency: string;
+  total: string | number;
+  requested_shipping_method: string | null;
+  version: number;
+  store_name: string | null;
+}
+
+// The list's columns, rendered once: the page query runs on every list request, and Drizzle's select builder spends
+// more time building it (and mapping its rows) than the database spends answering it.
+const SUMMARY_COLUMNS = sql.raw(
+  new PgDialect().sqlToQuery(
+    sql`${orders.id}, ${orders.storeId}, ${orders.sourceType}, ${orders.orderNumber}, ${orders.orderDate}, ${orders.createdAt}, ${orders.orderStatus}, ${orders.paymentStatus}, ${orders.shipmentStatus}, ${orders.customerName}, ${orders.customerEmail}, ${orders.shipTo}, ${orders.itemCount}, ${orders.currency}, ${orders.total}, ${orders.requestedShippingMethod}, ${orders.version}, ${stores.name} AS store_name`,
+  ).sql,
+);
+
+function toSummaryRow(r: SummaryRowData): SummaryRow {
+  return {
+    id: Number(r.id),
+    storeId: r.store_id === null ? null : Number(r.store_id),
+    sourceType: r.source_type,
+    orderNumber: r.order_number,
+    orderDate: new Date(r.order_date),
+    createdAt: new Date(r.created_at),
+    orderStatus: r.order_status,
+    paymentStatus: r.payment_status,
+    shipmentStatus: r.shipment_status,
+    customerName: r.customer_name,
+    customerEmail: r.customer_email,
+    shipTo: r.ship_to,
+    itemCount: r.item_count,
+    currency: r.currency,
+    total: Number(r.total),
+    requestedShippingMethod: r.requested_shipping_method,
+    version: r.version,
+    storeName: r.store_name,
+  };
 }
 
 export const statusesOf = (o: Pick<OrderRow, 'orderStatus' | 'paymentStatus' | 'shipmentStatus'>): OrderStatuses => ({
@@ -183,6 +254,23 @@ export function createOrdersRepository() {
     return sql`(${SORT_COLUMN[spec.key]}, ${orders.id}) ${cmp} (${value}, ${cursor.id})`;
   }
 
+  /**
+   * One page of the list: `limit` rows read in the sort order (or against it, for a `prev` cursor or the last
+   * page), from a keyset position when a cursor is given, else from `offset`. Unexecuted, so tests can EXPLAIN it.
+   */
+  function listPageQuery(tenantId: string, q: ListPageQuery): SQL {
+    const readDescending = q.spec.descending !== q.reverse;
+    const where = and(
+      filterSql(tenantId, q.filters, q.hideDeleted),
+      q.cursor ? keysetSql(q.spec, q.cursor, readDescending) : undefined,
+    );
+    const dir = sql.raw(readDescending ? 'desc' : 'asc');
+    const orderBy =
+      q.spec.key === 'id' ? sql`${orders.id} ${dir}` : sql`${SORT_COLUMN[q.spec.key]} ${dir}, ${orders.id} ${dir}`;
+    const offset = !q.cursor && q.offset > 0 ? sql` offset ${q.offset}` : sql``;
+    return sql`select ${SUMMARY_COLUMNS} from ${orders} left join ${stores} on (${stores.tenantId} = ${orders.tenantId} and ${stores.id} = ${orders.storeId}) where ${where} order by ${orderBy} limit ${q.limit}${offset}`;
+  }
+
   async function insertEvent(tx: Executor, tenantId: string, event: NewEvent): Promise<OrderEventRow> {
     const [row] = await tx
       .insert(orderEvents)
@@ -194,6 +282,7 @@ export function createOrdersRepository() {
   return {
     filterSql,
     insertEvent,
+    listPageQuery,
 
     async timeZone(tx: Executor, tenantId: string): Promise<string | undefined> {
       const [row] = await tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId));
@@ -301,23 +390,24 @@ export function createOrdersRepository() {
     },
 
     async detail(tx: Executor, tenantId: string, order: OrderRow): Promise<OrderDetail> {
-      // One after the other: a transaction is one connection.
-      const lines = await tx
-        .select()
-        .from(orderLines)
-        .where(and(eq(orderLines.tenantId, tenantId), eq(orderLines.orderId, order.id)))
-        .orderBy(asc(orderLines.position));
-      const addresses = await tx
-        .select()
-        .from(orderAddresses)
-        .where(and(eq(orderAddresses.tenantId, tenantId), eq(orderAddresses.orderId, order.id)));
-      const store =
+      // Started together: on PostgreSQL they travel in one round trip (db-kit pipelines a transaction's connection).
+      const [lines, addresses, store] = await Promise.all([
+        tx
+          .select()
+          .from(orderLines)
+          .where(and(eq(orderLines.tenantId, tenantId), eq(orderLines.orderId, order.id)))
+          .orderBy(asc(orderLines.position)),
+        tx
+          .select()
+          .from(orderAddresses)
+          .where(and(eq(orderAddresses.tenantId, tenantId), eq(orderAddresses.orderId, order.id))),
         order.storeId === null
           ? []
-          : await tx
+          : tx
               .select({ name: stores.name })
               .from(stores)
-              .where(and(eq(stores.tenantId, tenantId), eq(stores.id, order.storeId)));
+              .where(and(eq(stores.tenantId, tenantId), eq(stores.id, order.storeId))),
+      ]);
       return { order, lines, addresses, storeName: store[0]?.name ?? null };
     },
 
@@ -404,27 +494,8 @@ export function createOrdersRepository() {
         .orderBy(desc(orderEvents.id));
     },
 
-    /**
-     * One page of the list: `limit` rows read in the sort order (or against it, for a `prev` cursor or the last
-     * page), from a keyset position when a cursor is given, else from `offset`. Returned unexecuted so tests can
-     * EXPLAIN it.
-     */
-    listPageQuery(tx: Executor, tenantId: string, q: ListPageQuery) {
-      const readDescending = q.spec.descending !== q.reverse;
-      const where = and(
-        filterSql(tenantId, q.filters, q.hideDeleted),
-        q.cursor ? keysetSql(q.spec, q.cursor, readDescending) : undefined,
-      );
-      const dir = readDescending ? desc : asc;
-      const orderBy = q.spec.key === 'id' ? [dir(orders.id)] : [dir(SORT_COLUMN[q.spec.key]), dir(orders.id)];
-      return tx
-        .select({ order: orders, storeName: stores.name })
-        .from(orders)
-        .leftJoin(stores, and(eq(stores.tenantId, orders.tenantId), eq(stores.id, orders.storeId)))
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(q.limit)
-        .offset(q.cursor ? 0 : q.offset);
+    async listPage(tx: Executor, tenantId: string, q: ListPageQuery): Promise<SummaryRow[]> {
+      return (await rowsOf<SummaryRowData>(tx, listPageQuery(tenantId, q))).map(toSummaryRow);
     },
 
     /** Rows matching, counted up to `limit + 1` (so the caller knows when the exact count stopped). */
@@ -452,12 +523,12 @@ export function createOrdersRepository() {
      * the summary the database keeps (order_status_counts, migration 0004).
      */
     async statusCounts(tx: Executor, tenantId: string): Promise<Record<string, number>> {
-      const rows = await tx
-        .select({ status: orderStatusCounts.orderStatus, n: orderStatusCounts.orderCount })
-        .from(orderStatusCounts)
-        .where(eq(orderStatusCounts.tenantId, tenantId));
+      const rows = await rowsOf<{ order_status: string; order_count: number | string }>(
+        tx,
+        sql`select ${orderStatusCounts.orderStatus}, ${orderStatusCounts.orderCount} from ${orderStatusCounts} where ${orderStatusCounts.tenantId} = ${tenantId}`,
+      );
       const counts: Record<string, number> = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0]));
-      for (const row of rows) counts[row.status] = Number(row.n);
+      for (const row of rows) counts[row.order_status] = Number(row.order_count);
       return counts;
     },
 

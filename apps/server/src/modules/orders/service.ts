@@ -54,6 +54,9 @@ export interface WriteRequest {
 
 export const ORDER_NOT_FOUND = 'Order not found';
 
+/** Reads that answer a request: the database refuses writes in them, and the answer does not wait for COMMIT. */
+const READ_ONLY = { readOnly: true } as const;
+
 /** Statuses in which the addresses may still change. */
 const ADDRESS_EDITABLE = new Set(['Draft Order', 'Sales Order']);
 
@@ -83,8 +86,8 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
     encodeCursor({
       sort: spec.sort,
       direction,
-      id: row.order.id,
-      key: spec.key === 'id' ? null : spec.key === 'total' ? row.order.total : row.order.orderDate.toISOString(),
+      id: row.id,
+      key: spec.key === 'id' ? null : spec.key === 'total' ? row.total : row.orderDate.toISOString(),
       fingerprint,
     });
 
@@ -101,18 +104,19 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
       return { total, totalIsEstimate: false, statusCounts };
     }
     const where = repo.filterSql(tenantId, filters, hideDeleted);
-    const counted = await repo.countUpTo(tx, where, exactLimit);
-    const totalIsEstimate = counted > exactLimit;
-    const total = totalIsEstimate ? Math.max(await repo.estimate(tx, where), exactLimit + 1) : counted;
-
     const tabWhere = repo.filterSql(tenantId, withoutOrderStatus(filters), false);
-    const statusCounts = await repo.countByStatus(tx, tabWhere, exactLimit);
-    for (const status of ORDER_STATUSES) {
-      if ((statusCounts[status] ?? 0) > exactLimit) {
-        const estimated = await repo.estimate(tx, and(tabWhere, eq(orders.orderStatus, status))!);
-        statusCounts[status] = Math.max(estimated, exactLimit + 1);
-      }
-    }
+    // Started together, and the estimates together after them: each group is one round trip on PostgreSQL.
+    const [counted, statusCounts] = await Promise.all([
+      repo.countUpTo(tx, where, exactLimit),
+      repo.countByStatus(tx, tabWhere, exactLimit),
+    ]);
+    const totalIsEstimate = counted > exactLimit;
+    const overLimit = ORDER_STATUSES.filter((status) => (statusCounts[status] ?? 0) > exactLimit);
+    const [total, ...tabEstimates] = await Promise.all([
+      totalIsEstimate ? repo.estimate(tx, where).then((n) => Math.max(n, exactLimit + 1)) : counted,
+      ...overLimit.map((status) => repo.estimate(tx, and(tabWhere, eq(orders.orderStatus, status))!)),
+    ]);
+    overLimit.forEach((status, i) => (statusCounts[status] = Math.max(tabEstimates[i]!, exactLimit + 1)));
     return { total, totalIsEstimate, statusCounts };
   }
 
@@ -182,16 +186,22 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
     },
 
     get(auth: AuthContext, idText: string): Promise<Order> {
-      return database.withTenant(auth.tenantId, async (tx) =>
-        toOrder(await repo.detail(tx, auth.tenantId, await loadOrder(tx, auth.tenantId, idText))),
+      return database.withTenant(
+        auth.tenantId,
+        async (tx) => toOrder(await repo.detail(tx, auth.tenantId, await loadOrder(tx, auth.tenantId, idText))),
+        READ_ONLY,
       );
     },
 
     events(auth: AuthContext, idText: string): Promise<OrderEventRecord[]> {
-      return database.withTenant(auth.tenantId, async (tx) => {
-        const order = await loadOrder(tx, auth.tenantId, idText);
-        return (await repo.listEvents(tx, auth.tenantId, order.id)).map(toEventRecord);
-      });
+      return database.withTenant(
+        auth.tenantId,
+        async (tx) => {
+          const order = await loadOrder(tx, auth.tenantId, idText);
+          return (await repo.listEvents(tx, auth.tenantId, order.id)).map(toEventRecord);
+        },
+        READ_ONLY,
+      );
     },
 
     /**
@@ -213,71 +223,85 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
       }
       const tenantId = auth.tenantId;
 
-      return database.withTenant(tenantId, async (tx) => {
-        const filters = needsTimeZone(parsed.value.filters)
-          ? resolveDays(parsed.value.filters, (await repo.timeZone(tx, tenantId)) ?? DEFAULT_TIME_ZONE)
-          : parsed.value.filters;
-        const { total, totalIsEstimate, statusCounts } = await counts(tx, tenantId, filters, hideDeleted);
-
-        const page0 = { filters, hideDeleted, spec };
-        let rows: SummaryRow[];
-        let nextCursor: string | null = null;
-        let prevCursor: string | null = null;
-        let pageNumber = page;
-        if (cursor) {
-          const reverse = cursor.direction === 'prev';
-          rows = await repo.listPageQuery(tx, tenantId, { ...page0, cursor, reverse, offset: 0, limit: size + 1 });
-          const more = rows.length > size;
-          rows = rows.slice(0, size);
-          if (reverse) rows.reverse();
-          const first = rows[0];
-          const last = rows.at(-1);
-          if (first && last) {
-            nextCursor = reverse || more ? cursorOf(spec, last, 'next', fingerprint) : null;
-            prevCursor = !reverse || more ? cursorOf(spec, first, 'prev', fingerprint) : null;
+      return database.withTenant(
+        tenantId,
+        async (tx) => {
+          const filters = needsTimeZone(parsed.value.filters)
+            ? resolveDays(parsed.value.filters, (await repo.timeZone(tx, tenantId)) ?? DEFAULT_TIME_ZONE)
+            : parsed.value.filters;
+          const page0 = { filters, hideDeleted, spec };
+          let rows: SummaryRow[];
+          let nextCursor: string | null = null;
+          let prevCursor: string | null = null;
+          let pageNumber = page;
+          let counted: Awaited<ReturnType<typeof counts>>;
+          if (query.last === 1) {
+            // The last page's size follows from the total.
+            counted = await counts(tx, tenantId, filters, hideDeleted);
+            const { total, totalIsEstimate } = counted;
+            const pages = Math.max(1, Math.ceil(total / size));
+            // With an exact total the last page holds the remainder, so its page number lines up with OFFSET pages.
+            const lastSize = totalIsEstimate ? size : total - (pages - 1) * size || size;
+            rows = await repo.listPage(tx, tenantId, {
+              ...page0,
+              cursor: null,
+              reverse: true,
+              offset: 0,
+              limit: lastSize,
+            });
+            rows.reverse();
+            pageNumber = pages;
+            const first = rows[0];
+            if (first && pages > 1) prevCursor = cursorOf(spec, first, 'prev', fingerprint);
+          } else if (cursor) {
+            const reverse = cursor.direction === 'prev';
+            // Counts and page are independent: started together, they share the round trips to the database.
+            [counted, rows] = await Promise.all([
+              counts(tx, tenantId, filters, hideDeleted),
+              repo.listPage(tx, tenantId, { ...page0, cursor, reverse, offset: 0, limit: size + 1 }),
+            ]);
+            const more = rows.length > size;
+            rows = rows.slice(0, size);
+            if (reverse) rows.reverse();
+            const first = rows[0];
+            const last = rows.at(-1);
+            if (first && last) {
+              nextCursor = reverse || more ? cursorOf(spec, last, 'next', fingerprint) : null;
+              prevCursor = !reverse || more ? cursorOf(spec, first, 'prev', fingerprint) : null;
+            }
+          } else {
+            [counted, rows] = await Promise.all([
+              counts(tx, tenantId, filters, hideDeleted),
+              repo.listPage(tx, tenantId, {
+                ...page0,
+                cursor: null,
+                reverse: false,
+                offset: (page - 1) * size,
+                limit: size + 1,
+              }),
+            ]);
+            const more = rows.length > size;
+            rows = rows.slice(0, size);
+            const first = rows[0];
+            const last = rows.at(-1);
+            if (last && more) nextCursor = cursorOf(spec, last, 'next', fingerprint);
+            if (first && page > 1) prevCursor = cursorOf(spec, first, 'prev', fingerprint);
           }
-        } else if (query.last === 1) {
-          const pages = Math.max(1, Math.ceil(total / size));
-          // With an exact total the last page holds the remainder, so its page number lines up with OFFSET pages.
-          const lastSize = totalIsEstimate ? size : total - (pages - 1) * size || size;
-          rows = await repo.listPageQuery(tx, tenantId, {
-            ...page0,
-            cursor: null,
-            reverse: true,
-            offset: 0,
-            limit: lastSize,
-          });
-          rows.reverse();
-          pageNumber = pages;
-          const first = rows[0];
-          if (first && pages > 1) prevCursor = cursorOf(spec, first, 'prev', fingerprint);
-        } else {
-          rows = await repo.listPageQuery(tx, tenantId, {
-            ...page0,
-            cursor: null,
-            reverse: false,
-            offset: (page - 1) * size,
-            limit: size + 1,
-          });
-          const more = rows.length > size;
-          rows = rows.slice(0, size);
-          const first = rows[0];
-          const last = rows.at(-1);
-          if (last && more) nextCursor = cursorOf(spec, last, 'next', fingerprint);
-          if (first && page > 1) prevCursor = cursorOf(spec, first, 'prev', fingerprint);
-        }
+          const { total, totalIsEstimate, statusCounts } = counted;
 
-        return {
-          rows: rows.map((r) => toSummary(r.order, r.storeName)),
-          page: pageNumber,
-          size,
-          total,
-          totalIsEstimate,
-          nextCursor,
-          prevCursor,
-          statusCounts,
-        };
-      });
+          return {
+            rows: rows.map((r) => toSummary(r, r.storeName)),
+            page: pageNumber,
+            size,
+            total,
+            totalIsEstimate,
+            nextCursor,
+            prevCursor,
+            statusCounts,
+          };
+        },
+        READ_ONLY,
+      );
     },
 
     /** `POST /call/order/{orderId}/{billing|shipping}/updateOrderAddress`. */

@@ -1,6 +1,6 @@
 import type { Address, Order, OrderEventRecord, OrderSummary, SourceType } from '@shipdesk/contract';
-import type { OrderAddressRow, OrderEventRow, OrderRow } from '../../db/schema/index.ts';
-import { statusesOf, type OrderDetail } from './repository.ts';
+import type { OrderAddressRow, OrderEventRow } from '../../db/schema/index.ts';
+import { statusesOf, type OrderDetail, type SummaryRow } from './repository.ts';
 
 /** How orders leave the server (contract shapes): ids as strings, times as ISO 8601 UTC. */
 
@@ -12,7 +12,7 @@ export function parseId(text: string): number | null {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
-export function toSummary(order: OrderRow, storeName: string | null): OrderSummary {
+export function toSummary(order: Omit<SummaryRow, 'storeName'>, storeName: string | null): OrderSummary {
   return {
     id: String(order.id),
     storeId: idText(order.storeId),
