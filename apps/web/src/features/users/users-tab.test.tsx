@@ -112,14 +112,14 @@ describe('UsersTab', () => {
     renderTab();
     await screen.findByRole('table', { name: 'Users' });
 
-    await user.click(screen.getByRole('combobox', { name: 'Role of Max Manager' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Role of Max Manager' }));
     await user.click(screen.getByRole('option', { name: 'Admin' }));
     const dialog = screen.getByRole('dialog', { name: 'Make Max Manager an Admin?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requests.some((r) => r.method === 'PUT')).toBe(false);
 
-    await user.click(screen.getByRole('combobox', { name: 'Role of Max Manager' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Role of Max Manager' }));
     await user.click(screen.getByRole('option', { name: 'Admin' }));
     await user.click(screen.getByRole('button', { name: 'Make Admin' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Max Manager is now an Admin.'));
@@ -138,7 +138,7 @@ describe('UsersTab', () => {
       });
     renderTab();
     await screen.findByRole('table', { name: 'Users' });
-    await user.click(screen.getByRole('combobox', { name: 'Role of Ada Admin' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Role of Ada Admin' }));
     await user.click(screen.getByRole('option', { name: 'Manager' }));
     expect(screen.getByRole('dialog')).toHaveTextContent('You will no longer be able to manage users.');
     await user.click(screen.getByRole('button', { name: 'Make Manager' }));
@@ -155,7 +155,7 @@ describe('UsersTab', () => {
     const user = userEvent.setup();
     renderTab();
     await screen.findByRole('table', { name: 'Users' });
-    await user.click(screen.getByRole('button', { name: 'Deactivate Max Manager' }));
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Max Manager' }));
     const dialog = screen.getByRole('dialog', { name: 'Deactivate Max Manager?' });
     expect(dialog).toHaveTextContent('can no longer sign in');
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
@@ -166,7 +166,7 @@ describe('UsersTab', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    await user.click(screen.getByRole('button', { name: 'Reactivate Gus Gone' }));
+    await user.click(await screen.findByRole('button', { name: 'Reactivate Gus Gone' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reactivate' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Gus Gone was reactivated.'));
     expect(requests.filter((r) => r.method === 'PUT').at(-1)).toMatchObject({
