@@ -6,10 +6,11 @@ import { isNewer, mergeStatuses, statusesForNewOrder } from '../../domain/channe
 import type { ChannelAddress, ChannelOrder } from '../../integrations/channels/types.ts';
 
 /**
- * Channel orders into the orders tables, a page at a time, in the caller's transaction: one statement inserts the
- * new orders, one updates the newer copies, one writes their lines, addresses, planned deliveries and timeline
- * events. The unique key (tenant, store, external id) makes a second insert of the same order a no-op, and the
- * `external_updated_at` guard makes an older or equal copy change nothing, whoever delivers it (pull or webhook).
+ * Channel orders into the orders tables, a page at a time, in the caller's transaction. One statement inserts the new
+ * orders with their lines, addresses, planned deliveries and timeline rows; when some were stored already, one more
+ * locks those, one updates the newer copies and one rewrites their content and timeline. The unique key (tenant,
+ * store, external id) makes a second insert of the same order a no-op, and the `external_updated_at` guard makes an
+ * older or equal copy change nothing, whoever delivers it (pull or webhook).
  */
 
 export interface UpsertTarget {
@@ -79,17 +80,18 @@ const ORDER_COLUMNS = sql.raw(`external_id text, order_number text, order_date t
   customer_name text, customer_email text, requested_shipping_method text, tags text[], item_count integer,
   ship_to text`);
 
-function addressRecords(orderId: number, order: ChannelOrder) {
+function addressRecords(order: ChannelOrder) {
   const out = [];
   for (const [type, a] of [
     ['shipping', order.shipping],
     ['billing', order.billing],
   ] as const) {
     if (!a) continue;
+    const { firstName, lastName } = splitName(a.name || ' ');
     out.push({
-      order_id: orderId,
       type,
-      ...(({ firstName, lastName }) => ({ first_name: firstName, last_name: lastName }))(splitName(a.name || ' ')),
+      first_name: firstName,
+      last_name: lastName,
       company: a.company,
       address1: a.address1,
       address2: a.address2,
@@ -111,25 +113,19 @@ function deliveryStatus(statuses: OrderStatuses): string {
 }
 
 /**
- * Lines, addresses, the one planned delivery of all lines, and the timeline rows of the given orders, in one
- * statement. `orders` here have no lines or addresses stored (new, or cleared just before).
+ * What an order writes besides its own row: with `content`, its lines, addresses and the one planned delivery of all
+ * its lines (nested, for jsonb_to_recordset); always its timeline row.
  */
-async function writeChildren(
-  tx: Executor,
+function childRecord(
   target: UpsertTarget,
-  written: Array<{ id: number; order: ChannelOrder; statuses: OrderStatuses; before: OrderStatuses | null }>,
-  event: string,
-  withContent: ReadonlySet<number>,
-): Promise<void> {
-  const lines: Array<Record<string, unknown>> = [];
-  const deliveries: Array<Record<string, unknown>> = [];
-  const addresses: Array<Record<string, unknown>> = [];
-  const events: Array<Record<string, unknown>> = [];
-  for (const { id, order, statuses, before } of written) {
-    if (withContent.has(id)) {
-      order.lines.forEach((l, position) =>
-        lines.push({
-          order_id: id,
+  order: ChannelOrder,
+  statuses: OrderStatuses,
+  before: OrderStatuses | null,
+  content: boolean,
+) {
+  return {
+    lines: content
+      ? order.lines.map((l, position) => ({
           position,
           sku: l.sku || l.externalLineId,
           name: l.name || l.sku || 'Item',
@@ -139,41 +135,47 @@ async function writeChildren(
           weight: l.weight,
           category: l.category,
           hazardous: l.hazardous,
-        }),
-      );
-      if (order.lines.length > 0) {
-        deliveries.push({
-          order_id: id,
-          requested_ship_method: order.requestedShippingMethod,
-          weight: order.lines.reduce((g, l) => g + l.quantity * l.weight, 0),
-          status: deliveryStatus(statuses),
-        });
-      }
-      addresses.push(...addressRecords(id, order));
-    }
-    events.push({
-      order_id: id,
-      before,
-      after: statuses,
-      payload: { externalId: order.externalId, externalUpdatedAt: order.externalUpdatedAt, source: target.sourceType },
-    });
-  }
+        }))
+      : [],
+    addresses: content ? addressRecords(order) : [],
+    // Absent (SQL NULL) for an order without lines: nothing to deliver.
+    delivery:
+      content && order.lines.length > 0
+        ? {
+            requested_ship_method: order.requestedShippingMethod,
+            weight: order.lines.reduce((g, l) => g + l.quantity * l.weight, 0),
+            status: deliveryStatus(statuses),
+          }
+        : undefined,
+    before,
+    after: statuses,
+    payload: { externalId: order.externalId, externalUpdatedAt: order.externalUpdatedAt, source: target.sourceType },
+  };
+}
+
+const CHILD_COLUMNS = sql.raw('lines jsonb, addresses jsonb, delivery jsonb, before jsonb, after jsonb, payload jsonb');
+
+/**
+ * The CTEs that write the children of the rows of a CTE named `src` (order_id, then CHILD_COLUMNS): lines, the
+ * planned delivery and its lines, addresses, and the timeline row named `event`. Data-modifying CTEs run whether or
+ * not the statement reads them; the foreign keys are checked at its end, when the orders they name exist.
+ */
+function childWrites(target: UpsertTarget, event: string): SQL {
   const t = target.tenantId;
-  await tx.execute(sql`
-    WITH l AS (
-      SELECT * FROM jsonb_to_recordset(${json(lines)}) AS r(order_id bigint, position integer, sku text, name text,
-        quantity integer, quantity_shipped integer, unit_price bigint, weight integer, category text, hazardous boolean)
-    ), ins_lines AS (
+  return sql`ins_lines AS (
       INSERT INTO order_lines (tenant_id, order_id, position, sku, name, quantity, quantity_shipped, unit_price, weight,
         category, hazardous)
-      SELECT ${t}, order_id, position, sku, name, quantity, quantity_shipped, unit_price, weight, category, hazardous
-      FROM l
+      SELECT ${t}, s.order_id, l.position, l.sku, l.name, l.quantity, l.quantity_shipped, l.unit_price, l.weight,
+        l.category, l.hazardous
+      FROM src s CROSS JOIN LATERAL jsonb_to_recordset(s.lines) AS l(position integer, sku text, name text,
+        quantity integer, quantity_shipped integer, unit_price bigint, weight integer, category text, hazardous boolean)
       RETURNING id, order_id, quantity
     ), ins_deliveries AS (
       INSERT INTO deliveries (tenant_id, order_id, requested_ship_method, weight, status)
-      SELECT ${t}, order_id, requested_ship_method, weight, status
-      FROM jsonb_to_recordset(${json(deliveries)}) AS d(order_id bigint, requested_ship_method text, weight integer,
+      SELECT ${t}, s.order_id, d.requested_ship_method, d.weight, d.status
+      FROM src s CROSS JOIN LATERAL jsonb_to_record(s.delivery) AS d(requested_ship_method text, weight integer,
         status text)
+      WHERE s.delivery IS NOT NULL
       RETURNING id, order_id
     ), ins_delivery_lines AS (
       INSERT INTO delivery_lines (tenant_id, delivery_id, line_id, quantity)
@@ -181,16 +183,29 @@ async function writeChildren(
     ), ins_addresses AS (
       INSERT INTO order_addresses (tenant_id, order_id, type, first_name, last_name, company, address1, address2, city,
         state, postal_code, country, phone, email)
-      SELECT ${t}, order_id, type, first_name, last_name, company, address1, address2, city, state, postal_code,
-        country, phone, email
-      FROM jsonb_to_recordset(${json(addresses)}) AS a(order_id bigint, type text, first_name text, last_name text,
-        company text, address1 text, address2 text, city text, state text, postal_code text, country text, phone text,
-        email text)
-    )
-    INSERT INTO order_events (tenant_id, order_id, event, actor_id, actor_email, before, after, payload)
-    SELECT ${t}, order_id, ${event}, ${target.actor.id}, ${target.actor.email}, before, after, payload
-    FROM jsonb_to_recordset(${json(events)}) AS e(order_id bigint, before jsonb, after jsonb, payload jsonb)
-  `);
+      SELECT ${t}, s.order_id, a.type, a.first_name, a.last_name, a.company, a.address1, a.address2, a.city, a.state,
+        a.postal_code, a.country, a.phone, a.email
+      FROM src s CROSS JOIN LATERAL jsonb_to_recordset(s.addresses) AS a(type text, first_name text, last_name text,
+        company text, address1 text, address2 text, city text, state text, postal_code text, country text,
+        phone text, email text)
+    ), ins_events AS (
+      INSERT INTO order_events (tenant_id, order_id, event, actor_id, actor_email, before, after, payload)
+      SELECT ${t}, s.order_id, ${event}, ${target.actor.id}, ${target.actor.email}, s.before, s.after, s.payload
+      FROM src s
+    )`;
+}
+
+/** Rewrites the children of stored orders (`order_id` in each record) whose content was cleared just before. */
+async function writeChildren(
+  tx: Executor,
+  target: UpsertTarget,
+  records: Array<{ order_id: number } & ReturnType<typeof childRecord>>,
+  event: string,
+): Promise<void> {
+  await tx.execute(sql`
+    WITH src AS (SELECT * FROM jsonb_to_recordset(${json(records)}) AS s(order_id bigint, ${CHILD_COLUMNS})),
+    ${childWrites(target, event)}
+    SELECT 1`);
 }
 
 export async function upsertChannelOrders(
@@ -202,7 +217,42 @@ export async function upsertChannelOrders(
   if (page.length === 0) return result;
   const { tenantId, storeId } = target;
 
-  // Lock the stored copies: a concurrent webhook or local action on the same order waits for this page.
+  // New orders first, whole, in one statement: the unique key lets every copy already stored pass untouched, so a
+  // page of new orders (a first import) is one round trip and locks nothing it did not write.
+  const records = page.map((order) => {
+    const statuses = statusesForNewOrder(order);
+    return { ...orderRecord(order, statuses), ...childRecord(target, order, statuses, null, true) };
+  });
+  const inserted = await rows<{ id: string | number; external_id: string }>(
+    tx,
+    sql`WITH r AS (SELECT * FROM jsonb_to_recordset(${json(records)}) AS r(${ORDER_COLUMNS}, ${CHILD_COLUMNS})),
+        ins AS (
+          INSERT INTO orders (tenant_id, store_id, source_type, external_id, order_number, order_date,
+            external_updated_at, order_status, payment_status, shipment_status, currency, subtotal, shipping_total,
+            tax_total, discount_total, total, paid_total, customer_name, customer_email, requested_shipping_method,
+            tags, item_count, ship_to)
+          SELECT ${tenantId}, ${storeId}, ${target.sourceType}, r.external_id, r.order_number, r.order_date,
+            r.external_updated_at, r.order_status, r.payment_status, r.shipment_status, r.currency, r.subtotal,
+            r.shipping_total, r.tax_total, r.discount_total, r.total, r.paid_total, r.customer_name,
+            r.customer_email, r.requested_shipping_method, r.tags, r.item_count, r.ship_to
+          FROM r
+          ON CONFLICT (tenant_id, store_id, external_id) DO NOTHING
+          RETURNING id, external_id
+        ),
+        src AS (
+          SELECT ins.id AS order_id, r.lines, r.addresses, r.delivery, r.before, r.after, r.payload
+          FROM ins JOIN r USING (external_id)
+        ),
+        ${childWrites(target, 'imported')}
+        SELECT id, external_id FROM ins`,
+  );
+  result.inserted = inserted.length;
+  result.orderIds.push(...inserted.map((row) => Number(row.id)));
+  if (inserted.length === page.length) return result;
+
+  // The copies already stored, locked: a concurrent webhook or local action on the same order waits for this page.
+  const insertedIds = new Set(inserted.map((row) => row.external_id));
+  const stored = page.filter((o) => !insertedIds.has(o.externalId));
   const existing = await rows<ExistingRow>(
     tx,
     sql`SELECT o.id, o.external_id, o.external_updated_at, o.order_status, o.payment_status, o.shipment_status,
@@ -212,48 +262,17 @@ export async function upsertChannelOrders(
         FROM orders o
         WHERE o.tenant_id = ${tenantId} AND o.store_id = ${storeId}
           AND o.external_id = ANY(${sql.raw('ARRAY[')}${sql.join(
-            page.map((o) => sql`${o.externalId}`),
+            stored.map((o) => sql`${o.externalId}`),
             sql`, `,
           )}${sql.raw(']::text[]')})
         FOR UPDATE OF o`,
   );
   const byExternalId = new Map(existing.map((row) => [row.external_id, row]));
-
-  const fresh: ChannelOrder[] = [];
   const newer: Array<{ row: ExistingRow; order: ChannelOrder }> = [];
-  for (const order of page) {
+  for (const order of stored) {
     const row = byExternalId.get(order.externalId);
-    if (!row) fresh.push(order);
-    else if (isNewer(order.externalUpdatedAt, row.external_updated_at)) newer.push({ row, order });
+    if (row && isNewer(order.externalUpdatedAt, row.external_updated_at)) newer.push({ row, order });
     else result.unchanged += 1;
-  }
-
-  if (fresh.length > 0) {
-    const statusesOf = new Map(fresh.map((o) => [o.externalId, statusesForNewOrder(o)]));
-    const inserted = await rows<{ id: string | number; external_id: string }>(
-      tx,
-      sql`INSERT INTO orders (tenant_id, store_id, source_type, external_id, order_number, order_date, external_updated_at,
-            order_status, payment_status, shipment_status, currency, subtotal, shipping_total, tax_total,
-            discount_total, total, paid_total, customer_name, customer_email, requested_shipping_method, tags,
-            item_count, ship_to)
-          SELECT ${tenantId}, ${storeId}, ${target.sourceType}, r.external_id, r.order_number, r.order_date,
-            r.external_updated_at, r.order_status, r.payment_status, r.shipment_status, r.currency, r.subtotal,
-            r.shipping_total, r.tax_total, r.discount_total, r.total, r.paid_total, r.customer_name, r.customer_email,
-            r.requested_shipping_method, r.tags, r.item_count, r.ship_to
-          FROM jsonb_to_recordset(${json(fresh.map((o) => orderRecord(o, statusesOf.get(o.externalId)!)))})
-            AS r(${ORDER_COLUMNS})
-          ON CONFLICT (tenant_id, store_id, external_id) DO NOTHING
-          RETURNING id, external_id`,
-    );
-    const orderOf = new Map(fresh.map((o) => [o.externalId, o]));
-    const written = inserted.map((row) => {
-      const order = orderOf.get(row.external_id)!;
-      return { id: Number(row.id), order, statuses: statusesOf.get(row.external_id)!, before: null };
-    });
-    await writeChildren(tx, target, written, 'imported', new Set(written.map((w) => w.id)));
-    result.inserted = written.length;
-    result.unchanged += fresh.length - written.length;
-    result.orderIds.push(...written.map((w) => w.id));
   }
 
   if (newer.length > 0) {
@@ -293,7 +312,15 @@ export async function upsertChannelOrders(
              a AS (DELETE FROM order_addresses WHERE tenant_id = ${tenantId} AND order_id = ANY(${ids}))
         DELETE FROM order_lines WHERE tenant_id = ${tenantId} AND order_id = ANY(${ids})`);
     }
-    await writeChildren(tx, target, planned, 'channelUpdated', new Set(replaced));
+    await writeChildren(
+      tx,
+      target,
+      planned.map((p) => ({
+        order_id: p.id,
+        ...childRecord(target, p.order, p.statuses, p.before, p.replaceContent),
+      })),
+      'channelUpdated',
+    );
     result.updated = planned.length;
     result.orderIds.push(...planned.map((p) => p.id));
   }

@@ -92,29 +92,45 @@ export function createSyncRepository() {
       return row ? this.findRun(tx, tenantId, runId) : undefined;
     },
 
-    /** Counts a committed page and moves the store's cursor, if this worker still holds the run (else false). */
+    /**
+     * Counts a committed page and moves the store's cursor, if this worker still holds the run: the run as it now
+     * stands, or undefined when another worker took it (the caller rolls back, which undoes the cursor too). Both
+     * statements go in one round trip.
+     */
     async commitPage(
       tx: Executor,
       tenantId: string,
       run: { id: number; storeId: number; workerId: string },
       progress: PageProgress,
       cursor: SyncCursor,
-    ): Promise<boolean> {
-      const held = await rows<{ id: unknown }>(
-        tx,
-        sql`UPDATE sync_runs SET pages = pages + ${progress.pages}, orders_seen = orders_seen + ${progress.seen},
-              orders_new = orders_new + ${progress.inserted}, orders_updated = orders_updated + ${progress.updated},
-              orders_failed = orders_failed + ${progress.failed},
-              error = COALESCE(error, ${progress.firstError}), heartbeat_at = now()
-            WHERE tenant_id = ${tenantId} AND id = ${run.id} AND worker_id = ${run.workerId} AND state = 'running'
-            RETURNING id`,
-      );
-      if (held.length === 0) return false;
-      await tx
-        .update(stores)
-        .set({ syncCursor: cursor, updatedAt: sql`now()` })
-        .where(and(eq(stores.tenantId, tenantId), eq(stores.id, run.storeId)));
-      return true;
+    ): Promise<SyncRunRow | undefined> {
+      const [[row]] = await Promise.all([
+        tx
+          .update(syncRuns)
+          .set({
+            pages: sql`${syncRuns.pages} + ${progress.pages}`,
+            ordersSeen: sql`${syncRuns.ordersSeen} + ${progress.seen}`,
+            ordersNew: sql`${syncRuns.ordersNew} + ${progress.inserted}`,
+            ordersUpdated: sql`${syncRuns.ordersUpdated} + ${progress.updated}`,
+            ordersFailed: sql`${syncRuns.ordersFailed} + ${progress.failed}`,
+            error: sql`COALESCE(${syncRuns.error}, ${progress.firstError})`,
+            heartbeatAt: sql`now()`,
+          })
+          .where(
+            and(
+              eq(syncRuns.tenantId, tenantId),
+              eq(syncRuns.id, run.id),
+              eq(syncRuns.workerId, run.workerId),
+              eq(syncRuns.state, 'running'),
+            ),
+          )
+          .returning(),
+        tx
+          .update(stores)
+          .set({ syncCursor: cursor, updatedAt: sql`now()` })
+          .where(and(eq(stores.tenantId, tenantId), eq(stores.id, run.storeId))),
+      ]);
+      return row;
     },
 
     /** Back to the queue (shutdown): another worker, or this one after a restart, resumes it. */

@@ -236,7 +236,7 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
             { tenantId, storeId: store.id, sourceType: store.sourceType as SourceType, actor: SYNC_ACTOR },
             valid,
           );
-          const held = await repo.commitPage(
+          const current = await repo.commitPage(
             tx,
             tenantId,
             run,
@@ -250,14 +250,10 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
             },
             next,
           );
-          if (!held) throw new LostRun();
-          return {
-            written: result.orderIds,
-            added: result.inserted,
-            current: await repo.findRun(tx, tenantId, run.id),
-          };
+          if (!current) throw new LostRun();
+          return { written: result.orderIds, added: result.inserted, current };
         });
-        if (current) progress(tenantId, current);
+        progress(tenantId, current);
         if (written.length > 0) {
           deps.notify(tenantId, OrderRealtimeEvent.Changed, { orderIds: written.map(String), event: 'sync' });
         }
@@ -272,6 +268,8 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
         }
       }
       await finish(tenantId, run, 'succeeded', null);
+      // After the run is reported: the list queries that follow plan on statistics that count what it brought.
+      await statistics.afterRun(inserted);
     } catch (error) {
       if (error instanceof LostRun) {
         deps.log.warn({ runId: run.id }, 'sync run was taken over by another worker');

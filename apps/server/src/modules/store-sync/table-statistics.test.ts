@@ -62,6 +62,29 @@ describe.each(backends)('order table statistics during a pull ($name)', (backend
     expect(errors).toEqual([]);
   });
 
+  it('stops analyzing page by page once the statistics are settled, and analyzes once after the run', async () => {
+    const statistics = createTableStatistics(database, () => undefined, 150);
+    const start = inserted;
+    const before = await knownOrders();
+    expect(before).toBeLessThan(150);
+
+    // Doubled (more inserted than the statistics count) while they count fewer than 150: analyzed.
+    await insertOrders(before + 10);
+    await statistics.afterPage(inserted - start);
+    const settled = await knownOrders();
+    expect(settled).toBe(inserted);
+    expect(settled).toBeGreaterThanOrEqual(150);
+
+    // Doubled again, but settled: no ANALYZE during the run...
+    await insertOrders(settled + 10);
+    await statistics.afterPage(inserted - start);
+    expect(await knownOrders()).toBe(settled);
+
+    // ...and one when it ends.
+    await statistics.afterRun(inserted - start);
+    expect(await knownOrders()).toBe(inserted);
+  });
+
   it('leaves a table whose statistics already count more orders than the pull brings', async () => {
     const statistics = createTableStatistics(database, () => undefined);
     const before = await knownOrders();

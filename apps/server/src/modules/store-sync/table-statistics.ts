@@ -15,6 +15,13 @@ async function knownOrders(database: Database): Promise<number> {
 }
 
 /**
+ * Orders in the statistics from which a cached foreign-key plan no longer depends on them: the primary key is the
+ * only sensible lookup at any size from here. Past it, a pull stops analyzing page by page (on 100,000 orders the
+ * later analyses cost more than a second of a 20-second pull) and analyzes once after its run instead.
+ */
+export const SETTLED_ORDERS = 10_000;
+
+/**
  * Keeps the planner's statistics up with a pull that fills the order tables. PostgreSQL caches the plan of a
  * foreign-key check per connection; planned on tables that were never analyzed (a fresh database) or that hold a
  * fraction of what the pull brings, it may look the order up through another index of the tenant's orders and read
@@ -22,29 +29,37 @@ async function knownOrders(database: Database): Promise<number> {
  * on PostgreSQL only after its nap (a minute by default), and PGlite has no autovacuum at all. So a pull analyzes
  * these tables itself, as the owner (ANALYZE also invalidates the cached plans), whenever it has inserted more orders
  * since the statistics were taken than they count: after its first page on a fresh database, then each time the table
- * has doubled, and never on a database whose orders dwarf the pull.
+ * has doubled until the statistics count `settled` orders, and never on a database whose orders dwarf the pull.
+ * After the run, `afterRun` brings them up to date once for the list queries that follow (PGlite needs it).
  */
-export function createTableStatistics(database: Database, onError: (error: unknown) => void) {
+export function createTableStatistics(
+  database: Database,
+  onError: (error: unknown) => void,
+  settled: number = SETTLED_ORDERS,
+) {
   /** Orders in the statistics (-1: never analyzed), and this run's inserts when they were taken. */
   let known: number | null = null;
   let insertedThen = 0;
   let failed = false;
+  async function analyzeIfDoubled(inserted: number, last: boolean): Promise<void> {
+    if (failed || inserted === 0) return;
+    try {
+      known ??= await knownOrders(database);
+      if (inserted - insertedThen <= known || (!last && known >= settled)) return;
+      await database.db.execute(sql.raw(`ANALYZE ${REFERENCED_TABLES.join(', ')}`));
+      // At least what the pull inserted: a role ANALYZE skips with a warning does not try again each page.
+      known = Math.max(await knownOrders(database), inserted);
+      insertedThen = inserted;
+    } catch (error) {
+      // Only a speed-up: a role that may not analyze (not the tables' owner) pulls all the same.
+      failed = true;
+      onError(error);
+    }
+  }
   return {
     /** `inserted`: the orders this run has inserted so far. */
-    async afterPage(inserted: number): Promise<void> {
-      if (failed || inserted === 0) return;
-      try {
-        known ??= await knownOrders(database);
-        if (inserted - insertedThen <= known) return;
-        await database.db.execute(sql.raw(`ANALYZE ${REFERENCED_TABLES.join(', ')}`));
-        // At least what the pull inserted: a role ANALYZE skips with a warning does not try again each page.
-        known = Math.max(await knownOrders(database), inserted);
-        insertedThen = inserted;
-      } catch (error) {
-        // Only a speed-up: a role that may not analyze (not the tables' owner) pulls all the same.
-        failed = true;
-        onError(error);
-      }
-    },
+    afterPage: (inserted: number) => analyzeIfDoubled(inserted, false),
+    /** Once the run has finished: `inserted` is all it inserted. */
+    afterRun: (inserted: number) => analyzeIfDoubled(inserted, true),
   };
 }

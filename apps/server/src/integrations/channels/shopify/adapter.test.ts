@@ -113,10 +113,10 @@ describe('Shopify adapter: connection', () => {
 
 describe('Shopify adapter: listing orders', () => {
   it('pulls every page of orders changed since a time, oldest change first', async () => {
-    const fake = await fakeShop({ orders: 800 });
+    const fake = await fakeShop({ orders: 1400 });
     const adapter = createShopifyAdapter(connect(fake), { http: fastHttp() });
     const everything = await pullAll(adapter, null);
-    expect(everything.orders).toHaveLength(800);
+    expect(everything.orders).toHaveLength(1400);
 
     const since = everything.orders[199]!.externalUpdatedAt;
     fake.requests.length = 0;

@@ -26,8 +26,12 @@ import {
   type ShopifyUserError,
 } from './queries.ts';
 
-/** Orders per page handed to the sync engine, gathered over several cost-limited queries (see queries.ts). */
-export const ORDERS_PER_PAGE = 250;
+/**
+ * Orders per page handed to the sync engine, gathered over several cost-limited queries (see queries.ts). A page is
+ * one transaction: 500 rather than 250 spreads its fixed costs (the commit, the statement triggers) over twice the
+ * orders (the pull benchmark, run back to back: 6,577 against 6,190 orders/s).
+ */
+export const ORDERS_PER_PAGE = 500;
 
 /** Fulfillment orders that can still take a fulfillment. */
 const FULFILLABLE = new Set(['OPEN', 'IN_PROGRESS']);
