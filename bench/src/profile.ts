@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
@@ -74,6 +75,21 @@ async function main() {
   // Phase marks per request: received, handler starts (preHandler), handler done (preSerialization), sent.
   const marks = new WeakMap<object, number[]>();
   const phases: number[][] = [[], [], [], []];
+  /** Per measured request: when it was sent and answered, and its phases (for the slowest ones). */
+  const requests: Array<{ start: number; end: number; phases: number[] }> = [];
+  let lastPhases: number[] = [];
+  /** Garbage collections of this process: start and duration (ms, performance.now() time). */
+  const collections: Array<{ start: number; duration: number; kind: number }> = [];
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      collections.push({
+        start: e.startTime,
+        duration: e.duration,
+        kind: (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0,
+      });
+    }
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
   const mark = async (request: object) => void marks.get(request)?.push(performance.now());
   app.addHook('onRequest', async (request) => void marks.set(request, [performance.now()]));
   app.addHook('preHandler', mark);
@@ -83,7 +99,8 @@ async function main() {
     const m = marks.get(request);
     if (!m || m.length < 4) return;
     m.push(performance.now());
-    for (let i = 0; i < 4; i++) phases[i]!.push(m[i + 1]! - m[i]!);
+    lastPhases = [0, 1, 2, 3].map((i) => m[i + 1]! - m[i]!);
+    for (let i = 0; i < 4; i++) phases[i]!.push(lastPhases[i]!);
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -119,7 +136,9 @@ async function main() {
     const t0 = performance.now();
     const status = await get(path);
     if (status !== 200) throw new Error(`${path} answered ${status}`);
-    return performance.now() - t0;
+    const t1 = performance.now();
+    requests.push({ start: t0, end: t1, phases: lastPhases });
+    return t1 - t0;
   };
   // `--interleave N`: N page-sized reads on another connection between requests, as the benchmark's rounds put its SQL
   // replays between API calls (the server's code and connection are then no longer hot).
@@ -141,9 +160,20 @@ async function main() {
   await time(args.path, Number(args.warmup));
   line('/healthz', await time('/healthz', rounds));
   for (const p of phases) p.length = 0;
+  requests.length = 0;
   line(args.path.slice(0, 40), await time(args.path, rounds));
   const names = ['  received -> handler', '  handler', '  serialise', '  send'];
   names.forEach((name, i) => line(name, summarise(phases[i]!)));
+  // The slowest 1%: their phases, and the collections that overlapped them (kind 1 minor, 2 major, 4 incremental).
+  const slowest = [...requests].sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, Math.ceil(rounds / 100));
+  for (const r of slowest) {
+    const gcs = collections.filter((c) => c.start < r.end && c.start + c.duration > r.start);
+    console.log(
+      `  slow ${ms(r.end - r.start).padStart(6)} ms: phases ${r.phases.map((p) => ms(p)).join(' / ')}; ` +
+        `collections ${gcs.map((c) => `${ms(c.duration)} (kind ${c.kind})`).join(', ') || 'none'}`,
+    );
+  }
+  gcObserver.disconnect();
   if (args.ab) {
     const off: number[] = [];
     const on: number[] = [];
