@@ -24,6 +24,8 @@ export interface StoreFieldDefinition {
   advanced?: boolean;
   placeholder?: string;
   help?: string;
+  /** Fields that come as a set: once any of them is given, this one is required too. */
+  requiredWith?: readonly string[];
 }
 
 const apiBaseUrl = (placeholder: string): StoreFieldDefinition => ({
@@ -110,6 +112,34 @@ export const STORE_FIELDS: Record<SourceType, readonly StoreFieldDefinition[]> =
     { key: 'baseUrl', label: 'Store URL', secret: false, required: true, placeholder: 'https://shop.example.com' },
     { key: 'storeCode', label: 'Store view code', secret: false, required: false, placeholder: 'default' },
     { key: 'accessToken', label: 'Integration access token', secret: true, required: true },
+    // Since 2.4.4 an integration's access token is a bearer token only where the store allows it; otherwise requests
+    // are signed with OAuth 1.0a, which needs all three.
+    {
+      key: 'consumerKey',
+      label: 'Consumer key',
+      secret: true,
+      required: false,
+      requiredWith: ['consumerSecret', 'accessTokenSecret'],
+      help:
+        'From System > Extensions > Integrations > your integration > Integration Details. Needed on Magento 2.4.4 ' +
+        'or later unless the store allows access tokens as standalone Bearer tokens.',
+    },
+    {
+      key: 'consumerSecret',
+      label: 'Consumer secret',
+      secret: true,
+      required: false,
+      requiredWith: ['consumerKey', 'accessTokenSecret'],
+      help: "From the integration's Integration Details.",
+    },
+    {
+      key: 'accessTokenSecret',
+      label: 'Access token secret',
+      secret: true,
+      required: false,
+      requiredWith: ['consumerKey', 'consumerSecret'],
+      help: "From the integration's Integration Details.",
+    },
   ],
 };
 

@@ -1,8 +1,8 @@
-import { STORE_FIELDS, type SourceType } from '@shipdesk/contract';
+import { STORE_FIELDS, type SourceType, type StoreFieldDefinition } from '@shipdesk/contract';
 
 /**
  * The connection fields of a store, checked against STORE_FIELDS: every field named, none unknown, required ones
- * present, addresses well formed. Errors name the field as the form does (`credentials.accessToken`). Pure.
+ * present (and those of a set once one of it is), addresses well formed. Errors name the field as the form does (`credentials.accessToken`). Pure.
  */
 export interface StoreFieldValues {
   settings: Record<string, string>;
@@ -44,10 +44,14 @@ export function storeFieldErrors(sourceType: SourceType, values: StoreFieldValue
       }
     }
   }
+  const given = (f: StoreFieldDefinition) => Boolean((f.secret ? values.credentials : values.settings)[f.key]);
   for (const field of fields) {
-    const group = field.secret ? 'credentials' : 'settings';
-    const value = (field.secret ? values.credentials : values.settings)[field.key];
-    if (field.required && !value) errors[`${group}.${field.key}`] ??= `${field.label} is required`;
+    const name = `${field.secret ? 'credentials' : 'settings'}.${field.key}`;
+    if (given(field)) continue;
+    if (field.required) errors[name] ??= `${field.label} is required`;
+    // A field of a set (Magento's OAuth values) is due once another of the set is given.
+    const others = fields.filter((f) => field.requiredWith?.includes(f.key) && given(f)).map((f) => f.label);
+    if (others.length > 0) errors[name] ??= `${field.label} is required with ${others.join(' and ')}`;
   }
   const shop = values.settings.shopDomain;
   if (sourceType === 'Shopify' && shop && !/^[a-z0-9][a-z0-9-]*(\.[a-z0-9-]+)+$/i.test(shop)) {

@@ -77,6 +77,21 @@ describe('store form', () => {
     expect(validateStoreForm(values({ sourceType: '' })).sourceType).toBe('Choose a channel');
   });
 
+  it('asks for the rest of a set of fields once one of it is given (Magento’s OAuth values)', () => {
+    const magento = (credentials: Record<string, string>) =>
+      values({ sourceType: 'Magento', settings: { baseUrl: 'https://shop.example.com' }, credentials });
+    expect(validateStoreForm(magento({ accessToken: 't' }))).toEqual({});
+    expect(validateStoreForm(magento({ accessToken: 't', consumerKey: 'ck' }))).toEqual({
+      'credentials.consumerSecret': 'Consumer secret is required with Consumer key',
+      'credentials.accessTokenSecret': 'Access token secret is required with Consumer key',
+    });
+    expect(
+      validateStoreForm(
+        magento({ accessToken: 't', consumerKey: 'ck', consumerSecret: 'cs', accessTokenSecret: 'ts' }),
+      ),
+    ).toEqual({});
+  });
+
   it('nests flat messages as react-hook-form errors', () => {
     expect(toFieldErrors({ name: 'x', 'credentials.accessToken': 'y', 'credentials.clientSecret': 'z' })).toEqual({
       name: { type: 'validate', message: 'x' },

@@ -126,8 +126,8 @@ export function storeFieldPaths(sourceType: SourceType | ''): Path<StoreFormValu
 }
 
 /**
- * The rules the server checks too, for quicker answers: name, channel, required connection fields (a stored secret
- * counts as given) and the order code.
+ * The rules the server checks too, for quicker answers: name, channel, required connection fields and those of a
+ * set once one of it is given (a stored secret counts as given), and the order code.
  */
 export function validateStoreForm(values: StoreFormValues, store?: Store): Record<string, string> {
   const messages: Record<string, string> = {};
@@ -135,11 +135,16 @@ export function validateStoreForm(values: StoreFormValues, store?: Store): Recor
   if (!name) messages.name = 'Name is required';
   else if (name.length > NAME_MAX) messages.name = `Use at most ${NAME_MAX} characters`;
   if (!values.sourceType) messages.sourceType = 'Choose a channel';
-  for (const field of fieldsOf(values.sourceType)) {
-    if (!field.required) continue;
-    const typed = ((field.secret ? values.credentials : values.settings)[field.key] ?? '').trim();
-    const stored = field.secret && Boolean(store?.credentials[field.key]);
-    if (!typed && !stored) messages[fieldPath(field)] = `${field.label} is required`;
+  const fields = fieldsOf(values.sourceType);
+  const given = (field: StoreFieldDefinition) =>
+    Boolean(((field.secret ? values.credentials : values.settings)[field.key] ?? '').trim()) ||
+    (field.secret && Boolean(store?.credentials[field.key]));
+  for (const field of fields) {
+    if (given(field)) continue;
+    // A field of a set (Magento's OAuth values) is due once another of the set is given.
+    const others = fields.filter((f) => field.requiredWith?.includes(f.key) && given(f)).map((f) => f.label);
+    if (field.required) messages[fieldPath(field)] = `${field.label} is required`;
+    else if (others.length > 0) messages[fieldPath(field)] = `${field.label} is required with ${others.join(' and ')}`;
   }
   if (!CUSTOMER_ORDER_CODE.test(values.customerOrderCode.trim())) {
     messages.customerOrderCode = 'Use up to 10 letters, digits or "-"';

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ChannelError, type HttpOptions } from '../../http/channel-http.ts';
+import { closeAfterEach, quickHttp, recordedSleep } from '../../fakes/adapter-test-kit.ts';
 import type { StoreConnection } from '../types.ts';
 import { createAmazonAdapter, type AmazonAdapterOptions } from './adapter.ts';
 import { generateAmazonOrders } from './fake-orders.ts';
@@ -11,30 +12,15 @@ const CREDENTIALS = {
   refreshToken: 'Atzr|IwEBIrefresh',
 };
 
-let fake: FakeAmazon | null = null;
+const keep = closeAfterEach();
 let waits: number[] = [];
 
 async function start(options: Partial<FakeAmazonOptions> = {}): Promise<FakeAmazon> {
   waits = [];
-  fake = await startFakeAmazon({ ...CREDENTIALS, orders: generateAmazonOrders(250, { seed: 3 }), ...options });
-  return fake;
+  return keep(await startFakeAmazon({ ...CREDENTIALS, orders: generateAmazonOrders(250, { seed: 3 }), ...options }));
 }
 
-afterEach(async () => {
-  await fake?.close();
-  fake = null;
-});
-
-function http(extra: HttpOptions = {}): HttpOptions {
-  return {
-    baseDelayMs: 1,
-    timeoutMs: 300,
-    sleep: async (ms) => {
-      waits.push(ms);
-    },
-    ...extra,
-  };
-}
+const http = (extra: HttpOptions = {}) => quickHttp(waits, extra);
 
 function adapterFor(
   server: FakeAmazon,
@@ -247,11 +233,7 @@ describe('Amazon SP-API adapter', () => {
   it("answers 429 from the fake's token bucket once the burst is spent, and the client rides it out", async () => {
     const server = await start({ burst: 2, rate: 20 });
     // The fake's bucket refills in real time, so this client really waits.
-    const sleep = async (ms: number) => {
-      waits.push(ms);
-      await new Promise((resolve) => setTimeout(resolve, ms));
-    };
-    const adapter = adapterFor(server, { options: { http: http({ sleep }) } });
+    const adapter = adapterFor(server, { options: { http: http({ sleep: recordedSleep(waits) }) } });
     for (let i = 0; i < 3; i++) await adapter.testConnection();
     expect(requestsTo(server, /^\/sellers\//)).toHaveLength(4);
     expect(waits).toEqual([50]);

@@ -1,4 +1,5 @@
 import { ChannelError } from '../../http/channel-http.ts';
+import { refreshTokenConfig } from '../refresh-token-connection.ts';
 import type {
   AdapterOptions,
   ChannelAdapter,
@@ -35,6 +36,8 @@ const NEWEST_FILTER_MS = 2 * 60 * 1000;
 /** The PII an order listing needs, asked for with a Restricted Data Token. */
 const ORDER_PII = ['buyerInfo', 'shippingAddress'];
 
+const LWA_APP_NAMES = { clientId: 'LWA client id', clientSecret: 'LWA client secret' };
+
 /** Amazon's carrier codes for the names our carriers go by; anything else is sent as "Other" with its name. */
 const CARRIER_CODES: Record<string, string> = {
   usps: 'USPS',
@@ -58,39 +61,15 @@ export function lastUpdatedAfter(updatedSince: string | null, now = Date.now()):
   return new Date(Math.min(since, now - NEWEST_FILTER_MS)).toISOString();
 }
 
-function openClient(connection: StoreConnection, options: AmazonAdapterOptions): AmazonClient {
-  const { settings, credentials } = connection;
-  const clientId = settings.clientId ?? credentials.clientId ?? '';
-  const clientSecret = credentials.clientSecret ?? '';
-  const refreshToken = credentials.refreshToken ?? '';
-  const missing = [
-    ['LWA client id', clientId],
-    ['LWA client secret', clientSecret],
-    ['refresh token', refreshToken],
-  ].filter(([, value]) => !value);
-  if (missing.length > 0) {
-    const names = missing.map(([name]) => name).join(', ');
-    throw new ChannelError('auth', `The Amazon connection is missing: ${names}`);
-  }
-  return createAmazonClient({
-    clientId,
-    clientSecret,
-    refreshToken,
-    apiBaseUrl: settings.apiBaseUrl,
-    authBaseUrl: settings.authBaseUrl,
-    accessToken: credentials.accessToken,
-    accessTokenExpiresAt: credentials.accessTokenExpiresAt,
-    saveCredentials: connection.saveCredentials,
-    http: options.http,
-    pacing: options.pacing,
-  });
-}
-
 export function createAmazonAdapter(connection: StoreConnection, options: AmazonAdapterOptions = {}): ChannelAdapter {
   const marketplaceId = connection.settings.marketplaceId || AMAZON_US_MARKETPLACE;
   let client: AmazonClient | null = null;
   // Built on first use so a connection missing a credential fails the call that needs it, not the construction.
-  const api = () => (client ??= openClient(connection, options));
+  const api = () =>
+    (client ??= createAmazonClient({
+      ...refreshTokenConfig('Amazon', LWA_APP_NAMES, connection, options),
+      pacing: options.pacing,
+    }));
   const orderPath = (orderId: string) => `${AMAZON_ORDERS_PATH}/${encodeURIComponent(orderId)}`;
 
   async function orderItems(orderId: string, signal?: AbortSignal): Promise<AmazonOrderItem[]> {

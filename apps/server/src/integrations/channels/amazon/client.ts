@@ -1,10 +1,16 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import {
+  createAccessTokens,
+  errorsOrTokenError,
+  refusedCredentials,
+  renewAt,
+  type RefreshTokenConfig,
+} from '../../http/access-token.ts';
+import {
   ChannelError,
   createChannelHttp,
   type ChannelRequest,
   type ChannelResponse,
-  type HttpOptions,
   type PlatformRules,
 } from '../../http/channel-http.ts';
 import { createPacer, parseRateLimit, type Pacer } from './pacer.ts';
@@ -24,7 +30,6 @@ import {
 
 export const AMAZON_API_BASE_URL = 'https://sellingpartnerapi-na.amazon.com';
 export const AMAZON_AUTH_BASE_URL = 'https://api.amazon.com';
-const EXPIRY_MARGIN_MS = 60_000;
 /** After Amazon refuses an RDT (the app lacks the PII roles), do not ask again for this long. */
 const RDT_REFUSAL_MEMORY_MS = 60 * 60 * 1000;
 
@@ -33,16 +38,7 @@ export interface AmazonPacingOptions {
   bursts?: Partial<Record<AmazonOperation, number>>;
 }
 
-export interface AmazonClientConfig {
-  clientId: string;
-  clientSecret: string;
-  refreshToken: string;
-  apiBaseUrl?: string;
-  authBaseUrl?: string;
-  accessToken?: string;
-  accessTokenExpiresAt?: string;
-  saveCredentials?: (changed: Record<string, string>) => Promise<void>;
-  http?: HttpOptions;
+export interface AmazonClientConfig extends RefreshTokenConfig {
   /** Wait between calls by x-amzn-RateLimit-Limit (default on); false sends at once and leaves 429s to the retries. */
   pacing?: boolean | AmazonPacingOptions;
 }
@@ -62,24 +58,12 @@ export interface AmazonClient {
   send(request: AmazonRequest, signal?: AbortSignal): Promise<ChannelResponse>;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 /** SP-API's `{ errors: [{ code, message, details }] }`, or LWA's `{ error, error_description }`. */
 export function amazonErrorMessage(body: unknown): string | null {
-  if (!isRecord(body)) return null;
-  if (Array.isArray(body.errors) && body.errors.length > 0) {
-    return (body.errors as AmazonErrorDetail[])
-      .map((error) => {
-        const text = [error.message, error.details].filter(Boolean).join(' ');
-        return error.code ? `${error.code}: ${text}` : text;
-      })
-      .join('; ');
-  }
-  if (typeof body.error_description === 'string' && body.error_description) return body.error_description;
-  if (typeof body.error === 'string') return body.error;
-  return null;
+  return errorsOrTokenError<AmazonErrorDetail>(body, (error) => {
+    const text = [error.message, error.details].filter(Boolean).join(' ');
+    return error.code ? `${error.code}: ${text}` : text;
+  });
 }
 
 export const amazonRules: PlatformRules = {
@@ -115,70 +99,42 @@ export function createAmazonClient(config: AmazonClientConfig): AmazonClient {
         });
 
   let refreshToken = config.refreshToken;
-  let token: { value: string; expiresAt: number } | null = null;
-  if (config.accessToken && config.accessTokenExpiresAt) {
-    const expiresAt = Date.parse(config.accessTokenExpiresAt);
-    if (Number.isFinite(expiresAt)) token = { value: config.accessToken, expiresAt };
-  }
-  let minting: Promise<string> | null = null;
+  const tokens = createAccessTokens({
+    platform: 'Amazon',
+    kept: config,
+    save: config.saveCredentials,
+    request: async (signal) => {
+      const { body } = await http
+        .json<LwaTokenResponse>(
+          {
+            method: 'POST',
+            idempotent: true,
+            url: `${authBase}/auth/o2/token`,
+            form: {
+              grant_type: 'refresh_token',
+              refresh_token: refreshToken,
+              client_id: config.clientId,
+              client_secret: config.clientSecret,
+            },
+          },
+          signal,
+        )
+        .catch(refusedCredentials('Amazon'));
+      return body;
+    },
+    // LWA answers with a refresh token too; one that differs from ours replaces it.
+    changedBy: (answer): Record<string, string> => {
+      if (!answer.refresh_token || answer.refresh_token === refreshToken) return {};
+      refreshToken = answer.refresh_token;
+      return { refreshToken };
+    },
+  });
   const restrictedTokens = new Map<string, { value: string; expiresAt: number }>();
   let restrictedRefusedUntil = 0;
 
-  async function mint(signal?: AbortSignal): Promise<string> {
-    let body: LwaTokenResponse;
-    try {
-      ({ body } = await http.json<LwaTokenResponse>(
-        {
-          method: 'POST',
-          idempotent: true,
-          url: `${authBase}/auth/o2/token`,
-          form: {
-            grant_type: 'refresh_token',
-            refresh_token: refreshToken,
-            client_id: config.clientId,
-            client_secret: config.clientSecret,
-          },
-        },
-        signal,
-      ));
-    } catch (error) {
-      // invalid_grant (400) and invalid_client (401) both mean the seller must reconnect the store.
-      if (error instanceof ChannelError && error.status !== null && error.status < 500 && error.status !== 429) {
-        throw new ChannelError(
-          'auth',
-          `Amazon refused the credentials (HTTP ${error.status})`,
-          error.status,
-          error.platformMessage,
-        );
-      }
-      throw error;
-    }
-    if (!body || typeof body.access_token !== 'string') {
-      throw new ChannelError('malformed', 'Amazon answered the token request without an access token', 200, null);
-    }
-    const expiresAt = Date.now() + Math.max(0, Number(body.expires_in ?? 0) * 1000 - EXPIRY_MARGIN_MS);
-    token = { value: body.access_token, expiresAt };
-    const changed: Record<string, string> = {
-      accessToken: body.access_token,
-      accessTokenExpiresAt: new Date(expiresAt).toISOString(),
-    };
-    if (body.refresh_token && body.refresh_token !== refreshToken) {
-      refreshToken = body.refresh_token;
-      changed.refreshToken = body.refresh_token;
-    }
-    // Keeping the token only saves an exchange next run; failing to keep it must not fail this one.
-    await config.saveCredentials?.(changed).catch(() => undefined);
-    return body.access_token;
-  }
-
   async function accessToken(signal?: AbortSignal): Promise<Credential> {
-    const forget = (value: string) => () => {
-      if (token?.value === value) token = null;
-    };
-    if (token && token.expiresAt > Date.now()) return { value: token.value, fresh: false, forget: forget(token.value) };
-    minting ??= mint(signal).finally(() => (minting = null));
-    const value = await minting;
-    return { value, fresh: true, forget: forget(value) };
+    const { value, fresh } = await tokens.get(signal);
+    return { value, fresh, forget: () => tokens.forget(value) };
   }
 
   /** An RDT for the resource, or null when Amazon will not give one (then the call goes out without PII). */
@@ -208,8 +164,7 @@ export function createAmazonClient(config: AmazonClientConfig): AmazonClient {
         signal,
       );
       if (!body?.restrictedDataToken) return null;
-      const expiresAt = Date.now() + Math.max(0, Number(body.expiresIn ?? 0) * 1000 - EXPIRY_MARGIN_MS);
-      restrictedTokens.set(key, { value: body.restrictedDataToken, expiresAt });
+      restrictedTokens.set(key, { value: body.restrictedDataToken, expiresAt: renewAt(body.expiresIn) });
       return { value: body.restrictedDataToken, fresh: true, forget };
     } catch (error) {
       if (error instanceof ChannelError && error.status === 403) {

@@ -1,4 +1,4 @@
-import { seededRandom } from '../ebay/fake-orders.ts';
+import { seededRandom } from '../../fakes/seeded-random.ts';
 import {
   AMAZON_US_MARKETPLACE,
   type AmazonAddress,

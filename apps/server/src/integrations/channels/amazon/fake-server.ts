@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { FakeRouter, startFakeHttpServer, type FakeReply, type FakeRequest } from '../../fakes/fake-http.ts';
 import {
-  FakeRouter,
-  startFakeHttpServer,
-  type FakeHttpServer,
-  type FakeReply,
-  type FakeRequest,
-} from '../../fakes/fake-http.ts';
+  createFakeTokens,
+  oauthError,
+  refuseRefreshGrant,
+  type FakeRefreshTokenOptions,
+  type FakeRefreshTokenPlatform,
+} from '../../fakes/fake-oauth.ts';
 import { generateAmazonOrders, type FakeAmazonOrder } from './fake-orders.ts';
 import {
   AMAZON_ORDERS_PATH,
@@ -30,10 +31,7 @@ import {
  * token it did not issue.
  */
 
-export interface FakeAmazonOptions {
-  clientId: string;
-  clientSecret: string;
-  refreshToken: string;
+export interface FakeAmazonOptions extends FakeRefreshTokenOptions {
   orders?: FakeAmazonOrder[];
   /** How many generated orders to add (deterministic, see generateAmazonOrders). */
   seed?: number;
@@ -47,8 +45,6 @@ export interface FakeAmazonOptions {
   marketplaceId?: string;
   /** Page size of getOrderItems (Amazon does not document one). */
   itemsPerPage?: number;
-  tokenLifetimeSeconds?: number;
-  port?: number;
 }
 
 export interface RecordedConfirmation {
@@ -56,12 +52,9 @@ export interface RecordedConfirmation {
   body: AmazonShipmentConfirmation;
 }
 
-export interface FakeAmazon extends FakeHttpServer {
-  readonly orders: Map<string, FakeAmazonOrder>;
+/** revokeTokens forgets the RDTs too. */
+export interface FakeAmazon extends FakeRefreshTokenPlatform<FakeAmazonOrder> {
   readonly confirmations: RecordedConfirmation[];
-  putOrders(orders: FakeAmazonOrder[]): void;
-  /** Forgets every access token and RDT issued so far, as if they had expired. */
-  revokeTokens(): void;
   /** The next `times` SP-API calls answer 429 QuotaExceeded with Amazon's headers. */
   throttle(options?: { times?: number; rate?: number }): void;
 }
@@ -140,13 +133,14 @@ function renderItem(item: AmazonOrderItem, status: AmazonOrder['OrderStatus']): 
 export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeAmazon> {
   const orders = new Map<string, FakeAmazonOrder>();
   const confirmations: RecordedConfirmation[] = [];
-  const accessTokens = new Map<string, number>();
   const restrictedTokens = new Map<string, { resources: AmazonRestrictedResource[]; expiresAt: number }>();
   const buckets = new Map<AmazonOperation, { tokens: number; at: number }>();
-  const lifetime = options.tokenLifetimeSeconds ?? 3600;
   const marketplaceId = options.marketplaceId ?? AMAZON_US_MARKETPLACE;
   const itemsPerPage = options.itemsPerPage ?? 20;
+  // Access tokens and RDTs are numbered in one sequence.
   let issued = 0;
+  const lifetime = options.tokenLifetimeSeconds ?? 3600;
+  const accessTokens = createFakeTokens(lifetime, () => `Atza|fake-access-${++issued}`);
 
   const putOrders = (list: FakeAmazonOrder[]) =>
     list.forEach((entry) => orders.set(entry.order.AmazonOrderId, structuredClone(entry)));
@@ -176,8 +170,7 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
   /** What the caller may see: null = refused; otherwise the PII elements its RDT grants for this path. */
   function grants(request: FakeRequest, restricted: boolean): Set<string> | null {
     const token = tokenOf(request);
-    const expiresAt = accessTokens.get(token);
-    if (expiresAt !== undefined) return expiresAt > Date.now() ? new Set() : null;
+    if (accessTokens.works(token)) return new Set();
     const rdt = restrictedTokens.get(token);
     if (!rdt || rdt.expiresAt <= Date.now() || !restricted) return null;
     const resource = rdt.resources.find(
@@ -210,27 +203,17 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
   router.on('POST', '/auth/o2/token', (request) => {
     const form = new URLSearchParams(request.body);
     if (form.get('client_id') !== options.clientId || form.get('client_secret') !== options.clientSecret) {
-      return { status: 401, body: { error: 'invalid_client', error_description: 'Client authentication failed' } };
+      return oauthError(401, 'invalid_client', 'Client authentication failed');
     }
-    if (form.get('grant_type') !== 'refresh_token') {
-      return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'Unsupported grant type' } };
-    }
-    if (form.get('refresh_token') !== options.refreshToken) {
-      return {
-        status: 400,
-        body: {
-          error: 'invalid_grant',
-          error_description: 'The request has an invalid grant parameter : refresh_token',
-        },
-      };
-    }
-    issued += 1;
-    const accessToken = `Atza|fake-access-${issued}`;
-    accessTokens.set(accessToken, Date.now() + lifetime * 1000);
+    const refused = refuseRefreshGrant(form, options.refreshToken, {
+      unsupportedGrantType: 'Unsupported grant type',
+      invalidGrant: 'The request has an invalid grant parameter : refresh_token',
+    });
+    if (refused) return refused;
     return {
       status: 200,
       body: {
-        access_token: accessToken,
+        access_token: accessTokens.issue(),
         token_type: 'bearer',
         expires_in: lifetime,
         refresh_token: options.refreshToken,
@@ -478,7 +461,7 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
     confirmations,
     putOrders,
     revokeTokens() {
-      accessTokens.clear();
+      accessTokens.revoke();
       restrictedTokens.clear();
     },
     throttle({ times = 1, rate = 2 }: { times?: number; rate?: number } = {}) {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelError, type HttpOptions } from '../../http/channel-http.ts';
-import type { ChannelAdapter, ChannelOrder } from '../types.ts';
+import { pullWindow, quickHttp } from '../../fakes/adapter-test-kit.ts';
+import type { ChannelAdapter } from '../types.ts';
 import { createBigcommerceAdapter, SETTLED_AFTER_MS } from './adapter.ts';
 import { startFakeBigcommerce, type FakeBigcommerce } from './fake-server.ts';
 import type { FakeOrderRecord } from './fake-data.ts';
@@ -28,31 +29,6 @@ const awaitingFulfillment = (record: FakeOrderRecord) =>
   record.addresses.length === 1 &&
   record.products.filter((p) => p.type === 'physical').length >= 2;
 
-/** One window as the sync engine runs it: pages until the token runs out; `between` runs after each page. */
-async function pullWindow(
-  adapter: ChannelAdapter,
-  updatedSince: string | null,
-  between: (page: number, orders: ChannelOrder[]) => void = () => {},
-) {
-  const orders: ChannelOrder[] = [];
-  const tokens: Array<string | null> = [];
-  let pageToken: string | null = null;
-  do {
-    const page = await adapter.listOrders({ updatedSince, pageToken });
-    orders.push(...page.orders);
-    tokens.push(page.nextPageToken);
-    pageToken = page.nextPageToken;
-    if (tokens.length > 20) throw new Error('the window does not end');
-    between(tokens.length, page.orders);
-  } while (pageToken);
-  // The engine starts the next window at the newest change it saw.
-  const newest = orders.reduce<string | null>(
-    (n, o) => (n === null || o.externalUpdatedAt > n ? o.externalUpdatedAt : n),
-    null,
-  );
-  return { orders, tokens, next: newest ?? updatedSince };
-}
-
 describe('BigCommerce adapter against the fake store', () => {
   describe('a store of 500 orders', () => {
     let fake: FakeBigcommerce;
@@ -63,17 +39,9 @@ describe('BigCommerce adapter against the fake store', () => {
 
     it('lists every order in pages of 250, oldest change first, ending on the 204 page', async () => {
       const adapter = adapterFor(fake);
-      const seen: string[] = [];
-      const updated: string[] = [];
-      const tokens: Array<string | null> = [];
-      let pageToken: string | null = null;
-      do {
-        const page = await adapter.listOrders({ updatedSince: null, pageToken });
-        seen.push(...page.orders.map((o) => o.externalId));
-        updated.push(...page.orders.map((o) => o.externalUpdatedAt));
-        tokens.push(page.nextPageToken);
-        pageToken = page.nextPageToken;
-      } while (pageToken);
+      const { orders, tokens } = await pullWindow(adapter, null);
+      const seen = orders.map((o) => o.externalId);
+      const updated = orders.map((o) => o.externalUpdatedAt);
 
       expect(tokens).toHaveLength(3);
       expect(tokens[2]).toBeNull();
@@ -208,14 +176,8 @@ describe('BigCommerce adapter against the fake store', () => {
       );
       expect(order!.subtotal + order!.shippingTotal + order!.taxTotal - order!.discountTotal).toBe(order!.total);
 
-      const listed: (typeof order)[] = [];
-      let pageToken: string | null = null;
-      do {
-        const page = await adapter.listOrders({ updatedSince: null, pageToken });
-        listed.push(...page.orders);
-        pageToken = page.nextPageToken;
-      } while (pageToken);
-      expect(listed.find((o) => o!.externalId === String(record.order.id))).toEqual(order);
+      const listed = (await pullWindow(adapter, null)).orders;
+      expect(listed.find((o) => o.externalId === String(record.order.id))).toEqual(order);
     });
 
     it('answers null for an order BigCommerce does not know', async () => {
@@ -408,13 +370,7 @@ describe('BigCommerce adapter against the fake store', () => {
   describe('failures and rate limits', () => {
     let fake: FakeBigcommerce;
     const waits: number[] = [];
-    const recordingHttp: HttpOptions = {
-      ...fastHttp,
-      retries: 2,
-      sleep: async (ms) => {
-        waits.push(ms);
-      },
-    };
+    const recordingHttp = quickHttp(waits, { ...fastHttp, retries: 2 });
     beforeAll(async () => {
       fake = await startFakeBigcommerce({ orders: 5, seed: 11, quota: null });
     });

@@ -1,3 +1,4 @@
+import { seededRandom } from '../../fakes/seeded-random.ts';
 import { BC_STATUS, BC_STATUS_NAMES } from './mapping.ts';
 import type { BcAddress, BcOrder, BcOrderProduct, BcShipment, BcShippingAddress } from './wire-types.ts';
 
@@ -11,17 +12,6 @@ export interface FakeOrderRecord {
   products: BcOrderProduct[];
   addresses: BcShippingAddress[];
   shipments: BcShipment[];
-}
-
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** "Tue, 05 Mar 2019 21:43:38 +0000", the way V2 writes dates. */
@@ -273,7 +263,8 @@ export function generateOrder(random: () => number, id: number, createdAt: numbe
 }
 
 export function generateOrders(count: number, seed: number): FakeOrderRecord[] {
-  const random = createRandom(seed);
+  // A seed of 0 gives the store of seed 1.
+  const random = seededRandom(seed >>> 0 || 1);
   const records: FakeOrderRecord[] = [];
   let createdAt = FIRST_ORDER_TIME;
   for (let n = 0; n < count; n++) {

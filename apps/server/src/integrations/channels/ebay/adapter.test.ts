@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChannelError, type HttpOptions } from '../../http/channel-http.ts';
-import type { ChannelAdapter, ChannelOrder, StoreConnection } from '../types.ts';
+import { pullWindow, quickHttp } from '../../fakes/adapter-test-kit.ts';
+import type { StoreConnection } from '../types.ts';
 import { createEbayAdapter, WINDOW_END_LAG_MS } from './adapter.ts';
 import { generateEbayOrders } from './fake-orders.ts';
 import { startFakeEbay, type FakeEbay } from './fake-server.ts';
@@ -17,18 +18,13 @@ let waits: number[];
 let urls: string[];
 
 function http(extra: HttpOptions = {}): HttpOptions {
-  return {
-    baseDelayMs: 1,
-    timeoutMs: 300,
-    sleep: async (ms) => {
-      waits.push(ms);
-    },
+  return quickHttp(waits, {
     fetch: (input, init) => {
       urls.push(String(input));
       return fetch(input, init);
     },
     ...extra,
-  };
+  });
 }
 
 function connection(
@@ -41,31 +37,6 @@ function connection(
 
 const apiRequests = () => fake.requests.filter((request) => request.path.startsWith('/sell/'));
 const tokenRequests = () => fake.requests.filter((request) => request.path === '/identity/v1/oauth2/token');
-
-/** One window as the sync engine runs it: pages until the token runs out; `between` runs after each page. */
-async function pullWindow(
-  adapter: ChannelAdapter,
-  updatedSince: string | null,
-  between: (page: number, orders: ChannelOrder[]) => void = () => {},
-) {
-  const orders: ChannelOrder[] = [];
-  const tokens: Array<string | null> = [];
-  let pageToken: string | null = null;
-  do {
-    const page = await adapter.listOrders({ updatedSince, pageToken });
-    orders.push(...page.orders);
-    tokens.push(page.nextPageToken);
-    pageToken = page.nextPageToken;
-    if (tokens.length > 20) throw new Error('the window does not end');
-    between(tokens.length, page.orders);
-  } while (pageToken);
-  // The engine starts the next window at the newest change it saw.
-  const newest = orders.reduce<string | null>(
-    (n, o) => (n === null || o.externalUpdatedAt > n ? o.externalUpdatedAt : n),
-    null,
-  );
-  return { orders, tokens, next: newest ?? updatedSince };
-}
 
 beforeEach(async () => {
   waits = [];
@@ -135,16 +106,9 @@ describe('eBay adapter', () => {
     expect(expected.length).toBeGreaterThan(400);
 
     const adapter = createEbayAdapter(connection(), { http: http() });
-    const seen: string[] = [];
-    const tokens: Array<string | null> = [];
-    let pageToken: string | null = null;
-    do {
-      const page = await adapter.listOrders({ updatedSince: since, pageToken });
-      seen.push(...page.orders.map((order) => order.externalId));
-      for (const order of page.orders) expect(order.externalUpdatedAt >= since).toBe(true);
-      pageToken = page.nextPageToken;
-      tokens.push(pageToken);
-    } while (pageToken);
+    const { orders, tokens } = await pullWindow(adapter, since);
+    const seen = orders.map((order) => order.externalId);
+    for (const order of orders) expect(order.externalUpdatedAt >= since).toBe(true);
 
     expect(tokens).toHaveLength(3);
     expect(tokens.at(-1)).toBeNull();

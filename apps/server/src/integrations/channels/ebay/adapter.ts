@@ -1,4 +1,5 @@
 import { ChannelError } from '../../http/channel-http.ts';
+import { refreshTokenConfig } from '../refresh-token-connection.ts';
 import type { AdapterOptions, ChannelAdapter, OrderPage, StoreConnection, TrackingPush } from '../types.ts';
 import { createEbayClient, type EbayClient } from './client.ts';
 import { mapEbayOrder } from './mapping.ts';
@@ -61,38 +62,14 @@ function windowRange(updatedSince: string | null, now: number): EbayPosition | n
   return { since: new Date(since).toISOString(), until: new Date(until).toISOString(), next: 0, total: null };
 }
 
-function openClient(connection: StoreConnection, options: AdapterOptions): EbayClient {
-  const { settings, credentials } = connection;
-  const clientId = settings.clientId ?? credentials.clientId ?? '';
-  const clientSecret = credentials.clientSecret ?? '';
-  const refreshToken = credentials.refreshToken ?? '';
-  const missing = [
-    ['App ID', clientId],
-    ['Cert ID', clientSecret],
-    ['refresh token', refreshToken],
-  ].filter(([, value]) => !value);
-  if (missing.length > 0) {
-    const names = missing.map(([name]) => name).join(', ');
-    throw new ChannelError('auth', `The eBay connection is missing: ${names}`);
-  }
-  return createEbayClient({
-    clientId,
-    clientSecret,
-    refreshToken,
-    apiBaseUrl: settings.apiBaseUrl,
-    authBaseUrl: settings.authBaseUrl,
-    accessToken: credentials.accessToken,
-    accessTokenExpiresAt: credentials.accessTokenExpiresAt,
-    saveCredentials: connection.saveCredentials,
-    http: options.http,
-  });
-}
-
 export function createEbayAdapter(connection: StoreConnection, options: EbayAdapterOptions = {}): ChannelAdapter {
   const now = options.now ?? Date.now;
   let client: EbayClient | null = null;
   // Built on first use so a connection missing a credential fails the call that needs it, not the construction.
-  const api = () => (client ??= openClient(connection, options));
+  const api = () =>
+    (client ??= createEbayClient(
+      refreshTokenConfig('eBay', { clientId: 'App ID', clientSecret: 'Cert ID' }, connection, options),
+    ));
   const orderPath = (orderId: string) => `${EBAY_FULFILLMENT_PATH}/order/${encodeURIComponent(orderId)}`;
 
   async function fetchOrder(orderId: string, signal?: AbortSignal): Promise<EbayOrder | null> {

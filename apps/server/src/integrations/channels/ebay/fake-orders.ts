@@ -1,3 +1,4 @@
+import { seededRandom } from '../../fakes/seeded-random.ts';
 import type { EbayAmount, EbayLineItem, EbayOrder, EbayShipTo } from './wire.ts';
 
 /**
@@ -11,18 +12,6 @@ export interface EbayOrderGeneratorOptions {
   /** Creation time of the first order (ISO); the others follow a few hours apart. */
   start?: string;
   sellerId?: string;
-}
-
-/** mulberry32: tiny, fast and good enough for test data. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const CATALOG = [

@@ -1,10 +1,12 @@
+import { FakeRouter, startFakeHttpServer, type FakeReply, type FakeRequest } from '../../fakes/fake-http.ts';
 import {
-  FakeRouter,
-  startFakeHttpServer,
-  type FakeHttpServer,
-  type FakeReply,
-  type FakeRequest,
-} from '../../fakes/fake-http.ts';
+  createFakeTokens,
+  hasBasicCredentials,
+  oauthError,
+  refuseRefreshGrant,
+  type FakeRefreshTokenOptions,
+  type FakeRefreshTokenPlatform,
+} from '../../fakes/fake-oauth.ts';
 import { generateEbayOrders } from './fake-orders.ts';
 import {
   EBAY_FULFILLMENT_PATH,
@@ -22,17 +24,11 @@ import {
  * and throttling (429).
  */
 
-export interface FakeEbayOptions {
-  clientId: string;
-  clientSecret: string;
-  refreshToken: string;
+export interface FakeEbayOptions extends FakeRefreshTokenOptions {
   orders?: EbayOrder[];
   /** How many generated orders to add (deterministic, see generateEbayOrders). */
   seed?: number;
   sellerId?: string;
-  /** expires_in of the minted access tokens (default 7200, eBay's two hours). */
-  tokenLifetimeSeconds?: number;
-  port?: number;
 }
 
 export interface RecordedFulfillment {
@@ -41,13 +37,8 @@ export interface RecordedFulfillment {
   request: EbayShippingFulfillmentRequest;
 }
 
-export interface FakeEbay extends FakeHttpServer {
-  readonly orders: Map<string, EbayOrder>;
+export interface FakeEbay extends FakeRefreshTokenPlatform<EbayOrder> {
   readonly fulfillments: RecordedFulfillment[];
-  /** Adds or replaces orders (by orderId). */
-  putOrders(orders: EbayOrder[]): void;
-  /** Forgets every access token minted so far, as if they had expired. */
-  revokeTokens(): void;
   /** The next `times` API calls answer 429 with eBay's body (and Retry-After when given). */
   throttle(options?: { times?: number; retryAfterSeconds?: number }): void;
 }
@@ -126,9 +117,9 @@ const inRange = (time: string, range: DateRange) => {
 export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay> {
   const orders = new Map<string, EbayOrder>();
   const fulfillments: RecordedFulfillment[] = [];
-  const tokens = new Map<string, number>();
-  let tokenCount = 0;
+  // eBay's user tokens live two hours.
   const lifetime = options.tokenLifetimeSeconds ?? 7200;
+  const tokens = createFakeTokens(lifetime, (n) => `v^1.1#i^1#p^3#r^1#fake-${n}`);
   const putOrders = (list: EbayOrder[]) => list.forEach((order) => orders.set(order.orderId, structuredClone(order)));
   putOrders(options.orders ?? []);
   if (options.seed) putOrders(generateEbayOrders(options.seed, { sellerId: options.sellerId }));
@@ -139,9 +130,7 @@ export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay>
   function refuseToken(request: FakeRequest): FakeReply | null {
     const header = request.headers.authorization ?? '';
     if (!header) return errorReply(400, ebayErrors.missingToken());
-    const token = /^Bearer (.+)$/.exec(header)?.[1];
-    const expiresAt = token ? tokens.get(token) : undefined;
-    if (expiresAt === undefined || expiresAt <= Date.now()) return errorReply(401, ebayErrors.invalidToken());
+    if (!tokens.works(/^Bearer (.+)$/.exec(header)?.[1])) return errorReply(401, ebayErrors.invalidToken());
     return null;
   }
 
@@ -153,42 +142,28 @@ export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay>
   const router = new FakeRouter();
 
   router.on('POST', '/identity/v1/oauth2/token', (request) => {
-    const expected = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
-    if (request.headers.authorization !== expected) {
-      return { status: 401, body: { error: 'invalid_client', error_description: 'client authentication failed' } };
+    if (!hasBasicCredentials(request, options.clientId, options.clientSecret)) {
+      return oauthError(401, 'invalid_client', 'client authentication failed');
     }
     const form = new URLSearchParams(request.body);
-    if (form.get('grant_type') !== 'refresh_token') {
-      return {
-        status: 400,
-        body: { error: 'unsupported_grant_type', error_description: 'grant type in request is not supported' },
-      };
-    }
-    if (form.get('refresh_token') !== options.refreshToken) {
-      return {
-        status: 400,
-        body: {
-          error: 'invalid_grant',
-          error_description: 'the provided authorization refresh token is invalid or was issued to another client',
-        },
-      };
-    }
+    const refused = refuseRefreshGrant(form, options.refreshToken, {
+      unsupportedGrantType: 'grant type in request is not supported',
+      invalidGrant: 'the provided authorization refresh token is invalid or was issued to another client',
+    });
+    if (refused) return refused;
     const scopes = (form.get('scope') ?? '').split(' ').filter(Boolean);
     const allowed = [EBAY_FULFILLMENT_SCOPE, `${EBAY_FULFILLMENT_SCOPE}.readonly`];
     if (scopes.some((scope) => !allowed.includes(scope))) {
-      return {
-        status: 400,
-        body: {
-          error: 'invalid_scope',
-          error_description:
-            'The requested scope is invalid, unknown, malformed, or exceeds the scope granted to the client',
-        },
-      };
+      return oauthError(
+        400,
+        'invalid_scope',
+        'The requested scope is invalid, unknown, malformed, or exceeds the scope granted to the client',
+      );
     }
-    tokenCount += 1;
-    const accessToken = `v^1.1#i^1#p^3#r^1#fake-${tokenCount}`;
-    tokens.set(accessToken, Date.now() + lifetime * 1000);
-    return { status: 200, body: { access_token: accessToken, expires_in: lifetime, token_type: 'User Access Token' } };
+    return {
+      status: 200,
+      body: { access_token: tokens.issue(), expires_in: lifetime, token_type: 'User Access Token' },
+    };
   });
 
   router.on(
@@ -333,7 +308,7 @@ export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay>
     orders,
     fulfillments,
     putOrders,
-    revokeTokens: () => tokens.clear(),
+    revokeTokens: () => tokens.revoke(),
     throttle({ times = 1, retryAfterSeconds }: { times?: number; retryAfterSeconds?: number } = {}) {
       server.fail(
         {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChannelError } from '../../http/channel-http.ts';
-import type { ChannelAdapter, ChannelOrder } from '../types.ts';
+import { expectChannelError, pullWindow } from '../../fakes/adapter-test-kit.ts';
+import type { ChannelAdapter } from '../types.ts';
 import { createMagentoAdapter, magentoCarrierCode, SETTLED_AFTER_MS } from './adapter.ts';
 import type { MagentoOrder } from './api-types.ts';
 import { magentoErrorMessage } from './client.ts';
@@ -52,40 +52,6 @@ function ordersUpdatedFrom(count: number, start: number): MagentoOrder[] {
     order.updated_at = isoToMagentoDate(new Date(at).toISOString());
     return order;
   });
-}
-
-async function expectChannelError(promise: Promise<unknown>): Promise<ChannelError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ChannelError);
-  return error as ChannelError;
-}
-
-/** One window as the sync engine runs it: pages until the token runs out; `between` runs after each page. */
-async function pullAll(
-  adapter: ChannelAdapter,
-  updatedSince: string | null,
-  between: (page: number, orders: ChannelOrder[]) => void = () => {},
-) {
-  const orders: ChannelOrder[] = [];
-  const tokens: Array<string | null> = [];
-  let pageToken: string | null = null;
-  do {
-    const page = await adapter.listOrders({ updatedSince, pageToken });
-    orders.push(...page.orders);
-    tokens.push(page.nextPageToken);
-    pageToken = page.nextPageToken;
-    if (tokens.length > 20) throw new Error('the window does not end');
-    between(tokens.length, page.orders);
-  } while (pageToken);
-  // The engine starts the next window at the newest change it saw.
-  const newest = orders.reduce<string | null>(
-    (n, o) => (n === null || o.externalUpdatedAt > n ? o.externalUpdatedAt : n),
-    null,
-  );
-  return { orders, tokens, next: newest ?? updatedSince };
 }
 
 const searchesOf = (fake: FakeMagento) => fake.requests.filter((r) => r.path === '/rest/default/V1/orders');
@@ -154,7 +120,7 @@ describe('Magento adapter against the fake', () => {
     await adapter.testConnection();
     // Orders 30.. changed at or after this second: 300 of them, exactly three pages.
     const since = new Date(start + 30 * 60_000).toISOString();
-    const { orders, tokens } = await pullAll(adapter, since);
+    const { orders, tokens } = await pullWindow(adapter, since);
 
     // A page's last second is read again by the next page, so 100-row pages bring 99 new orders each.
     expect(tokens).toHaveLength(4);
@@ -194,7 +160,7 @@ describe('Magento adapter against the fake', () => {
     expect(stale.orders[0]?.externalId).toBe('1');
     expect(stale.nextPageToken).not.toBeNull();
 
-    const { orders, tokens } = await pullAll(adapter, null);
+    const { orders, tokens } = await pullWindow(adapter, null);
     expect(orders).toHaveLength(250);
     expect(new Set(orders.map((o) => o.externalId)).size).toBe(250);
     expect(tokens).toHaveLength(3);
@@ -203,12 +169,12 @@ describe('Magento adapter against the fake', () => {
 
   it('reads every order when one on a page already read changes before the next page', async () => {
     const { fake, adapter } = await setup({ orders: ordersUpdatedFrom(350, Date.UTC(2026, 2, 1)) });
-    const first = await pullAll(adapter, null, (page, orders) => {
+    const first = await pullWindow(adapter, null, (page, orders) => {
       // The merchant edits an order of page 1 while page 2 is about to be asked for: it moves to the end.
       if (page === 1)
         fake.orders.get(Number(orders[10]!.externalId))!.updated_at = isoToMagentoDate(new Date().toISOString());
     });
-    const second = await pullAll(adapter, first.next);
+    const second = await pullWindow(adapter, first.next);
 
     const read = new Set([...first.orders, ...second.orders].map((o) => o.externalId));
     expect(read.size).toBe(350);
@@ -230,7 +196,7 @@ describe('Magento adapter against the fake', () => {
   it('walks 300 orders updated in one second by entity id, then goes on past that second', async () => {
     const at = Date.UTC(2026, 2, 1, 9, 0, 0);
     const { fake, adapter } = await setup({ orders: massUpdated(at) });
-    const window = await pullAll(adapter, null, (page) => {
+    const window = await pullWindow(adapter, null, (page) => {
       // An order the walk already passed changes again before the walk goes on.
       if (page === 2) fake.orders.get(25)!.updated_at = isoToMagentoDate(new Date().toISOString());
     });
@@ -253,12 +219,12 @@ describe('Magento adapter against the fake', () => {
   it('ends the window after a mass-updated second that is still current; the next window reads it again', async () => {
     const at = Date.UTC(2026, 2, 1, 9, 0, 0);
     const { adapter } = await setup({ orders: massUpdated(at) }, { now: () => at + SETTLED_AFTER_MS / 2 });
-    const first = await pullAll(adapter, null);
+    const first = await pullWindow(adapter, null);
     expect(first.tokens.at(-1)).toBeNull();
     expect(first.next).toBe(new Date(at).toISOString());
     expect(first.orders).toHaveLength(320);
 
-    const second = await pullAll(adapter, first.next);
+    const second = await pullWindow(adapter, first.next);
     expect(second.orders.filter((o) => o.externalUpdatedAt === first.next)).toHaveLength(300);
   });
 
@@ -275,7 +241,7 @@ describe('Magento adapter against the fake', () => {
       orders: ordersUpdatedFrom(250, Date.UTC(2026, 2, 1)),
       rateLimit: { requests: 2, windowMs: 200 },
     });
-    const { orders } = await pullAll(adapter, null);
+    const { orders } = await pullWindow(adapter, null);
     expect(orders).toHaveLength(250);
     expect(waits.length).toBeGreaterThanOrEqual(1);
     expect(waits.every((ms) => ms === 1000)).toBe(true);
@@ -389,5 +355,105 @@ describe('Magento adapter against the fake', () => {
     expect(error.kind).toBe('invalid');
     expect(error.platformMessage).toContain('The order does not allow a shipment to be created.');
     expect(fake.shipments).toHaveLength(0);
+  });
+});
+
+describe('Magento adapter signing with OAuth 1.0a', () => {
+  const OAUTH = {
+    consumerKey: 'k7w2m9x4q1z8c3v6b5n0a2s4d6f8g1h3',
+    consumerSecret: 'p0o9i8u7y6t5r4e3w2q1l2k3j4h5g6f7',
+    accessTokenSecret: 'z1x2c3v4b5n6m7a8s9d0f1g2h3j4k5l6',
+  };
+  const nonceOf = (request: { headers: Record<string, unknown> }) =>
+    /oauth_nonce="([^"]+)"/.exec(String(request.headers.authorization))?.[1];
+
+  async function signedSetup(orders: MagentoOrder[] | number, secrets: Partial<typeof OAUTH> = {}) {
+    fake = await startFakeMagento({ accessToken: TOKEN, oauth: OAUTH, orders, seed: 4 });
+    const adapter = createMagentoAdapter(
+      { settings: { baseUrl: fake.url }, credentials: { accessToken: TOKEN, ...OAUTH, ...secrets } },
+      { http: { baseDelayMs: 1, timeoutMs: 300 } },
+    );
+    return { fake, adapter };
+  }
+
+  it('lists several pages changed since the window start, every request signed', async () => {
+    const start = Date.UTC(2026, 2, 1, 8, 0, 0);
+    const { fake, adapter } = await signedSetup(ordersUpdatedFrom(330, start));
+    const { orders, tokens } = await pullWindow(adapter, new Date(start + 30 * 60_000).toISOString());
+
+    expect(orders).toHaveLength(300);
+    expect(tokens).toHaveLength(4);
+    expect(searchesOf(fake)[0]!.query.get('searchCriteria[filter_groups][0][filters][0][value]')).toBe(
+      '2026-03-01 08:30:00',
+    );
+    expect(fake.requests).toHaveLength(5);
+    for (const request of fake.requests) {
+      expect(request.headers.authorization).toMatch(/^OAuth oauth_consumer_key="k7w2m9x4q1z8c3v6b5n0a2s4d6f8g1h3", /);
+      expect(request.headers.authorization).toContain('oauth_signature_method="HMAC-SHA256"');
+    }
+    expect(new Set(fake.requests.map(nonceOf)).size).toBe(5);
+  });
+
+  it("fails the connection test with Magento's answer when a secret is wrong", async () => {
+    const { adapter } = await signedSetup(1, { consumerSecret: 'not-the-consumer-secret' });
+    const error = await expectChannelError(adapter.testConnection());
+    expect(error).toMatchObject({ kind: 'auth', status: 401 });
+    expect(error.platformAnswer).toBe('401: The signature is invalid. Verify and try again.');
+    expect(error.message).toContain('Integration Details');
+    expect(error.message).not.toContain('standalone Bearer tokens');
+  });
+
+  it('is refused as a bearer token where the store requires signing, and says what to add', async () => {
+    fake = await startFakeMagento({ accessToken: TOKEN, oauth: OAUTH, orders: 1 });
+    const adapter = createMagentoAdapter({ settings: { baseUrl: fake.url }, credentials: { accessToken: TOKEN } });
+    const error = await expectChannelError(adapter.testConnection());
+    expect(error.platformAnswer).toBe("401: The consumer isn't authorized to access Magento_Backend::store.");
+    expect(error.message).toContain('add its consumer key, consumer secret and access token secret');
+  });
+
+  it('signs a tracking push, and a retry goes out with a fresh nonce', async () => {
+    const { fake, adapter } = await signedSetup(ordersUpdatedFrom(1, Date.now() - 2 * HOUR));
+    const stored = fake.orders.get(1)!;
+    stored.state = 'processing';
+    for (const item of stored.items) Object.assign(item, { qty_shipped: 0, qty_canceled: 0 });
+
+    fake.fail({ kind: 'status', status: 429, body: { message: 'Too Many Requests' } }, { times: 1 });
+    await adapter.pushTracking({
+      externalOrderId: '1',
+      carrier: 'FedEx',
+      trackingNumber: '794644790132',
+      trackingUrl: null,
+      serviceName: null,
+      shippedAt: new Date().toISOString(),
+    });
+
+    expect(fake.shipments.map((s) => s.request.tracks)).toEqual([
+      [{ track_number: '794644790132', title: 'FedEx', carrier_code: 'fedex' }],
+    ]);
+    const posts = fake.requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts.every((r) => String(r.headers.authorization).startsWith('OAuth '))).toBe(true);
+    expect(nonceOf(posts[0]!)).not.toBe(nonceOf(posts[1]!));
+  });
+
+  it('the fake refuses a nonce used before and a request without a signature', async () => {
+    const { fake, adapter } = await signedSetup(1);
+    await adapter.testConnection();
+    const sent = fake.requests[0]!;
+    const again = await fetch(`${fake.url}${sent.path}`, {
+      headers: { authorization: String(sent.headers.authorization) },
+    });
+    expect(again.status).toBe(401);
+    expect(await again.json()).toEqual({
+      message: 'The nonce is already being used by the consumer with ID %1.',
+      parameters: ['1'],
+    });
+
+    const unsigned = await fetch(`${fake.url}/rest/default/V1/orders/1`);
+    expect(unsigned.status).toBe(401);
+    expect(await unsigned.json()).toEqual({
+      message: "The consumer isn't authorized to access %resources.",
+      parameters: { resources: 'Magento_Sales::actions_view' },
+    });
   });
 });

@@ -86,26 +86,38 @@ function required(connection: StoreConnection, key: string): string {
   return value;
 }
 
-/** Since 2.4.4 an integration token only works as a bearer token when the store allows it. */
-function explainAuth(error: unknown): unknown {
+/** The integration's OAuth 1.0a values, when the seller gave them (all or none: the stores service checks). */
+function oauthOf(connection: StoreConnection) {
+  if (!connection.credentials.consumerKey) return undefined;
+  return {
+    consumerKey: required(connection, 'consumerKey'),
+    consumerSecret: required(connection, 'consumerSecret'),
+    accessTokenSecret: required(connection, 'accessTokenSecret'),
+  };
+}
+
+/** Since 2.4.4 an integration token only works as a bearer token when the store allows it; otherwise it is signed. */
+function explainAuth(error: unknown, signed: boolean): unknown {
   if (!(error instanceof ChannelError) || error.kind !== 'auth') return error;
-  return new ChannelError(
-    error.kind,
-    `${error.message}. For an integration token on Magento 2.4.4 or later, enable Stores > Configuration > Services > ` +
-      'OAuth > Consumer Settings > "Allow OAuth Access Tokens to be used as standalone Bearer tokens".',
-    error.status,
-    error.platformMessage,
-  );
+  const hint = signed
+    ? "Check the consumer key, consumer secret, access token and access token secret against the integration's " +
+      '"Integration Details" (System > Extensions > Integrations).'
+    : 'For an integration token on Magento 2.4.4 or later, add its consumer key, consumer secret and access token ' +
+      'secret, or enable Stores > Configuration > Services > OAuth > Consumer Settings > "Allow OAuth Access Tokens ' +
+      'to be used as standalone Bearer tokens".';
+  return new ChannelError(error.kind, `${error.message}. ${hint}`, error.status, error.platformMessage);
 }
 
 export function createMagentoAdapter(connection: StoreConnection, options: MagentoAdapterOptions = {}): ChannelAdapter {
   const now = options.now ?? Date.now;
   const storeCode = connection.settings.storeCode || 'default';
+  const oauth = oauthOf(connection);
   const client = createMagentoClient(
     {
       baseUrl: required(connection, 'baseUrl'),
       storeCode,
       accessToken: required(connection, 'accessToken'),
+      ...(oauth && { oauth }),
     },
     options.http,
   );
@@ -161,7 +173,7 @@ export function createMagentoAdapter(connection: StoreConnection, options: Magen
         const config = await storeConfig(signal);
         return { accountName: config?.base_url || config?.code || storeCode };
       } catch (error) {
-        throw explainAuth(error);
+        throw explainAuth(error, oauth !== undefined);
       }
     },
 

@@ -1,5 +1,6 @@
 import { createChannelHttp, type HttpOptions, type PlatformRules } from '../../http/channel-http.ts';
 import type { MagentoErrorBody } from './api-types.ts';
+import { oauth1Authorization, type OAuth1Credentials } from './oauth1.ts';
 
 /**
  * Magento's message with its placeholders filled in: `%1` is the first of a list of parameters, `%name` the named
@@ -30,6 +31,11 @@ export interface MagentoClientConfig {
   baseUrl: string;
   storeCode?: string;
   accessToken: string;
+  /**
+   * The integration's other three OAuth values. With them every request is signed with OAuth 1.0a: since 2.4.4 the
+   * access token alone is a bearer token only where the store allows it.
+   */
+  oauth?: { consumerKey: string; consumerSecret: string; accessTokenSecret: string };
 }
 
 export interface MagentoClient {
@@ -38,10 +44,35 @@ export interface MagentoClient {
   post<T>(path: string, json: unknown, signal?: AbortSignal): Promise<T>;
 }
 
+/**
+ * Signs each attempt as it goes out, so a retry carries a fresh nonce: Magento keeps every nonce it has seen, even of
+ * a request it then failed, and refuses one sent again.
+ */
+function signEachAttempt(credentials: OAuth1Credentials, options: HttpOptions): HttpOptions {
+  const send = options.fetch ?? fetch;
+  return {
+    ...options,
+    fetch: (input, init = {}) => {
+      const url = input instanceof Request ? input.url : String(input);
+      const headers = new Headers(init.headers);
+      headers.set('authorization', oauth1Authorization(init.method ?? 'GET', url, credentials));
+      return send(input, { ...init, headers });
+    },
+  };
+}
+
 export function createMagentoClient(config: MagentoClientConfig, options: HttpOptions = {}): MagentoClient {
   const root = `${config.baseUrl.replace(/\/+$/, '')}/rest/${encodeURIComponent(config.storeCode || 'default')}`;
-  const http = createChannelHttp(magentoRules, options);
-  const headers = { authorization: `Bearer ${config.accessToken}` };
+  const oauth: OAuth1Credentials | null = config.oauth
+    ? {
+        consumerKey: config.oauth.consumerKey,
+        consumerSecret: config.oauth.consumerSecret,
+        token: config.accessToken,
+        tokenSecret: config.oauth.accessTokenSecret,
+      }
+    : null;
+  const http = createChannelHttp(magentoRules, oauth ? signEachAttempt(oauth, options) : options);
+  const headers: Record<string, string> = oauth ? {} : { authorization: `Bearer ${config.accessToken}` };
 
   return {
     async get<T>(path: string, query?: URLSearchParams, signal?: AbortSignal) {

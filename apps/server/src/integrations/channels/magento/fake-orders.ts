@@ -1,4 +1,4 @@
-import { seededRandom } from '../walmart/fake-orders.ts';
+import { seededRandom } from '../../fakes/seeded-random.ts';
 import type { MagentoAddress, MagentoOrder, MagentoOrderItem } from './api-types.ts';
 import { isoToMagentoDate } from './mapping.ts';
 

@@ -8,15 +8,21 @@ import {
 import type { MagentoOrder, MagentoOrderItem, MagentoShipRequest, MagentoStoreConfig } from './api-types.ts';
 import { generateMagentoOrders } from './fake-orders.ts';
 import { isoToMagentoDate } from './mapping.ts';
+import { baseStringUri, hmacSignature, signatureBaseString } from './oauth1.ts';
 
 /**
- * A loopback Magento 2 REST API for tests and the demo: bearer token check, store configs, the orders search with
- * its searchCriteria bracket parameters (including Magento answering the last page again past the end), one order,
- * and ship. The product never imports it.
+ * A loopback Magento 2 REST API for tests and the demo: bearer token or OAuth 1.0a signature check, store configs,
+ * the orders search with its searchCriteria bracket parameters (including Magento answering the last page again past
+ * the end), one order, and ship. The product never imports it.
  */
 
 export interface FakeMagentoOptions {
   accessToken: string;
+  /**
+   * The integration's other OAuth values: when set, every request must be signed with them (HMAC-SHA256) and the
+   * access token is refused as a bearer token, as on Magento 2.4.4+ by default.
+   */
+  oauth?: { consumerKey: string; consumerSecret: string; accessTokenSecret: string };
   /** Orders as Magento has them, or how many to generate from `seed`. */
   orders?: MagentoOrder[] | number;
   seed?: number;
@@ -58,6 +64,23 @@ const message = (status: number, text: string, parameters?: unknown): FakeReply 
   status,
   body: parameters === undefined ? { message: text } : { message: text, parameters },
 });
+
+/** The `oauth_*` values of an `Authorization: OAuth ...` header, decoded; null for any other header. */
+function parseOAuthHeader(header: string | undefined): Map<string, string> | null {
+  const start = header?.search(/oauth /i) ?? -1;
+  if (!header || start < 0) return null;
+  const params = new Map<string, string>();
+  for (const part of header.slice(start + 6).split(',')) {
+    const [name, value] = part.trim().split(/=(.*)/s) as [string, string | undefined];
+    if (value === undefined || !/^oauth_[a-z_-]+$/.test(name)) continue;
+    try {
+      params.set(decodeURIComponent(name), decodeURIComponent(value.replace(/^"|"$/g, '')));
+    } catch {
+      continue;
+    }
+  }
+  return params;
+}
 
 const NOT_FOUND = () => message(404, "The entity that was requested doesn't exist. Verify the entity and try again.");
 const CANNOT_SHIP = () =>
@@ -161,6 +184,8 @@ export async function startFakeMagento(options: FakeMagentoOptions): Promise<Fak
   let windowStart = Date.now();
   let windowCount = 0;
   let baseUrl = '';
+  /** Magento remembers every nonce of a consumer and refuses it a second time. */
+  const nonces = new Set<string>();
 
   function limited(): FakeReply | null {
     if (!rateLimit) return null;
@@ -175,7 +200,45 @@ export async function startFakeMagento(options: FakeMagentoOptions): Promise<Fak
     return { status: 429, headers: { 'Retry-After': String(seconds) }, body: { message: 'Too Many Requests' } };
   }
 
-  /** The checks every REST call passes first: throttle, store code, bearer token. */
+  const unauthorized = (resource: string) =>
+    message(401, "The consumer isn't authorized to access %resources.", { resources: resource });
+
+  /**
+   * The signature check of Magento's Framework/Oauth/Oauth.php: the base string rebuilt from what arrived (method,
+   * scheme, Host header, path as sent, the query as PHP decodes it, the header's oauth_* values), HMAC-SHA256 with the
+   * consumer secret and token secret. Magento sorts the parameters with PHP's strnatcmp; for the adapter's
+   * single-digit searchCriteria indexes that is the byte order used here.
+   */
+  function oauthRefusal(
+    request: FakeRequest,
+    resource: string,
+    oauth: NonNullable<FakeMagentoOptions['oauth']>,
+  ): FakeReply | null {
+    const params = parseOAuthHeader(request.headers.authorization);
+    // Without a consumer key the request is not OAuth at all: no one is signed in.
+    if (!params?.get('oauth_consumer_key')) return unauthorized(resource);
+    for (const name of ['oauth_signature', 'oauth_signature_method', 'oauth_nonce', 'oauth_timestamp', 'oauth_token']) {
+      if (!params.get(name)) return message(400, '"%fieldName" is required. Enter and try again.', { fieldName: name });
+    }
+    if (params.get('oauth_signature_method') !== 'HMAC-SHA256') {
+      return message(400, 'Signature method %1 is not supported', [params.get('oauth_signature_method')]);
+    }
+    if (params.get('oauth_consumer_key') !== oauth.consumerKey || params.get('oauth_token') !== options.accessToken) {
+      return unauthorized(resource);
+    }
+    const nonce = params.get('oauth_nonce')!;
+    if (nonces.has(nonce)) return message(401, 'The nonce is already being used by the consumer with ID %1.', ['1']);
+    nonces.add(nonce);
+    const signed = [...params].filter(([name]) => name !== 'oauth_signature');
+    const uri = baseStringUri(new URL(`http://${request.headers.host}${request.path}`));
+    const base = signatureBaseString(request.method, uri, [...request.query, ...signed]);
+    const expected = hmacSignature(base, oauth.consumerSecret, oauth.accessTokenSecret, 'HMAC-SHA256');
+    if (expected !== params.get('oauth_signature'))
+      return message(401, 'The signature is invalid. Verify and try again.');
+    return null;
+  }
+
+  /** The checks every REST call passes first: throttle, store code, bearer token or OAuth signature. */
   const rest =
     (resource: string, handler: (request: FakeRequest) => FakeReply) =>
     (request: FakeRequest): FakeReply => {
@@ -184,8 +247,11 @@ export async function startFakeMagento(options: FakeMagentoOptions): Promise<Fak
       if (!storeCodes.includes(request.params.store!)) {
         return message(400, "The store that was requested wasn't found. Verify the store and try again.");
       }
-      if (request.headers.authorization !== `Bearer ${options.accessToken}`) {
-        return message(401, "The consumer isn't authorized to access %resources.", { resources: resource });
+      if (options.oauth) {
+        const refusal = oauthRefusal(request, resource, options.oauth);
+        if (refusal) return refusal;
+      } else if (request.headers.authorization !== `Bearer ${options.accessToken}`) {
+        return unauthorized(resource);
       }
       return handler(request);
     };

@@ -1,3 +1,4 @@
+import { seededRandom } from '../../fakes/seeded-random.ts';
 import {
   CANADA_RATES,
   CATALOGUE,
@@ -155,16 +156,11 @@ const LINE_SLOTS = 16;
 const FIRST_ORDER_NUMBER = 1001;
 export const SHOP_CURRENCY = 'USD';
 
-/** mulberry32 on a seed mixed from (seed, index): a small, fast generator that is plenty for fake data. */
+/** A random stream of its own for each (seed, index, stream), so one order's draws never shift another's. */
 function random(seed: number, index: number, stream = 0): () => number {
-  let state =
-    Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35) ^ Math.imul(stream, 0x27d4eb2f);
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return seededRandom(
+    Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35) ^ Math.imul(stream, 0x27d4eb2f),
+  );
 }
 
 /** An unsigned hash of (seed, index), for jitter that must not consume the order's own random stream. */

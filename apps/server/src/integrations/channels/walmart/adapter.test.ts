@@ -1,5 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { ChannelError, type HttpOptions } from '../../http/channel-http.ts';
+import { describe, expect, it } from 'vitest';
+import type { HttpOptions } from '../../http/channel-http.ts';
+import {
+  closeAfterEach,
+  expectChannelError,
+  pullWindow,
+  quickHttp,
+  recordedSleep,
+} from '../../fakes/adapter-test-kit.ts';
 import type { ChannelAdapter } from '../types.ts';
 import { createWalmartAdapter } from './adapter.ts';
 import type { WalmartOrder } from './api-types.ts';
@@ -11,32 +18,20 @@ const CLIENT_ID = '8a3f1c2e-5d7b-4e9a-b1c3-2f4e6a8b0d1c';
 const CLIENT_SECRET = 'walmart-test-secret';
 const HOUR = 3_600_000;
 
-let fake: FakeWalmart | null = null;
-afterEach(async () => {
-  await fake?.close();
-  fake = null;
-});
+const keep = closeAfterEach();
 
 async function setup(
   options: Partial<FakeWalmartOptions> = {},
   http: HttpOptions = {},
   secret = CLIENT_SECRET,
 ): Promise<{ fake: FakeWalmart; adapter: ChannelAdapter; waits: number[] }> {
-  fake = await startFakeWalmart({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, orders: 5, seed: 3, ...options });
+  const fake = keep(
+    await startFakeWalmart({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, orders: 5, seed: 3, ...options }),
+  );
   const waits: number[] = [];
   const adapter = createWalmartAdapter(
     { settings: { clientId: CLIENT_ID, apiBaseUrl: fake.url }, credentials: { clientSecret: secret } },
-    {
-      http: {
-        baseDelayMs: 1,
-        timeoutMs: 300,
-        sleep: async (ms) => {
-          waits.push(ms);
-          await new Promise((resolve) => setTimeout(resolve, ms));
-        },
-        ...http,
-      },
-    },
+    { http: quickHttp(waits, { sleep: recordedSleep(waits), ...http }) },
   );
   return { fake, adapter, waits };
 }
@@ -53,15 +48,6 @@ function ordersChanged(count: number, recent: number): WalmartOrder[] {
     for (const line of order.orderLines.orderLine) line.statusDate = changedAt;
     return order;
   });
-}
-
-async function expectChannelError(promise: Promise<unknown>): Promise<ChannelError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ChannelError);
-  return error as ChannelError;
 }
 
 describe('Walmart adapter against the fake', () => {
@@ -126,15 +112,8 @@ describe('Walmart adapter against the fake', () => {
   it('lists every page of orders changed since the window start, following nextCursor verbatim', async () => {
     const { fake, adapter } = await setup({ orders: ordersChanged(480, 450) });
     const since = new Date(Date.now() - 24 * HOUR).toISOString();
-    const seen: string[] = [];
-    const tokens: Array<string | null> = [];
-    let pageToken: string | null = null;
-    do {
-      const page = await adapter.listOrders({ updatedSince: since, pageToken });
-      seen.push(...page.orders.map((o) => o.externalId));
-      tokens.push(page.nextPageToken);
-      pageToken = page.nextPageToken;
-    } while (pageToken);
+    const { orders, tokens } = await pullWindow(adapter, since);
+    const seen = orders.map((o) => o.externalId);
 
     expect(tokens).toHaveLength(3);
     expect(new Set(seen).size).toBe(450);
@@ -175,13 +154,7 @@ describe('Walmart adapter against the fake', () => {
       orders: ordersChanged(450, 450),
       bucket: { size: 2, refillMs: 120 },
     });
-    let pageToken: string | null = null;
-    let count = 0;
-    do {
-      const page = await adapter.listOrders({ updatedSince: null, pageToken });
-      count += page.orders.length;
-      pageToken = page.nextPageToken;
-    } while (pageToken);
+    const count = (await pullWindow(adapter, null)).orders.length;
     expect(count).toBe(450);
 
     const throttled = fake.requests.filter((r) => r.path === '/v3/orders').length - 3;

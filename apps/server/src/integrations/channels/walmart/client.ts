@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createAccessTokens } from '../../http/access-token.ts';
 import {
   ChannelError,
   createChannelHttp,
@@ -10,8 +11,6 @@ import type { WalmartError } from './api-types.ts';
 
 export const WALMART_API_BASE_URL = 'https://marketplace.walmartapis.com';
 const SERVICE_NAME = 'Walmart Marketplace';
-/** Tokens live 15 minutes; renewing a minute early keeps a slow page from carrying an expired one. */
-const REFRESH_EARLY_MS = 60_000;
 
 /** "message (CODE)" per error of Walmart's `{ errors: [...] }` (the gateway answers `{ error: [...] }`). */
 export function walmartErrorMessage(body: unknown): string | null {
@@ -66,40 +65,31 @@ export function createWalmartClient(config: WalmartClientConfig, options: HttpOp
   const baseUrl = (config.apiBaseUrl || WALMART_API_BASE_URL).replace(/\/+$/, '');
   const http = createChannelHttp(walmartRules, options);
   const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
-  let cached: { token: string; expiresAt: number } | null = null;
-  // Concurrent calls share one token request.
-  let pending: Promise<string> | null = null;
-
   const commonHeaders = () => ({
     'WM_SVC.NAME': SERVICE_NAME,
     'WM_QOS.CORRELATION_ID': randomUUID(),
     accept: 'application/json',
   });
 
-  async function fetchToken(signal?: AbortSignal): Promise<string> {
-    const { body } = await http.json<{ access_token?: string; expires_in?: number }>(
-      {
-        method: 'POST',
-        idempotent: true,
-        url: `${baseUrl}/v3/token`,
-        headers: { ...commonHeaders(), authorization: `Basic ${basic}` },
-        form: { grant_type: 'client_credentials' },
-      },
-      signal,
-    );
-    if (!body?.access_token) {
-      throw new ChannelError('malformed', 'Walmart answered the token request without an access token');
-    }
-    const lifetimeMs = (body.expires_in ?? 900) * 1000;
-    cached = { token: body.access_token, expiresAt: Date.now() + lifetimeMs - REFRESH_EARLY_MS };
-    return body.access_token;
-  }
-
-  function accessToken(signal?: AbortSignal): Promise<string> {
-    if (cached && Date.now() < cached.expiresAt) return Promise.resolve(cached.token);
-    pending ??= fetchToken(signal).finally(() => (pending = null));
-    return pending;
-  }
+  const tokens = createAccessTokens({
+    platform: 'Walmart',
+    // Tokens live 15 minutes, and Walmart says so; this is for an answer that does not.
+    assumedLifetimeSeconds: 900,
+    request: async (signal) => {
+      const { body } = await http.json<{ access_token?: string; expires_in?: number }>(
+        {
+          method: 'POST',
+          idempotent: true,
+          url: `${baseUrl}/v3/token`,
+          headers: { ...commonHeaders(), authorization: `Basic ${basic}` },
+          form: { grant_type: 'client_credentials' },
+        },
+        signal,
+      );
+      return body;
+    },
+  });
+  const accessToken = async (signal?: AbortSignal) => (await tokens.get(signal)).value;
 
   async function send<T>(call: WalmartCall, token: string, signal?: AbortSignal): Promise<T> {
     const { body } = await http.json<T>(
@@ -121,7 +111,7 @@ export function createWalmartClient(config: WalmartClientConfig, options: HttpOp
     } catch (error) {
       // A token revoked or expired early: one fresh token, one more try.
       if (!(error instanceof ChannelError) || error.kind !== 'auth') throw error;
-      if (cached?.token === token) cached = null;
+      tokens.forget(token);
       return send<T>(request, await accessToken(signal), signal);
     }
   }

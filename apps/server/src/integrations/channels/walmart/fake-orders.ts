@@ -1,21 +1,10 @@
+import { seededRandom } from '../../fakes/seeded-random.ts';
 import type { WalmartCharge, WalmartLineStatus, WalmartOrder, WalmartOrderLine } from './api-types.ts';
 
 /**
  * A small deterministic generator of Walmart purchase orders for the fake and the demo: the same seed gives the same
  * orders. Dates are spread over the 30 days before `now`.
  */
-
-/** mulberry32: tiny, fast and good enough for test data. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const NAMES = ['Maria Lopez', 'James Carter', 'Aisha Khan', 'Tom Becker', 'Linh Nguyen', 'Robert Smith', 'Ana Silva'];
 const STREETS = ['Oak St', 'Maple Ave', 'Pine Rd', 'Cedar Ln', 'Elm Dr', 'Lakeview Blvd'];

@@ -6,6 +6,7 @@ import {
   type FakeReply,
   type FakeRequest,
 } from '../../fakes/fake-http.ts';
+import { createFakeTokens, hasBasicCredentials } from '../../fakes/fake-oauth.ts';
 import type { WalmartError, WalmartOrder, WalmartOrderLine, WalmartShipmentRequest } from './api-types.ts';
 import { generateWalmartOrders } from './fake-orders.ts';
 
@@ -130,15 +131,14 @@ function withoutProductInfo(order: WalmartOrder): WalmartOrder {
 }
 
 export async function startFakeWalmart(options: FakeWalmartOptions): Promise<FakeWalmart> {
-  const ttlMs = (options.tokenTtlSeconds ?? 900) * 1000;
+  const ttlSeconds = options.tokenTtlSeconds ?? 900;
+  const tokens = createFakeTokens(ttlSeconds, () => randomBytes(24).toString('base64url'));
   const seeded =
     typeof options.orders === 'number' ? generateWalmartOrders(options.orders, options.seed ?? 1) : options.orders;
   const orders = new Map<string, WalmartOrder>((seeded ?? []).map((order) => [order.purchaseOrderId, order]));
-  const tokens = new Map<string, number>();
   const cursors = new Set<string>();
   const shipments: RecordedShipment[] = [];
   const acknowledgements: string[] = [];
-  let issued = 0;
   let bucket = options.bucket ?? null;
   let available = bucket?.size ?? 0;
   let refilledAt = Date.now();
@@ -181,9 +181,9 @@ export async function startFakeWalmart(options: FakeWalmartOptions): Promise<Fak
           });
         }
       }
-      const token = header(request, 'WM_SEC.ACCESS_TOKEN');
-      const expiresAt = token ? tokens.get(token) : undefined;
-      if (!expiresAt || expiresAt <= Date.now()) return unauthorized('Unauthorized token or token is expired.');
+      if (!tokens.works(header(request, 'WM_SEC.ACCESS_TOKEN'))) {
+        return unauthorized('Unauthorized token or token is expired.');
+      }
       const limited = throttle();
       if (limited.reply) return limited.reply;
       const reply = handler(request);
@@ -311,11 +311,7 @@ export async function startFakeWalmart(options: FakeWalmartOptions): Promise<Fak
 
   const router = new FakeRouter()
     .on('POST', '/v3/token', (request) => {
-      const [scheme, encoded] = (header(request, 'authorization') ?? '').split(' ');
-      const [id, secret] = Buffer.from(encoded ?? '', 'base64')
-        .toString('utf8')
-        .split(':');
-      if (scheme !== 'Basic' || id !== options.clientId || secret !== options.clientSecret) {
+      if (!hasBasicCredentials(request, options.clientId, options.clientSecret)) {
         return unauthorized(
           'Unauthorized token or incorrect authorization header. Please verify correct format: "Authorization: Basic Base64Encode(clientId:clientSecret)"',
         );
@@ -323,10 +319,7 @@ export async function startFakeWalmart(options: FakeWalmartOptions): Promise<Fak
       if (new URLSearchParams(request.body).get('grant_type') !== 'client_credentials') {
         return invalid('grant_type', 'grant_type must be client_credentials');
       }
-      const token = randomBytes(24).toString('base64url');
-      tokens.set(token, Date.now() + ttlMs);
-      issued += 1;
-      return { status: 200, body: { access_token: token, token_type: 'Bearer', expires_in: ttlMs / 1000 } };
+      return { status: 200, body: { access_token: tokens.issue(), token_type: 'Bearer', expires_in: ttlSeconds } };
     })
     .on(
       'GET',
@@ -359,8 +352,8 @@ export async function startFakeWalmart(options: FakeWalmartOptions): Promise<Fak
     orders,
     shipments,
     acknowledgements,
-    tokensIssued: () => issued,
-    expireTokens: () => tokens.clear(),
+    tokensIssued: () => tokens.issued,
+    expireTokens: () => tokens.revoke(),
     setBucket(next) {
       bucket = next;
       available = next?.size ?? 0;
