@@ -203,4 +203,28 @@ describe.each(backends)('order list query plans ($name)', (backend) => {
       expectTenantIndexScans(await explain(tx, tab), `${shape.label} (tab count)`);
     });
   });
+
+  // What a search's page does when the planner takes its matches for many (an estimate it can get wrong for a
+  // narrow prefix): here forced by making every sort look prohibitive, which favours walking the sort's index.
+  it.each([
+    { label: 'by id', sort: undefined, search: 'like@customer 3999' },
+    { label: 'by date', sort: 'orderDate desc' as const, search: 'like@customer 3999' },
+    { label: 'by total, SKU', sort: 'total asc' as const, search: 'like@part-3997' },
+  ])('a search with few matches reads them through its indexes, however the sort looks ($label)', async (shape) => {
+    const parsed = parseOrderQuery(JSON.stringify({ search: shape.search }), 0);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const query = { ...parsed.value, spec: sortSpec(shape.sort), cursor: null, reverse: false, offset: 0, limit: 11 };
+    await t.app.db.withTenant(tenant, async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_sort = off`);
+      const walked = await explain(tx, repo.listPageQuery(tenant, query));
+      const unbounded = nodes(walked).filter(
+        (n) => n['Index Name']?.startsWith('orders_') && !/search_|id = ANY/.test(n['Index Cond'] ?? ''),
+      );
+      expect(unbounded.length, `without fewMatches: ${JSON.stringify(walked)}`).toBeGreaterThan(0);
+
+      const plan = await explain(tx, repo.listPageQuery(tenant, { ...query, fewMatches: true }));
+      expectTenantIndexScans(plan, shape.label);
+      expectSearchBounded(plan, shape.label);
+    });
+  });
 });

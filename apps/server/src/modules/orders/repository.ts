@@ -93,6 +93,12 @@ export interface ListPageQuery {
   reverse: boolean;
   offset: number;
   limit: number;
+  /**
+   * The caller counted at most a few thousand matches (a search): read them all through the filters' indexes and
+   * sort them, rather than let the planner walk the sort's index and filter, which it may choose on an estimate of
+   * hundreds where there are a handful, and then read every order of the tenant.
+   */
+  fewMatches?: boolean;
 }
 
 /** A list row: what `OrderSummary` shows and what a cursor is made of. */
@@ -265,8 +271,15 @@ export function createOrdersRepository() {
       q.cursor ? keysetSql(q.spec, q.cursor, readDescending) : undefined,
     );
     const dir = sql.raw(readDescending ? 'desc' : 'asc');
+    // `+ 0`: the same order, but no index provides it, so the planner cannot walk one (see `fewMatches`).
+    const fence = (column: SQLWrapper) =>
+      q.fewMatches
+        ? sql`(${column} + ${sql.raw(column === orders.orderDate ? "interval '0 s'" : '0')})`
+        : sql`${column}`;
     const orderBy =
-      q.spec.key === 'id' ? sql`${orders.id} ${dir}` : sql`${SORT_COLUMN[q.spec.key]} ${dir}, ${orders.id} ${dir}`;
+      q.spec.key === 'id'
+        ? sql`${fence(orders.id)} ${dir}`
+        : sql`${fence(SORT_COLUMN[q.spec.key])} ${dir}, ${fence(orders.id)} ${dir}`;
     const offset = !q.cursor && q.offset > 0 ? sql` offset ${q.offset}` : sql``;
     return sql`select ${SUMMARY_COLUMNS} from ${orders} left join ${stores} on (${stores.tenantId} = ${orders.tenantId} and ${stores.id} = ${orders.storeId}) where ${where} order by ${orderBy} limit ${q.limit}${offset}`;
   }

@@ -34,7 +34,7 @@ import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createConfigsRepository } from '../configs/repository.ts';
 import { runIdempotent, type Answer } from './idempotency.ts';
-import { createOrdersRepository, statusesOf, type SummaryRow } from './repository.ts';
+import { createOrdersRepository, statusesOf, type ListPageQuery, type SummaryRow } from './repository.ts';
 import { parseId, toEventRecord, toOrder, toSummary } from './views.ts';
 
 /** Pushes `orders:changed` to the tenant's sockets; called after commit only. */
@@ -56,6 +56,12 @@ export const ORDER_NOT_FOUND = 'Order not found';
 
 /** Reads that answer a request: the database refuses writes in them, and the answer does not wait for COMMIT. */
 const READ_ONLY = { readOnly: true } as const;
+
+/**
+ * A search that matches at most this many orders has its page read through the search indexes and sorted
+ * (`fewMatches` of the repository): a few milliseconds at worst, and never a walk of the whole tenant.
+ */
+const FEW_MATCHES = 2_000;
 
 /** Statuses in which the addresses may still change. */
 const ADDRESS_EDITABLE = new Set(['Draft Order', 'Sales Order']);
@@ -96,7 +102,7 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
    * exact at any size, one small query. Otherwise the orders are counted: exactly up to the limit, the planner's
    * estimate above; the tabs under the same filters but the order status (docs/orders.md, "Counts").
    */
-  async function counts(tx: Executor, tenantId: string, filters: OrderFilter[], hideDeleted: boolean) {
+  async function counts(tx: Executor, tenantId: string, filters: readonly OrderFilter[], hideDeleted: boolean) {
     const shown = statusesShown(filters, hideDeleted);
     if (shown) {
       const statusCounts = await repo.statusCounts(tx, tenantId);
@@ -118,6 +124,22 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
     ]);
     overLimit.forEach((status, i) => (statusCounts[status] = Math.max(tabEstimates[i]!, exactLimit + 1)));
     return { total, totalIsEstimate, statusCounts };
+  }
+
+  /**
+   * The counts and a page. Independent, so started together (one round trip on PostgreSQL); but a search counts
+   * first, and a search that matches few orders reads its page as `fewMatches`: how many match is what the planner
+   * can only estimate, and a prefix estimated at hundreds that matches a handful would otherwise be read by walking
+   * the tenant's orders in the sort's order (docs/orders.md, "Search under row-level security").
+   */
+  async function countsAndPage(tx: Executor, tenantId: string, page: ListPageQuery) {
+    const counting = () => counts(tx, tenantId, page.filters, page.hideDeleted);
+    if (!page.filters.some((f) => f.kind === 'search')) {
+      return Promise.all([counting(), repo.listPage(tx, tenantId, page)]);
+    }
+    const counted = await counting();
+    const fewMatches = !counted.totalIsEstimate && counted.total <= FEW_MATCHES;
+    return [counted, await repo.listPage(tx, tenantId, { ...page, fewMatches })] as const;
   }
 
   return {
@@ -248,6 +270,7 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
               reverse: true,
               offset: 0,
               limit: lastSize,
+              fewMatches: !totalIsEstimate && total <= FEW_MATCHES && filters.some((f) => f.kind === 'search'),
             });
             rows.reverse();
             pageNumber = pages;
@@ -255,11 +278,13 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
             if (first && pages > 1) prevCursor = cursorOf(spec, first, 'prev', fingerprint);
           } else if (cursor) {
             const reverse = cursor.direction === 'prev';
-            // Counts and page are independent: started together, they share the round trips to the database.
-            [counted, rows] = await Promise.all([
-              counts(tx, tenantId, filters, hideDeleted),
-              repo.listPage(tx, tenantId, { ...page0, cursor, reverse, offset: 0, limit: size + 1 }),
-            ]);
+            [counted, rows] = await countsAndPage(tx, tenantId, {
+              ...page0,
+              cursor,
+              reverse,
+              offset: 0,
+              limit: size + 1,
+            });
             const more = rows.length > size;
             rows = rows.slice(0, size);
             if (reverse) rows.reverse();
@@ -270,16 +295,13 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
               prevCursor = !reverse || more ? cursorOf(spec, first, 'prev', fingerprint) : null;
             }
           } else {
-            [counted, rows] = await Promise.all([
-              counts(tx, tenantId, filters, hideDeleted),
-              repo.listPage(tx, tenantId, {
-                ...page0,
-                cursor: null,
-                reverse: false,
-                offset: (page - 1) * size,
-                limit: size + 1,
-              }),
-            ]);
+            [counted, rows] = await countsAndPage(tx, tenantId, {
+              ...page0,
+              cursor: null,
+              reverse: false,
+              offset: (page - 1) * size,
+              limit: size + 1,
+            });
             const more = rows.length > size;
             rows = rows.slice(0, size);
             const first = rows[0];
