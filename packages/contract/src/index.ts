@@ -13,3 +13,4 @@ export * from './orders.ts';
 export * from './order-transitions.ts';
 export * from './stores.ts';
 export * from './dashboard.ts';
+export * from './users.ts';

@@ -1,16 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, Role } from '@shipdesk/contract';
-import { forbidden, unauthorized } from '../../lib/http-errors.ts';
-import { errorResponses } from '../../lib/schemas.ts';
+import Type from 'typebox';
 import {
+  Envelope,
   InviteUserSchema,
   InvitedUserAnswerSchema,
   OrgUserAnswerSchema,
   OrgUserListSchema,
+  Role,
   UpdateUserSchema,
-  UserIdParams,
-} from './schemas.ts';
+} from '@shipdesk/contract';
+import { forbidden, unauthorized } from '../../lib/http-errors.ts';
+import { errorResponses } from '../../lib/schemas.ts';
 import { createUsersService } from './service.ts';
+
+const UserIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 export interface UsersRoutesOptions {
   ssoUrl: string;

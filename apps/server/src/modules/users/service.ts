@@ -1,5 +1,4 @@
 import { Compile } from 'typebox/compile';
-import { HttpError, badGateway } from '../../lib/http-errors.ts';
 import {
   InvitedUserAnswerSchema,
   OrgUserAnswerSchema,
@@ -7,7 +6,8 @@ import {
   type InviteUser,
   type OrgUser,
   type UpdateUser,
-} from './schemas.ts';
+} from '@shipdesk/contract';
+import { HttpError, badGateway } from '../../lib/http-errors.ts';
 
 const SSO_TIMEOUT_MS = 10_000;
 const SSO_USERS_PATH = '/api/organization/users';

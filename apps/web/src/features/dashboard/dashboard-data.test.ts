@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  currencyInfoFrom,
   EMPTY_SALES_BY_DATE,
   EMPTY_STATISTICS,
   parseDataset,
@@ -117,29 +116,5 @@ describe('statisticsFrom', () => {
     expect(statisticsFrom('nonsense')).toEqual(EMPTY_STATISTICS);
     const odd = statisticsFrom({ data: { currency: 'dollars', range: { from: 'a' }, timeZone: '' } });
     expect(odd).toMatchObject({ currency: null, range: null, timeZone: null });
-  });
-});
-
-describe('currencyInfoFrom', () => {
-  const fallback = { currency: 'USD', locale: 'en' };
-
-  it('reads currency_info options, as JSON text or parsed', () => {
-    const rows = (options: unknown) => ({
-      data: [
-        { key: 'cq_url', value: 'x' },
-        { key: 'currency_info', options },
-      ],
-    });
-    expect(currencyInfoFrom(rows('{"currencyCode":"EUR","locale":"de-DE"}'), fallback)).toEqual({
-      currency: 'EUR',
-      locale: 'de-DE',
-    });
-    expect(currencyInfoFrom(rows({ currencyCode: 'JPY' }), fallback)).toEqual({ currency: 'JPY', locale: 'en' });
-  });
-
-  it('falls back without the entry or with invalid options', () => {
-    expect(currencyInfoFrom({ data: [] }, fallback)).toEqual(fallback);
-    expect(currencyInfoFrom({ data: [{ key: 'currency_info', options: '{bad' }] }, fallback)).toEqual(fallback);
-    expect(currencyInfoFrom(null, fallback)).toEqual(fallback);
   });
 });

@@ -147,22 +147,3 @@ export function statisticsFrom(response: unknown): DashboardStatistics {
     salesByChannel: salesByChannelFrom(data.salesByChannel),
   };
 }
-
-/** Currency and locale of the tenant (config currency_info). */
-export interface CurrencyInfo {
-  currency: string;
-  locale: string;
-}
-
-/** currency_info from the GET /api/v1/configs rows; its options may be JSON text (spec 3). */
-export function currencyInfoFrom(response: unknown, fallback: CurrencyInfo): CurrencyInfo {
-  const rows = record(response)?.data;
-  const entry = Array.isArray(rows) ? rows.map(record).find((row) => row?.key === 'currency_info') : undefined;
-  const options = record(parseDataset(entry?.options)) ?? {};
-  const currency =
-    typeof options.currencyCode === 'string' && /^[A-Z]{3}$/.test(options.currencyCode)
-      ? options.currencyCode
-      : fallback.currency;
-  const locale = typeof options.locale === 'string' && options.locale ? options.locale : fallback.locale;
-  return { currency, locale };
-}

@@ -13,12 +13,13 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_CURRENCY } from '@shipdesk/contract';
+import { useTenantCurrencyQuery } from '@/lib/api/tenant-configs';
 import { hrefs } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { isApiError } from '@/lib/errors';
 import { formatMoney } from '@/lib/format';
 import { applyServerErrors } from '@/lib/validation';
-import { useCreateOrderMutation, useOrderDisplaySettingsQuery } from './api/orders-api';
+import { useCreateOrderMutation } from './api/orders-api';
 import { AddressFields } from './components/address-fields';
 import { fieldProps } from './components/field-props';
 import { OrderLinesFields } from './components/order-lines-fields';
@@ -53,7 +54,7 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
 /** /orders/add (spec 2.2): a manual order, sent as a whole (POST /api/v1/store/1/orders). */
 export function OrderAddPage() {
   const navigate = useNavigate();
-  const { data: settings, isLoading: settingsLoading } = useOrderDisplaySettingsQuery();
+  const { data: settings, isLoading: settingsLoading } = useTenantCurrencyQuery();
   const [createOrder] = useCreateOrderMutation();
   // One key per form: a double submit (or a retry after a lost answer) creates one order.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);

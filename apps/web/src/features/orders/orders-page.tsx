@@ -12,17 +12,13 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { toast } from 'react-toastify';
 import type { OrderSummary } from '@shipdesk/contract';
+import { useTenantCurrencyQuery } from '@/lib/api/tenant-configs';
 import { hrefs } from '@/config/paths';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { apiErrorMessage, showApiError } from '@/lib/errors';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
-import {
-  useListOrdersQuery,
-  useOrderDisplaySettingsQuery,
-  useOrderStoreOptionsQuery,
-  type OrderListArgs,
-} from './api/orders-api';
+import { useListOrdersQuery, useOrderStoreOptionsQuery, type OrderListArgs } from './api/orders-api';
 import { downloadPackingSlip, type PackingSlipFormat } from './api/packing-slip';
 import { BulkActionsBar } from './components/bulk-actions-bar';
 import { OrderStatusTabs } from './components/order-status-tabs';
@@ -50,7 +46,7 @@ export function OrdersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readListParams(searchParams), [searchParams]);
   const timeZone = useTenantTimeZone();
-  const { data: settings } = useOrderDisplaySettingsQuery();
+  const { data: settings } = useTenantCurrencyQuery();
   const { data: stores = [] } = useOrderStoreOptionsQuery();
 
   const args: OrderListArgs = useMemo(

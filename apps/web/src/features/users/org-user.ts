@@ -1,33 +1,12 @@
-import { Role } from '@shipdesk/contract';
+import { Role, type InviteUser, type OrgUser, type OrgUserStatus, type UpdateUser } from '@shipdesk/contract';
 import type { StatusTone } from '@/components/status-chip';
-
-/** A user of the organisation as GET /call/users answers (the SSO's users API, passed through). */
-export interface OrgUser {
-  id: string;
-  email: string;
-  /** Null until an invited person has accepted and given their name. */
-  name: string | null;
-  roleId: number;
-  status: OrgUserStatus;
-  lastLoginAt: string | null;
-  invitedAt: string | null;
-  createdAt: string;
-}
-
-export type OrgUserStatus = 'active' | 'invited' | 'deactivated';
 
 /** The roles an Admin can give. */
 export type AssignableRole = typeof Role.Admin | typeof Role.Manager;
 
-export interface InviteOrgUser {
-  email: string;
-  roleId: AssignableRole;
-}
-
-export interface UpdateOrgUser {
-  roleId?: AssignableRole;
-  status?: 'active' | 'deactivated';
-}
+/** The request bodies as this screen sends them: only roles an Admin can give (the SSO refuses others anyway). */
+export type InviteOrgUser = InviteUser & { roleId: AssignableRole };
+export type UpdateOrgUser = UpdateUser & { roleId?: AssignableRole };
 
 export const ASSIGNABLE_ROLES: ReadonlyArray<{ id: AssignableRole; label: string; hint: string }> = [
   { id: Role.Admin, label: 'Admin', hint: 'Everything, including settings and users' },

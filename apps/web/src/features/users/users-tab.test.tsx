@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Role } from '@shipdesk/contract';
+import { Role, type OrgUser } from '@shipdesk/contract';
 import { initialUserData } from '@/lib/state/user-data-slice';
 import { mockFetch, renderWithStore, type RecordedRequest } from '@/lib/testing/render-with-store';
-import type { OrgUser } from './org-user';
 import { UsersTab } from './users-tab';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));

@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Role } from '@shipdesk/contract';
+import { Role, type OrgUser } from '@shipdesk/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { apiErrorMessage, isApiError, showApiError } from '@/lib/errors';
@@ -23,7 +23,6 @@ import {
   roleLabel,
   roleWithArticle,
   type AssignableRole,
-  type OrgUser,
   type UpdateOrgUser,
 } from './org-user';
 

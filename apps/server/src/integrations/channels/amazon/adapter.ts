@@ -1,4 +1,5 @@
 import { ChannelError } from '../../http/channel-http.ts';
+import { orNullWhenNotFound } from '../../http/not-found.ts';
 import { refreshTokenConfig } from '../refresh-token-connection.ts';
 import type {
   AdapterOptions,
@@ -95,20 +96,17 @@ export function createAmazonAdapter(connection: StoreConnection, options: Amazon
   }
 
   async function fetchOrder(orderId: string, signal?: AbortSignal): Promise<AmazonOrder | null> {
-    try {
-      const { body } = await api().json<AmazonGetOrderResponse>(
+    const answer = await orNullWhenNotFound(
+      api().json<AmazonGetOrderResponse>(
         {
           operation: 'getOrder',
           path: orderPath(orderId),
           restricted: { path: orderPath(orderId), dataElements: ORDER_PII },
         },
         signal,
-      );
-      return body?.payload ?? null;
-    } catch (error) {
-      if (error instanceof ChannelError && error.kind === 'not_found') return null;
-      throw error;
-    }
+      ),
+    );
+    return answer?.body?.payload ?? null;
   }
 
   return {

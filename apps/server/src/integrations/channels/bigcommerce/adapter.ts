@@ -1,4 +1,5 @@
 import { ChannelError } from '../../http/channel-http.ts';
+import { orNullWhenNotFound } from '../../http/not-found.ts';
 import type {
   AdapterOptions,
   ChannelAdapter,
@@ -191,13 +192,7 @@ export function createBigcommerceAdapter(
 
   async function getOrder(externalId: string, signal?: AbortSignal): Promise<ChannelOrder | null> {
     if (!/^\d+$/.test(externalId)) return null;
-    let order: BcOrder | null;
-    try {
-      order = await api().get<BcOrder>(`/orders/${externalId}`, undefined, signal);
-    } catch (error) {
-      if (error instanceof ChannelError && error.kind === 'not_found') return null;
-      throw error;
-    }
+    const order = await orNullWhenNotFound(api().get<BcOrder>(`/orders/${externalId}`, undefined, signal));
     return order ? expand(order, signal) : null;
   }
 

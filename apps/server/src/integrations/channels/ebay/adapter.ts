@@ -1,4 +1,5 @@
 import { ChannelError } from '../../http/channel-http.ts';
+import { orNullWhenNotFound } from '../../http/not-found.ts';
 import { refreshTokenConfig } from '../refresh-token-connection.ts';
 import type { AdapterOptions, ChannelAdapter, OrderPage, StoreConnection, TrackingPush } from '../types.ts';
 import { createEbayClient, type EbayClient } from './client.ts';
@@ -73,13 +74,8 @@ export function createEbayAdapter(connection: StoreConnection, options: EbayAdap
   const orderPath = (orderId: string) => `${EBAY_FULFILLMENT_PATH}/order/${encodeURIComponent(orderId)}`;
 
   async function fetchOrder(orderId: string, signal?: AbortSignal): Promise<EbayOrder | null> {
-    try {
-      const { body } = await api().json<EbayOrder>({ path: orderPath(orderId) }, signal);
-      return body;
-    } catch (error) {
-      if (error instanceof ChannelError && error.kind === 'not_found') return null;
-      throw error;
-    }
+    const answer = await orNullWhenNotFound(api().json<EbayOrder>({ path: orderPath(orderId) }, signal));
+    return answer?.body ?? null;
   }
 
   /**

@@ -1,7 +1,9 @@
+import { decodePosition, encodePosition, isCount, isIsoTime } from '../page-position.ts';
+
 /**
- * Where a pull window stands between two `listOrders` calls, carried as the page token: the frozen range of
- * modification times the window reads, how many places of its result the window has covered, and how many orders the
- * range held when the last page was read (a drop says orders left it and the rest shifted back).
+ * eBay pages by offset, so its position is the frozen range of modification times the window reads, how many places
+ * of its result the window has covered, and how many orders the range held when the last page was read (a drop says
+ * orders left it and the rest shifted back).
  */
 export interface EbayPosition {
   /** ISO: the window's start (lastmodifieddate from). */
@@ -14,23 +16,13 @@ export interface EbayPosition {
   total: number | null;
 }
 
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
-const isTime = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
-
-export function encodeEbayPosition(position: EbayPosition): string {
-  return Buffer.from(JSON.stringify(position)).toString('base64url');
-}
+export const encodeEbayPosition: (position: EbayPosition) => string = encodePosition;
 
 /** Null for a token this adapter did not write (a bare offset from before positions): the window starts over. */
 export function decodeEbayPosition(token: string): EbayPosition | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (!value || typeof value !== 'object') return null;
-  const { since, until, next, total } = value as Record<string, unknown>;
-  if (!isTime(since) || !isTime(until) || !isCount(next) || !(total === null || isCount(total))) return null;
-  return { since, until, next, total };
+  return decodePosition(token, ({ since, until, next, total }) =>
+    isIsoTime(since) && isIsoTime(until) && isCount(next) && (total === null || isCount(total))
+      ? { since, until, next, total }
+      : null,
+  );
 }

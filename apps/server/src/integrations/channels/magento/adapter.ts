@@ -1,4 +1,5 @@
 import { ChannelError } from '../../http/channel-http.ts';
+import { orNullWhenNotFound } from '../../http/not-found.ts';
 import type {
   AdapterOptions,
   ChannelAdapter,
@@ -195,13 +196,9 @@ export function createMagentoAdapter(connection: StoreConnection, options: Magen
 
     async getOrder(externalId, signal): Promise<ChannelOrder | null> {
       const unit = await unitOfWeight(signal);
-      try {
-        const order = await client.get<MagentoOrder>(`/V1/orders/${encodeURIComponent(externalId)}`, undefined, signal);
-        return order ? mapMagentoOrder(order, unit) : null;
-      } catch (error) {
-        if (error instanceof ChannelError && error.kind === 'not_found') return null;
-        throw error;
-      }
+      const path = `/V1/orders/${encodeURIComponent(externalId)}`;
+      const order = await orNullWhenNotFound(client.get<MagentoOrder>(path, undefined, signal));
+      return order ? mapMagentoOrder(order, unit) : null;
     },
 
     async pushTracking(push: TrackingPush, signal) {

@@ -1,4 +1,5 @@
 import { ChannelError } from '../../http/channel-http.ts';
+import { orNullWhenNotFound } from '../../http/not-found.ts';
 import type {
   AdapterOptions,
   ChannelAdapter,
@@ -70,13 +71,8 @@ export function createWalmartAdapter(connection: StoreConnection, options: Adapt
   const orderPath = (id: string) => `/v3/orders/${encodeURIComponent(id)}`;
 
   async function fetchOrder(id: string, signal?: AbortSignal): Promise<WalmartOrder | null> {
-    try {
-      const body = await client.call<{ order?: WalmartOrder }>({ path: orderPath(id) }, signal);
-      return body?.order ?? null;
-    } catch (error) {
-      if (error instanceof ChannelError && error.kind === 'not_found') return null;
-      throw error;
-    }
+    const body = await orNullWhenNotFound(client.call<{ order?: WalmartOrder }>({ path: orderPath(id) }, signal));
+    return body?.order ?? null;
   }
 
   return {

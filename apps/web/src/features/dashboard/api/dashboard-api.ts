@@ -1,6 +1,6 @@
-import { DEFAULT_CURRENCY, DEFAULT_LOCALE, type DashboardPeriod } from '@shipdesk/contract';
+import type { DashboardPeriod } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
-import { currencyInfoFrom, statisticsFrom, type CurrencyInfo, type DashboardStatistics } from '../dashboard-data';
+import { statisticsFrom, type DashboardStatistics } from '../dashboard-data';
 
 const periodPath = (endpoint: string, period: DashboardPeriod) => `call/${endpoint}/${encodeURIComponent(period)}`;
 
@@ -22,14 +22,7 @@ export const dashboardApi = api.injectEndpoints({
       transformResponse: statisticsFrom,
       providesTags: ['Dashboard', 'Config'],
     }),
-    /** The locale amounts are written in (config currency_info); the currency itself comes with the figures. */
-    dashboardCurrencyInfo: build.query<CurrencyInfo, void>({
-      query: () => 'api/v1/configs',
-      transformResponse: (response: unknown) =>
-        currencyInfoFrom(response, { currency: DEFAULT_CURRENCY, locale: DEFAULT_LOCALE }),
-      providesTags: ['Config'],
-    }),
   }),
 });
 
-export const { useQuickDashboardQuery, useDashboardQuery, useDashboardCurrencyInfoQuery } = dashboardApi;
+export const { useQuickDashboardQuery, useDashboardQuery } = dashboardApi;

@@ -1,8 +1,9 @@
 import { useCallback, useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { DEFAULT_CURRENCY, DEFAULT_LOCALE, type DashboardPeriod } from '@shipdesk/contract';
+import { useTenantCurrencyQuery } from '@/lib/api/tenant-configs';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
-import { useDashboardCurrencyInfoQuery, useDashboardQuery, useQuickDashboardQuery } from '../api/dashboard-api';
+import { useDashboardQuery, useQuickDashboardQuery } from '../api/dashboard-api';
 import {
   EMPTY_STATISTICS,
   type ChannelRevenue,
@@ -43,7 +44,8 @@ const queryOptions = { refetchOnMountOrArgChange: true } as const;
 export function useDashboardStatistics(period: DashboardPeriod): DashboardStatisticsView {
   const quick = useQuickDashboardQuery(period, queryOptions);
   const full = useDashboardQuery(period, queryOptions);
-  const { data: currencyInfo } = useDashboardCurrencyInfoQuery();
+  // The locale amounts are written in; the currency itself comes with the figures.
+  const { data: currencyInfo } = useTenantCurrencyQuery();
   const tenantTimeZone = useTenantTimeZone();
 
   const failed = quick.isError || full.isError;

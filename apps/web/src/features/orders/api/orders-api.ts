@@ -12,7 +12,6 @@ import type {
   OrderSort,
   SuccessEnvelope,
 } from '@shipdesk/contract';
-import { DEFAULT_CURRENCY, DEFAULT_LOCALE } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
 import { apiErrorMessage, type ApiError } from '@/lib/errors';
 
@@ -46,11 +45,6 @@ export interface OrderListArgs {
 export interface StoreOption {
   id: string;
   name: string;
-}
-
-export interface OrderDisplaySettings {
-  currency: string;
-  locale: string;
 }
 
 const LIST = { type: 'Order', id: 'LIST' } as const;
@@ -185,12 +179,6 @@ export const ordersApi = api.injectEndpoints({
       transformResponse: (response: SuccessEnvelope<unknown>) => storeOptionsFrom(rowsOf<unknown>(response)),
       providesTags: ['Store'],
     }),
-    /** Currency and locale of the tenant (config currency_info), for new orders and amounts. */
-    orderDisplaySettings: build.query<OrderDisplaySettings, void>({
-      query: () => 'api/v1/configs',
-      transformResponse: (response: SuccessEnvelope<unknown>) => displaySettingsFrom(rowsOf<unknown>(response)),
-      providesTags: ['Config'],
-    }),
   }),
 });
 
@@ -207,7 +195,6 @@ export const {
   useAddOrderNoteMutation,
   useUpdateOrderNoteMutation,
   useOrderStoreOptionsQuery,
-  useOrderDisplaySettingsQuery,
 } = ordersApi;
 
 export function storeOptionsFrom(rows: unknown[]): StoreOption[] {
@@ -219,26 +206,4 @@ export function storeOptionsFrom(rows: unknown[]): StoreOption[] {
     const name = [record.name, record.storeName, record.store_name].find((v) => typeof v === 'string' && v);
     return [{ id, name: typeof name === 'string' ? name : `Store ${id}` }];
   });
-}
-
-export function displaySettingsFrom(rows: unknown[]): OrderDisplaySettings {
-  const entry = rows.find(
-    (row): row is { options: unknown } =>
-      !!row && typeof row === 'object' && (row as { key?: unknown }).key === 'currency_info',
-  );
-  let options: unknown = entry?.options;
-  if (typeof options === 'string') {
-    try {
-      options = JSON.parse(options);
-    } catch {
-      options = null;
-    }
-  }
-  const record = options && typeof options === 'object' ? (options as Record<string, unknown>) : {};
-  const currency =
-    typeof record.currencyCode === 'string' && /^[A-Z]{3}$/.test(record.currencyCode)
-      ? record.currencyCode
-      : DEFAULT_CURRENCY;
-  const locale = typeof record.locale === 'string' && record.locale ? record.locale : DEFAULT_LOCALE;
-  return { currency, locale };
 }

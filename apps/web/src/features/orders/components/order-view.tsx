@@ -9,19 +9,14 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Order } from '@shipdesk/contract';
+import { useTenantCurrencyQuery } from '@/lib/api/tenant-configs';
 import { hrefs } from '@/config/paths';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { apiErrorMessage, isApiError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
-import {
-  useGetFsmFlowsQuery,
-  useGetOrderQuery,
-  useOrderDisplaySettingsQuery,
-  VIEW_EVENTS,
-  type ViewEvent,
-} from '../api/orders-api';
+import { useGetFsmFlowsQuery, useGetOrderQuery, VIEW_EVENTS, type ViewEvent } from '../api/orders-api';
 import { useOrdersRealtime } from '../hooks/use-orders-realtime';
 import { newIdempotencyKey } from '../idempotency';
 import { EVENT_UI } from '../order-events';
@@ -85,7 +80,7 @@ export function OrderView({ id, initialAction = null }: OrderViewProps) {
   useOrdersRealtime();
   const navigate = useNavigate();
   const timeZone = useTenantTimeZone();
-  const { data: settings } = useOrderDisplaySettingsQuery();
+  const { data: settings } = useTenantCurrencyQuery();
   const locale = settings?.locale ?? 'en';
   const orderQuery = useGetOrderQuery(id);
   const order = orderQuery.data;

@@ -1,6 +1,6 @@
-import type { SuccessEnvelope } from '@shipdesk/contract';
+import type { InvitedUserAnswer, OrgUser, SuccessEnvelope } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
-import type { InviteOrgUser, OrgUser, UpdateOrgUser } from '../org-user';
+import type { InviteOrgUser, UpdateOrgUser } from '../org-user';
 
 const ORG_USERS = 'OrgUser' as const;
 
@@ -23,9 +23,9 @@ export const usersApi = api.enhanceEndpoints({ addTagTypes: [ORG_USERS] }).injec
       transformResponse: users,
       providesTags: [ORG_USERS],
     }),
-    inviteOrgUser: build.mutation<{ user: OrgUser; resent: boolean }, InviteOrgUser>({
+    inviteOrgUser: build.mutation<InvitedUserAnswer, InviteOrgUser>({
       query: (body) => ({ url: 'call/users', method: 'POST', body }),
-      transformResponse: (response: SuccessEnvelope<{ user: OrgUser; resent: boolean }>) => response.data,
+      transformResponse: (response: SuccessEnvelope<InvitedUserAnswer>) => response.data,
       invalidatesTags: (_result, error) => (error ? [] : [ORG_USERS]),
     }),
     updateOrgUser: build.mutation<OrgUser, { id: string; body: UpdateOrgUser }>({

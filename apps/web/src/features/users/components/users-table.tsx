@@ -9,6 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import type { OrgUser } from '@shipdesk/contract';
 import { StatusChip } from '@/components/status-chip';
 import { formatDateTime } from '@/lib/format';
 import {
@@ -18,7 +19,6 @@ import {
   isAssignableRole,
   roleLabel,
   type AssignableRole,
-  type OrgUser,
 } from '../org-user';
 
 const COLUMN_COUNT = 5;

@@ -1,9 +1,13 @@
 import Type from 'typebox';
 
-/** A user of the caller's organisation as the SSO's users API answers it. */
+/**
+ * The organisation's users on the wire (Settings > Users). They are kept by the SSO; the server passes its users API
+ * through, so these are the SSO's shapes. The values (which roles may be given, a valid address) are the SSO's to judge.
+ */
 export const OrgUserSchema = Type.Object({
   id: Type.String(),
   email: Type.String(),
+  /** Null until an invited person has accepted and given their name. */
   name: Type.Union([Type.String(), Type.Null()]),
   roleId: Type.Integer(),
   status: Type.Union([Type.Literal('active'), Type.Literal('invited'), Type.Literal('deactivated')]),
@@ -12,12 +16,14 @@ export const OrgUserSchema = Type.Object({
   createdAt: Type.String(),
 });
 export type OrgUser = Type.Static<typeof OrgUserSchema>;
+export type OrgUserStatus = OrgUser['status'];
 
 export const OrgUserListSchema = Type.Object({ users: Type.Array(OrgUserSchema) });
 export const OrgUserAnswerSchema = Type.Object({ user: OrgUserSchema });
+/** `resent`: the address was still invited and got a fresh link instead of a new account. */
 export const InvitedUserAnswerSchema = Type.Object({ user: OrgUserSchema, resent: Type.Boolean() });
+export type InvitedUserAnswer = Type.Static<typeof InvitedUserAnswerSchema>;
 
-// The shapes only; the SSO judges the values (which roles may be given, a valid address) and names the field.
 export const InviteUserSchema = Type.Object(
   {
     email: Type.String({ maxLength: 254 }),
@@ -35,5 +41,3 @@ export const UpdateUserSchema = Type.Object(
   { additionalProperties: false },
 );
 export type UpdateUser = Type.Static<typeof UpdateUserSchema>;
-
-export const UserIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
