@@ -195,7 +195,10 @@ function childWrites(target: UpsertTarget, event: string): SQL {
     )`;
 }
 
-/** Rewrites the children of stored orders (`order_id` in each record) whose content was cleared just before. */
+/**
+ * The timeline rows of stored orders (`order_id` in each record), and the content of those whose lines, addresses
+ * and planned delivery were cleared just before (the records built with `content`).
+ */
 async function writeChildren(
   tx: Executor,
   target: UpsertTarget,
