@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { ORDERS_PER_PAGE } from '../../apps/server/src/integrations/channels/shopify/adapter.ts';
 import { ORDERS_PER_QUERY } from '../../apps/server/src/integrations/channels/shopify/queries.ts';
+import { writeDocSection } from './doc-section.ts';
 import type { Machine } from './machine.ts';
 import type { TableCopy } from './pull-copy.ts';
 
@@ -142,18 +141,7 @@ ${cpuNote(r)}
 `;
 }
 
-const START = (id: string) => `<!-- bench:pull ${id} -->`;
-const END = (id: string) => `<!-- /bench:pull ${id} -->`;
-
 /** Writes the run's section into the document, replacing the section of the same database and size. */
 export function writePullReport(path: string, r: PullReport): void {
-  const id = `${r.kind}-${r.orders}`;
-  const block = `${START(id)}\n${renderPull(r)}\n${END(id)}`;
-  let doc = existsSync(path) ? readFileSync(path, 'utf8') : '# Performance\n';
-  const start = doc.indexOf(START(id));
-  const end = doc.indexOf(END(id));
-  if (start >= 0 && end > start) doc = doc.slice(0, start) + block + doc.slice(end + END(id).length);
-  else doc = `${doc.trimEnd()}\n\n${block}\n`;
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, doc);
+  writeDocSection(path, 'pull', `${r.kind}-${r.orders}`, renderPull(r), '# Performance\n');
 }

@@ -27,6 +27,7 @@ import {
   postgresOwner,
   type OwnerSql,
 } from './pull-copy.ts';
+import { codeState } from './doc-section.ts';
 import { writePullReport, type PullReport } from './pull-report.ts';
 
 /**
@@ -56,29 +57,6 @@ function positive(name: string, text: string | undefined): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got "${text}"`);
   return value;
-}
-
-/** Which server code and schema a run measured: the commit, uncommitted server files, the last migration. */
-function codeState(): PullReport['code'] {
-  // Not trimmed: a porcelain line starts with a space when the change is unstaged.
-  const git = (...a: string[]) => {
-    try {
-      return execFileSync('git', a, { cwd: repoRoot, encoding: 'utf8' });
-    } catch {
-      return '';
-    }
-  };
-  const journal = JSON.parse(
-    readFileSync(join(repoRoot, 'apps/server/src/db/migrations/meta/_journal.json'), 'utf8'),
-  ) as { entries: Array<{ tag: string }> };
-  return {
-    commit: git('rev-parse', '--short', 'HEAD').trim() || 'unknown',
-    uncommitted: git('status', '--porcelain', '--', 'apps/server/src', 'packages')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => l.slice(3)),
-    lastMigration: journal.entries.at(-1)?.tag ?? 'none',
-  };
 }
 
 /** An empty database: PostgreSQL `shipdesk_pullbench_<ts>[_suffix]` on the server of adminUrl, or a PGlite folder. */

@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { writeDocSection } from './doc-section.ts';
 import type { LoadedDatabase } from './load.ts';
 import type { Machine } from './machine.ts';
 import { ms, ratio, type Stats } from './stats.ts';
@@ -183,9 +182,6 @@ ${plans}
 `;
 }
 
-const START = (id: string) => `<!-- bench:run ${id} -->`;
-const END = (id: string) => `<!-- /bench:run ${id} -->`;
-
 const PREAMBLE = `# Performance
 
 Measured by the orders benchmark (\`bench/\`, how to run it in \`bench/README.md\`). Runs are written below by the
@@ -194,14 +190,6 @@ benchmark itself, one section per database and size; a new run of the same datab
 
 /** Writes this run's section into the document (replacing the same database and size), returns the console table. */
 export function writeReport(path: string, r: RunReport): string {
-  const id = `${r.kind}-${r.orders}`;
-  const block = `${START(id)}\n${renderRun(r)}\n${END(id)}`;
-  let doc = existsSync(path) ? readFileSync(path, 'utf8') : PREAMBLE;
-  const start = doc.indexOf(START(id));
-  const end = doc.indexOf(END(id));
-  if (start >= 0 && end > start) doc = doc.slice(0, start) + block + doc.slice(end + END(id).length);
-  else doc = `${doc.trimEnd()}\n\n${block}\n`;
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, doc);
+  writeDocSection(path, 'run', `${r.kind}-${r.orders}`, renderRun(r), PREAMBLE);
   return scenarioTable(r);
 }

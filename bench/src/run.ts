@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import type { AuthContext } from '../../apps/server/src/plugins/auth.ts';
 import { dashboardScenarios, dashboardStatementLabel } from './dashboard.ts';
 import { planDataset } from './generate.ts';
 import { loadPglite, loadPostgres, type LoadedDatabase } from './load.ts';
+import { codeState } from './doc-section.ts';
 import { describeMachine } from './machine.ts';
 import { writeReport, type RunReport, type ScenarioResult } from './report.ts';
 import {
@@ -106,29 +106,6 @@ function statementLabel(text: string): string {
   if (/from "stores"/.test(text)) return 'store name';
   if (/from "orders"/.test(text)) return 'order row';
   return text.slice(0, 50);
-}
-
-/** Which server code and schema a run measured: the commit, uncommitted server files, the last migration. */
-function codeState(): { commit: string; uncommitted: string[]; lastMigration: string } {
-  // Not trimmed: a porcelain line starts with a space when the change is unstaged.
-  const git = (...a: string[]) => {
-    try {
-      return execFileSync('git', a, { cwd: repoRoot, encoding: 'utf8' });
-    } catch {
-      return '';
-    }
-  };
-  const journal = JSON.parse(
-    readFileSync(join(repoRoot, 'apps/server/src/db/migrations/meta/_journal.json'), 'utf8'),
-  ) as { entries: Array<{ tag: string }> };
-  return {
-    commit: git('rev-parse', '--short', 'HEAD').trim() || 'unknown',
-    uncommitted: git('status', '--porcelain', '--', 'apps/server/src', 'packages')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => l.slice(3)),
-    lastMigration: journal.entries.at(-1)?.tag ?? 'none',
-  };
 }
 
 async function main() {

@@ -1,4 +1,7 @@
-/** mulberry32: a tiny, fast generator that is plenty for fake data; the same seed gives the same numbers in [0, 1). */
+/**
+ * The fakes' deterministic number source (mulberry32, 32-bit state): the same seed gives the same numbers in [0, 1), so
+ * a fake shop, a test or the demo store sees the same orders on every run. Not for anything secret.
+ */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
