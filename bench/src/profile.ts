@@ -75,8 +75,11 @@ async function main() {
   // Phase marks per request: received, handler starts (preHandler), handler done (preSerialization), sent.
   const marks = new WeakMap<object, number[]>();
   const phases: number[][] = [[], [], [], []];
-  /** Per measured request: when it was sent and answered, and its phases (for the slowest ones). */
-  const requests: Array<{ start: number; end: number; phases: number[] }> = [];
+  /**
+   * Per measured request: when it was sent and answered, its phases, and how long this process's event loop ran
+   * JavaScript (busy) or waited for input (idle) meanwhile (for the slowest ones).
+   */
+  const requests: Array<{ start: number; end: number; phases: number[]; busy: number; idle: number }> = [];
   let lastPhases: number[] = [];
   /** Garbage collections of this process: start and duration (ms, performance.now() time). */
   const collections: Array<{ start: number; duration: number; kind: number }> = [];
@@ -133,11 +136,13 @@ async function main() {
         .on('error', reject);
     });
   const call = async (path: string) => {
+    const loop = performance.eventLoopUtilization();
     const t0 = performance.now();
     const status = await get(path);
     if (status !== 200) throw new Error(`${path} answered ${status}`);
     const t1 = performance.now();
-    requests.push({ start: t0, end: t1, phases: lastPhases });
+    const { active, idle } = performance.eventLoopUtilization(loop);
+    requests.push({ start: t0, end: t1, phases: lastPhases, busy: active, idle });
     return t1 - t0;
   };
   // `--interleave N`: N page-sized reads on another connection between requests, as the benchmark's rounds put its SQL
@@ -170,6 +175,7 @@ async function main() {
     const gcs = collections.filter((c) => c.start < r.end && c.start + c.duration > r.start);
     console.log(
       `  slow ${ms(r.end - r.start).padStart(6)} ms: phases ${r.phases.map((p) => ms(p)).join(' / ')}; ` +
+        `loop busy ${ms(r.busy)} / idle ${ms(r.idle)}; ` +
         `collections ${gcs.map((c) => `${ms(c.duration)} (kind ${c.kind})`).join(', ') || 'none'}`,
     );
   }
