@@ -5,6 +5,7 @@ import type { ErrorEnvelope } from '@shipdesk/contract';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { toFieldErrors, type SchemaError } from './domain/field-errors.ts';
 import { HttpError } from './lib/http-errors.ts';
+import { accessRevocationsPlugin } from './plugins/access-revocations.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     dataDir: config.dataDir,
     sharedDatabase: Boolean(config.databaseUrl),
   });
+  await app.register(accessRevocationsPlugin, { refreshMs: config.revocationRefreshMs });
   let tenants: TenantsService | undefined;
   await app.register(authPlugin, {
     issuer: config.oidcIssuer,
@@ -126,6 +128,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     jwks: options.jwks,
     onFirstSight: (auth) => (tenants ??= createTenantsService(app.db)).recordSighting(auth),
     apiKeys: createApiKeyVerifier(app.db),
+    revokedAt: (issuer, subject) => app.revocations.revokedAt(issuer, subject),
   });
   await app.register(realtimePlugin, { origins: config.webOrigins });
   await app.register(jobsPlugin, { enabled: config.jobs, databaseUrl: config.databaseUrl });

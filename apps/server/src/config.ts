@@ -31,6 +31,8 @@ export interface ServerConfig {
   jobs: boolean;
   /** A sync run without a heartbeat for this long is resumed by another worker and its store flagged. */
   syncStallSeconds: number;
+  /** How often an instance reads the access revocations (deactivated users) that other instances recorded. */
+  revocationRefreshMs: number;
   /** The BigCommerce marketplace app (issue "Stores", install flow); unset: the install callbacks answer 503. */
   bigcommerce: {
     clientId: string | undefined;
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jobs: env.JOBS !== 'off',
     demo: env.SHIPDESK_DEMO !== 'off',
     syncStallSeconds: int('SYNC_STALL_SECONDS', env.SYNC_STALL_SECONDS, 60) || 60,
+    revocationRefreshMs: int('REVOCATION_REFRESH_MS', env.REVOCATION_REFRESH_MS, 5_000) || 5_000,
     bigcommerce: {
       clientId: env.BIGCOMMERCE_CLIENT_ID || undefined,
       clientSecret: env.BIGCOMMERCE_CLIENT_SECRET || undefined,

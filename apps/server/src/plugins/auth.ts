@@ -44,6 +44,11 @@ export interface AuthPluginOptions {
   onFirstSight?: ((auth: AuthContext) => Promise<void>) | undefined;
   /** A tenant's API key (`sdk_live_...`) in place of a user's token: who it speaks for, or null when it is not valid. */
   apiKeys?: ((key: string) => Promise<AuthContext | null>) | undefined;
+  /**
+   * When a user's access ended before their tokens expire (seconds since the epoch), or undefined: tokens issued
+   * then or before are refused (401 `access_revoked`).
+   */
+  revokedAt?: ((issuer: string, subject: string) => number | undefined) | undefined;
 }
 
 const CLOCK_TOLERANCE_SECONDS = 30;
@@ -134,12 +139,20 @@ export function createTokenVerifier(options: AuthPluginOptions): (token: string)
   // A session sends the same token with every request, and checking its RS256 signature is most of what
   // authentication costs: a token verified once is trusted by its exact text until it expires (as jose counts it,
   // clock tolerance included), for at most VERIFIED_MAX_AGE_MS so that a key taken out of the key set stops counting.
-  const verified = new Map<string, { auth: AuthContext; until: number }>();
+  const verified = new Map<string, { auth: AuthContext; issuedAt: number; until: number }>();
+  // Checked on every use, remembered or not: a revocation must not wait for the memory to expire.
+  const stillValid = (auth: AuthContext, issuedAt: number) => {
+    const revokedAt = options.revokedAt?.(auth.issuer, auth.userId);
+    if (revokedAt !== undefined && issuedAt <= revokedAt) {
+      throw unauthorized('Your access has ended: sign in again', 'access_revoked');
+    }
+    return auth;
+  };
   return async (token) => {
     const now = Date.now();
     const known = verified.get(token);
     if (known) {
-      if (now < known.until) return known.auth;
+      if (now < known.until) return stillValid(known.auth, known.issuedAt);
       verified.delete(token);
     }
     let payload: JWTPayload;
@@ -155,13 +168,16 @@ export function createTokenVerifier(options: AuthPluginOptions): (token: string)
       throw describe(error);
     }
     const auth = Object.freeze(claimsToAuth(payload));
+    // A token without `iat` counts as issued before any revocation.
+    const issuedAt = typeof payload.iat === 'number' ? payload.iat : 0;
     // Oldest first out: a Map iterates in insertion order.
     if (verified.size >= VERIFIED_CACHE_LIMIT) verified.delete(verified.keys().next().value!);
     verified.set(token, {
       auth,
+      issuedAt,
       until: Math.min((payload.exp! + CLOCK_TOLERANCE_SECONDS) * 1000, now + VERIFIED_MAX_AGE_MS),
     });
-    return auth;
+    return stillValid(auth, issuedAt);
   };
 }
 

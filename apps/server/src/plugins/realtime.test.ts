@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { LOGOUT_MESSAGE, RealtimeEvent, logoutRoomId } from '@shipdesk/contract';
-import { backends, buildTestApp, mintToken, newTenantId, type TestContext } from '../test-support/helper.ts';
+import { ISSUER, backends, buildTestApp, mintToken, newTenantId, type TestContext } from '../test-support/helper.ts';
 
 type Ack = { ok: boolean; error?: string };
 
@@ -106,5 +106,20 @@ describe.each(backends)('realtime ($name)', (backend) => {
     t.app.realtime.toTenant(tenantId, 'configs:changed', { key: 'cq_url' });
     expect(await got).toEqual({ key: 'cq_url' });
     expect(leaks).toEqual([]);
+  });
+
+  it("closes the sockets of a user whose access ends, and refuses that user's token from then on", async () => {
+    const erin = { tenantId, email: 'erin@example.com', sub: 'erin-subject' };
+    const token = await mintToken(erin);
+    // A request records the tenant (the revocation belongs to it).
+    const res = await t.app.inject({ url: '/api/v1/orders', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    const socket = await open(token);
+    const colleague = await open(await tokenFor('frank@example.com'));
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await t.app.revocations.revoke({ issuer: ISSUER, subject: erin.sub, tenantId });
+    expect(await closed).toBe('io server disconnect');
+    expect(colleague.connected).toBe(true);
+    await expect(open(token)).rejects.toThrow(/access has ended/);
   });
 });

@@ -90,6 +90,14 @@ export const realtimePlugin = fp<RealtimeOptions>(
       });
     });
 
+    // A user whose access ended hears nothing more: their sockets on this instance close (each instance learns it).
+    app.revocations.onRevoked(({ issuer, subject }) => {
+      for (const socket of io.of('/').sockets.values()) {
+        const auth = socket.data.auth as AuthContext | undefined;
+        if (auth?.issuer === issuer && auth.userId === subject) socket.disconnect(true);
+      }
+    });
+
     app.decorate('realtime', {
       io,
       toTenant: (tenantId: string, event: string, payload: unknown) => {
@@ -103,5 +111,5 @@ export const realtimePlugin = fp<RealtimeOptions>(
       io.engine.close();
     });
   },
-  { name: 'realtime', dependencies: ['auth'] },
+  { name: 'realtime', dependencies: ['auth', 'access-revocations'] },
 );

@@ -78,6 +78,8 @@ export interface TokenOptions {
   issuer?: string;
   audience?: string;
   expiresIn?: number;
+  /** Seconds from now for `iat` (default 0). */
+  issuedIn?: number;
   notBefore?: number;
   key?: CryptoKey | Uint8Array;
   alg?: string;
@@ -97,7 +99,7 @@ export async function mintToken(options: TokenOptions): Promise<string> {
     .setIssuer(options.issuer ?? ISSUER)
     .setAudience(options.audience ?? AUDIENCE)
     .setSubject(options.sub ?? `user|${options.tenantId}|${options.roleId ?? Role.Admin}`)
-    .setIssuedAt(now)
+    .setIssuedAt(now + (options.issuedIn ?? 0))
     .setExpirationTime(now + (options.expiresIn ?? 300));
   if (options.notBefore !== undefined) jwt.setNotBefore(now + options.notBefore);
   return jwt.sign(options.key ?? idp.privateKey);

@@ -7,3 +7,4 @@ export * from './ship-methods.ts';
 export * from './orders.ts';
 export * from './api-keys.ts';
 export * from './dashboard.ts';
+export * from './access-revocations.ts';

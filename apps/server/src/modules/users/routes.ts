@@ -87,7 +87,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async 
         summary: "Change a user's role or status",
         description:
           'Admins only. `roleId` 2 (Admin) or 3 (Manager); `status` deactivated (sign-in and refresh tokens end) or ' +
-          'active. 404 for a user of another organisation; 409 when it would leave no active Admin.',
+          "active. Either way the user's current access tokens stop working at once (401 `access_revoked`): a " +
+          'deactivated user is out, one with a new role gets a token carrying it. 404 for a user of another ' +
+          'organisation; 409 when it would leave no active Admin.',
         tags: ['users'],
         security: [{ bearerAuth: [] }],
         params: UserIdParams,
@@ -95,12 +97,13 @@ export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async 
         response: { 200: Envelope(OrgUserAnswerSchema), ...errorResponses(400, 401, 403, 404, 409, 429, 502) },
       },
     },
-    async (request) => ({
-      code: 200,
-      success: true as const,
-      data: {
-        user: await service.update(tokenOf(request.headers.authorization), request.params.id, request.body),
-      },
-    }),
+    async (request) => {
+      const user = await service.update(tokenOf(request.headers.authorization), request.params.id, request.body);
+      if (request.body.status === 'deactivated' || request.body.roleId !== undefined) {
+        const { issuer, tenantId } = request.auth!;
+        await app.revocations.revoke({ issuer, subject: user.id, tenantId });
+      }
+      return { code: 200, success: true as const, data: { user } };
+    },
   );
 };

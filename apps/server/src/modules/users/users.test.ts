@@ -18,6 +18,13 @@ const ADA = {
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
+/** Users the fake SSO knows besides Ada (each test that ends someone's access takes its own). */
+const OTHERS = {
+  deactivated: '5f3c8e21-0a7b-4c55-8d0e-6b2f1e9a7c01',
+  promoted: '8a1d2b3c-4e5f-4a6b-9c7d-0e1f2a3b4c5d',
+};
+const KNOWN_IDS = new Set([ADA.id, ...Object.values(OTHERS)]);
+
 const envelope = (data: unknown, code = 200) => ({ status: code, body: { code, success: true, data } });
 const refusal = (code: number, message: string, errors?: Record<string, string>) => ({
   status: code,
@@ -40,12 +47,12 @@ function fakeSsoRouter(): FakeRouter {
       return envelope({ user, resent }, resent ? 200 : 201);
     })
     .on('PUT', '/api/organization/users/:id', (request) => {
-      if (request.params.id !== ADA.id) return refusal(404, 'No such user in your organisation.');
+      if (!KNOWN_IDS.has(request.params.id!)) return refusal(404, 'No such user in your organisation.');
       const body = JSON.parse(request.body) as { roleId?: number; status?: string };
       if (body.roleId === Role.Manager) {
         return refusal(409, 'The organisation needs at least one active Admin.', { roleId: 'last Admin' });
       }
-      return envelope({ user: { ...ADA, ...body } });
+      return envelope({ user: { ...ADA, id: request.params.id, ...body } });
     });
 }
 
@@ -148,6 +155,53 @@ describe.each(backends)('users proxy ($name)', (backend) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.user).toMatchObject({ id: ADA.id, status: 'deactivated' });
     expect(sso.requests[0]).toMatchObject({ method: 'PUT', body: '{"status":"deactivated"}' });
+  });
+
+  it("ends the user's current access at once when deactivated: their tokens get 401, later ones and others' work", async () => {
+    const tenantId = newTenantId();
+    const boss = await t.auth(tenantId, Role.Admin);
+    const ada = await t.auth(tenantId, Role.Admin, { sub: OTHERS.deactivated, email: ADA.email });
+    expect((await t.app.inject({ url: '/api/v1/orders', headers: ada })).statusCode).toBe(200);
+
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/call/users/${OTHERS.deactivated}`,
+      headers: boss,
+      payload: { status: 'deactivated' },
+    });
+    expect(res.statusCode).toBe(200);
+    const refused = await t.app.inject({ url: '/api/v1/orders', headers: ada });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ success: false, reason: 'access_revoked' });
+    // Remembered verifications do not outlive the revocation either, and other users are untouched.
+    expect((await t.app.inject({ url: '/api/v1/orders', headers: ada })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/v1/orders', headers: boss })).statusCode).toBe(200);
+    // Reactivated and signed in again: a token issued after the revocation counts.
+    const later = await t.auth(tenantId, Role.Admin, { sub: OTHERS.deactivated, email: ADA.email, issuedIn: 2 });
+    expect((await t.app.inject({ url: '/api/v1/orders', headers: later })).statusCode).toBe(200);
+  });
+
+  it('ends the current access on a role change too (the renewed token carries the new role); a failed change does not', async () => {
+    const tenantId = newTenantId();
+    const boss = await t.auth(tenantId, Role.Admin);
+    const ada = await t.auth(tenantId, Role.Admin, { sub: OTHERS.promoted, email: ADA.email });
+    const refusedChange = await t.app.inject({
+      method: 'PUT',
+      url: `/call/users/${OTHERS.promoted}`,
+      headers: boss,
+      payload: { roleId: Role.Manager },
+    });
+    expect(refusedChange.statusCode).toBe(409);
+    expect((await t.app.inject({ url: '/api/v1/orders', headers: ada })).statusCode).toBe(200);
+
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/call/users/${OTHERS.promoted}`,
+      headers: boss,
+      payload: { roleId: Role.Admin },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/v1/orders', headers: ada })).statusCode).toBe(401);
   });
 
   it('refuses malformed bodies itself, naming the field', async () => {

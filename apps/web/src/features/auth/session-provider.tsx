@@ -3,6 +3,7 @@ import { useAuth } from 'react-oidc-context';
 import { getAppConfig } from '@/config/app-config';
 import { api } from '@/lib/api/base-api';
 import { openLogoutChannel, type LogoutChannel } from '@/lib/realtime/logout-channel';
+import { createAccessEndedHandler, onAccessEnded } from '@/lib/session/access-ended';
 import { buildLogoutUrl, clearSessionStorage } from '@/lib/session/clear-session';
 import { getDeviceFingerprint } from '@/lib/session/fingerprint';
 import { startIdleTimer } from '@/lib/session/idle-timer';
@@ -67,6 +68,23 @@ export function SessionProvider({ children, redirect = assignLocation }: Session
   );
 
   const logout = useCallback(() => endSession(true), [endSession]);
+
+  // An Admin deactivated this user or changed their role (the API's 401 access_revoked): a renewed token carries
+  // the new role, and a deactivated user, whose renewal the SSO refuses, is signed out.
+  useEffect(
+    () =>
+      onAccessEnded(
+        createAccessEndedHandler({
+          renew: () => authRef.current.signinSilent(),
+          reload: () => window.location.reload(),
+          signOut: () => void endSession(false),
+          storage: window.sessionStorage,
+          now: () => Date.now(),
+          wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+        }),
+      ),
+    [endSession],
+  );
 
   // authData follows the access token (spec 4.3 step 2), and isAuthenticated mirrors the OIDC state.
   useEffect(() => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureStore } from '@reduxjs/toolkit';
 import { writeAuthData } from '@/lib/storage/auth-data';
 import { api } from './base-api.ts';
+import { onAccessEnded } from '@/lib/session/access-ended';
 import { NETWORK_ERROR_TEXT, toApiError } from './base-query.ts';
 
 const probeApi = api.injectEndpoints({
@@ -69,6 +70,30 @@ describe('base query', () => {
       statusText: 'Invalid input',
       data: { code: 400, message: 'Invalid input', errors: { name: 'Name is required' } },
     });
+  });
+
+  it("reports a 401 access_revoked (the user's access ended) to the session, and no other failure", async () => {
+    const ended = vi.fn();
+    const off = onAccessEnded(ended);
+    try {
+      stubFetch(() => json(401, { code: 401, success: false, message: 'Access token has expired', reason: 'expired' }));
+      await probe();
+      stubFetch(() => json(403, { code: 403, success: false, message: 'No', reason: 'access_revoked' }));
+      await probe();
+      expect(ended).not.toHaveBeenCalled();
+      stubFetch(() =>
+        json(401, {
+          code: 401,
+          success: false,
+          message: 'Your access has ended: sign in again',
+          reason: 'access_revoked',
+        }),
+      );
+      expect((await probe()).error).toMatchObject({ status: 401, data: { reason: 'access_revoked' } });
+      expect(ended).toHaveBeenCalledTimes(1);
+    } finally {
+      off();
+    }
   });
 
   it('falls back to the HTTP status text, then to the reason phrase', async () => {

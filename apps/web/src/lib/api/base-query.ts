@@ -1,5 +1,6 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { normaliseErrorBody, statusTextFor, type ApiError } from '@/lib/errors/api-error';
+import { ACCESS_REVOKED, reportAccessEnded } from '@/lib/session/access-ended';
 import { readAuthToken } from '@/lib/storage/auth-data';
 
 export const NETWORK_ERROR_TEXT = 'Could not reach the server. Check your connection and try again.';
@@ -45,7 +46,10 @@ export function toApiError(
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {
   const result = await rawBaseQuery(args, api, extraOptions);
   if (result.error) {
-    return { error: toApiError(result.error, result.meta?.response), meta: result.meta };
+    const error = toApiError(result.error, result.meta?.response);
+    // The signed-in user's access ended (deactivated, role changed): the session provider renews or signs out.
+    if (error.status === 401 && error.data?.reason === ACCESS_REVOKED) reportAccessEnded();
+    return { error, meta: result.meta };
   }
   return { data: result.data, meta: result.meta };
 };
