@@ -15,10 +15,10 @@ export async function signInAt(page: Page, path: string, user = demoUser): Promi
   return shell;
 }
 
-/** The newest one-time password mailed to `email`, read from the local outbox (no SMTP_URL in tests). */
-export async function readOtpFromOutbox(email: string): Promise<string> {
+/** The first match of `pattern` (its group 1) in the newest mail to `email`, read from the local outbox (no SMTP_URL). */
+export async function readFromOutbox(email: string, pattern: RegExp): Promise<string> {
   const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  let code: string | undefined;
+  let found: string | undefined;
   await expect
     .poll(
       () => {
@@ -27,12 +27,43 @@ export async function readOtpFromOutbox(email: string): Promise<string> {
           .filter((f) => f.endsWith('.eml') && f.includes(email))
           .sort();
         const newest = files.at(-1);
-        const match = newest && /verification code: (\d{6})/.exec(readFileSync(join(outbox, newest), 'utf8'));
-        code = match?.[1];
-        return code;
+        // Quoted-printable soft line breaks undone.
+        const text =
+          newest &&
+          readFileSync(join(outbox, newest), 'utf8')
+            .replace(/=\r?\n/g, '')
+            .replace(/=3D/g, '=');
+        found = (text && pattern.exec(text)?.[1]) || undefined;
+        return found;
       },
       { timeout: 15_000 },
     )
-    .toMatch(/^\d{6}$/);
-  return code as string;
+    .toBeTruthy();
+  return found as string;
+}
+
+/** The newest one-time password mailed to `email`. */
+export function readOtpFromOutbox(email: string): Promise<string> {
+  return readFromOutbox(email, /verification code: (\d{6})/);
+}
+
+/** Registers a new organisation through /register (one-time password from the outbox); its owner's credentials. */
+export async function registerOwner(page: Page): Promise<{ email: string; password: string; name: string }> {
+  const stamp = Date.now();
+  const owner = { email: `owner.${stamp}@example.com`, password: 'A-strong-pass-123', name: 'Olive Owner' };
+  await page.goto('/register');
+  await page.getByLabel(/e-?mail/i).fill(owner.email);
+  await page.getByRole('button', { name: /send code|continue/i }).click();
+
+  const otp = await readOtpFromOutbox(owner.email);
+  await page.getByLabel(/code|one-time password/i).fill(otp);
+  await page.getByRole('button', { name: /verify/i }).click();
+
+  await page.getByLabel(/^Your name/).fill(owner.name);
+  await page.getByLabel(/^Company name/).fill(`Olive Outfitters ${stamp}`);
+  await page.getByLabel(/^Password/).fill(owner.password);
+  await page.getByLabel(/^Confirm password/).fill(owner.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText(/your account is ready/i)).toBeVisible();
+  return owner;
 }

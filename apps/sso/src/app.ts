@@ -9,6 +9,12 @@ import type { SsoConfig } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/connect.ts';
 import { cors, HttpError, Router } from './http.ts';
 import { DEFAULT_LOGIN_LIMITS, purgeOldLoginAttempts, type LoginLimits } from './interactions/login-attempts.ts';
+import {
+  DEFAULT_PASSWORD_RESET_LIMITS,
+  purgeOldPasswordResets,
+  type PasswordResetLimits,
+} from './account/password-reset.ts';
+import { registerPasswordResetRoutes } from './account/password-reset-routes.ts';
 import { registerInteractionRoutes } from './interactions/login-routes.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -36,6 +42,7 @@ export interface BuildSsoOptions {
   registrationLimits?: Partial<RegistrationLimits>;
   supportLimits?: Partial<SupportLimits>;
   invitationLimits?: Partial<InvitationLimits>;
+  passwordResetLimits?: Partial<PasswordResetLimits>;
   /** How often expired tokens, codes and attempts are deleted; 0 turns it off. */
   housekeepingIntervalMs?: number;
 }
@@ -119,6 +126,7 @@ export async function buildSso(options: BuildSsoOptions): Promise<Sso> {
   const registrationLimits = { ...DEFAULT_REGISTRATION_LIMITS, ...options.registrationLimits };
   const supportLimits = { ...DEFAULT_SUPPORT_LIMITS, ...options.supportLimits };
   const invitationLimits = { ...DEFAULT_INVITATION_LIMITS, ...options.invitationLimits };
+  const passwordResetLimits = { ...DEFAULT_PASSWORD_RESET_LIMITS, ...options.passwordResetLimits };
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -187,6 +195,14 @@ export async function buildSso(options: BuildSsoOptions): Promise<Sso> {
     limits: invitationLimits,
   });
   registerInvitationRoutes(router, { config, db });
+  registerPasswordResetRoutes(router, {
+    config,
+    db,
+    mailer,
+    logger,
+    issuer: config.issuer,
+    limits: passwordResetLimits,
+  });
 
   provider.use(errorBoundary(logger, config.publicUrl));
   provider.use(pageSecurityHeaders(config));
@@ -201,6 +217,7 @@ export async function buildSso(options: BuildSsoOptions): Promise<Sso> {
             purgeExpiredPayloads(db),
             purgeOldLoginAttempts(db, loginLimits),
             purgeOldRegistrations(db),
+            purgeOldPasswordResets(db),
           ]).catch((error: unknown) => logger.warn('housekeeping failed', { error }));
         }, housekeepingMs)
       : undefined;

@@ -186,3 +186,26 @@ export const keys = sso.table('keys', {
   material: jsonb('material').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * "Forgot your password?": the e-mailed link carries a random token, only its SHA-256 is kept. A link works once,
+ * for an hour; a newer one revokes those before it. The rows (with the asking address) also count towards the
+ * per-account and per-IP limits.
+ */
+export const passwordResets = sso.table(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    /** Null for a request naming an address without an active account (counted, never usable). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('password_resets_user_idx').on(t.userId, t.createdAt),
+    index('password_resets_ip_idx').on(t.ip, t.createdAt),
+  ],
+);

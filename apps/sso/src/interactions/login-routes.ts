@@ -7,6 +7,7 @@ import type { SsoConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { clientIp, readForm, type Router } from '../http.ts';
 import { isFirstPartyClient } from '../provider/provider.ts';
+import { FORGOT_PASSWORD_PATH } from '../account/password-reset-routes.ts';
 import { loginPage } from '../views/login.ts';
 import { messagePage } from '../views/layout.ts';
 import { loginBlockedForSeconds, recordLoginAttempt, type LoginLimits } from './login-attempts.ts';
@@ -51,14 +52,15 @@ function expired(ctx: Context, config: SsoConfig): void {
 /** Our interaction pages: the login form, and the first-party consent that never needs a screen. */
 export function registerInteractionRoutes(router: Router, deps: InteractionDeps): void {
   const { config, db, provider, loginLimits } = deps;
-  const registerUrl = `${config.publicUrl}/register`;
+  // The links under the form: registration in the product, password reset here.
+  const links = { registerUrl: `${config.publicUrl}/register`, forgotUrl: FORGOT_PASSWORD_PATH };
 
   router.get('/interaction/:uid', async (ctx) => {
     const details = await loadInteraction(ctx, provider);
     if (!details || details.uid !== ctx.params.uid) return expired(ctx, config);
     if (details.prompt.name === 'login') {
       const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
-      return sendHtml(ctx, loginPage({ action: `/interaction/${details.uid}/login`, email: hint, registerUrl }));
+      return sendHtml(ctx, loginPage({ action: `/interaction/${details.uid}/login`, email: hint, ...links }));
     }
     // Consent: only our own clients exist and `loadExistingGrant` grants them; anything else is refused.
     if (!isFirstPartyClient(config, details.params.client_id as string | undefined)) {
@@ -102,7 +104,7 @@ export function registerInteractionRoutes(router: Router, deps: InteractionDeps)
     const password = form.password ?? '';
     const action = `/interaction/${details.uid}/login`;
     if (!email || !password) {
-      return sendHtml(ctx, loginPage({ action, email, registerUrl, error: 'Enter your e-mail and password.' }), 400);
+      return sendHtml(ctx, loginPage({ action, email, ...links, error: 'Enter your e-mail and password.' }), 400);
     }
     const ip = clientIp(ctx);
     const retryAfter = await loginBlockedForSeconds(db, loginLimits, email, ip);
@@ -114,7 +116,7 @@ export function registerInteractionRoutes(router: Router, deps: InteractionDeps)
         loginPage({
           action,
           email,
-          registerUrl,
+          ...links,
           error: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
         }),
         429,
@@ -124,7 +126,7 @@ export function registerInteractionRoutes(router: Router, deps: InteractionDeps)
     const valid = await verifyPassword(user?.passwordHash, password);
     if (!user || !valid || user.status !== 'active') {
       await recordLoginAttempt(db, email, ip, false);
-      return sendHtml(ctx, loginPage({ action, email, registerUrl, error: BAD_CREDENTIALS }), 400);
+      return sendHtml(ctx, loginPage({ action, email, ...links, error: BAD_CREDENTIALS }), 400);
     }
     await recordLoginAttempt(db, email, ip, true);
     await recordSignIn(db, user.id);

@@ -6,6 +6,7 @@ export interface LoginView {
   email?: string;
   error?: string;
   registerUrl: string;
+  forgotUrl: string;
 }
 
 /** The one password form of the product. */
@@ -37,6 +38,7 @@ export function loginPage(view: LoginView): string {
             required
             ${view.email ? html`autofocus` : ''}
           />
+          <p class="hint"><a href="${view.forgotUrl}">Forgot your password?</a></p>
           <button type="submit">Sign in</button>
         </form>
       </section>
