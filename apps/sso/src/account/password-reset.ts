@@ -75,7 +75,7 @@ export async function requestPasswordReset(
     await recordAnonymousRequest(db, input.ip);
     return { outcome: 'sent' };
   }
-  // Quietly: a fourth link within the hour is not sent, but the page says the same.
+  // Quietly: beyond the hourly links of the account none is sent, but the page says the same.
   if ((await requestsSince(db, passwordResets.userId, user.id)) >= limits.maxPerAccountPerHour) {
     return { outcome: 'sent' };
   }

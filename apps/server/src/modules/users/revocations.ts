@@ -28,15 +28,14 @@ export function createAccessRevocations(database: Database) {
   const listeners: Array<(user: RevokedUser) => void> = [];
   let newest = 0;
 
-  /** Returns true when the revocation is news to this instance. */
-  function learn(row: { issuer: string; subject: string; tenantId: string; revokedAt: Date }): boolean {
+  /** Keeps a revocation read or written; the listeners hear of it when it is news to this instance. */
+  function learn(row: { issuer: string; subject: string; tenantId: string; revokedAt: Date }): void {
     const key = keyOf(row.issuer, row.subject);
     const seconds = Math.floor(row.revokedAt.getTime() / 1000);
     newest = Math.max(newest, row.revokedAt.getTime());
-    if ((revoked.get(key) ?? -1) >= seconds) return false;
+    if ((revoked.get(key) ?? -1) >= seconds) return;
     revoked.set(key, seconds);
     for (const listener of listeners) listener({ issuer: row.issuer, subject: row.subject, tenantId: row.tenantId });
-    return true;
   }
 
   return {
