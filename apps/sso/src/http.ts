@@ -77,6 +77,14 @@ export class HttpError extends Error {
   }
 }
 
+/** An HTML page of the SSO (forms, messages): never cached, since it may carry a form token or a person's data. */
+export function sendPage(ctx: Context, body: string, status = 200): void {
+  ctx.status = status;
+  ctx.type = 'html';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = body;
+}
+
 export function ok(ctx: Context, data: unknown, status = 200): void {
   ctx.status = status;
   ctx.body = { code: status, success: true, data };

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { SsoConfig } from '../config.ts';
-import { clientIp, readForm, type Router } from '../http.ts';
+import { clientIp, readForm, sendPage, type Router } from '../http.ts';
 import { messagePage } from '../views/layout.ts';
 import { forgotPasswordPage, resetPasswordPage } from '../views/password-reset.ts';
 import {
@@ -13,13 +13,6 @@ import {
 
 export const FORGOT_PASSWORD_PATH = '/password/forgot';
 const RESET_PATH = '/password/reset';
-
-function sendHtml(ctx: Context, body: string, status = 200): void {
-  ctx.status = status;
-  ctx.type = 'html';
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = body;
-}
 
 /**
  * `GET/POST /password/forgot` (the address) and `GET/POST /password/reset/:token` (the page behind the e-mailed
@@ -34,9 +27,11 @@ export function registerPasswordResetRoutes(
   const signIn = { href: `${deps.config.publicUrl}/`, label: 'Sign in to Shipdesk' };
   const signInUrl = signIn.href;
 
-  router.get(FORGOT_PASSWORD_PATH, (ctx) => {
-    sendHtml(ctx, forgotPasswordPage({ action: FORGOT_PASSWORD_PATH, signInUrl }));
-  });
+  /** The request form, again with what was typed and why it was not taken. */
+  const forgotForm = (ctx: Context, fill: { email?: string; error?: string } = {}, status = 200) =>
+    sendPage(ctx, forgotPasswordPage({ action: FORGOT_PASSWORD_PATH, signInUrl, ...fill }), status);
+
+  router.get(FORGOT_PASSWORD_PATH, (ctx) => forgotForm(ctx));
 
   router.post(FORGOT_PASSWORD_PATH, async (ctx) => {
     const fields = await readForm(ctx);
@@ -45,38 +40,15 @@ export function registerPasswordResetRoutes(
     try {
       result = await requestPasswordReset(deps, { email, ip: clientIp(ctx) });
     } catch {
-      return sendHtml(
-        ctx,
-        forgotPasswordPage({
-          action: FORGOT_PASSWORD_PATH,
-          signInUrl,
-          email,
-          error: 'The e-mail could not be sent. Please try again in a moment.',
-        }),
-        503,
-      );
+      return forgotForm(ctx, { email, error: 'The e-mail could not be sent. Please try again in a moment.' }, 503);
     }
-    if (result.outcome === 'invalid') {
-      return sendHtml(
-        ctx,
-        forgotPasswordPage({ action: FORGOT_PASSWORD_PATH, signInUrl, email, error: result.error }),
-        400,
-      );
-    }
+    if (result.outcome === 'invalid') return forgotForm(ctx, { email, error: result.error }, 400);
     if (result.outcome === 'limited') {
       ctx.set('Retry-After', String(result.retryAfterSeconds));
-      return sendHtml(
-        ctx,
-        forgotPasswordPage({
-          action: FORGOT_PASSWORD_PATH,
-          signInUrl,
-          email,
-          error: 'Too many requests from your network. Please try again in an hour.',
-        }),
-        429,
-      );
+      const error = 'Too many requests from your network. Please try again in an hour.';
+      return forgotForm(ctx, { email, error }, 429);
     }
-    sendHtml(
+    sendPage(
       ctx,
       messagePage({
         title: 'Check your e-mail',
@@ -87,7 +59,7 @@ export function registerPasswordResetRoutes(
   });
 
   const gone = (ctx: Context) =>
-    sendHtml(
+    sendPage(
       ctx,
       messagePage({
         title: 'Link not valid',
@@ -101,7 +73,7 @@ export function registerPasswordResetRoutes(
     const token = ctx.params.token ?? '';
     const reset = await openPasswordReset(deps.db, token);
     if (!reset) return gone(ctx);
-    sendHtml(ctx, resetPasswordPage({ action: `${RESET_PATH}/${encodeURIComponent(token)}`, email: reset.email }));
+    sendPage(ctx, resetPasswordPage({ action: `${RESET_PATH}/${encodeURIComponent(token)}`, email: reset.email }));
   });
 
   router.post(`${RESET_PATH}/:token`, async (ctx) => {
@@ -116,9 +88,9 @@ export function registerPasswordResetRoutes(
     if (result.outcome === 'gone') return gone(ctx);
     if (result.outcome === 'invalid') {
       const action = `${RESET_PATH}/${encodeURIComponent(token)}`;
-      return sendHtml(ctx, resetPasswordPage({ action, email: reset.email, errors: result.errors }), 400);
+      return sendPage(ctx, resetPasswordPage({ action, email: reset.email, errors: result.errors }), 400);
     }
-    sendHtml(
+    sendPage(
       ctx,
       messagePage({
         title: 'Your password is changed',

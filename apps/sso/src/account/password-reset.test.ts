@@ -9,6 +9,7 @@ import {
   authorizeUrl,
   follow,
   latestMail,
+  linkFromMail,
   postForm,
   startTestSso,
   tokenRequest,
@@ -18,13 +19,7 @@ import { DEMO_EMAIL } from './demo-seed.ts';
 
 const NEW_PASSWORD = 'a brand new password';
 
-/** The e-mailed reset link, with quoted-printable soft line breaks undone. */
-function resetLink(mail: string): string {
-  const body = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const match = /(http:\/\/\S+\/password\/reset\/[A-Za-z0-9_-]+)/.exec(body);
-  if (!match?.[1]) throw new Error(`no reset link in mail:\n${mail}`);
-  return match[1];
-}
+const resetLink = (mail: string) => linkFromMail(mail, '/password/reset');
 
 const mailsTo = (t: TestSso, email: string) => {
   try {

@@ -137,20 +137,22 @@ async function revokeOpenResets(db: Db, userId: string): Promise<void> {
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), isNull(passwordResets.revokedAt)));
 }
 
+/** The link of `token`, when it is still unused, not replaced and not expired. */
+const usableLink = (token: string) =>
+  and(
+    eq(passwordResets.tokenHash, sha256(token)),
+    isNull(passwordResets.usedAt),
+    isNull(passwordResets.revokedAt),
+    gt(passwordResets.expiresAt, new Date()),
+  );
+
 /** The account a link still works for, or undefined (unknown, used, replaced or expired). */
 export async function openPasswordReset(db: Db, token: string): Promise<{ userId: string; email: string } | undefined> {
   const [row] = await db
     .select({ userId: users.id, email: users.email, status: users.status })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(
-      and(
-        eq(passwordResets.tokenHash, sha256(token)),
-        isNull(passwordResets.usedAt),
-        isNull(passwordResets.revokedAt),
-        gt(passwordResets.expiresAt, new Date()),
-      ),
-    );
+    .where(usableLink(token));
   return row && row.status === 'active' ? { userId: row.userId, email: row.email } : undefined;
 }
 
@@ -176,14 +178,7 @@ export async function completePasswordReset(
     const [claimed] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, sha256(token)),
-          isNull(passwordResets.usedAt),
-          isNull(passwordResets.revokedAt),
-          gt(passwordResets.expiresAt, new Date()),
-        ),
-      )
+      .where(usableLink(token))
       .returning({ userId: passwordResets.userId });
     if (!claimed?.userId) return undefined;
     const [user] = await tx

@@ -5,7 +5,7 @@ import { findUserByEmail, normaliseEmail, recordSignIn } from '../account/accoun
 import { verifyPassword } from '../account/passwords.ts';
 import type { SsoConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { clientIp, readForm, type Router } from '../http.ts';
+import { clientIp, readForm, sendPage, type Router } from '../http.ts';
 import { isFirstPartyClient } from '../provider/provider.ts';
 import { FORGOT_PASSWORD_PATH } from '../account/password-reset-routes.ts';
 import { loginPage } from '../views/login.ts';
@@ -21,13 +21,6 @@ export interface InteractionDeps {
 
 const BAD_CREDENTIALS = 'The e-mail or password is not correct.';
 
-function sendHtml(ctx: Context, body: string, status = 200): void {
-  ctx.status = status;
-  ctx.type = 'html';
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = body;
-}
-
 async function loadInteraction(ctx: Context, provider: Provider) {
   try {
     return await provider.interactionDetails(ctx.req, ctx.res);
@@ -38,7 +31,7 @@ async function loadInteraction(ctx: Context, provider: Provider) {
 }
 
 function expired(ctx: Context, config: SsoConfig): void {
-  sendHtml(
+  sendPage(
     ctx,
     messagePage({
       title: 'Sign-in expired',
@@ -60,7 +53,7 @@ export function registerInteractionRoutes(router: Router, deps: InteractionDeps)
     if (!details || details.uid !== ctx.params.uid) return expired(ctx, config);
     if (details.prompt.name === 'login') {
       const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
-      return sendHtml(ctx, loginPage({ action: `/interaction/${details.uid}/login`, email: hint, ...links }));
+      return sendPage(ctx, loginPage({ action: `/interaction/${details.uid}/login`, email: hint, ...links }));
     }
     // Consent: only our own clients exist and `loadExistingGrant` grants them; anything else is refused.
     if (!isFirstPartyClient(config, details.params.client_id as string | undefined)) {
@@ -104,14 +97,14 @@ export function registerInteractionRoutes(router: Router, deps: InteractionDeps)
     const password = form.password ?? '';
     const action = `/interaction/${details.uid}/login`;
     if (!email || !password) {
-      return sendHtml(ctx, loginPage({ action, email, ...links, error: 'Enter your e-mail and password.' }), 400);
+      return sendPage(ctx, loginPage({ action, email, ...links, error: 'Enter your e-mail and password.' }), 400);
     }
     const ip = clientIp(ctx);
     const retryAfter = await loginBlockedForSeconds(db, loginLimits, email, ip);
     if (retryAfter !== undefined) {
       ctx.set('Retry-After', String(retryAfter));
       const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-      return sendHtml(
+      return sendPage(
         ctx,
         loginPage({
           action,
@@ -126,7 +119,7 @@ export function registerInteractionRoutes(router: Router, deps: InteractionDeps)
     const valid = await verifyPassword(user?.passwordHash, password);
     if (!user || !valid || user.status !== 'active') {
       await recordLoginAttempt(db, email, ip, false);
-      return sendHtml(ctx, loginPage({ action, email, ...links, error: BAD_CREDENTIALS }), 400);
+      return sendPage(ctx, loginPage({ action, email, ...links, error: BAD_CREDENTIALS }), 400);
     }
     await recordLoginAttempt(db, email, ip, true);
     await recordSignIn(db, user.id);

@@ -2,7 +2,7 @@ import { ROLE_NAMES, isRoleId } from '@shipdesk/contract';
 import type { Context } from 'koa';
 import type { SsoConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { readForm, type Router } from '../http.ts';
+import { readForm, sendPage, type Router } from '../http.ts';
 import { invitationPage, type InvitationView } from '../views/invitation.ts';
 import { messagePage } from '../views/layout.ts';
 import { acceptInvitation, openInvitation } from './invitation-service.ts';
@@ -13,13 +13,6 @@ export interface InvitationRouteDeps {
   db: Db;
 }
 
-function sendHtml(ctx: Context, body: string, status = 200): void {
-  ctx.status = status;
-  ctx.type = 'html';
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = body;
-}
-
 /**
  * The page behind the e-mailed link. The token in the path is the only secret and the form needs it, so it also does
  * the job of a CSRF token: a forged post would have to know it.
@@ -28,7 +21,7 @@ export function registerInvitationRoutes(router: Router, { config, db }: Invitat
   const signIn = { href: `${config.publicUrl}/`, label: 'Sign in to Shipdesk' };
 
   const gone = (ctx: Context) =>
-    sendHtml(
+    sendPage(
       ctx,
       messagePage({
         title: 'Invitation not valid',
@@ -52,7 +45,7 @@ export function registerInvitationRoutes(router: Router, { config, db }: Invitat
     const token = ctx.params.token ?? '';
     const invitation = await openInvitation(db, token);
     if (!invitation) return gone(ctx);
-    sendHtml(ctx, form(token, invitation));
+    sendPage(ctx, form(token, invitation));
   });
 
   router.post('/invitation/:token', async (ctx) => {
@@ -67,9 +60,9 @@ export function registerInvitationRoutes(router: Router, { config, db }: Invitat
     });
     if (result.outcome === 'gone') return gone(ctx);
     if (result.outcome === 'invalid') {
-      return sendHtml(ctx, form(token, invitation, { name: fields.name ?? '', errors: result.errors }), 400);
+      return sendPage(ctx, form(token, invitation, { name: fields.name ?? '', errors: result.errors }), 400);
     }
-    sendHtml(
+    sendPage(
       ctx,
       messagePage({
         title: 'Your account is ready',

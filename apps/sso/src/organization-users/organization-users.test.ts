@@ -14,6 +14,7 @@ import {
   follow,
   formAction,
   latestMail,
+  linkFromMail,
   postForm,
   startTestSso,
   tokenRequest,
@@ -40,13 +41,7 @@ interface ApiUser {
 
 const PASSWORD = 'a long test password';
 
-/** The e-mailed invitation link, with quoted-printable soft line breaks undone. */
-function invitationLink(mail: string): string {
-  const body = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const match = /(http:\/\/\S+\/invitation\/[A-Za-z0-9_-]+)/.exec(body);
-  if (!match?.[1]) throw new Error(`no invitation link in mail:\n${mail}`);
-  return match[1];
-}
+const invitationLink = (mail: string) => linkFromMail(mail, '/invitation');
 
 describe.each(BACKENDS)('organisation users API (%s)', (backend) => {
   let t: TestSso;

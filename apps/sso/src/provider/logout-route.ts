@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type Provider from 'oidc-provider';
 import type { SsoConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { readForm, type Router } from '../http.ts';
+import { readForm, sendPage, type Router } from '../http.ts';
 import { messagePage } from '../views/layout.ts';
 import { revokeGrant } from './adapter.ts';
 import { ACCOUNT_CLIENT_ID, cookieOptions } from './provider.ts';
@@ -14,10 +14,7 @@ export interface LogoutDeps {
 }
 
 function refuse(ctx: Context, message: string): void {
-  ctx.status = 400;
-  ctx.type = 'html';
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = messagePage({ title: 'Sign-out refused', message });
+  sendPage(ctx, messagePage({ title: 'Sign-out refused', message }), 400);
 }
 
 /** Ends the SSO session of this browser: revokes the grants it made (and their tokens) and clears the cookie. */

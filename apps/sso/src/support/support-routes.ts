@@ -5,7 +5,7 @@ import { signedInUser, type SignedIn } from '../account/session-user.ts';
 import type { SsoConfig } from '../config.ts';
 import { createCsrf } from '../csrf.ts';
 import type { Db } from '../db/connect.ts';
-import { clientIp, readForm, type Router } from '../http.ts';
+import { clientIp, readForm, sendPage, type Router } from '../http.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { supportPage, supportSentPage, type SupportView } from '../views/support.ts';
@@ -65,13 +65,6 @@ export function registerSupportRoutes(router: Router, deps: SupportRouteDeps): v
   const binding = (nonce: string, current: SignedIn | undefined) =>
     current ? `${nonce}:${current.sessionUid}` : `${nonce}:-`;
 
-  function render(ctx: Context, body: string, status = 200): void {
-    ctx.status = status;
-    ctx.type = 'html';
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = body;
-  }
-
   function renderForm(
     ctx: Context,
     current: SignedIn | undefined,
@@ -92,13 +85,13 @@ export function registerSupportRoutes(router: Router, deps: SupportRouteDeps): v
       errors,
       productUrl: config.publicUrl,
     };
-    render(ctx, supportPage(view), status);
+    sendPage(ctx, supportPage(view), status);
   }
 
   router.get(SUPPORT_PATH, async (ctx) => {
     const sent = typeof ctx.query.sent === 'string' ? ctx.query.sent : undefined;
     if (sent && (await isKnownReference(db, sent))) {
-      return render(ctx, supportSentPage({ reference: sent, productUrl: config.publicUrl }));
+      return sendPage(ctx, supportSentPage({ reference: sent, productUrl: config.publicUrl }));
     }
     const current = await signedInUser(ctx, provider, db);
     renderForm(ctx, current, browserNonce(ctx), {

@@ -231,6 +231,14 @@ export function latestMail(dataDir: string, email: string): string {
   return readFileSync(join(folder, last), 'utf8');
 }
 
+/** The first link to `path` (followed by a token) in a mail, with quoted-printable soft line breaks undone. */
+export function linkFromMail(mail: string, path: string): string {
+  const body = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = new RegExp(`(http://\\S+${path}/[A-Za-z0-9_-]+)`).exec(body);
+  if (!match?.[1]) throw new Error(`no ${path} link in mail:\n${mail}`);
+  return match[1];
+}
+
 export function codeFromMail(mail: string): string {
   const match = /^Subject: Your Shipdesk verification code: (\d{6})$/m.exec(mail);
   if (!match?.[1]) throw new Error(`no code in mail:\n${mail}`);
