@@ -67,6 +67,14 @@ describe.each(backends)('app ($name)', (backend) => {
       expect(post.json()).toMatchObject({ code: 404, success: false });
     });
 
+    it('answers the envelope to an address with a malformed %-encoding', async () => {
+      for (const url of ['/api/v1/orders/%ff%fe', '/%ff']) {
+        const res = await t.app.inject({ url, headers: await t.auth(newTenantId()) });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ code: 400, success: false, message: 'The address is not correctly encoded' });
+      }
+    });
+
     it('hides the details of a server error', async () => {
       const res = await t.app.inject({ url: '/api/v1/__boom', headers: await t.auth(newTenantId()) });
       expect(res.statusCode).toBe(500);
@@ -124,6 +132,20 @@ describe.each(backends)('app ($name)', (backend) => {
       const renew = await t.app.inject('/silent-renew.html');
       expect(renew.statusCode).toBe(200);
       expect(renew.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('sends protective headers: a Content-Security-Policy on pages, no framing, no sniffing', async () => {
+      for (const url of ['/', '/orders', '/silent-renew.html']) {
+        const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+        const policy = res.headers['content-security-policy'] as string;
+        expect(policy).toContain("script-src 'self'");
+        expect(policy).toContain("frame-ancestors 'none'");
+        expect(policy).toContain(`connect-src 'self' ${new URL(t.config.oidcIssuer).origin}`);
+        expect(res.headers['x-frame-options']).toBe('DENY');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+      }
+      const api = await t.app.inject('/app-config.json');
+      expect(api.headers['x-content-type-options']).toBe('nosniff');
     });
 
     it('answers 404 for a missing asset and for API paths, never the page', async () => {

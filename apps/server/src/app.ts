@@ -1,10 +1,17 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { JWTVerifyGetKey } from 'jose';
 import type { ErrorEnvelope } from '@shipdesk/contract';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { toFieldErrors, type SchemaError } from './domain/field-errors.ts';
 import { HttpError } from './lib/http-errors.ts';
+import { logSerializers } from './lib/log-serializers.ts';
+import { requestValidatorCompiler } from './lib/request-validator.ts';
 import { accessRevocationsPlugin } from './plugins/access-revocations.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -13,6 +20,7 @@ import { jobsPlugin } from './plugins/jobs.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { storeSyncPlugin } from './plugins/store-sync.ts';
 import { secretsPlugin } from './plugins/secrets.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { appConfigRoutes } from './modules/app-config/routes.ts';
@@ -37,6 +45,14 @@ import { webhooksRoutes } from './modules/webhooks/routes.ts';
 import { createTenantsService, type TenantsService } from './modules/tenants/service.ts';
 import { createChannelAdapter, type AdapterFactory } from './integrations/channels/registry.ts';
 import type { AdapterOptions } from './integrations/channels/types.ts';
+import { createEgressGuard, type EgressGuard } from './integrations/http/egress.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where requests on a tenant's behalf may go; the demo admits its own fake store. */
+    egress: EgressGuard;
+  }
+}
 
 export interface BuildAppOptions {
   /** Defaults to the environment (`loadConfig()`). */
@@ -52,6 +68,12 @@ export interface BuildAppOptions {
 /** Paths that belong to the API: they answer the JSON envelope, never the SPA. */
 const API_PATH = /^\/(api|call|socket\.io|docs|webhooks)(\/|$)/;
 
+/** Every logger of the app gets the serializers that keep tokens, query strings and SQL parameters out of logs. */
+function withSerializers(logger: NonNullable<FastifyServerOptions['logger']>): FastifyServerOptions['logger'] {
+  const options = typeof logger === 'object' ? logger : {};
+  return { ...options, serializers: { ...logSerializers, ...options.serializers } };
+}
+
 function envelope(code: number, message: string, extra: Partial<ErrorEnvelope> = {}): ErrorEnvelope {
   return { code, success: false, message, ...extra };
 }
@@ -63,12 +85,18 @@ function envelope(code: number, message: string, extra: Partial<ErrorEnvelope> =
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig();
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? withSerializers(options.logger) : false,
     trustProxy: config.trustProxy,
     // Clients get the envelope for these too, through the error handler.
     return503OnClosing: true,
+    // Errors met before routing (a malformed %-encoding in the path, a bad Content-Type) answer the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not correctly encoded' : error.message;
+      void (reply as FastifyReply).code(status).send(envelope(status, message));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
 
   // Clients that send `Content-Type: application/json` with an empty POST (e.g. verifyNewUserRegister) are fine.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
@@ -133,11 +161,19 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(realtimePlugin, { origins: config.webOrigins });
   await app.register(jobsPlugin, { enabled: config.jobs, databaseUrl: config.databaseUrl });
   const adapters = options.adapters ?? createChannelAdapter;
+  // Every call to a channel (and, later, a carrier) leaves through the egress guard unless a test brings its own fetch.
+  const egress = createEgressGuard(config.outboundAllowHosts);
+  app.decorate('egress', egress);
+  const adapterOptions: AdapterOptions = {
+    ...options.adapterOptions,
+    http: { fetch: egress.fetch, ...options.adapterOptions?.http },
+  };
   await app.register(storeSyncPlugin, {
     adapters,
-    adapterOptions: options.adapterOptions,
+    adapterOptions,
     stallSeconds: config.syncStallSeconds,
   });
+  await app.register(securityHeadersPlugin, { oidcIssuer: config.oidcIssuer, ssoUrl: config.ssoUrl });
   await app.register(staticSpaPlugin, { webDist: config.webDist });
 
   // Routes.
@@ -146,7 +182,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await api.register(rateLimitPlugin, { max: config.rateLimitMax, timeWindowMs: config.rateLimitWindowMs });
     await api.register(appConfigRoutes, { config });
     await api.register(webhooksRoutes, { bigcommerceAppSecret: config.bigcommerce.clientSecret });
-    const marketplace = { app: config.bigcommerce, publicUrl: config.publicUrl, http: options.adapterOptions?.http };
+    const marketplace = { app: config.bigcommerce, publicUrl: config.publicUrl, http: adapterOptions.http };
     await api.register(marketplaceCallbackRoutes, marketplace);
     await api.register(async (signedIn) => {
       signedIn.addHook('onRequest', signedIn.authenticate);
@@ -167,7 +203,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         publicUrl: config.publicUrl,
         sync: app.storeSync,
         adapters,
-        adapterOptions: options.adapterOptions,
+        adapterOptions,
       });
       await signedIn.register(marketplaceClaimRoutes, marketplace);
     });

@@ -27,6 +27,11 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Connect the seeded demo organisation to a demo Shopify store served in this process (SHIPDESK_DEMO=off: no). */
   demo: boolean;
+  /**
+   * Hosts (`host` or `host:port`) on loopback or a private network that stores and carriers may still be reached at:
+   * an operator's own services. Everything else must be a public address.
+   */
+  outboundAllowHosts: string[];
   /** Run background jobs (store sync) in this instance (JOBS=off for an API-only instance). */
   jobs: boolean;
   /** A sync run without a heartbeat for this long is resumed by another worker and its store flagged. */
@@ -83,6 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimitMax: int('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 600),
     rateLimitWindowMs: int('RATE_LIMIT_WINDOW_MS', env.RATE_LIMIT_WINDOW_MS, 60_000),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    outboundAllowHosts: (env.OUTBOUND_ALLOW_HOSTS || '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     jobs: env.JOBS !== 'off',
     demo: env.SHIPDESK_DEMO !== 'off',
     syncStallSeconds: int('SYNC_STALL_SECONDS', env.SYNC_STALL_SECONDS, 60) || 60,

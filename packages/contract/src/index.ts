@@ -1,5 +1,6 @@
 export * from './enums.ts';
 export * from './constants.ts';
+export * from './ids.ts';
 export * from './envelope.ts';
 export * from './auth.ts';
 export * from './configs.ts';

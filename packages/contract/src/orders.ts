@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { MAX_PAGE_SIZE } from './constants.ts';
+import { IdSchema, INT32_MAX } from './ids.ts';
 import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, SHIPMENT_STATUSES, SOURCE_TYPES } from './enums.ts';
 
 /**
@@ -46,7 +47,7 @@ export type OrderRefusalReason = (typeof ORDER_REFUSAL_REASONS)[number];
 export const DELIVERY_STATUSES = ['planned', 'labelled', 'shipped', 'canceled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-const Id = Type.String({ pattern: '^[1-9][0-9]{0,18}$', description: 'numeric id' });
+const Id = IdSchema;
 const MinorUnits = Type.Integer({ minimum: 0, maximum: 1_000_000_000_000, description: 'amount in minor units' });
 const Currency = Type.String({ pattern: '^[A-Z]{3}$' });
 const DateTime = Type.String({ format: 'date-time' });
@@ -76,7 +77,9 @@ export type AddressInput = Type.Static<typeof AddressInputSchema>;
 export const OrderAddressUpdateSchema = Type.Object(
   {
     ...AddressInputSchema.properties,
-    version: Type.Optional(Type.Integer({ minimum: 1, description: "the order's version the form was loaded with" })),
+    version: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: INT32_MAX, description: "the order's version the form was loaded with" }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -312,8 +315,10 @@ export type FsmFlow = Type.Static<typeof FsmFlowSchema>;
 /** Body of `POST /call/orders/{orderId}/{eventName}/orderFlow`. `version` guards against stale screens. */
 export const OrderFlowBodySchema = Type.Object(
   {
-    version: Type.Integer({ minimum: 1 }),
-    amount: Type.Optional(Type.Integer({ minimum: 1, description: 'processPayment: minor units' })),
+    version: Type.Integer({ minimum: 1, maximum: INT32_MAX }),
+    amount: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: 'processPayment: minor units' }),
+    ),
     reason: Type.Optional(Type.String({ maxLength: 500, description: 'cancel, reship' })),
     method: Type.Optional(Type.String({ maxLength: 100, description: 'processPayment: cash, card, check, ...' })),
   },

@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { MAX_PAGE_SIZE } from './constants.ts';
+import { IdSchema } from './ids.ts';
 import { SOURCE_TYPES, type SourceType } from './enums.ts';
 
 /**
@@ -9,7 +10,7 @@ import { SOURCE_TYPES, type SourceType } from './enums.ts';
 const literalUnion = <T extends readonly string[]>(values: T) =>
   Type.Unsafe<T[number]>(Type.Union(values.map((v) => Type.Literal(v))));
 
-const Id = Type.String({ pattern: '^[1-9][0-9]{0,18}$', description: 'numeric id' });
+const Id = IdSchema;
 const DateTime = Type.String({ format: 'date-time' });
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

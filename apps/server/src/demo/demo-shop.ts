@@ -49,6 +49,8 @@ export async function startDemoShop(app: FastifyInstance, dataDir: string): Prom
     costLimit: { maximumAvailable: 10_000, restoreRate: 1_000 },
   });
 
+  // The demo's own fake listens on loopback, which the egress guard refuses to everything else.
+  app.egress.allow(new URL(shop.url).host);
   const repo = createStoresRepository();
   await createTenantsService(app.db).provision({ tenantId });
   const { storeId, fresh } = await app.db.withTenant(tenantId, async (tx) => {

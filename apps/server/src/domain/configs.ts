@@ -2,6 +2,7 @@ import { Compile } from 'typebox/compile';
 import type { TSchema } from 'typebox';
 import { CONFIG_KEYS, CONFIG_KEY_SHAPES, type ConfigKey, type ConfigUpsert } from '@shipdesk/contract';
 import { toFieldErrors } from './field-errors.ts';
+import { unstorableField } from './storable-values.ts';
 
 export function isConfigKey(key: string): key is ConfigKey {
   return (CONFIG_KEYS as readonly string[]).includes(key);
@@ -62,6 +63,8 @@ export function validateConfigEntry(input: ConfigUpsert): ConfigValidation {
     if (typeof options !== 'object' || Array.isArray(options)) {
       return { ok: false, errors: { options: 'options must be a JSON object' } };
     }
+    const unstorable = unstorableField(options, 'options');
+    if (unstorable) return { ok: false, errors: unstorable };
     const check = checker(shape.options);
     if (!check.Check(options)) return { ok: false, errors: toFieldErrors(check.Errors(options), 'options') };
     return checkMeaning({ key, value: null, options: options as Record<string, unknown> });

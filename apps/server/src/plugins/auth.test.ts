@@ -66,6 +66,12 @@ describe.each(backends)('auth ($name)', (backend) => {
     await expect401(bearer(await mintToken({ tenantId, notBefore: 600 })), 'token_not_yet_valid');
   });
 
+  it('refuses a token issued in the future (beyond the clock tolerance)', async () => {
+    expect(await expect401(bearer(await mintToken({ tenantId, issuedIn: 600 })), 'token_not_yet_valid')).toMatch(
+      /future/,
+    );
+  });
+
   it('tolerates a few seconds of clock skew', async () => {
     const res = await t.app.inject({
       method: 'GET',
@@ -95,6 +101,7 @@ describe.each(backends)('auth ($name)', (backend) => {
     expect(await expect401(bearer(await mintToken({ tenantId, roleId: null })), 'missing_claims')).toMatch(/role_id/);
     await expect401(bearer(await mintToken({ tenantId, roleId: 7 })), 'missing_claims');
     await expect401(bearer(await mintToken({ tenantId, email: null })), 'missing_claims');
+    await expect401(bearer(await mintToken({ tenantId, roleId: '2' })), 'missing_claims');
   });
 
   it('records the tenant and the user on first sight', async () => {

@@ -114,8 +114,8 @@ function describe(error: unknown): HttpError {
 
 function claimsToAuth(payload: JWTPayload): AuthContext {
   const tenantId = payload[CLAIM_ORG_ID];
-  const rawRole = payload[CLAIM_ROLE_ID];
-  const roleId = typeof rawRole === 'string' && /^\d+$/.test(rawRole) ? Number(rawRole) : rawRole;
+  // As the SSO issues it: a number. A string "2" comes from no issuer we trust to mint roles.
+  const roleId = payload[CLAIM_ROLE_ID];
   const missing = [
     typeof payload.sub === 'string' && payload.sub ? null : 'sub',
     typeof payload.email === 'string' && payload.email ? null : 'email',
@@ -166,6 +166,10 @@ export function createTokenVerifier(options: AuthPluginOptions): (token: string)
       }));
     } catch (error) {
       throw describe(error);
+    }
+    // jose checks `iat` only against a maximum age; one from the future is a forged or misconfigured token.
+    if (typeof payload.iat === 'number' && payload.iat > now / 1000 + CLOCK_TOLERANCE_SECONDS) {
+      throw unauthorized('Access token is issued in the future', 'token_not_yet_valid');
     }
     const auth = Object.freeze(claimsToAuth(payload));
     // A token without `iat` counts as issued before any revocation.

@@ -120,7 +120,7 @@ export async function buildTestApp(
   backend: Backend,
   overrides: Partial<ServerConfig> = {},
   beforeReady?: (app: FastifyInstance) => void,
-  appOptions: Pick<BuildAppOptions, 'adapters' | 'adapterOptions'> = {},
+  appOptions: Pick<BuildAppOptions, 'adapters' | 'adapterOptions' | 'logger'> = {},
 ): Promise<TestContext> {
   const idp = await testIdp();
   const db = await backend.create();
@@ -131,6 +131,8 @@ export async function buildTestApp(
     webDist: join(db.config.dataDir, 'no-web-build'),
     // Sync runs in-process unless a test asks for the durable queue.
     jobs: false,
+    // The fakes listen on loopback; the egress tests build an app without this.
+    outboundAllowHosts: ['127.0.0.1', 'localhost', '::1'],
     ...db.config,
     ...overrides,
   };

@@ -10,6 +10,7 @@ import {
   type FilterOperator,
   type OrderSort,
 } from '@shipdesk/contract';
+import { unstorableField } from '../storable-values.ts';
 
 /**
  * The order list's query language, checked and normalised without SQL: the allow-listed filters of the contract,
@@ -176,6 +177,8 @@ export function parseOrderQuery(filtersText: string | undefined, hide: number | 
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return { ok: false, errors: { filters: 'filters must be a JSON object' } };
   }
+  const unstorable = unstorableField(raw, 'filters');
+  if (unstorable) return { ok: false, errors: unstorable };
   const filters: OrderFilter[] = [];
   const errors: Record<string, string> = {};
   for (const [field, value] of Object.entries(raw as Record<string, unknown>)) {

@@ -1,3 +1,5 @@
+import { EgressRefusedError } from './egress.ts';
+
 /**
  * The one HTTP client every platform adapter uses: timeouts, retry with backoff on 429, 5xx, network failures and
  * malformed JSON, honouring Retry-After (and a platform's own wait header), and errors that say what the platform
@@ -190,6 +192,9 @@ export function createChannelHttp(rules: PlatformRules, options: HttpOptions = {
       return { status: response.status, headers: response.headers, text: await response.text() };
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
+      if (error instanceof EgressRefusedError) {
+        throw new ChannelError('invalid', `${rules.platform} cannot be called at this address: ${error.message}`);
+      }
       if (timeout.aborted) {
         throw new ChannelError('timeout', `${rules.platform} did not answer within ${timeoutMs / 1000} s`);
       }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { DeliverySchema, Envelope } from '@shipdesk/contract';
+import { DeliverySchema, Envelope, ID_PATTERN } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createDeliveriesService } from './service.ts';
 
@@ -13,10 +13,7 @@ export const deliveriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['orders'],
         security: [{ bearerAuth: [] }],
         summary: "An order's deliveries (planned shipments of its lines, with their shipping methods)",
-        querystring: Type.Object(
-          { orderId: Type.String({ pattern: '^[1-9][0-9]{0,18}$' }) },
-          { additionalProperties: false },
-        ),
+        querystring: Type.Object({ orderId: Type.String({ pattern: ID_PATTERN }) }, { additionalProperties: false }),
         response: { 200: Envelope(Type.Array(DeliverySchema)), ...errorResponses(400, 401, 404, 429) },
       },
     },

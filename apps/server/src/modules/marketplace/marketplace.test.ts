@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store, SyncRun } from '@shipdesk/contract';
+import { Role, type Store, type SyncRun } from '@shipdesk/contract';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../test-support/helper.ts';
 import { startFakeBigcommerce, type FakeBigcommerce } from '../../integrations/channels/bigcommerce/fake-server.ts';
 
@@ -50,6 +50,13 @@ describe.each(backends)('BigCommerce marketplace install and webhooks ($name)', 
     const claimToken = new URL(auth.headers.location as string, 'https://x').searchParams.get('install');
     expect(auth.headers.location).toMatch(/^\/bc_redirect\?install=/);
 
+    const byManager = await t.app.inject({
+      method: 'POST',
+      url: '/call/bigcommerce/claimInstall',
+      headers: await t.auth(tenant, Role.Manager),
+      payload: { claimToken },
+    });
+    expect(byManager.statusCode, byManager.body).toBe(403);
     const claimed = await call('POST', '/call/bigcommerce/claimInstall', { claimToken });
     expect(claimed.statusCode, claimed.body).toBe(200);
     storeId = claimed.json().data.storeId;

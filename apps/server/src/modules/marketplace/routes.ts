@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { Envelope, StoreRealtimeEvent } from '@shipdesk/contract';
+import { Envelope, Role, StoreRealtimeEvent } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createMarketplaceService, type BigcommerceApp } from './service.ts';
 import type { HttpOptions } from '../../integrations/http/channel-http.ts';
@@ -95,9 +95,11 @@ export const marketplaceClaimRoutes: FastifyPluginAsyncTypebox<MarketplaceRoutes
         ),
         response: {
           200: Envelope(Type.Object({ storeId: Type.String(), created: Type.Boolean() })),
-          ...errorResponses(400, 401, 404, 429),
+          ...errorResponses(400, 401, 403, 404, 429),
         },
       },
+      // Connecting a store is an Admin's decision, as creating one is.
+      preHandler: app.requireRole(Role.SuperAdmin, Role.Admin),
     },
     async (request) => ({
       code: 200,

@@ -6,13 +6,14 @@ import {
   OrderEventNameSchema,
   OrderFlowBodySchema,
   OrderFlowResultSchema,
+  ID_PATTERN,
 } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
 import { idempotencyHeaders, ordersNotifier, writeRequest } from '../orders/routes.ts';
 import { createOrderFlowService, type OrderFlowOptions } from './service.ts';
 
 const Params = Type.Object({
-  orderId: Type.String({ pattern: '^[1-9][0-9]{0,18}$', description: 'order id' }),
+  orderId: Type.String({ pattern: ID_PATTERN, description: 'order id' }),
   eventName: OrderEventNameSchema,
 });
 

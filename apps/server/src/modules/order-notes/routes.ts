@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { Envelope, OrderNoteInputSchema, OrderNoteSchema, OrderNoteUpdateSchema } from '@shipdesk/contract';
+import { Envelope, OrderNoteInputSchema, OrderNoteSchema, OrderNoteUpdateSchema, ID_PATTERN } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
 import { idempotencyHeaders, ordersNotifier, writeRequest } from '../orders/routes.ts';
 import { createOrderNotesService } from './service.ts';
 
-const Id = Type.String({ pattern: '^[1-9][0-9]{0,18}$' });
+const Id = Type.String({ pattern: ID_PATTERN });
 
 export const orderNotesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = createOrderNotesService(app.db, ordersNotifier(app));

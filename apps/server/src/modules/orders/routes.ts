@@ -12,6 +12,7 @@ import {
   OrderListSchema,
   OrderRealtimeEvent,
   OrderSchema,
+  ID_PATTERN,
 } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
 import { notFound } from '../../lib/http-errors.ts';
@@ -22,7 +23,7 @@ export interface OrdersRoutesOptions {
   exactCountLimit?: number;
 }
 
-const IdParam = Type.String({ pattern: '^[1-9][0-9]{0,18}$', description: 'order id' });
+const IdParam = Type.String({ pattern: ID_PATTERN, description: 'order id' });
 
 export const idempotencyHeaders = Type.Object({
   [IDEMPOTENCY_KEY_HEADER]: Type.Optional(

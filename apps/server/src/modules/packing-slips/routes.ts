@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { PackingSlipOptionsSchema } from '@shipdesk/contract';
+import { PackingSlipOptionsSchema, ID_PATTERN } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
 import { ordersNotifier } from '../orders/routes.ts';
 import { createPackingSlipsService } from './service.ts';
 
-const Params = Type.Object({ orderId: Type.String({ pattern: '^[1-9][0-9]{0,18}$' }) });
+const Params = Type.Object({ orderId: Type.String({ pattern: ID_PATTERN }) });
 const Pdf = Type.Unsafe<Buffer>(Type.String({ format: 'binary', description: 'application/pdf' }));
 
 export const packingSlipsRoutes: FastifyPluginAsyncTypebox = async (app) => {

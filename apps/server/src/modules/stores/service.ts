@@ -13,6 +13,7 @@ import {
   type StoreListQuery,
   type TestConnection,
   type UpdateStore,
+  ID_PATTERN,
 } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import type { StoreRow, SyncRunRow } from '../../db/schema/index.ts';
@@ -31,6 +32,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { toSyncRun } from '../store-sync/service.ts';
 import { isMasked, maskSecret, openCredentials, sealCredentials } from './credentials.ts';
 import { createStoresRepository, type StoreFilter } from './repository.ts';
+import { unstorableField } from '../../domain/storable-values.ts';
 
 export interface StoresServiceDeps {
   database: Database;
@@ -46,7 +48,7 @@ const WEBHOOK_PLATFORMS: Partial<Record<SourceType, string>> = { Shopify: 'shopi
 const CONNECTION_TEST_TIMEOUT_MS = 20_000;
 
 export function parseStoreId(raw: string): number {
-  if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw notFound('Store not found');
+  if (!new RegExp(ID_PATTERN).test(raw)) throw notFound('Store not found');
   return Number(raw);
 }
 
@@ -60,6 +62,8 @@ function parseFilters(text: string | undefined): StoreFilter[] {
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
     throw badRequest({ filters: 'must be a JSON object' });
+  const unstorable = unstorableField(parsed, 'filters');
+  if (unstorable) throw badRequest(unstorable);
   const out: StoreFilter[] = [];
   const errors: Record<string, string> = {};
   for (const [field, raw] of Object.entries(parsed as Record<string, unknown>)) {

@@ -21,15 +21,17 @@ export interface UsersRoutesOptions {
   issuer: string;
 }
 
-/** Settings > Users: the organisation's users, kept by the SSO; Admins only, here and again at the SSO. */
+/** Settings > Users: the organisation's users, kept by the SSO; read by Admins and Managers, changed by Admins only, here and again at the SSO. */
 export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async (app, options) => {
   const service = createUsersService({ ssoUrl: options.ssoUrl });
-  const managers: number[] = [Role.SuperAdmin, Role.Admin];
+  const admins: number[] = [Role.SuperAdmin, Role.Admin];
 
-  // Before body validation, so a Manager hears 403 whatever they send.
+  // Before body validation, so a Manager hears 403 whatever they send. Managers see the list (every settings tab
+  // is readable to them); only Admins change it.
   app.addHook('preValidation', async (request) => {
     if (!request.auth) throw unauthorized('Sign-in required: no access token', 'no_token');
-    if (!managers.includes(request.auth.roleId)) throw forbidden('Only Admins manage users.');
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    if (!reads && !admins.includes(request.auth.roleId)) throw forbidden('Only Admins manage users.');
     if (request.auth.issuer !== options.issuer) {
       throw forbidden('Users are managed by a signed-in Admin, not with an API key.');
     }
@@ -43,7 +45,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async 
     {
       schema: {
         summary: "The users of the caller's organisation",
-        description: "Admins only. Asked of the SSO with the caller's token; 502 when it fails.",
+        description: "Admins and Managers (read-only). Asked of the SSO with the caller's token; 502 when it fails.",
         tags: ['users'],
         security: [{ bearerAuth: [] }],
         response: { 200: Envelope(OrgUserListSchema), ...errorResponses(401, 403, 429, 502) },

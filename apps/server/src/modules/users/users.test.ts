@@ -219,10 +219,17 @@ describe.each(backends)('users proxy ($name)', (backend) => {
     expect(sso.requests).toHaveLength(0);
   });
 
-  it('answers 403 to a Manager without asking the SSO, whatever the body', async () => {
+  it('lets a Manager read the list, read-only', async () => {
+    const manager = await t.auth(newTenantId(), Role.Manager);
+    const res = await t.app.inject({ url: '/call/users', headers: manager });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.users).toEqual([ADA]);
+    expect(sso.requests).toEqual([expect.objectContaining({ method: 'GET', path: '/api/organization/users' })]);
+  });
+
+  it('answers 403 to a Manager who changes users without asking the SSO, whatever the body', async () => {
     const manager = await t.auth(newTenantId(), Role.Manager);
     const calls = [
-      t.app.inject({ url: '/call/users', headers: manager }),
       t.app.inject({
         method: 'POST',
         url: '/call/users',
