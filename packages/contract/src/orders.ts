@@ -18,8 +18,9 @@ export const SourceTypeSchema = literalUnion(SOURCE_TYPES);
 export const OrderEventNameSchema = literalUnion(ORDER_EVENTS);
 
 /**
- * `POST /api/v1/store/1/orders`: the spec's only create path. Store 1 is not a row of `stores`: it names the
- * manual channel (Wholesale), and orders created there have `storeId: null` and `sourceType: 'Wholesale'`.
+ * `POST /api/v1/store/1/orders`: the spec's only create path. Store 1 is not a row of `stores` (no store may have
+ * that id; the database refuses it): it names the manual channel (Wholesale), and orders created there have
+ * `storeId: null` and `sourceType: 'Wholesale'`.
  */
 export const MANUAL_STORE_ID = '1';
 

@@ -62,6 +62,8 @@ export const stores = pgTable(
     check('stores_status_check', oneOf('status', STORE_STATUSES)),
     check('stores_source_type_check', oneOf('source_type', SOURCE_TYPES)),
     check('stores_sync_interval_check', sql`sync_interval_minutes IS NULL OR sync_interval_minutes BETWEEN 5 AND 1440`),
+    // "Store 1" on the API is the manual channel (POST /api/v1/store/1/orders), never a connected store.
+    check('stores_id_not_manual_check', sql`id <> 1`),
     tenantPolicy('stores'),
   ],
 ).enableRLS();
