@@ -16,12 +16,14 @@ import {
 } from './account/password-reset.ts';
 import { registerPasswordResetRoutes } from './account/password-reset-routes.ts';
 import { registerInteractionRoutes } from './interactions/login-routes.ts';
+import { registerLoginUnlockRoutes } from './interactions/login-unlock-routes.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { purgeExpiredPayloads } from './provider/adapter.ts';
 import { ensureKeys } from './provider/keys.ts';
 import { registerLogoutRoute } from './provider/logout-route.ts';
-import { createProvider } from './provider/provider.ts';
+import { CLIENT_CORS_PATHS, createProvider } from './provider/provider.ts';
+import { clientEndpointsCors } from './provider/provider-cors.ts';
 import {
   DEFAULT_REGISTRATION_LIMITS,
   purgeOldRegistrations,
@@ -172,9 +174,11 @@ export async function buildSso(options: BuildSsoOptions): Promise<Sso> {
     limits: registrationLimits,
     publicUrl: config.publicUrl,
   });
-  registerInteractionRoutes(router, { config, db, provider, loginLimits });
+  const loginGuard = { db, mailer, logger, issuer: config.issuer, limits: loginLimits };
+  registerInteractionRoutes(router, { ...loginGuard, config, provider });
+  registerLoginUnlockRoutes(router, { ...loginGuard, config });
   registerLogoutRoute(router, { config, db, provider });
-  registerProfileRoutes(router, { config, db, provider, csrfSecret: keys.cookie[0]!, loginLimits });
+  registerProfileRoutes(router, { ...loginGuard, config, provider, csrfSecret: keys.cookie[0]! });
   registerSupportRoutes(router, {
     config,
     db,
@@ -207,6 +211,7 @@ export async function buildSso(options: BuildSsoOptions): Promise<Sso> {
   provider.use(errorBoundary(logger, config.publicUrl));
   provider.use(pageSecurityHeaders(config));
   provider.use(cors(config.webOrigins, ['/api', '/call']));
+  provider.use(clientEndpointsCors(config.webOrigins, CLIENT_CORS_PATHS));
   provider.use(router.middleware());
 
   const housekeepingMs = options.housekeepingIntervalMs ?? 10 * 60 * 1000;

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
-import { loginAttempts, passwordResets, users } from '../db/schema.ts';
+import { passwordResets, users } from '../db/schema.ts';
+import { clearLoginFailures } from '../interactions/login-attempts.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { checkWindowLimit } from '../rate-window.ts';
 import { sha256 } from '../organization-users/organization-users-service.ts';
 import { revokeAccountArtefacts } from '../provider/adapter.ts';
 import { findUserByEmail, isEmailAddress, normaliseEmail, updateUserPassword } from './accounts-repository.ts';
@@ -44,13 +46,19 @@ export function linkLifetime(ttlMs: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-const requestsSince = async (db: Db, column: typeof passwordResets.userId | typeof passwordResets.ip, value: string) =>
+/** Whether the requests from `ip` (or for one account) within the hour already reach `max`. */
+const hourlyLimitReached = async (db: Db, by: { ip: string } | { userId: string }, max: number) =>
   (
-    await db
-      .select({ n: count() })
-      .from(passwordResets)
-      .where(and(eq(column, value), gt(passwordResets.createdAt, new Date(Date.now() - HOUR_MS))))
-  )[0]?.n ?? 0;
+    await checkWindowLimit(
+      db,
+      {
+        table: passwordResets,
+        createdAt: passwordResets.createdAt,
+        where: 'ip' in by ? eq(passwordResets.ip, by.ip) : eq(passwordResets.userId, by.userId),
+      },
+      { max, windowMs: HOUR_MS },
+    )
+  ).limited;
 
 /**
  * `POST /password/forgot`: mails a link to choose a new password when the address belongs to an active account.
@@ -65,7 +73,7 @@ export async function requestPasswordReset(
   const email = normaliseEmail(input.email);
   if (!email) return { outcome: 'invalid', error: 'Enter the e-mail address of your account.' };
   if (!isEmailAddress(email)) return { outcome: 'invalid', error: 'Enter a valid e-mail address.' };
-  if ((await requestsSince(db, passwordResets.ip, input.ip)) >= limits.maxPerIpPerHour) {
+  if (await hourlyLimitReached(db, { ip: input.ip }, limits.maxPerIpPerHour)) {
     return { outcome: 'limited', retryAfterSeconds: 3600 };
   }
   const user = await findUserByEmail(db, email);
@@ -76,7 +84,7 @@ export async function requestPasswordReset(
     return { outcome: 'sent' };
   }
   // Quietly: beyond the hourly links of the account none is sent, but the page says the same.
-  if ((await requestsSince(db, passwordResets.userId, user.id)) >= limits.maxPerAccountPerHour) {
+  if (await hourlyLimitReached(db, { userId: user.id }, limits.maxPerAccountPerHour)) {
     return { outcome: 'sent' };
   }
 
@@ -190,9 +198,7 @@ export async function completePasswordReset(
     await updateUserPassword(tx, claimed.userId, passwordHash);
     await revokeOpenResets(tx, claimed.userId);
     await revokeAccountArtefacts(tx, claimed.userId);
-    await tx
-      .delete(loginAttempts)
-      .where(and(eq(loginAttempts.email, normaliseEmail(user.email)), eq(loginAttempts.succeeded, false)));
+    await clearLoginFailures(tx, normaliseEmail(user.email));
     return user.email;
   });
   return email ? { outcome: 'changed', email } : { outcome: 'gone' };

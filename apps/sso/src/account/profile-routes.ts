@@ -3,21 +3,20 @@ import type { Context } from 'koa';
 import type Provider from 'oidc-provider';
 import type { SsoConfig } from '../config.ts';
 import { createCsrf } from '../csrf.ts';
-import type { Db } from '../db/connect.ts';
 import { clientIp, readForm, type Router } from '../http.ts';
-import { loginBlockedForSeconds, recordLoginAttempt, type LoginLimits } from '../interactions/login-attempts.ts';
+import { loginRefusal, loginSucceeded } from '../interactions/login-attempts.ts';
+import { startGuardedLoginAttempt, type LoginUnlockDeps } from '../interactions/login-unlock.ts';
 import { ACCOUNT_CALLBACK_PATH, ACCOUNT_CLIENT_ID } from '../provider/provider.ts';
 import { profilePage, type ProfileView } from '../views/profile.ts';
-import { updateUserName, updateUserPassword, type UserRecord } from './accounts-repository.ts';
+import { normaliseEmail, updateUserName, updateUserPassword, type UserRecord } from './accounts-repository.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import { signedInUser } from './session-user.ts';
 
-export interface ProfileDeps {
+/** The unlock deps carry the sign-in limits: the current-password check is guarded like a sign-in. */
+export interface ProfileDeps extends LoginUnlockDeps {
   config: SsoConfig;
-  db: Db;
   provider: Provider;
   csrfSecret: string;
-  loginLimits: LoginLimits;
 }
 
 const NOTICES: Record<string, string> = {
@@ -27,7 +26,7 @@ const NOTICES: Record<string, string> = {
 
 /** The account page lives on the SSO session: no session, and the browser goes through the login page first. */
 export function registerProfileRoutes(router: Router, deps: ProfileDeps): void {
-  const { config, db, provider, csrfSecret, loginLimits } = deps;
+  const { config, db, provider, csrfSecret } = deps;
 
   const csrf = createCsrf(csrfSecret, 'profile');
 
@@ -111,13 +110,13 @@ export function registerProfileRoutes(router: Router, deps: ProfileDeps): void {
     if (Object.keys(errors).length) return render(ctx, user, sessionUid, { errors }, 400);
 
     // The current-password check is a password guess like any sign-in: same limits.
-    const ip = clientIp(ctx);
-    const email = user.email.toLowerCase();
-    if ((await loginBlockedForSeconds(db, loginLimits, email, ip)) !== undefined) {
-      return render(ctx, user, sessionUid, { errors: { form: 'Too many failed attempts. Try again later.' } }, 429);
+    const gate = await startGuardedLoginAttempt(deps, normaliseEmail(user.email), clientIp(ctx));
+    if (gate.outcome !== 'check') {
+      const refusal = loginRefusal(gate);
+      if (refusal.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(refusal.retryAfterSeconds));
+      return render(ctx, user, sessionUid, { errors: { form: refusal.message } }, refusal.status);
     }
     if (!(await verifyPassword(user.passwordHash, current))) {
-      await recordLoginAttempt(db, email, ip, false);
       return render(
         ctx,
         user,
@@ -126,6 +125,7 @@ export function registerProfileRoutes(router: Router, deps: ProfileDeps): void {
         400,
       );
     }
+    await loginSucceeded(db, gate.attempt);
     await updateUserPassword(db, user.id, await hashPassword(next));
     ctx.status = 303;
     ctx.redirect(`${ACCOUNT_CALLBACK_PATH}?updated=password`);

@@ -113,7 +113,11 @@ export const registrationTokens = sso.table('registration_tokens', {
   createdAt: createdAt(),
 });
 
-/** Sign-in attempts, for the per-e-mail and per-IP failure limits (kept in the database: restarts, instances). */
+/**
+ * Sign-in attempts (kept in the database: restarts, instances). A failure row per wrong password, counted per
+ * (account, address), per address and per account; one success row per (account, address) that signed in, which
+ * makes the address known for the account. `interactions/login-attempts.ts` explains the limits.
+ */
 export const loginAttempts = sso.table(
   'login_attempts',
   {
@@ -127,6 +131,23 @@ export const loginAttempts = sso.table(
     index('login_attempts_email_idx').on(t.email, t.createdAt),
     index('login_attempts_ip_idx').on(t.ip, t.createdAt),
   ],
+);
+
+/**
+ * Links mailed to an account's owner when its password sign-in from new addresses is paused (too many failures from
+ * everywhere). Only a SHA-256 of the token is kept; using one lifts the pause and makes the address it was used
+ * from known for the account.
+ */
+export const loginUnlocks = sso.table(
+  'login_unlocks',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_unlocks_email_idx').on(t.email, t.createdAt)],
 );
 
 /**

@@ -4,19 +4,17 @@ import { errors } from 'oidc-provider';
 import { findUserByEmail, normaliseEmail, recordSignIn } from '../account/accounts-repository.ts';
 import { verifyPassword } from '../account/passwords.ts';
 import type { SsoConfig } from '../config.ts';
-import type { Db } from '../db/connect.ts';
 import { clientIp, readForm, sendPage, type Router } from '../http.ts';
 import { isFirstPartyClient } from '../provider/provider.ts';
 import { FORGOT_PASSWORD_PATH } from '../account/password-reset-routes.ts';
 import { loginPage } from '../views/login.ts';
 import { messagePage } from '../views/layout.ts';
-import { loginBlockedForSeconds, recordLoginAttempt, type LoginLimits } from './login-attempts.ts';
+import { loginRefusal, loginSucceeded } from './login-attempts.ts';
+import { startGuardedLoginAttempt, type LoginUnlockDeps } from './login-unlock.ts';
 
-export interface InteractionDeps {
+export interface InteractionDeps extends LoginUnlockDeps {
   config: SsoConfig;
-  db: Db;
   provider: Provider;
-  loginLimits: LoginLimits;
 }
 
 const BAD_CREDENTIALS = 'The e-mail or password is not correct.';
@@ -44,7 +42,7 @@ function expired(ctx: Context, config: SsoConfig): void {
 
 /** Our interaction pages: the login form, and the first-party consent that never needs a screen. */
 export function registerInteractionRoutes(router: Router, deps: InteractionDeps): void {
-  const { config, db, provider, loginLimits } = deps;
+  const { config, db, provider } = deps;
   // The links under the form: registration in the product, password reset here.
   const links = { registerUrl: `${config.publicUrl}/register`, forgotUrl: FORGOT_PASSWORD_PATH };
 
@@ -99,29 +97,19 @@ export function registerInteractionRoutes(router: Router, deps: InteractionDeps)
     if (!email || !password) {
       return sendPage(ctx, loginPage({ action, email, ...links, error: 'Enter your e-mail and password.' }), 400);
     }
-    const ip = clientIp(ctx);
-    const retryAfter = await loginBlockedForSeconds(db, loginLimits, email, ip);
-    if (retryAfter !== undefined) {
-      ctx.set('Retry-After', String(retryAfter));
-      const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-      return sendPage(
-        ctx,
-        loginPage({
-          action,
-          email,
-          ...links,
-          error: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        }),
-        429,
-      );
+    const gate = await startGuardedLoginAttempt(deps, email, clientIp(ctx));
+    if (gate.outcome !== 'check') {
+      const refusal = loginRefusal(gate);
+      if (refusal.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(refusal.retryAfterSeconds));
+      return sendPage(ctx, loginPage({ action, email, ...links, error: refusal.message }), refusal.status);
     }
     const user = await findUserByEmail(db, email);
     const valid = await verifyPassword(user?.passwordHash, password);
+    // A wrong password needs nothing more: the attempt was recorded as a failure before the check.
     if (!user || !valid || user.status !== 'active') {
-      await recordLoginAttempt(db, email, ip, false);
       return sendPage(ctx, loginPage({ action, email, ...links, error: BAD_CREDENTIALS }), 400);
     }
-    await recordLoginAttempt(db, email, ip, true);
+    await loginSucceeded(db, gate.attempt);
     await recordSignIn(db, user.id);
     const redirectTo = await provider.interactionResult(
       ctx.req,

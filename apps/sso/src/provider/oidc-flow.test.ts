@@ -175,7 +175,7 @@ describe.each(BACKENDS)('OpenID Connect flows (%s)', (backend) => {
     expect((silent as URL).searchParams.get('code')).toBeTruthy();
   });
 
-  it('shows the login page with a register link, an error on a bad password, and rate-limits the 6th failure', async () => {
+  it('shows the login page with a register link, an error on a bad password, and a growing wait after the 3rd', async () => {
     const jar = new CookieJar();
     const page = await follow(jar, t, authorizeUrl(t).url);
     expect(page).not.toBeInstanceOf(URL);
@@ -187,15 +187,74 @@ describe.each(BACKENDS)('OpenID Connect flows (%s)', (backend) => {
     const action = new URL(formAction(html), t.url).href;
 
     const email = 'nobody-in-particular@example.com';
-    for (let attempt = 1; attempt <= 5; attempt += 1) {
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
       const failed = await postForm(jar, action, { email, password: `wrong-${attempt}` });
       expect(failed.status).toBe(400);
       expect(await failed.text()).toContain('The e-mail or password is not correct.');
     }
-    const limited = await postForm(jar, action, { email, password: 'wrong-6' });
+    // The default wait after the 3rd failure from one address for one account: 2 seconds, doubling from there.
+    const limited = await postForm(jar, action, { email, password: 'wrong-4' });
     expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await limited.text()).toContain('Too many failed sign-in attempts');
+    expect(limited.headers.get('retry-after')).toBe('2');
+    expect(await limited.text()).toContain('Too many attempts from this device; try again in 2 seconds.');
+  });
+
+  it('lets the token, userinfo and revocation endpoints be used cross-origin only from the web origins', async () => {
+    const evil = 'http://evil.example';
+    const preflight = (path: string, origin: string) =>
+      fetch(new URL(path, t.url), {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type',
+        },
+      });
+    for (const path of ['/oauth/token', '/userinfo', '/oauth/revoke']) {
+      const refused = await preflight(path, evil);
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+      expect(refused.headers.get('access-control-allow-methods')).toBeNull();
+      const allowed = await preflight(path, PUBLIC_URL);
+      expect(allowed.status).toBe(204);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe(PUBLIC_URL);
+      expect(allowed.headers.get('access-control-allow-methods')).toContain('POST');
+    }
+
+    const post = (origin: string, fields: Record<string, string>) =>
+      fetch(new URL('/oauth/token', t.url), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const jar = new CookieJar();
+    const { callback, request } = await signIn(t, jar, demo);
+    const { refresh_token: refreshToken } = await exchangeCode(t, callback, request);
+    // With the web app's client, without a client and with an unknown one: never evil's origin.
+    const attempts: Array<Record<string, string>> = [
+      { client_id: t.config.clientId, grant_type: 'refresh_token', refresh_token: refreshToken! },
+      { grant_type: 'refresh_token', refresh_token: refreshToken! },
+      { client_id: 'unknown-client', grant_type: 'refresh_token', refresh_token: refreshToken! },
+    ];
+    for (const fields of attempts) {
+      const refused = await post(evil, fields);
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    const userinfo = await fetch(new URL('/userinfo', t.url), { headers: { Origin: evil, Authorization: 'Bearer x' } });
+    expect(userinfo.headers.get('access-control-allow-origin')).toBeNull();
+
+    // The refresh token was not used up by the refused requests; from the web origin it works, readable there.
+    const allowed = await post(PUBLIC_URL, {
+      client_id: t.config.clientId,
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken!,
+    });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(PUBLIC_URL);
+
+    // Discovery and the signing keys are public documents: open to any origin.
+    const jwks = await fetch(new URL('/.well-known/jwks.json', t.url), { headers: { Origin: evil } });
+    expect(jwks.headers.get('access-control-allow-origin')).toBe(evil);
   });
 
   it('serves health and the logos', async () => {

@@ -7,12 +7,25 @@ import type { Logger } from '../logger.ts';
 import { messagePage } from '../views/layout.ts';
 import { dbAdapterFactory } from './adapter.ts';
 import type { KeyMaterial } from './keys.ts';
+import { clientBasedCors } from './provider-cors.ts';
 
 /** Client id of the SSO's own account pages (the profile page signs in through the provider like any app). */
 export const ACCOUNT_CLIENT_ID = 'shipdesk-account';
 export const ACCOUNT_CALLBACK_PATH = '/profile';
 
 const DAY = 24 * 60 * 60;
+
+/** Where the provider answers; the client endpoints among them are the ones guarded for cross-origin use. */
+export const PROVIDER_ROUTES = {
+  authorization: '/authorize',
+  token: '/oauth/token',
+  end_session: '/v2/logout',
+  jwks: '/.well-known/jwks.json',
+  userinfo: '/userinfo',
+  revocation: '/oauth/revoke',
+} as const;
+
+export const CLIENT_CORS_PATHS = [PROVIDER_ROUTES.token, PROVIDER_ROUTES.userinfo, PROVIDER_ROUTES.revocation];
 
 function accountFor(user: UserRecord): Account {
   return {
@@ -92,14 +105,7 @@ export function createProvider({ config, db, keys, logger }: ProviderDeps): Prov
     },
     // Auth0-style clients send `audience`; it becomes the resource indicator below.
     extraParams: ['audience'],
-    routes: {
-      authorization: '/authorize',
-      token: '/oauth/token',
-      end_session: '/v2/logout',
-      jwks: '/.well-known/jwks.json',
-      userinfo: '/userinfo',
-      revocation: '/oauth/revoke',
-    },
+    routes: PROVIDER_ROUTES,
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
@@ -176,8 +182,7 @@ export function createProvider({ config, db, keys, logger }: ProviderDeps): Prov
     expiresWithSession: async (ctx, code) =>
       !code.scopes.has('offline_access') && !isFirstPartyClient(config, ctx.oidc.client?.clientId),
     rotateRefreshToken: true,
-    clientBasedCORS: (_ctx, origin, client) =>
-      origin !== 'null' && (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin),
+    clientBasedCORS: clientBasedCors(config.webOrigins),
     ttl: {
       AccessToken: config.accessTokenTtlSeconds,
       AuthorizationCode: 60,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Role } from '@shipdesk/contract';
 import { hash, verify } from '@node-rs/argon2';
-import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   createOrganization,
   createUser,
@@ -15,6 +15,7 @@ import { isUniqueViolation, type Db } from '../db/connect.ts';
 import { registrationCodes, registrationTokens } from '../db/schema.ts';
 import { HttpError } from '../http.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { checkWindowLimit, type CountedRows } from '../rate-window.ts';
 
 export interface RegistrationLimits {
   codeTtlMs: number;
@@ -62,18 +63,23 @@ export async function startRegistration(deps: RegistrationDeps, input: { email: 
   if (!email) throw invalid({ email: 'Enter your e-mail address.' });
   if (!isEmailAddress(email)) throw invalid({ email: 'Enter a valid e-mail address.' });
 
-  const since = new Date(Date.now() - limits.sendWindowMs);
-  const [[byEmail], [byIp]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(registrationCodes)
-      .where(and(eq(registrationCodes.email, email), gt(registrationCodes.createdAt, since))),
-    db
-      .select({ n: count() })
-      .from(registrationCodes)
-      .where(and(eq(registrationCodes.ip, ip), gt(registrationCodes.createdAt, since))),
+  const sent = (where: CountedRows['where']): CountedRows => ({
+    table: registrationCodes,
+    createdAt: registrationCodes.createdAt,
+    where,
+  });
+  const [byEmail, byIp] = await Promise.all([
+    checkWindowLimit(db, sent(eq(registrationCodes.email, email)), {
+      max: limits.maxSendsPerEmail,
+      windowMs: limits.sendWindowMs,
+    }),
+    checkWindowLimit(db, sent(eq(registrationCodes.ip, ip)), {
+      max: limits.maxSendsPerIp,
+      windowMs: limits.sendWindowMs,
+    }),
   ]);
-  if ((byEmail?.n ?? 0) >= limits.maxSendsPerEmail || (byIp?.n ?? 0) >= limits.maxSendsPerIp) {
+  if (byEmail.limited || byIp.limited) {
+    // The whole window, as the registration page has always announced it, rather than the exact time a send frees.
     throw new HttpError(429, 'Too many codes requested. Please wait before asking for another one.', undefined, {
       'Retry-After': String(Math.ceil(limits.sendWindowMs / 1000)),
     });

@@ -1,6 +1,7 @@
-import { and, count, eq, gt, min } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { supportRequests } from '../db/schema.ts';
+import type { CountedRows } from '../rate-window.ts';
 
 export interface NewSupportRequest {
   reference: string;
@@ -33,17 +34,8 @@ export async function supportRequestExists(db: Db, reference: string): Promise<b
   return row !== undefined;
 }
 
-/** How many requests came from `ip` (or for `email`) since `since`, and when the oldest of them came. */
-export async function countSupportRequestsSince(
-  db: Db,
-  by: { ip: string } | { email: string },
-  since: Date,
-): Promise<{ n: number; oldest: Date | null }> {
-  const column = 'ip' in by ? supportRequests.ip : supportRequests.email;
-  const value = 'ip' in by ? by.ip : by.email;
-  const [row] = await db
-    .select({ n: count(), oldest: min(supportRequests.createdAt) })
-    .from(supportRequests)
-    .where(and(eq(column, value), gt(supportRequests.createdAt, since)));
-  return row ?? { n: 0, oldest: null };
+/** The requests from `ip` (or for `email`), as the rate limits count them. */
+export function supportRequestsBy(by: { ip: string } | { email: string }): CountedRows {
+  const where = 'ip' in by ? eq(supportRequests.ip, by.ip) : eq(supportRequests.email, by.email);
+  return { table: supportRequests, createdAt: supportRequests.createdAt, where };
 }

@@ -4,11 +4,12 @@ import { isEmailAddress, normaliseEmail, type UserRecord } from '../account/acco
 import { isUniqueViolation, type Db } from '../db/connect.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { checkWindowLimit, secondsUntil } from '../rate-window.ts';
 import {
-  countSupportRequestsSince,
   deleteSupportRequest,
   insertSupportRequest,
   supportRequestExists,
+  supportRequestsBy,
 } from './support-requests-repository.ts';
 
 export interface SupportLimits {
@@ -91,15 +92,17 @@ export async function supportBlockedForSeconds(
   ip: string,
   email: string,
 ): Promise<number | undefined> {
-  const since = new Date(Date.now() - limits.windowMs);
+  const now = Date.now();
   const [byIp, byEmail] = await Promise.all([
-    countSupportRequestsSince(db, { ip }, since),
-    countSupportRequestsSince(db, { email: normaliseEmail(email) }, since),
+    checkWindowLimit(db, supportRequestsBy({ ip }), { max: limits.maxPerIp, windowMs: limits.windowMs }, now),
+    checkWindowLimit(
+      db,
+      supportRequestsBy({ email: normaliseEmail(email) }),
+      { max: limits.maxPerEmail, windowMs: limits.windowMs },
+      now,
+    ),
   ]);
-  const blockedUntil = (row: { n: number; oldest: Date | null }, limit: number) =>
-    row.n >= limit && row.oldest ? row.oldest.getTime() + limits.windowMs : 0;
-  const until = Math.max(blockedUntil(byIp, limits.maxPerIp), blockedUntil(byEmail, limits.maxPerEmail));
-  return until > Date.now() ? Math.max(1, Math.ceil((until - Date.now()) / 1000)) : undefined;
+  return secondsUntil(Math.max(byIp.freeAt ?? 0, byEmail.freeAt ?? 0), now);
 }
 
 // Crockford's base 32: no I, L, O or U, so a reference read out over the phone is not misheard.

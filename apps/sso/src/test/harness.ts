@@ -67,9 +67,17 @@ export async function startTestSso(
   };
 }
 
-/** A cookie jar good enough for one host: name -> value, honouring deletion. */
+/**
+ * A cookie jar good enough for one host: name -> value, honouring deletion. `headers` go with every request, e.g.
+ * `X-Forwarded-For` to act as a given client address (the SSO trusts it when started with SSO_TRUST_PROXY=1).
+ */
 export class CookieJar {
   readonly cookies = new Map<string, string>();
+  readonly headers: Record<string, string>;
+
+  constructor(headers: Record<string, string> = {}) {
+    this.headers = headers;
+  }
 
   store(response: Response): void {
     for (const header of response.headers.getSetCookie()) {
@@ -93,7 +101,7 @@ export class CookieJar {
   }
 
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
+    const headers = new Headers({ ...this.headers, ...Object.fromEntries(new Headers(init.headers)) });
     if (this.cookies.size) headers.set('Cookie', this.header());
     const response = await fetch(url, { ...init, headers, redirect: 'manual' });
     this.store(response);

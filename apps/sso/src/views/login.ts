@@ -45,3 +45,28 @@ export function loginPage(view: LoginView): string {
       <p class="footer">New to Shipdesk? <a href="${view.registerUrl}">Create an account</a></p>`,
   });
 }
+
+export interface LoginUnlockView {
+  action: string;
+  email: string;
+}
+
+/**
+ * Behind the link mailed when an account's sign-in is paused. A button, not the link itself, does it: mail scanners
+ * open links, and the address that posts becomes known for the account.
+ */
+export function loginUnlockPage(view: LoginUnlockView): string {
+  return page({
+    title: 'Continue signing in',
+    body: html`<section class="card" aria-labelledby="title">
+      <h1 id="title">Continue signing in</h1>
+      <p class="lead">
+        Signing in to ${view.email} was paused after many wrong passwords. Continue, then sign in with your password as
+        usual.
+      </p>
+      <form method="post" action="${view.action}">
+        <button type="submit">Continue</button>
+      </form>
+    </section>`,
+  });
+}
