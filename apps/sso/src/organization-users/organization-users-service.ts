@@ -69,20 +69,23 @@ function roleProblem(value: unknown): string | undefined {
  * The token says who calls and with which role; the database must agree that they are still an active Admin of
  * that organisation, so a deactivated or demoted Admin's unexpired token manages nothing.
  */
-async function authorise(db: Db, caller: TokenCaller) {
-  if (caller.roleId === undefined || !MANAGING_ROLES.includes(caller.roleId)) {
+async function authorise(db: Db, caller: TokenCaller, roles: readonly number[] = MANAGING_ROLES) {
+  if (caller.roleId === undefined || !roles.includes(caller.roleId)) {
     throw new HttpError(403, 'Only Admins manage users.');
   }
   const me = await findUserById(db, caller.userId);
   if (!me || me.status !== 'active') throw unauthorized('Your account is not active.', 'invalid_token');
-  if (me.organizationId !== caller.organizationId || !MANAGING_ROLES.includes(me.roleId)) {
+  if (me.organizationId !== caller.organizationId || !roles.includes(me.roleId)) {
     throw new HttpError(403, 'Only Admins manage users.');
   }
   return me;
 }
 
+/** Managers see every settings tab read-only, the users list included; only Admins change it. */
+const READING_ROLES: number[] = [...MANAGING_ROLES, Role.Manager];
+
 export async function listUsers(deps: OrganizationUsersDeps, caller: TokenCaller): Promise<OrganizationUser[]> {
-  await authorise(deps.db, caller);
+  await authorise(deps.db, caller, READING_ROLES);
   return listOrganizationUsers(deps.db, caller.organizationId);
 }
 
