@@ -10,6 +10,8 @@ export * from './realtime.ts';
 export * from './filters.ts';
 export * from './app-config.ts';
 export * from './tenants.ts';
+export * from './money.ts';
+export * from './names.ts';
 export * from './orders.ts';
 export * from './order-transitions.ts';
 export * from './stores.ts';

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { IdSchema, INT32_MAX } from './ids.ts';
+import { MAX_MINOR_UNITS } from './money.ts';
 import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, SHIPMENT_STATUSES, SOURCE_TYPES } from './enums.ts';
 
 /**
@@ -49,7 +50,7 @@ export const DELIVERY_STATUSES = ['planned', 'labelled', 'shipped', 'canceled'] 
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 const Id = IdSchema;
-const MinorUnits = Type.Integer({ minimum: 0, maximum: 1_000_000_000_000, description: 'amount in minor units' });
+const MinorUnits = Type.Integer({ minimum: 0, maximum: MAX_MINOR_UNITS, description: 'amount in minor units' });
 const Currency = Type.String({ pattern: '^[A-Z]{3}$' });
 const DateTime = Type.String({ format: 'date-time' });
 
@@ -318,7 +319,7 @@ export const OrderFlowBodySchema = Type.Object(
   {
     version: Type.Integer({ minimum: 1, maximum: INT32_MAX }),
     amount: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: 'processPayment: minor units' }),
+      Type.Integer({ minimum: 1, maximum: MAX_MINOR_UNITS, description: 'processPayment: minor units' }),
     ),
     reason: Type.Optional(Type.String({ maxLength: 500, description: 'cancel, reship' })),
     method: Type.Optional(Type.String({ maxLength: 100, description: 'processPayment: cash, card, check, ...' })),

@@ -1,20 +1,4 @@
-import type { AddressInput } from '@shipdesk/contract';
-
-/**
- * Spec 3, "Order address": the name is split into first and last name at the first space; without a space the
- * last name is a single space. Surrounding and repeated spaces are not part of either name.
- */
-export function splitName(fullName: string): { firstName: string; lastName: string } {
-  const name = fullName.trim().replace(/\s+/g, ' ');
-  const space = name.indexOf(' ');
-  if (space < 0) return { firstName: name, lastName: ' ' };
-  return { firstName: name.slice(0, space), lastName: name.slice(space + 1) };
-}
-
-/** The name as one string again (a last name of ' ' means none). */
-export function joinName(firstName: string, lastName: string): string {
-  return lastName.trim() === '' ? firstName : `${firstName} ${lastName}`;
-}
+import { splitName, type AddressInput } from '@shipdesk/contract';
 
 export interface AddressFields {
   firstName: string;

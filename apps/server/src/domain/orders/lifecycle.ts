@@ -10,8 +10,8 @@ import {
   type TransitionGuard,
   type TransitionOutcome,
   type TransitionRule,
+  balanceDue,
 } from '@shipdesk/contract';
-import { balanceDue } from './money.ts';
 
 /**
  * The order lifecycle's rules by name: the table (contract) says which guards and which outcome an event has;

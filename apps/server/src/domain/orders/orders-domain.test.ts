@@ -9,7 +9,7 @@ import {
   type OrderEvent,
   type OrderStatuses,
 } from '@shipdesk/contract';
-import { addressLines, formatDay, missingAddressFields, splitName, toAddressFields } from './address.ts';
+import { addressLines, formatDay, missingAddressFields, toAddressFields } from './address.ts';
 import { assertLifecycleReady, eventDefaults, planTransition, type LifecycleSnapshot } from './lifecycle.ts';
 import {
   decodeCursor,
@@ -21,20 +21,9 @@ import {
   startOfDay,
   statusesShown,
 } from './list-query.ts';
-import { computeTotals } from './money.ts';
 
-describe('splitName (spec 3: split at the first space; no space -> last name " ")', () => {
-  it.each([
-    ['Ada Lovelace', 'Ada', 'Lovelace'],
-    ['Ada King Lovelace', 'Ada', 'King Lovelace'],
-    ['Cher', 'Cher', ' '],
-    ['  Ada   Lovelace  ', 'Ada', 'Lovelace'],
-    ['Jean-Luc Picard', 'Jean-Luc', 'Picard'],
-  ])('%j -> %j / %j', (name, firstName, lastName) => {
-    expect(splitName(name)).toEqual({ firstName, lastName });
-  });
-
-  it('stores addresses trimmed, with empty optional fields as null, and knows what is missing', () => {
+describe('order addresses', () => {
+  it('stores addresses trimmed, the name split, empty optional fields as null, and knows what is missing', () => {
     const fields = toAddressFields({ name: 'Cher', address1: ' 1 Main St ', city: 'Austin', country: 'US', state: '' });
     expect(fields).toMatchObject({
       firstName: 'Cher',
@@ -58,32 +47,6 @@ describe('splitName (spec 3: split at the first space; no space -> last name " "
       }),
     ).toEqual(['Ada', '1 Main', 'Austin, TX 78701', 'US']);
     expect(formatDay(new Date('2025-03-01T03:00:00Z'), 'America/New_York')).toBe('2025-02-28');
-  });
-});
-
-describe('computeTotals', () => {
-  it('adds lines, shipping and tax, takes the discount off', () => {
-    expect(
-      computeTotals({
-        lines: [
-          { quantity: 2, unitPrice: 1250 },
-          { quantity: 1, unitPrice: 899 },
-        ],
-        shippingTotal: 500,
-        taxTotal: 120,
-        discountTotal: 19,
-      }),
-    ).toEqual({
-      ok: true,
-      totals: { subtotal: 3399, shippingTotal: 500, taxTotal: 120, discountTotal: 19, total: 4000 },
-    });
-  });
-  it('refuses a discount above the gross and sums past exact integers', () => {
-    expect(computeTotals({ lines: [{ quantity: 1, unitPrice: 100 }], discountTotal: 101 })).toMatchObject({
-      ok: false,
-      errors: { discountTotal: expect.any(String) },
-    });
-    expect(computeTotals({ lines: [{ quantity: 100_000, unitPrice: 1e12 }] })).toMatchObject({ ok: false });
   });
 });
 

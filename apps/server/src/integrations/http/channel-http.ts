@@ -1,3 +1,4 @@
+import { decimalToMinorUnits } from '@shipdesk/contract';
 import { EgressRefusedError } from './egress.ts';
 
 /**
@@ -320,16 +321,16 @@ export function createChannelHttp(rules: PlatformRules, options: HttpOptions = {
   return { request, json };
 }
 
-/** Minor units from a decimal string or number ("12.30" -> 1230), without floating-point drift. */
+/**
+ * Minor units from a decimal string or number ("12.30" -> 1230), without floating-point drift. Platforms send more
+ * decimals than the currency has (BigCommerce four): those are rounded half up, not refused.
+ */
 export function toMinorUnits(amount: string | number | null | undefined, fractionDigits = 2): number {
   if (amount === null || amount === undefined || amount === '') return 0;
   const text = typeof amount === 'number' ? amount.toFixed(fractionDigits) : amount.trim();
   const match = /^(-)?(\d*)(?:\.(\d*))?$/.exec(text);
   if (!match) throw new ChannelError('malformed', `Not an amount: "${text}"`);
   const [, sign, whole = '', fraction = ''] = match;
-  const padded = (fraction + '0'.repeat(fractionDigits)).slice(0, fractionDigits);
-  // Round half up on the first dropped digit.
-  const roundUp = Number(fraction[fractionDigits] ?? '0') >= 5 ? 1 : 0;
-  const value = Number(whole || '0') * 10 ** fractionDigits + Number(padded || '0') + roundUp;
+  const value = decimalToMinorUnits(whole, fraction, fractionDigits);
   return sign ? -value : value;
 }

@@ -11,10 +11,12 @@ import {
   type OrderList,
   type OrderListQuery,
   type SuccessEnvelope,
+  computeTotals,
+  joinName,
 } from '@shipdesk/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
-import { shipToLabel, toAddressFields, joinName } from '../../domain/orders/address.ts';
+import { shipToLabel, toAddressFields } from '../../domain/orders/address.ts';
 import {
   EXACT_COUNT_LIMIT,
   decodeCursor,
@@ -29,7 +31,6 @@ import {
   type OrderFilter,
   type SortSpec,
 } from '../../domain/orders/list-query.ts';
-import { computeTotals } from '../../domain/orders/money.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createConfigsRepository } from '../configs/repository.ts';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_TIME_ZONE, findTransitionRule, type PackingSlipOptions } from '@shipdesk/contract';
+import { DEFAULT_TIME_ZONE, findTransitionRule, joinName, type PackingSlipOptions } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import { tenants } from '../../db/schema/index.ts';
-import { addressLines, formatDay, joinName } from '../../domain/orders/address.ts';
+import { addressLines, formatDay } from '../../domain/orders/address.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createConfigsRepository } from '../configs/repository.ts';

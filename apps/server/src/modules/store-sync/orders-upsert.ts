@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { OrderStatuses, SourceType } from '@shipdesk/contract';
+import { splitName, type OrderStatuses, type SourceType } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
-import { splitName } from '../../domain/orders/address.ts';
 import { isNewer, mergeStatuses, statusesForNewOrder } from '../../domain/channel-orders.ts';
 import type { ChannelAddress, ChannelOrder } from '../../integrations/channels/types.ts';
 

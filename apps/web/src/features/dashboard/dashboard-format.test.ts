@@ -6,7 +6,6 @@ import {
   formatExactCount,
   formatPercent,
   pieSlices,
-  toMajorUnits,
 } from './dashboard-format';
 
 const entry = (Current: number | null, Previous: number | null, Percentage: number | null = null) => ({
@@ -92,11 +91,5 @@ describe('number formats', () => {
     expect(compactMoneyFormatter('USD', 'en')(12500)).toBe('$12.5K');
     expect(compactMoneyFormatter('EUR', 'de-DE')(1500)).toBe('1500\u00a0€');
     expect(compactMoneyFormatter('XXXX', 'en')(1500)).toBe('1.5K');
-  });
-
-  it('turns minor units into major units by the digits of the currency', () => {
-    expect(toMajorUnits(1250, 'USD')).toBe(12.5);
-    expect(toMajorUnits(1250, 'JPY')).toBe(1250);
-    expect(toMajorUnits(1250, 'KWD')).toBe(1.25);
   });
 });

@@ -24,12 +24,6 @@ export function formatExactCount(count: number, locale: string): string {
   return numberFormat(locale, { maximumFractionDigits: 0 }).format(count);
 }
 
-/** Minor units of `currency` as major units (USD 1250 -> 12.5, JPY 1250 -> 1250) for chart scales. */
-export function toMajorUnits(minor: number, currency: string): number {
-  const digits = numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return minor / 10 ** digits;
-}
-
 /** Short axis labels in the tenant's currency: 12500 -> '$12.5K'. */
 export function compactMoneyFormatter(currency: string, locale: string): (major: number) => string {
   const format = numberFormat(locale, {

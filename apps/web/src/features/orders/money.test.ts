@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, minorToDecimal, optionalMoney, parseMoney } from './money';
+import { minorToDecimal, optionalMoney, parseMoney } from './money';
 
 const minor = (text: string, currency = 'USD') => {
   const parsed = parseMoney(text, currency);
@@ -61,13 +61,7 @@ describe('minorToDecimal', () => {
   });
 });
 
-describe('currencyDigits and optionalMoney', () => {
-  it('knows the digits and falls back to 2', () => {
-    expect(currencyDigits('USD')).toBe(2);
-    expect(currencyDigits('JPY')).toBe(0);
-    expect(currencyDigits('nope')).toBe(2);
-  });
-
+describe('optionalMoney', () => {
   it('treats an empty optional amount as zero and a bad one as null', () => {
     expect(optionalMoney('', 'USD')).toBe(0);
     expect(optionalMoney(undefined, 'USD')).toBe(0);

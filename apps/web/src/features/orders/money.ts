@@ -1,25 +1,9 @@
+import { MAX_MINOR_UNITS, currencyDigits, decimalToMinorUnits } from '@shipdesk/contract';
+
 /**
  * Money typed by people, in the currency's major units ('12.50'), to the integer minor units the API takes (1250),
  * and back. Parsed as a decimal string, never through floating point: '0.29' is 29, not 28.999999999999996.
  */
-export const MAX_MINOR_UNITS = 1_000_000_000_000;
-
-const digitsCache = new Map<string, number>();
-
-/** Minor digits of an ISO 4217 currency (USD 2, JPY 0, KWD 3); 2 for a code the browser does not know. */
-export function currencyDigits(currency: string): number {
-  let digits = digitsCache.get(currency);
-  if (digits === undefined) {
-    try {
-      digits =
-        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
-    digitsCache.set(currency, digits);
-  }
-  return digits;
-}
 
 export type MoneyParse = { ok: true; minor: number } | { ok: false; message: string };
 
@@ -43,9 +27,9 @@ export function parseMoney(input: string, currency: string): MoneyParse {
       message: digits === 0 ? `${currency} has no decimals` : `Use at most ${digits} decimals`,
     };
   }
-  const minor = BigInt(whole) * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, '0') || '0');
-  if (minor > BigInt(MAX_MINOR_UNITS)) return { ok: false, message: 'This amount is too large' };
-  return { ok: true, minor: Number(minor) };
+  const minor = decimalToMinorUnits(whole, fraction, digits);
+  if (minor > MAX_MINOR_UNITS) return { ok: false, message: 'This amount is too large' };
+  return { ok: true, minor };
 }
 
 /** 1250 -> '12.50' (USD): the form's text for an amount in minor units, without grouping or symbol. */

@@ -1,7 +1,14 @@
-import type { FieldErrors } from 'react-hook-form';
-import type { AddressInput, CreateOrder, OrderLineInput } from '@shipdesk/contract';
+import {
+  DEFAULT_CURRENCY,
+  computeTotals,
+  linesSubtotal,
+  type AddressInput,
+  type CreateOrder,
+  type OrderLineInput,
+  type TotalsField,
+} from '@shipdesk/contract';
 import { COUNTRY_CODE_PATTERN, EMAIL_PATTERN } from '@/lib/validation';
-import { MAX_MINOR_UNITS, optionalMoney, parseMoney } from './money';
+import { optionalMoney, parseMoney } from './money';
 
 /** The add-order form as typed (amounts and quantities are text until they are parsed). */
 export interface AddressFormValues {
@@ -120,45 +127,66 @@ function quantity(value: string): number | null {
   return Number(trimmed);
 }
 
+/** The currency the typed amounts are read in: the form's once it is a 3-letter code, else the default. */
+export function amountCurrency(currency: string | undefined): string {
+  return currency !== undefined && /^[A-Z]{3}$/.test(currency) ? currency : DEFAULT_CURRENCY;
+}
+
+interface ParsedLine {
+  quantity: number;
+  unitPrice: number;
+}
+
+/** A line's quantity and unit price (an empty price is 0), or null while either does not parse. */
+export function parseLine(line: Partial<LineFormValues> | undefined, currency: string): ParsedLine | null {
+  const qty = quantity(line?.quantity ?? '');
+  const price = optionalMoney(line?.unitPrice, currency);
+  return qty === null || price === null ? null : { quantity: qty, unitPrice: price };
+}
+
 export interface OrderTotals {
   subtotal: number | null;
   shipping: number | null;
   tax: number | null;
   discount: number | null;
   total: number | null;
+  /** The contract's refusals of these totals, by field (none while a part does not parse). */
+  refused: Partial<Record<TotalsField, string>>;
 }
 
-/** Totals in minor units, live as the form is typed; a part that does not parse yet is null (and so is the total). */
-export function computeTotals(
+/**
+ * The contract's totals of the form, live as it is typed; a part that does not parse yet is null (and so is the
+ * total). A refused total is still shown (a discount above the order makes it negative).
+ */
+export function formTotals(
   values: Pick<OrderFormValues, 'lines' | 'shippingTotal' | 'taxTotal' | 'discountTotal' | 'currency'>,
 ): OrderTotals {
   const currency = values.currency;
-  let subtotal: number | null = 0;
-  for (const line of values.lines) {
-    const qty = quantity(line.quantity);
-    const price = line.unitPrice.trim() === '' ? 0 : optionalMoney(line.unitPrice, currency);
-    if (qty === null || price === null || subtotal === null) {
-      subtotal = null;
-      continue;
-    }
-    subtotal += qty * price;
-  }
+  const parsed = values.lines.map((line) => parseLine(line, currency));
+  const lines = parsed.every((line): line is ParsedLine => line !== null) ? parsed : null;
   const shipping = optionalMoney(values.shippingTotal, currency);
   const tax = optionalMoney(values.taxTotal, currency);
   const discount = optionalMoney(values.discountTotal, currency);
-  const total =
-    subtotal === null || shipping === null || tax === null || discount === null
-      ? null
-      : subtotal + shipping + tax - discount;
-  return { subtotal, shipping, tax, discount, total };
+  const subtotal = lines === null ? null : linesSubtotal(lines);
+  if (lines === null || shipping === null || tax === null || discount === null) {
+    return { subtotal, shipping, tax, discount, total: null, refused: {} };
+  }
+  const result = computeTotals({ lines, shippingTotal: shipping, taxTotal: tax, discountTotal: discount });
+  return { subtotal, shipping, tax, discount, total: result.totals.total, refused: result.ok ? {} : result.errors };
 }
+
+/** The form's words for the contract's refusals, under the discount, which stands beside the total. */
+const TOTALS_REFUSALS: Record<TotalsField, string> = {
+  discountTotal: 'The discount is larger than the order',
+  lines: 'The order total is too large',
+};
 
 /** Every rule of CreateOrderSchema, as field path -> message (empty when the form can be sent). */
 export function validateOrderForm(values: OrderFormValues): Messages {
   const out: Messages = {};
   const currency = values.currency.trim().toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) out.currency = 'Use a 3-letter currency code, e.g. USD';
-  const moneyCurrency = out.currency ? 'USD' : currency;
+  const moneyCurrency = out.currency ? DEFAULT_CURRENCY : currency;
   text(out, 'orderNumber', values.orderNumber, 'Order number', 50);
   text(out, 'customerName', values.customerName, 'Customer name', 200);
   email(out, 'customerEmail', values.customerEmail);
@@ -180,29 +208,9 @@ export function validateOrderForm(values: OrderFormValues): Messages {
   });
   validateAddress(values.shippingAddress, 'shippingAddress', out);
   if (!values.billingSameAsShipping) validateAddress(values.billingAddress, 'billingAddress', out);
-  const totals = computeTotals({ ...values, currency: moneyCurrency });
-  if (totals.total !== null && totals.total < 0) out.discountTotal = 'The discount is larger than the order';
-  if (totals.total !== null && totals.total > MAX_MINOR_UNITS) out.discountTotal = 'The order total is too large';
+  const { refused } = formTotals({ ...values, currency: moneyCurrency });
+  for (const field of Object.keys(refused) as TotalsField[]) out.discountTotal = TOTALS_REFUSALS[field];
   return out;
-}
-
-/** Flat 'a.0.b' -> message pairs as the nested error object react-hook-form expects. */
-export function toFieldErrors<V extends object>(messages: Messages): FieldErrors<V> {
-  const root: Record<string, unknown> = {};
-  for (const [path, message] of Object.entries(messages)) {
-    const parts = path.split('.');
-    let node: Record<string, unknown> = root;
-    parts.forEach((part, index) => {
-      if (index === parts.length - 1) {
-        node[part] = { type: 'validate', message };
-        return;
-      }
-      const nextIsIndex = /^\d+$/.test(parts[index + 1]!);
-      node[part] ??= nextIsIndex ? [] : {};
-      node = node[part] as Record<string, unknown>;
-    });
-  }
-  return root as FieldErrors<V>;
 }
 
 /** The form's field paths (for placing the server's `errors` on them). */

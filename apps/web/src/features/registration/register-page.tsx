@@ -15,7 +15,8 @@ import Typography from '@mui/material/Typography';
 import { hrefs } from '@/config/paths';
 import { PublicPage } from '@/components/public-page';
 import { isApiError, apiFieldErrors } from '@/lib/errors/api-error';
-import { applyServerErrors, textFieldProps, validatorResolver } from '@/lib/validation';
+import { fieldProps } from '@/lib/forms/field-props';
+import { applyServerErrors, validatorResolver } from '@/lib/validation';
 import { completeRegistration, startRegistration, verifyRegistration } from './registration-api';
 import {
   DETAILS_FIELDS,
@@ -141,7 +142,7 @@ function EmailStep({ defaultEmail, onSent }: { defaultEmail: string; onSent(emai
       </Typography>
       <FormAlert message={formError} />
       <TextField
-        {...textFieldProps(form, 'email')}
+        {...fieldProps(form, 'email')}
         label="E-mail"
         type="email"
         autoComplete="email"
@@ -218,7 +219,7 @@ function OtpStep({
         ) : null}
       </Box>
       <TextField
-        {...textFieldProps(form, 'otp')}
+        {...fieldProps(form, 'otp')}
         label="Verification code"
         autoComplete="one-time-code"
         required
@@ -281,23 +282,16 @@ function DetailsStep({
     <Box component="form" noValidate onSubmit={submit}>
       <FormAlert message={formError} />
       <Stack spacing={2.5}>
+        <TextField {...fieldProps(form, 'name')} label="Your name" autoComplete="name" required fullWidth autoFocus />
         <TextField
-          {...textFieldProps(form, 'name')}
-          label="Your name"
-          autoComplete="name"
-          required
-          fullWidth
-          autoFocus
-        />
-        <TextField
-          {...textFieldProps(form, 'companyName', 'Must not be registered already.')}
+          {...fieldProps(form, 'companyName', 'Must not be registered already.')}
           label="Company name"
           autoComplete="organization"
           required
           fullWidth
         />
         <TextField
-          {...textFieldProps(form, 'password', 'At least 10 characters.')}
+          {...fieldProps(form, 'password', 'At least 10 characters.')}
           label="Password"
           type="password"
           autoComplete="new-password"
@@ -305,7 +299,7 @@ function DetailsStep({
           fullWidth
         />
         <TextField
-          {...textFieldProps(form, 'confirmPassword')}
+          {...fieldProps(form, 'confirmPassword')}
           label="Confirm password"
           type="password"
           autoComplete="new-password"

@@ -3,7 +3,6 @@ import { store } from './testing';
 import {
   defaultStoreForm,
   toCreateStore,
-  toFieldErrors,
   toTestConnection,
   toUpdateStore,
   validateStoreForm,
@@ -90,15 +89,5 @@ describe('store form', () => {
         magento({ accessToken: 't', consumerKey: 'ck', consumerSecret: 'cs', accessTokenSecret: 'ts' }),
       ),
     ).toEqual({});
-  });
-
-  it('nests flat messages as react-hook-form errors', () => {
-    expect(toFieldErrors({ name: 'x', 'credentials.accessToken': 'y', 'credentials.clientSecret': 'z' })).toEqual({
-      name: { type: 'validate', message: 'x' },
-      credentials: {
-        accessToken: { type: 'validate', message: 'y' },
-        clientSecret: { type: 'validate', message: 'z' },
-      },
-    });
   });
 });

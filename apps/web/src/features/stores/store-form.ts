@@ -1,4 +1,4 @@
-import type { FieldErrors, Path, Resolver } from 'react-hook-form';
+import type { Path, Resolver } from 'react-hook-form';
 import {
   STORE_FIELDS,
   type CreateStore,
@@ -8,6 +8,7 @@ import {
   type TestConnection,
   type UpdateStore,
 } from '@shipdesk/contract';
+import { messagesResolver } from '@/lib/validation';
 
 /**
  * The create / edit form of a store. Settings and credentials are keyed as the API names them, so a 400 naming
@@ -152,22 +153,6 @@ export function validateStoreForm(values: StoreFormValues, store?: Store): Recor
   return messages;
 }
 
-/** Flat 'group.key' messages as react-hook-form's nested errors. */
-export function toFieldErrors(messages: Record<string, string>): FieldErrors<StoreFormValues> {
-  const root: Record<string, unknown> = {};
-  for (const [path, message] of Object.entries(messages)) {
-    const [head, key] = path.split('.') as [string, string | undefined];
-    const error = { type: 'validate', message };
-    if (key === undefined) root[head] = error;
-    else root[head] = { ...(root[head] as object | undefined), [key]: error };
-  }
-  return root as FieldErrors<StoreFormValues>;
-}
-
 export function storeFormResolver(store?: Store): Resolver<StoreFormValues> {
-  return (values) => {
-    const messages = validateStoreForm(values, store);
-    if (Object.keys(messages).length === 0) return { values, errors: {} };
-    return { values: {}, errors: toFieldErrors(messages) };
-  };
+  return messagesResolver((values) => validateStoreForm(values, store));
 }

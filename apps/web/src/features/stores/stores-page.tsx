@@ -2,7 +2,6 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -14,7 +13,8 @@ import { Role, SOURCE_TYPES, type Store } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { apiErrorMessage, showApiError } from '@/lib/errors';
+import { QueryError } from '@/components/query-error';
+import { showApiError } from '@/lib/errors';
 import { sourceLabel } from '@/lib/format/source-type';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
 import { selectUserRoleId, useAppSelector } from '@/lib/store-hooks';
@@ -117,42 +117,25 @@ export function StoresPage() {
   const firstLoad = list.data === undefined && list.isFetching;
   const failed = list.isError && !list.isFetching;
   const noStoresAtAll = current !== undefined && current.total === 0 && params.page === 1;
+  const loadFailure = {
+    error: list.error,
+    fallback: 'Could not load the stores.',
+    refetch: list.refetch,
+    isFetching: list.isFetching,
+  };
 
   let body: ReactNode;
   if (noStoresAtAll) {
     body = <NoStores action={addButton} />;
   } else if (failed && list.data === undefined) {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {apiErrorMessage(list.error, 'Could not load the stores.')}
-      </Alert>
-    );
+    body = <QueryError {...loadFailure} />;
   } else {
     body = (
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Box sx={{ height: 4 }}>
           {list.isFetching && !firstLoad ? <LinearProgress aria-label="Loading stores" /> : null}
         </Box>
-        {failed ? (
-          <Alert
-            severity="error"
-            sx={{ mx: 2, mb: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            {apiErrorMessage(list.error, 'Could not load the stores.')}
-          </Alert>
-        ) : null}
+        {failed ? <QueryError {...loadFailure} sx={{ mx: 2, mb: 2 }} /> : null}
         <StoresTable
           rows={rows}
           loadingRows={firstLoad ? params.size : null}

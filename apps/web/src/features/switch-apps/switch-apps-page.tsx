@@ -1,5 +1,4 @@
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,9 +8,9 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { SubscribedApp } from '@shipdesk/contract';
-import { apiErrorMessage } from '@/lib/errors/api-error';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { QueryError } from '@/components/query-error';
 import { useGetAppCatalogueQuery } from './catalogue-api';
 
 /** One line on what each catalogue app is for (the catalogue itself carries only id, name, logo, URL). */
@@ -49,16 +48,7 @@ export function SwitchAppsPage() {
           ))}
         </Box>
       ) : error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-              Retry
-            </Button>
-          }
-        >
-          {apiErrorMessage(error, 'Could not load the apps.')}
-        </Alert>
+        <QueryError error={error} fallback="Could not load the apps." refetch={refetch} isFetching={isFetching} />
       ) : data && data.length > 0 ? (
         <Box component="ul" sx={grid}>
           {data.map((app) => (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Role } from '@shipdesk/contract';
-import { displayName, splitName, userDataFromClaims } from './user-claims.ts';
+import { displayName, userDataFromClaims } from './user-claims.ts';
 
 describe('user claims', () => {
   it('maps the ID token claims onto userData', () => {
@@ -30,9 +30,12 @@ describe('user claims', () => {
     expect(userDataFromClaims({ role_id: '1' })).toEqual({ user_role_id: Role.SuperAdmin });
   });
 
-  it('splits a name at the first space', () => {
-    expect(splitName('Cher')).toEqual({ first_name: 'Cher', last_name: '' });
-    expect(splitName('  Jean  Luc Picard ')).toEqual({ first_name: 'Jean', last_name: 'Luc Picard' });
+  it('splits a name at the first space; without one the last name is empty', () => {
+    expect(userDataFromClaims({ name: 'Cher' })).toEqual({ first_name: 'Cher', last_name: '' });
+    expect(userDataFromClaims({ name: '  Jean  Luc Picard ' })).toEqual({
+      first_name: 'Jean',
+      last_name: 'Luc Picard',
+    });
   });
 
   it('shows the full name, else the e-mail', () => {

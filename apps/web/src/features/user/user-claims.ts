@@ -1,13 +1,10 @@
-import { CLAIM_ORG_ID, CLAIM_ROLE_ID, isRoleId } from '@shipdesk/contract';
+import { CLAIM_ORG_ID, CLAIM_ROLE_ID, isRoleId, splitName } from '@shipdesk/contract';
 import type { UserData } from '@/lib/state/user-data-slice';
 
-/** Splits a display name at the first space (spec 3's rule for names); no space -> last name empty. */
-export function splitName(name: string): { first_name: string; last_name: string } {
-  const trimmed = name.trim().replace(/\s+/g, ' ');
-  const at = trimmed.indexOf(' ');
-  return at === -1
-    ? { first_name: trimmed, last_name: '' }
-    : { first_name: trimmed.slice(0, at), last_name: trimmed.slice(at + 1) };
+/** userData's first and last name from a display name: the contract's split, with no last name left empty. */
+function userNameOf(name: string): Pick<UserData, 'first_name' | 'last_name'> {
+  const { firstName, lastName } = splitName(name);
+  return { first_name: firstName, last_name: lastName.trim() };
 }
 
 function claimString(claims: Record<string, unknown>, key: string): string {
@@ -32,7 +29,7 @@ export function userDataFromClaims(claims: Record<string, unknown>): Partial<Omi
     out.first_name = given;
     out.last_name = family;
   } else if (name) {
-    Object.assign(out, splitName(name));
+    Object.assign(out, userNameOf(name));
   }
   const org = claimString(claims, CLAIM_ORG_ID);
   if (org) out.client_id = org;

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -10,7 +9,8 @@ import Typography from '@mui/material/Typography';
 import { Role, type OrgUser } from '@shipdesk/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
-import { apiErrorMessage, isApiError, showApiError } from '@/lib/errors';
+import { QueryError } from '@/components/query-error';
+import { isApiError, showApiError } from '@/lib/errors';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
 import { selectUserData, useAppSelector } from '@/lib/store-hooks';
 import { useInviteOrgUserMutation, useListOrgUsersQuery, useUpdateOrgUserMutation } from './api/users-api';
@@ -154,16 +154,12 @@ function UsersManager({ meId }: { meId: string }) {
   if (list.isError && list.data === undefined && !list.isFetching) {
     if (isApiError(list.error) && list.error.status === 403) return <AdminsOnly />;
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {apiErrorMessage(list.error, 'Could not load the users.')}
-      </Alert>
+      <QueryError
+        error={list.error}
+        fallback="Could not load the users."
+        refetch={list.refetch}
+        isFetching={list.isFetching}
+      />
     );
   } else if (!firstLoad && users.length === 0) {
     body = (

@@ -1,3 +1,3 @@
 export { formatCount } from './count';
 export { formatDateTime } from './date-time';
-export { formatMoney } from './money';
+export { formatMoney, toMajorUnits } from './money';

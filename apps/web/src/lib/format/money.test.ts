@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './money';
+import { formatMoney, toMajorUnits } from './money';
+
+describe('toMajorUnits', () => {
+  it('turns minor units into major units by the digits of the currency', () => {
+    expect(toMajorUnits(1250, 'USD')).toBe(12.5);
+    expect(toMajorUnits(1250, 'JPY')).toBe(1250);
+    expect(toMajorUnits(1250, 'KWD')).toBe(1.25);
+    expect(toMajorUnits(10n ** 12n, 'USD')).toBe(10_000_000_000);
+  });
+});
 
 describe('formatMoney', () => {
   it('formats minor units with the currency defaults (USD, en)', () => {

@@ -1,9 +1,14 @@
-import { DEFAULT_CURRENCY, DEFAULT_LOCALE } from '@shipdesk/contract';
+import { DEFAULT_CURRENCY, DEFAULT_LOCALE, currencyDigits } from '@shipdesk/contract';
+
+/** Minor units of `currency` as major units (USD 1250 -> 12.5, JPY 1250 -> 1250), for display and chart scales. */
+export function toMajorUnits(minorUnits: number | bigint, currency: string): number {
+  return Number(minorUnits) / 10 ** currencyDigits(currency);
+}
 
 /**
  * Money held in integer minor units (ARCHITECTURE.md: never floats) shown in the tenant's currency
- * and locale. The number of minor digits comes from Intl (USD 2, JPY 0, KWD 3). An unknown
- * currency code or locale does not throw: the amount is shown with two decimals and the code.
+ * and locale. An unknown currency code or locale does not throw: the amount is shown with two
+ * decimals and the code.
  */
 export function formatMoney(
   minorUnits: number | bigint,
@@ -14,12 +19,7 @@ export function formatMoney(
   try {
     formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
   } catch {
-    return `${toMajor(minorUnits, 2).toFixed(2)} ${currency}`;
+    return `${(Number(minorUnits) / 100).toFixed(2)} ${currency}`;
   }
-  const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
-  return formatter.format(toMajor(minorUnits, digits));
-}
-
-function toMajor(minorUnits: number | bigint, digits: number): number {
-  return Number(minorUnits) / 10 ** digits;
+  return formatter.format(toMajorUnits(minorUnits, currency));
 }

@@ -1,6 +1,5 @@
 export { isEmpty, validate, validateField } from './validator';
 export type { FieldRules, FormErrors, FormRules } from './validator';
-export { validatorResolver } from './resolver';
+export { messagesResolver, toFieldErrors, validatorResolver } from './resolver';
 export { applyServerErrors } from './server-errors';
-export { textFieldProps } from './text-field-props';
 export { COUNTRY_CODE_PATTERN, EMAIL_PATTERN, OTP_PATTERN, PHONE_PATTERN } from './rules';

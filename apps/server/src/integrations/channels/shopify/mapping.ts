@@ -1,4 +1,4 @@
-import type { PaymentStatus, ShipmentStatus } from '@shipdesk/contract';
+import { currencyDigits, type PaymentStatus, type ShipmentStatus } from '@shipdesk/contract';
 import { toMinorUnits } from '../../http/channel-http.ts';
 import type { ChannelAddress, ChannelOrder, ChannelOrderLine } from '../types.ts';
 import type { ShopifyAddress, ShopifyLineItem, ShopifyMoneyBag, ShopifyOrder, ShopifyWeightUnit } from './queries.ts';
@@ -47,23 +47,6 @@ export function orderGid(externalId: string): string | null {
   return /^\d+$/.test(externalId) ? `gid://shopify/Order/${externalId}` : null;
 }
 
-const fractionDigitsCache = new Map<string, number>();
-
-/** JPY has no minor unit, KWD three: amounts are kept in the currency's own minor units. */
-function fractionDigitsOf(currency: string): number {
-  let digits = fractionDigitsCache.get(currency);
-  if (digits === undefined) {
-    try {
-      digits =
-        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
-    fractionDigitsCache.set(currency, digits);
-  }
-  return digits;
-}
-
 export function gramsOf(weight: { unit: ShopifyWeightUnit; value: number } | null | undefined): number {
   if (!weight || !(weight.value > 0)) return 0;
   return Math.round(weight.value * (GRAMS_PER[weight.unit] ?? 0));
@@ -107,7 +90,8 @@ function mapLine(line: ShopifyLineItem, digits: number): ChannelOrderLine {
 
 export function mapShopifyOrder(order: ShopifyOrder): ChannelOrder {
   const currency = order.totalPriceSet.shopMoney.currencyCode || order.currencyCode;
-  const digits = fractionDigitsOf(currency);
+  // JPY has no minor unit, KWD three: amounts are kept in the currency's own minor units.
+  const digits = currencyDigits(currency);
   const money = (bag: ShopifyMoneyBag | null) => (bag ? toMinorUnits(bag.shopMoney.amount, digits) : 0);
 
   const total = money(order.totalPriceSet);

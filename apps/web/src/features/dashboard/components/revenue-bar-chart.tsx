@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { formatMoney } from '@/lib/format';
-import { compactMoneyFormatter, toMajorUnits } from '../dashboard-format';
+import { formatMoney, toMajorUnits } from '@/lib/format';
+import { compactMoneyFormatter } from '../dashboard-format';
 import type { SalesByDate } from '../dashboard-data';
 import { CHART_HEIGHT } from './chart-card';
 

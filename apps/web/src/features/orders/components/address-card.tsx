@@ -1,29 +1,25 @@
 import { forwardRef, useState } from 'react';
-import { useForm, type Path, type Resolver } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { Address } from '@shipdesk/contract';
+import { joinName, type Address } from '@shipdesk/contract';
 import { FormDialog } from '@/components/form-dialog';
-import { applyServerErrors } from '@/lib/validation';
+import { applyServerErrors, messagesResolver } from '@/lib/validation';
 import { useUpdateOrderAddressMutation } from '../api/orders-api';
-import { emptyAddress, toAddressInput, toFieldErrors, validateAddress, type AddressFormValues } from '../order-form';
+import { emptyAddress, toAddressInput, validateAddress, type AddressFormValues } from '../order-form';
 import { AddressFields } from './address-fields';
 
-const resolver: Resolver<AddressFormValues> = (values) => {
-  const messages = validateAddress(values, '');
-  if (Object.keys(messages).length === 0) return { values, errors: {} };
-  return { values: {}, errors: toFieldErrors<AddressFormValues>(messages) };
-};
+const resolver = messagesResolver((values: AddressFormValues) => validateAddress(values, ''));
 
 /** The stored address as the form's text (the name joined back from its first/last split). */
 export function addressToForm(address: Address | null): AddressFormValues {
   if (!address) return emptyAddress();
   return {
-    name: `${address.firstName} ${address.lastName}`.trim(),
+    name: joinName(address.firstName, address.lastName),
     company: address.company ?? '',
     address1: address.address1,
     address2: address.address2 ?? '',
@@ -37,7 +33,7 @@ export function addressToForm(address: Address | null): AddressFormValues {
 }
 
 function AddressLines({ address }: { address: Address }) {
-  const name = `${address.firstName} ${address.lastName}`.trim();
+  const name = joinName(address.firstName, address.lastName);
   const cityLine = [address.city, [address.state, address.postalCode].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { fieldProps } from './field-props';
+import { fieldProps } from '@/lib/forms/field-props';
 
 export interface AddressFieldsProps<V extends FieldValues> {
   form: UseFormReturn<V>;

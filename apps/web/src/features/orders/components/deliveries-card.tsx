@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -7,7 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { apiErrorMessage } from '@/lib/errors';
+import { QueryError } from '@/components/query-error';
 import { useGetDeliveriesQuery } from '../api/orders-api';
 import { CardSection } from './card-section';
 
@@ -23,9 +22,7 @@ export function DeliveriesCard({ orderId }: { orderId: string }) {
       {isLoading ? (
         <Skeleton variant="rectangular" height={72} sx={{ m: 2 }} />
       ) : error ? (
-        <Alert severity="error" sx={{ m: 2 }}>
-          {apiErrorMessage(error, 'Could not load the deliveries.')}
-        </Alert>
+        <QueryError error={error} fallback="Could not load the deliveries." sx={{ m: 2 }} />
       ) : !data || data.length === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
           No deliveries yet.

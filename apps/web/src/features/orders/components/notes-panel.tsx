@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -9,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { OrderNote } from '@shipdesk/contract';
+import { QueryError } from '@/components/query-error';
 import { apiErrorMessage, showApiError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useAddOrderNoteMutation, useListOrderNotesQuery, useUpdateOrderNoteMutation } from '../api/orders-api';
@@ -157,7 +157,7 @@ export function NotesPanel({ orderId, timeZone }: { orderId: string; timeZone: s
       {isLoading ? (
         <Skeleton variant="rectangular" height={48} />
       ) : error ? (
-        <Alert severity="error">{apiErrorMessage(error, 'Could not load the notes.')}</Alert>
+        <QueryError error={error} fallback="Could not load the notes." />
       ) : sorted.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           No notes yet.

@@ -1,25 +1,18 @@
 import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { FsmFlow, Order, OrderFlowBody, OrderFlowResult } from '@shipdesk/contract';
+import type { FsmFlow, Order, OrderFlowResult } from '@shipdesk/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialog } from '@/components/form-dialog';
 import { apiErrorReason, isApiError } from '@/lib/errors';
-import { formatMoney } from '@/lib/format';
 import { applyServerErrors } from '@/lib/validation';
+import { fieldProps } from '@/lib/forms/field-props';
 import { useRunOrderFlowMutation, type ViewEvent } from '../api/orders-api';
-import { minorToDecimal, parseMoney } from '../money';
-import { describeChanges, EVENT_UI, PAYMENT_METHODS, stateOf } from '../order-events';
-import { fieldProps } from './field-props';
-
-interface EventForm {
-  amount: string;
-  method: string;
-  reason: string;
-}
+import { EVENT_FORM_FIELDS, eventBody, eventFormDefaults, type EventForm } from '../order-event-form';
+import { describeChanges, EVENT_UI, stateOf } from '../order-events';
+import { OrderPaymentFields } from './order-payment-fields';
 
 export const STALE_MESSAGE = 'This order changed — reloaded';
 
@@ -32,19 +25,6 @@ export interface OrderEventDialogProps {
   locale: string;
   onClose(): void;
   onDone(result: OrderFlowResult): void;
-}
-
-function defaultsFor(flow: FsmFlow, order: Order): EventForm {
-  const amount = flow.defaults.amount;
-  const method = flow.defaults.method;
-  return {
-    amount:
-      typeof amount === 'number' && Number.isInteger(amount) && amount > 0
-        ? minorToDecimal(amount, order.currency)
-        : '',
-    method: typeof method === 'string' && method ? method : 'card',
-    reason: typeof flow.defaults.reason === 'string' ? flow.defaults.reason : '',
-  };
 }
 
 /**
@@ -65,37 +45,16 @@ export function OrderEventDialog({
   const [runOrderFlow] = useRunOrderFlowMutation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<EventForm>({ defaultValues: defaultsFor(flow, order) });
+  const form = useForm<EventForm>({ defaultValues: eventFormDefaults(flow, order) });
   const changes = describeChanges(stateOf(order), flow.next);
-  const balance = order.total - order.paidTotal;
 
   const run = async (values: EventForm) => {
-    const body: OrderFlowBody = { version: order.version };
-    if (ui.form === 'payment') {
-      const parsed = parseMoney(values.amount, order.currency);
-      if (!parsed.ok || parsed.minor <= 0) {
-        form.setError(
-          'amount',
-          { message: parsed.ok ? 'Enter an amount above zero' : parsed.message },
-          { shouldFocus: true },
-        );
-        return;
-      }
-      body.amount = parsed.minor;
-      body.method = values.method;
+    const read = eventBody(ui.form, values, order);
+    if (!read.ok) {
+      form.setError(read.field, { message: read.message }, { shouldFocus: true });
+      return;
     }
-    if (ui.form === 'reason') {
-      const reason = values.reason.trim();
-      if (!reason) {
-        form.setError('reason', { message: 'Give a reason' }, { shouldFocus: true });
-        return;
-      }
-      if (reason.length > 500) {
-        form.setError('reason', { message: 'At most 500 characters' }, { shouldFocus: true });
-        return;
-      }
-      body.reason = reason;
-    }
+    const { body } = read;
     setBusy(true);
     setError(null);
     try {
@@ -111,7 +70,7 @@ export function OrderEventDialog({
       }
       const rest = applyServerErrors(
         failure,
-        ['amount', 'method', 'reason'] as Path<EventForm>[],
+        [...EVENT_FORM_FIELDS],
         form.setError,
         `Could not ${ui.label.toLowerCase()}.`,
       );
@@ -169,33 +128,7 @@ export function OrderEventDialog({
       onSubmit={() => void form.handleSubmit(run)()}
     >
       {ui.form === 'payment' ? (
-        <>
-          <TextField
-            {...fieldProps(
-              form,
-              'amount',
-              balance > 0 ? `Balance due ${formatMoney(balance, order.currency, locale)}` : undefined,
-            )}
-            label={`Amount (${order.currency})`}
-            required
-            autoFocus
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          />
-          <TextField
-            select
-            label="Method"
-            value={form.watch('method')}
-            onChange={(e) => form.setValue('method', e.target.value)}
-            error={Boolean(form.formState.errors.method)}
-            helperText={form.formState.errors.method?.message}
-          >
-            {PAYMENT_METHODS.map((method) => (
-              <MenuItem key={method.value} value={method.value}>
-                {method.label}
-              </MenuItem>
-            ))}
-          </TextField>
-        </>
+        <OrderPaymentFields form={form} order={order} locale={locale} />
       ) : (
         <TextField
           {...fieldProps(form, 'reason')}

@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { Order } from '@shipdesk/contract';
+import { balanceDue, type Order } from '@shipdesk/contract';
 import { formatMoney } from '@/lib/format';
 import { CardSection } from './card-section';
 
@@ -14,7 +14,7 @@ const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as cons
 /** The order's lines and its totals. */
 export function OrderLinesCard({ order, locale }: { order: Order; locale: string }) {
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
-  const balance = order.total - order.paidTotal;
+  const balance = balanceDue(order.total, order.paidTotal);
   const totals: [string, string][] = [
     ['Subtotal', money(order.subtotal)],
     ['Shipping', money(order.shippingTotal)],

@@ -7,9 +7,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { formatMoney } from '@/lib/format';
-import { optionalMoney } from '../money';
-import { emptyLine, MAX_LINES, type OrderFormValues } from '../order-form';
-import { fieldProps } from './field-props';
+import { fieldProps } from '@/lib/forms/field-props';
+import { amountCurrency, emptyLine, MAX_LINES, parseLine, type OrderFormValues } from '../order-form';
 
 const GRID = { xs: '1fr 1fr', md: 'minmax(110px,1fr) minmax(160px,2fr) 80px 120px 96px 40px' };
 
@@ -18,15 +17,13 @@ export function OrderLinesFields({ form, locale }: { form: UseFormReturn<OrderFo
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'lines' });
   const lines = useWatch({ control: form.control, name: 'lines' });
   const currency = useWatch({ control: form.control, name: 'currency' });
-  const validCurrency = /^[A-Z]{3}$/.test(currency ?? '') ? currency : 'USD';
+  const validCurrency = amountCurrency(currency);
 
   return (
     <Box>
       {fields.map((field, index) => {
-        const line = lines?.[index];
-        const qty = /^\d+$/.test(line?.quantity?.trim() ?? '') ? Number(line?.quantity) : null;
-        const price = optionalMoney(line?.unitPrice, validCurrency);
-        const lineTotal = qty !== null && price !== null ? formatMoney(qty * price, validCurrency, locale) : '—';
+        const line = parseLine(lines?.[index], validCurrency);
+        const lineTotal = line ? formatMoney(line.quantity * line.unitPrice, validCurrency, locale) : '—';
         return (
           <Box
             key={field.id}

@@ -1,9 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { OrderEventRecord } from '@shipdesk/contract';
-import { apiErrorMessage } from '@/lib/errors';
+import { QueryError } from '@/components/query-error';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useGetOrderEventsQuery } from '../api/orders-api';
 import { describeChanges, eventName } from '../order-events';
@@ -40,7 +39,7 @@ export function OrderTimeline({
       {isLoading ? (
         <Skeleton variant="rectangular" height={96} />
       ) : error ? (
-        <Alert severity="error">{apiErrorMessage(error, 'Could not load the history.')}</Alert>
+        <QueryError error={error} fallback="Could not load the history." />
       ) : events.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           Nothing recorded yet.

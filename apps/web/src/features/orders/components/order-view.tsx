@@ -1,58 +1,37 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
-import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Order } from '@shipdesk/contract';
 import { useTenantCurrencyQuery } from '@/lib/api/tenant-configs';
 import { hrefs } from '@/config/paths';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { apiErrorMessage, isApiError } from '@/lib/errors';
+import { QueryError } from '@/components/query-error';
 import { formatDateTime } from '@/lib/format';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
-import { useGetFsmFlowsQuery, useGetOrderQuery, VIEW_EVENTS, type ViewEvent } from '../api/orders-api';
+import { useGetFsmFlowsQuery, useGetOrderQuery } from '../api/orders-api';
+import { useOrderViewAction } from '../hooks/use-order-view-action';
 import { useOrdersRealtime } from '../hooks/use-orders-realtime';
-import { newIdempotencyKey } from '../idempotency';
-import { EVENT_UI } from '../order-events';
 import type { OrderAction } from '../order-routes';
 import { AddressCard } from './address-card';
-import { CardSection } from './card-section';
 import { DeliveriesCard } from './deliveries-card';
 import { NotesPanel } from './notes-panel';
 import { OrderActions } from './order-actions';
-import { OrderEventDialog } from './order-event-dialog';
+import { OrderBackLink } from './order-back-link';
+import { OrderCustomerCard } from './order-customer-card';
 import { OrderLinesCard } from './order-lines-card';
+import { OrderLoadFailure } from './order-load-failure';
 import { OrderStatusChips } from './order-status-chips';
 import { OrderTimeline } from './order-timeline';
-import { PackingSlipDialog } from './packing-slip-dialog';
-
-const isViewEvent = (action: OrderAction | null): action is ViewEvent =>
-  action !== null && (VIEW_EVENTS as readonly string[]).includes(action);
+import { OrderViewDialogs } from './order-view-dialogs';
 
 /** Addresses can change until the order is finished. */
 function addressesEditable(order: Order): boolean {
   return (
     (order.orderStatus === 'Draft Order' || order.orderStatus === 'Sales Order') &&
     order.shipmentStatus !== 'Shipped Complete'
-  );
-}
-
-function BackLink() {
-  return (
-    <Link
-      component={RouterLink}
-      to={hrefs.orders()}
-      underline="hover"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1, typography: 'body2' }}
-    >
-      <ArrowBackOutlined fontSize="small" /> Orders
-    </Link>
   );
 }
 
@@ -78,7 +57,6 @@ export interface OrderViewProps {
 /** One order: statuses, allowed actions, lines, addresses, deliveries, notes and history. */
 export function OrderView({ id, initialAction = null }: OrderViewProps) {
   useOrdersRealtime();
-  const navigate = useNavigate();
   const timeZone = useTenantTimeZone();
   const { data: settings } = useTenantCurrencyQuery();
   const locale = settings?.locale ?? 'en';
@@ -86,80 +64,16 @@ export function OrderView({ id, initialAction = null }: OrderViewProps) {
   const order = orderQuery.data;
   const flowsQuery = useGetFsmFlowsQuery(id, { skip: !order });
   const flows = flowsQuery.data;
-  const [dialog, setDialog] = useState<{ event: ViewEvent; key: string } | null>(null);
-  const [slipOpen, setSlipOpen] = useState(initialAction === 'packingSlip');
-  const [notice, setNotice] = useState<string | null>(
-    initialAction === 'shipLabel' || initialAction === 'zpl'
-      ? 'Shipping labels are created from the label screens; this page does not make them.'
-      : null,
-  );
-  const handledAction = useRef(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-
-  // /orders/<event>/<id>: once the server has said what is allowed, open that event's dialog or say why not.
-  useEffect(() => {
-    if (handledAction.current || !flows || !isViewEvent(initialAction)) return;
-    handledAction.current = true;
-    const flow = flows[initialAction];
-    if (flow.allowed) setDialog({ event: initialAction, key: newIdempotencyKey() });
-    else
-      setNotice(
-        `${EVENT_UI[initialAction].label} is not possible now: ${flow.message ?? flow.reason ?? 'not allowed'}.`,
-      );
-  }, [flows, initialAction]);
-
-  const orderLoaded = order !== undefined;
-  useEffect(() => {
-    if (initialAction !== 'edit' || !orderLoaded || handledAction.current) return;
-    handledAction.current = true;
-    editButton.current?.scrollIntoView?.({ block: 'center' });
-    editButton.current?.focus();
-  }, [initialAction, orderLoaded]);
-
-  // Leaving a dialog opened by an action URL returns to the plain view URL, so reload does not reopen it.
-  const leaveActionUrl = () => {
-    if (initialAction && initialAction !== 'edit') void navigate(hrefs.orderView(id), { replace: true });
-  };
+  const action = useOrderViewAction(id, initialAction, flows, order !== undefined);
 
   if (orderQuery.isLoading) return <ViewSkeleton />;
-  if (!order) {
-    const missing = isApiError(orderQuery.error) && orderQuery.error.status === 404;
-    return (
-      <>
-        <BackLink />
-        <PageHeader title={`Order ${id}`} />
-        {missing ? (
-          <EmptyState
-            icon={<SearchOffOutlined />}
-            title="Order not found"
-            text="It may have been deleted, or the link is wrong."
-            action={
-              <Button component={RouterLink} to={hrefs.orders()} variant="contained">
-                Back to orders
-              </Button>
-            }
-          />
-        ) : (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void orderQuery.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            {apiErrorMessage(orderQuery.error, 'Could not load the order.')}
-          </Alert>
-        )}
-      </>
-    );
-  }
+  if (!order) return <OrderLoadFailure id={id} query={orderQuery} />;
 
   const source = order.storeName ?? order.sourceType;
   const editable = addressesEditable(order);
   return (
     <>
-      <BackLink />
+      <OrderBackLink />
       <PageHeader
         title={`Order ${order.orderNumber}`}
         subtitle={`${formatDateTime(order.orderDate, timeZone)} · ${source}`}
@@ -167,23 +81,26 @@ export function OrderView({ id, initialAction = null }: OrderViewProps) {
           <OrderActions
             flows={flows}
             loading={flowsQuery.isFetching}
-            onRun={(event) => setDialog({ event, key: newIdempotencyKey() })}
-            onPackingSlip={() => setSlipOpen(true)}
+            onRun={action.openEvent}
+            onPackingSlip={() => action.setSlipOpen(true)}
           />
         }
       />
       <Box sx={{ mt: -1.5, mb: 3 }}>
         <OrderStatusChips state={order} />
       </Box>
-      {notice ? (
-        <Alert severity="info" onClose={() => setNotice(null)} sx={{ mb: 2 }}>
-          {notice}
+      {action.notice ? (
+        <Alert severity="info" onClose={action.dismissNotice} sx={{ mb: 2 }}>
+          {action.notice}
         </Alert>
       ) : null}
       {flowsQuery.isError ? (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {apiErrorMessage(flowsQuery.error, 'Could not ask which actions are allowed.')}
-        </Alert>
+        <QueryError
+          error={flowsQuery.error}
+          fallback="Could not ask which actions are allowed."
+          severity="warning"
+          sx={{ mb: 2 }}
+        />
       ) : null}
       {order.linkedOrderId ? (
         <Typography variant="body2" sx={{ mb: 2 }}>
@@ -208,21 +125,9 @@ export function OrderView({ id, initialAction = null }: OrderViewProps) {
           <OrderTimeline orderId={order.id} timeZone={timeZone} currency={order.currency} locale={locale} />
         </Box>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-          <CardSection title="Customer">
-            <Typography variant="body2" sx={{ fontWeight: 500 }}>
-              {order.customerName || 'No name given'}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {order.customerEmail || 'No e-mail given'}
-            </Typography>
-            {order.requestedShippingMethod ? (
-              <Typography variant="body2" sx={{ mt: 1 }}>
-                Requested service: {order.requestedShippingMethod}
-              </Typography>
-            ) : null}
-          </CardSection>
+          <OrderCustomerCard order={order} />
           <AddressCard
-            ref={editButton}
+            ref={action.editButton}
             orderId={order.id}
             type="shipping"
             address={order.shippingAddress}
@@ -241,36 +146,7 @@ export function OrderView({ id, initialAction = null }: OrderViewProps) {
           <NotesPanel orderId={order.id} timeZone={timeZone} />
         </Box>
       </Box>
-      {dialog && flows ? (
-        <OrderEventDialog
-          key={dialog.key}
-          order={order}
-          event={dialog.event}
-          flow={flows[dialog.event]}
-          idempotencyKey={dialog.key}
-          locale={locale}
-          onClose={() => {
-            setDialog(null);
-            leaveActionUrl();
-          }}
-          onDone={(result) => {
-            setDialog(null);
-            if (result.createdOrderId) void navigate(hrefs.orderView(result.createdOrderId));
-            else if (dialog.event === 'delete') void navigate(hrefs.orders());
-            else leaveActionUrl();
-          }}
-        />
-      ) : null}
-      {slipOpen ? (
-        <PackingSlipDialog
-          orderId={order.id}
-          orderNumber={order.orderNumber}
-          onClose={() => {
-            setSlipOpen(false);
-            leaveActionUrl();
-          }}
-        />
-      ) : null}
+      <OrderViewDialogs order={order} flows={flows} locale={locale} action={action} />
     </>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -8,8 +7,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryError } from '@/components/query-error';
 import { showApiError } from '@/lib/errors/show-api-error';
-import { apiErrorMessage } from '@/lib/errors/api-error';
 import { formatDateTime } from '@/lib/format';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
 import { useGetApiKeyQuery, useRevokeApiKeyMutation, useRotateApiKeyMutation } from '../api/api-key-api';
@@ -58,16 +57,7 @@ export function ApiKeyCard({ readOnly }: { readOnly: boolean }) {
     );
   } else if (error || !data) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-            Retry
-          </Button>
-        }
-      >
-        {apiErrorMessage(error, 'Could not load the API key.')}
-      </Alert>
+      <QueryError error={error} fallback="Could not load the API key." refetch={refetch} isFetching={isFetching} />
     );
   } else if (!data.exists) {
     body = (

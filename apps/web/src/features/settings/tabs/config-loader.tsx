@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import type { ConfigEntry } from '@shipdesk/contract';
-import { apiErrorMessage } from '@/lib/errors/api-error';
+import { QueryError } from '@/components/query-error';
 import { useGetConfigsQuery } from '../api/configs-api';
 
 /** Loads the tenant's configs once for every tab; shows a skeleton, or an error with retry. */
@@ -21,16 +19,7 @@ export function ConfigLoader({ children }: { children: (entries: ConfigEntry[]) 
   }
   if (error || !data) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-            Retry
-          </Button>
-        }
-      >
-        {apiErrorMessage(error, 'Could not load the settings.')}
-      </Alert>
+      <QueryError error={error} fallback="Could not load the settings." refetch={refetch} isFetching={isFetching} />
     );
   }
   return <>{children(data)}</>;

@@ -2,15 +2,16 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_CURRENCY, DEFAULT_LOCALE, type ConfigEntry } from '@shipdesk/contract';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
-import { textFieldProps, validatorResolver, type FormRules } from '@/lib/validation';
+import { controlledFieldProps, fieldProps } from '@/lib/forms/field-props';
+import { validatorResolver, type FormRules } from '@/lib/validation';
 import { configOptions, optionString, useSaveConfigMutation } from '../api/configs-api';
+import { ConfigSaveButton } from './config-save-button';
 import { runSave } from './save-config';
 
 export interface CurrencyForm {
@@ -114,31 +115,22 @@ function CurrencySection({ entries, readOnly }: { entries: ConfigEntry[]; readOn
         <Controller
           control={form.control}
           name="currencyCode"
-          render={({ field, fieldState }) => (
+          render={(control) => (
             <Autocomplete
               options={currencies}
-              disabled={field.disabled}
-              value={currencies.find((c) => c.code === field.value) ?? null}
-              onChange={(_event, option) => field.onChange(option?.code ?? '')}
+              disabled={control.field.disabled}
+              value={currencies.find((c) => c.code === control.field.value) ?? null}
+              onChange={(_event, option) => control.field.onChange(option?.code ?? '')}
               getOptionLabel={(option) => `${option.code} — ${option.name}`}
               isOptionEqualToValue={(option, value) => option.code === value.code}
               renderInput={(params) => (
-                <TextField
-                  {...params}
-                  inputRef={field.ref}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  label="Currency"
-                  required
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
+                <TextField {...params} {...controlledFieldProps(control)} label="Currency" required />
               )}
             />
           )}
         />
         <TextField
-          {...textFieldProps(form, 'locale', 'Language tag for number formatting, e.g. en, en-US or de-DE.')}
+          {...fieldProps(form, 'locale', 'Language tag for number formatting, e.g. en, en-US or de-DE.')}
           label="Locale"
           required
           fullWidth
@@ -147,9 +139,7 @@ function CurrencySection({ entries, readOnly }: { entries: ConfigEntry[]; readOn
           Example: {preview ?? '—'}
         </Typography>
       </Stack>
-      <Button type="submit" variant="contained" sx={{ mt: 3 }} disabled={readOnly || form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Saving…' : 'Save'}
-      </Button>
+      <ConfigSaveButton submitting={form.formState.isSubmitting} readOnly={readOnly} sx={{ mt: 3 }} />
     </Box>
   );
 }
@@ -189,30 +179,24 @@ function TimeZoneSection({ entries, readOnly }: { entries: ConfigEntry[]; readOn
       <Controller
         control={form.control}
         name="timeZone"
-        render={({ field, fieldState }) => (
+        render={(control) => (
           <Autocomplete
             options={zones}
-            value={field.value || null}
-            disabled={field.disabled}
-            onChange={(_event, zone) => field.onChange(zone ?? '')}
+            value={control.field.value || null}
+            disabled={control.field.disabled}
+            onChange={(_event, zone) => control.field.onChange(zone ?? '')}
             renderInput={(params) => (
               <TextField
                 {...params}
-                inputRef={field.ref}
-                onBlur={field.onBlur}
-                name={field.name}
+                {...controlledFieldProps(control, now ? `Now: ${now}` : undefined)}
                 label="Time zone"
                 required
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? (now ? `Now: ${now}` : undefined)}
               />
             )}
           />
         )}
       />
-      <Button type="submit" variant="contained" sx={{ mt: 3 }} disabled={readOnly || form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Saving…' : 'Save'}
-      </Button>
+      <ConfigSaveButton submitting={form.formState.isSubmitting} readOnly={readOnly} sx={{ mt: 3 }} />
     </Box>
   );
 }

@@ -1,15 +1,16 @@
 import { useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ConfigEntry } from '@shipdesk/contract';
-import { textFieldProps, validatorResolver, type FormRules } from '@/lib/validation';
+import { fieldProps } from '@/lib/forms/field-props';
+import { validatorResolver, type FormRules } from '@/lib/validation';
 import { useSaveConfigMutation } from '../api/configs-api';
 import { ApiKeyCard } from './api-key-card';
 import { ConfigLoader } from './config-loader';
+import { ConfigSaveButton } from './config-save-button';
 import { runSave } from './save-config';
 
 /** Named like the entry's field, so the server's `errors.value` lands on it. */
@@ -66,16 +67,14 @@ function CqUrlSection({ entries, readOnly }: { entries: ConfigEntry[]; readOnly:
           addresses on this machine or a private network are refused.
         </Typography>
         <TextField
-          {...textFieldProps(form, 'value')}
+          {...fieldProps(form, 'value')}
           label="Connect URL"
           type="url"
           placeholder="https://connect.example.com/"
           fullWidth
           required
         />
-        <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={readOnly || form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Saving…' : 'Save'}
-        </Button>
+        <ConfigSaveButton submitting={form.formState.isSubmitting} readOnly={readOnly} sx={{ mt: 2 }} />
       </Box>
     </Paper>
   );

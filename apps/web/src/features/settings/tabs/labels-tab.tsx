@@ -1,6 +1,5 @@
 import { Controller, useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -10,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { LABEL_TYPES, type ConfigEntry, type LabelType } from '@shipdesk/contract';
 import { validatorResolver, type FormRules } from '@/lib/validation';
 import { configOptions, optionString, useSaveConfigMutation } from '../api/configs-api';
+import { ConfigSaveButton } from './config-save-button';
 import { runSave } from './save-config';
 
 interface LabelForm {
@@ -94,9 +94,7 @@ export function LabelsTab({ entries, readOnly = false }: { entries: ConfigEntry[
         )}
       />
       <Box>
-        <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={readOnly || form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Saving…' : 'Save'}
-        </Button>
+        <ConfigSaveButton submitting={form.formState.isSubmitting} readOnly={readOnly} sx={{ mt: 1 }} />
       </Box>
     </Box>
   );

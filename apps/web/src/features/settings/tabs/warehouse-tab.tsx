@@ -1,11 +1,12 @@
 import { useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ConfigEntry } from '@shipdesk/contract';
-import { EMAIL_PATTERN, PHONE_PATTERN, textFieldProps, validatorResolver, type FormRules } from '@/lib/validation';
+import { fieldProps } from '@/lib/forms/field-props';
+import { EMAIL_PATTERN, PHONE_PATTERN, validatorResolver, type FormRules } from '@/lib/validation';
 import { configOptions, optionString, useSaveConfigMutation } from '../api/configs-api';
+import { ConfigSaveButton } from './config-save-button';
 import { runSave } from './save-config';
 
 export interface WarehouseForm {
@@ -131,7 +132,7 @@ export function WarehouseTab({ entries, readOnly = false }: { entries: ConfigEnt
         {LAYOUT.map(({ field, label, autoComplete, wide }) => (
           <TextField
             key={field}
-            {...textFieldProps(
+            {...fieldProps(
               form,
               field,
               field === 'country' ? (countryName(country) ?? 'Two letters, e.g. US') : undefined,
@@ -147,9 +148,7 @@ export function WarehouseTab({ entries, readOnly = false }: { entries: ConfigEnt
           />
         ))}
       </Box>
-      <Button type="submit" variant="contained" sx={{ mt: 3 }} disabled={readOnly || form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Saving…' : 'Save'}
-      </Button>
+      <ConfigSaveButton submitting={form.formState.isSubmitting} readOnly={readOnly} sx={{ mt: 3 }} />
     </Box>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { get, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import type { StoreFieldDefinition } from '@shipdesk/contract';
+import { fieldProps } from '@/lib/forms/field-props';
 import { fieldPath, type StoreFormValues } from '../store-form';
 
 /**
@@ -24,19 +25,13 @@ export function ConnectionField({
 }) {
   const [visible, setVisible] = useState(false);
   const name = fieldPath(field);
-  const { ref, ...registered } = form.register(name);
-  const message: unknown = (get(form.formState.errors, name) as { message?: unknown } | undefined)?.message;
-  const error = typeof message === 'string' && message !== '';
   const keepHint = stored ? `Saved as ${stored}. Leave empty to keep it.` : undefined;
   const hint = [field.help, keepHint].filter(Boolean).join(' ') || undefined;
   return (
     <TextField
-      {...registered}
-      inputRef={ref}
+      {...fieldProps(form, name, hint)}
       label={field.label}
       required={field.required && !stored}
-      error={error}
-      helperText={error ? message : hint}
       placeholder={stored ?? field.placeholder}
       type={field.secret && !visible ? 'password' : 'text'}
       autoComplete={field.secret ? 'new-password' : 'off'}

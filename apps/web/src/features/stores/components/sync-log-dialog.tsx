@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -16,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Store, SyncRun } from '@shipdesk/contract';
 import { StatusChip } from '@/components/status-chip';
-import { apiErrorMessage } from '@/lib/errors';
+import { QueryError } from '@/components/query-error';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { useListSyncRunsQuery } from '../api/stores-api';
 import { SYNC_STATE_VIEW, TRIGGER_LABELS } from '../store-status';
@@ -72,16 +71,7 @@ export function SyncLogDialog({ store, timeZone, onClose }: { store: Store; time
         {isLoading ? (
           <Skeleton variant="rectangular" height={120} />
         ) : error ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-                Retry
-              </Button>
-            }
-          >
-            {apiErrorMessage(error, 'Could not load the sync log.')}
-          </Alert>
+          <QueryError error={error} fallback="Could not load the sync log." refetch={refetch} isFetching={isFetching} />
         ) : !runs || runs.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
             No syncs yet. Pull orders to run the first one.

@@ -5,7 +5,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { Role } from '@shipdesk/contract';
 import { FormDialog } from '@/components/form-dialog';
-import { EMAIL_PATTERN, applyServerErrors, textFieldProps, validatorResolver } from '@/lib/validation';
+import { fieldErrorProps, fieldProps } from '@/lib/forms/field-props';
+import { EMAIL_PATTERN, applyServerErrors, validatorResolver } from '@/lib/validation';
 import { useInviteOrgUserMutation } from '../api/users-api';
 import { ASSIGNABLE_ROLES, type AssignableRole } from '../org-user';
 
@@ -74,7 +75,7 @@ export function InviteUserDialog({ onClose }: InviteUserDialogProps) {
         autoFocus
         required
         fullWidth
-        {...textFieldProps(form, 'email')}
+        {...fieldProps(form, 'email')}
       />
       <TextField
         select
@@ -83,10 +84,10 @@ export function InviteUserDialog({ onClose }: InviteUserDialogProps) {
         fullWidth
         value={roleId}
         onChange={(event) => form.setValue('roleId', event.target.value, { shouldValidate: true })}
-        error={Boolean(form.formState.errors.roleId)}
-        helperText={
-          form.formState.errors.roleId?.message ?? ASSIGNABLE_ROLES.find((role) => String(role.id) === roleId)?.hint
-        }
+        {...fieldErrorProps(
+          form.formState.errors.roleId,
+          ASSIGNABLE_ROLES.find((role) => String(role.id) === roleId)?.hint,
+        )}
       >
         {ASSIGNABLE_ROLES.map((role) => (
           <MenuItem key={role.id} value={String(role.id)}>

@@ -1,0 +1,57 @@
+import { useNavigate } from 'react-router';
+import type { Order } from '@shipdesk/contract';
+import { hrefs } from '@/config/paths';
+import type { FsmFlows } from '../api/orders-api';
+import type { OrderViewAction } from '../hooks/use-order-view-action';
+import { OrderEventDialog } from './order-event-dialog';
+import { PackingSlipDialog } from './packing-slip-dialog';
+
+export interface OrderViewDialogsProps {
+  order: Order;
+  flows: FsmFlows | undefined;
+  locale: string;
+  action: OrderViewAction;
+}
+
+/**
+ * The order view's open dialog: a lifecycle event, or the packing slip. After an event the view follows it: to the
+ * order it created (reorder, reship), to the list (delete), or back to the plain view URL.
+ */
+export function OrderViewDialogs({ order, flows, locale, action }: OrderViewDialogsProps) {
+  const navigate = useNavigate();
+  const { dialog, leaveActionUrl } = action;
+  return (
+    <>
+      {dialog && flows ? (
+        <OrderEventDialog
+          key={dialog.key}
+          order={order}
+          event={dialog.event}
+          flow={flows[dialog.event]}
+          idempotencyKey={dialog.key}
+          locale={locale}
+          onClose={() => {
+            action.closeEvent();
+            leaveActionUrl();
+          }}
+          onDone={(result) => {
+            action.closeEvent();
+            if (result.createdOrderId) void navigate(hrefs.orderView(result.createdOrderId));
+            else if (dialog.event === 'delete') void navigate(hrefs.orders());
+            else leaveActionUrl();
+          }}
+        />
+      ) : null}
+      {action.slipOpen ? (
+        <PackingSlipDialog
+          orderId={order.id}
+          orderNumber={order.orderNumber}
+          onClose={() => {
+            action.setSlipOpen(false);
+            leaveActionUrl();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { OrderStatus } from '@shipdesk/contract';
+
+export interface OrdersListEmptyProps {
+  /** Filters narrow the list: say so, and offer to clear them. */
+  filtered: boolean;
+  status: OrderStatus | null;
+  onClearFilters(): void;
+}
+
+/** The order table's body when a page of the list has no rows: why, and the way back to some. */
+export function OrdersListEmpty({ filtered, status, onClearFilters }: OrdersListEmptyProps) {
+  return (
+    <Box sx={{ textAlign: 'center', py: 2 }}>
+      <Typography variant="subtitle1" component="h2">
+        {filtered
+          ? 'No orders match these filters'
+          : status
+            ? `No orders with the status \u201c${status}\u201d`
+            : 'No orders on this page'}
+      </Typography>
+      {filtered ? (
+        <Button sx={{ mt: 1 }} onClick={onClearFilters}>
+          Clear filters
+        </Button>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import type { OrderSummary } from '@shipdesk/contract';
+import { hrefs } from '@/config/paths';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { sourceLabel } from '@/lib/format/source-type';
+import { OrderStatusChip, PaymentStatusChip, ShipmentStatusChip } from './order-status-chips';
+
+export type SortField = 'id' | 'orderDate' | 'total';
+
+/** Where the order came from: the channel, and the store's name when the order belongs to one. */
+export function channelText(row: Pick<OrderSummary, 'sourceType' | 'storeName'>): string {
+  const channel = sourceLabel(row.sourceType);
+  return row.storeName && row.storeName !== channel ? `${channel} · ${row.storeName}` : channel;
+}
+
+export interface OrdersTableColumn {
+  id: string;
+  label: string;
+  sort?: SortField;
+  align?: 'right';
+  minWidth?: number;
+  /** A long header may take two lines instead of widening the table. */
+  wrapHeader?: boolean;
+  render: (row: OrderSummary, ctx: { timeZone: string; locale: string }) => ReactNode;
+}
+
+/** A row's second, smaller line; cut with an ellipsis (the whole text in its tooltip) so the table fits a laptop. */
+const SECONDARY_LINE = {
+  color: 'text.secondary',
+  fontSize: '0.75rem',
+  lineHeight: 1.4,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+} as const;
+
+export const ORDERS_TABLE_COLUMNS: OrdersTableColumn[] = [
+  {
+    id: 'orderNumber',
+    label: 'Order',
+    sort: 'id',
+    minWidth: 110,
+    render: (row) => (
+      <Box sx={{ minWidth: 0 }}>
+        <Link component={RouterLink} to={hrefs.orderView(row.id)} tabIndex={-1} sx={{ fontWeight: 500 }}>
+          {row.orderNumber}
+        </Link>
+        <Box title={channelText(row)} sx={{ ...SECONDARY_LINE, maxWidth: 140 }}>
+          {channelText(row)}
+        </Box>
+      </Box>
+    ),
+  },
+  {
+    id: 'orderDate',
+    label: 'Date',
+    sort: 'orderDate',
+    minWidth: 96,
+    // The date above its time: the same text, two short lines instead of one wide column.
+    render: (row, { timeZone }) => (
+      <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'pre-line' }}>
+        {formatDateTime(row.orderDate, timeZone).replace(' ', '\n')}
+      </Box>
+    ),
+  },
+  {
+    id: 'customer',
+    label: 'Customer',
+    minWidth: 140,
+    render: (row) => (
+      <Box sx={{ minWidth: 0 }}>
+        <Box>{row.customerName || '—'}</Box>
+        {row.customerEmail ? (
+          <Box title={row.customerEmail} sx={{ ...SECONDARY_LINE, maxWidth: 150 }}>
+            {row.customerEmail}
+          </Box>
+        ) : null}
+      </Box>
+    ),
+  },
+  { id: 'shipTo', label: 'Ship to', minWidth: 110, render: (row) => row.shipTo || '—' },
+  { id: 'items', label: 'Items', align: 'right', render: (row) => row.itemCount },
+  {
+    id: 'total',
+    label: 'Total',
+    sort: 'total',
+    align: 'right',
+    render: (row, { locale }) => (
+      <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+        {formatMoney(row.total, row.currency, locale)}
+      </Box>
+    ),
+  },
+  { id: 'orderStatus', label: 'Status', render: (row) => <OrderStatusChip status={row.orderStatus} small /> },
+  { id: 'paymentStatus', label: 'Payment', render: (row) => <PaymentStatusChip status={row.paymentStatus} small /> },
+  {
+    id: 'shipmentStatus',
+    label: 'Shipment',
+    render: (row) => <ShipmentStatusChip status={row.shipmentStatus} small />,
+  },
+  {
+    id: 'service',
+    label: 'Requested service',
+    wrapHeader: true,
+    minWidth: 120,
+    render: (row) => row.requestedShippingMethod || '—',
+  },
+];
