@@ -80,12 +80,16 @@ const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 const listCalls = () => requests.filter((r) => r.method === 'GET' && r.url === '/call/users').length;
 
 describe('UsersTab', () => {
-  it('tells a Manager that only Admins manage users, without asking the server', async () => {
+  it('shows a Manager the users read-only: no invite, no role choice, no actions', async () => {
     renderTab(Role.Manager);
-    expect(screen.getByRole('heading', { name: 'Only Admins manage users' })).toBeInTheDocument();
+    await screen.findByRole('table', { name: 'Users' });
+    expect(within(rowOf('Max Manager')).getByText('Manager')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Invite user' })).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(requests).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: /Deactivate/ })).toBeNull();
+    expect(screen.getByText(/Only Admins invite people or change their access/)).toBeInTheDocument();
+    expect(listCalls()).toBe(1);
   });
 
   it("lists the organisation's users with role, status and last sign-in", async () => {

@@ -41,11 +41,13 @@ function AdminsOnly() {
   );
 }
 
-/** Settings > Users: the organisation's users from the SSO; Admins invite, change roles, deactivate and reactivate. */
+/**
+ * Settings > Users: the organisation's users from the SSO; Admins invite, change roles, deactivate and reactivate,
+ * Managers see the list read-only (as they see every settings tab).
+ */
 export function UsersTab() {
   const me = useAppSelector(selectUserData);
-  if (!managesUsers(me.user_role_id)) return <AdminsOnly />;
-  return <UsersManager meId={me.ID} />;
+  return <UsersManager meId={me.ID} canManage={managesUsers(me.user_role_id)} />;
 }
 
 function confirmation(pending: Pending, meId: string): { title: string; message: ReactNode; label: string } {
@@ -93,7 +95,7 @@ function successText(pending: Pending, updated: OrgUser): string {
     : `${name} was reactivated.`;
 }
 
-function UsersManager({ meId }: { meId: string }) {
+function UsersManager({ meId, canManage }: { meId: string; canManage: boolean }) {
   const list = useListOrgUsersQuery();
   const [update] = useUpdateOrgUserMutation();
   const [invite] = useInviteOrgUserMutation();
@@ -142,11 +144,11 @@ function UsersManager({ meId }: { meId: string }) {
       }
     });
 
-  const inviteButton = (
+  const inviteButton = canManage ? (
     <Button variant="contained" startIcon={<PersonAddAltOutlined />} onClick={() => setInviting(true)}>
       Invite user
     </Button>
-  );
+  ) : null;
 
   const users = list.data ?? [];
   const firstLoad = list.data === undefined && list.isFetching;
@@ -166,7 +168,11 @@ function UsersManager({ meId }: { meId: string }) {
       <EmptyState
         icon={<PersonAddAltOutlined />}
         title="No users yet"
-        text="Invite the people who work with your orders. Each gets an e-mail to choose a password."
+        text={
+          canManage
+            ? 'Invite the people who work with your orders. Each gets an e-mail to choose a password.'
+            : 'Admins of your organisation invite the people who work with your orders.'
+        }
         action={inviteButton}
       />
     );
@@ -177,6 +183,7 @@ function UsersManager({ meId }: { meId: string }) {
           users={users}
           loadingRows={firstLoad ? 3 : null}
           meId={meId}
+          readOnly={!canManage}
           timeZone={timeZone}
           busyIds={busyIds}
           onRoleChange={(user, roleId) => setPending({ kind: 'role', user, roleId })}
@@ -197,6 +204,7 @@ function UsersManager({ meId }: { meId: string }) {
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 640 }}>
           The people who sign in to Shipdesk for your organisation. Admins manage settings and users; Managers work with
           orders, stores and shipping.
+          {canManage ? null : ' Only Admins invite people or change their access.'}
         </Typography>
         {inviteButton}
       </Box>

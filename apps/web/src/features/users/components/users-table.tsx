@@ -29,6 +29,8 @@ export interface UsersTableProps {
   loadingRows: number | null;
   /** The signed-in user's id, to mark their own row. */
   meId: string;
+  /** A Manager's view: roles as text, no actions. */
+  readOnly?: boolean;
   timeZone: string;
   /** Users with a change on its way: their controls wait. */
   busyIds: ReadonlySet<string>;
@@ -43,6 +45,7 @@ export function UsersTable({
   users,
   loadingRows,
   meId,
+  readOnly = false,
   timeZone,
   busyIds,
   onRoleChange,
@@ -59,14 +62,14 @@ export function UsersTable({
             <TableCell sx={{ minWidth: 140 }}>Role</TableCell>
             <TableCell>Status</TableCell>
             <TableCell sx={{ minWidth: 160, whiteSpace: 'nowrap' }}>Last sign-in</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            {readOnly ? null : <TableCell align="right">Actions</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
           {loadingRows !== null
             ? Array.from({ length: loadingRows }, (_, index) => (
                 <TableRow key={`skeleton-${index}`} aria-hidden sx={{ height: 57 }}>
-                  {Array.from({ length: COLUMN_COUNT }, (__, column) => (
+                  {Array.from({ length: readOnly ? COLUMN_COUNT - 1 : COLUMN_COUNT }, (__, column) => (
                     <TableCell key={column}>
                       <Skeleton variant="text" width="70%" />
                     </TableCell>
@@ -95,7 +98,7 @@ export function UsersTable({
                       <Box sx={{ ...SECONDARY, overflowWrap: 'anywhere' }}>{user.email}</Box>
                     </TableCell>
                     <TableCell>
-                      {isAssignableRole(user.roleId) ? (
+                      {isAssignableRole(user.roleId) && !readOnly ? (
                         <Select
                           size="small"
                           value={String(user.roleId)}
@@ -134,18 +137,20 @@ export function UsersTable({
                         </Box>
                       )}
                     </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {isAssignableRole(user.roleId) ? (
-                        <RowActions
-                          user={user}
-                          name={name}
-                          busy={busy}
-                          onDeactivate={onDeactivate}
-                          onReactivate={onReactivate}
-                          onResend={onResend}
-                        />
-                      ) : null}
-                    </TableCell>
+                    {readOnly ? null : (
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {isAssignableRole(user.roleId) ? (
+                          <RowActions
+                            user={user}
+                            name={name}
+                            busy={busy}
+                            onDeactivate={onDeactivate}
+                            onReactivate={onReactivate}
+                            onResend={onResend}
+                          />
+                        ) : null}
+                      </TableCell>
+                    )}
                   </TableRow>
                 );
               })}
