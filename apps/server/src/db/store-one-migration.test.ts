@@ -55,7 +55,9 @@ describe.each(backends)('migration: store 1 is the manual channel ($name)', (bac
                           payment_status, shipment_status, currency)
       VALUES ('t-1', 1, 'Shopify', 'ext-1', 'SHP-1', now(), 'Sales Order', 'Paid', 'Unshipped', 'USD'),
              ('t-1', NULL, 'Wholesale', NULL, 'M-1', now(), 'Draft Order', 'Unpaid', 'Unshipped', 'USD')`);
-    await before.db.execute(sql`INSERT INTO sync_runs (tenant_id, store_id, trigger, state) VALUES ('t-1', 1, 'manual', 'succeeded')`);
+    await before.db.execute(
+      sql`INSERT INTO sync_runs (tenant_id, store_id, trigger, state) VALUES ('t-1', 1, 'manual', 'succeeded')`,
+    );
     await before.close();
 
     const after = await open(MIGRATIONS.migrationsFolder);
