@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 // The one command of the Quick start: installs what is missing, builds the web app when its sources changed,
-// starts the SSO and the server (which serves the web app) and prints where to sign in.
+// starts the SSO and the server (which serves the web app), prints where to sign in, and starts either again if it
+// crashes.
 // Plain JavaScript on purpose: it runs before dependencies are installed.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkNodeVersion, ensureInstalled, ensureWebBuilt } from './lib/prepare.mjs';
+import { ensureInstalled, ensureNode, ensureWebBuilt } from './lib/prepare.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env };
 
-checkNodeVersion();
+await ensureNode();
 if (env.SHIPDESK_SKIP_PREPARE !== '1') {
   ensureInstalled(root, env);
   ensureWebBuilt(root, env);
@@ -33,59 +34,139 @@ Object.assign(env, {
   WEB_ORIGINS: env.WEB_ORIGINS ?? publicUrl,
 });
 
-const children = [];
+// A crashed SSO or server is started again after a pause that doubles from 1 s to 30 s, back to 1 s once an
+// incarnation has run for a minute. One that keeps failing before it ever answers (a locked data folder, a port in
+// use, a bad setting) is not going to start by itself: after 5 such failures within a minute, everything stops.
+const FIRST_RESTART_DELAY_MS = 1_000;
+const MAX_RESTART_DELAY_MS = 30_000;
+const STABLE_AFTER_MS = 60_000;
+const START_FAILURES_LIMIT = 5;
+const START_FAILURES_WINDOW_MS = 60_000;
+const READY_WITHIN_MS = 120_000;
+
+const services = [];
 let stopping = false;
 
 function stopAll(code) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  const running = [];
+  for (const service of services) {
+    clearTimeout(service.restartTimer);
+    if (service.child) running.push(service.child);
+  }
+  for (const child of running) child.kill('SIGTERM');
   const deadline = setTimeout(() => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }, 10_000);
   deadline.unref();
-  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() =>
-    process.exit(code),
-  );
+  Promise.all(
+    running.map((child) =>
+      child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once('exit', r)) : null,
+    ),
+  ).then(() => process.exit(code));
 }
 
-function start(name, script) {
-  const child = spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  child.once('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`${name} stopped unexpectedly (${signal ?? `exit ${code}`}); stopping Shipdesk.`);
-      stopAll(code || 1);
-    }
-  });
-  children.push(child);
-  return child;
-}
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function waitFor(url, name, child) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || stopping) throw new Error(`${name} exited before it was ready`);
+/** Resolves when `url` answers 2xx; resolves `false` as soon as `child` has exited or Shipdesk is stopping. */
+async function answers(url, child) {
+  while (child.exitCode === null && child.signalCode === null && !stopping) {
     try {
       const res = await fetch(url);
-      if (res.ok) return;
+      if (res.ok) return true;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await pause(250);
   }
-  throw new Error(`${name} was not ready at ${url} within 120 s`);
+  return false;
+}
+
+/**
+ * Runs `script` and keeps it running: started again when it exits unexpectedly. Returns a promise of its first
+ * readiness (`readyUrl` answering), rejected when it gives up.
+ */
+function supervise(name, script, readyUrl) {
+  const service = { child: null, restartTimer: undefined };
+  services.push(service);
+  let delay = FIRST_RESTART_DELAY_MS;
+  let everReady = false;
+  const startFailures = [];
+  let settleFirst;
+  const firstReady = new Promise((resolve, reject) => (settleFirst = { resolve, reject }));
+
+  const start = () => {
+    const child = spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    service.child = child;
+    const startedAt = Date.now();
+    let ready = false;
+    child.once('exit', (code, signal) => {
+      service.child = null;
+      if (stopping) return;
+      const how = signal ?? `exit ${code}`;
+      // Exiting cleanly, or on the signals a person stops it with, is a stop asked for: as before, all stops.
+      if (code === 0 || signal === 'SIGINT' || signal === 'SIGTERM') {
+        console.error(`${name} stopped (${how}); stopping Shipdesk.`);
+        stopAll(code ?? 0);
+        return;
+      }
+      if (!ready) {
+        const now = Date.now();
+        startFailures.push(now);
+        while (now - startFailures[0] > START_FAILURES_WINDOW_MS) startFailures.shift();
+        if (startFailures.length >= START_FAILURES_LIMIT) {
+          const message = `${name} failed ${startFailures.length} times within a minute before it was ready (last: ${how}); stopping Shipdesk.`;
+          console.error(message);
+          settleFirst.reject(new Error(message));
+          stopAll(1);
+          return;
+        }
+      }
+      if (Date.now() - startedAt >= STABLE_AFTER_MS) delay = FIRST_RESTART_DELAY_MS;
+      console.error(`${name} stopped unexpectedly (${how}); starting it again in ${delay / 1000} s.`);
+      service.restartTimer = setTimeout(start, delay);
+      delay = Math.min(delay * 2, MAX_RESTART_DELAY_MS);
+    });
+    void answers(readyUrl, child).then((answered) => {
+      if (!answered) return;
+      ready = true;
+      startFailures.length = 0;
+      if (everReady) console.error(`${name} is running again.`);
+      everReady = true;
+      settleFirst.resolve();
+    });
+  };
+  start();
+  return firstReady;
+}
+
+async function readyWithin(name, url, firstReady) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${name} was not ready at ${url} within 120 s`)), READY_WITHIN_MS);
+  });
+  try {
+    await Promise.race([firstReady, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
 try {
-  const sso = start('SSO', join(root, 'apps', 'sso', 'src', 'main.ts'));
-  await waitFor(`${issuer}/healthz`, 'SSO', sso);
-  const server = start('Server', join(root, 'apps', 'server', 'src', 'server.ts'));
-  await waitFor(`http://127.0.0.1:${port}/readyz`, 'Server', server);
+  const ssoReady = `${issuer}/healthz`;
+  await readyWithin('SSO', ssoReady, supervise('SSO', join(root, 'apps', 'sso', 'src', 'main.ts'), ssoReady));
+  const serverReady = `http://127.0.0.1:${port}/readyz`;
+  await readyWithin(
+    'Server',
+    serverReady,
+    supervise('Server', join(root, 'apps', 'server', 'src', 'server.ts'), serverReady),
+  );
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  if (!stopping) console.error(error instanceof Error ? error.message : error);
   stopAll(1);
 }
 

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkNodeVersion, ensureInstalled } from './lib/prepare.mjs';
+import { ensureInstalled, ensureNode } from './lib/prepare.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(join(tmpdir(), 'shipdesk-test-'));
@@ -16,11 +16,30 @@ const vitestReport = join(reports, 'vitest.json');
 const e2eReport = join(reports, 'playwright.json');
 const only = process.argv.slice(2);
 
-checkNodeVersion();
+await ensureNode();
 ensureInstalled(root, process.env);
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium) && (!only.length || only.includes('e2e'))) {
-  console.error(`The end-to-end tests need Chromium at ${chromium} (Debian: apt-get install -y chromium).`);
+if (!only.length || only.includes('e2e')) ensureChromium();
+
+/**
+ * The browser tests drive the machine's Chromium (Playwright never downloads its own): installed from Debian's
+ * packages when this runs as root on a machine with apt, otherwise named before anything runs.
+ */
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(chromium)) return;
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && !process.env.CHROMIUM_PATH;
+  if (canInstall) {
+    console.log('The end-to-end tests need Chromium: installing the Debian package "chromium"...');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+    if (existsSync(chromium)) return;
+  }
+  console.error(
+    `The end-to-end tests need Chromium at ${chromium}: install it (Debian/Ubuntu: sudo apt-get install -y chromium) ` +
+      'or point CHROMIUM_PATH at a Chromium or Chrome binary. Run the other steps with: node scripts/test.mjs lint ' +
+      'format typecheck unit+integration build',
+  );
   process.exit(1);
 }
 

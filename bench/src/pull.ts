@@ -289,6 +289,8 @@ async function main() {
         rateLimitMax: 1_000_000_000,
         jobs: false,
         demo: false,
+        // The fake Shopify listens on loopback.
+        outboundAllowHosts: [new URL(shop.url).host],
       },
       jwks: idp.jwks,
       adapters: timedAdapters(fetchTimer),

@@ -7,6 +7,7 @@ import Fastify, {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { JWTVerifyGetKey } from 'jose';
 import type { ErrorEnvelope } from '@shipdesk/contract';
+import { isDatabaseUnavailable } from '@shipdesk/db-kit';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { toFieldErrors, type SchemaError } from './domain/field-errors.ts';
 import { HttpError } from './lib/http-errors.ts';
@@ -119,6 +120,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       if (error.errors) extra.errors = error.errors;
       if (error.reason) extra.reason = error.reason;
       return reply.code(status).send(envelope(status, error.message, extra));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A connection lost mid-request (failover, restart, an idle-connection killer): the next attempt gets a new one.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '1').send(envelope(503, 'The database is unavailable; try again'));
     }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

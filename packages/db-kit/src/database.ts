@@ -129,11 +129,20 @@ function openPostgres<TSchema extends DrizzleSchema>(
   options: OpenDatabaseOptions<TSchema>,
 ): Driver<TSchema> {
   const { schema, migrations, advisoryLockKey } = options;
-  // Pipelined clients send a query without waiting for the answer to the one before; used one query at a time they
-  // behave as before.
-  const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Pipelined clients send a query without waiting for the answer to the one before; used one query at a time they
+    // behave as before.
+    pipeline: true,
+    // Without probes, a connection silently dropped by a firewall or an idle-connection killer is only noticed by
+    // the next query sent on it, which then waits for TCP to give up.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   // The pool drops the broken connection and opens a new one on the next query.
   pool.on('error', options.onIdleError ?? (() => undefined));
+  const lost = guardConnections(pool);
   const db = drizzlePg({ client: pool, schema });
   const dialect = new PgDialect();
   const relations = { fullSchema: db._.fullSchema, schema: db._.schema!, tableNamesMap: db._.tableNamesMap };
@@ -205,7 +214,12 @@ function openPostgres<TSchema extends DrizzleSchema>(
       let broken = false;
       try {
         await conn.query('SELECT pg_advisory_lock($1)', [advisoryLockKey]);
-        return await fn();
+        const result = await fn();
+        // The session held the lock: once it is gone, another process may have been inside at the same time, and
+        // the caller must hear it rather than believe it ran alone.
+        const cause = lost.get(conn);
+        if (cause) throw new Error('The connection holding the advisory lock was lost while it was held', { cause });
+        return result;
       } finally {
         // Unlocking fails only on a broken connection: discarding it ends the session, which frees the lock as well.
         await conn.query('SELECT pg_advisory_unlock($1)', [advisoryLockKey]).catch(() => (broken = true));
@@ -214,6 +228,45 @@ function openPostgres<TSchema extends DrizzleSchema>(
     },
     end: () => pool.end(),
   };
+}
+
+/**
+ * Makes a connection whose session ended harmless to the process and to the pool; returns the error each one ended
+ * with. node-postgres emits 'error' on a client whose session ends (a terminated backend, a restart, a reset socket),
+ * and the pool listens only while the client is idle in it: on a checked-out client (a transaction, the advisory
+ * lock, Drizzle's own `transaction` and migrator) an unheard 'error' is thrown from the socket's event handler and
+ * ends the process. node-postgres rejects the client's queries all the same, so listening loses nothing.
+ */
+function guardConnections(pool: pg.Pool): WeakMap<pg.PoolClient, Error> {
+  const lost = new WeakMap<pg.PoolClient, Error>();
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (!lost.has(client)) lost.set(client, error);
+    });
+  });
+  // `pool.query` (the callback form) releases its client on error itself; a checked-out client is its holder's to
+  // release, and Drizzle's own `transaction` never does when its BEGIN fails: each terminated session would keep a
+  // place in the pool until it is full and every request waits forever. So a checked-out client is given back, as
+  // broken, when its session ends, and its holder's later `release` does nothing.
+  const connect = (pool.connect as (callback?: unknown) => Promise<pg.PoolClient> | undefined).bind(pool);
+  pool.connect = ((callback?: unknown) => {
+    if (callback) return connect(callback);
+    return connect()!.then((client) => {
+      const release = client.release;
+      let released = false;
+      const giveBack = (destroy?: boolean | Error) => {
+        if (released) return;
+        released = true;
+        client.off('error', onError);
+        release(destroy);
+      };
+      const onError = (error: Error) => giveBack(error);
+      client.on('error', onError);
+      client.release = giveBack;
+      return client;
+    });
+  }) as typeof pool.connect;
+  return lost;
 }
 
 /**

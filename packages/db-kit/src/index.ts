@@ -1,3 +1,4 @@
+export { isDatabaseUnavailable } from './connection-errors.ts';
 export { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data-dir-lock.ts';
 export {
   openDatabase,

@@ -76,6 +76,8 @@ describe('a pull survives SIGKILL of the server (postgres)', () => {
         LOG_LEVEL: 'error',
         WEB_DIST: join(dataDir, 'no-web'),
         SHIPDESK_DEMO: 'off',
+        // The fake Shopify listens on loopback.
+        OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
