@@ -1,8 +1,12 @@
 import type { Dashboard, QuickDashboard } from '@shipdesk/contract';
 import type { Database } from '../../apps/server/src/db/client.ts';
 import { dashboardWindows, type DashboardWindows } from '../../apps/server/src/domain/dashboard-periods.ts';
-import type { SlotTotals } from '../../apps/server/src/modules/dashboard/repository.ts';
-import { assemble, createDashboardService, salesCount } from '../../apps/server/src/modules/dashboard/service.ts';
+import type { SlotTotals } from '../../apps/server/src/features/dashboard/dashboard-repository.ts';
+import {
+  assemble,
+  createDashboardService,
+  salesCount,
+} from '../../apps/server/src/features/dashboard/dashboard-service.ts';
 import type { AuthContext } from '../../apps/server/src/plugins/auth.ts';
 import { isTenantSetup, type SqlRunner, type Statement } from './sql-side.ts';
 import { ms, summarise } from './stats.ts';

@@ -1,5 +1,5 @@
-import { ORDERS_PER_PAGE } from '../../apps/server/src/integrations/channels/shopify/adapter.ts';
-import { ORDERS_PER_QUERY } from '../../apps/server/src/integrations/channels/shopify/queries.ts';
+import { ORDERS_PER_PAGE } from '../../apps/server/src/integrations/channels/shopify/shopify-adapter.ts';
+import { ORDERS_PER_QUERY } from '../../apps/server/src/integrations/channels/shopify/shopify-queries.ts';
 import { writeDocSection } from './doc-section.ts';
 import type { Machine } from './machine.ts';
 import type { TableCopy } from './pull-copy.ts';

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 // The fake is a test tool of the server; the bench runs it as the "remote" shop.
-import { startFakeShopify } from '../../apps/server/src/integrations/channels/shopify/fake-server.ts';
+import { startFakeShopify } from '@shipdesk/fakes';
 
 /**
  * The pull benchmark's fake Shopify, in a worker thread: the shop has its own event loop and core, as a remote shop

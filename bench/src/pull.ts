@@ -13,10 +13,16 @@ import { Role } from '@shipdesk/contract';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
-import { createChannelAdapter, type AdapterFactory } from '../../apps/server/src/integrations/channels/registry.ts';
-import { LIST_ORDERS_QUERY, ORDERS_PER_QUERY } from '../../apps/server/src/integrations/channels/shopify/queries.ts';
-import { DEFAULT_API_VERSION } from '../../apps/server/src/integrations/channels/shopify/client.ts';
-import { AUDIENCE, ISSUER, mintToken, testIdp } from '../../apps/server/src/test-support/helper.ts';
+import {
+  createChannelAdapter,
+  type AdapterFactory,
+} from '../../apps/server/src/integrations/channels/channel-registry.ts';
+import {
+  LIST_ORDERS_QUERY,
+  ORDERS_PER_QUERY,
+} from '../../apps/server/src/integrations/channels/shopify/shopify-queries.ts';
+import { DEFAULT_API_VERSION } from '../../apps/server/src/integrations/channels/shopify/shopify-client.ts';
+import { AUDIENCE, ISSUER, mintToken, testIdp } from '../../apps/server/test/app-helper.ts';
 import { describeMachine } from './machine.ts';
 import {
   PARENT_TABLES,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, buildTestApp, newTenantId, type TestContext } from './test-support/helper.ts';
+import { backends, buildTestApp, newTenantId, type TestContext } from '../test/app-helper.ts';
 
 describe.each(backends)('app ($name)', (backend) => {
   describe('health, app-config, docs, errors', () => {

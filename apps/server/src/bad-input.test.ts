@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { backends, buildTestApp, newTenantId, type TestContext } from './test-support/helper.ts';
-import { createOrder } from './modules/orders/test-support.ts';
+import { backends, buildTestApp, newTenantId, type TestContext } from '../test/app-helper.ts';
+import { createOrder } from '../test/order-helpers.ts';
 
 /**
  * Bad input generated from the route table (the published OpenAPI document), so routes added later are covered

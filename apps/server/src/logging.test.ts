@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, buildTestApp, newTenantId, type TestContext } from './test-support/helper.ts';
+import { backends, buildTestApp, newTenantId, type TestContext } from '../test/app-helper.ts';
 
 /** What the server writes to its log must not repeat tokens, query strings or the parameters of a failed statement. */
 describe.each(backends)('logs ($name)', (backend) => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase as openKitDatabase } from '@shipdesk/db-kit';
-import { backends } from '../test-support/helper.ts';
+import { backends } from '../../test/app-helper.ts';
 import { MIGRATIONS } from './client.ts';
 import * as schema from './schema/index.ts';
 

@@ -10,7 +10,7 @@ import {
   newTenantId,
   testIdp,
   type TestContext,
-} from '../test-support/helper.ts';
+} from '../../test/app-helper.ts';
 import { createTokenVerifier } from './auth.ts';
 
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { backends, buildTestApp, newTenantId, type TestContext } from '../test-support/helper.ts';
-import { createOrder } from '../modules/orders/test-support.ts';
+import { backends, buildTestApp, newTenantId, type TestContext } from '../../test/app-helper.ts';
+import { createOrder } from '../../test/order-helpers.ts';
 
 /**
  * The real app under concurrent note writes and order reads while PostgreSQL ends every session of its database, as

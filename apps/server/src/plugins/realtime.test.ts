@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { LOGOUT_MESSAGE, RealtimeEvent, logoutRoomId } from '@shipdesk/contract';
-import { ISSUER, backends, buildTestApp, mintToken, newTenantId, type TestContext } from '../test-support/helper.ts';
+import { ISSUER, backends, buildTestApp, mintToken, newTenantId, type TestContext } from '../../test/app-helper.ts';
 
 type Ack = { ok: boolean; error?: string };
 

@@ -9,8 +9,8 @@ import {
   type OrderEvent,
   type OrderStatuses,
 } from '@shipdesk/contract';
-import { addressLines, formatDay, missingAddressFields, toAddressFields } from './address.ts';
-import { assertLifecycleReady, eventDefaults, planTransition, type LifecycleSnapshot } from './lifecycle.ts';
+import { addressLines, formatDay, missingAddressFields, toAddressFields } from './order-address.ts';
+import { assertLifecycleReady, eventDefaults, planTransition, type LifecycleSnapshot } from './order-lifecycle.ts';
 import {
   decodeCursor,
   encodeCursor,
@@ -20,7 +20,7 @@ import {
   resolveDays,
   startOfDay,
   statusesShown,
-} from './list-query.ts';
+} from './order-list-query.ts';
 
 describe('order addresses', () => {
   it('stores addresses trimmed, the name split, empty optional fields as null, and knows what is missing', () => {

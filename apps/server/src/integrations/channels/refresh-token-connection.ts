@@ -1,6 +1,6 @@
 import type { RefreshTokenConfig } from '../http/access-token.ts';
 import { ChannelError } from '../http/channel-http.ts';
-import type { AdapterOptions, StoreConnection } from './types.ts';
+import type { AdapterOptions, StoreConnection } from './channel-types.ts';
 
 /** What the platform calls its app's id and secret, for the message that says which is missing. */
 export interface AppCredentialNames {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@shipdesk/contract';
-import { backends, buildTestApp, newTenantId, type TestContext } from '../../test-support/helper.ts';
+import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
 import { createEgressGuard, EgressRefusedError } from './egress.ts';
 
 /** A loopback server standing in for something on the server's own network that must stay out of reach. */

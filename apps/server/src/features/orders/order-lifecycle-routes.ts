@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import {
+  Envelope,
+  FsmFlowSchema,
+  OrderEventNameSchema,
+  OrderFlowBodySchema,
+  OrderFlowResultSchema,
+  ID_PATTERN,
+} from '@shipdesk/contract';
+import { errorResponses } from '../../lib/schemas.ts';
+import { idempotencyHeaders, ordersNotifier, writeRequest } from './orders-routes.ts';
+import { createOrderFlowService, type OrderFlowOptions } from './order-lifecycle-service.ts';
+
+const Params = Type.Object({
+  orderId: Type.String({ pattern: ID_PATTERN, description: 'order id' }),
+  eventName: OrderEventNameSchema,
+});
+
+export const orderFlowRoutes: FastifyPluginAsyncTypebox<OrderFlowOptions> = async (app, options) => {
+  const service = createOrderFlowService(app.db, ordersNotifier(app), options);
+  const common = { tags: ['order events'], security: [{ bearerAuth: [] }] };
+
+  app.get(
+    '/call/orders/:orderId/:eventName/fsmFlow',
+    {
+      schema: {
+        ...common,
+        summary: 'Whether an event is allowed now, why not, what it would change, and its form defaults',
+        params: Params,
+        response: { 200: Envelope(FsmFlowSchema), ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      success: true as const,
+      data: await service.fsmFlow(request.auth!, request.params.orderId, request.params.eventName),
+    }),
+  );
+
+  app.post(
+    '/call/orders/:orderId/:eventName/orderFlow',
+    {
+      schema: {
+        ...common,
+        summary: 'Perform an order event',
+        description:
+          'approve, cancel, processPayment, shipComplete, delete, reorder, reship (shipLabel and zpl: 409 ' +
+          "labels_not_configured until labels are set up). `version` must be the order's current version " +
+          '(409 stale_version otherwise). A refused event is a 409 with `reason`. Send `Idempotency-Key`.',
+        params: Params,
+        headers: idempotencyHeaders,
+        body: OrderFlowBodySchema,
+        response: { 200: Envelope(OrderFlowResultSchema), ...errorResponses(400, 401, 404, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { orderId, eventName } = request.params;
+      const answer = await service.orderFlow(request.auth!, orderId, eventName, request.body, writeRequest(request));
+      return reply.code(answer.statusCode as 200).send(answer.body);
+    },
+  );
+};

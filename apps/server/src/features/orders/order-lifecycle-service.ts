@@ -1,0 +1,239 @@
+import {
+  ORDER_FLOW_EVENTS,
+  type FsmFlow,
+  type OrderEvent,
+  type OrderFlowBody,
+  type OrderFlowResult,
+  type SuccessEnvelope,
+} from '@shipdesk/contract';
+import type { Database, Executor } from '../../db/client.ts';
+import type { OrderRow } from '../../db/schema/index.ts';
+import { missingAddressFields } from '../../domain/orders/order-address.ts';
+import {
+  assertLifecycleReady,
+  eventDefaults,
+  planTransition,
+  type LifecycleContext,
+  type LifecycleSnapshot,
+  type Plan,
+} from '../../domain/orders/order-lifecycle.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { runIdempotent } from './order-idempotency.ts';
+import { createOrdersRepository, statusesOf, type OrdersRepository } from './orders-repository.ts';
+import { ORDER_NOT_FOUND, staleVersion, type OrdersNotifier, type WriteRequest } from './orders-service.ts';
+import { parseId, toOrder } from './order-views.ts';
+
+export interface OrderFlowOptions {
+  /** Whether label buying is set up; until then shipLabel and zpl answer `labels_not_configured`. */
+  labelsConfigured?: boolean;
+}
+
+/** Everything the lifecycle guards look at, read in the caller's transaction. */
+export async function loadSnapshot(
+  repo: OrdersRepository,
+  tx: Executor,
+  tenantId: string,
+  order: OrderRow,
+): Promise<LifecycleSnapshot> {
+  const detail = await repo.detail(tx, tenantId, order);
+  const shipping = detail.addresses.find((a) => a.type === 'shipping') ?? null;
+  const deliveries = await repo.deliveryCounts(tx, tenantId, order.id);
+  return {
+    ...statusesOf(order),
+    lineCount: detail.lines.length,
+    missingAddress: missingAddressFields(shipping),
+    total: order.total,
+    paidTotal: order.paidTotal,
+    unshippedUnits: detail.lines.reduce((n, l) => n + l.quantity - l.quantityShipped, 0),
+    unlabelledDeliveries: deliveries.unlabelled,
+    nextDeliveryUnits: deliveries.nextDeliveryUnits,
+  };
+}
+
+const isFlowEvent = (event: OrderEvent) => (ORDER_FLOW_EVENTS as readonly string[]).includes(event);
+
+/** Order events: what is allowed now (fsmFlow) and doing it (orderFlow), by the contract's transition table. */
+export function createOrderFlowService(database: Database, notify: OrdersNotifier, options: OrderFlowOptions = {}) {
+  // A table that names a guard or an outcome this server does not implement stops the start here.
+  assertLifecycleReady();
+  const repo = createOrdersRepository();
+  const context: LifecycleContext = { features: { labels: options.labelsConfigured ?? false } };
+
+  async function lockOrder(tx: Executor, tenantId: string, idText: string): Promise<OrderRow> {
+    const id = parseId(idText);
+    const order = id === null ? undefined : await repo.findOrder(tx, tenantId, id, true);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    return order;
+  }
+
+  /** A linked copy (reorder: a draft at the same prices; reship: a Sales Order at no charge). */
+  async function createLinked(
+    tx: Executor,
+    tenantId: string,
+    source: OrderRow,
+    as: 'reorder' | 'reship',
+    auth: AuthContext,
+    reason: string | null,
+  ): Promise<number> {
+    const detail = await repo.detail(tx, tenantId, source);
+    const address = (type: string) => {
+      const row = detail.addresses.find((a) => a.type === type);
+      if (!row) return null;
+      const { tenantId: _t, orderId: _o, type: _ty, ...fields } = row;
+      return fields;
+    };
+    const free = as === 'reship';
+    const subtotal = free ? 0 : detail.lines.reduce((s, l) => s + l.quantity * l.unitPrice, 0);
+    const newId = await repo.insertOrder(tx, tenantId, {
+      storeId: source.storeId,
+      sourceType: source.sourceType,
+      externalId: null,
+      orderNumber: (id) => `${source.orderNumber}-${as === 'reorder' ? 'R' : 'S'}${id}`,
+      orderDate: new Date(),
+      orderStatus: free ? 'Sales Order' : 'Draft Order',
+      paymentStatus: free ? 'Paid' : 'Unpaid',
+      shipmentStatus: 'Unshipped',
+      currency: source.currency,
+      subtotal,
+      shippingTotal: free ? 0 : source.shippingTotal,
+      taxTotal: free ? 0 : source.taxTotal,
+      discountTotal: free ? 0 : Math.min(source.discountTotal, subtotal + source.shippingTotal + source.taxTotal),
+      total: free ? 0 : Math.max(0, subtotal + source.shippingTotal + source.taxTotal - source.discountTotal),
+      paidTotal: 0,
+      customerName: source.customerName,
+      customerEmail: source.customerEmail,
+      requestedShippingMethod: source.requestedShippingMethod,
+      tags: source.tags,
+      linkedOrderId: source.id,
+      lines: detail.lines.map((l) => ({
+        sku: l.sku,
+        name: l.name,
+        quantity: l.quantity,
+        unitPrice: free ? 0 : l.unitPrice,
+        weight: l.weight,
+        category: l.category,
+        hazardous: l.hazardous,
+      })),
+      shippingAddress: address('shipping'),
+      billingAddress: address('billing'),
+    });
+    const created = (await repo.findOrder(tx, tenantId, newId))!;
+    await repo.insertEvent(tx, tenantId, {
+      orderId: newId,
+      event: 'create',
+      actorId: auth.userId,
+      actorEmail: auth.email,
+      before: null,
+      after: statusesOf(created),
+      payload: { channel: as, linkedOrderId: String(source.id), reason },
+    });
+    return newId;
+  }
+
+  /** Performs a planned event's effects and writes its timeline row; returns the order and any new order. */
+  async function perform(
+    tx: Executor,
+    auth: AuthContext,
+    order: OrderRow,
+    event: OrderEvent,
+    plan: Plan,
+    body: OrderFlowBody,
+  ): Promise<{ updated: OrderRow; createdOrderId: number | null }> {
+    const tenantId = auth.tenantId;
+    const payload: Record<string, unknown> = {};
+    let createdOrderId: number | null = null;
+    let extra: { paidTotal?: number } = {};
+    switch (plan.effects.kind) {
+      case 'payment':
+        extra = { paidTotal: plan.effects.paidTotal };
+        Object.assign(payload, { amount: plan.effects.amount, method: body.method ?? null });
+        break;
+      case 'shipAllLines':
+        await repo.shipAllLines(tx, tenantId, order.id);
+        break;
+      case 'createLinkedOrder':
+        createdOrderId = await createLinked(tx, tenantId, order, plan.effects.as, auth, plan.effects.reason);
+        payload.createdOrderId = String(createdOrderId);
+        break;
+      case 'labelDelivery':
+        // Labels are bought by the carrier integration; until it is configured the feature check refuses first.
+        throw new HttpError(409, 'Not available until labels are configured', { reason: 'labels_not_configured' });
+      case 'none':
+        break;
+    }
+    if (plan.rule.outcome === 'cancel') await repo.cancelPlannedDeliveries(tx, tenantId, order.id);
+    if (body.reason?.trim()) payload.reason = body.reason.trim();
+    const updated = await repo.updateOrder(tx, tenantId, order.id, { ...plan.next, ...extra });
+    await repo.insertEvent(tx, tenantId, {
+      orderId: order.id,
+      event,
+      actorId: auth.userId,
+      actorEmail: auth.email,
+      before: statusesOf(order),
+      after: plan.next,
+      payload,
+    });
+    return { updated, createdOrderId };
+  }
+
+  return {
+    /** `GET /call/orders/{orderId}/{eventName}/fsmFlow`: allowed now? why not? what would change? */
+    fsmFlow(auth: AuthContext, idText: string, event: OrderEvent): Promise<FsmFlow> {
+      return database.withTenant(auth.tenantId, async (tx) => {
+        const id = parseId(idText);
+        const order = id === null ? undefined : await repo.findOrder(tx, auth.tenantId, id);
+        if (!order) throw notFound(ORDER_NOT_FOUND);
+        const snapshot = await loadSnapshot(repo, tx, auth.tenantId, order);
+        const plan = planTransition(event, snapshot, context, {}, { preview: true });
+        return {
+          event,
+          allowed: plan.ok,
+          reason: plan.ok ? null : plan.reason,
+          message: plan.ok ? null : plan.message,
+          next: plan.ok ? plan.next : null,
+          defaults: plan.ok ? eventDefaults(event, snapshot) : {},
+          version: order.version,
+        };
+      });
+    },
+
+    /** `POST /call/orders/{orderId}/{eventName}/orderFlow`: row lock, version check, guards, effects, event row. */
+    async orderFlow(auth: AuthContext, idText: string, event: OrderEvent, body: OrderFlowBody, request: WriteRequest) {
+      if (!isFlowEvent(event)) {
+        throw new HttpError(400, `${event} is not performed through orderFlow`, {
+          reason: 'not_a_flow_event',
+          errors: { eventName: `eventName ${event} has its own path: /call/orders/{orderId}/${event}` },
+        });
+      }
+      const answer = await runIdempotent<SuccessEnvelope<OrderFlowResult>>(
+        database,
+        auth.tenantId,
+        { key: request.idempotencyKey, method: request.method, path: request.path, userId: auth.userId, body },
+        async (tx) => {
+          const order = await lockOrder(tx, auth.tenantId, idText);
+          if (body.version !== order.version) throw staleVersion(order.version);
+          const snapshot = await loadSnapshot(repo, tx, auth.tenantId, order);
+          const plan = planTransition(event, snapshot, context, { amount: body.amount, reason: body.reason });
+          if (!plan.ok) throw new HttpError(409, plan.message, { reason: plan.reason });
+          const { updated, createdOrderId } = await perform(tx, auth, order, event, plan, body);
+          const data: OrderFlowResult = {
+            order: toOrder(await repo.detail(tx, auth.tenantId, updated)),
+            createdOrderId: createdOrderId === null ? null : String(createdOrderId),
+          };
+          return { statusCode: 200, body: { code: 200, success: true, data } };
+        },
+      );
+      if (!answer.replayed) {
+        const { order, createdOrderId } = answer.body.data;
+        notify(auth.tenantId, {
+          orderIds: createdOrderId ? [order.id, createdOrderId] : [order.id],
+          event,
+          version: order.version,
+        });
+      }
+      return answer;
+    },
+  };
+}
+export type OrderFlowService = ReturnType<typeof createOrderFlowService>;

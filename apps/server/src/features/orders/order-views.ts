@@ -1,0 +1,93 @@
+import type { Address, Order, OrderEventRecord, OrderSummary, SourceType } from '@shipdesk/contract';
+import type { OrderAddressRow, OrderEventRow } from '../../db/schema/index.ts';
+import { statusesOf, type OrderDetail, type SummaryRow } from './orders-repository.ts';
+
+/** How orders leave the server (contract shapes): ids as strings, times as ISO 8601 UTC. */
+
+export const idText = (id: number | null) => (id === null ? null : String(id));
+
+/** A path or body id -> a number, or null when it cannot be an id (answered as 404 like a missing one). */
+export function parseId(text: string): number | null {
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+export function toSummary(order: Omit<SummaryRow, 'storeName'>, storeName: string | null): OrderSummary {
+  return {
+    id: String(order.id),
+    storeId: idText(order.storeId),
+    storeName,
+    sourceType: order.sourceType as SourceType,
+    orderNumber: order.orderNumber,
+    orderDate: order.orderDate.toISOString(),
+    created: order.createdAt.toISOString(),
+    ...statusesOf(order),
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    shipTo: order.shipTo,
+    itemCount: order.itemCount,
+    currency: order.currency,
+    total: order.total,
+    requestedShippingMethod: order.requestedShippingMethod,
+    version: order.version,
+  };
+}
+
+function toAddress(row: OrderAddressRow | undefined): Address | null {
+  if (!row) return null;
+  return {
+    type: row.type as Address['type'],
+    firstName: row.firstName,
+    lastName: row.lastName,
+    company: row.company,
+    address1: row.address1,
+    address2: row.address2,
+    city: row.city,
+    state: row.state,
+    postalCode: row.postalCode,
+    country: row.country,
+    phone: row.phone,
+    email: row.email,
+  };
+}
+
+export function toOrder(detail: OrderDetail): Order {
+  const { order } = detail;
+  return {
+    ...toSummary(order, detail.storeName),
+    externalId: order.externalId,
+    subtotal: order.subtotal,
+    shippingTotal: order.shippingTotal,
+    taxTotal: order.taxTotal,
+    discountTotal: order.discountTotal,
+    paidTotal: order.paidTotal,
+    tags: order.tags,
+    lines: detail.lines.map((l) => ({
+      id: String(l.id),
+      sku: l.sku,
+      name: l.name,
+      quantity: l.quantity,
+      quantityShipped: l.quantityShipped,
+      unitPrice: l.unitPrice,
+      weight: l.weight,
+      category: l.category,
+      hazardous: l.hazardous,
+    })),
+    billingAddress: toAddress(detail.addresses.find((a) => a.type === 'billing')),
+    shippingAddress: toAddress(detail.addresses.find((a) => a.type === 'shipping')),
+    linkedOrderId: idText(order.linkedOrderId),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+export function toEventRecord(row: OrderEventRow): OrderEventRecord {
+  return {
+    id: String(row.id),
+    event: row.event,
+    actor: row.actorEmail,
+    at: row.at.toISOString(),
+    before: row.before ?? null,
+    after: row.after ?? null,
+    payload: row.payload,
+  };
+}

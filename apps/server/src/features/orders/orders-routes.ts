@@ -1,0 +1,162 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import {
+  CreateOrderSchema,
+  Envelope,
+  IDEMPOTENCY_KEY_HEADER,
+  MANUAL_STORE_ID,
+  OrderAddressUpdateSchema,
+  OrderEventRecordSchema,
+  OrderListQuerySchema,
+  OrderListSchema,
+  OrderRealtimeEvent,
+  OrderSchema,
+  ID_PATTERN,
+} from '@shipdesk/contract';
+import { errorResponses } from '../../lib/schemas.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { createOrdersService, type OrdersNotifier, type WriteRequest } from './orders-service.ts';
+
+export interface OrdersRoutesOptions {
+  /** Filtered lists count exactly up to this many rows (default 10,000). */
+  exactCountLimit?: number;
+}
+
+const IdParam = Type.String({ pattern: ID_PATTERN, description: 'order id' });
+
+export const idempotencyHeaders = Type.Object({
+  [IDEMPOTENCY_KEY_HEADER]: Type.Optional(
+    Type.String({ maxLength: 255, description: 'same key and same body: the first answer is replayed (24 h)' }),
+  ),
+});
+
+/** What an idempotent write needs from the request. */
+export function writeRequest(request: FastifyRequest): WriteRequest {
+  const header = request.headers[IDEMPOTENCY_KEY_HEADER];
+  return {
+    idempotencyKey: Array.isArray(header) ? header[0] : header,
+    method: request.method,
+    path: request.url.split('?')[0] ?? request.url,
+  };
+}
+
+/** Realtime `orders:changed` to the tenant's sockets. */
+export function ordersNotifier(app: FastifyInstance): OrdersNotifier {
+  return (tenantId, message) => app.realtime.toTenant(tenantId, OrderRealtimeEvent.Changed, message);
+}
+
+export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = async (app, options) => {
+  const service = createOrdersService(app.db, ordersNotifier(app), { exactCountLimit: options.exactCountLimit });
+  const common = { tags: ['orders'], security: [{ bearerAuth: [] }] };
+
+  app.get(
+    '/api/v1/orders',
+    {
+      schema: {
+        ...common,
+        summary: 'List orders (keyset paging, allow-listed filters)',
+        description:
+          'Pages are 1-based. Without a cursor, page N is read with OFFSET (a typed-in page number); next and ' +
+          'previous use `nextCursor` / `prevCursor` (keyset, bound to the sort and filters); `last=1` reads the ' +
+          'last page from the end. Without filters other than orderStatus, `total` and `statusCounts` are exact; ' +
+          'with search, date, store, source or payment/shipment status filters they are exact up to 10,000 and ' +
+          'estimated above (`totalIsEstimate`). Deleted orders are hidden unless an orderStatus filter asks for them (`hide=1` ' +
+          'always hides them).',
+        querystring: OrderListQuerySchema,
+        response: { 200: Envelope(OrderListSchema), ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => ({ code: 200, success: true as const, data: await service.list(request.auth!, request.query) }),
+  );
+
+  app.get(
+    '/api/v1/orders/:id',
+    {
+      schema: {
+        ...common,
+        summary: 'One order with its lines and addresses',
+        params: Type.Object({ id: IdParam }),
+        response: { 200: Envelope(OrderSchema), ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      success: true as const,
+      data: await service.get(request.auth!, request.params.id),
+    }),
+  );
+
+  app.get(
+    '/api/v1/orders/:id/events',
+    {
+      schema: {
+        ...common,
+        summary: "The order's audit timeline, newest first",
+        params: Type.Object({ id: IdParam }),
+        response: { 200: Envelope(Type.Array(OrderEventRecordSchema)), ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      success: true as const,
+      data: await service.events(request.auth!, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/v1/store/:storeId/orders',
+    {
+      schema: {
+        ...common,
+        summary: 'Create a manual order (store 1 = the manual channel)',
+        description:
+          'Creates a Draft Order (Unpaid, Unshipped) with one planned delivery of every line and a `create` ' +
+          'event, in one transaction. Store 1 is the manual channel: the order has no store and source type ' +
+          'Wholesale. Send `Idempotency-Key` to make retries safe.',
+        params: Type.Object({ storeId: Type.String({ description: 'only 1 (manual orders)' }) }),
+        headers: idempotencyHeaders,
+        body: CreateOrderSchema,
+        response: { 201: Envelope(OrderSchema), ...errorResponses(400, 401, 404, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      if (request.params.storeId !== MANUAL_STORE_ID) {
+        throw notFound('Orders are created by hand in store 1 only; connected stores bring their own');
+      }
+      const answer = await service.create(request.auth!, request.body, writeRequest(request));
+      return reply.code(answer.statusCode as 201).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/call/order/:orderId/:editAddressType/updateOrderAddress',
+    {
+      schema: {
+        ...common,
+        summary: "Replace the order's billing or shipping address",
+        description:
+          'The name is split at the first space into first and last name. Draft and Sales Orders only. ' +
+          'An optional `version` refuses a stale form (409 stale_version).',
+        params: Type.Object({
+          orderId: IdParam,
+          editAddressType: Type.Union([Type.Literal('billing'), Type.Literal('shipping')]),
+        }),
+        headers: idempotencyHeaders,
+        body: OrderAddressUpdateSchema,
+        response: { 200: Envelope(OrderSchema), ...errorResponses(400, 401, 404, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { orderId, editAddressType } = request.params;
+      const answer = await service.updateAddress(
+        request.auth!,
+        orderId,
+        editAddressType,
+        request.body,
+        writeRequest(request),
+      );
+      return reply.code(answer.statusCode as 200).send(answer.body);
+    },
+  );
+};

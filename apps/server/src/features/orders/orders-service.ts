@@ -1,0 +1,389 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_TIME_ZONE,
+  ORDER_STATUSES,
+  type AddressInput,
+  type CreateOrder,
+  type Order,
+  type OrderChangedMessage,
+  type OrderEventRecord,
+  type OrderList,
+  type OrderListQuery,
+  type SuccessEnvelope,
+  computeTotals,
+  joinName,
+} from '@shipdesk/contract';
+import type { Database, Executor } from '../../db/client.ts';
+import { orders } from '../../db/schema/index.ts';
+import { shipToLabel, toAddressFields } from '../../domain/orders/order-address.ts';
+import {
+  EXACT_COUNT_LIMIT,
+  decodeCursor,
+  encodeCursor,
+  needsTimeZone,
+  parseOrderQuery,
+  resolveDays,
+  sortSpec,
+  statusesShown,
+  withoutOrderStatus,
+  type Cursor,
+  type OrderFilter,
+  type SortSpec,
+} from '../../domain/orders/order-list-query.ts';
+import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { createConfigsRepository } from '../settings/configs-repository.ts';
+import { runIdempotent, type Answer } from './order-idempotency.ts';
+import { createOrdersRepository, statusesOf, type ListPageQuery, type SummaryRow } from './orders-repository.ts';
+import { parseId, toEventRecord, toOrder, toSummary } from './order-views.ts';
+
+/** Pushes `orders:changed` to the tenant's sockets; called after commit only. */
+export type OrdersNotifier = (tenantId: string, message: OrderChangedMessage) => void;
+
+export interface OrdersServiceOptions {
+  /** Filtered lists count exactly up to this many rows, and estimate above (tests lower it). */
+  exactCountLimit?: number;
+}
+
+/** The request facts an idempotent write needs. */
+export interface WriteRequest {
+  idempotencyKey: string | undefined;
+  method: string;
+  path: string;
+}
+
+export const ORDER_NOT_FOUND = 'Order not found';
+
+/** Reads that answer a request: the database refuses writes in them, and the answer does not wait for COMMIT. */
+const READ_ONLY = { readOnly: true } as const;
+
+/**
+ * A search that matches at most this many orders has its page read through the search indexes and sorted
+ * (`fewMatches` of the repository): a few milliseconds at worst, and never a walk of the whole tenant.
+ */
+const FEW_MATCHES = 2_000;
+
+/** Statuses in which the addresses may still change. */
+const ADDRESS_EDITABLE = new Set(['Draft Order', 'Sales Order']);
+
+async function tenantCurrency(tx: Executor, tenantId: string): Promise<string> {
+  const entry = await createConfigsRepository(tx).find(tenantId, 'currency_info', tx);
+  const code = (entry?.options as { currencyCode?: unknown } | null | undefined)?.currencyCode;
+  return typeof code === 'string' && /^[A-Z]{3}$/.test(code) ? code : DEFAULT_CURRENCY;
+}
+
+export function createOrdersService(database: Database, notify: OrdersNotifier, options: OrdersServiceOptions = {}) {
+  const repo = createOrdersRepository();
+  const exactLimit = options.exactCountLimit ?? EXACT_COUNT_LIMIT;
+
+  const ok = <T>(statusCode: number, data: T): Answer<SuccessEnvelope<T>> => ({
+    statusCode,
+    body: { code: statusCode, success: true, data },
+  });
+
+  async function loadOrder(tx: Executor, tenantId: string, idText: string) {
+    const id = parseId(idText);
+    const order = id === null ? undefined : await repo.findOrder(tx, tenantId, id);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    return order;
+  }
+
+  const cursorOf = (spec: SortSpec, row: SummaryRow, direction: Cursor['direction'], fingerprint: string) =>
+    encodeCursor({
+      sort: spec.sort,
+      direction,
+      id: row.id,
+      key: spec.key === 'id' ? null : spec.key === 'total' ? row.total : row.orderDate.toISOString(),
+      fingerprint,
+    });
+
+  /**
+   * The list's total and tab counts. Narrowed by the order status alone: both from the tenant's per-status counts,
+   * exact at any size, one small query. Otherwise the orders are counted: exactly up to the limit, the planner's
+   * estimate above; the tabs under the same filters but the order status (docs/orders.md, "Counts").
+   */
+  async function counts(tx: Executor, tenantId: string, filters: readonly OrderFilter[], hideDeleted: boolean) {
+    const shown = statusesShown(filters, hideDeleted);
+    if (shown) {
+      const statusCounts = await repo.statusCounts(tx, tenantId);
+      const total = shown.reduce((n, status) => n + (statusCounts[status] ?? 0), 0);
+      return { total, totalIsEstimate: false, statusCounts };
+    }
+    const where = repo.filterSql(tenantId, filters, hideDeleted);
+    const tabWhere = repo.filterSql(tenantId, withoutOrderStatus(filters), false);
+    // Started together, and the estimates together after them: each group is one round trip on PostgreSQL.
+    const [counted, statusCounts] = await Promise.all([
+      repo.countUpTo(tx, where, exactLimit),
+      repo.countByStatus(tx, tabWhere, exactLimit),
+    ]);
+    const totalIsEstimate = counted > exactLimit;
+    const overLimit = ORDER_STATUSES.filter((status) => (statusCounts[status] ?? 0) > exactLimit);
+    const [total, ...tabEstimates] = await Promise.all([
+      totalIsEstimate ? repo.estimate(tx, where).then((n) => Math.max(n, exactLimit + 1)) : counted,
+      ...overLimit.map((status) => repo.estimate(tx, and(tabWhere, eq(orders.orderStatus, status))!)),
+    ]);
+    overLimit.forEach((status, i) => (statusCounts[status] = Math.max(tabEstimates[i]!, exactLimit + 1)));
+    return { total, totalIsEstimate, statusCounts };
+  }
+
+  /**
+   * The counts and a page. Independent, so started together (one round trip on PostgreSQL); but a search counts
+   * first, and a search that matches few orders reads its page as `fewMatches`: how many match is what the planner
+   * can only estimate, and a prefix estimated at hundreds that matches a handful would otherwise be read by walking
+   * the tenant's orders in the sort's order (docs/orders.md, "Search under row-level security").
+   */
+  async function countsAndPage(tx: Executor, tenantId: string, page: ListPageQuery) {
+    const counting = () => counts(tx, tenantId, page.filters, page.hideDeleted);
+    if (!page.filters.some((f) => f.kind === 'search')) {
+      return Promise.all([counting(), repo.listPage(tx, tenantId, page)]);
+    }
+    const counted = await counting();
+    const fewMatches = !counted.totalIsEstimate && counted.total <= FEW_MATCHES;
+    return [counted, await repo.listPage(tx, tenantId, { ...page, fewMatches })] as const;
+  }
+
+  return {
+    /** `POST /api/v1/store/1/orders`: a manual Draft Order with one delivery of every line, in one transaction. */
+    async create(auth: AuthContext, input: CreateOrder, request: WriteRequest) {
+      const totals = computeTotals(input);
+      if (!totals.ok) throw badRequest(totals.errors);
+      const answer = await runIdempotent(
+        database,
+        auth.tenantId,
+        { key: request.idempotencyKey, method: request.method, path: request.path, userId: auth.userId, body: input },
+        async (tx) => {
+          const shippingAddress = toAddressFields(input.shippingAddress);
+          const orderId = await repo.insertOrder(tx, auth.tenantId, {
+            storeId: null,
+            sourceType: 'Wholesale',
+            externalId: null,
+            orderNumber: input.orderNumber?.trim() || null,
+            orderDate: input.orderDate ? new Date(input.orderDate) : new Date(),
+            orderStatus: 'Draft Order',
+            paymentStatus: 'Unpaid',
+            shipmentStatus: 'Unshipped',
+            // A manual order is in the seller's currency unless the body names another.
+            currency: input.currency ?? (await tenantCurrency(tx, auth.tenantId)),
+            ...totals.totals,
+            paidTotal: 0,
+            customerName: input.customerName?.trim() || joinName(shippingAddress.firstName, shippingAddress.lastName),
+            customerEmail: input.customerEmail?.toLowerCase() ?? shippingAddress.email?.toLowerCase() ?? null,
+            requestedShippingMethod: input.requestedShippingMethod?.trim() || null,
+            tags: [...new Set(input.tags ?? [])],
+            linkedOrderId: null,
+            lines: input.lines.map((l) => ({
+              sku: l.sku,
+              name: l.name,
+              quantity: l.quantity,
+              unitPrice: l.unitPrice,
+              weight: l.weight ?? 0,
+              category: l.category ?? null,
+              hazardous: l.hazardous ?? false,
+            })),
+            shippingAddress,
+            billingAddress: input.billingAddress ? toAddressFields(input.billingAddress) : null,
+          });
+          const order = (await repo.findOrder(tx, auth.tenantId, orderId))!;
+          await repo.insertEvent(tx, auth.tenantId, {
+            orderId,
+            event: 'create',
+            actorId: auth.userId,
+            actorEmail: auth.email,
+            before: null,
+            after: statusesOf(order),
+            payload: {
+              channel: 'manual',
+              orderNumber: order.orderNumber,
+              total: order.total,
+              currency: order.currency,
+            },
+          });
+          return ok(201, toOrder(await repo.detail(tx, auth.tenantId, order)));
+        },
+      );
+      if (!answer.replayed) {
+        notify(auth.tenantId, { orderIds: [answer.body.data.id], event: 'create', version: answer.body.data.version });
+      }
+      return answer;
+    },
+
+    get(auth: AuthContext, idText: string): Promise<Order> {
+      return database.withTenant(
+        auth.tenantId,
+        async (tx) => toOrder(await repo.detail(tx, auth.tenantId, await loadOrder(tx, auth.tenantId, idText))),
+        READ_ONLY,
+      );
+    },
+
+    events(auth: AuthContext, idText: string): Promise<OrderEventRecord[]> {
+      return database.withTenant(
+        auth.tenantId,
+        async (tx) => {
+          const order = await loadOrder(tx, auth.tenantId, idText);
+          return (await repo.listEvents(tx, auth.tenantId, order.id)).map(toEventRecord);
+        },
+        READ_ONLY,
+      );
+    },
+
+    /**
+     * `GET /api/v1/orders`: one page, keyset-paged with a cursor (no OFFSET), OFFSET only for a typed-in page
+     * number; totals and tab counts per `counts` (docs/orders.md, "Paging" and "Counts").
+     */
+    async list(auth: AuthContext, query: OrderListQuery): Promise<OrderList> {
+      const parsed = parseOrderQuery(query.filters, query.hide);
+      if (!parsed.ok) throw badRequest(parsed.errors);
+      const { hideDeleted, fingerprint } = parsed.value;
+      const spec = sortSpec(query.order);
+      const size = query.size ?? 10;
+      const page = query.page ?? 1;
+      let cursor: Cursor | null = null;
+      if (query.cursor) {
+        const decoded = decodeCursor(query.cursor, spec.sort, fingerprint);
+        if (!decoded.ok) throw badRequest(decoded.errors);
+        cursor = decoded.value;
+      }
+      const tenantId = auth.tenantId;
+
+      return database.withTenant(
+        tenantId,
+        async (tx) => {
+          const filters = needsTimeZone(parsed.value.filters)
+            ? resolveDays(parsed.value.filters, (await repo.timeZone(tx, tenantId)) ?? DEFAULT_TIME_ZONE)
+            : parsed.value.filters;
+          const page0 = { filters, hideDeleted, spec };
+          let rows: SummaryRow[];
+          let nextCursor: string | null = null;
+          let prevCursor: string | null = null;
+          let pageNumber = page;
+          let counted: Awaited<ReturnType<typeof counts>>;
+          if (query.last === 1) {
+            // The last page's size follows from the total.
+            counted = await counts(tx, tenantId, filters, hideDeleted);
+            const { total, totalIsEstimate } = counted;
+            const pages = Math.max(1, Math.ceil(total / size));
+            // With an exact total the last page holds the remainder, so its page number lines up with OFFSET pages.
+            const lastSize = totalIsEstimate ? size : total - (pages - 1) * size || size;
+            rows = await repo.listPage(tx, tenantId, {
+              ...page0,
+              cursor: null,
+              reverse: true,
+              offset: 0,
+              limit: lastSize,
+              fewMatches: !totalIsEstimate && total <= FEW_MATCHES && filters.some((f) => f.kind === 'search'),
+            });
+            rows.reverse();
+            pageNumber = pages;
+            const first = rows[0];
+            if (first && pages > 1) prevCursor = cursorOf(spec, first, 'prev', fingerprint);
+          } else if (cursor) {
+            const reverse = cursor.direction === 'prev';
+            [counted, rows] = await countsAndPage(tx, tenantId, {
+              ...page0,
+              cursor,
+              reverse,
+              offset: 0,
+              limit: size + 1,
+            });
+            const more = rows.length > size;
+            rows = rows.slice(0, size);
+            if (reverse) rows.reverse();
+            const first = rows[0];
+            const last = rows.at(-1);
+            if (first && last) {
+              nextCursor = reverse || more ? cursorOf(spec, last, 'next', fingerprint) : null;
+              prevCursor = !reverse || more ? cursorOf(spec, first, 'prev', fingerprint) : null;
+            }
+          } else {
+            [counted, rows] = await countsAndPage(tx, tenantId, {
+              ...page0,
+              cursor: null,
+              reverse: false,
+              offset: (page - 1) * size,
+              limit: size + 1,
+            });
+            const more = rows.length > size;
+            rows = rows.slice(0, size);
+            const first = rows[0];
+            const last = rows.at(-1);
+            if (last && more) nextCursor = cursorOf(spec, last, 'next', fingerprint);
+            if (first && page > 1) prevCursor = cursorOf(spec, first, 'prev', fingerprint);
+          }
+          const { total, totalIsEstimate, statusCounts } = counted;
+
+          return {
+            rows: rows.map((r) => toSummary(r, r.storeName)),
+            page: pageNumber,
+            size,
+            total,
+            totalIsEstimate,
+            nextCursor,
+            prevCursor,
+            statusCounts,
+          };
+        },
+        READ_ONLY,
+      );
+    },
+
+    /** `POST /call/order/{orderId}/{billing|shipping}/updateOrderAddress`. */
+    async updateAddress(
+      auth: AuthContext,
+      idText: string,
+      type: 'billing' | 'shipping',
+      input: AddressInput & { version?: number | undefined },
+      request: WriteRequest,
+    ) {
+      const { version, ...address } = input;
+      const answer = await runIdempotent(
+        database,
+        auth.tenantId,
+        { key: request.idempotencyKey, method: request.method, path: request.path, userId: auth.userId, body: input },
+        async (tx) => {
+          const found = await loadOrder(tx, auth.tenantId, idText);
+          const order = (await repo.findOrder(tx, auth.tenantId, found.id, true))!;
+          if (version !== undefined && version !== order.version) throw staleVersion(order.version);
+          if (!ADDRESS_EDITABLE.has(order.orderStatus)) {
+            throw new HttpError(409, `The addresses of a ${order.orderStatus} order cannot change`, {
+              reason: 'invalid_status',
+            });
+          }
+          const fields = toAddressFields(address);
+          await repo.upsertAddress(tx, auth.tenantId, order.id, type, fields);
+          const updated = await repo.updateOrder(
+            tx,
+            auth.tenantId,
+            order.id,
+            type === 'shipping' ? { shipTo: shipToLabel(fields) } : {},
+          );
+          await repo.insertEvent(tx, auth.tenantId, {
+            orderId: order.id,
+            event: type === 'shipping' ? 'shippingAddressUpdated' : 'billingAddressUpdated',
+            actorId: auth.userId,
+            actorEmail: auth.email,
+            before: statusesOf(order),
+            after: statusesOf(updated),
+            payload: { type, address: fields },
+          });
+          return ok(200, toOrder(await repo.detail(tx, auth.tenantId, updated)));
+        },
+      );
+      if (!answer.replayed) {
+        notify(auth.tenantId, {
+          orderIds: [answer.body.data.id],
+          event: `${type}AddressUpdated`,
+          version: answer.body.data.version,
+        });
+      }
+      return answer;
+    },
+  };
+}
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+export function staleVersion(current: number): HttpError {
+  return new HttpError(409, `The order changed meanwhile (now version ${current}); reload it and try again`, {
+    reason: 'stale_version',
+  });
+}

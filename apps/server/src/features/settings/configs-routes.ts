@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { ConfigEntrySchema, ConfigUpsertSchema, Envelope, Role } from '@shipdesk/contract';
+import { errorResponses } from '../../lib/schemas.ts';
+import { createConfigsService, type ConfigsServiceOptions } from './configs-service.ts';
+
+export const configsRoutes: FastifyPluginAsyncTypebox<ConfigsServiceOptions> = async (app, options) => {
+  const service = createConfigsService(app.db, options);
+
+  app.get(
+    '/api/v1/configs',
+    {
+      schema: {
+        summary: "The tenant's settings",
+        description:
+          'Every role may read. bearer_token is the working API key, shown by its last four characters; time_zone ' +
+          "is the tenant's zone once saved.",
+        tags: ['configs'],
+        security: [{ bearerAuth: [] }],
+        response: { 200: Envelope(Type.Array(ConfigEntrySchema)), ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => ({ code: 200, success: true as const, data: await service.list(request.auth!) }),
+  );
+
+  app.post(
+    '/call/configs/createOrUpdate',
+    {
+      preHandler: app.requireRole(Role.SuperAdmin, Role.Admin),
+      schema: {
+        summary: 'Create or replace one setting',
+        description:
+          'Admins only. Options keys (currency_info, ship_label_app_info, warehouse_info) take `options` as an ' +
+          'object or its JSON text; value keys (cq_url, time_zone) take `value`. currencyCode must be ISO 4217, ' +
+          'locale a supported BCP 47 tag (saved canonical), time_zone an IANA zone, cq_url a public http(s) URL. ' +
+          'bearer_token is refused: the API key is made by POST /call/apiKey/rotate.',
+        tags: ['configs'],
+        security: [{ bearerAuth: [] }],
+        body: ConfigUpsertSchema,
+        response: { 200: Envelope(ConfigEntrySchema), ...errorResponses(400, 401, 403, 429, 503) },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      success: true as const,
+      data: await service.createOrUpdate(request.auth!, request.body),
+    }),
+  );
+};

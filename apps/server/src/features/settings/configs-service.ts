@@ -1,0 +1,69 @@
+import type { ConfigEntry, ConfigUpsert } from '@shipdesk/contract';
+import type { Database } from '../../db/client.ts';
+import type { ConfigRow } from '../../db/schema/index.ts';
+import { validateConfigEntry } from '../../domain/config-entries.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { badRequest } from '../../lib/http-errors.ts';
+import { createApiKeysRepository } from './api-keys-repository.ts';
+import { cqUrlProblem, systemLookup, type HostLookup } from './cq-url.ts';
+import { createConfigsRepository } from './configs-repository.ts';
+
+export interface ConfigsServiceOptions {
+  /** Tests answer host names without DNS. */
+  lookupHost?: HostLookup;
+}
+
+/** How an entry leaves the server: time as ISO 8601 UTC. */
+const toEntry = (row: ConfigRow): ConfigEntry => ({
+  key: row.key,
+  value: row.value,
+  options: row.options ?? null,
+  updated_at: row.updatedAt.toISOString(),
+});
+
+export function createConfigsService(database: Database, options: ConfigsServiceOptions = {}) {
+  const repo = createConfigsRepository(database.db);
+  const apiKeys = createApiKeysRepository();
+  const lookupHost = options.lookupHost ?? systemLookup;
+
+  return {
+    /**
+     * The tenant's entries. `bearer_token` is the working API key (api_keys), shown by its last four characters;
+     * rows an older version saved under that key are not answered.
+     */
+    list(auth: AuthContext): Promise<ConfigEntry[]> {
+      return database.withTenant(auth.tenantId, async (tx) => {
+        const entries = (await repo.list(auth.tenantId, tx)).filter((row) => row.key !== 'bearer_token').map(toEntry);
+        const key = await apiKeys.working(tx, auth.tenantId);
+        if (key) {
+          entries.push({
+            key: 'bearer_token',
+            value: `••••••••${key.last4}`,
+            options: null,
+            updated_at: key.createdAt.toISOString(),
+          });
+        }
+        return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      });
+    },
+
+    /**
+     * `POST /call/configs/createOrUpdate`: one entry, checked against its key's shape and meaning, saved by the
+     * caller. `time_zone` also moves the tenant's own zone, in the same transaction, so the two never disagree.
+     */
+    async createOrUpdate(auth: AuthContext, input: ConfigUpsert): Promise<ConfigEntry> {
+      const checked = validateConfigEntry(input);
+      if (!checked.ok) throw badRequest(checked.errors);
+      const { entry } = checked;
+      if (entry.key === 'cq_url') {
+        const problem = await cqUrlProblem(entry.value!, lookupHost);
+        if (problem) throw badRequest({ value: problem });
+      }
+      return database.withTenant(auth.tenantId, async (tx) => {
+        if (entry.key === 'time_zone') await repo.setTenantTimeZone(auth.tenantId, entry.value!, tx);
+        return toEntry(await repo.upsert(auth.tenantId, { ...entry, updatedBy: auth.userId }, tx));
+      });
+    },
+  };
+}
+export type ConfigsService = ReturnType<typeof createConfigsService>;

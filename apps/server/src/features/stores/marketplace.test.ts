@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role, type Store, type SyncRun } from '@shipdesk/contract';
+import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
+import { startFakeBigcommerce, type FakeBigcommerce } from '@shipdesk/fakes';
+
+describe.each(backends)('BigCommerce marketplace install and webhooks ($name)', (backend) => {
+  let t: TestContext;
+  let fake: FakeBigcommerce;
+  const tenant = newTenantId();
+  const other = newTenantId();
+
+  beforeAll(async () => {
+    fake = await startFakeBigcommerce({ orders: 12, quota: null });
+    t = await buildTestApp(
+      backend,
+      {
+        publicUrl: 'https://app.shipdesk.test',
+        bigcommerce: { clientId: fake.clientId, clientSecret: fake.clientSecret, loginUrl: fake.url, apiUrl: fake.url },
+      },
+      undefined,
+      { adapterOptions: { http: { baseDelayMs: 1, timeoutMs: 2_000 } } },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object, tenantId = tenant) =>
+    t.app.inject({ method, url, headers: await t.auth(tenantId), ...(payload && { payload }) });
+
+  async function settle(storeId: string): Promise<SyncRun> {
+    for (let i = 0; i < 200; i++) {
+      const latest: SyncRun | undefined = (await call('GET', `/call/store/${storeId}/syncRuns`)).json().data.rows[0];
+      if (latest && latest.state !== 'queued' && latest.state !== 'running') return latest;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('sync run did not finish');
+  }
+
+  let storeId = '';
+
+  it('installs: code exchanged, merchant sent on with a claim token; claiming connects the store and pulls', async () => {
+    const code = fake.issueAuthCode({ context: `stores/${fake.storeHash}`, scope: 'store_v2_orders' });
+    const auth = await t.app.inject({
+      method: 'GET',
+      url: `/call/bigcommerce/auth?code=${code}&scope=store_v2_orders&context=stores/${fake.storeHash}`,
+    });
+    expect(auth.statusCode, auth.body).toBe(302);
+    const claimToken = new URL(auth.headers.location as string, 'https://x').searchParams.get('install');
+    expect(auth.headers.location).toMatch(/^\/bc_redirect\?install=/);
+
+    const byManager = await t.app.inject({
+      method: 'POST',
+      url: '/call/bigcommerce/claimInstall',
+      headers: await t.auth(tenant, Role.Manager),
+      payload: { claimToken },
+    });
+    expect(byManager.statusCode, byManager.body).toBe(403);
+    const claimed = await call('POST', '/call/bigcommerce/claimInstall', { claimToken });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    storeId = claimed.json().data.storeId;
+    expect(await settle(storeId)).toMatchObject({ state: 'succeeded', trigger: 'install', ordersNew: 12 });
+
+    const again = await call('POST', '/call/bigcommerce/claimInstall', { claimToken });
+    expect(again.json().data).toEqual({ storeId, created: false });
+    const stolen = await call('POST', '/call/bigcommerce/claimInstall', { claimToken }, other);
+    expect(stolen.statusCode).toBe(404);
+
+    const listed = (await call('POST', '/api/v1/cqConnect/stores', {})).json().data.rows;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        sourceType: 'Bigcommerce',
+        externalRef: `stores/${fake.storeHash}`,
+        connectedStoreId: storeId,
+      }),
+    ]);
+    const store: Store = (await call('GET', '/api/v1/stores')).json().data.rows.find((s: Store) => s.id === storeId);
+    expect(store).toMatchObject({
+      sourceType: 'Bigcommerce',
+      orderCount: 12,
+      credentials: { accessToken: '••••oken' },
+    });
+  });
+
+  it('refuses a reused auth code with what BigCommerce said', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/call/bigcommerce/auth?code=never-issued&scope=store_v2_orders&context=stores/${fake.storeHash}`,
+    });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toContain('BigCommerce did not accept the install');
+  });
+
+  it('takes a signed webhook once, and refuses a bad signature before storing anything', async () => {
+    const store: Store = (await call('GET', '/api/v1/stores')).json().data.rows.find((s: Store) => s.id === storeId);
+    const path = new URL(store.webhookUrl!).pathname;
+    const [orderId] = fake.orderIds();
+    fake.updateOrder(orderId!, { status_id: 5, status: 'Cancelled' });
+    const body = fake.orderWebhookBody(orderId!);
+    const headers = { 'content-type': 'application/json', ...fake.signWebhook(body) };
+
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { ...headers, 'webhook-signature': 'v1,AAAA' },
+      payload: body,
+    });
+    expect(forged.statusCode).toBe(401);
+
+    const first = await t.app.inject({ method: 'POST', url: path, headers, payload: body });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toEqual({ duplicate: false, stored: true });
+    const replay = await t.app.inject({ method: 'POST', url: path, headers, payload: body });
+    expect(replay.json().data).toEqual({ duplicate: true, stored: false });
+
+    const orders = (
+      await call('GET', `/api/v1/orders?size=50&filters=${encodeURIComponent(JSON.stringify({ storeId }))}`)
+    ).json().data;
+    expect(orders.total).toBe(12);
+    const canceled = orders.rows.find((o: { orderNumber: string }) => o.orderNumber === String(orderId));
+    expect(canceled.orderStatus).toBe('Canceled');
+    const events = (await call('GET', `/api/v1/orders/${canceled.id}/events`)).json().data;
+    expect(events.filter((e: { event: string }) => e.event === 'channelUpdated')).toHaveLength(1);
+  });
+
+  it('load callback verifies the signed payload; uninstall stops the store and says why', async () => {
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `/call/bigcommerce/load?signed_payload_jwt=${await fake.signedPayloadJwt({ clientSecret: 'wrong-secret' })}`,
+    });
+    expect(bad.statusCode).toBe(401);
+    const load = await t.app.inject({
+      method: 'GET',
+      url: `/call/bigcommerce/load?signed_payload_jwt=${await fake.signedPayloadJwt()}`,
+    });
+    expect(load.statusCode).toBe(302);
+    expect(load.headers.location).toBe('/stores');
+
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: `/call/bigcommerce/uninstall?signed_payload_jwt=${await fake.signedPayloadJwt()}`,
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const store: Store = (await call('GET', '/api/v1/stores')).json().data.rows.find((s: Store) => s.id === storeId);
+    expect(store).toMatchObject({ status: 'uninstalled', credentials: {} });
+    expect(store.problem).toContain('uninstalled');
+    expect((await call('GET', `/call/store/${storeId}/pullOrders`)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,330 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { splitName, type OrderStatuses, type SourceType } from '@shipdesk/contract';
+import type { Executor } from '../../db/client.ts';
+import { isNewer, mergeStatuses, statusesForNewOrder } from '../../domain/channel-orders.ts';
+import type { ChannelAddress, ChannelOrder } from '../../integrations/channels/channel-types.ts';
+
+/**
+ * Channel orders into the orders tables, a page at a time, in the caller's transaction. One statement inserts the new
+ * orders with their lines, addresses, planned deliveries and timeline rows; when some were stored already, one more
+ * locks those, one updates the newer copies and one rewrites their content and timeline. The unique key (tenant,
+ * store, external id) makes a second insert of the same order a no-op, and the `external_updated_at` guard makes an
+ * older or equal copy change nothing, whoever delivers it (pull or webhook).
+ */
+
+export interface UpsertTarget {
+  tenantId: string;
+  storeId: number;
+  sourceType: SourceType;
+  /** Who the timeline names: the store's sync, or its webhook. */
+  actor: { id: string; email: string };
+}
+
+export interface UpsertResult {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** Ids of the orders written, for the realtime notice. */
+  orderIds: number[];
+}
+
+interface ExistingRow {
+  id: string | number;
+  external_id: string;
+  external_updated_at: Date | string | null;
+  order_status: string;
+  payment_status: string;
+  shipment_status: string;
+  worked: boolean;
+}
+
+async function rows<T>(tx: Executor, query: SQL): Promise<T[]> {
+  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+
+function shipTo(address: ChannelAddress | null): string | null {
+  return address ? [address.city, address.state, address.country].filter(Boolean).join(', ') : null;
+}
+
+function orderRecord(order: ChannelOrder, statuses: OrderStatuses) {
+  return {
+    external_id: order.externalId,
+    order_number: order.orderNumber,
+    order_date: order.orderDate,
+    external_updated_at: order.externalUpdatedAt,
+    order_status: statuses.orderStatus,
+    payment_status: statuses.paymentStatus,
+    shipment_status: statuses.shipmentStatus,
+    currency: order.currency,
+    subtotal: order.subtotal,
+    shipping_total: order.shippingTotal,
+    tax_total: order.taxTotal,
+    discount_total: order.discountTotal,
+    total: order.total,
+    paid_total: order.paidTotal,
+    customer_name: order.customerName,
+    customer_email: order.customerEmail,
+    requested_shipping_method: order.requestedShippingMethod,
+    tags: order.tags,
+    item_count: order.lines.reduce((n, l) => n + l.quantity, 0),
+    ship_to: shipTo(order.shipping),
+  };
+}
+
+const ORDER_COLUMNS = sql.raw(`external_id text, order_number text, order_date timestamptz,
+  external_updated_at timestamptz, order_status text, payment_status text, shipment_status text, currency text,
+  subtotal bigint, shipping_total bigint, tax_total bigint, discount_total bigint, total bigint, paid_total bigint,
+  customer_name text, customer_email text, requested_shipping_method text, tags text[], item_count integer,
+  ship_to text`);
+
+function addressRecords(order: ChannelOrder) {
+  const out = [];
+  for (const [type, a] of [
+    ['shipping', order.shipping],
+    ['billing', order.billing],
+  ] as const) {
+    if (!a) continue;
+    const { firstName, lastName } = splitName(a.name || ' ');
+    out.push({
+      type,
+      first_name: firstName,
+      last_name: lastName,
+      company: a.company,
+      address1: a.address1,
+      address2: a.address2,
+      city: a.city,
+      state: a.state,
+      postal_code: a.postalCode,
+      country: a.country,
+      phone: a.phone,
+      email: a.email,
+    });
+  }
+  return out;
+}
+
+function deliveryStatus(statuses: OrderStatuses): string {
+  if (statuses.orderStatus === 'Canceled') return 'canceled';
+  if (statuses.shipmentStatus === 'Shipped Complete') return 'shipped';
+  return 'planned';
+}
+
+/**
+ * What an order writes besides its own row: with `content`, its lines, addresses and the one planned delivery of all
+ * its lines (nested, for jsonb_to_recordset); always its timeline row.
+ */
+function childRecord(
+  target: UpsertTarget,
+  order: ChannelOrder,
+  statuses: OrderStatuses,
+  before: OrderStatuses | null,
+  content: boolean,
+) {
+  return {
+    lines: content
+      ? order.lines.map((l, position) => ({
+          position,
+          sku: l.sku || l.externalLineId,
+          name: l.name || l.sku || 'Item',
+          quantity: l.quantity,
+          quantity_shipped: l.quantityShipped,
+          unit_price: l.unitPrice,
+          weight: l.weight,
+          category: l.category,
+          hazardous: l.hazardous,
+        }))
+      : [],
+    addresses: content ? addressRecords(order) : [],
+    // Absent (SQL NULL) for an order without lines: nothing to deliver.
+    delivery:
+      content && order.lines.length > 0
+        ? {
+            requested_ship_method: order.requestedShippingMethod,
+            weight: order.lines.reduce((g, l) => g + l.quantity * l.weight, 0),
+            status: deliveryStatus(statuses),
+          }
+        : undefined,
+    before,
+    after: statuses,
+    payload: { externalId: order.externalId, externalUpdatedAt: order.externalUpdatedAt, source: target.sourceType },
+  };
+}
+
+const CHILD_COLUMNS = sql.raw('lines jsonb, addresses jsonb, delivery jsonb, before jsonb, after jsonb, payload jsonb');
+
+/**
+ * The CTEs that write the children of the rows of a CTE named `src` (order_id, then CHILD_COLUMNS): lines, the
+ * planned delivery and its lines, addresses, and the timeline row named `event`. Data-modifying CTEs run whether or
+ * not the statement reads them; the foreign keys are checked at its end, when the orders they name exist.
+ */
+function childWrites(target: UpsertTarget, event: string): SQL {
+  const t = target.tenantId;
+  return sql`ins_lines AS (
+      INSERT INTO order_lines (tenant_id, order_id, position, sku, name, quantity, quantity_shipped, unit_price, weight,
+        category, hazardous)
+      SELECT ${t}, s.order_id, l.position, l.sku, l.name, l.quantity, l.quantity_shipped, l.unit_price, l.weight,
+        l.category, l.hazardous
+      FROM src s CROSS JOIN LATERAL jsonb_to_recordset(s.lines) AS l(position integer, sku text, name text,
+        quantity integer, quantity_shipped integer, unit_price bigint, weight integer, category text, hazardous boolean)
+      RETURNING id, order_id, quantity
+    ), ins_deliveries AS (
+      INSERT INTO deliveries (tenant_id, order_id, requested_ship_method, weight, status)
+      SELECT ${t}, s.order_id, d.requested_ship_method, d.weight, d.status
+      FROM src s CROSS JOIN LATERAL jsonb_to_record(s.delivery) AS d(requested_ship_method text, weight integer,
+        status text)
+      WHERE s.delivery IS NOT NULL
+      RETURNING id, order_id
+    ), ins_delivery_lines AS (
+      INSERT INTO delivery_lines (tenant_id, delivery_id, line_id, quantity)
+      SELECT ${t}, d.id, il.id, il.quantity FROM ins_lines il JOIN ins_deliveries d ON d.order_id = il.order_id
+    ), ins_addresses AS (
+      INSERT INTO order_addresses (tenant_id, order_id, type, first_name, last_name, company, address1, address2, city,
+        state, postal_code, country, phone, email)
+      SELECT ${t}, s.order_id, a.type, a.first_name, a.last_name, a.company, a.address1, a.address2, a.city, a.state,
+        a.postal_code, a.country, a.phone, a.email
+      FROM src s CROSS JOIN LATERAL jsonb_to_recordset(s.addresses) AS a(type text, first_name text, last_name text,
+        company text, address1 text, address2 text, city text, state text, postal_code text, country text,
+        phone text, email text)
+    ), ins_events AS (
+      INSERT INTO order_events (tenant_id, order_id, event, actor_id, actor_email, before, after, payload)
+      SELECT ${t}, s.order_id, ${event}, ${target.actor.id}, ${target.actor.email}, s.before, s.after, s.payload
+      FROM src s
+    )`;
+}
+
+/**
+ * The timeline rows of stored orders (`order_id` in each record), and the content of those whose lines, addresses
+ * and planned delivery were cleared just before (the records built with `content`).
+ */
+async function writeChildren(
+  tx: Executor,
+  target: UpsertTarget,
+  records: Array<{ order_id: number } & ReturnType<typeof childRecord>>,
+  event: string,
+): Promise<void> {
+  await tx.execute(sql`
+    WITH src AS (SELECT * FROM jsonb_to_recordset(${json(records)}) AS s(order_id bigint, ${CHILD_COLUMNS})),
+    ${childWrites(target, event)}
+    SELECT 1`);
+}
+
+export async function upsertChannelOrders(
+  tx: Executor,
+  target: UpsertTarget,
+  page: readonly ChannelOrder[],
+): Promise<UpsertResult> {
+  const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, orderIds: [] };
+  if (page.length === 0) return result;
+  const { tenantId, storeId } = target;
+
+  // New orders first, whole, in one statement: the unique key lets every copy already stored pass untouched, so a
+  // page of new orders (a first import) is one round trip and locks nothing it did not write.
+  const records = page.map((order) => {
+    const statuses = statusesForNewOrder(order);
+    return { ...orderRecord(order, statuses), ...childRecord(target, order, statuses, null, true) };
+  });
+  const inserted = await rows<{ id: string | number; external_id: string }>(
+    tx,
+    sql`WITH r AS (SELECT * FROM jsonb_to_recordset(${json(records)}) AS r(${ORDER_COLUMNS}, ${CHILD_COLUMNS})),
+        ins AS (
+          INSERT INTO orders (tenant_id, store_id, source_type, external_id, order_number, order_date,
+            external_updated_at, order_status, payment_status, shipment_status, currency, subtotal, shipping_total,
+            tax_total, discount_total, total, paid_total, customer_name, customer_email, requested_shipping_method,
+            tags, item_count, ship_to)
+          SELECT ${tenantId}, ${storeId}, ${target.sourceType}, r.external_id, r.order_number, r.order_date,
+            r.external_updated_at, r.order_status, r.payment_status, r.shipment_status, r.currency, r.subtotal,
+            r.shipping_total, r.tax_total, r.discount_total, r.total, r.paid_total, r.customer_name,
+            r.customer_email, r.requested_shipping_method, r.tags, r.item_count, r.ship_to
+          FROM r
+          ON CONFLICT (tenant_id, store_id, external_id) DO NOTHING
+          RETURNING id, external_id
+        ),
+        src AS (
+          SELECT ins.id AS order_id, r.lines, r.addresses, r.delivery, r.before, r.after, r.payload
+          FROM ins JOIN r USING (external_id)
+        ),
+        ${childWrites(target, 'imported')}
+        SELECT id, external_id FROM ins`,
+  );
+  result.inserted = inserted.length;
+  result.orderIds.push(...inserted.map((row) => Number(row.id)));
+  if (inserted.length === page.length) return result;
+
+  // The copies already stored, locked: a concurrent webhook or local action on the same order waits for this page.
+  const insertedIds = new Set(inserted.map((row) => row.external_id));
+  const stored = page.filter((o) => !insertedIds.has(o.externalId));
+  const existing = await rows<ExistingRow>(
+    tx,
+    sql`SELECT o.id, o.external_id, o.external_updated_at, o.order_status, o.payment_status, o.shipment_status,
+          (o.shipment_status <> 'Unshipped' OR o.order_status NOT IN ('Draft Order', 'Sales Order') OR EXISTS (
+            SELECT 1 FROM deliveries d WHERE d.tenant_id = o.tenant_id AND d.order_id = o.id AND d.status <> 'planned'
+          )) AS worked
+        FROM orders o
+        WHERE o.tenant_id = ${tenantId} AND o.store_id = ${storeId}
+          AND o.external_id = ANY(${sql.raw('ARRAY[')}${sql.join(
+            stored.map((o) => sql`${o.externalId}`),
+            sql`, `,
+          )}${sql.raw(']::text[]')})
+        FOR UPDATE OF o`,
+  );
+  const byExternalId = new Map(existing.map((row) => [row.external_id, row]));
+  const newer: Array<{ row: ExistingRow; order: ChannelOrder }> = [];
+  for (const order of stored) {
+    const row = byExternalId.get(order.externalId);
+    if (row && isNewer(order.externalUpdatedAt, row.external_updated_at)) newer.push({ row, order });
+    else result.unchanged += 1;
+  }
+
+  if (newer.length > 0) {
+    const planned = newer.map(({ row, order }) => {
+      const before: OrderStatuses = {
+        orderStatus: row.order_status as OrderStatuses['orderStatus'],
+        paymentStatus: row.payment_status as OrderStatuses['paymentStatus'],
+        shipmentStatus: row.shipment_status as OrderStatuses['shipmentStatus'],
+      };
+      const statuses = row.worked ? mergeStatuses(before, order) : statusesForNewOrder(order);
+      return { id: Number(row.id), order, before, statuses, replaceContent: !row.worked };
+    });
+    await tx.execute(sql`
+      UPDATE orders o SET
+        order_number = r.order_number, order_date = r.order_date, external_updated_at = r.external_updated_at,
+        order_status = r.order_status, payment_status = r.payment_status, shipment_status = r.shipment_status,
+        currency = r.currency, subtotal = r.subtotal, shipping_total = r.shipping_total, tax_total = r.tax_total,
+        discount_total = r.discount_total, total = r.total, paid_total = GREATEST(o.paid_total, r.paid_total),
+        customer_name = r.customer_name, customer_email = r.customer_email,
+        requested_shipping_method = r.requested_shipping_method, tags = r.tags,
+        item_count = CASE WHEN r.replace_content THEN r.item_count ELSE o.item_count END,
+        ship_to = CASE WHEN r.replace_content THEN r.ship_to ELSE o.ship_to END,
+        version = o.version + 1, updated_at = now()
+      FROM jsonb_to_recordset(${json(
+        planned.map((p) => ({ id: p.id, replace_content: p.replaceContent, ...orderRecord(p.order, p.statuses) })),
+      )}) AS r(id bigint, replace_content boolean, ${ORDER_COLUMNS})
+      WHERE o.tenant_id = ${tenantId} AND o.id = r.id`);
+    const replaced = planned.filter((p) => p.replaceContent).map((p) => p.id);
+    if (replaced.length > 0) {
+      const ids = sql`ARRAY[${sql.join(
+        replaced.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::bigint[]`;
+      // Unworked orders take the channel's lines and addresses whole; the planned delivery is rebuilt with them.
+      await tx.execute(sql`
+        WITH d AS (DELETE FROM deliveries WHERE tenant_id = ${tenantId} AND order_id = ANY(${ids})),
+             a AS (DELETE FROM order_addresses WHERE tenant_id = ${tenantId} AND order_id = ANY(${ids}))
+        DELETE FROM order_lines WHERE tenant_id = ${tenantId} AND order_id = ANY(${ids})`);
+    }
+    await writeChildren(
+      tx,
+      target,
+      planned.map((p) => ({
+        order_id: p.id,
+        ...childRecord(target, p.order, p.statuses, p.before, p.replaceContent),
+      })),
+      'channelUpdated',
+    );
+    result.updated = planned.length;
+    result.orderIds.push(...planned.map((p) => p.id));
+  }
+  return result;
+}

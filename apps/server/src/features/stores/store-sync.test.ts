@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Role, type RoleId, type Store, type SyncRun } from '@shipdesk/contract';
+import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
+import { ChannelError } from '../../integrations/http/channel-http.ts';
+import { scriptedChannel, type ScriptedChannel } from '../../../test/scripted-channel.ts';
+
+describe.each(backends)('store sync ($name)', (backend) => {
+  let t: TestContext;
+  let channel: ScriptedChannel;
+  const tenant = newTenantId();
+  const other = newTenantId();
+
+  beforeAll(async () => {
+    t = await buildTestApp(backend, { syncStallSeconds: 2 }, undefined, {
+      adapters: (_type, connection) => channel.adapter(connection.credentials),
+    });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    channel = scriptedChannel(25);
+  });
+
+  const call = async (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: object,
+    tenantId = tenant,
+    role: RoleId = Role.Admin,
+  ) => t.app.inject({ method, url, headers: await t.auth(tenantId, role), ...(payload && { payload }) });
+
+  async function createStore(name = 'Main shop'): Promise<Store> {
+    const res = await call('POST', '/api/v1/stores', {
+      name,
+      sourceType: 'Shopify',
+      settings: { shopDomain: 'main-shop.myshopify.com' },
+      credentials: { accessToken: 'good-token', clientSecret: 'shpss_secret_value_1234' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data;
+  }
+
+  async function settle(storeId: string): Promise<SyncRun> {
+    for (let i = 0; i < 200; i++) {
+      const runs: SyncRun[] = (await call('GET', `/call/store/${storeId}/syncRuns`)).json().data.rows;
+      const latest = runs[0];
+      if (latest && latest.state !== 'queued' && latest.state !== 'running') return latest;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('sync run did not finish');
+  }
+
+  async function storeOrders(storeId: string) {
+    const res = await call('GET', `/api/v1/orders?size=100&filters=${encodeURIComponent(JSON.stringify({ storeId }))}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { rows: Array<{ id: string; orderNumber: string; orderStatus: string }>; total: number };
+  }
+
+  it('creates a store with its secrets masked and a webhook address, and refuses bad fields by name', async () => {
+    const store = await createStore();
+    expect(store).toMatchObject({ sourceType: 'Shopify', status: 'active', customerOrderCode: 'SHP', orderCount: 0 });
+    expect(store.credentials).toEqual({ accessToken: '••••', clientSecret: '••••1234' });
+    expect(store.webhookUrl).toMatch(/\/webhooks\/shopify\/[A-Za-z0-9_-]{20,}$/);
+    expect(JSON.stringify(store)).not.toContain('good-token');
+
+    const missing = await call('POST', '/api/v1/stores', {
+      name: 'x',
+      sourceType: 'Shopify',
+      settings: { shopDomain: 'a.myshopify.com' },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toHaveProperty(['credentials.accessToken']);
+    const unknown = await call('POST', '/api/v1/stores', {
+      name: 'x',
+      sourceType: 'Walmart',
+      settings: { shopDomain: 'a' },
+      credentials: { clientId: 'id', clientSecret: 's' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toMatchObject({
+      'settings.shopDomain': expect.any(String),
+      'settings.clientId': expect.any(String),
+    });
+    const manager = await call('POST', '/api/v1/stores', { name: 'x', sourceType: 'Wholesale' }, tenant, Role.Manager);
+    expect(manager.statusCode).toBe(403);
+  });
+
+  it("keeps another tenant's store out of reach: 404 for edit, pull, log and code", async () => {
+    const store = await createStore();
+    for (const [method, url, payload] of [
+      ['PUT', `/api/v1/stores/${store.id}`, { name: 'Taken' }],
+      ['GET', `/call/store/${store.id}/pullOrders`],
+      ['GET', `/call/store/${store.id}/syncRuns`],
+      ['GET', `/call/store/${store.id}/customerOrderCode`],
+    ] as const) {
+      const res = await call(method, url, payload, other);
+      expect(res.statusCode, url).toBe(404);
+    }
+    const list = (await call('GET', '/api/v1/stores', undefined, other)).json().data;
+    expect(list.total).toBe(0);
+    const mine = (
+      await call('GET', `/api/v1/stores?filters=${encodeURIComponent(JSON.stringify({ name: `like@Main` }))}`)
+    ).json().data;
+    expect(mine.rows.some((s: Store) => s.id === store.id && s.name === 'Main shop')).toBe(true);
+  });
+
+  it('pulls every page once; pulling the same window again creates no duplicate; newer copies update', async () => {
+    const store = await createStore();
+    const started = await call('GET', `/call/store/${store.id}/pullOrders`);
+    expect(started.statusCode, started.body).toBe(202);
+    const run = await settle(store.id);
+    expect(run).toMatchObject({ state: 'succeeded', pages: 3, ordersSeen: 25, ordersNew: 25, ordersUpdated: 0 });
+    expect((await storeOrders(store.id)).total).toBe(25);
+
+    await call('GET', `/call/store/${store.id}/pullOrders`);
+    const again = await settle(store.id);
+    expect(again).toMatchObject({ state: 'succeeded', ordersNew: 0, ordersUpdated: 0 });
+    expect((await storeOrders(store.id)).total).toBe(25);
+
+    channel.touch('5003', { canceled: true });
+    channel.touch('5004', { shipmentStatus: 'Shipped Complete' });
+    await call('GET', `/call/store/${store.id}/pullOrders`);
+    expect(await settle(store.id)).toMatchObject({ state: 'succeeded', ordersNew: 0, ordersUpdated: 2 });
+    const rows = (await storeOrders(store.id)).rows;
+    expect(rows).toHaveLength(25);
+    expect(rows.find((o) => o.orderNumber === '#1003')?.orderStatus).toBe('Canceled');
+    expect(rows.find((o) => o.orderNumber === '#1004')?.orderStatus).toBe('Completed');
+
+    const listed = (await call('GET', '/api/v1/stores')).json().data.rows.find((s: Store) => s.id === store.id);
+    expect(listed).toMatchObject({ orderCount: 25, problem: null, lastSync: { state: 'succeeded' } });
+
+    const order = rows.find((o) => o.orderNumber === '#1003')!;
+    const events = (await call('GET', `/api/v1/orders/${order.id}/events`)).json().data;
+    expect(events.map((e: { event: string }) => e.event)).toEqual(['channelUpdated', 'imported']);
+  });
+
+  it('keeps a failed page visible and resumes from the last committed page, losing and duplicating nothing', async () => {
+    const store = await createStore();
+    // Page 1 commits, page 2 fails after the client's retries.
+    const original = channel.adapter.bind(channel);
+    let calls = 0;
+    channel.adapter = (credentials) => {
+      const adapter = original(credentials);
+      return {
+        ...adapter,
+        async listOrders(window) {
+          calls += 1;
+          if (calls === 2)
+            throw new ChannelError('unavailable', 'Shopify is failing (HTTP 503)', 503, 'Service Unavailable');
+          return adapter.listOrders(window);
+        },
+      };
+    };
+    await call('GET', `/call/store/${store.id}/pullOrders`);
+    const failed = await settle(store.id);
+    expect(failed).toMatchObject({ state: 'failed', pages: 1, ordersNew: 10 });
+    expect(failed.error).toContain('503: Service Unavailable');
+    expect((await storeOrders(store.id)).total).toBe(10);
+    const flagged = (await call('GET', '/api/v1/stores')).json().data.rows.find((s: Store) => s.id === store.id);
+    expect(flagged.problem).toContain('Shopify is failing');
+
+    await call('GET', `/call/store/${store.id}/pullOrders`);
+    const resumed = await settle(store.id);
+    expect(resumed).toMatchObject({ state: 'succeeded', ordersNew: 15 });
+    // The resumed run starts at the page that failed, not at the beginning.
+    expect(channel.calls.at(-2)).toEqual({ updatedSince: null, pageToken: '10' });
+    expect((await storeOrders(store.id)).total).toBe(25);
+    const healed = (await call('GET', '/api/v1/stores')).json().data.rows.find((s: Store) => s.id === store.id);
+    expect(healed.problem).toBeNull();
+  });
+
+  it('asks the channel for the next page while it writes the current one, committing pages in order', async () => {
+    const store = await createStore();
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 20));
+      return done();
+    };
+    let open!: () => void;
+    channel.gate = new Promise((resolve) => (open = resolve));
+    await call('GET', `/call/store/${store.id}/pullOrders`);
+    expect(await until(() => channel.calls.length === 1)).toBe(true);
+    const { sql } = await import('drizzle-orm');
+    let readAhead = false;
+    let committedMeanwhile = -1;
+    // Holding the store's row keeps the first page from committing its cursor (on PGlite the whole database waits).
+    await t.app.db.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT id FROM stores WHERE id = ${Number(store.id)} FOR UPDATE`);
+      open();
+      channel.gate = null;
+      readAhead = await until(() => channel.calls.some((c) => c.pageToken === '10'));
+      const runs = (await tx.execute(
+        sql`SELECT pages FROM sync_runs WHERE store_id = ${Number(store.id)}`,
+      )) as unknown as { rows: Array<{ pages: number }> };
+      committedMeanwhile = runs.rows[0]!.pages;
+    });
+    expect(readAhead).toBe(true);
+    expect(committedMeanwhile).toBe(0);
+    expect(await settle(store.id)).toMatchObject({ state: 'succeeded', pages: 3, ordersSeen: 25, ordersNew: 25 });
+    expect(channel.calls.map((c) => c.pageToken)).toEqual([null, '10', '20']);
+    expect((await storeOrders(store.id)).total).toBe(25);
+  });
+
+  it('answers a second pull with the running one', async () => {
+    const store = await createStore();
+    let open!: () => void;
+    channel.gate = new Promise((resolve) => (open = resolve));
+    const first = (await call('GET', `/call/store/${store.id}/pullOrders`)).json().data;
+    const second = (await call('GET', `/call/store/${store.id}/pullOrders`)).json().data;
+    expect(second.id).toBe(first.id);
+    open();
+    channel.gate = null;
+    expect(await settle(store.id)).toMatchObject({ id: first.id, state: 'succeeded', ordersNew: 25 });
+    const runs = (await call('GET', `/call/store/${store.id}/syncRuns`)).json().data.rows;
+    expect(runs).toHaveLength(1);
+  });
+
+  it('counts orders the channel sends broken as failed and goes on', async () => {
+    const store = await createStore();
+    channel.orders[4] = channel.order(5, { currency: 'dollars' });
+    await call('GET', `/call/store/${store.id}/pullOrders`);
+    const run = await settle(store.id);
+    expect(run).toMatchObject({ state: 'succeeded', ordersSeen: 25, ordersNew: 24, ordersFailed: 1 });
+    expect(run.error).toContain('currency "dollars"');
+  });
+
+  it('refuses to pull a Wholesale store, and says what the platform answered for wrong credentials', async () => {
+    const wholesale = (await call('POST', '/api/v1/stores', { name: 'Trade', sourceType: 'Wholesale' })).json().data;
+    const pull = await call('GET', `/call/store/${wholesale.id}/pullOrders`);
+    expect(pull.statusCode).toBe(400);
+    expect(pull.json().errors).toHaveProperty('storeId');
+
+    const bad = await call('POST', '/call/store/testConnection', {
+      sourceType: 'Shopify',
+      settings: { shopDomain: 'x.myshopify.com' },
+      credentials: { accessToken: 'wrong' },
+    });
+    expect(bad.json().data).toMatchObject({ ok: false, platformAnswer: '401: Invalid API key' });
+    const store = await createStore();
+    const good = await call('POST', '/call/store/testConnection', { storeId: store.id });
+    expect(good.json().data).toMatchObject({ ok: true, accountName: 'Scripted Shop' });
+    const code = (await call('GET', `/call/store/${store.id}/customerOrderCode`)).json().data;
+    expect(code).toMatchObject({ customerOrderCode: 'SHP', example: 'SHP-1001' });
+  });
+
+  it('resumes a run whose worker died (no heartbeat) and flags nothing once it finishes', async () => {
+    const store = await createStore();
+    let open!: () => void;
+    channel.gate = new Promise((resolve) => (open = resolve));
+    const run = (await call('GET', `/call/store/${store.id}/pullOrders`)).json().data;
+    // The worker "dies": another process's id holds the run and its heartbeat is long gone. (This process's own
+    // worker, still waiting at the gate, finds the run taken when it tries to commit, and stops.)
+    await t.app.db.db.execute(
+      (await import('drizzle-orm'))
+        .sql`UPDATE sync_runs SET worker_id = 'dead', heartbeat_at = now() - interval '1 hour' WHERE id = ${Number(run.id)}`,
+    );
+    open();
+    channel.gate = null;
+    expect(await t.app.storeSync.recoverStalled()).toBeGreaterThanOrEqual(1);
+    const finished = await settle(store.id);
+    expect(finished).toMatchObject({ id: run.id, state: 'succeeded' });
+    expect((await storeOrders(store.id)).total).toBe(25);
+  });
+});

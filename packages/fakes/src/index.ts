@@ -1,0 +1,29 @@
+/**
+ * Protocol-faithful fake servers of the sales channels (and, later, the carriers) for the tests, the end-to-end
+ * runs, the benchmarks and the embedded demo. They speak each platform's documented wire format, auth, errors and
+ * rate limits, spelled here on their own: they never import the adapters they stand in front of.
+ */
+export {
+  FakeRouter,
+  startFakeHttpServer,
+  type FakeHttpServer,
+  type FakeReply,
+  type FakeRequest,
+  type Fault,
+} from './http/fake-http.ts';
+export { generateAmazonOrders } from './amazon/fake-amazon-orders.ts';
+export { startFakeAmazon, type FakeAmazon, type FakeAmazonOptions } from './amazon/fake-amazon-server.ts';
+export type { FakeOrderRecord } from './bigcommerce/fake-bigcommerce-data.ts';
+export { startFakeBigcommerce, type FakeBigcommerce } from './bigcommerce/fake-bigcommerce-server.ts';
+export { generateEbayOrders } from './ebay/fake-ebay-orders.ts';
+export { startFakeEbay, type FakeEbay } from './ebay/fake-ebay-server.ts';
+export { generateMagentoOrders } from './magento/fake-magento-orders.ts';
+export { startFakeMagento, type FakeMagento, type FakeMagentoOptions } from './magento/fake-magento-server.ts';
+export {
+  INVALID_TOKEN_MESSAGE,
+  startFakeShopify,
+  type FakeShopify,
+  type FakeShopifyOptions,
+} from './shopify/fake-shopify-server.ts';
+export { generateWalmartOrders } from './walmart/fake-walmart-orders.ts';
+export { startFakeWalmart, type FakeWalmart, type FakeWalmartOptions } from './walmart/fake-walmart-server.ts';

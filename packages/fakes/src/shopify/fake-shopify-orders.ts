@@ -1,0 +1,581 @@
+import { seededRandom } from '../seeded-random.ts';
+import {
+  CANADA_RATES,
+  CATALOGUE,
+  COMPANIES,
+  DISCOUNTS,
+  FIRST_NAMES,
+  FREE_SHIPPING,
+  FREE_SHIPPING_FROM,
+  LAST_NAMES,
+  NOTES,
+  PLACES_ABROAD,
+  TAGS,
+  UNITS,
+  US_PLACES,
+  US_RATES,
+  US_STREETS,
+  WORLD_RATES,
+  type Rate,
+  type WeightUnit,
+} from './fake-shopify-catalogue.ts';
+
+/**
+ * Deterministic, realistic Shopify orders for the fake (tests and the demo): order i of a seed is always the same,
+ * generated on demand in microseconds, so a fake can hold 100,000 orders without building them. Shapes follow the
+ * GraphQL Admin API (`Order`, `LineItem`, `FulfillmentOrder`, `MoneyBag` with decimal strings such as "28.0").
+ */
+
+export type FinancialStatus =
+  'PENDING' | 'AUTHORIZED' | 'PARTIALLY_PAID' | 'PAID' | 'PARTIALLY_REFUNDED' | 'REFUNDED' | 'VOIDED' | 'EXPIRED';
+export type FulfillmentStatus = 'UNFULFILLED' | 'PARTIALLY_FULFILLED' | 'FULFILLED';
+
+export interface FakeMoneyBag {
+  shopMoney: { amount: string; currencyCode: string };
+}
+
+export interface FakeAddress {
+  firstName: string;
+  lastName: string;
+  name: string;
+  company: string | null;
+  address1: string;
+  address2: string | null;
+  city: string;
+  province: string | null;
+  provinceCode: string | null;
+  zip: string;
+  country: string;
+  countryCodeV2: string;
+  phone: string | null;
+}
+
+export interface FakeLineItem {
+  __typename: 'LineItem';
+  id: string;
+  sku: string;
+  name: string;
+  title: string;
+  variantTitle: string | null;
+  vendor: string;
+  quantity: number;
+  currentQuantity: number;
+  unfulfilledQuantity: number;
+  requiresShipping: boolean;
+  originalUnitPriceSet: FakeMoneyBag;
+  variant: {
+    __typename: 'ProductVariant';
+    id: string;
+    sku: string;
+    title: string;
+    inventoryItem: {
+      __typename: 'InventoryItem';
+      id: string;
+      measurement: { __typename: 'InventoryItemMeasurement'; weight: { unit: WeightUnit; value: number } };
+    };
+  };
+  product: { __typename: 'Product'; id: string; title: string; productType: string };
+}
+
+export interface FakeFulfillmentOrderLine {
+  __typename: 'FulfillmentOrderLineItem';
+  id: string;
+  totalQuantity: number;
+  remainingQuantity: number;
+  lineItem: FakeLineItem;
+}
+
+export interface FakeFulfillmentOrder {
+  __typename: 'FulfillmentOrder';
+  id: string;
+  status: 'OPEN' | 'IN_PROGRESS' | 'CLOSED' | 'CANCELLED' | 'ON_HOLD';
+  requestStatus: 'UNSUBMITTED';
+  lineItems: FakeFulfillmentOrderLine[];
+}
+
+export interface FakeShopifyOrder {
+  __typename: 'Order';
+  id: string;
+  legacyResourceId: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  processedAt: string;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  closedAt: string | null;
+  displayFinancialStatus: FinancialStatus;
+  displayFulfillmentStatus: FulfillmentStatus;
+  currencyCode: string;
+  email: string | null;
+  phone: string | null;
+  note: string | null;
+  tags: string[];
+  taxesIncluded: boolean;
+  totalWeight: string;
+  subtotalPriceSet: FakeMoneyBag;
+  totalPriceSet: FakeMoneyBag;
+  totalShippingPriceSet: FakeMoneyBag;
+  totalTaxSet: FakeMoneyBag;
+  totalDiscountsSet: FakeMoneyBag;
+  totalOutstandingSet: FakeMoneyBag;
+  totalReceivedSet: FakeMoneyBag;
+  discountCodes: string[];
+  customer: {
+    __typename: 'Customer';
+    id: string;
+    displayName: string;
+    firstName: string;
+    lastName: string;
+    email: string | null;
+  };
+  shippingAddress: FakeAddress;
+  billingAddress: FakeAddress;
+  shippingLine: {
+    __typename: 'ShippingLine';
+    title: string;
+    code: string;
+    source: string;
+    carrierIdentifier: string | null;
+    originalPriceSet: FakeMoneyBag;
+  } | null;
+  lineItems: FakeLineItem[];
+  fulfillmentOrders: FakeFulfillmentOrder[];
+}
+
+export const ORDER_ID_BASE = 5_801_340_000_000;
+export const ORDER_ID_STRIDE = 7919;
+const LINE_ID_BASE = 14_203_500_000_000;
+const FULFILLMENT_ORDER_ID_BASE = 6_712_800_000_000;
+const FULFILLMENT_ORDER_LINE_ID_BASE = 15_604_100_000_000;
+const CUSTOMER_ID_BASE = 7_310_450_000_000;
+const VARIANT_ID_BASE = 44_120_000_000_000;
+const PRODUCT_ID_BASE = 8_105_600_000_000;
+/** Room for lines per order in the id spaces above. */
+const LINE_SLOTS = 16;
+const FIRST_ORDER_NUMBER = 1001;
+export const SHOP_CURRENCY = 'USD';
+
+/** A random stream of its own for each (seed, index, stream), so one order's draws never shift another's. */
+function random(seed: number, index: number, stream = 0): () => number {
+  return seededRandom(
+    Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35) ^ Math.imul(stream, 0x27d4eb2f),
+  );
+}
+
+/** An unsigned hash of (seed, index), for jitter that must not consume the order's own random stream. */
+export function hashOf(seed: number, index: number): number {
+  return Math.floor(random(seed, index, 7)() * 4294967296);
+}
+
+function pick<T>(rng: () => number, items: readonly T[]): T {
+  return items[Math.floor(rng() * items.length)]!;
+}
+
+function weighted<T>(rng: () => number, items: ReadonlyArray<readonly [T, number]>): T {
+  const total = items.reduce((sum, [, weight]) => sum + weight, 0);
+  let roll = rng() * total;
+  for (const [item, weight] of items) {
+    roll -= weight;
+    if (roll < 0) return item;
+  }
+  return items[items.length - 1]![0];
+}
+
+/** Shopify's Decimal as GraphQL prints it: "28.0", "24.95", "0.0". */
+export function decimal(cents: number): string {
+  const whole = Math.floor(cents / 100);
+  const fraction = cents % 100;
+  if (fraction === 0) return `${whole}.0`;
+  return fraction % 10 === 0 ? `${whole}.${fraction / 10}` : `${whole}.${String(fraction).padStart(2, '0')}`;
+}
+
+export function moneyBag(cents: number, currencyCode = SHOP_CURRENCY): FakeMoneyBag {
+  return { shopMoney: { amount: decimal(cents), currencyCode } };
+}
+
+export function isoSeconds(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** Fulfillment order ids follow the order index, four apart (room for split shipments). */
+export function orderIndexOfFulfillmentOrder(id: number): number | null {
+  const offset = id - FULFILLMENT_ORDER_ID_BASE;
+  return offset >= 0 && offset % 4 === 0 ? offset / 4 : null;
+}
+
+export const orderIdOf = (index: number, seed: number) =>
+  ORDER_ID_BASE + index * ORDER_ID_STRIDE + (hashOf(seed, index) % ORDER_ID_STRIDE);
+
+const PRODUCT_WEIGHTS = CATALOGUE.map((product, i) => [i, product.popularity] as const);
+const rateChoices = (list: readonly Rate[]) => list.map((rate) => [rate, rate.weight] as const);
+const US_RATE_CHOICES = rateChoices(US_RATES);
+const CANADA_RATE_CHOICES = rateChoices(CANADA_RATES);
+const WORLD_RATE_CHOICES = rateChoices(WORLD_RATES);
+
+interface Customer {
+  id: string;
+  first: string;
+  last: string;
+  email: string;
+  address: FakeAddress;
+  tax: number;
+  region: 'US' | 'CA' | 'WORLD';
+}
+
+/** The customer with this key: the same name, email and address every time. */
+function customerOf(seed: number, key: number): Customer {
+  const rng = random(seed, key, 3);
+  const first = pick(rng, FIRST_NAMES);
+  const last = pick(rng, LAST_NAMES);
+  const plainLast = last.replace(/'/g, '').toLowerCase();
+  const email = weighted(rng, [
+    [`${first.toLowerCase()}.${plainLast}@example.com`, 5],
+    [`${first[0]!.toLowerCase()}${plainLast}${10 + Math.floor(rng() * 89)}@example.net`, 3],
+    [`${first.toLowerCase()}${plainLast[0]}@example.org`, 2],
+  ]);
+  const company = rng() < 0.08 ? pick(rng, COMPANIES) : null;
+  const number = 100 + Math.floor(rng() * 9800);
+  const phoneTail = String(100 + Math.floor(rng() * 100)).padStart(4, '0');
+  const abroad = rng() < 0.12;
+  const where = abroad ? pick(rng, PLACES_ABROAD) : pick(rng, US_PLACES);
+  const street = where.street ?? pick(rng, US_STREETS);
+  const houseNumber = abroad ? number % 300 || 1 : number;
+  return {
+    id: `gid://shopify/Customer/${CUSTOMER_ID_BASE + key}`,
+    first,
+    last,
+    email,
+    tax: where.tax,
+    region: where.countryCode === 'US' ? 'US' : where.countryCode === 'CA' ? 'CA' : 'WORLD',
+    address: {
+      firstName: first,
+      lastName: last,
+      name: `${first} ${last}`,
+      company,
+      address1: where.numberAfter ? `${street} ${houseNumber}` : `${houseNumber} ${street}`,
+      address2: rng() < (abroad ? 0.2 : 0.3) ? pick(rng, UNITS) : null,
+      city: where.city,
+      province: where.province,
+      provinceCode: where.provinceCode,
+      zip: where.zip,
+      country: where.country,
+      countryCodeV2: where.countryCode,
+      phone: rng() < 0.85 ? `${where.phonePrefix}${phoneTail}` : null,
+    },
+  };
+}
+
+const GRAMS_PER: Record<WeightUnit, number> = { GRAMS: 1, KILOGRAMS: 1000, OUNCES: 28.349523125, POUNDS: 453.59237 };
+
+const gramsOf = (line: FakeLineItem) => {
+  const { unit, value } = line.variant.inventoryItem.measurement.weight;
+  return Math.round(value * GRAMS_PER[unit]);
+};
+
+export interface OrderTimes {
+  /** Unix seconds. */
+  createdAt: number;
+  updatedAt: number;
+  /** The fake's "now" at creation: older orders are more likely shipped. */
+  now: number;
+}
+
+/** Order `index` of `seed`, as it stood when created (statuses follow its age). */
+export function generateOrder(seed: number, index: number, times: OrderTimes): FakeShopifyOrder {
+  const rng = random(seed, index);
+  const legacyId = orderIdOf(index, seed);
+  const ageDays = (times.now - times.createdAt) / 86_400;
+
+  // About a third of orders come from someone who placed an earlier order.
+  const returning = index > 0 && rng() < 0.33;
+  const customerKey = returning ? Math.floor(rng() * index) : index;
+  const customer = customerOf(seed, customerKey);
+
+  const lineCount = weighted(rng, [
+    [1, 50],
+    [2, 28],
+    [3, 13],
+    [4, 6],
+    [5, 3],
+  ] as const);
+  const chosen = new Set<number>();
+  while (chosen.size < lineCount) chosen.add(weighted(rng, PRODUCT_WEIGHTS));
+
+  const lineItems: FakeLineItem[] = [...chosen].map((productIndex, k) => {
+    const product = CATALOGUE[productIndex]!;
+    const picks = product.options.map((values) => pick(rng, values));
+    const variantTitle = picks.length > 0 ? picks.map(([label]) => label).join(' / ') : null;
+    const sku = [product.sku, ...picks.map(([, code]) => code)].join('-');
+    const variantKey =
+      productIndex * 100 + (picks.reduce((n, [, code]) => n * 7 + code.length + code.charCodeAt(0), 0) % 100);
+    const quantity = weighted(rng, [
+      [1, 80],
+      [2, 15],
+      [3, 5],
+    ] as const);
+    const { unit, value } = product.weight;
+    return {
+      __typename: 'LineItem',
+      id: `gid://shopify/LineItem/${LINE_ID_BASE + index * LINE_SLOTS + k}`,
+      sku,
+      name: variantTitle ? `${product.title} - ${variantTitle}` : product.title,
+      title: product.title,
+      variantTitle,
+      vendor: product.vendor,
+      quantity,
+      currentQuantity: quantity,
+      unfulfilledQuantity: quantity,
+      requiresShipping: true,
+      originalUnitPriceSet: moneyBag(product.price),
+      variant: {
+        __typename: 'ProductVariant',
+        id: `gid://shopify/ProductVariant/${VARIANT_ID_BASE + variantKey}`,
+        sku,
+        title: variantTitle ?? 'Default Title',
+        inventoryItem: {
+          __typename: 'InventoryItem',
+          id: `gid://shopify/InventoryItem/${VARIANT_ID_BASE + 5_000_000 + variantKey}`,
+          measurement: { __typename: 'InventoryItemMeasurement', weight: { unit, value } },
+        },
+      },
+      product: {
+        __typename: 'Product',
+        id: `gid://shopify/Product/${PRODUCT_ID_BASE + productIndex}`,
+        title: product.title,
+        productType: product.type,
+      },
+    };
+  });
+
+  const itemsTotal = lineItems.reduce(
+    (sum, line) => sum + line.quantity * Math.round(Number(line.originalUnitPriceSet.shopMoney.amount) * 100),
+    0,
+  );
+  const discount = rng() < 0.16 ? pick(rng, DISCOUNTS) : null;
+  const discountCents = discount ? Math.round((itemsTotal * discount[1]) / 100) : 0;
+  const subtotal = itemsTotal - discountCents;
+
+  const choices =
+    customer.region === 'US' ? US_RATE_CHOICES : customer.region === 'CA' ? CANADA_RATE_CHOICES : WORLD_RATE_CHOICES;
+  let rate = weighted(rng, choices);
+  if (rate.code === 'Standard' && subtotal >= FREE_SHIPPING_FROM) rate = FREE_SHIPPING;
+  const shipping = rate.price;
+  const tax = Math.round((subtotal * customer.tax) / 10_000);
+  const total = subtotal + shipping + tax;
+
+  // Statuses: most orders are paid and waiting to ship; older ones have often shipped already.
+  const roll = rng();
+  let financial: FinancialStatus = 'PAID';
+  let fulfillment: FulfillmentStatus = 'UNFULFILLED';
+  let cancelled = false;
+  if (roll < 0.03) {
+    cancelled = true;
+    financial = rng() < 0.6 ? 'REFUNDED' : 'VOIDED';
+  } else if (roll < 0.07) financial = 'PENDING';
+  else if (roll < 0.09) financial = 'AUTHORIZED';
+  else if (roll < 0.1) financial = 'PARTIALLY_PAID';
+  else {
+    const shipChance = ageDays > 7 ? 0.35 : ageDays > 2 ? 0.12 : 0.02;
+    const shipRoll = rng();
+    const canSplit = lineItems.length > 1 || lineItems[0]!.quantity > 1;
+    if (shipRoll < shipChance) fulfillment = 'FULFILLED';
+    else if (canSplit && shipRoll < shipChance + 0.04) fulfillment = 'PARTIALLY_FULFILLED';
+    if (rng() < 0.02) financial = 'PARTIALLY_REFUNDED';
+  }
+
+  if (fulfillment === 'FULFILLED') for (const line of lineItems) line.unfulfilledQuantity = 0;
+  if (fulfillment === 'PARTIALLY_FULFILLED') {
+    const first = lineItems[0]!;
+    first.unfulfilledQuantity = lineItems.length > 1 ? 0 : first.quantity - 1;
+  }
+
+  const outstanding =
+    financial === 'PENDING' || financial === 'AUTHORIZED'
+      ? total
+      : financial === 'PARTIALLY_PAID'
+        ? Math.round(total / 2)
+        : 0;
+  const received = cancelled ? 0 : total - outstanding;
+
+  const fulfillmentOrderStatus: FakeFulfillmentOrder['status'] = cancelled
+    ? 'CLOSED'
+    : fulfillment === 'FULFILLED'
+      ? 'CLOSED'
+      : fulfillment === 'PARTIALLY_FULFILLED'
+        ? 'IN_PROGRESS'
+        : 'OPEN';
+
+  const tags: string[] = [];
+  if (rng() < 0.4) {
+    tags.push(pick(rng, TAGS));
+    if (rng() < 0.3) tags.push(pick(rng, TAGS));
+  }
+  if (returning && rng() < 0.5) tags.push('returning-customer');
+
+  const weightGrams = lineItems.reduce((sum, line) => sum + gramsOf(line) * line.quantity, 0);
+
+  const giftTo = tags.includes('gift') && rng() < 0.5 ? customerOf(seed, 5_000_000 + index) : null;
+  const shippingAddress = giftTo && giftTo.region === customer.region ? giftTo.address : customer.address;
+  const created = isoSeconds(times.createdAt);
+  const updated = isoSeconds(times.updatedAt);
+
+  return {
+    __typename: 'Order',
+    id: `gid://shopify/Order/${legacyId}`,
+    legacyResourceId: String(legacyId),
+    name: `#${FIRST_ORDER_NUMBER + index}`,
+    createdAt: created,
+    updatedAt: updated,
+    processedAt: created,
+    cancelledAt: cancelled ? updated : null,
+    cancelReason: cancelled ? pick(rng, ['CUSTOMER', 'INVENTORY', 'DECLINED'] as const) : null,
+    closedAt: cancelled || fulfillment === 'FULFILLED' ? updated : null,
+    displayFinancialStatus: financial,
+    displayFulfillmentStatus: fulfillment,
+    currencyCode: SHOP_CURRENCY,
+    email: customer.email,
+    phone: null,
+    note: rng() < 0.06 ? pick(rng, NOTES) : null,
+    tags: [...new Set(tags)].sort(),
+    taxesIncluded: false,
+    totalWeight: String(weightGrams),
+    subtotalPriceSet: moneyBag(subtotal),
+    totalPriceSet: moneyBag(total),
+    totalShippingPriceSet: moneyBag(shipping),
+    totalTaxSet: moneyBag(tax),
+    totalDiscountsSet: moneyBag(discountCents),
+    totalOutstandingSet: moneyBag(cancelled ? 0 : outstanding),
+    totalReceivedSet: moneyBag(received),
+    discountCodes: discount ? [discount[0]] : [],
+    customer: {
+      __typename: 'Customer',
+      id: customer.id,
+      displayName: `${customer.first} ${customer.last}`,
+      firstName: customer.first,
+      lastName: customer.last,
+      email: customer.email,
+    },
+    shippingAddress,
+    billingAddress: customer.address,
+    shippingLine: {
+      __typename: 'ShippingLine',
+      title: rate.title,
+      code: rate.code,
+      source: rate.source,
+      carrierIdentifier: rate.carrierIdentifier,
+      originalPriceSet: moneyBag(shipping),
+    },
+    lineItems,
+    fulfillmentOrders: [
+      {
+        __typename: 'FulfillmentOrder',
+        id: `gid://shopify/FulfillmentOrder/${FULFILLMENT_ORDER_ID_BASE + index * 4}`,
+        status: fulfillmentOrderStatus,
+        requestStatus: 'UNSUBMITTED',
+        lineItems: lineItems.map((line, k) => ({
+          __typename: 'FulfillmentOrderLineItem',
+          id: `gid://shopify/FulfillmentOrderLineItem/${FULFILLMENT_ORDER_LINE_ID_BASE + index * LINE_SLOTS + k}`,
+          totalQuantity: line.quantity,
+          remainingQuantity: cancelled ? 0 : line.unfulfilledQuantity,
+          lineItem: line,
+        })),
+      },
+    ],
+  };
+}
+
+const restMoney = (bag: FakeMoneyBag) => Number(bag.shopMoney.amount).toFixed(2);
+const restFinancial = (status: FinancialStatus) => status.toLowerCase();
+
+function restAddress(address: FakeAddress | null) {
+  if (!address) return null;
+  return {
+    first_name: address.firstName,
+    last_name: address.lastName,
+    name: address.name,
+    company: address.company,
+    address1: address.address1,
+    address2: address.address2,
+    city: address.city,
+    province: address.province,
+    province_code: address.provinceCode,
+    zip: address.zip,
+    country: address.country,
+    country_code: address.countryCodeV2,
+    phone: address.phone,
+  };
+}
+
+const gidNumber = (gid: string) => Number(gid.slice(gid.lastIndexOf('/') + 1));
+
+/** The REST order JSON Shopify posts to orders/* webhooks. */
+export function orderAsRest(order: FakeShopifyOrder) {
+  const fulfillment =
+    order.displayFulfillmentStatus === 'FULFILLED'
+      ? 'fulfilled'
+      : order.displayFulfillmentStatus === 'PARTIALLY_FULFILLED'
+        ? 'partial'
+        : null;
+  return {
+    id: Number(order.legacyResourceId),
+    admin_graphql_api_id: order.id,
+    name: order.name,
+    order_number: Number(order.name.replace('#', '')),
+    email: order.email,
+    created_at: order.createdAt,
+    updated_at: order.updatedAt,
+    processed_at: order.processedAt,
+    cancelled_at: order.cancelledAt,
+    cancel_reason: order.cancelReason?.toLowerCase() ?? null,
+    closed_at: order.closedAt,
+    financial_status: restFinancial(order.displayFinancialStatus),
+    fulfillment_status: fulfillment,
+    currency: order.currencyCode,
+    presentment_currency: order.currencyCode,
+    subtotal_price: restMoney(order.subtotalPriceSet),
+    total_price: restMoney(order.totalPriceSet),
+    total_tax: restMoney(order.totalTaxSet),
+    total_discounts: restMoney(order.totalDiscountsSet),
+    total_weight: Number(order.totalWeight),
+    taxes_included: order.taxesIncluded,
+    note: order.note,
+    tags: order.tags.join(', '),
+    discount_codes: order.discountCodes.map((code) => ({ code, type: 'percentage' })),
+    customer: {
+      id: gidNumber(order.customer.id),
+      email: order.customer.email,
+      first_name: order.customer.firstName,
+      last_name: order.customer.lastName,
+    },
+    line_items: order.lineItems.map((line) => ({
+      id: gidNumber(line.id),
+      admin_graphql_api_id: line.id,
+      variant_id: gidNumber(line.variant.id),
+      product_id: gidNumber(line.product.id),
+      sku: line.sku,
+      name: line.name,
+      title: line.title,
+      variant_title: line.variantTitle,
+      vendor: line.vendor,
+      quantity: line.quantity,
+      fulfillable_quantity: line.unfulfilledQuantity,
+      fulfillment_status: line.unfulfilledQuantity === 0 ? 'fulfilled' : null,
+      price: restMoney(line.originalUnitPriceSet),
+      grams: gramsOf(line),
+      requires_shipping: line.requiresShipping,
+    })),
+    shipping_address: restAddress(order.shippingAddress),
+    billing_address: restAddress(order.billingAddress),
+    shipping_lines: order.shippingLine
+      ? [
+          {
+            title: order.shippingLine.title,
+            code: order.shippingLine.code,
+            source: order.shippingLine.source,
+            price: restMoney(order.shippingLine.originalPriceSet),
+          },
+        ]
+      : [],
+  };
+}

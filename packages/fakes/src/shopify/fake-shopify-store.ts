@@ -1,0 +1,420 @@
+import { GraphqlError } from './fake-shopify-graphql.ts';
+import {
+  ORDER_ID_BASE,
+  ORDER_ID_STRIDE,
+  generateOrder,
+  hashOf,
+  isoSeconds,
+  orderIdOf,
+  orderIndexOfFulfillmentOrder,
+  type FakeFulfillmentOrder,
+  type FakeShopifyOrder,
+} from './fake-shopify-orders.ts';
+
+/**
+ * The fake shop's orders: `count` generated on demand (order i never changes until something changes it), the
+ * changed ones kept in full. Orders are listed by (updatedAt, id) like Shopify's UPDATED_AT sort: the untouched
+ * generated orders first (their updatedAt grows with i, found by binary search), then the changed ones in the order
+ * they changed, all later than any generated one.
+ */
+
+const SPAN_SECONDS = 60 * 86_400;
+const MAX_PAGE = 250;
+
+export interface RecordedFulfillment {
+  id: string;
+  orderId: string;
+  orderName: string;
+  status: 'SUCCESS';
+  notifyCustomer: boolean;
+  trackingInfo: Array<{ company: string | null; number: string | null; url: string | null }>;
+  lineItems: Array<{ lineItemId: string; sku: string; quantity: number }>;
+  createdAt: string;
+}
+
+export interface ListArgs {
+  first?: unknown;
+  last?: unknown;
+  after?: unknown;
+  before?: unknown;
+  query?: unknown;
+  sortKey?: unknown;
+  reverse?: unknown;
+}
+
+interface Bound {
+  field: 'updated_at' | 'created_at';
+  op: '>' | '>=' | '<' | '<=';
+  seconds: number;
+}
+
+/** `updated_at:>='2026-01-01T00:00:00Z' created_at:<2026-02-01`: the date terms; others are ignored like Shopify's unknown ones. */
+export function parseSearch(query: unknown): Bound[] {
+  if (typeof query !== 'string') return [];
+  const bounds: Bound[] = [];
+  for (const term of query.match(/\S+:(?:'[^']*'|"[^"]*"|\S+)/g) ?? []) {
+    const match = /^(updated_at|created_at):(>=|<=|>|<)?['"]?([^'"]+)['"]?$/.exec(term);
+    if (!match) continue;
+    const time = Date.parse(match[3]!);
+    if (Number.isNaN(time)) continue;
+    const op = (match[2] ?? '>=') as Bound['op'];
+    bounds.push({ field: match[1] as Bound['field'], op, seconds: Math.floor(time / 1000) });
+  }
+  return bounds;
+}
+
+function passes(bound: Bound, createdAt: number, updatedAt: number): boolean {
+  const value = bound.field === 'updated_at' ? updatedAt : createdAt;
+  switch (bound.op) {
+    case '>':
+      return value > bound.seconds;
+    case '>=':
+      return value >= bound.seconds;
+    case '<':
+      return value < bound.seconds;
+    case '<=':
+      return value <= bound.seconds;
+  }
+}
+
+interface Cursor {
+  last_id: number;
+  last_value: number;
+}
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64');
+
+function decodeCursor(text: unknown): Cursor | null {
+  if (text === null || text === undefined) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(String(text), 'base64').toString('utf8')) as Partial<Cursor>;
+    if (typeof parsed.last_id === 'number' && typeof parsed.last_value === 'number') return parsed as Cursor;
+  } catch {
+    // answered below
+  }
+  throw new GraphqlError('Invalid cursor for current pagination sort.', 'BAD_USER_INPUT');
+}
+
+/** Which of the fake's orders an id names: legacy id ("5801340001234", a number) or GID. */
+export function legacyIdFrom(id: string | number): number | null {
+  const text = String(id);
+  const match = /^(?:gid:\/\/shopify\/Order\/)?(\d+)$/.exec(text);
+  return match ? Number(match[1]) : null;
+}
+
+export interface FakeOrderStore {
+  readonly now: number;
+  count(): number;
+  /** The order as it is now, or null. */
+  find(id: string | number): FakeShopifyOrder | null;
+  list(args: ListArgs): {
+    orders: FakeShopifyOrder[];
+    cursors: string[];
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+  };
+  update(id: string | number, patch: Partial<FakeShopifyOrder>): FakeShopifyOrder;
+  add(n: number): FakeShopifyOrder[];
+  fulfill(input: unknown): {
+    fulfillment: Record<string, unknown> | null;
+    userErrors: Array<{ field: string[]; message: string }>;
+  };
+  readonly fulfillments: RecordedFulfillment[];
+}
+
+export function createFakeOrderStore(options: { seed: number; orders: number; now?: number }): FakeOrderStore {
+  const { seed } = options;
+  const baseCount = Math.max(0, Math.floor(options.orders));
+  const now = Math.floor((options.now ?? Date.now()) / 1000);
+  const start = now - SPAN_SECONDS;
+  const width = SPAN_SECONDS / Math.max(1, baseCount);
+  const halfSlot = Math.floor(Math.floor(width) / 2);
+
+  /** Created-at times of orders added after start. */
+  const added: number[] = [];
+  const materialized = new Map<number, FakeShopifyOrder>();
+  /** Changed and added orders, sorted by (updatedAt, id). */
+  const changes: Array<{ index: number; updatedAt: number; id: number }> = [];
+  const changedAt = new Map<number, number>();
+  const fulfillments: RecordedFulfillment[] = [];
+  let fulfillmentSerial = 0;
+
+  // Two jitters of under half a slot each keep created <= updated < next order's created.
+  function baseTimes(index: number): { createdAt: number; updatedAt: number } {
+    const slot = start + Math.floor(index * width);
+    if (halfSlot === 0) return { createdAt: slot, updatedAt: slot };
+    const hash = hashOf(seed, index);
+    const createdAt = slot + (hash % halfSlot);
+    return { createdAt, updatedAt: createdAt + (Math.floor(hash / 65_536) % halfSlot) };
+  }
+  const baseMaxUpdated = baseCount > 0 ? baseTimes(baseCount - 1).updatedAt : start;
+
+  const total = () => baseCount + added.length;
+
+  function createdAtOf(index: number): number {
+    return index < baseCount ? baseTimes(index).createdAt : added[index - baseCount]!;
+  }
+
+  function updatedAtOf(index: number): number {
+    return changedAt.get(index) ?? baseTimes(index).updatedAt;
+  }
+
+  function orderAt(index: number): FakeShopifyOrder {
+    const kept = materialized.get(index);
+    if (kept) return kept;
+    const createdAt = createdAtOf(index);
+    return generateOrder(seed, index, { createdAt, updatedAt: updatedAtOf(index), now });
+  }
+
+  function indexOf(id: string | number): number | null {
+    const legacy = legacyIdFrom(id);
+    if (legacy === null || legacy < ORDER_ID_BASE) return null;
+    const index = Math.floor((legacy - ORDER_ID_BASE) / ORDER_ID_STRIDE);
+    return index < total() && orderIdOf(index, seed) === legacy ? index : null;
+  }
+
+  /** Records a change: later than every generated order, and strictly later than this order's last change. */
+  function touch(index: number): number {
+    const previous = changedAt.get(index);
+    const updatedAt = Math.max(Math.floor(Date.now() / 1000), baseMaxUpdated + 1, (previous ?? 0) + 1);
+    if (previous !== undefined)
+      changes.splice(
+        changes.findIndex((c) => c.index === index),
+        1,
+      );
+    const entry = { index, updatedAt, id: orderIdOf(index, seed) };
+    let at = changes.length;
+    while (
+      at > 0 &&
+      (changes[at - 1]!.updatedAt > updatedAt ||
+        (changes[at - 1]!.updatedAt === updatedAt && changes[at - 1]!.id > entry.id))
+    )
+      at--;
+    changes.splice(at, 0, entry);
+    changedAt.set(index, updatedAt);
+    const order = materialized.get(index);
+    if (order) order.updatedAt = isoSeconds(updatedAt);
+    return updatedAt;
+  }
+
+  function materialize(index: number): FakeShopifyOrder {
+    const order = orderAt(index);
+    materialized.set(index, order);
+    return order;
+  }
+
+  function listByUpdatedAt(first: number, after: Cursor | null, bounds: Bound[]): number[] {
+    const lower = (index: number, updatedAt: number, id: number) =>
+      bounds.every((b) => b.field !== 'updated_at' || b.op === '<' || b.op === '<=' || passes(b, 0, updatedAt)) &&
+      (!after || updatedAt > after.last_value || (updatedAt === after.last_value && id > after.last_id));
+    const wanted = (index: number, updatedAt: number) => bounds.every((b) => passes(b, createdAtOf(index), updatedAt));
+
+    const found: number[] = [];
+    // The generated orders' (updatedAt, id) grow with the index, so the first one past the window start is found
+    // by bisection and the rest are read in order.
+    let lo = 0;
+    let hi = baseCount;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (lower(mid, baseTimes(mid).updatedAt, orderIdOf(mid, seed))) hi = mid;
+      else lo = mid + 1;
+    }
+    for (let index = lo; index < baseCount && found.length <= first; index++) {
+      if (changedAt.has(index)) continue;
+      const updatedAt = baseTimes(index).updatedAt;
+      if (wanted(index, updatedAt)) found.push(index);
+      else if (bounds.some((b) => b.field === 'updated_at' && !passes(b, 0, updatedAt))) break;
+    }
+    for (const change of changes) {
+      if (found.length > first) break;
+      if (lower(change.index, change.updatedAt, change.id) && wanted(change.index, change.updatedAt)) {
+        found.push(change.index);
+      }
+    }
+    return found;
+  }
+
+  function listByIndex(first: number, after: Cursor | null, bounds: Bound[]): number[] {
+    const found: number[] = [];
+    const from = after ? (indexOf(after.last_id) ?? -1) + 1 : 0;
+    for (let index = from; index < total() && found.length <= first; index++) {
+      if (bounds.every((b) => passes(b, createdAtOf(index), updatedAtOf(index)))) found.push(index);
+    }
+    return found;
+  }
+
+  function fulfill(input: unknown) {
+    const fail = (message: string, field = ['fulfillment']) => ({
+      fulfillment: null,
+      userErrors: [{ field, message }],
+    });
+    const fulfillment = (input ?? {}) as {
+      lineItemsByFulfillmentOrder?: Array<{
+        fulfillmentOrderId?: string;
+        fulfillmentOrderLineItems?: Array<{ id?: string; quantity?: number }> | null;
+      }>;
+      trackingInfo?: { company?: string; number?: string; url?: string; numbers?: string[]; urls?: string[] } | null;
+      notifyCustomer?: boolean;
+    };
+    const groups = fulfillment.lineItemsByFulfillmentOrder ?? [];
+    if (groups.length === 0)
+      return fail('Line items by fulfillment order must not be empty.', ['fulfillment', 'lineItemsByFulfillmentOrder']);
+
+    // Check everything before changing anything: Shopify applies a fulfillment whole or not at all.
+    const plan: Array<{ order: number; fo: FakeFulfillmentOrder; items: Array<{ id: string; quantity: number }> }> = [];
+    for (const group of groups) {
+      const foId = Number(/\/(\d+)$/.exec(group.fulfillmentOrderId ?? '')?.[1] ?? NaN);
+      const index = Number.isFinite(foId) ? findByFulfillmentOrder(foId) : null;
+      const fo =
+        index === null ? undefined : orderAt(index).fulfillmentOrders.find((f) => f.id === group.fulfillmentOrderId);
+      if (index === null || !fo) return fail('Fulfillment order does not exist.');
+      if (fo.status !== 'OPEN' && fo.status !== 'IN_PROGRESS') {
+        return fail(
+          `Fulfillment order ${group.fulfillmentOrderId} has an unfulfillable status= ${fo.status.toLowerCase()}.`,
+        );
+      }
+      const items = group.fulfillmentOrderLineItems?.length
+        ? group.fulfillmentOrderLineItems.map((item) => ({ id: item.id ?? '', quantity: Number(item.quantity) }))
+        : fo.lineItems.filter((l) => l.remainingQuantity > 0).map((l) => ({ id: l.id, quantity: l.remainingQuantity }));
+      for (const item of items) {
+        const line = fo.lineItems.find((l) => l.id === item.id);
+        if (!line) return fail('Fulfillment order line item does not exist.');
+        if (!Number.isInteger(item.quantity) || item.quantity <= 0 || item.quantity > line.remainingQuantity) {
+          return fail('Invalid fulfillment order line item quantity requested.');
+        }
+      }
+      plan.push({ order: index, fo, items });
+    }
+    if (new Set(plan.map((p) => p.order)).size > 1)
+      return fail('All fulfillment orders must belong to the same order.');
+
+    const index = plan[0]!.order;
+    const order = materialize(index);
+    const recordedLines: RecordedFulfillment['lineItems'] = [];
+    for (const step of plan) {
+      const fo = order.fulfillmentOrders.find((f) => f.id === step.fo.id)!;
+      for (const item of step.items) {
+        const line = fo.lineItems.find((l) => l.id === item.id)!;
+        line.remainingQuantity -= item.quantity;
+        line.lineItem.unfulfilledQuantity = Math.max(0, line.lineItem.unfulfilledQuantity - item.quantity);
+        recordedLines.push({ lineItemId: line.lineItem.id, sku: line.lineItem.sku, quantity: item.quantity });
+      }
+      fo.status = fo.lineItems.every((l) => l.remainingQuantity === 0) ? 'CLOSED' : 'IN_PROGRESS';
+    }
+    const unfulfilled = order.lineItems.reduce((sum, l) => sum + l.unfulfilledQuantity, 0);
+    order.displayFulfillmentStatus = unfulfilled === 0 ? 'FULFILLED' : 'PARTIALLY_FULFILLED';
+    const changedAtSeconds = touch(index);
+
+    const tracking = fulfillment.trackingInfo ?? {};
+    const numbers = tracking.numbers ?? (tracking.number ? [tracking.number] : []);
+    const urls = tracking.urls ?? (tracking.url ? [tracking.url] : []);
+    const trackingInfo = (numbers.length > 0 ? numbers : [null]).map((number, i) => ({
+      __typename: 'FulfillmentTrackingInfo',
+      company: tracking.company ?? null,
+      number,
+      url: urls[i] ?? null,
+    }));
+    fulfillmentSerial += 1;
+    const id = `gid://shopify/Fulfillment/${5_203_400_000_000 + fulfillmentSerial}`;
+    fulfillments.push({
+      id,
+      orderId: order.legacyResourceId,
+      orderName: order.name,
+      status: 'SUCCESS',
+      notifyCustomer: fulfillment.notifyCustomer === true,
+      trackingInfo: trackingInfo.map(({ company, number, url }) => ({ company, number, url })),
+      lineItems: recordedLines,
+      createdAt: isoSeconds(changedAtSeconds),
+    });
+    return {
+      fulfillment: {
+        __typename: 'Fulfillment',
+        id,
+        name: `${order.name}-F${fulfillments.filter((f) => f.orderId === order.legacyResourceId).length}`,
+        status: 'SUCCESS',
+        createdAt: isoSeconds(changedAtSeconds),
+        trackingInfo,
+      },
+      userErrors: [],
+    };
+  }
+
+  function findByFulfillmentOrder(foId: number): number | null {
+    const index = orderIndexOfFulfillmentOrder(foId);
+    return index !== null && index < total() ? index : null;
+  }
+
+  return {
+    now: now * 1000,
+    count: total,
+    fulfillments,
+    find(id) {
+      const index = indexOf(id);
+      return index === null ? null : orderAt(index);
+    },
+    list(args) {
+      if (args.last !== undefined && args.last !== null) {
+        throw new GraphqlError('The fake Shopify pages forwards only: use first/after.', 'BAD_USER_INPUT');
+      }
+      if (args.reverse === true) throw new GraphqlError('The fake Shopify does not sort in reverse.', 'BAD_USER_INPUT');
+      const first = Number(args.first);
+      if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE) {
+        throw new GraphqlError(`The 'first' argument must be between 1 and ${MAX_PAGE}.`, 'BAD_USER_INPUT');
+      }
+      const after = decodeCursor(args.after);
+      const bounds = parseSearch(args.query);
+      const sortKey = typeof args.sortKey === 'string' ? args.sortKey : 'ID';
+      if (!['UPDATED_AT', 'ID', 'CREATED_AT', 'PROCESSED_AT'].includes(sortKey)) {
+        throw new GraphqlError(`The fake Shopify does not sort orders by ${sortKey}.`, 'BAD_USER_INPUT');
+      }
+      const found =
+        sortKey === 'UPDATED_AT' ? listByUpdatedAt(first, after, bounds) : listByIndex(first, after, bounds);
+      const page = found.slice(0, first);
+      const orders = page.map(orderAt);
+      const cursors = page.map((index) =>
+        encodeCursor({
+          last_id: orderIdOf(index, seed),
+          last_value:
+            sortKey === 'UPDATED_AT'
+              ? updatedAtOf(index)
+              : sortKey === 'ID'
+                ? orderIdOf(index, seed)
+                : createdAtOf(index),
+        }),
+      );
+      return { orders, cursors, hasNextPage: found.length > first, hasPreviousPage: after !== null };
+    },
+    update(id, patch) {
+      const index = indexOf(id);
+      if (index === null) throw new Error(`The fake Shopify has no order ${id}`);
+      const order = materialize(index);
+      Object.assign(order, patch);
+      // New lines without new fulfillment orders: the open fulfillment order now holds the new lines.
+      if (patch.lineItems && !patch.fulfillmentOrders) {
+        const [fo] = order.fulfillmentOrders;
+        if (fo) {
+          fo.lineItems = order.lineItems.map((line, k) => ({
+            __typename: 'FulfillmentOrderLineItem',
+            id: `${fo.id.replace('FulfillmentOrder/', 'FulfillmentOrderLineItem/')}${String(k).padStart(2, '0')}`,
+            totalQuantity: line.quantity,
+            remainingQuantity: order.cancelledAt ? 0 : line.unfulfilledQuantity,
+            lineItem: line,
+          }));
+        }
+      }
+      touch(index);
+      return order;
+    },
+    add(n) {
+      const created: FakeShopifyOrder[] = [];
+      for (let k = 0; k < n; k++) {
+        const index = total();
+        added.push(Math.max(Math.floor(Date.now() / 1000), baseMaxUpdated + 1));
+        touch(index);
+        created.push(orderAt(index));
+      }
+      return created;
+    },
+    fulfill,
+  };
+}
