@@ -14,6 +14,12 @@ const webFeatures = existsSync('apps/web/src/features')
       .map((d) => d.name)
   : [];
 
+const serverFeatures = existsSync('apps/server/src/features')
+  ? readdirSync('apps/server/src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+
 const layerZones = [
   // Parts: contract <- server, web, sso, e2e; db-kit <- server, sso. web and server never import each other.
   { target: './packages/contract', from: ['./apps', './e2e', './bench'], message: 'contract has no dependencies' },
@@ -35,17 +41,35 @@ const layerZones = [
     except: [`./apps/web/src/features/${f}`],
     message: 'a feature must not import another feature; compose them in app/',
   })),
-  // Server: routes -> service -> repository; domain is pure.
+  // Server: plugins and shared code below the features; a feature reaches another only through its index.ts.
   {
     target: './apps/server/src/domain',
-    from: ['./apps/server/src/modules', './apps/server/src/plugins', './apps/server/src/db'],
+    from: ['./apps/server/src/features', './apps/server/src/plugins', './apps/server/src/db'],
     message: 'domain is pure: no Fastify, no Drizzle',
   },
   {
-    target: './apps/server/src/modules/*/routes.ts',
-    from: ['./apps/server/src/db', './apps/server/src/modules/*/repository.ts'],
+    target: ['./apps/server/src/plugins', './apps/server/src/lib', './apps/server/src/integrations'],
+    from: './apps/server/src/features',
+    message: 'plugins, lib and integrations are below the features: they must not import one',
+  },
+  ...serverFeatures.map((f) => ({
+    target: `./apps/server/src/features/${f}`,
+    from: './apps/server/src/features/*/*',
+    except: [`./apps/server/src/features/${f}`, './apps/server/src/features/*/index.ts'],
+    message: "a feature imports another feature only through that feature's index.ts",
+  })),
+  {
+    target: './apps/server/src/features/*/*-routes.ts',
+    from: ['./apps/server/src/db', './apps/server/src/features/*/*-repository.ts'],
     message: 'routes call services, never SQL',
   },
+  // Fakes stand in for the platforms; benchmarks build their own setup, never on the tests' support code.
+  {
+    target: './packages/fakes',
+    from: ['./apps', './packages/contract', './packages/db-kit'],
+    message: 'the fakes spell the platforms themselves: they import no product code',
+  },
+  { target: './bench', from: './apps/server/test', message: 'benchmarks must not depend on test support' },
 ];
 
 export default tseslint.config(
@@ -85,6 +109,21 @@ export default tseslint.config(
             'pg',
             '@electric-sql/*',
             '@shipdesk/db-kit',
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Product code never loads a fake; only the tests, and the demo (imported when it is on), may.
+    files: ['apps/server/src/**/*.ts', 'apps/sso/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/demo/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@shipdesk/fakes', '**/packages/fakes/**'], message: 'fakes are for tests and the demo' },
           ],
         },
       ],

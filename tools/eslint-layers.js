@@ -7,6 +7,8 @@ const root = resolve(import.meta.dirname, '..');
 const aliases = {
   '@/': 'apps/web/src/',
   '@shipdesk/contract': 'packages/contract/src/index.ts',
+  '@shipdesk/db-kit': 'packages/db-kit/src/index.ts',
+  '@shipdesk/fakes': 'packages/fakes/src/index.ts',
 };
 
 function resolveSpecifier(file, specifier) {

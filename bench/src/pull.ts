@@ -22,7 +22,7 @@ import {
   ORDERS_PER_QUERY,
 } from '../../apps/server/src/integrations/channels/shopify/shopify-queries.ts';
 import { DEFAULT_API_VERSION } from '../../apps/server/src/integrations/channels/shopify/shopify-client.ts';
-import { AUDIENCE, ISSUER, mintToken, testIdp } from '../../apps/server/test/app-helper.ts';
+import { FAKE_AUDIENCE, FAKE_ISSUER, fakeIdentityProvider, mintAccessToken } from '@shipdesk/fakes';
 import { describeMachine } from './machine.ts';
 import {
   PARENT_TABLES,
@@ -280,7 +280,7 @@ async function main() {
     log(`pull database: ${pulled.name}`);
     const fetchTimer = { ms: 0, calls: 0 };
     const transactionTimer = { ms: 0, calls: 0 };
-    const idp = await testIdp();
+    const idp = await fakeIdentityProvider();
     const app = await buildApp({
       config: {
         ...loadConfig({}),
@@ -289,8 +289,8 @@ async function main() {
         databaseUrl: pulled.databaseUrl,
         dataDir: pulled.dataDir,
         secretsKey: randomBytes(32).toString('base64'),
-        oidcIssuer: ISSUER,
-        oidcAudience: AUDIENCE,
+        oidcIssuer: FAKE_ISSUER,
+        oidcAudience: FAKE_AUDIENCE,
         webDist: join(pulled.dataDir, 'no-web-build'),
         rateLimitMax: 1_000_000_000,
         jobs: false,
@@ -314,7 +314,7 @@ async function main() {
     const base = `http://127.0.0.1:${address.port}`;
 
     const tenantId = randomUUID();
-    const token = await mintToken({ tenantId, roleId: Role.Admin, expiresIn: 6 * 3600 });
+    const token = await mintAccessToken({ tenantId, roleId: Role.Admin, expiresIn: 6 * 3600 });
     const api = async (method: string, path: string, body?: object) => {
       const res = await fetch(`${base}${path}`, {
         method,

@@ -13,37 +13,25 @@ import { toFieldErrors, type SchemaError } from './domain/field-errors.ts';
 import { HttpError } from './lib/http-errors.ts';
 import { logSerializers } from './lib/log-serializers.ts';
 import { requestValidatorCompiler } from './lib/request-validator.ts';
-import { accessRevocationsPlugin } from './features/users/access-revocations-plugin.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
-import { storeSyncPlugin } from './features/stores/store-sync-plugin.ts';
 import { secretsPlugin } from './plugins/secrets.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
-import { appConfigRoutes } from './features/app-config/app-config-routes.ts';
-import { configsRoutes } from './features/settings/configs-routes.ts';
-import { healthRoutes } from './features/health/health-routes.ts';
-import { setupGuideRoutes } from './features/setup-guide/setup-guide-routes.ts';
-import { subscriptionsRoutes } from './features/subscriptions/subscriptions-routes.ts';
-import { tenantsRoutes } from './features/tenants/tenants-routes.ts';
-import { usersRoutes } from './features/users/users-routes.ts';
-import { apiKeyRoutes } from './features/settings/api-keys-routes.ts';
-import { createApiKeyVerifier } from './features/settings/api-key-verifier.ts';
-import { boxSizesRoutes } from './features/orders/box-sizes-routes.ts';
-import { deliveriesRoutes } from './features/orders/deliveries-routes.ts';
-import { orderFlowRoutes } from './features/orders/order-lifecycle-routes.ts';
-import { orderNotesRoutes } from './features/orders/order-notes-routes.ts';
-import { ordersRoutes } from './features/orders/orders-routes.ts';
-import { dashboardRoutes } from './features/dashboard/dashboard-routes.ts';
-import { packingSlipsRoutes } from './features/orders/packing-slips-routes.ts';
-import { marketplaceCallbackRoutes, marketplaceClaimRoutes } from './features/stores/marketplace-routes.ts';
-import { storesRoutes } from './features/stores/stores-routes.ts';
-import { webhooksRoutes } from './features/stores/store-webhooks-routes.ts';
-import { createTenantsService, type TenantsService } from './features/tenants/tenants-service.ts';
+import { appConfigFeature } from './features/app-config/index.ts';
+import { dashboardFeature } from './features/dashboard/index.ts';
+import { healthFeature } from './features/health/index.ts';
+import { ordersFeature } from './features/orders/index.ts';
+import { createApiKeyVerifier, settingsFeature } from './features/settings/index.ts';
+import { setupGuideFeature } from './features/setup-guide/index.ts';
+import { storeCallbacksFeature, storeSyncPlugin, storesFeature } from './features/stores/index.ts';
+import { subscriptionsFeature } from './features/subscriptions/index.ts';
+import { createTenantsService, tenantsFeature, type TenantsService } from './features/tenants/index.ts';
+import { accessRevocationsPlugin, usersFeature } from './features/users/index.ts';
 import { createChannelAdapter, type AdapterFactory } from './integrations/channels/channel-registry.ts';
 import type { AdapterOptions } from './integrations/channels/channel-types.ts';
 import { createEgressGuard, type EgressGuard } from './integrations/http/egress.ts';
@@ -182,36 +170,23 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(securityHeadersPlugin, { oidcIssuer: config.oidcIssuer, ssoUrl: config.ssoUrl });
   await app.register(staticSpaPlugin, { webDist: config.webDist });
 
-  // Routes.
-  await app.register(healthRoutes);
+  // Features.
+  await app.register(healthFeature);
   await app.register(async (api) => {
     await api.register(rateLimitPlugin, { max: config.rateLimitMax, timeWindowMs: config.rateLimitWindowMs });
-    await api.register(appConfigRoutes, { config });
-    await api.register(webhooksRoutes, { bigcommerceAppSecret: config.bigcommerce.clientSecret });
+    await api.register(appConfigFeature, { config });
     const marketplace = { app: config.bigcommerce, publicUrl: config.publicUrl, http: adapterOptions.http };
-    await api.register(marketplaceCallbackRoutes, marketplace);
+    await api.register(storeCallbacksFeature, { bigcommerceAppSecret: config.bigcommerce.clientSecret, marketplace });
     await api.register(async (signedIn) => {
       signedIn.addHook('onRequest', signedIn.authenticate);
-      await signedIn.register(configsRoutes);
-      await signedIn.register(setupGuideRoutes);
-      await signedIn.register(tenantsRoutes);
-      await signedIn.register(subscriptionsRoutes, { ssoUrl: config.ssoUrl });
-      await signedIn.register(usersRoutes, { ssoUrl: config.ssoUrl, issuer: config.oidcIssuer });
-      await signedIn.register(ordersRoutes);
-      await signedIn.register(orderFlowRoutes);
-      await signedIn.register(orderNotesRoutes);
-      await signedIn.register(deliveriesRoutes);
-      await signedIn.register(boxSizesRoutes);
-      await signedIn.register(packingSlipsRoutes);
-      await signedIn.register(dashboardRoutes);
-      await signedIn.register(apiKeyRoutes);
-      await signedIn.register(storesRoutes, {
-        publicUrl: config.publicUrl,
-        sync: app.storeSync,
-        adapters,
-        adapterOptions,
-      });
-      await signedIn.register(marketplaceClaimRoutes, marketplace);
+      await signedIn.register(settingsFeature);
+      await signedIn.register(setupGuideFeature);
+      await signedIn.register(tenantsFeature);
+      await signedIn.register(subscriptionsFeature, { ssoUrl: config.ssoUrl });
+      await signedIn.register(usersFeature, { ssoUrl: config.ssoUrl, issuer: config.oidcIssuer });
+      await signedIn.register(ordersFeature);
+      await signedIn.register(dashboardFeature);
+      await signedIn.register(storesFeature, { publicUrl: config.publicUrl, adapters, adapterOptions, marketplace });
     });
   });
 

@@ -1,6 +1,5 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { startDemoShop } from './demo/demo-shop.ts';
 
 /** The process: logger, listen, graceful shutdown. Everything else is in app.ts. */
 const config = loadConfig();
@@ -52,9 +51,12 @@ try {
 
 // The embedded default's demo store (SHIPDESK_DEMO=off turns it off); without a seeded demo organisation it does
 // nothing. A failure here is logged, never fatal: the product runs without its demo.
+// Loaded only when on, so a server without the demo never loads the fake Shopify it runs on.
 if (config.demo) {
-  demoShop = await startDemoShop(app, config.dataDir).catch((error: unknown) => {
-    app.log.warn({ err: error }, 'the demo Shopify store could not start');
-    return null;
-  });
+  demoShop = await import('./demo/demo-shop.ts')
+    .then(({ startDemoShop }) => startDemoShop(app, config.dataDir))
+    .catch((error: unknown) => {
+      app.log.warn({ err: error }, 'the demo Shopify store could not start');
+      return null;
+    });
 }

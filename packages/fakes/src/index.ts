@@ -27,3 +27,11 @@ export {
 } from './shopify/fake-shopify-server.ts';
 export { generateWalmartOrders } from './walmart/fake-walmart-orders.ts';
 export { startFakeWalmart, type FakeWalmart, type FakeWalmartOptions } from './walmart/fake-walmart-server.ts';
+export {
+  FAKE_AUDIENCE,
+  FAKE_ISSUER,
+  fakeIdentityProvider,
+  mintAccessToken,
+  type AccessTokenOptions,
+  type FakeIdentityProvider,
+} from './identity/fake-identity-provider.ts';

@@ -2,9 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { startFakeShopify, type FakeShopify } from '@shipdesk/fakes';
-import { createStoresRepository } from '../features/stores/stores-repository.ts';
-import { sealCredentials } from '../features/stores/store-credentials.ts';
-import { createTenantsService } from '../features/tenants/tenants-service.ts';
+import { createStoresRepository, sealCredentials } from '../features/stores/index.ts';
+import { createTenantsService } from '../features/tenants/index.ts';
 
 /**
  * The embedded default's demo store (issue "Stores", point 4): a fake Shopify in this process, speaking the real

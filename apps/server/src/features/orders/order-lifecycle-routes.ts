@@ -9,7 +9,7 @@ import {
   ID_PATTERN,
 } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
-import { idempotencyHeaders, ordersNotifier, writeRequest } from './orders-routes.ts';
+import { idempotencyHeaders, ordersNotifier, writeRequest } from './order-write-request.ts';
 import { createOrderFlowService, type OrderFlowOptions } from './order-lifecycle-service.ts';
 
 const Params = Type.Object({

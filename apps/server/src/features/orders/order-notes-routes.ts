@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { Envelope, OrderNoteInputSchema, OrderNoteSchema, OrderNoteUpdateSchema, ID_PATTERN } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
-import { idempotencyHeaders, ordersNotifier, writeRequest } from './orders-routes.ts';
+import { idempotencyHeaders, ordersNotifier, writeRequest } from './order-write-request.ts';
 import { createOrderNotesService } from './order-notes-service.ts';
 
 const Id = Type.String({ pattern: ID_PATTERN });

@@ -1,22 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import {
   CreateOrderSchema,
   Envelope,
-  IDEMPOTENCY_KEY_HEADER,
   MANUAL_STORE_ID,
   OrderAddressUpdateSchema,
   OrderEventRecordSchema,
   OrderListQuerySchema,
   OrderListSchema,
-  OrderRealtimeEvent,
   OrderSchema,
   ID_PATTERN,
 } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { createOrdersService, type OrdersNotifier, type WriteRequest } from './orders-service.ts';
+import { createOrdersService } from './orders-service.ts';
+import { idempotencyHeaders, ordersNotifier, writeRequest } from './order-write-request.ts';
 
 export interface OrdersRoutesOptions {
   /** Filtered lists count exactly up to this many rows (default 10,000). */
@@ -24,27 +22,6 @@ export interface OrdersRoutesOptions {
 }
 
 const IdParam = Type.String({ pattern: ID_PATTERN, description: 'order id' });
-
-export const idempotencyHeaders = Type.Object({
-  [IDEMPOTENCY_KEY_HEADER]: Type.Optional(
-    Type.String({ maxLength: 255, description: 'same key and same body: the first answer is replayed (24 h)' }),
-  ),
-});
-
-/** What an idempotent write needs from the request. */
-export function writeRequest(request: FastifyRequest): WriteRequest {
-  const header = request.headers[IDEMPOTENCY_KEY_HEADER];
-  return {
-    idempotencyKey: Array.isArray(header) ? header[0] : header,
-    method: request.method,
-    path: request.url.split('?')[0] ?? request.url,
-  };
-}
-
-/** Realtime `orders:changed` to the tenant's sockets. */
-export function ordersNotifier(app: FastifyInstance): OrdersNotifier {
-  return (tenantId, message) => app.realtime.toTenant(tenantId, OrderRealtimeEvent.Changed, message);
-}
 
 export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = async (app, options) => {
   const service = createOrdersService(app.db, ordersNotifier(app), { exactCountLimit: options.exactCountLimit });

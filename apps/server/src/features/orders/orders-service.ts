@@ -33,7 +33,7 @@ import {
 } from '../../domain/orders/order-list-query.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { createConfigsRepository } from '../settings/configs-repository.ts';
+import { createConfigsRepository } from '../settings/index.ts';
 import { runIdempotent, type Answer } from './order-idempotency.ts';
 import { createOrdersRepository, statusesOf, type ListPageQuery, type SummaryRow } from './orders-repository.ts';
 import { parseId, toEventRecord, toOrder, toSummary } from './order-views.ts';

@@ -5,7 +5,7 @@ import { tenants } from '../../db/schema/index.ts';
 import { addressLines, formatDay } from '../../domain/orders/order-address.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { createConfigsRepository } from '../settings/configs-repository.ts';
+import { createConfigsRepository } from '../settings/index.ts';
 import { createOrdersRepository, statusesOf } from './orders-repository.ts';
 import { ORDER_NOT_FOUND, type OrdersNotifier } from './orders-service.ts';
 import { parseId } from './order-views.ts';

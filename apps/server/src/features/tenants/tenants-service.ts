@@ -1,7 +1,7 @@
 import { DEFAULT_CONFIGS, type TenantProvision } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { seedBoxSizes } from '../orders/box-sizes-repository.ts';
+import { seedBoxSizes } from '../orders/index.ts';
 import { createTenantsRepository } from './tenants-repository.ts';
 
 export function createTenantsService(database: Database) {

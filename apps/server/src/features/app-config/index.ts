@@ -1,0 +1,1 @@
+export { appConfigRoutes as appConfigFeature } from './app-config-routes.ts';

@@ -1,0 +1,1 @@
+export { dashboardRoutes as dashboardFeature } from './dashboard-routes.ts';

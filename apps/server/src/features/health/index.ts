@@ -1,0 +1,1 @@
+export { healthRoutes as healthFeature } from './health-routes.ts';

@@ -1,0 +1,1 @@
+export { setupGuideRoutes as setupGuideFeature } from './setup-guide-routes.ts';

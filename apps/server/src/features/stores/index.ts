@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  marketplaceCallbackRoutes,
+  marketplaceClaimRoutes,
+  type MarketplaceRoutesOptions,
+} from './marketplace-routes.ts';
+import { webhooksRoutes } from './store-webhooks-routes.ts';
+import { storesRoutes, type StoresRoutesOptions } from './stores-routes.ts';
+
+export interface StoresFeatureOptions extends Omit<StoresRoutesOptions, 'sync'> {
+  marketplace: MarketplaceRoutesOptions;
+}
+
+/** Stores, signed in: connect and edit stores, test connections, pull and read the sync log, claim installs. */
+export const storesFeature: FastifyPluginAsyncTypebox<StoresFeatureOptions> = async (app, options) => {
+  const { marketplace, ...stores } = options;
+  await app.register(storesRoutes, { ...stores, sync: app.storeSync });
+  await app.register(marketplaceClaimRoutes, marketplace);
+};
+
+/** What the platforms call without a user: webhooks (signed) and the marketplace install callbacks. */
+export const storeCallbacksFeature: FastifyPluginAsyncTypebox<{
+  bigcommerceAppSecret: string | undefined;
+  marketplace: MarketplaceRoutesOptions;
+}> = async (app, options) => {
+  await app.register(webhooksRoutes, { bigcommerceAppSecret: options.bigcommerceAppSecret });
+  await app.register(marketplaceCallbackRoutes, options.marketplace);
+};
+
+export { storeSyncPlugin } from './store-sync-plugin.ts';
+export { createStoresRepository } from './stores-repository.ts';
+export { sealCredentials } from './store-credentials.ts';

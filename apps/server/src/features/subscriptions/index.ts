@@ -1,0 +1,1 @@
+export { subscriptionsRoutes as subscriptionsFeature } from './subscriptions-routes.ts';
