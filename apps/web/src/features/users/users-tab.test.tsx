@@ -76,13 +76,19 @@ function renderTab(roleId: number = Role.Admin) {
   return renderWithStore(<UsersTab />, { userData: { ...initialUserData, ID: ME.id, user_role_id: roleId } });
 }
 
+/** The table once its rows are in: it is there, busy with placeholder rows, while the list loads. */
+async function usersShown() {
+  await screen.findByText('Ada Admin');
+  return screen.getByRole('table', { name: 'Users' });
+}
+
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 const listCalls = () => requests.filter((r) => r.method === 'GET' && r.url === '/call/users').length;
 
 describe('UsersTab', () => {
   it('shows a Manager the users read-only: no invite, no role choice, no actions', async () => {
     renderTab(Role.Manager);
-    await screen.findByRole('table', { name: 'Users' });
+    await usersShown();
     expect(within(rowOf('Max Manager')).getByText('Manager')).toBeInTheDocument();
     expect(screen.queryByRole('combobox')).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
@@ -94,7 +100,7 @@ describe('UsersTab', () => {
 
   it("lists the organisation's users with role, status and last sign-in", async () => {
     renderTab();
-    const table = await screen.findByRole('table', { name: 'Users' });
+    const table = await usersShown();
     expect(within(rowOf('Ada Admin')).getByText('(you)')).toBeInTheDocument();
     expect(within(rowOf('Ada Admin')).getByText('2025-03-01 10:04:05')).toBeInTheDocument();
     expect(within(rowOf('Ada Admin')).getByRole('combobox', { name: 'Role of Ada Admin' })).toHaveTextContent('Admin');
@@ -113,7 +119,7 @@ describe('UsersTab', () => {
   it('changes a role after a confirmation, and not when cancelled', async () => {
     const user = userEvent.setup();
     renderTab();
-    await screen.findByRole('table', { name: 'Users' });
+    await usersShown();
 
     await user.click(await screen.findByRole('combobox', { name: 'Role of Max Manager' }));
     await user.click(screen.getByRole('option', { name: 'Admin' }));
@@ -140,7 +146,7 @@ describe('UsersTab', () => {
         roleId: 'The organisation needs at least one active Admin. Make someone else an Admin first.',
       });
     renderTab();
-    await screen.findByRole('table', { name: 'Users' });
+    await usersShown();
     await user.click(await screen.findByRole('combobox', { name: 'Role of Ada Admin' }));
     await user.click(screen.getByRole('option', { name: 'Manager' }));
     expect(screen.getByRole('dialog')).toHaveTextContent('You will no longer be able to manage users.');
@@ -157,7 +163,7 @@ describe('UsersTab', () => {
   it('deactivates and reactivates behind confirmations', async () => {
     const user = userEvent.setup();
     renderTab();
-    await screen.findByRole('table', { name: 'Users' });
+    await usersShown();
     await user.click(await screen.findByRole('button', { name: 'Deactivate Max Manager' }));
     const dialog = screen.getByRole('dialog', { name: 'Deactivate Max Manager?' });
     expect(dialog).toHaveTextContent('can no longer sign in');
@@ -190,7 +196,7 @@ describe('UsersTab', () => {
   it('invites by e-mail with a role, checking the address first and showing the server errors on the field', async () => {
     const user = userEvent.setup();
     renderTab();
-    await screen.findByRole('table', { name: 'Users' });
+    await usersShown();
     await user.click(screen.getByRole('button', { name: 'Invite user' }));
     const dialog = screen.getByRole('dialog', { name: 'Invite a user' });
     const email = within(dialog).getByRole('textbox', { name: /e-mail/i });
