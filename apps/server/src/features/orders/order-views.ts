@@ -1,6 +1,7 @@
 import type { Address, Order, OrderEventRecord, OrderSummary, SourceType } from '@shipdesk/contract';
 import type { OrderAddressRow, OrderEventRow } from '../../db/schema/index.ts';
-import { statusesOf, type OrderDetail, type SummaryRow } from './orders-repository.ts';
+import type { SummaryRow } from './order-list-repository.ts';
+import { statusesOf, type OrderDetail } from './orders-repository.ts';
 
 /** How orders leave the server (contract shapes): ids as strings, times as ISO 8601 UTC. */
 

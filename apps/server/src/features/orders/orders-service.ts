@@ -35,7 +35,8 @@ import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createConfigsRepository } from '../settings/index.ts';
 import { runIdempotent, type Answer } from './order-idempotency.ts';
-import { createOrdersRepository, statusesOf, type ListPageQuery, type SummaryRow } from './orders-repository.ts';
+import type { ListPageQuery, SummaryRow } from './order-list-repository.ts';
+import { createOrdersRepository, statusesOf } from './orders-repository.ts';
 import { parseId, toEventRecord, toOrder, toSummary } from './order-views.ts';
 
 /** Pushes `orders:changed` to the tenant's sockets; called after commit only. */
