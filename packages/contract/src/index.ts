@@ -13,7 +13,7 @@ export * from './tenants.ts';
 export * from './money.ts';
 export * from './names.ts';
 export * from './orders.ts';
-export * from './order-transitions.ts';
+export * from './order-lifecycle.ts';
 export * from './stores.ts';
 export * from './dashboard.ts';
 export * from './users.ts';

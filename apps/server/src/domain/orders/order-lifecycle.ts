@@ -1,21 +1,21 @@
 import {
   ORDER_EVENT_FEATURES,
-  ORDER_TRANSITIONS,
-  assertValidTransitionTable,
-  findTransitionRule,
+  ORDER_LIFECYCLE,
+  assertValidLifecycle,
+  findLifecycleRule,
   type OrderEvent,
   type OrderRefusalReason,
   type OrderStatuses,
-  type TransitionFeature,
-  type TransitionGuard,
-  type TransitionOutcome,
-  type TransitionRule,
+  type LifecycleFeature,
+  type LifecycleGuard,
+  type LifecycleOutcome,
+  type LifecycleRule,
   balanceDue,
 } from '@shipdesk/contract';
 
 /**
  * The order lifecycle's rules by name: the table (contract) says which guards and which outcome an event has;
- * this file says what each name means. Pure: the service loads the snapshot, asks `planTransition`, then performs
+ * this file says what each name means. Pure: the service loads the snapshot, asks `planLifecycleEvent`, then performs
  * the effects in its transaction.
  */
 
@@ -40,7 +40,7 @@ export interface LifecycleInput {
 }
 
 export interface LifecycleContext {
-  features: Record<TransitionFeature, boolean>;
+  features: Record<LifecycleFeature, boolean>;
 }
 
 export interface Refusal {
@@ -49,16 +49,18 @@ export interface Refusal {
   message: string;
 }
 
+/** What an event does besides moving the statuses: the service performs exactly these, nothing else. */
 export type Effects =
   | { kind: 'none' }
   | { kind: 'payment'; amount: number; paidTotal: number }
   | { kind: 'shipAllLines' }
+  | { kind: 'cancelPlannedDeliveries' }
   | { kind: 'labelDelivery' }
   | { kind: 'createLinkedOrder'; as: 'reorder' | 'reship'; reason: string | null };
 
 export interface Plan {
   ok: true;
-  rule: TransitionRule;
+  rule: LifecycleRule;
   /** The order's statuses after the event. */
   next: OrderStatuses;
   effects: Effects;
@@ -72,7 +74,7 @@ interface Guard {
 
 const refuse = (reason: OrderRefusalReason, message: string): Refusal => ({ ok: false, reason, message });
 
-export const GUARDS: Record<TransitionGuard, Guard> = {
+export const GUARDS: Record<LifecycleGuard, Guard> = {
   hasLines: {
     needsInput: false,
     check: (s) => (s.lineCount > 0 ? null : refuse('no_lines', 'The order has no lines')),
@@ -117,7 +119,7 @@ const same = (s: OrderStatuses): OrderStatuses => ({
 });
 const none: Effects = { kind: 'none' };
 
-export const OUTCOMES: Record<TransitionOutcome, Outcome> = {
+export const OUTCOMES: Record<LifecycleOutcome, Outcome> = {
   toSalesOrder: (s) => ({ next: { ...same(s), orderStatus: 'Sales Order' }, effects: none }),
   applyPayment: (s, input) => {
     const amount = input.amount ?? balanceDue(s.total, s.paidTotal);
@@ -145,7 +147,7 @@ export const OUTCOMES: Record<TransitionOutcome, Outcome> = {
       ...same(s),
       orderStatus: s.shipmentStatus === 'Unshipped' ? 'Canceled' : 'Completed - Canceled Partial',
     },
-    effects: none,
+    effects: { kind: 'cancelPlannedDeliveries' },
   }),
   softDelete: (s) => ({ next: { ...same(s), orderStatus: 'Deleted' }, effects: none }),
   createLinkedDraft: (s) => ({ next: same(s), effects: { kind: 'createLinkedOrder', as: 'reorder', reason: null } }),
@@ -156,13 +158,13 @@ export const OUTCOMES: Record<TransitionOutcome, Outcome> = {
   packingSlip: (s) => ({ next: same(s), effects: none }),
 };
 
-const FEATURE_MESSAGES: Record<TransitionFeature, { reason: OrderRefusalReason; message: string }> = {
+const FEATURE_MESSAGES: Record<LifecycleFeature, { reason: OrderRefusalReason; message: string }> = {
   labels: { reason: 'labels_not_configured', message: 'Not available until labels are configured' },
 };
 
 /** Checks the contract's table against the guards and outcomes implemented here; throws when they disagree. */
-export function assertLifecycleReady(table: readonly TransitionRule[] = ORDER_TRANSITIONS): void {
-  assertValidTransitionTable(table, { guards: Object.keys(GUARDS), outcomes: Object.keys(OUTCOMES) });
+export function assertLifecycleReady(table: readonly LifecycleRule[] = ORDER_LIFECYCLE): void {
+  assertValidLifecycle(table, { guards: Object.keys(GUARDS), outcomes: Object.keys(OUTCOMES) });
 }
 
 /**
@@ -170,16 +172,16 @@ export function assertLifecycleReady(table: readonly TransitionRule[] = ORDER_TR
  * guards that depend on input, since the form has not been filled in yet. Order of checks: the feature the event
  * needs, then the statuses (the table), then the rule's guards in their order.
  */
-export function planTransition(
+export function planLifecycleEvent(
   event: OrderEvent,
   snapshot: LifecycleSnapshot,
   context: LifecycleContext,
   input: LifecycleInput = {},
-  options: { preview?: boolean; table?: readonly TransitionRule[] } = {},
+  options: { preview?: boolean; table?: readonly LifecycleRule[] } = {},
 ): Plan | Refusal {
   const feature = ORDER_EVENT_FEATURES[event];
   if (feature && !context.features[feature]) return { ok: false, ...FEATURE_MESSAGES[feature] };
-  const rule = findTransitionRule(event, snapshot, options.table ?? ORDER_TRANSITIONS);
+  const rule = findLifecycleRule(event, snapshot, options.table ?? ORDER_LIFECYCLE);
   if (!rule) {
     return refuse(
       'invalid_status',

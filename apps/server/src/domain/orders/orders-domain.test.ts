@@ -4,13 +4,13 @@ import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   SHIPMENT_STATUSES,
-  ORDER_TRANSITIONS,
-  type TransitionRule,
+  ORDER_LIFECYCLE,
+  type LifecycleRule,
   type OrderEvent,
   type OrderStatuses,
 } from '@shipdesk/contract';
 import { addressLines, formatDay, missingAddressFields, toAddressFields } from './order-address.ts';
-import { assertLifecycleReady, eventDefaults, planTransition, type LifecycleSnapshot } from './order-lifecycle.ts';
+import { assertLifecycleReady, eventDefaults, planLifecycleEvent, type LifecycleSnapshot } from './order-lifecycle.ts';
 import {
   decodeCursor,
   encodeCursor,
@@ -96,11 +96,11 @@ const matrix = ORDER_EVENTS.flatMap((event) =>
 describe('order lifecycle: every event against every combination of statuses', () => {
   it('the contract table matches the implemented guards and outcomes; a broken table stops the start', () => {
     expect(() => assertLifecycleReady()).not.toThrow();
-    const broken = ORDER_TRANSITIONS.map((r) =>
-      r.event === 'approve' ? { ...r, guards: ['hasLines', 'isFriday'] as unknown as TransitionRule['guards'] } : r,
+    const broken = ORDER_LIFECYCLE.map((r) =>
+      r.event === 'approve' ? { ...r, guards: ['hasLines', 'isFriday'] as unknown as LifecycleRule['guards'] } : r,
     );
     expect(() => assertLifecycleReady(broken)).toThrow(
-      /transition table is invalid:\n- rule 0 \(approve\): unknown guard "isFriday"/,
+      /lifecycle is invalid:\n- rule 0 \(approve\): unknown guard "isFriday"/,
     );
   });
 
@@ -109,7 +109,7 @@ describe('order lifecycle: every event against every combination of statuses', (
     const mismatches: string[] = [];
     for (const { event, state } of matrix) {
       const [orderStatus, paymentStatus, shipmentStatus] = state;
-      const plan = planTransition(
+      const plan = planLifecycleEvent(
         event,
         good({ orderStatus, paymentStatus, shipmentStatus }),
         { features: { labels: false } },
@@ -126,24 +126,43 @@ describe('order lifecycle: every event against every combination of statuses', (
     expect(mismatches).toEqual([]);
   });
 
+  it("leads only to the rule's target statuses, and leaves the others as they were", () => {
+    const problems: string[] = [];
+    const dimensions = ['orderStatus', 'paymentStatus', 'shipmentStatus'] as const;
+    for (const { event, state } of matrix) {
+      const [orderStatus, paymentStatus, shipmentStatus] = state;
+      const from = good({ orderStatus, paymentStatus, shipmentStatus });
+      for (const snapshot of [from, { ...from, nextDeliveryUnits: 1 }, { ...from, paidTotal: 1 }]) {
+        const plan = planLifecycleEvent(event, snapshot, { features: { labels: true } }, { amount: 1, reason: 'x' });
+        if (!plan.ok) continue;
+        for (const dimension of dimensions) {
+          const targets = plan.rule.to[dimension] as readonly string[] | undefined;
+          const ok = targets ? targets.includes(plan.next[dimension]) : plan.next[dimension] === snapshot[dimension];
+          if (!ok) problems.push(`${event} from ${state.join(' / ')}: ${dimension} ${plan.next[dimension]}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('labels (when configured) ship a delivery: partial, or complete when it holds every unshipped unit', () => {
     const s = good({ orderStatus: 'Sales Order', paymentStatus: 'Paid', shipmentStatus: 'Unshipped' });
     const on = { features: { labels: true } };
-    expect(planTransition('shipLabel', s, on)).toMatchObject({
+    expect(planLifecycleEvent('shipLabel', s, on)).toMatchObject({
       ok: true,
       next: { orderStatus: 'Completed', shipmentStatus: 'Shipped Complete' },
     });
-    expect(planTransition('zpl', { ...s, nextDeliveryUnits: 1 }, on)).toMatchObject({
+    expect(planLifecycleEvent('zpl', { ...s, nextDeliveryUnits: 1 }, on)).toMatchObject({
       ok: true,
       next: { orderStatus: 'Sales Order', shipmentStatus: 'Shipped Partial' },
     });
-    expect(planTransition('shipLabel', { ...s, paymentStatus: 'Unpaid' }, on)).toMatchObject({
+    expect(planLifecycleEvent('shipLabel', { ...s, paymentStatus: 'Unpaid' }, on)).toMatchObject({
       reason: 'invalid_status',
     });
-    expect(planTransition('shipLabel', { ...s, unlabelledDeliveries: 0 }, on)).toMatchObject({
+    expect(planLifecycleEvent('shipLabel', { ...s, unlabelledDeliveries: 0 }, on)).toMatchObject({
       reason: 'all_deliveries_labelled',
     });
-    expect(planTransition('shipLabel', s, { features: { labels: false } })).toEqual({
+    expect(planLifecycleEvent('shipLabel', s, { features: { labels: false } })).toEqual({
       ok: false,
       reason: 'labels_not_configured',
       message: 'Not available until labels are configured',
@@ -153,25 +172,25 @@ describe('order lifecycle: every event against every combination of statuses', (
   it('guards refuse with their reason codes', () => {
     const draft = good({ orderStatus: 'Draft Order', paymentStatus: 'Unpaid', shipmentStatus: 'Unshipped' });
     const ctx = { features: { labels: false } };
-    expect(planTransition('approve', { ...draft, lineCount: 0 }, ctx)).toMatchObject({ reason: 'no_lines' });
-    expect(planTransition('approve', { ...draft, missingAddress: ['postalCode'] }, ctx)).toMatchObject({
+    expect(planLifecycleEvent('approve', { ...draft, lineCount: 0 }, ctx)).toMatchObject({ reason: 'no_lines' });
+    expect(planLifecycleEvent('approve', { ...draft, missingAddress: ['postalCode'] }, ctx)).toMatchObject({
       reason: 'incomplete_shipping_address',
       message: expect.stringContaining('postalCode'),
     });
-    expect(planTransition('processPayment', { ...draft, total: 0 }, ctx)).toMatchObject({ reason: 'nothing_due' });
-    expect(planTransition('processPayment', draft, ctx, { amount: 1001 })).toMatchObject({
+    expect(planLifecycleEvent('processPayment', { ...draft, total: 0 }, ctx)).toMatchObject({ reason: 'nothing_due' });
+    expect(planLifecycleEvent('processPayment', draft, ctx, { amount: 1001 })).toMatchObject({
       reason: 'amount_exceeds_balance',
     });
-    expect(planTransition('processPayment', draft, ctx, { amount: 300 })).toMatchObject({
+    expect(planLifecycleEvent('processPayment', draft, ctx, { amount: 300 })).toMatchObject({
       ok: true,
       next: { paymentStatus: 'Paid Partial' },
       effects: { kind: 'payment', amount: 300, paidTotal: 300 },
     });
     const completed = { ...draft, orderStatus: 'Completed' as const, shipmentStatus: 'Shipped Complete' as const };
-    expect(planTransition('reship', completed, ctx, {})).toMatchObject({ reason: 'reason_required' });
-    expect(planTransition('reship', completed, ctx, { reason: '  ' })).toMatchObject({ reason: 'reason_required' });
+    expect(planLifecycleEvent('reship', completed, ctx, {})).toMatchObject({ reason: 'reason_required' });
+    expect(planLifecycleEvent('reship', completed, ctx, { reason: '  ' })).toMatchObject({ reason: 'reason_required' });
     // fsmFlow previews before the form is filled in: input guards wait for orderFlow.
-    expect(planTransition('reship', completed, ctx, {}, { preview: true })).toMatchObject({ ok: true });
+    expect(planLifecycleEvent('reship', completed, ctx, {}, { preview: true })).toMatchObject({ ok: true });
     expect(eventDefaults('processPayment', { ...draft, paidTotal: 250 })).toEqual({ amount: 750, method: 'cash' });
   });
 });

@@ -7,18 +7,22 @@ import {
   OrderFlowBodySchema,
   OrderFlowResultSchema,
   ID_PATTERN,
+  lifecycleTable,
 } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
 import { idempotencyHeaders, ordersNotifier, writeRequest } from './order-write-request.ts';
-import { createOrderFlowService, type OrderFlowOptions } from './order-lifecycle-service.ts';
+import { createOrderLifecycleService, type OrderLifecycleOptions } from './order-lifecycle-service.ts';
+
+/** The table of events as the rules say it (the same one docs/orders.md shows). */
+const LIFECYCLE_DESCRIPTION = `The order lifecycle:\n\n${lifecycleTable()}`;
 
 const Params = Type.Object({
   orderId: Type.String({ pattern: ID_PATTERN, description: 'order id' }),
   eventName: OrderEventNameSchema,
 });
 
-export const orderFlowRoutes: FastifyPluginAsyncTypebox<OrderFlowOptions> = async (app, options) => {
-  const service = createOrderFlowService(app.db, ordersNotifier(app), options);
+export const orderLifecycleRoutes: FastifyPluginAsyncTypebox<OrderLifecycleOptions> = async (app, options) => {
+  const service = createOrderLifecycleService(app.db, ordersNotifier(app), options);
   const common = { tags: ['order events'], security: [{ bearerAuth: [] }] };
 
   app.get(
@@ -27,6 +31,7 @@ export const orderFlowRoutes: FastifyPluginAsyncTypebox<OrderFlowOptions> = asyn
       schema: {
         ...common,
         summary: 'Whether an event is allowed now, why not, what it would change, and its form defaults',
+        description: LIFECYCLE_DESCRIPTION,
         params: Params,
         response: { 200: Envelope(FsmFlowSchema), ...errorResponses(400, 401, 404, 429) },
       },
@@ -47,7 +52,8 @@ export const orderFlowRoutes: FastifyPluginAsyncTypebox<OrderFlowOptions> = asyn
         description:
           'approve, cancel, processPayment, shipComplete, delete, reorder, reship (shipLabel and zpl: 409 ' +
           "labels_not_configured until labels are set up). `version` must be the order's current version " +
-          '(409 stale_version otherwise). A refused event is a 409 with `reason`. Send `Idempotency-Key`.',
+          '(409 stale_version otherwise). A refused event is a 409 with `reason`. Send `Idempotency-Key`.\n\n' +
+          LIFECYCLE_DESCRIPTION,
         params: Params,
         headers: idempotencyHeaders,
         body: OrderFlowBodySchema,

@@ -12,7 +12,7 @@ import { missingAddressFields } from '../../domain/orders/order-address.ts';
 import {
   assertLifecycleReady,
   eventDefaults,
-  planTransition,
+  planLifecycleEvent,
   type LifecycleContext,
   type LifecycleSnapshot,
   type Plan,
@@ -24,7 +24,7 @@ import { createOrdersRepository, statusesOf, type OrdersRepository } from './ord
 import { ORDER_NOT_FOUND, staleVersion, type OrdersNotifier, type WriteRequest } from './orders-service.ts';
 import { parseId, toOrder } from './order-views.ts';
 
-export interface OrderFlowOptions {
+export interface OrderLifecycleOptions {
   /** Whether label buying is set up; until then shipLabel and zpl answer `labels_not_configured`. */
   labelsConfigured?: boolean;
 }
@@ -54,7 +54,11 @@ export async function loadSnapshot(
 const isFlowEvent = (event: OrderEvent) => (ORDER_FLOW_EVENTS as readonly string[]).includes(event);
 
 /** Order events: what is allowed now (fsmFlow) and doing it (orderFlow), by the contract's transition table. */
-export function createOrderFlowService(database: Database, notify: OrdersNotifier, options: OrderFlowOptions = {}) {
+export function createOrderLifecycleService(
+  database: Database,
+  notify: OrdersNotifier,
+  options: OrderLifecycleOptions = {},
+) {
   // A table that names a guard or an outcome this server does not implement stops the start here.
   assertLifecycleReady();
   const repo = createOrdersRepository();
@@ -144,25 +148,28 @@ export function createOrderFlowService(database: Database, notify: OrdersNotifie
     const payload: Record<string, unknown> = {};
     let createdOrderId: number | null = null;
     let extra: { paidTotal?: number } = {};
-    switch (plan.effects.kind) {
+    const effects = plan.effects;
+    switch (effects.kind) {
       case 'payment':
-        extra = { paidTotal: plan.effects.paidTotal };
-        Object.assign(payload, { amount: plan.effects.amount, method: body.method ?? null });
+        extra = { paidTotal: effects.paidTotal };
+        Object.assign(payload, { amount: effects.amount, method: body.method ?? null });
         break;
       case 'shipAllLines':
         await repo.shipAllLines(tx, tenantId, order.id);
         break;
+      case 'cancelPlannedDeliveries':
+        await repo.cancelPlannedDeliveries(tx, tenantId, order.id);
+        break;
       case 'createLinkedOrder':
-        createdOrderId = await createLinked(tx, tenantId, order, plan.effects.as, auth, plan.effects.reason);
+        createdOrderId = await createLinked(tx, tenantId, order, effects.as, auth, effects.reason);
         payload.createdOrderId = String(createdOrderId);
         break;
       case 'labelDelivery':
-        // Labels are bought by the carrier integration; until it is configured the feature check refuses first.
-        throw new HttpError(409, 'Not available until labels are configured', { reason: 'labels_not_configured' });
+        // Planning refuses label events while the labels feature is off, so no plan carries this effect yet.
+        throw new Error('labelDelivery was planned without the labels feature');
       case 'none':
         break;
     }
-    if (plan.rule.outcome === 'cancel') await repo.cancelPlannedDeliveries(tx, tenantId, order.id);
     if (body.reason?.trim()) payload.reason = body.reason.trim();
     const updated = await repo.updateOrder(tx, tenantId, order.id, { ...plan.next, ...extra });
     await repo.insertEvent(tx, tenantId, {
@@ -185,7 +192,7 @@ export function createOrderFlowService(database: Database, notify: OrdersNotifie
         const order = id === null ? undefined : await repo.findOrder(tx, auth.tenantId, id);
         if (!order) throw notFound(ORDER_NOT_FOUND);
         const snapshot = await loadSnapshot(repo, tx, auth.tenantId, order);
-        const plan = planTransition(event, snapshot, context, {}, { preview: true });
+        const plan = planLifecycleEvent(event, snapshot, context, {}, { preview: true });
         return {
           event,
           allowed: plan.ok,
@@ -214,7 +221,7 @@ export function createOrderFlowService(database: Database, notify: OrdersNotifie
           const order = await lockOrder(tx, auth.tenantId, idText);
           if (body.version !== order.version) throw staleVersion(order.version);
           const snapshot = await loadSnapshot(repo, tx, auth.tenantId, order);
-          const plan = planTransition(event, snapshot, context, { amount: body.amount, reason: body.reason });
+          const plan = planLifecycleEvent(event, snapshot, context, { amount: body.amount, reason: body.reason });
           if (!plan.ok) throw new HttpError(409, plan.message, { reason: plan.reason });
           const { updated, createdOrderId } = await perform(tx, auth, order, event, plan, body);
           const data: OrderFlowResult = {
@@ -236,4 +243,4 @@ export function createOrderFlowService(database: Database, notify: OrdersNotifie
     },
   };
 }
-export type OrderFlowService = ReturnType<typeof createOrderFlowService>;
+export type OrderLifecycleService = ReturnType<typeof createOrderLifecycleService>;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_TIME_ZONE, findTransitionRule, joinName, type PackingSlipOptions } from '@shipdesk/contract';
+import { DEFAULT_TIME_ZONE, findLifecycleRule, joinName, type PackingSlipOptions } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import { tenants } from '../../db/schema/index.ts';
 import { addressLines, formatDay } from '../../domain/orders/order-address.ts';
@@ -58,7 +58,7 @@ export function createPackingSlipsService(database: Database, notify: OrdersNoti
         const slips: PackingSlip[] = [];
         for (const id of wanted) {
           const order = byId.get(id)!;
-          if (!findTransitionRule('packingSlip', statusesOf(order))) {
+          if (!findLifecycleRule('packingSlip', statusesOf(order))) {
             throw new HttpError(409, `Order ${order.orderNumber} is ${order.orderStatus}: no packing slip`, {
               reason: 'invalid_status',
             });

@@ -11,13 +11,15 @@ import {
 
 /**
  * The order lifecycle as data (ARCHITECTURE.md, "Orders lifecycle"). Each rule says from which statuses an event
- * may start, which named guards must hold and which named outcome it has. The server checks this table at start-up
- * (`validateTransitionTable`), implements each guard and outcome by name, and refuses with a reason code when no
- * rule matches or a guard fails. The web never decides: it asks the server (`fsmFlow`).
+ * may start, to which statuses it can lead, which named guards must hold and which named outcome it has. The server
+ * checks this table at start-up (`validateLifecycle`), implements each guard and outcome by name (and a test holds
+ * every outcome to the rule's `to`), and refuses with a reason code when no rule matches or a guard fails. The web
+ * never decides: it asks the server (`fsmFlow`, the spec's name for "may this event happen now?"; `orderFlow` does
+ * it). docs/orders.md and the API description show the table as `lifecycleTable()` writes it.
  */
 
 /** Guards: pure checks on the order (and the event's input), implemented by the server's domain layer. */
-export const TRANSITION_GUARDS = [
+export const LIFECYCLE_GUARDS = [
   'hasLines',
   'hasCompleteShippingAddress',
   'somethingDue',
@@ -25,10 +27,10 @@ export const TRANSITION_GUARDS = [
   'reasonGiven',
   'deliveryNotLabelled',
 ] as const;
-export type TransitionGuard = (typeof TRANSITION_GUARDS)[number];
+export type LifecycleGuard = (typeof LIFECYCLE_GUARDS)[number];
 
 /** Outcomes: what the event changes; the server computes the next statuses and performs the side effects. */
-export const TRANSITION_OUTCOMES = [
+export const LIFECYCLE_OUTCOMES = [
   'toSalesOrder',
   'applyPayment',
   'labelDelivery',
@@ -39,11 +41,11 @@ export const TRANSITION_OUTCOMES = [
   'createLinkedReship',
   'packingSlip',
 ] as const;
-export type TransitionOutcome = (typeof TRANSITION_OUTCOMES)[number];
+export type LifecycleOutcome = (typeof LIFECYCLE_OUTCOMES)[number];
 
 /** Features an event needs before any rule applies; without them the event is refused whatever the statuses. */
-export const TRANSITION_FEATURES = ['labels'] as const;
-export type TransitionFeature = (typeof TRANSITION_FEATURES)[number];
+export const LIFECYCLE_FEATURES = ['labels'] as const;
+export type LifecycleFeature = (typeof LIFECYCLE_FEATURES)[number];
 
 export interface OrderStatuses {
   orderStatus: OrderStatus;
@@ -51,17 +53,22 @@ export interface OrderStatuses {
   shipmentStatus: ShipmentStatus;
 }
 
-export interface TransitionRule {
+/** Statuses per dimension; a dimension left out means any (in `from`) or unchanged (in `to`). */
+export interface StatusSet {
+  orderStatus?: readonly OrderStatus[];
+  paymentStatus?: readonly PaymentStatus[];
+  shipmentStatus?: readonly ShipmentStatus[];
+}
+
+export interface LifecycleRule {
   event: OrderEvent;
   /** Statuses the rule starts from; an absent list means any. */
-  from: {
-    orderStatus: readonly OrderStatus[];
-    paymentStatus?: readonly PaymentStatus[];
-    shipmentStatus?: readonly ShipmentStatus[];
-  };
-  guards: readonly TransitionGuard[];
-  outcome: TransitionOutcome;
-  /** What the rule means, for people (docs, the OpenAPI description). */
+  from: StatusSet & { orderStatus: readonly OrderStatus[] };
+  /** Statuses the event can lead to; a dimension left out stays as it was. */
+  to: StatusSet;
+  guards: readonly LifecycleGuard[];
+  outcome: LifecycleOutcome;
+  /** What the rule does, for people: docs/orders.md and the API description (`lifecycleTable`). */
   note: string;
 }
 
@@ -72,13 +79,14 @@ const LABEL_RULE = {
     paymentStatus: ['Paid', 'Terms'],
     shipmentStatus: ['Unshipped', 'Shipped Partial'],
   },
+  to: { orderStatus: ['Sales Order', 'Completed'], shipmentStatus: ['Shipped Partial', 'Shipped Complete'] },
   guards: ['deliveryNotLabelled'],
   outcome: 'labelDelivery',
-} as const satisfies Omit<TransitionRule, 'event' | 'note'>;
+} as const satisfies Omit<LifecycleRule, 'event' | 'note'>;
 
 const ALL_BUT_DELETED = ORDER_STATUSES.filter((s) => s !== 'Deleted');
 
-export const ORDER_EVENT_FEATURES: Partial<Record<OrderEvent, TransitionFeature>> = {
+export const ORDER_EVENT_FEATURES: Partial<Record<OrderEvent, LifecycleFeature>> = {
   shipLabel: 'labels',
   zpl: 'labels',
 };
@@ -96,10 +104,11 @@ export const ORDER_FLOW_EVENTS = [
   'reship',
 ] as const satisfies readonly OrderEvent[];
 
-export const ORDER_TRANSITIONS: readonly TransitionRule[] = [
+export const ORDER_LIFECYCLE: readonly LifecycleRule[] = [
   {
     event: 'approve',
     from: { orderStatus: ['Draft Order'] },
+    to: { orderStatus: ['Sales Order'] },
     guards: ['hasLines', 'hasCompleteShippingAddress'],
     outcome: 'toSalesOrder',
     note: 'A draft with lines and a complete shipping address becomes a Sales Order.',
@@ -107,14 +116,15 @@ export const ORDER_TRANSITIONS: readonly TransitionRule[] = [
   {
     event: 'processPayment',
     from: { orderStatus: ['Draft Order', 'Sales Order'], paymentStatus: ['Unpaid', 'Paid Partial'] },
+    to: { paymentStatus: ['Paid', 'Paid Partial'] },
     guards: ['somethingDue', 'amountWithinBalance'],
     outcome: 'applyPayment',
-    note: 'Records a payment (default: the balance): Paid when the total is covered, else Paid Partial.',
+    note: 'Records a payment (default: the balance due): Paid when the total is covered, else Paid Partial.',
   },
   {
     event: 'shipLabel',
     ...LABEL_RULE,
-    note: 'A PDF label for one delivery; Shipped Partial, or Completed / Shipped Complete when every line shipped.',
+    note: 'A PDF label for the next delivery; Shipped Partial, or Completed and Shipped Complete when every unit shipped.',
   },
   {
     event: 'zpl',
@@ -124,20 +134,23 @@ export const ORDER_TRANSITIONS: readonly TransitionRule[] = [
   {
     event: 'shipComplete',
     from: { orderStatus: ['Sales Order'], shipmentStatus: ['Unshipped', 'Shipped Partial'] },
+    to: { orderStatus: ['Completed'], shipmentStatus: ['Shipped Complete'] },
     guards: [],
     outcome: 'shipComplete',
-    note: 'Shipped outside the app: Completed and Shipped Complete, every line shipped.',
+    note: 'Shipped outside the app: every line shipped, planned deliveries marked shipped.',
   },
   {
     event: 'cancel',
     from: { orderStatus: ['Draft Order', 'Sales Order'], shipmentStatus: ['Unshipped', 'Shipped Partial'] },
+    to: { orderStatus: ['Canceled', 'Completed - Canceled Partial'] },
     guards: [],
     outcome: 'cancel',
-    note: 'Canceled when nothing shipped; Completed - Canceled Partial when partly shipped.',
+    note: 'Canceled when nothing shipped, Completed - Canceled Partial when partly shipped; planned deliveries canceled.',
   },
   {
     event: 'delete',
     from: { orderStatus: ['Draft Order'] },
+    to: { orderStatus: ['Deleted'] },
     guards: [],
     outcome: 'softDelete',
     note: 'A draft is deleted softly (status Deleted; hidden from lists unless asked for).',
@@ -145,20 +158,23 @@ export const ORDER_TRANSITIONS: readonly TransitionRule[] = [
   {
     event: 'reorder',
     from: { orderStatus: ALL_BUT_DELETED },
+    to: {},
     guards: [],
     outcome: 'createLinkedDraft',
-    note: 'A new Draft Order copying lines and addresses, linked to this one. This order is unchanged.',
+    note: 'A new Draft Order (Unpaid) copying lines, prices and addresses, linked to this one; this order is unchanged.',
   },
   {
     event: 'reship',
     from: { orderStatus: ['Completed'] },
+    to: {},
     guards: ['reasonGiven'],
     outcome: 'createLinkedReship',
-    note: 'A new Sales Order at no charge (Paid, total 0), linked, with the reason. This order is unchanged.',
+    note: 'A new Sales Order at no charge (prices 0, Paid), linked, with the reason in both timelines; this order is unchanged.',
   },
   {
     event: 'packingSlip',
     from: { orderStatus: ALL_BUT_DELETED },
+    to: {},
     guards: [],
     outcome: 'packingSlip',
     note: 'A PDF packing slip; no status changes.',
@@ -167,12 +183,12 @@ export const ORDER_TRANSITIONS: readonly TransitionRule[] = [
 
 const matches = <T>(allowed: readonly T[] | undefined, value: T) => allowed === undefined || allowed.includes(value);
 
-/** The rule of `event` that applies to `state`, if any (the table has at most one; see validateTransitionTable). */
-export function findTransitionRule(
+/** The rule of `event` that applies to `state`, if any (the table has at most one; see validateLifecycle). */
+export function findLifecycleRule(
   event: OrderEvent,
   state: OrderStatuses,
-  table: readonly TransitionRule[] = ORDER_TRANSITIONS,
-): TransitionRule | undefined {
+  table: readonly LifecycleRule[] = ORDER_LIFECYCLE,
+): LifecycleRule | undefined {
   return table.find(
     (rule) =>
       rule.event === event &&
@@ -189,13 +205,13 @@ const overlap = <T>(a: readonly T[] | undefined, b: readonly T[] | undefined) =>
  * Every problem of a table, as sentences (empty: valid). Checks that events, statuses, guards and outcomes are
  * known, that every event has a rule, and that no two rules of one event can apply to the same statuses.
  */
-export function validateTransitionTable(
-  table: readonly TransitionRule[],
+export function validateLifecycle(
+  table: readonly LifecycleRule[],
   known: { guards?: readonly string[]; outcomes?: readonly string[] } = {},
 ): string[] {
   const problems: string[] = [];
-  const guards: readonly string[] = known.guards ?? TRANSITION_GUARDS;
-  const outcomes: readonly string[] = known.outcomes ?? TRANSITION_OUTCOMES;
+  const guards: readonly string[] = known.guards ?? LIFECYCLE_GUARDS;
+  const outcomes: readonly string[] = known.outcomes ?? LIFECYCLE_OUTCOMES;
   const check = (rule: number, what: string, values: readonly string[] | undefined, allowed: readonly string[]) => {
     if (values === undefined) return;
     if (values.length === 0) problems.push(`rule ${rule}: ${what} is an empty list (omit it to mean any)`);
@@ -210,6 +226,9 @@ export function validateTransitionTable(
     check(i, 'order status', rule.from.orderStatus, ORDER_STATUSES);
     check(i, 'payment status', rule.from.paymentStatus, PAYMENT_STATUSES);
     check(i, 'shipment status', rule.from.shipmentStatus, SHIPMENT_STATUSES);
+    check(i, 'target order status', rule.to.orderStatus, ORDER_STATUSES);
+    check(i, 'target payment status', rule.to.paymentStatus, PAYMENT_STATUSES);
+    check(i, 'target shipment status', rule.to.shipmentStatus, SHIPMENT_STATUSES);
     for (const g of rule.guards)
       if (!guards.includes(g)) problems.push(`rule ${i} (${rule.event}): unknown guard "${g}"`);
     if (!outcomes.includes(rule.outcome)) problems.push(`rule ${i} (${rule.event}): unknown outcome "${rule.outcome}"`);
@@ -231,12 +250,40 @@ export function validateTransitionTable(
 }
 
 /** Throws one error listing every problem: a broken table must stop the start, not surface at the first request. */
-export function assertValidTransitionTable(
-  table: readonly TransitionRule[],
+export function assertValidLifecycle(
+  table: readonly LifecycleRule[],
   known: { guards?: readonly string[]; outcomes?: readonly string[] } = {},
 ): void {
-  const problems = validateTransitionTable(table, known);
+  const problems = validateLifecycle(table, known);
   if (problems.length > 0) {
-    throw new Error(`The order transition table is invalid:\n- ${problems.join('\n- ')}`);
+    throw new Error(`The order lifecycle is invalid:\n- ${problems.join('\n- ')}`);
   }
+}
+
+const either = (values: readonly string[] | undefined, otherwise: string) =>
+  values === undefined ? otherwise : values.join(' or ');
+
+/** The rule's statuses as "order / payment / shipment", for people. */
+function statusesText(set: StatusSet, otherwise: string): string {
+  const { orderStatus, paymentStatus, shipmentStatus } = set;
+  if (orderStatus && !paymentStatus && !shipmentStatus && orderStatus.length > 3) {
+    return `any but ${ORDER_STATUSES.filter((s) => !orderStatus.includes(s)).join(', ')}`;
+  }
+  return [orderStatus, paymentStatus, shipmentStatus].map((v) => either(v, otherwise)).join(' / ');
+}
+
+/**
+ * The lifecycle as a Markdown table, one row per rule: event, from, to, guards, what it does. Written from the
+ * rules themselves, so docs/orders.md (a test compares it) and the API description cannot drift from the code.
+ */
+export function lifecycleTable(table: readonly LifecycleRule[] = ORDER_LIFECYCLE): string {
+  const header = ['event', 'from (order / payment / shipment)', 'to', 'guards', 'what it does'];
+  const rows = table.map((rule) => {
+    const feature = ORDER_EVENT_FEATURES[rule.event];
+    const guards = [feature ? `(feature: ${feature})` : '', ...rule.guards].filter(Boolean).join(', ');
+    const to = Object.keys(rule.to).length === 0 ? 'unchanged' : statusesText(rule.to, 'unchanged');
+    return [rule.event, statusesText(rule.from, 'any'), to, guards, rule.note];
+  });
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
