@@ -1,12 +1,12 @@
 import { seededRandom } from '../seeded-random.ts';
 import {
-  AMAZON_US_MARKETPLACE,
-  type AmazonAddress,
-  type AmazonMoney,
-  type AmazonOrder,
-  type AmazonOrderItem,
-  type AmazonOrderStatus,
-} from '../../../../apps/server/src/integrations/channels/amazon/amazon-wire.ts';
+  US_MARKETPLACE_ID,
+  type Money,
+  type OrderStatus,
+  type SpAddress,
+  type SpOrder,
+  type SpOrderItem,
+} from './fake-amazon-wire.ts';
 
 /**
  * A small deterministic generator of realistic SP-API orders (with their items and full PII, which the fake hides
@@ -14,8 +14,8 @@ import {
  */
 
 export interface FakeAmazonOrder {
-  order: AmazonOrder;
-  items: AmazonOrderItem[];
+  order: SpOrder;
+  items: SpOrderItem[];
 }
 
 export interface AmazonOrderGeneratorOptions {
@@ -32,7 +32,7 @@ const CATALOG = [
   { asin: 'B0C5BTL755', sku: 'BTL-STL-750', title: 'Insulated Steel Water Bottle 750 ml', price: 2795 },
 ] as const;
 
-const BUYERS: ReadonlyArray<{ email: string; address: AmazonAddress }> = [
+const BUYERS: ReadonlyArray<{ email: string; address: SpAddress }> = [
   {
     email: 'x7k2p9qz4m1v8w3@marketplace.amazon.com',
     address: {
@@ -81,13 +81,13 @@ const SERVICE_LEVELS = [
   { level: 'Second US D2D Dom', category: 'SecondDay' },
 ] as const;
 
-const usd = (minor: number): AmazonMoney => ({ CurrencyCode: 'USD', Amount: (minor / 100).toFixed(2) });
+const usd = (minor: number): Money => ({ CurrencyCode: 'USD', Amount: (minor / 100).toFixed(2) });
 
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)]!;
 }
 
-function statusFor(roll: number): AmazonOrderStatus {
+function statusFor(roll: number): OrderStatus {
   if (roll < 0.06) return 'Canceled';
   if (roll < 0.12) return 'Pending';
   if (roll < 0.18) return 'PartiallyShipped';
@@ -107,7 +107,7 @@ export function generateAmazonOrders(count: number, options: AmazonOrderGenerato
     const buyer = pick(random, BUYERS);
     const service = pick(random, SERVICE_LEVELS);
 
-    const items: AmazonOrderItem[] = [];
+    const items: SpOrderItem[] = [];
     const lineCount = 1 + Math.floor(random() * 3);
     for (let n = 0; n < lineCount; n++) {
       const product = CATALOG[(i + n) % CATALOG.length]!;
@@ -167,7 +167,7 @@ export function generateAmazonOrders(count: number, options: AmazonOrderGenerato
         NumberOfItemsShipped: shippedCount,
         NumberOfItemsUnshipped: orderedCount - shippedCount,
         PaymentMethod: 'Other',
-        MarketplaceId: AMAZON_US_MARKETPLACE,
+        MarketplaceId: US_MARKETPLACE_ID,
         IsPrime: random() > 0.6,
         IsBusinessOrder: buyer.address.AddressType === 'Commercial',
         IsPremiumOrder: false,

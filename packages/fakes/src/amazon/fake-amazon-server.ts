@@ -9,18 +9,21 @@ import {
 } from '../http/fake-oauth.ts';
 import { generateAmazonOrders, type FakeAmazonOrder } from './fake-amazon-orders.ts';
 import {
-  AMAZON_ORDERS_PATH,
-  AMAZON_PARTICIPATIONS_PATH,
-  AMAZON_RDT_PATH,
-  AMAZON_US_MARKETPLACE,
-  AMAZON_USAGE_PLANS,
-  type AmazonErrorDetail,
-  type AmazonOperation,
-  type AmazonOrder,
-  type AmazonOrderItem,
-  type AmazonRestrictedResource,
-  type AmazonShipmentConfirmation,
-} from '../../../../apps/server/src/integrations/channels/amazon/amazon-wire.ts';
+  createRestrictedDataTokens,
+  spErrorReply as errorReply,
+  visibleItem,
+  visibleOrder,
+} from './fake-amazon-restricted-data.ts';
+import {
+  DEFAULT_RATE,
+  MARKETPLACE_PARTICIPATIONS_PATH,
+  ORDERS_V0,
+  RESTRICTED_DATA_TOKEN_PATH,
+  US_MARKETPLACE_ID,
+  spErrors,
+  type ShipmentConfirmation,
+  type SpApiOperation,
+} from './fake-amazon-wire.ts';
 
 /**
  * A loopback SP-API for tests and the demo (never the product's code paths): Login with Amazon's token exchange
@@ -49,7 +52,7 @@ export interface FakeAmazonOptions extends FakeRefreshTokenOptions {
 
 export interface RecordedConfirmation {
   orderId: string;
-  body: AmazonShipmentConfirmation;
+  body: ShipmentConfirmation;
 }
 
 /** revokeTokens forgets the RDTs too. */
@@ -58,27 +61,6 @@ export interface FakeAmazon extends FakeRefreshTokenPlatform<FakeAmazonOrder> {
   /** The next `times` SP-API calls answer 429 QuotaExceeded with Amazon's headers. */
   throttle(options?: { times?: number; rate?: number }): void;
 }
-
-const ORDER_PII_ELEMENTS = ['buyerInfo', 'shippingAddress', 'buyerTaxInformation'];
-/** Amazon shows ShippingAddress only once the order can ship. */
-const ADDRESS_STATUSES = new Set(['Unshipped', 'PartiallyShipped', 'Shipped', 'InvoiceUnconfirmed']);
-
-export const amazonErrors = {
-  unauthorized: (): AmazonErrorDetail => ({
-    code: 'Unauthorized',
-    message: 'Access to requested resource is denied.',
-    details: 'The access token you provided is revoked, malformed or invalid.',
-  }),
-  quotaExceeded: (): AmazonErrorDetail => ({
-    code: 'QuotaExceeded',
-    message: 'You exceeded your quota for the requested resource.',
-    details: '',
-  }),
-  invalidInput: (message: string): AmazonErrorDetail => ({ code: 'InvalidInput', message, details: '' }),
-  notFound: (message: string): AmazonErrorDetail => ({ code: 'NotFound', message, details: '' }),
-};
-
-const errorReply = (status: number, ...errors: AmazonErrorDetail[]): FakeReply => ({ status, body: { errors } });
 
 interface ListState {
   by: 'LastUpdateDate' | 'PurchaseDate';
@@ -99,58 +81,27 @@ function decodeToken(token: string): ListState | null {
   }
 }
 
-/** The order as a caller holding `pii` sees it. */
-function render(order: AmazonOrder, pii: ReadonlySet<string>): AmazonOrder {
-  const copy = structuredClone(order);
-  if (copy.OrderStatus === 'Pending') delete copy.OrderTotal;
-  if (!ADDRESS_STATUSES.has(copy.OrderStatus)) delete copy.ShippingAddress;
-  else if (copy.ShippingAddress && !pii.has('shippingAddress')) {
-    const { City, StateOrRegion, PostalCode, CountryCode } = copy.ShippingAddress;
-    copy.ShippingAddress = { City, StateOrRegion, PostalCode, CountryCode };
-  }
-  if (!pii.has('buyerInfo')) delete copy.BuyerInfo;
-  return copy;
-}
-
-/** Pending orders carry no prices yet. */
-function renderItem(item: AmazonOrderItem, status: AmazonOrder['OrderStatus']): AmazonOrderItem {
-  const copy = structuredClone(item);
-  if (status === 'Pending') {
-    for (const key of [
-      'ItemPrice',
-      'ShippingPrice',
-      'ItemTax',
-      'ShippingTax',
-      'ShippingDiscount',
-      'PromotionDiscount',
-    ] as const) {
-      delete copy[key];
-    }
-  }
-  return copy;
-}
-
 export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeAmazon> {
   const orders = new Map<string, FakeAmazonOrder>();
   const confirmations: RecordedConfirmation[] = [];
-  const restrictedTokens = new Map<string, { resources: AmazonRestrictedResource[]; expiresAt: number }>();
-  const buckets = new Map<AmazonOperation, { tokens: number; at: number }>();
-  const marketplaceId = options.marketplaceId ?? AMAZON_US_MARKETPLACE;
+  const buckets = new Map<SpApiOperation, { tokens: number; at: number }>();
+  const marketplaceId = options.marketplaceId ?? US_MARKETPLACE_ID;
   const itemsPerPage = options.itemsPerPage ?? 20;
   // Access tokens and RDTs are numbered in one sequence.
   let issued = 0;
   const lifetime = options.tokenLifetimeSeconds ?? 3600;
   const accessTokens = createFakeTokens(lifetime, () => `Atza|fake-access-${++issued}`);
+  const restrictedTokens = createRestrictedDataTokens(() => `Atz.sprdt|fake-rdt-${++issued}`);
 
   const putOrders = (list: FakeAmazonOrder[]) =>
     list.forEach((entry) => orders.set(entry.order.AmazonOrderId, structuredClone(entry)));
   putOrders(options.orders ?? []);
   if (options.seed) putOrders(generateAmazonOrders(options.seed));
 
-  const rateOf = (operation: AmazonOperation) => options.rate ?? AMAZON_USAGE_PLANS[operation].rate;
+  const rateOf = (operation: SpApiOperation) => options.rate ?? DEFAULT_RATE[operation];
 
   /** Takes a token from the operation's bucket; false when it is empty. */
-  function admit(operation: AmazonOperation): boolean {
+  function admit(operation: SpApiOperation): boolean {
     if (!options.burst) return true;
     const now = Date.now();
     const bucket = buckets.get(operation) ?? { tokens: options.burst, at: now };
@@ -171,28 +122,20 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
   function grants(request: FakeRequest, restricted: boolean): Set<string> | null {
     const token = tokenOf(request);
     if (accessTokens.works(token)) return new Set();
-    const rdt = restrictedTokens.get(token);
-    if (!rdt || rdt.expiresAt <= Date.now() || !restricted) return null;
-    const resource = rdt.resources.find(
-      (candidate) =>
-        candidate.method === request.method &&
-        (candidate.path === request.path ||
-          (candidate.path === `${AMAZON_ORDERS_PATH}/{orderId}` && request.path.startsWith(`${AMAZON_ORDERS_PATH}/`))),
-    );
-    return resource ? new Set(resource.dataElements ?? []) : null;
+    return restricted ? restrictedTokens.grants(token, request.method, request.path) : null;
   }
 
   /** Amazon's envelope around every SP-API operation: quota, auth, request id and rate headers. */
   function operation(
-    name: AmazonOperation,
+    name: SpApiOperation,
     handler: (request: FakeRequest, pii: ReadonlySet<string>) => FakeReply,
     restricted = false,
   ) {
     return (request: FakeRequest): FakeReply => {
       const headers = { 'x-amzn-RequestId': randomUUID(), 'x-amzn-RateLimit-Limit': String(rateOf(name)) };
-      if (!admit(name)) return { ...errorReply(429, amazonErrors.quotaExceeded()), headers };
+      if (!admit(name)) return { ...errorReply(429, spErrors.quotaExceeded()), headers };
       const pii = grants(request, restricted);
-      if (!pii) return { ...errorReply(403, amazonErrors.unauthorized()), headers };
+      if (!pii) return { ...errorReply(403, spErrors.unauthorized()), headers };
       const reply = handler(request, pii);
       return { ...reply, headers: { ...headers, ...reply.headers } };
     };
@@ -223,42 +166,15 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
 
   router.on(
     'POST',
-    AMAZON_RDT_PATH,
-    operation('createRestrictedDataToken', (request) => {
-      if (options.piiAccess === false) return errorReply(403, amazonErrors.unauthorized());
-      let resources: AmazonRestrictedResource[];
-      try {
-        resources = (JSON.parse(request.body) as { restrictedResources: AmazonRestrictedResource[] })
-          .restrictedResources;
-      } catch {
-        return errorReply(400, amazonErrors.invalidInput('Request body is not valid JSON.'));
-      }
-      if (!Array.isArray(resources) || resources.length === 0 || resources.length > 50) {
-        return errorReply(400, amazonErrors.invalidInput('restrictedResources must hold 1 to 50 resources.'));
-      }
-      for (const resource of resources) {
-        const known = resource.path === AMAZON_ORDERS_PATH || resource.path.startsWith(`${AMAZON_ORDERS_PATH}/`);
-        const elements = resource.dataElements ?? [];
-        if (!known || !['GET', 'PUT', 'POST', 'DELETE'].includes(resource.method)) {
-          return errorReply(
-            400,
-            amazonErrors.invalidInput(`Invalid restricted resource: ${resource.method} ${resource.path}`),
-          );
-        }
-        if (elements.some((element) => !ORDER_PII_ELEMENTS.includes(element))) {
-          return errorReply(400, amazonErrors.invalidInput(`Invalid dataElements: ${elements.join(', ')}`));
-        }
-      }
-      issued += 1;
-      const token = `Atz.sprdt|fake-rdt-${issued}`;
-      restrictedTokens.set(token, { resources, expiresAt: Date.now() + 3600 * 1000 });
-      return { status: 200, body: { restrictedDataToken: token, expiresIn: 3600 } };
-    }),
+    RESTRICTED_DATA_TOKEN_PATH,
+    operation('createRestrictedDataToken', (request) =>
+      options.piiAccess === false ? errorReply(403, spErrors.unauthorized()) : restrictedTokens.create(request.body),
+    ),
   );
 
   router.on(
     'GET',
-    AMAZON_PARTICIPATIONS_PATH,
+    MARKETPLACE_PARTICIPATIONS_PATH,
     operation('getMarketplaceParticipations', () => ({
       status: 200,
       body: {
@@ -282,21 +198,21 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
 
   router.on(
     'GET',
-    AMAZON_ORDERS_PATH,
+    ORDERS_V0,
     operation(
       'getOrders',
       (request, pii) => {
         const marketplaces = (request.query.get('MarketplaceIds') ?? '').split(',').filter(Boolean);
         if (marketplaces.length === 0)
-          return errorReply(400, amazonErrors.invalidInput("Missing required 'MarketplaceIds'."));
+          return errorReply(400, spErrors.invalidInput("Missing required 'MarketplaceIds'."));
         if (marketplaces.length > 50)
-          return errorReply(400, amazonErrors.invalidInput('Too many MarketplaceIds (maximum 50).'));
+          return errorReply(400, spErrors.invalidInput('Too many MarketplaceIds (maximum 50).'));
 
         let state: ListState;
         const nextToken = request.query.get('NextToken');
         if (nextToken) {
           const decoded = decodeToken(nextToken);
-          if (!decoded) return errorReply(400, amazonErrors.invalidInput('Invalid NextToken.'));
+          if (!decoded) return errorReply(400, spErrors.invalidInput('Invalid NextToken.'));
           state = decoded;
         } else {
           const created = request.query.get('CreatedAfter');
@@ -304,24 +220,24 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
           if ((created === null) === (updated === null)) {
             return errorReply(
               400,
-              amazonErrors.invalidInput('Exactly one of CreatedAfter or LastUpdatedAfter is required.'),
+              spErrors.invalidInput('Exactly one of CreatedAfter or LastUpdatedAfter is required.'),
             );
           }
           const after = Date.parse((created ?? updated)!);
           const beforeText = request.query.get(created ? 'CreatedBefore' : 'LastUpdatedBefore');
           const before = beforeText === null ? null : Date.parse(beforeText);
           if (Number.isNaN(after) || (before !== null && Number.isNaN(before))) {
-            return errorReply(400, amazonErrors.invalidInput('Dates must be in ISO 8601 format.'));
+            return errorReply(400, spErrors.invalidInput('Dates must be in ISO 8601 format.'));
           }
           if (after > Date.now() || (before !== null && before > Date.now() - 2 * 60 * 1000)) {
             return errorReply(
               400,
-              amazonErrors.invalidInput('Dates must be at least two minutes before the time of the request.'),
+              spErrors.invalidInput('Dates must be at least two minutes before the time of the request.'),
             );
           }
           const size = Number(request.query.get('MaxResultsPerPage') ?? 100);
           if (!Number.isInteger(size) || size < 1 || size > 100) {
-            return errorReply(400, amazonErrors.invalidInput('MaxResultsPerPage must be between 1 and 100.'));
+            return errorReply(400, spErrors.invalidInput('MaxResultsPerPage must be between 1 and 100.'));
           }
           state = { by: created ? 'PurchaseDate' : 'LastUpdateDate', after, before, size, offset: 0 };
         }
@@ -341,7 +257,7 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
           status: 200,
           body: {
             payload: {
-              Orders: page.map((order) => render(order, pii)),
+              Orders: page.map((order) => visibleOrder(order, pii)),
               ...(more ? { NextToken: encodeToken({ ...state, offset: state.offset + state.size }) } : {}),
               ...(state.by === 'LastUpdateDate' ? { LastUpdatedBefore: edge } : { CreatedBefore: edge }),
             },
@@ -354,13 +270,13 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
 
   router.on(
     'GET',
-    `${AMAZON_ORDERS_PATH}/:orderId`,
+    `${ORDERS_V0}/:orderId`,
     operation(
       'getOrder',
       (request, pii) => {
         const entry = orders.get(request.params.orderId!);
-        if (!entry) return errorReply(404, amazonErrors.notFound(`Order ${request.params.orderId} not found.`));
-        return { status: 200, body: { payload: render(entry.order, pii) } };
+        if (!entry) return errorReply(404, spErrors.notFound(`Order ${request.params.orderId} not found.`));
+        return { status: 200, body: { payload: visibleOrder(entry.order, pii) } };
       },
       true,
     ),
@@ -368,14 +284,13 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
 
   router.on(
     'GET',
-    `${AMAZON_ORDERS_PATH}/:orderId/orderItems`,
+    `${ORDERS_V0}/:orderId/orderItems`,
     operation('getOrderItems', (request) => {
       const entry = orders.get(request.params.orderId!);
-      if (!entry) return errorReply(404, amazonErrors.notFound(`Order ${request.params.orderId} not found.`));
+      if (!entry) return errorReply(404, spErrors.notFound(`Order ${request.params.orderId} not found.`));
       const token = request.query.get('NextToken');
       const offset = token === null ? 0 : Number(token.replace(/^items-/, ''));
-      if (!Number.isInteger(offset) || offset < 0)
-        return errorReply(400, amazonErrors.invalidInput('Invalid NextToken.'));
+      if (!Number.isInteger(offset) || offset < 0) return errorReply(400, spErrors.invalidInput('Invalid NextToken.'));
       const page = entry.items.slice(offset, offset + itemsPerPage);
       const next = offset + itemsPerPage < entry.items.length ? `items-${offset + itemsPerPage}` : undefined;
       return {
@@ -383,7 +298,7 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
         body: {
           payload: {
             AmazonOrderId: entry.order.AmazonOrderId,
-            OrderItems: page.map((item) => renderItem(item, entry.order.OrderStatus)),
+            OrderItems: page.map((item) => visibleItem(item, entry.order.OrderStatus)),
             ...(next ? { NextToken: next } : {}),
           },
         },
@@ -393,43 +308,43 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
 
   router.on(
     'POST',
-    `${AMAZON_ORDERS_PATH}/:orderId/shipmentConfirmation`,
+    `${ORDERS_V0}/:orderId/shipmentConfirmation`,
     operation('confirmShipment', (request) => {
       const orderId = request.params.orderId!;
       const entry = orders.get(orderId);
-      if (!entry) return errorReply(404, amazonErrors.notFound(`Order ${orderId} not found.`));
-      let body: AmazonShipmentConfirmation;
+      if (!entry) return errorReply(404, spErrors.notFound(`Order ${orderId} not found.`));
+      let body: ShipmentConfirmation;
       try {
-        body = JSON.parse(request.body) as AmazonShipmentConfirmation;
+        body = JSON.parse(request.body) as ShipmentConfirmation;
       } catch {
-        return errorReply(400, amazonErrors.invalidInput('Request body is not valid JSON.'));
+        return errorReply(400, spErrors.invalidInput('Request body is not valid JSON.'));
       }
       const detail = body.packageDetail;
       if (body.marketplaceId !== (entry.order.MarketplaceId ?? marketplaceId)) {
-        return errorReply(400, amazonErrors.invalidInput(`Invalid marketplaceId: ${body.marketplaceId}`));
+        return errorReply(400, spErrors.invalidInput(`Invalid marketplaceId: ${body.marketplaceId}`));
       }
       if (!detail || !/^\d+$/.test(String(detail.packageReferenceId ?? ''))) {
-        return errorReply(400, amazonErrors.invalidInput('packageReferenceId must be a positive number.'));
+        return errorReply(400, spErrors.invalidInput('packageReferenceId must be a positive number.'));
       }
       if (!detail.carrierCode || (detail.carrierCode === 'Other' && !detail.carrierName)) {
-        return errorReply(400, amazonErrors.invalidInput('carrierCode is required; carrierName too when it is Other.'));
+        return errorReply(400, spErrors.invalidInput('carrierCode is required; carrierName too when it is Other.'));
       }
       if (!detail.trackingNumber || Number.isNaN(Date.parse(detail.shipDate ?? ''))) {
-        return errorReply(400, amazonErrors.invalidInput('trackingNumber and an ISO 8601 shipDate are required.'));
+        return errorReply(400, spErrors.invalidInput('trackingNumber and an ISO 8601 shipDate are required.'));
       }
       if (!['Unshipped', 'PartiallyShipped', 'Shipped'].includes(entry.order.OrderStatus)) {
         return errorReply(
           400,
-          amazonErrors.invalidInput(`Order ${orderId} is ${entry.order.OrderStatus} and cannot be confirmed.`),
+          spErrors.invalidInput(`Order ${orderId} is ${entry.order.OrderStatus} and cannot be confirmed.`),
         );
       }
       if (!Array.isArray(detail.orderItems) || detail.orderItems.length === 0) {
-        return errorReply(400, amazonErrors.invalidInput('orderItems is required.'));
+        return errorReply(400, spErrors.invalidInput('orderItems is required.'));
       }
       for (const line of detail.orderItems) {
         const item = entry.items.find((candidate) => candidate.OrderItemId === line.orderItemId);
         if (!item || !Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > item.QuantityOrdered) {
-          return errorReply(400, amazonErrors.invalidInput(`Invalid orderItemId or quantity: ${line.orderItemId}`));
+          return errorReply(400, spErrors.invalidInput(`Invalid orderItemId or quantity: ${line.orderItemId}`));
         }
       }
 
@@ -451,7 +366,7 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
   const server = await startFakeHttpServer(router, {
     port: options.port,
     notFound: () => ({
-      ...errorReply(404, amazonErrors.notFound('Resource not found.')),
+      ...errorReply(404, spErrors.notFound('Resource not found.')),
       headers: { 'x-amzn-RequestId': randomUUID() },
     }),
   });
@@ -470,7 +385,7 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
           kind: 'status',
           status: 429,
           headers: { 'x-amzn-RequestId': randomUUID(), 'x-amzn-RateLimit-Limit': String(rate) },
-          body: { errors: [amazonErrors.quotaExceeded()] },
+          body: { errors: [spErrors.quotaExceeded()] },
         },
         { times, path: /^\/(orders|sellers|tokens)\// },
       );

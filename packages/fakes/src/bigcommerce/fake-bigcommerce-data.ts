@@ -1,15 +1,15 @@
 import { seededRandom } from '../seeded-random.ts';
 import {
-  BC_STATUS,
-  BC_STATUS_NAMES,
-} from '../../../../apps/server/src/integrations/channels/bigcommerce/bigcommerce-mapping.ts';
-import type {
-  BcAddress,
-  BcOrder,
-  BcOrderProduct,
-  BcShipment,
-  BcShippingAddress,
-} from '../../../../apps/server/src/integrations/channels/bigcommerce/bigcommerce-wire.ts';
+  ORDER_STATUS,
+  orderStatusName,
+  rfc2822,
+  v2Money,
+  type V2Address,
+  type V2Order,
+  type V2OrderProduct,
+  type V2Shipment,
+  type V2ShippingAddress,
+} from './fake-bigcommerce-wire.ts';
 
 /**
  * A small deterministic generator of realistic BigCommerce V2 orders for the fake store (tests and the demo only):
@@ -17,20 +17,10 @@ import type {
  */
 
 export interface FakeOrderRecord {
-  order: BcOrder;
-  products: BcOrderProduct[];
-  addresses: BcShippingAddress[];
-  shipments: BcShipment[];
-}
-
-/** "Tue, 05 Mar 2019 21:43:38 +0000", the way V2 writes dates. */
-export function toRfc2822(time: number | Date): string {
-  return new Date(time).toUTCString().replace('GMT', '+0000');
-}
-
-/** Four decimals, the way V2 writes money ("12.9900"). */
-export function money(minor: number): string {
-  return (minor / 100).toFixed(4);
+  order: V2Order;
+  products: V2OrderProduct[];
+  addresses: V2ShippingAddress[];
+  shipments: V2Shipment[];
 }
 
 const FIRST_NAMES = [
@@ -90,19 +80,19 @@ const METHODS: ReadonlyArray<{ name: string; cost: number }> = [
 ];
 /** Mostly orders waiting to ship, like a live store; the rest spread over the other states. */
 const STATUS_MIX: readonly number[] = [
-  BC_STATUS.AwaitingFulfillment,
-  BC_STATUS.AwaitingFulfillment,
-  BC_STATUS.AwaitingFulfillment,
-  BC_STATUS.AwaitingFulfillment,
-  BC_STATUS.AwaitingShipment,
-  BC_STATUS.AwaitingPayment,
-  BC_STATUS.Pending,
-  BC_STATUS.Shipped,
-  BC_STATUS.Completed,
-  BC_STATUS.PartiallyShipped,
-  BC_STATUS.Cancelled,
-  BC_STATUS.Refunded,
-  BC_STATUS.ManualVerificationRequired,
+  ORDER_STATUS.awaitingFulfillment,
+  ORDER_STATUS.awaitingFulfillment,
+  ORDER_STATUS.awaitingFulfillment,
+  ORDER_STATUS.awaitingFulfillment,
+  ORDER_STATUS.awaitingShipment,
+  ORDER_STATUS.awaitingPayment,
+  ORDER_STATUS.pending,
+  ORDER_STATUS.shipped,
+  ORDER_STATUS.completed,
+  ORDER_STATUS.partiallyShipped,
+  ORDER_STATUS.cancelled,
+  ORDER_STATUS.refunded,
+  ORDER_STATUS.manualVerificationRequired,
 ];
 
 /** Generated order ids start here, like a store that has been selling for a while. */
@@ -114,7 +104,7 @@ function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)]!;
 }
 
-function makeAddress(random: () => number, first: string, last: string): BcAddress {
+function makeAddress(random: () => number, first: string, last: string): V2Address {
   const place = pick(random, PLACES);
   const email = `${first}.${last}@example.com`.toLowerCase();
   return {
@@ -146,7 +136,7 @@ export function generateOrder(random: () => number, id: number, createdAt: numbe
   const count = 1 + Math.floor(random() * 4);
   const chosen = new Set<number>();
   while (chosen.size < count) chosen.add(Math.floor(random() * CATALOG.length));
-  const products: BcOrderProduct[] = [...chosen].map((index, n) => {
+  const products: V2OrderProduct[] = [...chosen].map((index, n) => {
     const item = CATALOG[index]!;
     const quantity = 1 + Math.floor(random() * 3);
     const digital = item.sku === '';
@@ -159,11 +149,11 @@ export function generateOrder(random: () => number, id: number, createdAt: numbe
       name: item.name,
       sku: item.sku,
       type: digital ? 'giftcertificate' : 'physical',
-      base_price: money(item.price),
-      price_ex_tax: money(item.price),
-      price_inc_tax: money(item.price),
-      total_ex_tax: money(item.price * quantity),
-      total_inc_tax: money(item.price * quantity),
+      base_price: v2Money(item.price),
+      price_ex_tax: v2Money(item.price),
+      price_inc_tax: v2Money(item.price),
+      total_ex_tax: v2Money(item.price * quantity),
+      total_inc_tax: v2Money(item.price * quantity),
       weight: item.weightLb,
       width: '0.0000',
       height: '0.0000',
@@ -175,9 +165,9 @@ export function generateOrder(random: () => number, id: number, createdAt: numbe
   });
 
   const physical = products.filter((p) => p.type === 'physical');
-  if (statusId === BC_STATUS.Shipped || statusId === BC_STATUS.Completed) {
+  if (statusId === ORDER_STATUS.shipped || statusId === ORDER_STATUS.completed) {
     for (const product of physical) product.quantity_shipped = product.quantity;
-  } else if (statusId === BC_STATUS.PartiallyShipped && physical[0]) {
+  } else if (statusId === ORDER_STATUS.partiallyShipped && physical[0]) {
     physical[0].quantity_shipped = physical[0].quantity;
     if (physical.length === 1) physical[0].quantity_shipped = Math.max(0, physical[0].quantity - 1);
   }
@@ -190,33 +180,33 @@ export function generateOrder(random: () => number, id: number, createdAt: numbe
   const coupon = random() < 0.15 ? Math.round(subtotal * 0.1) : 0;
   const total = subtotal + method.cost + tax - coupon;
   const modifiedAt = createdAt + Math.floor(random() * 3 * 3600) * 1000;
-  const unpaid = statusId === BC_STATUS.Pending || statusId === BC_STATUS.AwaitingPayment;
+  const unpaid = statusId === ORDER_STATUS.pending || statusId === ORDER_STATUS.awaitingPayment;
 
-  const order: BcOrder = {
+  const order: V2Order = {
     id,
     customer_id: random() < 0.3 ? 0 : 1000 + Math.floor(random() * 500),
-    date_created: toRfc2822(createdAt),
-    date_modified: toRfc2822(modifiedAt),
-    date_shipped: itemsShipped > 0 ? toRfc2822(modifiedAt) : '',
+    date_created: rfc2822(createdAt),
+    date_modified: rfc2822(modifiedAt),
+    date_shipped: itemsShipped > 0 ? rfc2822(modifiedAt) : '',
     status_id: statusId,
-    status: BC_STATUS_NAMES[statusId]!,
-    subtotal_ex_tax: money(subtotal),
-    subtotal_inc_tax: money(subtotal + tax),
-    subtotal_tax: money(tax),
-    shipping_cost_ex_tax: money(method.cost),
-    shipping_cost_inc_tax: money(method.cost),
-    handling_cost_ex_tax: money(0),
-    wrapping_cost_ex_tax: money(0),
-    total_ex_tax: money(total - tax),
-    total_inc_tax: money(total),
-    total_tax: money(tax),
+    status: orderStatusName(statusId)!,
+    subtotal_ex_tax: v2Money(subtotal),
+    subtotal_inc_tax: v2Money(subtotal + tax),
+    subtotal_tax: v2Money(tax),
+    shipping_cost_ex_tax: v2Money(method.cost),
+    shipping_cost_inc_tax: v2Money(method.cost),
+    handling_cost_ex_tax: v2Money(0),
+    wrapping_cost_ex_tax: v2Money(0),
+    total_ex_tax: v2Money(total - tax),
+    total_inc_tax: v2Money(total),
+    total_tax: v2Money(tax),
     items_total: itemsTotal,
     items_shipped: itemsShipped,
     payment_method: unpaid ? 'Bank Deposit' : 'Credit Card',
-    payment_status: unpaid ? 'pending' : statusId === BC_STATUS.Refunded ? 'refunded' : 'captured',
-    refunded_amount: statusId === BC_STATUS.Refunded ? money(total) : money(0),
-    discount_amount: money(0),
-    coupon_discount: money(coupon),
+    payment_status: unpaid ? 'pending' : statusId === ORDER_STATUS.refunded ? 'refunded' : 'captured',
+    refunded_amount: statusId === ORDER_STATUS.refunded ? v2Money(total) : v2Money(0),
+    discount_amount: v2Money(0),
+    coupon_discount: v2Money(coupon),
     currency_code: 'USD',
     default_currency_code: 'USD',
     customer_message: random() < 0.1 ? 'Please leave at the side door.' : '',
@@ -230,7 +220,7 @@ export function generateOrder(random: () => number, id: number, createdAt: numbe
     shipping_addresses: { url: `/v2/orders/${id}/shipping_addresses`, resource: `/orders/${id}/shipping_addresses` },
   };
 
-  const addresses: BcShippingAddress[] = physical.length
+  const addresses: V2ShippingAddress[] = physical.length
     ? [
         {
           ...shipTo,
@@ -239,13 +229,13 @@ export function generateOrder(random: () => number, id: number, createdAt: numbe
           items_total: physical.reduce((sum, p) => sum + p.quantity, 0),
           items_shipped: itemsShipped,
           shipping_method: method.name,
-          cost_ex_tax: money(method.cost),
-          cost_inc_tax: money(method.cost),
+          cost_ex_tax: v2Money(method.cost),
+          cost_inc_tax: v2Money(method.cost),
         },
       ]
     : [];
 
-  const shipments: BcShipment[] =
+  const shipments: V2Shipment[] =
     itemsShipped > 0 && addresses[0]
       ? [
           {

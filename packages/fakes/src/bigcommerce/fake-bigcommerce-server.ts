@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SignJWT } from 'jose';
 import {
   FakeRouter,
   startFakeHttpServer,
@@ -8,18 +7,18 @@ import {
   type FakeReply,
   type FakeRequest,
 } from '../http/fake-http.ts';
-import { generateOrders, toRfc2822, type FakeOrderRecord } from './fake-bigcommerce-data.ts';
+import { generateOrders, type FakeOrderRecord } from './fake-bigcommerce-data.ts';
+import { createFakeLogin } from './fake-bigcommerce-login.ts';
+import { signedPayloadJwt, standardWebhookHeaders } from './fake-bigcommerce-signing.ts';
 import {
-  BC_STATUS,
-  BC_STATUS_NAMES,
-} from '../../../../apps/server/src/integrations/channels/bigcommerce/bigcommerce-mapping.ts';
-import { bigcommerceWebhookSignature } from '../../../../apps/server/src/integrations/channels/bigcommerce/bigcommerce-webhook.ts';
-import type {
-  BcOrder,
-  BcShipment,
-  BcShipmentCreate,
-  BcStore,
-} from '../../../../apps/server/src/integrations/channels/bigcommerce/bigcommerce-wire.ts';
+  ORDER_STATUS,
+  orderStatusName,
+  rfc2822,
+  type V2Order,
+  type V2Shipment,
+  type V2ShipmentRequest,
+  type V2Store,
+} from './fake-bigcommerce-wire.ts';
 
 /**
  * A fake BigCommerce for tests and the demo (never the product's code paths): one store's Orders V2 API with its
@@ -68,16 +67,16 @@ export interface FakeBigcommerce extends FakeHttpServer {
   readonly clientId: string;
   readonly clientSecret: string;
   /** Shipments created through `POST /orders/{id}/shipments`, oldest first. */
-  readonly shipments: BcShipment[];
+  readonly shipments: V2Shipment[];
   /** How many requests were answered 429 for being over the quota. */
   readonly throttledCount: number;
   /** The store's copy of one order (live objects: read, do not edit; use updateOrder). */
   order(id: number): FakeOrderRecord | undefined;
   orderIds(): number[];
   /** Changes an order the way the merchant would; its date_modified moves to now. */
-  updateOrder(id: number, patch: Partial<BcOrder>): BcOrder;
+  updateOrder(id: number, patch: Partial<V2Order>): V2Order;
   /** A bulk action of the control panel: every order gets the patch and one same date_modified. */
-  updateOrders(ids: readonly number[], patch: Partial<BcOrder>): string;
+  updateOrders(ids: readonly number[], patch: Partial<V2Order>): string;
   /** A code the login service will exchange once, as the auth callback would carry it. */
   issueAuthCode(options?: { context?: string; scope?: string; redirectUri?: string }): string;
   /** A `signed_payload_jwt` for the load / uninstall / remove_user callbacks. */
@@ -111,9 +110,9 @@ const DATE_FILTERS: ReadonlyArray<{ param: string; field: 'date_modified' | 'dat
 
 const SORTABLE = new Set(['id', 'date_created', 'date_modified', 'status_id', 'customer_id']);
 
-function sortValue(order: BcOrder, field: string): number {
+function sortValue(order: V2Order, field: string): number {
   if (field === 'date_created' || field === 'date_modified') return Date.parse(order[field]);
-  return Number(order[field as keyof BcOrder]);
+  return Number(order[field as keyof V2Order]);
 }
 
 export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {}): Promise<FakeBigcommerce> {
@@ -125,13 +124,12 @@ export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {})
 
   const records = new Map<number, FakeOrderRecord>();
   for (const record of generateOrders(options.orders ?? 30, options.seed ?? 1)) records.set(record.order.id, record);
-  const pushed: BcShipment[] = [];
-  const codes = new Map<string, { context: string; scope: string; redirectUri: string | null }>();
+  const pushed: V2Shipment[] = [];
   let throttledCount = 0;
   let nextShipmentId = 900_000;
   let lastModified = Math.max(0, ...[...records.values()].map((r) => Date.parse(r.order.date_modified)));
 
-  const store: BcStore = {
+  const store: V2Store = {
     id: '1001234',
     domain: `${storeHash}.mybigcommerce.com`,
     secure_url: `https://${storeHash}.mybigcommerce.com`,
@@ -145,21 +143,23 @@ export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {})
     plan_name: 'Pro',
   };
 
+  const login = createFakeLogin({ storeHash, clientId, clientSecret, accessToken, ownerEmail: store.admin_email });
+
   /** Modification times only move forward, whole seconds, like the store's own clock. */
   function nextModified(): string {
     lastModified = Math.max(Math.floor(Date.now() / 1000) * 1000, lastModified + 1000);
-    return toRfc2822(lastModified);
+    return rfc2822(lastModified);
   }
 
-  function touch(order: BcOrder): void {
+  function touch(order: V2Order): void {
     order.date_modified = nextModified();
   }
 
-  function patchRecord(id: number, patch: Partial<BcOrder>): BcOrder {
+  function patchRecord(id: number, patch: Partial<V2Order>): V2Order {
     const record = records.get(id);
     if (!record) throw new Error(`Fake BigCommerce has no order ${id}`);
     Object.assign(record.order, patch);
-    if (patch.status_id !== undefined) record.order.status = BC_STATUS_NAMES[patch.status_id] ?? 'Custom';
+    if (patch.status_id !== undefined) record.order.status = orderStatusName(patch.status_id) ?? 'Custom';
     return record.order;
   }
 
@@ -239,9 +239,9 @@ export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {})
   }
 
   function createShipment(record: FakeOrderRecord, request: FakeRequest): FakeReply {
-    let body: BcShipmentCreate;
+    let body: V2ShipmentRequest;
     try {
-      body = JSON.parse(request.body) as BcShipmentCreate;
+      body = JSON.parse(request.body) as V2ShipmentRequest;
     } catch {
       return v2Error(400, 'The request body is not valid JSON.');
     }
@@ -270,13 +270,13 @@ export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {})
     const allShipped = record.products
       .filter((p) => p.type === 'physical')
       .every((p) => p.quantity_shipped >= p.quantity);
-    order.status_id = allShipped ? BC_STATUS.Shipped : BC_STATUS.PartiallyShipped;
-    order.status = BC_STATUS_NAMES[order.status_id]!;
+    order.status_id = allShipped ? ORDER_STATUS.shipped : ORDER_STATUS.partiallyShipped;
+    order.status = orderStatusName(order.status_id)!;
     touch(order);
     order.date_shipped = order.date_modified;
 
     const provider = body.shipping_provider ?? '';
-    const shipment: BcShipment = {
+    const shipment: V2Shipment = {
       id: nextShipmentId++,
       order_id: order.id,
       customer_id: order.customer_id,
@@ -303,53 +303,9 @@ export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {})
     return { status: 201, body: shipment };
   }
 
-  function tokenEndpoint(request: FakeRequest): FakeReply {
-    let fields: Record<string, unknown>;
-    try {
-      fields = request.headers['content-type']?.includes('application/json')
-        ? (JSON.parse(request.body) as Record<string, unknown>)
-        : Object.fromEntries(new URLSearchParams(request.body));
-    } catch {
-      return { status: 400, body: { error: 'Invalid format.' } };
-    }
-    if (fields.client_id !== clientId) return { status: 400, body: { error: 'Invalid client id.' } };
-    if (fields.client_secret !== clientSecret) {
-      return {
-        status: 400,
-        body: { error: 'invalid_client', error_description: 'Parameter client_secret does not match' },
-      };
-    }
-    if (fields.grant_type !== 'authorization_code') {
-      return { status: 400, body: { error: 'unsupported_grant_type' } };
-    }
-    const issued = typeof fields.code === 'string' ? codes.get(fields.code) : undefined;
-    if (!issued) return { status: 400, body: { error: 'Invalid code.' } };
-    if (fields.context !== issued.context) {
-      return {
-        status: 403,
-        body: { error: 'Only store owners may install or update apps. Please contact the store owner for assistance' },
-      };
-    }
-    if (issued.redirectUri !== null && fields.redirect_uri !== issued.redirectUri) {
-      return { status: 400, body: { error: 'redirect_uri_mismatch' } };
-    }
-    codes.delete(fields.code as string);
-    return {
-      status: 200,
-      body: {
-        access_token: accessToken,
-        scope: issued.scope,
-        user: { id: 24654, username: store.admin_email, email: store.admin_email },
-        owner: { id: 12345, username: store.admin_email, email: store.admin_email },
-        context: issued.context,
-        account_uuid: '6f2a1c3e-9b7d-4e8a-a1f0-3c5d7e9b2a41',
-      },
-    };
-  }
-
   const base = '/stores/:hash/v2';
   const router = new FakeRouter()
-    .on('POST', '/oauth2/token', tokenEndpoint)
+    .on('POST', '/oauth2/token', login.tokenEndpoint)
     .on(
       'GET',
       `${base}/store`,
@@ -386,18 +342,13 @@ export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {})
       for (const id of ids) patchRecord(id, patch).date_modified = modified;
       return modified;
     },
-    issueAuthCode({
-      context = `stores/${storeHash}`,
-      scope = 'store_v2_orders store_v2_information_read_only',
-      redirectUri,
-    } = {}) {
-      const code = randomBytes(8).toString('hex');
-      codes.set(code, { context, scope, redirectUri: redirectUri ?? null });
-      return code;
-    },
-    async signedPayloadJwt(claims = {}) {
-      const issuedAt = Math.floor((claims.issuedAt ?? new Date()).getTime() / 1000);
-      return new SignJWT({
+    issueAuthCode: login.issueAuthCode,
+    signedPayloadJwt: (claims = {}) =>
+      signedPayloadJwt({
+        storeHash: claims.storeHash ?? storeHash,
+        clientId: claims.clientId ?? clientId,
+        clientSecret: claims.clientSecret ?? clientSecret,
+        issuer: claims.issuer ?? 'bc',
         user: {
           id: claims.userId ?? 9876543,
           email: claims.email ?? store.admin_email,
@@ -405,22 +356,12 @@ export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {})
         },
         owner: { id: claims.ownerId ?? 7654321, email: claims.ownerEmail ?? store.admin_email },
         url: claims.url ?? '/',
-        channel_id: claims.channelId ?? null,
-      })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setAudience(claims.clientId ?? clientId)
-        .setIssuer(claims.issuer ?? 'bc')
-        .setIssuedAt(issuedAt)
-        .setNotBefore(issuedAt)
-        .setExpirationTime(issuedAt + (claims.expiresInSeconds ?? 24 * 3600))
-        .setJti(randomUUID())
-        .setSubject(`stores/${claims.storeHash ?? storeHash}`)
-        .sign(new TextEncoder().encode(claims.clientSecret ?? clientSecret));
-    },
-    signWebhook(body, { id = randomUUID(), timestamp = Math.floor(Date.now() / 1000), secret = clientSecret } = {}) {
-      const signature = bigcommerceWebhookSignature(body, id, String(timestamp), secret);
-      return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': `v1,${signature}` };
-    },
+        channelId: claims.channelId ?? null,
+        issuedAt: Math.floor((claims.issuedAt ?? new Date()).getTime() / 1000),
+        expiresInSeconds: claims.expiresInSeconds ?? 24 * 3600,
+      }),
+    signWebhook: (body, { id = randomUUID(), timestamp = Math.floor(Date.now() / 1000), secret = clientSecret } = {}) =>
+      standardWebhookHeaders(body, secret, id, timestamp),
     orderWebhookBody(orderId, scope = 'store/order/updated') {
       return JSON.stringify({
         created_at: Math.floor(Date.now() / 1000),

@@ -1,10 +1,5 @@
 import { seededRandom } from '../seeded-random.ts';
-import type {
-  EbayAmount,
-  EbayLineItem,
-  EbayOrder,
-  EbayShipTo,
-} from '../../../../apps/server/src/integrations/channels/ebay/ebay-wire.ts';
+import type { EbayAmount, EbayLineItem, EbayOrder, EbayShipTo } from './fake-ebay-wire.ts';
 
 /**
  * A small deterministic generator of realistic eBay orders for the fake server, the tests and the demo: the same seed

@@ -9,13 +9,13 @@ import {
 } from '../http/fake-oauth.ts';
 import { generateEbayOrders } from './fake-ebay-orders.ts';
 import {
-  EBAY_FULFILLMENT_PATH,
-  EBAY_FULFILLMENT_SCOPE,
-  type EbayErrorDetail,
+  SELL_FULFILLMENT_BASE,
+  SELL_FULFILLMENT_SCOPE,
+  type EbayError,
   type EbayOrder,
-  type EbayOrderPage,
-  type EbayShippingFulfillmentRequest,
-} from '../../../../apps/server/src/integrations/channels/ebay/ebay-wire.ts';
+  type EbayOrderSearchPage,
+  type EbayShippingFulfillmentDetails,
+} from './fake-ebay-wire.ts';
 
 /**
  * A loopback eBay for tests and the demo (never the product's code paths): the OAuth token endpoint (refresh_token
@@ -34,7 +34,7 @@ export interface FakeEbayOptions extends FakeRefreshTokenOptions {
 export interface RecordedFulfillment {
   orderId: string;
   fulfillmentId: string;
-  request: EbayShippingFulfillmentRequest;
+  request: EbayShippingFulfillmentDetails;
 }
 
 export interface FakeEbay extends FakeRefreshTokenPlatform<EbayOrder> {
@@ -48,27 +48,31 @@ const DEFAULT_LIMIT = 50;
 
 /** eBay's error bodies; getOrders' input errors are in its documented 30700–31100 range. */
 export const ebayErrors = {
-  invalidToken: (): EbayErrorDetail => ({
+  invalidToken: (): EbayError => ({
     errorId: 1001,
     domain: 'OAuth',
     category: 'REQUEST',
     message: 'Invalid access token',
     longMessage: 'Invalid access token. Check the value of the Authorization HTTP request header.',
   }),
-  missingToken: (): EbayErrorDetail => ({
+  missingToken: (): EbayError => ({
     errorId: 1002,
     domain: 'OAuth',
     category: 'REQUEST',
     message: 'Missing access token',
     longMessage: 'Access token is missing in the Authorization HTTP request header.',
   }),
-  tooManyRequests: (): EbayErrorDetail => ({
+  tooManyRequests: (): EbayError => ({
     errorId: 2001,
     domain: 'ACCESS',
     category: 'REQUEST',
     message: 'Too many requests. The request limit has been reached for the resource.',
   }),
-  fulfillment: (errorId: number, message: string, parameters: Array<{ name: string; value: string }> = []) => ({
+  fulfillment: (
+    errorId: number,
+    message: string,
+    parameters: Array<{ name: string; value: string }> = [],
+  ): EbayError => ({
     errorId,
     domain: 'API_FULFILLMENT',
     category: 'REQUEST',
@@ -78,7 +82,7 @@ export const ebayErrors = {
   }),
 };
 
-const errorReply = (status: number, ...errors: EbayErrorDetail[]): FakeReply => ({ status, body: { errors } });
+const errorReply = (status: number, ...errors: EbayError[]): FakeReply => ({ status, body: { errors } });
 
 interface DateRange {
   from: number | null;
@@ -152,7 +156,7 @@ export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay>
     });
     if (refused) return refused;
     const scopes = (form.get('scope') ?? '').split(' ').filter(Boolean);
-    const allowed = [EBAY_FULFILLMENT_SCOPE, `${EBAY_FULFILLMENT_SCOPE}.readonly`];
+    const allowed = [SELL_FULFILLMENT_SCOPE, `${SELL_FULFILLMENT_SCOPE}.readonly`];
     if (scopes.some((scope) => !allowed.includes(scope))) {
       return oauthError(
         400,
@@ -168,7 +172,7 @@ export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay>
 
   router.on(
     'GET',
-    `${EBAY_FULFILLMENT_PATH}/order`,
+    `${SELL_FULFILLMENT_BASE}/order`,
     authed((request) => {
       const limitText = request.query.get('limit');
       const offsetText = request.query.get('offset');
@@ -220,9 +224,9 @@ export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay>
         if (filter) query.set('filter', filter);
         query.set('limit', String(limit));
         query.set('offset', String(at));
-        return `${baseUrl}${EBAY_FULFILLMENT_PATH}/order?${query.toString().replace(/%3A/gi, ':')}`;
+        return `${baseUrl}${SELL_FULFILLMENT_BASE}/order?${query.toString().replace(/%3A/gi, ':')}`;
       };
-      const page: EbayOrderPage = {
+      const page: EbayOrderSearchPage = {
         href: pageHref(offset),
         total: matching.length,
         limit,
@@ -237,7 +241,7 @@ export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay>
 
   router.on(
     'GET',
-    `${EBAY_FULFILLMENT_PATH}/order/:orderId`,
+    `${SELL_FULFILLMENT_BASE}/order/:orderId`,
     authed((request) => {
       const order = orders.get(request.params.orderId!);
       if (!order) return errorReply(404, ebayErrors.fulfillment(32100, 'Invalid order ID: ' + request.params.orderId));
@@ -247,14 +251,14 @@ export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay>
 
   router.on(
     'POST',
-    `${EBAY_FULFILLMENT_PATH}/order/:orderId/shipping_fulfillment`,
+    `${SELL_FULFILLMENT_BASE}/order/:orderId/shipping_fulfillment`,
     authed((request) => {
       const orderId = request.params.orderId!;
       const order = orders.get(orderId);
       if (!order) return errorReply(404, ebayErrors.fulfillment(32100, `Invalid order ID: ${orderId}`));
-      let body: EbayShippingFulfillmentRequest;
+      let body: EbayShippingFulfillmentDetails;
       try {
-        body = JSON.parse(request.body) as EbayShippingFulfillmentRequest;
+        body = JSON.parse(request.body) as EbayShippingFulfillmentDetails;
       } catch {
         return errorReply(400, ebayErrors.fulfillment(32000, 'The request body is not valid JSON.'));
       }
@@ -291,7 +295,7 @@ export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay>
       return {
         status: 201,
         headers: {
-          location: `${baseUrl}${EBAY_FULFILLMENT_PATH}/order/${orderId}/shipping_fulfillment/${fulfillmentId}`,
+          location: `${baseUrl}${SELL_FULFILLMENT_BASE}/order/${orderId}/shipping_fulfillment/${fulfillmentId}`,
         },
       };
     }),

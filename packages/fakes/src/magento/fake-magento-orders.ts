@@ -1,10 +1,5 @@
 import { seededRandom } from '../seeded-random.ts';
-import type {
-  MagentoAddress,
-  MagentoOrder,
-  MagentoOrderItem,
-} from '../../../../apps/server/src/integrations/channels/magento/magento-wire.ts';
-import { isoToMagentoDate } from '../../../../apps/server/src/integrations/channels/magento/magento-mapping.ts';
+import { magentoDateTime, type MagentoAddress, type MagentoOrder, type MagentoOrderItem } from './fake-magento-wire.ts';
 
 /**
  * A small deterministic generator of Magento orders for the fake and the demo: the same seed gives the same orders,
@@ -145,8 +140,8 @@ export function generateMagentoOrders(count: number, seed = 1, now = Date.now())
       increment_id: String(100000000 + entityId).padStart(9, '0'),
       state,
       status: stage === 'pending' ? 'pending' : state,
-      created_at: isoToMagentoDate(new Date(created).toISOString()),
-      updated_at: isoToMagentoDate(new Date(Math.min(updated, now)).toISOString()),
+      created_at: magentoDateTime(created),
+      updated_at: magentoDateTime(Math.min(updated, now)),
       order_currency_code: 'USD',
       base_currency_code: 'USD',
       grand_total: grandTotal,

@@ -5,19 +5,15 @@ import {
   type FakeReply,
   type FakeRequest,
 } from '../http/fake-http.ts';
-import type {
-  MagentoOrder,
-  MagentoOrderItem,
-  MagentoShipRequest,
-  MagentoStoreConfig,
-} from '../../../../apps/server/src/integrations/channels/magento/magento-wire.ts';
 import { generateMagentoOrders } from './fake-magento-orders.ts';
-import { isoToMagentoDate } from '../../../../apps/server/src/integrations/channels/magento/magento-mapping.ts';
+import { readOAuthHeader, signatureIsValid } from './fake-magento-oauth1.ts';
 import {
-  baseStringUri,
-  hmacSignature,
-  signatureBaseString,
-} from '../../../../apps/server/src/integrations/channels/magento/magento-oauth1.ts';
+  magentoDateTime,
+  type MagentoOrder,
+  type MagentoOrderItem,
+  type MagentoShipOrder,
+  type MagentoStoreConfig,
+} from './fake-magento-wire.ts';
 
 /**
  * A loopback Magento 2 REST API for tests and the demo: bearer token or OAuth 1.0a signature check, store configs,
@@ -45,7 +41,7 @@ export interface FakeMagentoOptions {
 export interface RecordedMagentoShipment {
   shipmentId: number;
   entityId: number;
-  request: MagentoShipRequest;
+  request: MagentoShipOrder;
 }
 
 export interface FakeMagento extends FakeHttpServer {
@@ -73,23 +69,6 @@ const message = (status: number, text: string, parameters?: unknown): FakeReply 
   status,
   body: parameters === undefined ? { message: text } : { message: text, parameters },
 });
-
-/** The `oauth_*` values of an `Authorization: OAuth ...` header, decoded; null for any other header. */
-function parseOAuthHeader(header: string | undefined): Map<string, string> | null {
-  const start = header?.search(/oauth /i) ?? -1;
-  if (!header || start < 0) return null;
-  const params = new Map<string, string>();
-  for (const part of header.slice(start + 6).split(',')) {
-    const [name, value] = part.trim().split(/=(.*)/s) as [string, string | undefined];
-    if (value === undefined || !/^oauth_[a-z_-]+$/.test(name)) continue;
-    try {
-      params.set(decodeURIComponent(name), decodeURIComponent(value.replace(/^"|"$/g, '')));
-    } catch {
-      continue;
-    }
-  }
-  return params;
-}
 
 const NOT_FOUND = () => message(404, "The entity that was requested doesn't exist. Verify the entity and try again.");
 const CANNOT_SHIP = () =>
@@ -213,17 +192,16 @@ export async function startFakeMagento(options: FakeMagentoOptions): Promise<Fak
     message(401, "The consumer isn't authorized to access %resources.", { resources: resource });
 
   /**
-   * The signature check of Magento's Framework/Oauth/Oauth.php: the base string rebuilt from what arrived (method,
-   * scheme, Host header, path as sent, the query as PHP decodes it, the header's oauth_* values), HMAC-SHA256 with the
-   * consumer secret and token secret. Magento sorts the parameters with PHP's strnatcmp; for the adapter's
-   * single-digit searchCriteria indexes that is the byte order used here.
+   * The checks of Magento's OAuth 1.0a integration login, in its order and words: a consumer key, the required
+   * protocol parameters, HMAC-SHA256 only, the right consumer and token, a nonce never seen before (recorded even when
+   * the signature then fails), and the signature itself (fake-magento-oauth1.ts).
    */
   function oauthRefusal(
     request: FakeRequest,
     resource: string,
     oauth: NonNullable<FakeMagentoOptions['oauth']>,
   ): FakeReply | null {
-    const params = parseOAuthHeader(request.headers.authorization);
+    const params = readOAuthHeader(request.headers.authorization);
     // Without a consumer key the request is not OAuth at all: no one is signed in.
     if (!params?.get('oauth_consumer_key')) return unauthorized(resource);
     for (const name of ['oauth_signature', 'oauth_signature_method', 'oauth_nonce', 'oauth_timestamp', 'oauth_token']) {
@@ -232,18 +210,27 @@ export async function startFakeMagento(options: FakeMagentoOptions): Promise<Fak
     if (params.get('oauth_signature_method') !== 'HMAC-SHA256') {
       return message(400, 'Signature method %1 is not supported', [params.get('oauth_signature_method')]);
     }
+    // RFC 5849 3.1: oauth_version is optional, and "1.0" when present.
+    if (params.has('oauth_version') && params.get('oauth_version') !== '1.0') {
+      return message(400, 'The "%1" Oauth version isn\'t supported.', [params.get('oauth_version')]);
+    }
     if (params.get('oauth_consumer_key') !== oauth.consumerKey || params.get('oauth_token') !== options.accessToken) {
       return unauthorized(resource);
     }
     const nonce = params.get('oauth_nonce')!;
     if (nonces.has(nonce)) return message(401, 'The nonce is already being used by the consumer with ID %1.', ['1']);
     nonces.add(nonce);
-    const signed = [...params].filter(([name]) => name !== 'oauth_signature');
-    const uri = baseStringUri(new URL(`http://${request.headers.host}${request.path}`));
-    const base = signatureBaseString(request.method, uri, [...request.query, ...signed]);
-    const expected = hmacSignature(base, oauth.consumerSecret, oauth.accessTokenSecret, 'HMAC-SHA256');
-    if (expected !== params.get('oauth_signature'))
+    const received = {
+      method: request.method,
+      scheme: 'http' as const,
+      host: String(request.headers.host ?? ''),
+      path: request.path,
+      query: request.query,
+      oauth: params,
+    };
+    if (!signatureIsValid(received, oauth.consumerSecret, oauth.accessTokenSecret)) {
       return message(401, 'The signature is invalid. Verify and try again.');
+    }
     return null;
   }
 
@@ -304,9 +291,9 @@ export async function startFakeMagento(options: FakeMagentoOptions): Promise<Fak
   function ship(request: FakeRequest): FakeReply {
     const order = orders.get(Number(request.params.id));
     if (!order) return NOT_FOUND();
-    let body: MagentoShipRequest;
+    let body: MagentoShipOrder;
     try {
-      body = JSON.parse(request.body || '{}') as MagentoShipRequest;
+      body = JSON.parse(request.body || '{}') as MagentoShipOrder;
     } catch {
       return message(400, 'Decoding error: %1', ['Syntax error']);
     }
@@ -336,7 +323,7 @@ export async function startFakeMagento(options: FakeMagentoOptions): Promise<Fak
       order.state = 'processing';
       order.status = 'processing';
     }
-    order.updated_at = isoToMagentoDate(new Date().toISOString());
+    order.updated_at = magentoDateTime(Date.now());
     const shipmentId = shipments.length + 1;
     shipments.push({ shipmentId, entityId: order.entity_id, request: body });
     return { status: 200, body: shipmentId };

@@ -1,10 +1,10 @@
+import type { WeightUnit } from './fake-shopify-wire.ts';
+
 /**
  * What the fake shop sells and who buys it: an apparel and home-goods catalogue, customers' names, real US and
  * foreign places (street numbers invented, phone numbers in the fictional 555 ranges, e-mail at example domains),
  * and the shipping rates a Shopify store typically offers. Kept as tables so it reads like data.
  */
-
-export type WeightUnit = 'GRAMS' | 'KILOGRAMS' | 'OUNCES' | 'POUNDS';
 
 export interface Product {
   title: string;

@@ -17,131 +17,25 @@ import {
   US_STREETS,
   WORLD_RATES,
   type Rate,
-  type WeightUnit,
 } from './fake-shopify-catalogue.ts';
+import {
+  gramsOf,
+  isoSeconds,
+  moneyBag,
+  SHOP_CURRENCY,
+  type FakeAddress,
+  type FakeFulfillmentOrder,
+  type FakeLineItem,
+  type FakeShopifyOrder,
+  type FinancialStatus,
+  type FulfillmentStatus,
+} from './fake-shopify-wire.ts';
 
 /**
  * Deterministic, realistic Shopify orders for the fake (tests and the demo): order i of a seed is always the same,
  * generated on demand in microseconds, so a fake can hold 100,000 orders without building them. Shapes follow the
- * GraphQL Admin API (`Order`, `LineItem`, `FulfillmentOrder`, `MoneyBag` with decimal strings such as "28.0").
+ * GraphQL Admin API as fake-shopify-wire.ts spells it.
  */
-
-export type FinancialStatus =
-  'PENDING' | 'AUTHORIZED' | 'PARTIALLY_PAID' | 'PAID' | 'PARTIALLY_REFUNDED' | 'REFUNDED' | 'VOIDED' | 'EXPIRED';
-export type FulfillmentStatus = 'UNFULFILLED' | 'PARTIALLY_FULFILLED' | 'FULFILLED';
-
-export interface FakeMoneyBag {
-  shopMoney: { amount: string; currencyCode: string };
-}
-
-export interface FakeAddress {
-  firstName: string;
-  lastName: string;
-  name: string;
-  company: string | null;
-  address1: string;
-  address2: string | null;
-  city: string;
-  province: string | null;
-  provinceCode: string | null;
-  zip: string;
-  country: string;
-  countryCodeV2: string;
-  phone: string | null;
-}
-
-export interface FakeLineItem {
-  __typename: 'LineItem';
-  id: string;
-  sku: string;
-  name: string;
-  title: string;
-  variantTitle: string | null;
-  vendor: string;
-  quantity: number;
-  currentQuantity: number;
-  unfulfilledQuantity: number;
-  requiresShipping: boolean;
-  originalUnitPriceSet: FakeMoneyBag;
-  variant: {
-    __typename: 'ProductVariant';
-    id: string;
-    sku: string;
-    title: string;
-    inventoryItem: {
-      __typename: 'InventoryItem';
-      id: string;
-      measurement: { __typename: 'InventoryItemMeasurement'; weight: { unit: WeightUnit; value: number } };
-    };
-  };
-  product: { __typename: 'Product'; id: string; title: string; productType: string };
-}
-
-export interface FakeFulfillmentOrderLine {
-  __typename: 'FulfillmentOrderLineItem';
-  id: string;
-  totalQuantity: number;
-  remainingQuantity: number;
-  lineItem: FakeLineItem;
-}
-
-export interface FakeFulfillmentOrder {
-  __typename: 'FulfillmentOrder';
-  id: string;
-  status: 'OPEN' | 'IN_PROGRESS' | 'CLOSED' | 'CANCELLED' | 'ON_HOLD';
-  requestStatus: 'UNSUBMITTED';
-  lineItems: FakeFulfillmentOrderLine[];
-}
-
-export interface FakeShopifyOrder {
-  __typename: 'Order';
-  id: string;
-  legacyResourceId: string;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-  processedAt: string;
-  cancelledAt: string | null;
-  cancelReason: string | null;
-  closedAt: string | null;
-  displayFinancialStatus: FinancialStatus;
-  displayFulfillmentStatus: FulfillmentStatus;
-  currencyCode: string;
-  email: string | null;
-  phone: string | null;
-  note: string | null;
-  tags: string[];
-  taxesIncluded: boolean;
-  totalWeight: string;
-  subtotalPriceSet: FakeMoneyBag;
-  totalPriceSet: FakeMoneyBag;
-  totalShippingPriceSet: FakeMoneyBag;
-  totalTaxSet: FakeMoneyBag;
-  totalDiscountsSet: FakeMoneyBag;
-  totalOutstandingSet: FakeMoneyBag;
-  totalReceivedSet: FakeMoneyBag;
-  discountCodes: string[];
-  customer: {
-    __typename: 'Customer';
-    id: string;
-    displayName: string;
-    firstName: string;
-    lastName: string;
-    email: string | null;
-  };
-  shippingAddress: FakeAddress;
-  billingAddress: FakeAddress;
-  shippingLine: {
-    __typename: 'ShippingLine';
-    title: string;
-    code: string;
-    source: string;
-    carrierIdentifier: string | null;
-    originalPriceSet: FakeMoneyBag;
-  } | null;
-  lineItems: FakeLineItem[];
-  fulfillmentOrders: FakeFulfillmentOrder[];
-}
 
 export const ORDER_ID_BASE = 5_801_340_000_000;
 export const ORDER_ID_STRIDE = 7919;
@@ -154,7 +48,6 @@ const PRODUCT_ID_BASE = 8_105_600_000_000;
 /** Room for lines per order in the id spaces above. */
 const LINE_SLOTS = 16;
 const FIRST_ORDER_NUMBER = 1001;
-export const SHOP_CURRENCY = 'USD';
 
 /** A random stream of its own for each (seed, index, stream), so one order's draws never shift another's. */
 function random(seed: number, index: number, stream = 0): () => number {
@@ -180,22 +73,6 @@ function weighted<T>(rng: () => number, items: ReadonlyArray<readonly [T, number
     if (roll < 0) return item;
   }
   return items[items.length - 1]![0];
-}
-
-/** Shopify's Decimal as GraphQL prints it: "28.0", "24.95", "0.0". */
-export function decimal(cents: number): string {
-  const whole = Math.floor(cents / 100);
-  const fraction = cents % 100;
-  if (fraction === 0) return `${whole}.0`;
-  return fraction % 10 === 0 ? `${whole}.${fraction / 10}` : `${whole}.${String(fraction).padStart(2, '0')}`;
-}
-
-export function moneyBag(cents: number, currencyCode = SHOP_CURRENCY): FakeMoneyBag {
-  return { shopMoney: { amount: decimal(cents), currencyCode } };
-}
-
-export function isoSeconds(seconds: number): string {
-  return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
 }
 
 /** Fulfillment order ids follow the order index, four apart (room for split shipments). */
@@ -265,13 +142,6 @@ function customerOf(seed: number, key: number): Customer {
     },
   };
 }
-
-const GRAMS_PER: Record<WeightUnit, number> = { GRAMS: 1, KILOGRAMS: 1000, OUNCES: 28.349523125, POUNDS: 453.59237 };
-
-const gramsOf = (line: FakeLineItem) => {
-  const { unit, value } = line.variant.inventoryItem.measurement.weight;
-  return Math.round(value * GRAMS_PER[unit]);
-};
 
 export interface OrderTimes {
   /** Unix seconds. */
@@ -482,100 +352,5 @@ export function generateOrder(seed: number, index: number, times: OrderTimes): F
         })),
       },
     ],
-  };
-}
-
-const restMoney = (bag: FakeMoneyBag) => Number(bag.shopMoney.amount).toFixed(2);
-const restFinancial = (status: FinancialStatus) => status.toLowerCase();
-
-function restAddress(address: FakeAddress | null) {
-  if (!address) return null;
-  return {
-    first_name: address.firstName,
-    last_name: address.lastName,
-    name: address.name,
-    company: address.company,
-    address1: address.address1,
-    address2: address.address2,
-    city: address.city,
-    province: address.province,
-    province_code: address.provinceCode,
-    zip: address.zip,
-    country: address.country,
-    country_code: address.countryCodeV2,
-    phone: address.phone,
-  };
-}
-
-const gidNumber = (gid: string) => Number(gid.slice(gid.lastIndexOf('/') + 1));
-
-/** The REST order JSON Shopify posts to orders/* webhooks. */
-export function orderAsRest(order: FakeShopifyOrder) {
-  const fulfillment =
-    order.displayFulfillmentStatus === 'FULFILLED'
-      ? 'fulfilled'
-      : order.displayFulfillmentStatus === 'PARTIALLY_FULFILLED'
-        ? 'partial'
-        : null;
-  return {
-    id: Number(order.legacyResourceId),
-    admin_graphql_api_id: order.id,
-    name: order.name,
-    order_number: Number(order.name.replace('#', '')),
-    email: order.email,
-    created_at: order.createdAt,
-    updated_at: order.updatedAt,
-    processed_at: order.processedAt,
-    cancelled_at: order.cancelledAt,
-    cancel_reason: order.cancelReason?.toLowerCase() ?? null,
-    closed_at: order.closedAt,
-    financial_status: restFinancial(order.displayFinancialStatus),
-    fulfillment_status: fulfillment,
-    currency: order.currencyCode,
-    presentment_currency: order.currencyCode,
-    subtotal_price: restMoney(order.subtotalPriceSet),
-    total_price: restMoney(order.totalPriceSet),
-    total_tax: restMoney(order.totalTaxSet),
-    total_discounts: restMoney(order.totalDiscountsSet),
-    total_weight: Number(order.totalWeight),
-    taxes_included: order.taxesIncluded,
-    note: order.note,
-    tags: order.tags.join(', '),
-    discount_codes: order.discountCodes.map((code) => ({ code, type: 'percentage' })),
-    customer: {
-      id: gidNumber(order.customer.id),
-      email: order.customer.email,
-      first_name: order.customer.firstName,
-      last_name: order.customer.lastName,
-    },
-    line_items: order.lineItems.map((line) => ({
-      id: gidNumber(line.id),
-      admin_graphql_api_id: line.id,
-      variant_id: gidNumber(line.variant.id),
-      product_id: gidNumber(line.product.id),
-      sku: line.sku,
-      name: line.name,
-      title: line.title,
-      variant_title: line.variantTitle,
-      vendor: line.vendor,
-      quantity: line.quantity,
-      fulfillable_quantity: line.unfulfilledQuantity,
-      fulfillment_status: line.unfulfilledQuantity === 0 ? 'fulfilled' : null,
-      price: restMoney(line.originalUnitPriceSet),
-      grams: gramsOf(line),
-      requires_shipping: line.requiresShipping,
-    })),
-    shipping_address: restAddress(order.shippingAddress),
-    billing_address: restAddress(order.billingAddress),
-    shipping_lines: order.shippingLine
-      ? [
-          {
-            title: order.shippingLine.title,
-            code: order.shippingLine.code,
-            source: order.shippingLine.source,
-            price: restMoney(order.shippingLine.originalPriceSet),
-          },
-        ]
-      : [],
   };
 }

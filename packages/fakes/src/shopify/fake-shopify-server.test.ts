@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseDocument, prepareOperation } from './fake-shopify-graphql.ts';
-import { createFakeOrderStore, parseSearch } from './fake-shopify-store.ts';
+import { prepareOperation } from './fake-shopify-graphql-executor.ts';
+import { parseDocument } from './fake-shopify-graphql-parser.ts';
+import { parseSearch } from './fake-shopify-search.ts';
 import { startFakeShopify, type FakeShopify } from './fake-shopify-server.ts';
-import { LIST_ORDERS_QUERY } from '../../../../apps/server/src/integrations/channels/shopify/shopify-queries.ts';
+import { createFakeOrderStore } from './fake-shopify-store.ts';
 
 const fakes: FakeShopify[] = [];
 afterEach(async () => {
@@ -111,14 +112,41 @@ describe('fake Shopify orders', () => {
 });
 
 describe('fake Shopify GraphQL', () => {
-  it('computes the requested cost of the list query the way Shopify does', () => {
-    const prepared = prepareOperation(parseDocument(LIST_ORDERS_QUERY.document), 'ShipdeskListOrders', {
-      first: 10,
-      after: null,
-      query: null,
-    });
-    // 2 for the connection + 10 orders x 52.
-    expect(prepared.requestedCost).toBe(522);
+  // One order node: the order 1, a money bag 2 (the bag and its shopMoney), the address 1, and a connection of
+  // five lines at 2 + 5 x (the line 1 + its money bag 2); scalars and pageInfo cost nothing.
+  const ORDERS_QUERY = `
+    query Orders($first: Int!, $after: String) {
+      orders(first: $first, after: $after, sortKey: UPDATED_AT) {
+        pageInfo { hasNextPage endCursor }
+        nodes { ...OrderBits }
+      }
+    }
+    fragment OrderBits on Order {
+      id
+      name
+      totalPriceSet { shopMoney { amount currencyCode } }
+      shippingAddress { ...Place }
+      lineItems(first: 5) { nodes { id quantity originalUnitPriceSet { shopMoney { amount } } } }
+    }
+    fragment Place on MailingAddress { name zip countryCodeV2 }
+  `;
+  const ORDER_NODE_COST = 1 + 2 + 1 + (2 + 5 * (1 + 2));
+
+  it('computes the requested cost of a query the way Shopify does: 2 per connection plus first x node', () => {
+    const prepared = prepareOperation(parseDocument(ORDERS_QUERY), 'Orders', { first: 10, after: null });
+    expect(prepared.requestedCost).toBe(2 + 10 * ORDER_NODE_COST);
+  });
+
+  it('refuses a single query whose requested cost is over 1,000 points', async () => {
+    const fake = await startFakeShopify({ orders: 60 });
+    fakes.push(fake);
+    const within = await graphql(fake, ORDERS_QUERY, { first: 47 });
+    expect(within.body.errors).toBeUndefined();
+    expect(within.body.data.orders.nodes).toHaveLength(47);
+    expect(within.body.extensions.cost.requestedQueryCost).toBe(2 + 47 * ORDER_NODE_COST);
+    const over = await graphql(fake, ORDERS_QUERY, { first: 48 });
+    expect(over.body.data).toBeUndefined();
+    expect(over.body.errors[0].extensions).toMatchObject({ code: 'MAX_COST_EXCEEDED', cost: 2 + 48 * ORDER_NODE_COST });
   });
 
   it('answers only the selected fields, with aliases, edges and fragments', async () => {

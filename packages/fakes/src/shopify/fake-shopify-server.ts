@@ -1,23 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { FakeRouter, startFakeHttpServer, type FakeHttpServer, type FakeReply } from '../http/fake-http.ts';
-import {
-  GraphqlError,
-  actualCostOf,
-  connection,
-  parseDocument,
-  prepareOperation,
-  project,
-  type DocumentNode,
-} from './fake-shopify-graphql.ts';
-import { orderAsRest, type FakeShopifyOrder } from './fake-shopify-orders.ts';
+import { actualCostOf, connection, prepareOperation, project } from './fake-shopify-graphql-executor.ts';
+import { GraphqlError, parseDocument, type DocumentNode } from './fake-shopify-graphql-parser.ts';
+import { orderAsRest } from './fake-shopify-rest-order.ts';
 import { createFakeOrderStore, type RecordedFulfillment } from './fake-shopify-store.ts';
-import { shopifyWebhookSignature } from '../../../../apps/server/src/integrations/channels/shopify/shopify-webhook.ts';
+import type { FakeShopifyOrder } from './fake-shopify-wire.ts';
 
 /**
  * A fake Shopify shop for tests and the demo (the product never imports it): the GraphQL Admin API at
  * /admin/api/{version}/graphql.json with X-Shopify-Access-Token, Shopify's 401 body, calculated query cost with the
  * 1,000-point single-query limit, an optional leaky bucket answering THROTTLED, the expiring-token refresh endpoint,
- * and fulfillmentCreate recording what was pushed. Orders are generated on demand (see fake-orders.ts).
+ * and fulfillmentCreate recording what was pushed. Orders are generated on demand (see fake-shopify-orders.ts).
  */
 
 export interface FakeShopifyOptions {
@@ -70,6 +63,15 @@ export const INVALID_TOKEN_MESSAGE = '[API] Invalid API key or access token (unr
 const MAX_QUERY_COST = 1000;
 const UNLIMITED_BUCKET = { maximumAvailable: 2000, restoreRate: 100 };
 const RATE_LIMIT_DOCS = 'https://shopify.dev/api/usage/rate-limits';
+
+/**
+ * X-Shopify-Hmac-Sha256 as Shopify documents it ("Verify webhooks"): the HMAC-SHA256 digest of the raw body bytes,
+ * keyed with the app's client secret, base64-encoded. Spelled here so a receiver that verifies otherwise fails.
+ */
+function webhookHmac(body: string | Buffer, clientSecret: string): string {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  return createHmac('sha256', Buffer.from(clientSecret, 'utf8')).update(bytes).digest().toString('base64');
+}
 
 function header(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';
@@ -322,7 +324,7 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
     updateOrder: (id, patch) => store.update(id, patch),
     addOrders: (n) => store.add(n),
     orderAsRestJson: (id) => orderAsRest(mustFind(id)),
-    signWebhook: (body) => shopifyWebhookSignature(body, clientSecret),
+    signWebhook: (body) => webhookHmac(body, clientSecret),
     expireAccessTokens: () => validTokens.clear(),
     drainBucket(points = 0) {
       bucket.available = points;

@@ -1,15 +1,22 @@
-import { GraphqlError } from './fake-shopify-graphql.ts';
+import { GraphqlError } from './fake-shopify-graphql-parser.ts';
 import {
   ORDER_ID_BASE,
   ORDER_ID_STRIDE,
   generateOrder,
   hashOf,
-  isoSeconds,
   orderIdOf,
   orderIndexOfFulfillmentOrder,
-  type FakeFulfillmentOrder,
-  type FakeShopifyOrder,
 } from './fake-shopify-orders.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  legacyIdFrom,
+  parseSearch,
+  passes,
+  type Bound,
+  type Cursor,
+} from './fake-shopify-search.ts';
+import { isoSeconds, type FakeFulfillmentOrder, type FakeShopifyOrder } from './fake-shopify-wire.ts';
 
 /**
  * The fake shop's orders: `count` generated on demand (order i never changes until something changes it), the
@@ -40,66 +47,6 @@ export interface ListArgs {
   query?: unknown;
   sortKey?: unknown;
   reverse?: unknown;
-}
-
-interface Bound {
-  field: 'updated_at' | 'created_at';
-  op: '>' | '>=' | '<' | '<=';
-  seconds: number;
-}
-
-/** `updated_at:>='2026-01-01T00:00:00Z' created_at:<2026-02-01`: the date terms; others are ignored like Shopify's unknown ones. */
-export function parseSearch(query: unknown): Bound[] {
-  if (typeof query !== 'string') return [];
-  const bounds: Bound[] = [];
-  for (const term of query.match(/\S+:(?:'[^']*'|"[^"]*"|\S+)/g) ?? []) {
-    const match = /^(updated_at|created_at):(>=|<=|>|<)?['"]?([^'"]+)['"]?$/.exec(term);
-    if (!match) continue;
-    const time = Date.parse(match[3]!);
-    if (Number.isNaN(time)) continue;
-    const op = (match[2] ?? '>=') as Bound['op'];
-    bounds.push({ field: match[1] as Bound['field'], op, seconds: Math.floor(time / 1000) });
-  }
-  return bounds;
-}
-
-function passes(bound: Bound, createdAt: number, updatedAt: number): boolean {
-  const value = bound.field === 'updated_at' ? updatedAt : createdAt;
-  switch (bound.op) {
-    case '>':
-      return value > bound.seconds;
-    case '>=':
-      return value >= bound.seconds;
-    case '<':
-      return value < bound.seconds;
-    case '<=':
-      return value <= bound.seconds;
-  }
-}
-
-interface Cursor {
-  last_id: number;
-  last_value: number;
-}
-
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64');
-
-function decodeCursor(text: unknown): Cursor | null {
-  if (text === null || text === undefined) return null;
-  try {
-    const parsed = JSON.parse(Buffer.from(String(text), 'base64').toString('utf8')) as Partial<Cursor>;
-    if (typeof parsed.last_id === 'number' && typeof parsed.last_value === 'number') return parsed as Cursor;
-  } catch {
-    // answered below
-  }
-  throw new GraphqlError('Invalid cursor for current pagination sort.', 'BAD_USER_INPUT');
-}
-
-/** Which of the fake's orders an id names: legacy id ("5801340001234", a number) or GID. */
-export function legacyIdFrom(id: string | number): number | null {
-  const text = String(id);
-  const match = /^(?:gid:\/\/shopify\/Order\/)?(\d+)$/.exec(text);
-  return match ? Number(match[1]) : null;
 }
 
 export interface FakeOrderStore {

@@ -1,10 +1,5 @@
 import { seededRandom } from '../seeded-random.ts';
-import type {
-  WalmartCharge,
-  WalmartLineStatus,
-  WalmartOrder,
-  WalmartOrderLine,
-} from '../../../../apps/server/src/integrations/channels/walmart/walmart-wire.ts';
+import type { Charge, LineStatus, OrderLine, PurchaseOrder } from './fake-walmart-wire.ts';
 
 /**
  * A small deterministic generator of Walmart purchase orders for the fake and the demo: the same seed gives the same
@@ -44,7 +39,7 @@ function money(value: number): string {
 }
 
 /** Which line statuses the generated order gets: most are new, some shipped, a few cancelled. */
-function lineStatus(kind: number, quantity: number, shipDate: number, method: string): WalmartLineStatus {
+function lineStatus(kind: number, quantity: number, shipDate: number, method: string): LineStatus {
   const statusQuantity = { unitOfMeasurement: 'EACH', amount: String(quantity) };
   if (kind < 0.45) return { status: 'Created', statusQuantity };
   if (kind < 0.75) return { status: 'Acknowledged', statusQuantity };
@@ -63,9 +58,9 @@ function lineStatus(kind: number, quantity: number, shipDate: number, method: st
   return { status: 'Cancelled', statusQuantity, cancellationReason: 'CUSTOMER_REQUESTED_SELLER_TO_CANCEL' };
 }
 
-export function generateWalmartOrders(count: number, seed = 1, now = Date.now()): WalmartOrder[] {
+export function generateWalmartOrders(count: number, seed = 1, now = Date.now()): PurchaseOrder[] {
   const random = seededRandom(seed);
-  const orders: WalmartOrder[] = [];
+  const orders: PurchaseOrder[] = [];
   for (let i = 0; i < count; i++) {
     const orderDate = now - Math.floor(random() * 30 * 86_400_000) - 3_600_000;
     const name = pick(random, NAMES);
@@ -73,13 +68,13 @@ export function generateWalmartOrders(count: number, seed = 1, now = Date.now())
     const method = pick(random, METHODS);
     const kind = random();
     const lineCount = 1 + Math.floor(random() * 3);
-    const lines: WalmartOrderLine[] = [];
+    const lines: OrderLine[] = [];
     for (let n = 1; n <= lineCount; n++) {
       const [sku, productName, price, weight] = pick(random, PRODUCTS);
       const quantity = random() < 0.8 ? 1 : 2;
       const statusDate = orderDate + Math.floor(random() * 36 * 3_600_000);
       const product = Number(price) * quantity;
-      const charges: WalmartCharge[] = [
+      const charges: Charge[] = [
         {
           chargeType: 'PRODUCT',
           chargeName: 'ItemPrice',

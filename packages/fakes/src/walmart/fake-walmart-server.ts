@@ -7,13 +7,8 @@ import {
   type FakeRequest,
 } from '../http/fake-http.ts';
 import { createFakeTokens, hasBasicCredentials } from '../http/fake-oauth.ts';
-import type {
-  WalmartError,
-  WalmartOrder,
-  WalmartOrderLine,
-  WalmartShipmentRequest,
-} from '../../../../apps/server/src/integrations/channels/walmart/walmart-wire.ts';
 import { generateWalmartOrders } from './fake-walmart-orders.ts';
+import type { LineStatus, OrderLine, PurchaseOrder, ShipmentRequest, WalmartErrorEntry } from './fake-walmart-wire.ts';
 
 /**
  * A loopback Walmart Marketplace (Orders API v3, US) for tests and the demo: client-credentials tokens, the orders
@@ -32,7 +27,7 @@ export interface FakeWalmartOptions {
   clientId: string;
   clientSecret: string;
   /** Orders as Walmart has them, or how many to generate from `seed`. */
-  orders?: WalmartOrder[] | number;
+  orders?: PurchaseOrder[] | number;
   seed?: number;
   /** Throttling (off when absent). */
   bucket?: WalmartBucket;
@@ -42,13 +37,13 @@ export interface FakeWalmartOptions {
 
 export interface RecordedShipment {
   purchaseOrderId: string;
-  request: WalmartShipmentRequest;
+  request: ShipmentRequest;
   at: number;
 }
 
 export interface FakeWalmart extends FakeHttpServer {
   /** Orders by purchaseOrderId; tests may edit them. */
-  readonly orders: Map<string, WalmartOrder>;
+  readonly orders: Map<string, PurchaseOrder>;
   readonly shipments: RecordedShipment[];
   /** purchaseOrderIds acknowledged, in order. */
   readonly acknowledgements: string[];
@@ -57,7 +52,7 @@ export interface FakeWalmart extends FakeHttpServer {
   /** Every issued token stops working (as if expired or revoked). */
   expireTokens(): void;
   setBucket(bucket: WalmartBucket | null): void;
-  addOrder(order: WalmartOrder): void;
+  addOrder(order: PurchaseOrder): void;
 }
 
 const MAX_LIMIT = 200;
@@ -74,7 +69,7 @@ const SEARCH_PARAMS = [
   'productInfo',
 ];
 
-function errorReply(status: number, error: WalmartError, headers?: Record<string, string>): FakeReply {
+function errorReply(status: number, error: WalmartErrorEntry, headers?: Record<string, string>): FakeReply {
   return { status, headers, body: { errors: [{ severity: 'ERROR', category: 'DATA', ...error }] } };
 }
 
@@ -97,7 +92,7 @@ function header(request: FakeRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function lastModified(order: WalmartOrder): number {
+function lastModified(order: PurchaseOrder): number {
   return Math.max(order.orderDate, ...order.orderLines.orderLine.map((line) => line.statusDate ?? 0));
 }
 
@@ -107,16 +102,12 @@ function parseDate(value: string | null): number | null {
   return Number.isNaN(at) ? Number.NaN : at;
 }
 
-function lineStatuses(line: WalmartOrderLine) {
+function lineStatuses(line: OrderLine) {
   return line.orderLineStatuses.orderLineStatus;
 }
 
 /** Takes `quantity` units of the line out of `from` into a new status entry (Walmart splits line statuses so). */
-function moveQuantity(
-  line: WalmartOrderLine,
-  from: string,
-  to: WalmartOrderLine['orderLineStatuses']['orderLineStatus'][number],
-): void {
+function moveQuantity(line: OrderLine, from: string, to: LineStatus): void {
   const quantity = Number(to.statusQuantity.amount);
   const source = lineStatuses(line).find((status) => status.status === from);
   if (!source) return;
@@ -126,7 +117,7 @@ function moveQuantity(
   lineStatuses(line).push(to);
 }
 
-function withoutProductInfo(order: WalmartOrder): WalmartOrder {
+function withoutProductInfo(order: PurchaseOrder): PurchaseOrder {
   return {
     ...order,
     orderLines: {
@@ -140,7 +131,7 @@ export async function startFakeWalmart(options: FakeWalmartOptions): Promise<Fak
   const tokens = createFakeTokens(ttlSeconds, () => randomBytes(24).toString('base64url'));
   const seeded =
     typeof options.orders === 'number' ? generateWalmartOrders(options.orders, options.seed ?? 1) : options.orders;
-  const orders = new Map<string, WalmartOrder>((seeded ?? []).map((order) => [order.purchaseOrderId, order]));
+  const orders = new Map<string, PurchaseOrder>((seeded ?? []).map((order) => [order.purchaseOrderId, order]));
   const cursors = new Set<string>();
   const shipments: RecordedShipment[] = [];
   const acknowledgements: string[] = [];
@@ -271,9 +262,9 @@ export async function startFakeWalmart(options: FakeWalmartOptions): Promise<Fak
   function ship(request: FakeRequest): FakeReply {
     const order = orders.get(request.params.id!);
     if (!order) return notFound();
-    let body: WalmartShipmentRequest;
+    let body: ShipmentRequest;
     try {
-      body = JSON.parse(request.body) as WalmartShipmentRequest;
+      body = JSON.parse(request.body) as ShipmentRequest;
     } catch {
       return invalid('orderShipment', 'The request body is not valid JSON');
     }
