@@ -38,7 +38,7 @@ export interface ServerConfig {
   syncStallSeconds: number;
   /** How often an instance reads the access revocations (deactivated users) that other instances recorded. */
   revocationRefreshMs: number;
-  /** The BigCommerce marketplace app (issue "Stores", install flow); unset: the install callbacks answer 503. */
+  /** The BigCommerce marketplace app (install flow, docs/stores.md); unset: the install callbacks answer 503. */
   bigcommerce: {
     clientId: string | undefined;
     clientSecret: string | undefined;

@@ -5,7 +5,7 @@ import { MAX_MINOR_UNITS } from './money.ts';
 import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, SHIPMENT_STATUSES, SOURCE_TYPES } from './enums.ts';
 
 /**
- * Orders on the wire (spec 3, 7.1; issue "Orders"). Money is in integer minor units (cents) with the order's
+ * Orders on the wire (spec 3, 7.1). Money is in integer minor units (cents) with the order's
  * currency; weights in grams; timestamps ISO 8601 UTC strings. Ids are strings (bigint in the database).
  */
 // Unsafe keeps the JSON schema (anyOf of consts) and gives the static type the union of the values.

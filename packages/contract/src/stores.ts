@@ -4,7 +4,7 @@ import { IdSchema } from './ids.ts';
 import { SOURCE_TYPES, type SourceType } from './enums.ts';
 
 /**
- * Stores and channel sync on the wire (spec 3, 7.3; issue "Stores and channel sync"). A store is one connection to a
+ * Stores and channel sync on the wire (spec 3, 7.3). A store is one connection to a
  * sales channel: its non-secret settings travel in clear, its credentials are write-only (answers carry them masked).
  */
 const literalUnion = <T extends readonly string[]>(values: T) =>

@@ -6,7 +6,7 @@ import { createStoresRepository, sealCredentials } from '../features/stores/inde
 import { createTenantsService } from '../features/tenants/index.ts';
 
 /**
- * The embedded default's demo store (issue "Stores", point 4): a fake Shopify in this process, speaking the real
+ * The embedded default's demo store: a fake Shopify in this process, speaking the real
  * GraphQL Admin API over loopback, connected to the demo organisation as an ordinary Shopify store, so a newcomer's
  * first start shows orders pulled the way a real shop's are. The shop's orders come from a fixed seed and a "now"
  * kept in the data folder, so every restart serves the same orders and a pull creates none twice.
