@@ -115,7 +115,8 @@ export interface ChannelHttp {
   json<T>(request: ChannelRequest, signal?: AbortSignal): Promise<{ body: T; response: ChannelResponse }>;
 }
 
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+/** A wait that an abort signal ends early (rejecting with its reason): the pacing of every platform client. */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
@@ -168,7 +169,7 @@ export function createChannelHttp(rules: PlatformRules, options: HttpOptions = {
   const baseDelayMs = options.baseDelayMs ?? 500;
   const maxDelayMs = options.maxDelayMs ?? 30_000;
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? abortableSleep;
   const doFetch = options.fetch ?? fetch;
 
   const backoff = (attempt: number) => {

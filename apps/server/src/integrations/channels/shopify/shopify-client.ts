@@ -1,4 +1,5 @@
 import {
+  abortableSleep,
   ChannelError,
   createChannelHttp,
   type ChannelErrorKind,
@@ -140,28 +141,13 @@ export function shopifyBaseUrl(settings: Readonly<Record<string, string>>): stri
   return `https://${domain}`;
 }
 
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 export function createShopifyClient(connection: StoreConnection, options: AdapterOptions = {}): ShopifyClient {
   const { settings, credentials } = connection;
   const base = shopifyBaseUrl(settings);
   const version = settings.apiVersion?.trim() || DEFAULT_API_VERSION;
   const endpoint = `${base}/admin/api/${version}/graphql.json`;
   const http = createChannelHttp(shopifyRules, options.http);
-  const sleep = options.http?.sleep ?? defaultSleep;
+  const sleep = options.http?.sleep ?? abortableSleep;
 
   let accessToken = credentials.accessToken ?? '';
   let refreshToken = credentials.refreshToken ?? '';
