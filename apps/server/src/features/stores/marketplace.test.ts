@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role, type Store, type SyncRun } from '@shipdesk/contract';
+import { Role, type Store } from '@shipdesk/contract';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
+import { settleSyncRun } from '../../../test/store-helpers.ts';
 import { startFakeBigcommerce, type FakeBigcommerce } from '@shipdesk/fakes';
 
 describe.each(backends)('BigCommerce marketplace install and webhooks ($name)', (backend) => {
@@ -29,14 +30,7 @@ describe.each(backends)('BigCommerce marketplace install and webhooks ($name)', 
   const call = async (method: 'GET' | 'POST', url: string, payload?: object, tenantId = tenant) =>
     t.app.inject({ method, url, headers: await t.auth(tenantId), ...(payload && { payload }) });
 
-  async function settle(storeId: string): Promise<SyncRun> {
-    for (let i = 0; i < 200; i++) {
-      const latest: SyncRun | undefined = (await call('GET', `/call/store/${storeId}/syncRuns`)).json().data.rows[0];
-      if (latest && latest.state !== 'queued' && latest.state !== 'running') return latest;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('sync run did not finish');
-  }
+  const settle = (storeId: string) => settleSyncRun(t, tenant, storeId);
 
   let storeId = '';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store, SyncRun } from '@shipdesk/contract';
+import type { Store } from '@shipdesk/contract';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
+import { settleSyncRun } from '../../../test/store-helpers.ts';
 import { startFakeShopify, type FakeShopify } from '@shipdesk/fakes';
 
 /** The engine with the real Shopify adapter over HTTP, against the fake shop's failures. */
@@ -23,14 +24,7 @@ describe.each(backends)('pulling from Shopify through its failures ($name)', (ba
   const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: await t.auth(tenant), ...(payload && { payload }) });
 
-  async function settle(storeId: string): Promise<SyncRun> {
-    for (let i = 0; i < 300; i++) {
-      const latest: SyncRun | undefined = (await call('GET', `/call/store/${storeId}/syncRuns`)).json().data.rows[0];
-      if (latest && latest.state !== 'queued' && latest.state !== 'running') return latest;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('sync run did not finish');
-  }
+  const settle = (storeId: string) => settleSyncRun(t, tenant, storeId);
 
   const orderCount = async (storeId: string) =>
     (await call('GET', `/api/v1/orders?size=1&filters=${encodeURIComponent(JSON.stringify({ storeId }))}`)).json().data

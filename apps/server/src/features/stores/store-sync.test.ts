@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Role, type RoleId, type Store, type SyncRun } from '@shipdesk/contract';
+import { Role, type RoleId, type Store } from '@shipdesk/contract';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
+import { settleSyncRun } from '../../../test/store-helpers.ts';
 import { ChannelError } from '../../integrations/http/channel-http.ts';
 import { scriptedChannel, type ScriptedChannel } from '../../../test/scripted-channel.ts';
 
@@ -39,15 +40,7 @@ describe.each(backends)('store sync ($name)', (backend) => {
     return res.json().data;
   }
 
-  async function settle(storeId: string): Promise<SyncRun> {
-    for (let i = 0; i < 200; i++) {
-      const runs: SyncRun[] = (await call('GET', `/call/store/${storeId}/syncRuns`)).json().data.rows;
-      const latest = runs[0];
-      if (latest && latest.state !== 'queued' && latest.state !== 'running') return latest;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('sync run did not finish');
-  }
+  const settle = (storeId: string) => settleSyncRun(t, tenant, storeId);
 
   async function storeOrders(storeId: string) {
     const res = await call('GET', `/api/v1/orders?size=100&filters=${encodeURIComponent(JSON.stringify({ storeId }))}`);
