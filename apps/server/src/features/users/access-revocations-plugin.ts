@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createAccessRevocations, type AccessRevocations } from './access-revocations.ts';
+import { createAccessRevocations, type AccessRevocations } from './access-revocations-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUER, backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
-import { createAccessRevocations, type RevokedUser } from './access-revocations.ts';
+import { createAccessRevocations, type RevokedUser } from './access-revocations-service.ts';
 
 describe.each(backends)('access revocations across instances ($name)', (backend) => {
   let t: TestContext;
