@@ -15,5 +15,7 @@ export * from './names.ts';
 export * from './orders.ts';
 export * from './order-lifecycle.ts';
 export * from './stores.ts';
+export * from './carriers.ts';
+export * from './carrier-catalogue.ts';
 export * from './dashboard.ts';
 export * from './users.ts';
