@@ -17,5 +17,7 @@ export * from './order-lifecycle.ts';
 export * from './stores.ts';
 export * from './carriers.ts';
 export * from './carrier-catalogue.ts';
+export * from './shipping-methods.ts';
+export * from './shipping-references.ts';
 export * from './dashboard.ts';
 export * from './users.ts';

@@ -261,6 +261,7 @@ export const BoxSizeSchema = Type.Object({
   length: Type.Number({ description: 'inches' }),
   width: Type.Number(),
   height: Type.Number(),
+  emptyWeight: Type.Integer({ description: 'grams: the box itself' }),
   maxWeight: Type.Integer({ description: 'grams' }),
 });
 export type BoxSize = Type.Static<typeof BoxSizeSchema>;

@@ -1,10 +1,7 @@
 import { STORE_FIELDS, type SourceType, type StoreFieldDefinition } from '@shipdesk/contract';
 
-/**
- * The connection fields of a store, checked against STORE_FIELDS: every field named, none unknown, required ones
- * present (and those of a set once one of it is), addresses well formed. Errors name the field as the form does (`credentials.accessToken`). Pure.
- */
-export interface StoreFieldValues {
+/** A connection's values as a form sends them: settings in clear, credentials to seal. */
+export interface ConnectionFieldValues {
   settings: Record<string, string>;
   credentials: Record<string, string>;
 }
@@ -23,9 +20,17 @@ function urlProblem(value: string): string | null {
   return null;
 }
 
-export function storeFieldErrors(sourceType: SourceType, values: StoreFieldValues): Record<string, string> {
+/**
+ * The fields of a connection (a store's, a carrier account's), checked against their definitions: every field named,
+ * none unknown, required ones present (and those of a set once one of it is), addresses well formed. Errors name the
+ * field as the form does (`credentials.accessToken`); `owner` says whose fields they are ("Shopify stores"). Pure.
+ */
+export function connectionFieldErrors(
+  fields: readonly StoreFieldDefinition[],
+  owner: string,
+  values: ConnectionFieldValues,
+): Record<string, string> {
   const errors: Record<string, string> = {};
-  const fields = STORE_FIELDS[sourceType];
   const byKey = new Map(fields.map((f) => [f.key, f]));
   for (const [group, entries] of [
     ['settings', values.settings],
@@ -34,7 +39,7 @@ export function storeFieldErrors(sourceType: SourceType, values: StoreFieldValue
     for (const [key, value] of Object.entries(entries)) {
       const field = byKey.get(key);
       const name = `${group}.${key}`;
-      if (!field) errors[name] = `is not a field of ${sourceType} stores`;
+      if (!field) errors[name] = `is not a field of ${owner}`;
       else if (field.secret !== (group === 'credentials')) {
         errors[name] = field.secret ? `belongs under credentials` : `belongs under settings`;
       } else if (value.trim() !== value) errors[name] = 'must not start or end with spaces';
@@ -53,6 +58,12 @@ export function storeFieldErrors(sourceType: SourceType, values: StoreFieldValue
     const others = fields.filter((f) => field.requiredWith?.includes(f.key) && given(f)).map((f) => f.label);
     if (others.length > 0) errors[name] ??= `${field.label} is required with ${others.join(' and ')}`;
   }
+  return errors;
+}
+
+/** A store's fields: the connection rules, then what each platform's values look like. */
+export function storeFieldErrors(sourceType: SourceType, values: ConnectionFieldValues): Record<string, string> {
+  const errors = connectionFieldErrors(STORE_FIELDS[sourceType], `${sourceType} stores`, values);
   const shop = values.settings.shopDomain;
   if (sourceType === 'Shopify' && shop && !/^[a-z0-9][a-z0-9-]*(\.[a-z0-9-]+)+$/i.test(shop)) {
     errors['settings.shopDomain'] ??= 'must be a domain such as my-shop.myshopify.com';

@@ -3,6 +3,7 @@ export * from './tenants.ts';
 export * from './configs.ts';
 export * from './setup-guide.ts';
 export * from './stores.ts';
+export * from './carrier-accounts.ts';
 export * from './ship-methods.ts';
 export * from './orders.ts';
 export * from './api-keys.ts';

@@ -76,6 +76,14 @@ export const orders = pgTable(
     shipTo: text('ship_to'),
     version: integer('version').notNull().default(1),
     linkedOrderId: bigint('linked_order_id', { mode: 'number' }),
+    // How it ships, resolved from the requested service through the mappings (docs/shipping.md); a person's choice
+    // on the order (shipping_by_user) is never overwritten by a resolution.
+    shipMethodId: bigint('ship_method_id', { mode: 'number' }),
+    carrier: text('carrier'),
+    carrierMethod: text('carrier_method'),
+    packageType: text('package_type'),
+    shippingByUser: boolean('shipping_by_user').notNull().default(false),
+    requestedServiceKey: text('requested_service_key').generatedAlwaysAs(sql`lower(btrim(requested_shipping_method))`),
     // Lower-case copies for prefix search, kept by PostgreSQL. Plain columns (not lower() in an index expression)
     // because row-level security only lets leakproof conditions into an index scan, and lower() is not leakproof.
     searchNumber: text('search_number').generatedAlwaysAs(sql`lower(order_number)`),
@@ -92,6 +100,13 @@ export const orders = pgTable(
     index('orders_tenant_store_idx').on(t.tenantId, t.storeId, t.id),
     index('orders_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
     index('orders_tenant_linked_idx').on(t.tenantId, t.linkedOrderId),
+    // What the shipping-methods page counts: open orders per requested service no method covers, and per method.
+    index('orders_tenant_unmapped_idx')
+      .on(t.tenantId, t.requestedServiceKey)
+      .where(sql`ship_method_id IS NULL AND order_status IN ('Draft Order', 'Sales Order')`),
+    index('orders_tenant_ship_method_idx')
+      .on(t.tenantId, t.shipMethodId)
+      .where(sql`order_status IN ('Draft Order', 'Sales Order')`),
     // Search: a case-insensitive prefix of the order number, the customer's e-mail or name, as a byte-wise range
     // (~>=~ / ~<~, leakproof) on text_pattern_ops indexes; pg_trgm is not available everywhere we run.
     index('orders_tenant_number_search_idx').on(t.tenantId, t.searchNumber.op('text_pattern_ops'), t.id),
@@ -212,6 +227,7 @@ export const boxSizes = pgTable(
     length: numeric('length', { precision: 6, scale: 2, mode: 'number' }).notNull(),
     width: numeric('width', { precision: 6, scale: 2, mode: 'number' }).notNull(),
     height: numeric('height', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+    emptyWeight: integer('empty_weight').notNull().default(0),
     maxWeight: integer('max_weight').notNull(),
   },
   (t) => [

@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { BoxSizeInput } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { boxSizes, type BoxSizeRow } from '../../db/schema/index.ts';
 
@@ -16,6 +17,31 @@ export function createBoxSizesRepository() {
   return {
     list(tx: Executor, tenantId: string): Promise<BoxSizeRow[]> {
       return tx.select().from(boxSizes).where(eq(boxSizes.tenantId, tenantId)).orderBy(asc(boxSizes.id));
+    },
+
+    /** Undefined when the name is taken. */
+    async insert(tx: Executor, tenantId: string, box: BoxSizeInput): Promise<BoxSizeRow | undefined> {
+      const [row] = await tx
+        .insert(boxSizes)
+        .values({ tenantId, ...box, emptyWeight: box.emptyWeight ?? 0 })
+        .onConflictDoNothing({ target: [boxSizes.tenantId, boxSizes.name] })
+        .returning();
+      return row;
+    },
+
+    /** Undefined when another box of the tenant has the name. */
+    async update(tx: Executor, tenantId: string, id: number, box: BoxSizeInput): Promise<BoxSizeRow | undefined> {
+      const [clash] = await tx
+        .select({ id: boxSizes.id })
+        .from(boxSizes)
+        .where(and(eq(boxSizes.tenantId, tenantId), eq(boxSizes.name, box.name), ne(boxSizes.id, id)));
+      if (clash) return undefined;
+      const [row] = await tx
+        .update(boxSizes)
+        .set({ ...box, emptyWeight: box.emptyWeight ?? 0 })
+        .where(and(eq(boxSizes.tenantId, tenantId), eq(boxSizes.id, id)))
+        .returning();
+      return row;
     },
 
     async find(tx: Executor, tenantId: string, id: number): Promise<BoxSizeRow | undefined> {

@@ -29,4 +29,4 @@ export const storeCallbacksFeature: FastifyPluginAsyncTypebox<{
 
 export { storeSyncPlugin } from './store-sync-plugin.ts';
 export { createStoresRepository } from './stores-repository.ts';
-export { sealCredentials } from './store-credentials.ts';
+export { sealCredentials } from '../../lib/sealed-credentials.ts';

@@ -12,7 +12,7 @@ import { HttpError, badRequest, notFound, serviceUnavailable, unauthorized } fro
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { StoreSyncService } from './store-sync-service.ts';
-import { sealCredentials } from './store-credentials.ts';
+import { sealCredentials } from '../../lib/sealed-credentials.ts';
 import { createMarketplaceRepository } from './marketplace-repository.ts';
 
 export interface BigcommerceApp {

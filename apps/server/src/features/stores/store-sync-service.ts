@@ -14,7 +14,7 @@ import type {
 import { ChannelError } from '../../integrations/http/channel-http.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
-import { openCredentials, sealCredentials } from './store-credentials.ts';
+import { openCredentials, sealCredentials } from '../../lib/sealed-credentials.ts';
 import { upsertChannelOrders } from './store-orders-upsert.ts';
 import { createSyncMonitorRepository, createSyncRepository, type SyncCursor } from './store-sync-repository.ts';
 import { createTableStatistics } from './orders-table-statistics.ts';

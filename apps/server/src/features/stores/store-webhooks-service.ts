@@ -14,7 +14,7 @@ import { HttpError, notFound, unauthorized } from '../../lib/http-errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { createSyncMonitorRepository, createSyncRepository } from './store-sync-repository.ts';
 import type { StoreSyncService } from './store-sync-service.ts';
-import { openCredentials } from './store-credentials.ts';
+import { openCredentials } from '../../lib/sealed-credentials.ts';
 
 export type WebhookPlatform = 'shopify' | 'bigcommerce';
 

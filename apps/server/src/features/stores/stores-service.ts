@@ -30,7 +30,7 @@ import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { toSyncRun } from './store-sync-service.ts';
-import { isMasked, maskSecret, openCredentials, sealCredentials } from './store-credentials.ts';
+import { isMasked, maskSecret, openCredentials, sealCredentials } from '../../lib/sealed-credentials.ts';
 import { createStoresRepository, type StoreFilter } from './stores-repository.ts';
 import { unstorableField } from '../../domain/storable-values.ts';
 

@@ -1,6 +1,9 @@
-import type { SecretBox } from '../../lib/secret-box.ts';
+import type { SecretBox } from './secret-box.ts';
 
-/** A store's credentials at rest: one sealed JSON object (AES-256-GCM). Never logged, never answered in clear. */
+/**
+ * Credentials at rest (a store's, a carrier account's): one sealed JSON object (AES-256-GCM). Never logged, never
+ * answered in clear.
+ */
 export function openCredentials(secrets: SecretBox, sealed: string | null): Record<string, string> {
   if (!sealed) return {};
   return JSON.parse(secrets.open(sealed)) as Record<string, string>;
