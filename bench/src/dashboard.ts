@@ -12,7 +12,7 @@ import { isTenantSetup, type SqlRunner, type Statement } from './sql-side.ts';
 import { ms, summarise } from './stats.ts';
 
 /**
- * The dashboard rows of the benchmark (issue "Dashboard and settings", point 3): `GET /call/dashboard/This Week` and
+ * The dashboard rows of the orders benchmark: `GET /call/dashboard/This Week` and
  * `GET /call/quickDashboard/This Week` through the API, beside the bare SQL of the same aggregation (the summary
  * reads the service runs, recorded from the server's own code). Before timing, each answer is checked against the
  * same figures computed from `orders` and `order_events` directly, without the summaries; how long that takes is
@@ -48,7 +48,8 @@ export function dashboardStatementLabel(text: string): string | undefined {
   return undefined;
 }
 
-const TARGET = 'target p99 <= 100 ms';
+export const DASHBOARD_TARGET_P99_MS = 100;
+const TARGET = `target p99 <= ${DASHBOARD_TARGET_P99_MS} ms`;
 
 const isSettingsRead = (s: Statement) => /FROM tenants t\s+LEFT JOIN configs/.test(s.text);
 

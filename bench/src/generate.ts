@@ -20,7 +20,7 @@ import { Random, cumulative, hash } from './random.ts';
  * produced by re-running the same generation and keeping that table's rows, so nothing large is held in memory and
  * parent tables can be loaded before their children.
  *
- * Distributions (docs/PERFORMANCE.md, "Dataset"):
+ * Distributions (docs/PERFORMANCE.md, "How each benchmark measures"):
  * - tenants: Zipf sizes (weight 1/k), so the biggest of 10 holds about a third of the orders;
  * - dates: the `days` before `end`, with a growth trend, a weekday rhythm, a seasonal curve (November/December
  *   peak, Black Friday and Cyber Monday spikes, the week after Christmas quiet) and a daytime hour profile; ids rise
@@ -125,7 +125,8 @@ export function planDataset(options: DatasetOptions): Dataset {
   const rnd = new Random(options.seed);
   const weights = Array.from({ length: options.tenants }, (_, k) => 1 / (k + 1));
   const weightSum = weights.reduce((a, b) => a + b, 0);
-  let storeId = 1;
+  // Store 1 is the manual channel on the API, and the database refuses it to a connected store.
+  let storeId = 2;
   const tenants: TenantPlan[] = weights.map((w, index) => {
     const id = rnd.uuid();
     const base = COMPANY_NAMES[index % COMPANY_NAMES.length]!;

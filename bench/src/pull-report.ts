@@ -1,6 +1,6 @@
 import { ORDERS_PER_PAGE } from '../../apps/server/src/integrations/channels/shopify/shopify-adapter.ts';
 import { ORDERS_PER_QUERY } from '../../apps/server/src/integrations/channels/shopify/shopify-queries.ts';
-import { writeDocSection } from './doc-section.ts';
+import { databaseCell, machineCell, measuredCell } from './bench-results.ts';
 import type { Machine } from './machine.ts';
 import type { TableCopy } from './pull-copy.ts';
 
@@ -105,7 +105,7 @@ export function renderPull(r: PullReport): string {
     const c = copyByTable.get(t.table);
     return `| ${t.table} | ${n(t.rows)} | ${n(t.rows / (r.pull.ms / 1000))} | ${c ? s(c.ms) : ''} | ${c ? n(c.rows / (c.ms / 1000)) : ''} |`;
   });
-  return `## Pull benchmark — ${title(r.kind)}, ${n(r.orders)} orders
+  return `# Pull benchmark: ${title(r.kind)}, ${n(r.orders)} orders
 
 Run ${r.date.slice(0, 16).replace('T', ' ')} UTC, ${r.totalSeconds.toFixed(0)} s in all (\`npm run bench:pull -w bench -- --orders ${r.orders} --db ${r.kind}\`).
 
@@ -137,11 +137,27 @@ ${timeSplit(r)}
 
 ${cpuNote(r)}
 
-**Shopify's query cost limit.** Shopify refuses any single GraphQL query whose requested cost exceeds 1,000 points, and one order as the adapter selects it (money bags, addresses, customer, shipping line and its first 5 lines) costs 52, so a query takes ${ORDERS_PER_QUERY} orders (\`ORDERS_PER_QUERY\` in \`apps/server/src/integrations/channels/shopify/queries.ts\`) and a page of up to ${ORDERS_PER_PAGE} orders (\`ORDERS_PER_PAGE\` in its \`adapter.ts\`, one transaction of the engine) is ${Math.floor(ORDERS_PER_PAGE / ORDERS_PER_QUERY)} chained requests, each needing the cursor of the one before: ${n(r.orders)} orders are ~${n(Math.ceil(r.orders / ORDERS_PER_QUERY))} requests (plus one for the rest of the lines of each order with more than 5). Over loopback with no throttling, that many round trips, each answer parsed and mapped, are the pull's reading time. Against the real Shopify the leaky bucket sets the pace instead: a list query requests ${n(r.cost.requested)} points and costs ${n(r.cost.actual)} on average once answered (the fake's figures, by Shopify's formula), so a Standard shop's 100 points/s restore rate lets ~${((ORDERS_PER_QUERY * 100) / r.cost.actual).toFixed(1)} orders/s through: ${n(r.orders)} orders take ~${hours(r, 100)} there and ~${hours(r, 1000)} on Plus (1,000 points/s), whatever our side does.
+**Shopify's query cost limit.** Shopify refuses any single GraphQL query whose requested cost exceeds 1,000 points, and one order as the adapter selects it (money bags, addresses, customer, shipping line and its first 5 lines) costs 52, so a query takes ${ORDERS_PER_QUERY} orders (\`ORDERS_PER_QUERY\` in \`apps/server/src/integrations/channels/shopify/shopify-queries.ts\`) and a page of up to ${ORDERS_PER_PAGE} orders (\`ORDERS_PER_PAGE\` in \`shopify-adapter.ts\` beside it, one transaction of the engine) is ${Math.floor(ORDERS_PER_PAGE / ORDERS_PER_QUERY)} chained requests, each needing the cursor of the one before: ${n(r.orders)} orders are ~${n(Math.ceil(r.orders / ORDERS_PER_QUERY))} requests (plus one for the rest of the lines of each order with more than 5). Over loopback with no throttling, that many round trips, each answer parsed and mapped, are the pull's reading time. Against the real Shopify the leaky bucket sets the pace instead: a list query requests ${n(r.cost.requested)} points and costs ${n(r.cost.actual)} on average once answered (the fake's figures, by Shopify's formula), so a Standard shop's 100 points/s restore rate lets ~${((ORDERS_PER_QUERY * 100) / r.cost.actual).toFixed(1)} orders/s through: ${n(r.orders)} orders take ~${hours(r, 100)} there and ~${hours(r, 1000)} on Plus (1,000 points/s), whatever our side does.
 `;
 }
 
-/** Writes the run's section into the document, replacing the section of the same database and size. */
-export function writePullReport(path: string, r: PullReport): void {
-  writeDocSection(path, 'pull', `${r.kind}-${r.orders}`, renderPull(r), '# Performance\n');
+/** The pull benchmark's table of current numbers in docs/PERFORMANCE.md: its header and separator. */
+export const CURRENT_HEADER = [
+  `| run (its detail) | measured | machine, load average | pull, orders/s (seconds) | bare COPY of the same rows, orders/s | pull / COPY, time | pull >= ${n(TARGET_ORDERS_PER_SECOND)} orders/s on PostgreSQL |`,
+  '| --- | --- | --- | ---: | ---: | ---: | --- |',
+];
+
+/** This run's row of the current numbers. */
+export function currentRow(r: PullReport, link: string): string {
+  const pullRate = r.orders / (r.pull.ms / 1000);
+  const cells = [
+    `[${databaseCell(r.serverVersion)}, ${n(r.orders)} orders](${link})`,
+    measuredCell(r.date, r.code),
+    machineCell(r.machine, r.loadAverage),
+    `${n(pullRate)} (${s(r.pull.ms)} s)`,
+    n(r.orders / (r.copy.ms / 1000)),
+    `${(r.pull.ms / r.copy.ms).toFixed(1)}x`,
+    r.kind === 'postgres' ? (pullRate >= TARGET_ORDERS_PER_SECOND ? 'met' : '**missed**') : "not PGlite's target",
+  ];
+  return `| ${cells.join(' | ')} |`;
 }

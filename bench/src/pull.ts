@@ -1,28 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import os, { tmpdir } from 'node:os';
+import os from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { Role } from '@shipdesk/contract';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
-import {
-  createChannelAdapter,
-  type AdapterFactory,
-} from '../../apps/server/src/integrations/channels/channel-registry.ts';
-import {
-  LIST_ORDERS_QUERY,
-  ORDERS_PER_QUERY,
-} from '../../apps/server/src/integrations/channels/shopify/shopify-queries.ts';
-import { DEFAULT_API_VERSION } from '../../apps/server/src/integrations/channels/shopify/shopify-client.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { FAKE_AUDIENCE, FAKE_ISSUER, fakeIdentityProvider, mintAccessToken } from '@shipdesk/fakes';
+import { codeState, outputPaths, publishRun } from './bench-results.ts';
 import { describeMachine } from './machine.ts';
 import {
   PARENT_TABLES,
@@ -33,13 +21,22 @@ import {
   postgresOwner,
   type OwnerSql,
 } from './pull-copy.ts';
-import { codeState } from './doc-section.ts';
-import { writePullReport, type PullReport } from './pull-report.ts';
+import {
+  backendCpu,
+  cpuBetween,
+  freshTarget,
+  ownBackendCpu,
+  sampleQueryCost,
+  startShop,
+  timeTransactions,
+  timedAdapters,
+} from './pull-harness.ts';
+import { CURRENT_HEADER, currentRow, renderPull, type PullReport } from './pull-report.ts';
 
 /**
  * The pull benchmark: the real server pulls N orders from the fake Shopify over loopback into a fresh database, then
- * the same rows are loaded with a bare COPY into another fresh database; orders/s of both and their ratio go to
- * docs/PERFORMANCE.md. See bench/README.md.
+ * the same rows are loaded with a bare COPY into another fresh database; orders/s of both and their ratio go to a
+ * results file under bench/results/ and to the current numbers of docs/PERFORMANCE.md. See bench/README.md.
  */
 
 const { values: args } = parseArgs({
@@ -47,6 +44,7 @@ const { values: args } = parseArgs({
     orders: { type: 'string', default: '100000' },
     db: { type: 'string', default: 'postgres' },
     'database-url': { type: 'string' },
+    results: { type: 'string' },
     doc: { type: 'string' },
     seed: { type: 'string', default: '1' },
     /** Writes a CPU profile of the server's thread during the pull alone (the fake has its own thread). */
@@ -55,7 +53,6 @@ const { values: args } = parseArgs({
   },
 });
 
-const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const log = (message: string) => console.log(`[pull] ${message}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -63,189 +60,6 @@ function positive(name: string, text: string | undefined): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got "${text}"`);
   return value;
-}
-
-/** An empty database: PostgreSQL `shipdesk_pullbench_<ts>[_suffix]` on the server of adminUrl, or a PGlite folder. */
-interface Target {
-  databaseUrl: string | undefined;
-  dataDir: string;
-  name: string;
-  drop(): Promise<void>;
-}
-
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-async function freshTarget(kind: 'postgres' | 'pglite', adminUrl: string, suffix: string): Promise<Target> {
-  const dataDir = mkdtempSync(join(tmpdir(), `shipdesk-pullbench-${suffix}-`));
-  if (kind === 'pglite') {
-    return { databaseUrl: undefined, dataDir, name: dataDir, drop: async () => rmSync(dataDir, { recursive: true }) };
-  }
-  const name = `shipdesk_pullbench_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${suffix}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    databaseUrl: url.href,
-    dataDir,
-    name,
-    drop: async () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
-}
-
-interface FakeShop {
-  url: string;
-  accessToken: string;
-  requests(): Promise<number>;
-  /** CPU seconds the shop's thread has used. */
-  cpu(): Promise<number>;
-  close(): Promise<void>;
-}
-
-async function startShop(orders: number, seed: number): Promise<FakeShop> {
-  const worker = new Worker(new URL('./pull-shop.ts', import.meta.url), { workerData: { orders, seed } });
-  const next = <T>(kind: string) =>
-    new Promise<T>((resolveMessage, reject) => {
-      const onMessage = (message: { kind: string } & T) => {
-        if (message.kind !== kind) return;
-        worker.off('message', onMessage);
-        worker.off('error', reject);
-        resolveMessage(message);
-      };
-      worker.on('message', onMessage);
-      worker.once('error', reject);
-    });
-  const ready = await next<{ url: string; accessToken: string }>('ready');
-  return {
-    url: ready.url,
-    accessToken: ready.accessToken,
-    async cpu() {
-      const answer = next<{ seconds: number }>('cpu');
-      worker.postMessage('cpu');
-      return (await answer).seconds;
-    },
-    async requests() {
-      const answer = next<{ count: number }>('requests');
-      worker.postMessage('requests');
-      return (await answer).count;
-    },
-    async close() {
-      const exited = new Promise((r) => worker.once('exit', r));
-      worker.postMessage('close');
-      await exited;
-    },
-  };
-}
-
-/** The average requested and actual cost of the adapter's list query against the fake, over a few queries. */
-async function sampleQueryCost(shop: FakeShop, queries = 20): Promise<{ requested: number; actual: number }> {
-  let after: string | null = null;
-  let requested = 0;
-  let actual = 0;
-  for (let i = 0; i < queries; i++) {
-    const res = await fetch(`${shop.url}/admin/api/${DEFAULT_API_VERSION}/graphql.json`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-shopify-access-token': shop.accessToken },
-      body: JSON.stringify({
-        query: LIST_ORDERS_QUERY.document,
-        operationName: LIST_ORDERS_QUERY.name,
-        variables: { first: ORDERS_PER_QUERY, after, query: null },
-      }),
-    });
-    const body = (await res.json()) as {
-      data: { orders: { pageInfo: { endCursor: string | null } } };
-      extensions: { cost: { requestedQueryCost: number; actualQueryCost: number } };
-    };
-    requested += body.extensions.cost.requestedQueryCost;
-    actual += body.extensions.cost.actualQueryCost;
-    after = body.data.orders.pageInfo.endCursor;
-  }
-  return { requested: requested / queries, actual: actual / queries };
-}
-
-/** Sums the time of the adapter's page fetches. */
-function timedAdapters(timer: { ms: number; calls: number }): AdapterFactory {
-  return (sourceType, connection, options) => {
-    const adapter = createChannelAdapter(sourceType, connection, options);
-    if (!adapter) return adapter;
-    return {
-      ...adapter,
-      async listOrders(window, signal) {
-        const started = performance.now();
-        try {
-          return await adapter.listOrders(window, signal);
-        } finally {
-          timer.ms += performance.now() - started;
-          timer.calls += 1;
-        }
-      },
-    };
-  };
-}
-
-/** Sums the time of the server's tenant transactions (the engine's page writes among them). */
-function timeTransactions(database: Database, timer: { ms: number; calls: number }): void {
-  const withTenant = database.withTenant.bind(database);
-  database.withTenant = async (tenantId, fn) => {
-    const started = performance.now();
-    try {
-      return await withTenant(tenantId, fn);
-    } finally {
-      timer.ms += performance.now() - started;
-      timer.calls += 1;
-    }
-  };
-}
-
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-
-/** CPU seconds a process has used, when it runs on this machine (visible in /proc). */
-function processCpu(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // utime and stime are the 14th and 15th fields, the 12th and 13th after the command name.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
-}
-
-/** CPU seconds used so far by each client backend connected to `db` (not autovacuum's), but the one asking. */
-async function backendCpu(db: OwnerSql): Promise<Map<number, number>> {
-  const pids = await db.rows<{ pid: number }>(
-    `SELECT pid FROM pg_stat_activity
-     WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
-  );
-  const cpu = new Map<number, number>();
-  for (const { pid } of pids) {
-    const seconds = processCpu(pid);
-    if (seconds !== null) cpu.set(pid, seconds);
-  }
-  return cpu;
-}
-
-/** CPU seconds the backends used between two readings (backends that ended in between are not counted). */
-function cpuBetween(before: Map<number, number>, after: Map<number, number>): number | null {
-  if (after.size === 0) return null;
-  let sum = 0;
-  for (const [pid, seconds] of after) sum += seconds - (before.get(pid) ?? 0);
-  return sum;
-}
-
-async function ownBackendCpu(db: OwnerSql): Promise<number | null> {
-  const [row] = await db.rows<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-  return processCpu(row!.pid);
 }
 
 interface RunRow {
@@ -264,7 +78,7 @@ async function main() {
   if (!kind) throw new Error(`--db must be postgres or pglite, got "${args.db}"`);
   const orders = positive('orders', args.orders);
   const adminUrl = args['database-url'] ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const docPath = resolve(repoRoot, args.doc ?? 'docs/PERFORMANCE.md');
+  const { resultsDir, summaryDoc } = outputPaths(args.results, args.doc);
   const cleanups: Array<() => Promise<unknown>> = [];
   const cleanup = async () => {
     for (const step of cleanups.splice(0).reverse()) await step().catch((e: unknown) => log(`cleanup: ${String(e)}`));
@@ -458,8 +272,18 @@ async function main() {
       },
       totalSeconds: (performance.now() - started) / 1000,
     };
-    writePullReport(docPath, report);
-    log(`section written to ${docPath}`);
+    await publishRun({
+      benchmark: 'pull',
+      kind,
+      orders,
+      date: report.date,
+      detail: renderPull(report),
+      header: CURRENT_HEADER,
+      row: (link) => currentRow(report, link),
+      resultsDir,
+      summaryDoc,
+      log,
+    });
     console.table({
       pull: { seconds: +(pullMs / 1000).toFixed(1), 'orders/s': Math.round(orders / (pullMs / 1000)) },
       copy: { seconds: +(copyMs / 1000).toFixed(1), 'orders/s': Math.round(orders / (copyMs / 1000)) },

@@ -1,4 +1,5 @@
-import { writeDocSection } from './doc-section.ts';
+import { databaseCell, machineCell, measuredCell } from './bench-results.ts';
+import { DASHBOARD_TARGET_P99_MS } from './dashboard.ts';
 import type { LoadedDatabase } from './load.ts';
 import type { Machine } from './machine.ts';
 import { ms, ratio, type Stats } from './stats.ts';
@@ -71,7 +72,8 @@ export const DEPTH_TOLERANCE = 1.1;
 const n = (value: number) => value.toLocaleString('en-US');
 const yes = (ok: boolean) => (ok ? 'met' : '**missed**');
 
-function scenarioTable(r: RunReport): string {
+/** The API beside bare SQL table; run.ts prints it too. */
+export function scenarioTable(r: RunReport): string {
   const head =
     '| request | API p50 | API p95 | API p99 | API mean | SQL p50 | SQL p99 | API/SQL p50 | API/SQL p99 | page statement p50 / p99 | API/page statement p50 / p99 | request SQL p50 | request SQL p99 | API/request SQL p99 |\n' +
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
@@ -139,9 +141,9 @@ export function renderRun(r: RunReport): string {
     .map(([k, v]) => `${k}=${v}`)
     .join(', ');
   const plans = r.results
-    .flatMap((s) => s.plans.map((p) => `#### ${s.label}: ${p.label}\n\n\`\`\`text\n${p.plan}\n\`\`\``))
+    .flatMap((s) => s.plans.map((p) => `### ${s.label}: ${p.label}\n\n\`\`\`text\n${p.plan}\n\`\`\``))
     .join('\n\n');
-  return `## ${title}, ${n(r.orders)} orders
+  return `# Orders benchmark: ${title}, ${n(r.orders)} orders
 
 Run ${r.date.slice(0, 16).replace('T', ' ')} UTC, ${r.totalSeconds.toFixed(0)} s in all.
 
@@ -154,7 +156,7 @@ Run ${r.date.slice(0, 16).replace('T', ' ')} UTC, ${r.totalSeconds.toFixed(0)} s
 
 ${loadTable}
 
-### API beside bare SQL (ms; ${r.iterations} sequential requests of each column, in blocks of ${r.block} (API, SQL, page statement, request SQL, block after block) after ${r.warmup} warm-up rounds; load average ${r.loadAverage[0].toFixed(1)} at the start, ${r.loadAverage[1].toFixed(1)} at the end)
+## API beside bare SQL (ms; ${r.iterations} sequential requests of each column, in blocks of ${r.block} (API, SQL, page statement, request SQL, block after block) after ${r.warmup} warm-up rounds; load average ${r.loadAverage[0].toFixed(1)} at the start, ${r.loadAverage[1].toFixed(1)} at the end)
 
 ${scenarioTable(r)}
 
@@ -166,11 +168,11 @@ context (a list: its total and tab counts, and its page; the order view: its fou
 list's page query alone; request SQL is every statement of the request in its transaction, sent pipelined as the
 server sends them (BEGIN, tenant context and statements together, then COMMIT).
 
-### Targets
+## Targets
 
 ${targets(r)}
 
-### Where a request's SQL time goes
+## Where a request's SQL time goes
 
 ${breakdown(r)}
 
@@ -182,14 +184,43 @@ ${plans}
 `;
 }
 
-const PREAMBLE = `# Performance
+/** The orders benchmark's table of current numbers in docs/PERFORMANCE.md: its header and separator. */
+export const CURRENT_HEADER = [
+  `| run (its detail) | measured | machine, load average | list page 1 p50 / p99 | deep page by cursor p99 | status tab p99 | searches p99 | order view p99 | dashboard p99, full / tiles | lists p99 <= ${TARGET_P99_MS} ms | deep page p99 <= page 1's | API p99 <= ${TARGET_RATIO}x bare SQL p99 (lists) | dashboard p99 <= ${DASHBOARD_TARGET_P99_MS} ms |`,
+  '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | --- |',
+];
 
-Measured by the orders benchmark (\`bench/\`, how to run it in \`bench/README.md\`). Runs are written below by the
-benchmark itself, one section per database and size; a new run of the same database and size replaces its section.
-`;
-
-/** Writes this run's section into the document (replacing the same database and size), returns the console table. */
-export function writeReport(path: string, r: RunReport): string {
-  writeDocSection(path, 'run', `${r.kind}-${r.orders}`, renderRun(r), PREAMBLE);
-  return scenarioTable(r);
+/** This run's row of the current numbers: the headline p99s (ms) and whether each target is met. */
+export function currentRow(r: RunReport, link: string): string {
+  const by = (key: string) => r.results.find((s) => s.key === key);
+  const p99 = (key: string) => {
+    const s = by(key);
+    return s ? ms(s.api.p99) : 'n/a';
+  };
+  const page1 = by('page1');
+  const deep = by('deep');
+  const lists = r.results.filter((s) => s.list && !s.informational);
+  const dashboards = [by('dashboard'), by('quick-dashboard')].filter((s) => s !== undefined);
+  const worst = (values: number[]) => Math.max(...values);
+  const slowest = worst(lists.map((s) => s.api.p99));
+  const close = lists.filter((s) => s.api.p99 <= TARGET_RATIO * s.core.p99).length;
+  const worstRatio = (q: 'p50' | 'p99') => `${worst(lists.map((s) => s.api[q] / s.core[q])).toFixed(1)}x`;
+  const cells = [
+    `[${databaseCell(r.serverVersion)}, ${n(r.orders)} orders](${link})`,
+    measuredCell(r.date, r.code),
+    machineCell(r.machine, r.loadAverage),
+    page1 ? `${ms(page1.api.p50)} / ${ms(page1.api.p99)}` : 'n/a',
+    `${p99('deep')} (page ${n(r.depth)}${r.depth < r.requestedDepth ? ', the last' : ''})`,
+    p99('status'),
+    `${p99('search-name')}, ${p99('search-number')}`,
+    p99('view'),
+    dashboards.map((s) => ms(s.api.p99)).join(' / '),
+    `${yes(slowest <= TARGET_P99_MS)} (slowest ${ms(slowest)})`,
+    page1 && deep ? yes(deep.api.p99 <= page1.api.p99 * DEPTH_TOLERANCE) : 'n/a',
+    close === lists.length
+      ? `met (worst ${worstRatio('p99')})`
+      : `${yes(false)} by ${lists.length - close} of ${lists.length} (worst ${worstRatio('p99')}; worst at p50 ${worstRatio('p50')})`,
+    dashboards.length > 0 ? yes(dashboards.every((s) => s.api.p99 <= DASHBOARD_TARGET_P99_MS)) : 'n/a',
+  ];
+  return `| ${cells.join(' | ')} |`;
 }

@@ -35,3 +35,25 @@ export {
   type AccessTokenOptions,
   type FakeIdentityProvider,
 } from './identity/fake-identity-provider.ts';
+export {
+  startFakeUsps,
+  type FakeUsps,
+  type FakeUspsOptions,
+  type FakeUspsPaymentAccount,
+  type FakeUspsQuota,
+  type RecordedUspsPaymentAuthorization,
+} from './usps/fake-usps-server.ts';
+export { startFakeUps, type FakeUps, type FakeUpsOptions, type RecordedUpsToken } from './ups/fake-ups-server.ts';
+export {
+  startFakeFedex,
+  type FakeFedex,
+  type FakeFedexOptions,
+  type FakeFedexThrottle,
+} from './fedex/fake-fedex-server.ts';
+export {
+  startFakeShippo,
+  type FakeShippo,
+  type FakeShippoOptions,
+  type FakeShippoRateLimits,
+} from './shippo/fake-shippo-server.ts';
+export type { ShippoCarrierAccount } from './shippo/fake-shippo-wire.ts';

@@ -151,5 +151,5 @@ export const shippingResolutions = pgTable(
     worker: text('worker'),
     heartbeatAt: at('heartbeat_at'),
   },
-  (t) => [tenantPolicy('shipping_resolutions')],
+  () => [tenantPolicy('shipping_resolutions')],
 ).enableRLS();
