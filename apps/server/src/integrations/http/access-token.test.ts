@@ -163,6 +163,7 @@ describe('refused credentials', () => {
       new ChannelError('rate_limited', 'Acme kept throttling the requests (HTTP 429)', 429, null),
       new ChannelError('unavailable', 'Acme is failing (HTTP 503)', 503, null),
       new ChannelError('network', 'Acme could not be reached (ECONNRESET)'),
+      new ChannelError('malformed', 'Acme answered with malformed JSON', 200, '<html>'),
     ]) {
       expect(refusal(error)).toBe(error);
     }

@@ -69,7 +69,10 @@ export function renewAt(seconds: unknown, now = Date.now()): number {
  */
 export function refusedCredentials(platform: string): (error: unknown) => never {
   return (error) => {
-    if (error instanceof ChannelError && error.status !== null && error.status < 500 && error.status !== 429) {
+    // Only a 4xx refusal (not a throttle) says the credentials are wrong: a 200 with malformed JSON is the platform's
+    // fault, and stays a retryable 'malformed'.
+    const status = error instanceof ChannelError ? error.status : null;
+    if (error instanceof ChannelError && status !== null && status >= 400 && status < 500 && status !== 429) {
       throw new ChannelError(
         'auth',
         `${platform} refused the credentials (HTTP ${error.status})`,

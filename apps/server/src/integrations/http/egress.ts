@@ -25,6 +25,8 @@ export interface EgressGuard {
   fetch: typeof fetch;
   /** Admits `host` or `host:port` from now on (the demo admits its own fake store's address). */
   allow(entry: string): void;
+  /** Whether the operator's list (or the demo) admits this URL's host, private or not. */
+  allows(url: URL): boolean;
 }
 
 const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
@@ -82,6 +84,9 @@ export function createEgressGuard(allowList: readonly string[] = []): EgressGuar
     fetch: guardedFetch,
     allow(entry) {
       allowed.add(entry.trim().toLowerCase());
+    },
+    allows(url) {
+      return isAllowed(url.hostname, url.port || (url.protocol === 'https:' ? '443' : '80'));
     },
   };
 }

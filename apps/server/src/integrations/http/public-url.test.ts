@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../lib/http-errors.ts';
-import { cqUrlProblem, type HostLookup } from './cq-url.ts';
+import { cqUrlProblem, type HostLookup } from './public-url.ts';
 
 const dnsError = (code: string) => Object.assign(new Error(code), { code });
 

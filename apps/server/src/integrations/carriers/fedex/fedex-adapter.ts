@@ -1,0 +1,27 @@
+import { carrierFields } from '../carrier-connection-fields.ts';
+import type { CarrierAdapter, CarrierAdapterOptions, CarrierConnection } from '../carrier-types.ts';
+import { createFedexClient } from './fedex-client.ts';
+
+export function createFedexAdapter(connection: CarrierConnection, options: CarrierAdapterOptions = {}): CarrierAdapter {
+  const fields = carrierFields('fedex', connection);
+  const client = createFedexClient(
+    {
+      accountKey: connection.key,
+      clientId: fields.clientId!,
+      clientSecret: fields.clientSecret!,
+      apiBaseUrl: fields.apiBaseUrl,
+    },
+    options.http,
+  );
+
+  return {
+    carrier: 'fedex',
+
+    // A new token rather than a kept one, so the test proves the API and secret keys as they are now. FedEx checks
+    // the account number only on a shipment, so it is shown, not proven.
+    async testConnection(signal) {
+      await client.newAccessToken(signal);
+      return { accountName: `FedEx account ${fields.accountNumber}` };
+    },
+  };
+}

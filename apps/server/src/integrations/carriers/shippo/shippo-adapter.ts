@@ -1,0 +1,23 @@
+import { carrierFields } from '../carrier-connection-fields.ts';
+import type { CarrierAdapter, CarrierAdapterOptions, CarrierConnection } from '../carrier-types.ts';
+import { createShippoClient } from './shippo-client.ts';
+
+export function createShippoAdapter(
+  connection: CarrierConnection,
+  options: CarrierAdapterOptions = {},
+): CarrierAdapter {
+  const fields = carrierFields('shippo', connection);
+  const client = createShippoClient({ apiToken: fields.apiToken!, apiBaseUrl: fields.apiBaseUrl }, options.http);
+
+  return {
+    carrier: 'shippo',
+
+    // The cheapest authenticated read; its objects name their owner, the Shippo user the token belongs to.
+    async testConnection(signal) {
+      const page = await client.listCarrierAccounts({ results: 1 }, signal);
+      const first = page?.results?.[0];
+      if (!first?.object_owner) return { accountName: null };
+      return { accountName: first.test ? `${first.object_owner} (test mode)` : first.object_owner };
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import {
+  FakeRouter,
+  startFakeHttpServer,
+  type FakeHttpServer,
+  type FakeReply,
+  type FakeRequest,
+} from '../http/fake-http.ts';
+import type { ShippoCarrierAccount, ShippoDetailError, ShippoPage } from './fake-shippo-wire.ts';
+
+/**
+ * A loopback Shippo for tests and the demo: API tokens sent as `Authorization: ShippoToken <token>` (live
+ * `shippo_live_…`, test `shippo_test_…`), the carrier accounts list and object, Django REST framework's `{ detail }`
+ * errors, and Shippo's per-minute rate limits by kind of request (test tokens get a tenth of live ones), answered 429
+ * with the X-RateLimit headers. The product never imports it.
+ */
+
+export interface FakeShippoRateLimits {
+  /** GET of a list, per window (default 50 live, 10 test). */
+  list?: number;
+  /** GET of one object, per window (default 4 000 live, 400 test). */
+  single?: number;
+  /** Default a minute. */
+  windowMs?: number;
+}
+
+export interface FakeShippoOptions {
+  /** The API tokens Shippo knows. */
+  tokens: string[];
+  /** Owner of every object: the Shippo user's email (default seller@example.com). */
+  owner?: string;
+  /** Default: a Shippo-managed USPS account and a seller's own UPS account. */
+  carrierAccounts?: Array<Pick<ShippoCarrierAccount, 'carrier'> & Partial<ShippoCarrierAccount>>;
+  /** Defaults as above; null turns rate limiting off. */
+  rateLimits?: FakeShippoRateLimits | null;
+  port?: number;
+}
+
+export interface FakeShippo extends FakeHttpServer {
+  readonly carrierAccounts: ShippoCarrierAccount[];
+  /** The token stops working, as when it is deleted in Shippo's portal. */
+  revokeToken(token: string): void;
+  setRateLimits(limits: FakeShippoRateLimits | null): void;
+  /** The next `times` requests are answered 429 as Shippo does, with X-RateLimit-Reset `resetInSeconds` from now. */
+  throttleNext(options?: { times?: number; resetInSeconds?: number }): void;
+}
+
+const DEFAULT_PAGE_SIZE = 25;
+const MAX_PAGE_SIZE = 100;
+/** Requests per window by kind of request, for live and test tokens (Shippo's published per-minute limits). */
+const DEFAULT_LIMITS = { list: { live: 50, test: 10 }, single: { live: 4_000, test: 400 } };
+const CARRIER_NAMES: Record<string, string> = { usps: 'USPS', ups: 'UPS', fedex: 'FedEx', dhl_express: 'DHL Express' };
+
+const notFound = () => detail(404, 'Not found.');
+
+function detail(status: number, text: string, headers?: Record<string, string>): FakeReply {
+  return { status, headers, body: { detail: text } satisfies ShippoDetailError };
+}
+
+function header(request: FakeRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function throttled(limit: number, resetAt: number): FakeReply {
+  const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+  return detail(429, `Request was throttled. Expected available in ${seconds} seconds.`, {
+    'X-RateLimit-Limit': String(limit),
+    'X-RateLimit-Remaining': '0',
+    'X-RateLimit-Reset': String(Math.ceil(resetAt / 1000)),
+  });
+}
+
+export async function startFakeShippo(options: FakeShippoOptions): Promise<FakeShippo> {
+  const known = new Set(options.tokens);
+  const owner = options.owner ?? 'seller@example.com';
+  const seeds = options.carrierAccounts ?? [
+    { carrier: 'usps', is_shippo_account: true },
+    { carrier: 'ups', account_id: '1A2B3C' },
+  ];
+  const carrierAccounts: ShippoCarrierAccount[] = seeds.map((seed) => ({
+    object_id: randomBytes(16).toString('hex'),
+    object_owner: owner,
+    carrier_name: CARRIER_NAMES[seed.carrier] ?? seed.carrier.toUpperCase(),
+    account_id: randomBytes(4).toString('hex'),
+    parameters: {},
+    test: false,
+    active: true,
+    is_shippo_account: false,
+    metadata: '',
+    ...seed,
+  }));
+  let limits: FakeShippoRateLimits | null = options.rateLimits === undefined ? {} : options.rateLimits;
+  /** Requests counted per token and kind of request in the current window. */
+  const windows = new Map<string, { start: number; spent: number }>();
+
+  function spend(token: string, kind: 'list' | 'single'): { reply: FakeReply | null; headers: Record<string, string> } {
+    if (!limits) return { reply: null, headers: {} };
+    const limit = limits[kind] ?? DEFAULT_LIMITS[kind][token.startsWith('shippo_test_') ? 'test' : 'live'];
+    const windowMs = limits.windowMs ?? 60_000;
+    const now = Date.now();
+    const key = `${token}:${kind}`;
+    let window = windows.get(key);
+    if (!window || now - window.start >= windowMs) windows.set(key, (window = { start: now, spent: 0 }));
+    const resetAt = window.start + windowMs;
+    if (window.spent >= limit) return { reply: throttled(limit, resetAt), headers: {} };
+    window.spent += 1;
+    return {
+      reply: null,
+      headers: {
+        'X-RateLimit-Limit': String(limit),
+        'X-RateLimit-Remaining': String(limit - window.spent),
+        'X-RateLimit-Reset': String(Math.ceil(resetAt / 1000)),
+      },
+    };
+  }
+
+  /** Wraps a handler with Shippo's token check and rate limit. */
+  const api =
+    (kind: 'list' | 'single', handler: (request: FakeRequest, token: string) => FakeReply) =>
+    (request: FakeRequest): FakeReply => {
+      const authorization = header(request, 'authorization');
+      if (!authorization) return detail(401, 'Authentication credentials were not provided.');
+      const token = /^ShippoToken (.+)$/.exec(authorization)?.[1];
+      if (!token || !known.has(token)) return detail(401, 'Invalid token.');
+      const limited = spend(token, kind);
+      if (limited.reply) return limited.reply;
+      const reply = handler(request, token);
+      return { ...reply, headers: { ...limited.headers, ...reply.headers } };
+    };
+
+  function list(request: FakeRequest, token: string): FakeReply {
+    const page = Number(request.query.get('page') ?? 1);
+    const size = Number(request.query.get('results') ?? DEFAULT_PAGE_SIZE);
+    if (!Number.isInteger(page) || page < 1) return detail(404, 'Invalid page.');
+    if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
+      return { status: 400, body: { results: [`Ensure this value is between 1 and ${MAX_PAGE_SIZE}.`] } };
+    }
+    const carrier = request.query.get('carrier');
+    const matching = carrierAccounts
+      .filter((account) => !carrier || account.carrier === carrier)
+      .map((account) => ({ ...account, test: token.startsWith('shippo_test_') }));
+    const from = (page - 1) * size;
+    if (from > 0 && from >= matching.length) return detail(404, 'Invalid page.');
+    const link = (n: number) => {
+      const query = new URLSearchParams(request.query);
+      query.set('page', String(n));
+      query.set('results', String(size));
+      return `${server.url}${request.path}?${query}`;
+    };
+    const body: ShippoPage<ShippoCarrierAccount> = {
+      next: from + size < matching.length ? link(page + 1) : null,
+      previous: page > 1 ? link(page - 1) : null,
+      results: matching.slice(from, from + size),
+    };
+    return { status: 200, body };
+  }
+
+  function single(request: FakeRequest, token: string): FakeReply {
+    const account = carrierAccounts.find((a) => a.object_id === request.params.id);
+    return account ? { status: 200, body: { ...account, test: token.startsWith('shippo_test_') } } : notFound();
+  }
+
+  const router = new FakeRouter()
+    .on('GET', '/carrier_accounts/', api('list', list))
+    .on('GET', '/carrier_accounts/:id', api('single', single));
+  const server = await startFakeHttpServer(router, { port: options.port, notFound });
+
+  return {
+    ...server,
+    carrierAccounts,
+    revokeToken: (token) => void known.delete(token),
+    setRateLimits(next) {
+      limits = next;
+      windows.clear();
+    },
+    throttleNext({ times = 1, resetInSeconds = 60 } = {}) {
+      const reply = throttled(50, Date.now() + resetInSeconds * 1000);
+      server.fail({ kind: 'status', status: 429, headers: reply.headers, body: reply.body }, { times });
+    },
+  };
+}

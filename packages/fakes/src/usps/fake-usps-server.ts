@@ -1,0 +1,301 @@
+import { randomBytes } from 'node:crypto';
+import {
+  FakeRouter,
+  startFakeHttpServer,
+  type FakeHttpServer,
+  type FakeReply,
+  type FakeRequest,
+} from '../http/fake-http.ts';
+import { createFakeTokens } from '../http/fake-oauth.ts';
+import {
+  USPS_ROLE_NAMES,
+  type UspsErrorBody,
+  type UspsErrorDetail,
+  type UspsPaymentAuthorizationAnswer,
+  type UspsPaymentRole,
+  type UspsTokenAnswer,
+  type UspsTokenRequest,
+} from './fake-usps-wire.ts';
+
+/**
+ * A loopback USPS v3 platform for tests and the demo: client-credentials tokens (`POST /oauth2/v3/token`), payment
+ * authorization for a business account's CRID, MIDs and EPS account or permit (`POST /payments/v3/payment-authorization`),
+ * USPS's error JSON, and its per-application quota (about 60 requests an hour, token calls included) answered 429 with
+ * Retry-After. The product never imports it.
+ */
+
+/** A payment account the business holds: what the PAYER and LABEL_OWNER roles must name. */
+export interface FakeUspsPaymentAccount {
+  crid: string;
+  mid: string;
+  /** Defaults to the MID. */
+  manifestMid?: string;
+  accountType: 'EPS' | 'PERMIT';
+  accountNumber: string;
+  /** Required with a PERMIT account. */
+  permitZip?: string;
+}
+
+export interface FakeUspsQuota {
+  requests: number;
+  /** The rolling window the requests are counted in (default an hour). */
+  windowMs?: number;
+}
+
+export interface FakeUspsOptions {
+  clientId: string;
+  clientSecret: string;
+  accounts?: FakeUspsPaymentAccount[];
+  /** expires_in of the issued tokens (default 28 799 s, as USPS's eight hours). */
+  tokenLifetimeSeconds?: number;
+  /** Default 60 requests an hour; null turns the quota off. */
+  quota?: FakeUspsQuota | null;
+  port?: number;
+}
+
+export interface RecordedUspsPaymentAuthorization {
+  roles: UspsPaymentRole[];
+  paymentAuthorizationToken: string;
+}
+
+export interface FakeUsps extends FakeHttpServer {
+  readonly paymentAuthorizations: RecordedUspsPaymentAuthorization[];
+  tokensIssued(): number;
+  /** Every issued token stops working (as if expired or revoked). */
+  expireTokens(): void;
+  setQuota(quota: FakeUspsQuota | null): void;
+  /** The next `times` requests are answered 429 in USPS's words, with Retry-After when given. */
+  throttleNext(options?: { times?: number; retryAfterSeconds?: number }): void;
+}
+
+const HOUR_MS = 3_600_000;
+const TOKEN_API = '/oauth2/v3';
+const PAYMENTS_API = '/payments/v3';
+const SCOPE = 'addresses prices labels tracking payments scan-forms service-delivery-standards locations';
+
+function uspsError(status: number, apiVersion: string, message: string, details: UspsErrorDetail[]): FakeReply {
+  const body: UspsErrorBody = {
+    apiVersion,
+    error: { code: String(status), message, errors: details.map((d) => ({ status: String(status), ...d })) },
+  };
+  return { status, body };
+}
+
+function tooManyRequests(apiVersion: string, retryAfterSeconds: number | undefined, limit: string): FakeReply {
+  const reply = uspsError(429, apiVersion, 'Too Many Requests', [
+    { code: 'TOO_MANY_REQUESTS', title: 'Quota exceeded', detail: `The application exceeded its quota of ${limit}.` },
+  ]);
+  return retryAfterSeconds === undefined ? reply : { ...reply, headers: { 'Retry-After': String(retryAfterSeconds) } };
+}
+
+function header(request: FakeRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function parseTokenRequest(request: FakeRequest): UspsTokenRequest | null {
+  const type = header(request, 'content-type') ?? '';
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    return Object.fromEntries(new URLSearchParams(request.body)) as UspsTokenRequest;
+  }
+  try {
+    const parsed: unknown = JSON.parse(request.body);
+    return parsed && typeof parsed === 'object' ? (parsed as UspsTokenRequest) : null;
+  } catch {
+    return null;
+  }
+}
+
+const REQUIRED_ROLE_FIELDS = ['CRID', 'MID', 'manifestMID', 'accountType', 'accountNumber'] as const;
+
+/** Why USPS refuses this role, or null when the business holds the account it names. */
+function refuseRole(role: UspsPaymentRole, index: number, accounts: FakeUspsPaymentAccount[]): UspsErrorDetail | null {
+  const at = (field: string) => ({ parameter: `roles[${index}].${field}` });
+  if (!(USPS_ROLE_NAMES as readonly string[]).includes(role.roleName)) {
+    return { code: 'INVALID_ROLE', title: 'Invalid roleName', detail: `${role.roleName} is not a role name.` };
+  }
+  for (const field of REQUIRED_ROLE_FIELDS) {
+    if (typeof role[field] !== 'string' || role[field] === '') {
+      return { code: 'MISSING_FIELD', title: 'Missing field', detail: `${field} is required.`, source: at(field) };
+    }
+  }
+  if (role.accountType !== 'EPS' && role.accountType !== 'PERMIT') {
+    return {
+      code: 'INVALID_ACCOUNT_TYPE',
+      title: 'Invalid accountType',
+      detail: 'accountType must be EPS or PERMIT.',
+      source: at('accountType'),
+    };
+  }
+  const enrolled = accounts.filter((account) => account.crid === role.CRID);
+  if (enrolled.length === 0) {
+    return {
+      code: 'CRID_NOT_ENROLLED',
+      title: 'Invalid CRID',
+      detail: `CRID ${role.CRID} isn't enrolled in USPS Ship Outbound.`,
+      source: at('CRID'),
+    };
+  }
+  const byMid = enrolled.filter((account) => account.mid === role.MID);
+  if (byMid.length === 0) {
+    return {
+      code: 'MID_NOT_ASSOCIATED',
+      title: 'Invalid MID',
+      detail: `MID ${role.MID} is not associated with CRID ${role.CRID}.`,
+      source: at('MID'),
+    };
+  }
+  if (!byMid.some((account) => (account.manifestMid ?? account.mid) === role.manifestMID)) {
+    return {
+      code: 'MANIFEST_MID_NOT_ASSOCIATED',
+      title: 'Invalid manifestMID',
+      detail: `Manifest MID ${role.manifestMID} is not associated with CRID ${role.CRID}.`,
+      source: at('manifestMID'),
+    };
+  }
+  const account = byMid.find((a) => a.accountType === role.accountType && a.accountNumber === role.accountNumber);
+  if (!account) {
+    return {
+      code: 'INVALID_PAYMENT_ACCOUNT',
+      title: 'Invalid payment account',
+      detail: `${role.accountType} account ${role.accountNumber} is not a payment account of CRID ${role.CRID}.`,
+      source: at('accountNumber'),
+    };
+  }
+  if (account.accountType === 'PERMIT' && role.permitZIP !== account.permitZip) {
+    return {
+      code: 'INVALID_PERMIT_ZIP',
+      title: 'Invalid permitZIP',
+      detail: `Permit ${role.accountNumber} is not held at ZIP Code ${role.permitZIP ?? '(none)'}.`,
+      source: at('permitZIP'),
+    };
+  }
+  return null;
+}
+
+export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps> {
+  const lifetime = options.tokenLifetimeSeconds ?? 28_799;
+  const tokens = createFakeTokens(lifetime, () => `usps_${randomBytes(24).toString('base64url')}`);
+  const accounts = options.accounts ?? [];
+  const paymentAuthorizations: RecordedUspsPaymentAuthorization[] = [];
+  let quota: FakeUspsQuota | null = options.quota === undefined ? { requests: 60 } : options.quota;
+  /** When each request inside the rolling window came, oldest first. */
+  const counted: number[] = [];
+
+  /** Counts the request against the quota; the 429 when the window is full. */
+  function spendQuota(apiVersion: string): FakeReply | null {
+    if (!quota) return null;
+    const windowMs = quota.windowMs ?? HOUR_MS;
+    const now = Date.now();
+    while (counted.length > 0 && counted[0]! <= now - windowMs) counted.shift();
+    if (counted.length >= quota.requests) {
+      const wait = Math.max(1, Math.ceil((counted[0]! + windowMs - now) / 1000));
+      return tooManyRequests(apiVersion, wait, `${quota.requests} requests per ${Math.round(windowMs / 1000)} seconds`);
+    }
+    counted.push(now);
+    return null;
+  }
+
+  const limited =
+    (apiVersion: string, handler: (request: FakeRequest) => FakeReply) =>
+    (request: FakeRequest): FakeReply =>
+      spendQuota(apiVersion) ?? handler(request);
+
+  function token(request: FakeRequest): FakeReply {
+    const body = parseTokenRequest(request);
+    if (!body) {
+      return uspsError(400, TOKEN_API, 'Bad Request', [
+        { code: 'invalid_request', title: 'Invalid request', detail: 'The request body is not valid JSON.' },
+      ]);
+    }
+    if (body.grant_type !== 'client_credentials') {
+      return uspsError(400, TOKEN_API, 'Bad Request', [
+        {
+          code: 'unsupported_grant_type',
+          title: 'Unsupported grant type',
+          detail: `grant_type ${body.grant_type ?? '(none)'} is not supported.`,
+        },
+      ]);
+    }
+    if (body.client_id !== options.clientId || body.client_secret !== options.clientSecret) {
+      return uspsError(401, TOKEN_API, 'Unauthorized', [
+        {
+          code: 'invalid_client',
+          title: 'Client authentication failed',
+          detail: 'Invalid client_id or client_secret.',
+        },
+      ]);
+    }
+    const answer: UspsTokenAnswer = {
+      access_token: tokens.issue(),
+      token_type: 'Bearer',
+      issued_at: Date.now(),
+      expires_in: lifetime,
+      status: 'approved',
+      scope: SCOPE,
+      issuer: 'api.usps.com',
+      client_id: options.clientId,
+      application_name: 'Shipdesk',
+      api_products: '[Public Access]',
+    };
+    return { status: 200, body: answer };
+  }
+
+  function paymentAuthorization(request: FakeRequest): FakeReply {
+    const bearer = /^Bearer (.+)$/.exec(header(request, 'authorization') ?? '')?.[1];
+    if (!tokens.works(bearer)) {
+      return uspsError(401, PAYMENTS_API, 'Unauthorized', [
+        { code: 'invalid_token', title: 'Unauthorized', detail: 'The access token is missing, invalid or expired.' },
+      ]);
+    }
+    let roles: UspsPaymentRole[];
+    try {
+      roles = (JSON.parse(request.body) as { roles?: UspsPaymentRole[] }).roles ?? [];
+    } catch {
+      return uspsError(400, PAYMENTS_API, 'Bad Request', [
+        { code: 'INVALID_BODY', title: 'Invalid request', detail: 'The request body is not valid JSON.' },
+      ]);
+    }
+    const refusals = Array.isArray(roles)
+      ? roles.map((role, index) => refuseRole(role, index, accounts)).filter((r): r is UspsErrorDetail => r !== null)
+      : [{ code: 'INVALID_BODY', title: 'Invalid request', detail: 'roles must be an array.' }];
+    for (const needed of ['PAYER', 'LABEL_OWNER']) {
+      if (Array.isArray(roles) && !roles.some((role) => role.roleName === needed)) {
+        refusals.push({ code: 'MISSING_ROLE', title: 'Missing role', detail: `A ${needed} role is required.` });
+      }
+    }
+    if (refusals.length > 0) return uspsError(400, PAYMENTS_API, 'Bad Request', refusals);
+    const answer: UspsPaymentAuthorizationAnswer = {
+      paymentAuthorizationToken: `eyJ${randomBytes(48).toString('base64url')}`,
+      roles,
+    };
+    paymentAuthorizations.push({ roles, paymentAuthorizationToken: answer.paymentAuthorizationToken });
+    return { status: 200, body: answer };
+  }
+
+  const router = new FakeRouter()
+    .on('POST', '/oauth2/v3/token', limited(TOKEN_API, token))
+    .on('POST', '/payments/v3/payment-authorization', limited(PAYMENTS_API, paymentAuthorization));
+  const server = await startFakeHttpServer(router, {
+    port: options.port,
+    notFound: (request) =>
+      uspsError(404, '/', 'Not Found', [
+        { code: 'NOT_FOUND', title: 'Not Found', detail: `${request.method} ${request.path} is not a USPS API.` },
+      ]),
+  });
+
+  return {
+    ...server,
+    paymentAuthorizations,
+    tokensIssued: () => tokens.issued,
+    expireTokens: () => tokens.revoke(),
+    setQuota(next) {
+      quota = next;
+      counted.length = 0;
+    },
+    throttleNext({ times = 1, retryAfterSeconds } = {}) {
+      const reply = tooManyRequests(PAYMENTS_API, retryAfterSeconds, 'its requests per hour');
+      server.fail({ kind: 'status', status: 429, headers: reply.headers, body: reply.body }, { times });
+    },
+  };
+}
