@@ -28,12 +28,15 @@ import { healthFeature } from './features/health/index.ts';
 import { ordersFeature } from './features/orders/index.ts';
 import { createApiKeyVerifier, settingsFeature } from './features/settings/index.ts';
 import { setupGuideFeature } from './features/setup-guide/index.ts';
+import { shippingFeature, shippingPlugin } from './features/shipping/index.ts';
 import { storeCallbacksFeature, storeSyncPlugin, storesFeature } from './features/stores/index.ts';
 import { subscriptionsFeature } from './features/subscriptions/index.ts';
 import { createTenantsService, tenantsFeature, type TenantsService } from './features/tenants/index.ts';
 import { accessRevocationsPlugin, usersFeature } from './features/users/index.ts';
 import { createChannelAdapter, type AdapterFactory } from './integrations/channels/channel-registry.ts';
 import type { AdapterOptions } from './integrations/channels/channel-types.ts';
+import { createCarrierAdapter } from './integrations/carriers/carrier-registry.ts';
+import type { CarrierAdapterFactory } from './integrations/carriers/carrier-types.ts';
 import { createEgressGuard, type EgressGuard } from './integrations/http/egress.ts';
 
 declare module 'fastify' {
@@ -52,6 +55,8 @@ export interface BuildAppOptions {
   /** Tests replace the channel adapters or their HTTP pacing. */
   adapters?: AdapterFactory;
   adapterOptions?: AdapterOptions;
+  /** Tests replace the carrier adapters. */
+  carrierAdapters?: CarrierAdapterFactory;
 }
 
 /** Paths that belong to the API: they answer the JSON envelope, never the SPA. */
@@ -167,6 +172,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     adapterOptions,
     stallSeconds: config.syncStallSeconds,
   });
+  await app.register(shippingPlugin, { jobs: config.jobs });
   await app.register(securityHeadersPlugin, { oidcIssuer: config.oidcIssuer, ssoUrl: config.ssoUrl });
   await app.register(staticSpaPlugin, { webDist: config.webDist });
 
@@ -187,6 +193,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await signedIn.register(ordersFeature);
       await signedIn.register(dashboardFeature);
       await signedIn.register(storesFeature, { publicUrl: config.publicUrl, adapters, adapterOptions, marketplace });
+      await signedIn.register(shippingFeature, {
+        carrierAdapters: options.carrierAdapters ?? createCarrierAdapter,
+        carrierAdapterOptions: { http: adapterOptions.http },
+      });
     });
   });
 

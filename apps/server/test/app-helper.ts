@@ -79,7 +79,7 @@ export async function buildTestApp(
   backend: Backend,
   overrides: Partial<ServerConfig> = {},
   beforeReady?: (app: FastifyInstance) => void,
-  appOptions: Pick<BuildAppOptions, 'adapters' | 'adapterOptions' | 'logger'> = {},
+  appOptions: Pick<BuildAppOptions, 'adapters' | 'adapterOptions' | 'logger' | 'carrierAdapters'> = {},
 ): Promise<TestContext> {
   const idp = await fakeIdentityProvider();
   const db = await backend.create();

@@ -4,6 +4,8 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_LOCALE = 'en';
+/** The country a seller is in until they say (spec: userData's country default). */
+export const DEFAULT_COUNTRY = 'US';
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 export const DATE_DISPLAY_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const DASHBOARD_PERIODS = ['Today', 'This Week', 'This Month'] as const;

@@ -52,3 +52,5 @@ export const carrierAccounts = pgTable(
     tenantPolicy('carrier_accounts'),
   ],
 ).enableRLS();
+
+export type CarrierAccountRow = typeof carrierAccounts.$inferSelect;

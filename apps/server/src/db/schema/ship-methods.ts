@@ -153,3 +153,8 @@ export const shippingResolutions = pgTable(
   },
   () => [tenantPolicy('shipping_resolutions')],
 ).enableRLS();
+
+export type ShipMethodRow = typeof shipMethods.$inferSelect;
+export type ShipMethodCarrierMappingRow = typeof shipMethodCarrierMappings.$inferSelect;
+export type ShipMethodStoreMappingRow = typeof shipMethodStoreMappings.$inferSelect;
+export type ShippingResolutionRow = typeof shippingResolutions.$inferSelect;

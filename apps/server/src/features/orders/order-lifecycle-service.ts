@@ -19,6 +19,7 @@ import {
 } from '../../domain/orders/order-lifecycle.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { resolveShipping } from '../shipping/index.ts';
 import { runIdempotent } from './order-idempotency.ts';
 import { createOrdersRepository, statusesOf, type OrdersRepository } from './orders-repository.ts';
 import { ORDER_NOT_FOUND, staleVersion, type OrdersNotifier, type WriteRequest } from './orders-service.ts';
@@ -122,6 +123,7 @@ export function createOrderLifecycleService(
       shippingAddress: address('shipping'),
       billingAddress: address('billing'),
     });
+    await resolveShipping(tx, tenantId, [newId]);
     const created = (await repo.findOrder(tx, tenantId, newId))!;
     await repo.insertEvent(tx, tenantId, {
       orderId: newId,

@@ -34,6 +34,7 @@ import {
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createConfigsRepository } from '../settings/index.ts';
+import { resolveShipping } from '../shipping/index.ts';
 import { runIdempotent, type Answer } from './order-idempotency.ts';
 import type { ListPageQuery, SummaryRow } from './order-list-repository.ts';
 import { createOrdersRepository, statusesOf } from './orders-repository.ts';
@@ -185,6 +186,7 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
             shippingAddress,
             billingAddress: input.billingAddress ? toAddressFields(input.billingAddress) : null,
           });
+          await resolveShipping(tx, auth.tenantId, [orderId]);
           const order = (await repo.findOrder(tx, auth.tenantId, orderId))!;
           await repo.insertEvent(tx, auth.tenantId, {
             orderId,

@@ -5,7 +5,7 @@ import { validateConfigEntry } from '../../domain/config-entries.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { createApiKeysRepository } from './api-keys-repository.ts';
-import { cqUrlProblem, systemLookup, type HostLookup } from './cq-url.ts';
+import { cqUrlProblem, systemLookup, type HostLookup } from '../../integrations/http/public-url.ts';
 import { createConfigsRepository } from './configs-repository.ts';
 
 export interface ConfigsServiceOptions {

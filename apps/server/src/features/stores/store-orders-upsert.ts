@@ -3,6 +3,7 @@ import { splitName, type OrderStatuses, type SourceType } from '@shipdesk/contra
 import type { Executor } from '../../db/client.ts';
 import { isNewer, mergeStatuses, statusesForNewOrder } from '../../domain/channel-orders.ts';
 import type { ChannelAddress, ChannelOrder } from '../../integrations/channels/channel-types.ts';
+import { homeCountrySql, resolutionJoin, resolveShipping } from '../shipping/index.ts';
 
 /**
  * Channel orders into the orders tables, a page at a time, in the caller's transaction. One statement inserts the new
@@ -70,6 +71,7 @@ function orderRecord(order: ChannelOrder, statuses: OrderStatuses) {
     tags: order.tags,
     item_count: order.lines.reduce((n, l) => n + l.quantity, 0),
     ship_to: shipTo(order.shipping),
+    ship_country: order.shipping?.country ?? null,
   };
 }
 
@@ -77,7 +79,7 @@ const ORDER_COLUMNS = sql.raw(`external_id text, order_number text, order_date t
   external_updated_at timestamptz, order_status text, payment_status text, shipment_status text, currency text,
   subtotal bigint, shipping_total bigint, tax_total bigint, discount_total bigint, total bigint, paid_total bigint,
   customer_name text, customer_email text, requested_shipping_method text, tags text[], item_count integer,
-  ship_to text`);
+  ship_to text, ship_country text`);
 
 function addressRecords(order: ChannelOrder) {
   const out = [];
@@ -228,16 +230,24 @@ export async function upsertChannelOrders(
   const inserted = await rows<{ id: string | number; external_id: string }>(
     tx,
     sql`WITH r AS (SELECT * FROM jsonb_to_recordset(${json(records)}) AS r(${ORDER_COLUMNS}, ${CHILD_COLUMNS})),
+        home AS (SELECT ${homeCountrySql(tenantId)} AS country),
         ins AS (
           INSERT INTO orders (tenant_id, store_id, source_type, external_id, order_number, order_date,
             external_updated_at, order_status, payment_status, shipment_status, currency, subtotal, shipping_total,
             tax_total, discount_total, total, paid_total, customer_name, customer_email, requested_shipping_method,
-            tags, item_count, ship_to)
+            tags, item_count, ship_to, ship_method_id, carrier, carrier_method, package_type)
           SELECT ${tenantId}, ${storeId}, ${target.sourceType}, r.external_id, r.order_number, r.order_date,
             r.external_updated_at, r.order_status, r.payment_status, r.shipment_status, r.currency, r.subtotal,
             r.shipping_total, r.tax_total, r.discount_total, r.total, r.paid_total, r.customer_name,
-            r.customer_email, r.requested_shipping_method, r.tags, r.item_count, r.ship_to
+            r.customer_email, r.requested_shipping_method, r.tags, r.item_count, r.ship_to,
+            res.ship_method_id, res.carrier, res.carrier_method, res.package_type
           FROM r
+          ${resolutionJoin(tenantId, {
+            storeId: sql`${storeId}::bigint`,
+            service: sql`r.requested_shipping_method`,
+            country: sql`r.ship_country`,
+            home: sql`(SELECT country FROM home)`,
+          })}
           ON CONFLICT (tenant_id, store_id, external_id) DO NOTHING
           RETURNING id, external_id
         ),
@@ -322,6 +332,12 @@ export async function upsertChannelOrders(
         ...childRecord(target, p.order, p.statuses, p.before, p.replaceContent),
       })),
       'channelUpdated',
+    );
+    // A new copy may ask for another service, or ship elsewhere: resolved again (a choice made by hand stays).
+    await resolveShipping(
+      tx,
+      tenantId,
+      planned.map((p) => p.id),
     );
     result.updated = planned.length;
     result.orderIds.push(...planned.map((p) => p.id));

@@ -1,0 +1,89 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Carrier } from '@shipdesk/contract';
+import type { Executor } from '../../db/client.ts';
+import { carrierAccounts, type CarrierAccountRow } from '../../db/schema/index.ts';
+
+type AccountValues = Omit<typeof carrierAccounts.$inferInsert, 'tenantId' | 'id' | 'createdAt' | 'updatedAt'>;
+
+/** All SQL of carrier accounts; every function takes the tenant and a `withTenant` transaction. */
+export function createCarrierAccountsRepository() {
+  const own = (tenantId: string, id: number) => and(eq(carrierAccounts.tenantId, tenantId), eq(carrierAccounts.id, id));
+  return {
+    list(tx: Executor, tenantId: string): Promise<CarrierAccountRow[]> {
+      return tx
+        .select()
+        .from(carrierAccounts)
+        .where(eq(carrierAccounts.tenantId, tenantId))
+        .orderBy(asc(carrierAccounts.carrier), asc(carrierAccounts.id));
+    },
+
+    async find(tx: Executor, tenantId: string, id: number): Promise<CarrierAccountRow | undefined> {
+      const [row] = await tx.select().from(carrierAccounts).where(own(tenantId, id));
+      return row;
+    },
+
+    /** The carriers the tenant can ship with: verified accounts' carriers. */
+    async connectedCarriers(tx: Executor, tenantId: string): Promise<Carrier[]> {
+      const rows = await tx
+        .selectDistinct({ carrier: carrierAccounts.carrier })
+        .from(carrierAccounts)
+        .where(and(eq(carrierAccounts.tenantId, tenantId), eq(carrierAccounts.status, 'verified')));
+      return rows.map((r) => r.carrier as Carrier);
+    },
+
+    async insert(tx: Executor, tenantId: string, values: AccountValues): Promise<CarrierAccountRow> {
+      if (values.isDefault) await this.clearDefault(tx, tenantId, values.carrier);
+      const [row] = await tx
+        .insert(carrierAccounts)
+        .values({ tenantId, ...values })
+        .returning();
+      return row!;
+    },
+
+    async update(
+      tx: Executor,
+      tenantId: string,
+      id: number,
+      values: Partial<AccountValues>,
+    ): Promise<CarrierAccountRow> {
+      if (values.isDefault && values.carrier) await this.clearDefault(tx, tenantId, values.carrier);
+      const [row] = await tx
+        .update(carrierAccounts)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(own(tenantId, id))
+        .returning();
+      return row!;
+    },
+
+    /** One default account per carrier: the new default takes the flag from the old one. */
+    async clearDefault(tx: Executor, tenantId: string, carrier: string): Promise<void> {
+      await tx
+        .update(carrierAccounts)
+        .set({ isDefault: false })
+        .where(
+          and(
+            eq(carrierAccounts.tenantId, tenantId),
+            eq(carrierAccounts.carrier, carrier),
+            eq(carrierAccounts.isDefault, true),
+          ),
+        );
+    },
+
+    async recordTest(
+      tx: Executor,
+      tenantId: string,
+      id: number,
+      outcome: { ok: boolean; error: string | null },
+    ): Promise<void> {
+      await tx
+        .update(carrierAccounts)
+        .set(
+          outcome.ok
+            ? { status: 'verified', lastError: null, verifiedAt: sql`now()` }
+            : { status: 'failed', lastError: outcome.error },
+        )
+        .where(own(tenantId, id));
+    },
+  };
+}
+export type CarrierAccountsRepository = ReturnType<typeof createCarrierAccountsRepository>;

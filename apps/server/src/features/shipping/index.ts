@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { CarrierAdapterFactory, CarrierAdapterOptions } from '../../integrations/carriers/carrier-types.ts';
+import { carrierAccountsRoutes } from './carrier-accounts-routes.ts';
+import { createCarrierAccountsService } from './carrier-accounts-service.ts';
+import { shipMethodsRoutes } from './ship-methods-routes.ts';
+import { createShipMethodsService } from './ship-methods-service.ts';
+import { createShippingResolutionRepository } from './shipping-resolution-repository.ts';
+
+export interface ShippingFeatureOptions {
+  carrierAdapters: CarrierAdapterFactory;
+  carrierAdapterOptions?: CarrierAdapterOptions;
+}
+
+/** Shipping setup: carrier accounts and the catalogue, shipping methods and their mappings, the reference lists. */
+export const shippingFeature: FastifyPluginAsyncTypebox<ShippingFeatureOptions> = async (app, options) => {
+  const accounts = createCarrierAccountsService({
+    database: app.db,
+    secrets: app.secrets,
+    adapters: options.carrierAdapters,
+    adapterOptions: options.carrierAdapterOptions,
+    allowedHost: (url) => app.egress.allows(url),
+  });
+  await app.register(carrierAccountsRoutes, { accounts });
+  await app.register(shipMethodsRoutes, { methods: createShipMethodsService(app.db, app.shippingResolution) });
+};
+
+export { shippingPlugin } from './shipping-plugin.ts';
+export { homeCountrySql, resolutionJoin } from './shipping-resolution-sql.ts';
+
+/** Resolves how the given orders ship, in the caller's transaction (orders added by hand, channels' new copies). */
+export const resolveShipping = createShippingResolutionRepository().resolveOrders;
