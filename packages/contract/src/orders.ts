@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { IdSchema, INT32_MAX } from './ids.ts';
+import { OrderShippingSchema } from './shipping-methods.ts';
 import { MAX_MINOR_UNITS } from './money.ts';
 import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, SHIPMENT_STATUSES, SOURCE_TYPES } from './enums.ts';
 
@@ -170,6 +171,8 @@ export const OrderSummarySchema = Type.Object({
   currency: Currency,
   total: Type.Integer(),
   requestedShippingMethod: Type.Union([Type.String(), Type.Null()]),
+  /** How it ships: resolved from the requested service through the mappings, or chosen by hand. */
+  shipping: OrderShippingSchema,
   version: Type.Integer(),
 });
 export type OrderSummary = Type.Static<typeof OrderSummarySchema>;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ORDER_STATUSES } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
-import { orderLines, orders, orderStatusCounts, stores, type OrderRow } from '../../db/schema/index.ts';
+import { orderLines, orders, orderStatusCounts, shipMethods, stores, type OrderRow } from '../../db/schema/index.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   prefixUpperBound,
@@ -52,8 +52,13 @@ export type SummaryRow = Pick<
   | 'currency'
   | 'total'
   | 'requestedShippingMethod'
+  | 'shipMethodId'
+  | 'carrier'
+  | 'carrierMethod'
+  | 'packageType'
+  | 'shippingByUser'
   | 'version'
-> & { storeName: string | null };
+> & { storeName: string | null; shipMethodName: string | null };
 
 /** A list row as both drivers answer it: bigint as text (or a number), timestamps as PostgreSQL's text. */
 interface SummaryRowData {
@@ -73,15 +78,21 @@ interface SummaryRowData {
   currency: string;
   total: string | number;
   requested_shipping_method: string | null;
+  ship_method_id: string | number | null;
+  carrier: string | null;
+  carrier_method: string | null;
+  package_type: string | null;
+  shipping_by_user: boolean;
   version: number;
   store_name: string | null;
+  ship_method_name: string | null;
 }
 
 // The list's columns, rendered once: the page query runs on every list request, and Drizzle's select builder spends
 // more time building it (and mapping its rows) than the database spends answering it.
 const SUMMARY_COLUMNS = sql.raw(
   new PgDialect().sqlToQuery(
-    sql`${orders.id}, ${orders.storeId}, ${orders.sourceType}, ${orders.orderNumber}, ${orders.orderDate}, ${orders.createdAt}, ${orders.orderStatus}, ${orders.paymentStatus}, ${orders.shipmentStatus}, ${orders.customerName}, ${orders.customerEmail}, ${orders.shipTo}, ${orders.itemCount}, ${orders.currency}, ${orders.total}, ${orders.requestedShippingMethod}, ${orders.version}, ${stores.name} AS store_name`,
+    sql`${orders.id}, ${orders.storeId}, ${orders.sourceType}, ${orders.orderNumber}, ${orders.orderDate}, ${orders.createdAt}, ${orders.orderStatus}, ${orders.paymentStatus}, ${orders.shipmentStatus}, ${orders.customerName}, ${orders.customerEmail}, ${orders.shipTo}, ${orders.itemCount}, ${orders.currency}, ${orders.total}, ${orders.requestedShippingMethod}, ${orders.shipMethodId}, ${orders.carrier}, ${orders.carrierMethod}, ${orders.packageType}, ${orders.shippingByUser}, ${orders.version}, ${stores.name} AS store_name, ${shipMethods.name} AS ship_method_name`,
   ).sql,
 );
 
@@ -103,8 +114,14 @@ function toSummaryRow(r: SummaryRowData): SummaryRow {
     currency: r.currency,
     total: Number(r.total),
     requestedShippingMethod: r.requested_shipping_method,
+    shipMethodId: r.ship_method_id === null ? null : Number(r.ship_method_id),
+    carrier: r.carrier,
+    carrierMethod: r.carrier_method,
+    packageType: r.package_type,
+    shippingByUser: r.shipping_by_user,
     version: r.version,
     storeName: r.store_name,
+    shipMethodName: r.ship_method_name,
   };
 }
 
@@ -207,7 +224,7 @@ export function createOrderListRepository() {
         ? sql`${fence(orders.id)} ${dir}`
         : sql`${fence(SORT_COLUMN[q.spec.key])} ${dir}, ${fence(orders.id)} ${dir}`;
     const offset = !q.cursor && q.offset > 0 ? sql` offset ${q.offset}` : sql``;
-    return sql`select ${SUMMARY_COLUMNS} from ${orders} left join ${stores} on (${stores.tenantId} = ${orders.tenantId} and ${stores.id} = ${orders.storeId}) where ${where} order by ${orderBy} limit ${q.limit}${offset}`;
+    return sql`select ${SUMMARY_COLUMNS} from ${orders} left join ${stores} on (${stores.tenantId} = ${orders.tenantId} and ${stores.id} = ${orders.storeId}) left join ${shipMethods} on (${shipMethods.tenantId} = ${orders.tenantId} and ${shipMethods.id} = ${orders.shipMethodId}) where ${where} order by ${orderBy} limit ${q.limit}${offset}`;
   }
 
   return {

@@ -1,4 +1,13 @@
-import type { Address, Order, OrderEventRecord, OrderSummary, SourceType } from '@shipdesk/contract';
+import {
+  findCarrierService,
+  isCarrier,
+  type Address,
+  type Order,
+  type OrderEventRecord,
+  type OrderShipping,
+  type OrderSummary,
+  type SourceType,
+} from '@shipdesk/contract';
 import type { OrderAddressRow, OrderEventRow } from '../../db/schema/index.ts';
 import type { SummaryRow } from './order-list-repository.ts';
 import { statusesOf, type OrderDetail } from './orders-repository.ts';
@@ -13,7 +22,30 @@ export function parseId(text: string): number | null {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
-export function toSummary(order: Omit<SummaryRow, 'storeName'>, storeName: string | null): OrderSummary {
+type ShippingColumns = Pick<
+  SummaryRow,
+  'shipMethodId' | 'carrier' | 'carrierMethod' | 'packageType' | 'shippingByUser'
+>;
+
+/** The resolved (or chosen) shipping of an order; the carrier service named as the catalogue names it. */
+export function toShipping(order: ShippingColumns, shipMethodName: string | null): OrderShipping {
+  const carrier = isCarrier(order.carrier) ? order.carrier : null;
+  const service = carrier && order.carrierMethod ? findCarrierService(carrier, order.carrierMethod) : undefined;
+  return {
+    shipMethod: order.shipMethodId === null ? null : { id: String(order.shipMethodId), name: shipMethodName ?? '' },
+    carrier,
+    carrierMethod: carrier ? order.carrierMethod : null,
+    carrierMethodName: service?.name ?? (carrier ? order.carrierMethod : null),
+    packageType: order.packageType,
+    chosenByUser: order.shippingByUser,
+  };
+}
+
+export function toSummary(
+  order: Omit<SummaryRow, 'storeName' | 'shipMethodName'>,
+  storeName: string | null,
+  shipMethodName: string | null,
+): OrderSummary {
   return {
     id: String(order.id),
     storeId: idText(order.storeId),
@@ -30,6 +62,7 @@ export function toSummary(order: Omit<SummaryRow, 'storeName'>, storeName: strin
     currency: order.currency,
     total: order.total,
     requestedShippingMethod: order.requestedShippingMethod,
+    shipping: toShipping(order, shipMethodName),
     version: order.version,
   };
 }
@@ -55,7 +88,7 @@ function toAddress(row: OrderAddressRow | undefined): Address | null {
 export function toOrder(detail: OrderDetail): Order {
   const { order } = detail;
   return {
-    ...toSummary(order, detail.storeName),
+    ...toSummary(order, detail.storeName, detail.shipMethodName),
     externalId: order.externalId,
     subtotal: order.subtotal,
     shippingTotal: order.shippingTotal,

@@ -8,6 +8,7 @@ import {
   orderEvents,
   orderLines,
   orders,
+  shipMethods,
   stores,
   tenants,
   type OrderAddressRow,
@@ -67,6 +68,7 @@ export interface NewEvent {
 export interface OrderDetail {
   order: OrderRow;
   storeName: string | null;
+  shipMethodName: string | null;
   lines: OrderLineRow[];
   addresses: OrderAddressRow[];
 }
@@ -198,7 +200,7 @@ export function createOrdersRepository() {
 
     async detail(tx: Executor, tenantId: string, order: OrderRow): Promise<OrderDetail> {
       // Started together: on PostgreSQL they travel in one round trip (db-kit pipelines a transaction's connection).
-      const [lines, addresses, store] = await Promise.all([
+      const [lines, addresses, store, method] = await Promise.all([
         tx
           .select()
           .from(orderLines)
@@ -214,8 +216,14 @@ export function createOrdersRepository() {
               .select({ name: stores.name })
               .from(stores)
               .where(and(eq(stores.tenantId, tenantId), eq(stores.id, order.storeId))),
+        order.shipMethodId === null
+          ? []
+          : tx
+              .select({ name: shipMethods.name })
+              .from(shipMethods)
+              .where(and(eq(shipMethods.tenantId, tenantId), eq(shipMethods.id, order.shipMethodId))),
       ]);
-      return { order, lines, addresses, storeName: store[0]?.name ?? null };
+      return { order, lines, addresses, storeName: store[0]?.name ?? null, shipMethodName: method[0]?.name ?? null };
     },
 
     async updateOrder(

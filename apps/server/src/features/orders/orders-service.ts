@@ -316,7 +316,7 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
           const { total, totalIsEstimate, statusCounts } = counted;
 
           return {
-            rows: rows.map((r) => toSummary(r, r.storeName)),
+            rows: rows.map((r) => toSummary(r, r.storeName, r.shipMethodName)),
             page: pageNumber,
             size,
             total,
