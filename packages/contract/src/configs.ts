@@ -1,5 +1,6 @@
 import Type from 'typebox';
-import { LABEL_TYPES } from './constants.ts';
+import { LABEL_SIZES, LABEL_TYPES } from './constants.ts';
+import { IdSchema } from './ids.ts';
 
 /** The config keys of spec section 3 and the shape each one holds. */
 export const CurrencyInfoOptionsSchema = Type.Object(
@@ -16,6 +17,11 @@ export const CurrencyInfoOptionsSchema = Type.Object(
 export const ShipLabelAppInfoOptionsSchema = Type.Object(
   {
     labelType: Type.Union(LABEL_TYPES.map((t) => Type.Literal(t))),
+    /** The label stock: a 4x6 thermal or shipping label, or a letter sheet (PDF only). Default 4x6. */
+    labelSize: Type.Optional(Type.Union(LABEL_SIZES.map((t) => Type.Literal(t)))),
+    /** The carrier account labels are bought with when a mapping names none (an id of the tenant's accounts). */
+    defaultCarrierAccountId: Type.Optional(Type.Union([IdSchema, Type.Null()])),
+    /** Only for an external label app; empty otherwise. */
     hashKey: Type.Optional(Type.String({ maxLength: 512 })),
   },
   { additionalProperties: false },

@@ -28,6 +28,8 @@ export const SIGN_IN_POPUP = { width: 400, height: 600 } as const;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const LABEL_TYPES = ['pdf', 'zpl'] as const;
 export type LabelType = (typeof LABEL_TYPES)[number];
+export const LABEL_SIZES = ['4x6', 'letter'] as const;
+export type LabelSize = (typeof LABEL_SIZES)[number];
 
 /** Add-ons of spec section 3, shown on the Add-ons page (install disabled). */
 export const ADD_ONS = [

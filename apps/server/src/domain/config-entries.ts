@@ -129,6 +129,11 @@ function checkMeaning(entry: ValidConfigEntry): ConfigValidation {
       options = trimmed;
       break;
     }
+    case 'ship_label_app_info':
+      if (options!.labelType === 'zpl' && options!.labelSize === 'letter') {
+        errors['options.labelSize'] = 'labelSize letter is for PDF labels; ZPL labels print on 4x6 stock';
+      }
+      break;
     case 'time_zone':
       value = value!.trim();
       if (!isTimeZone(value)) errors.value = `time zone "${value}" is not an IANA time zone, e.g. America/New_York`;

@@ -6,6 +6,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { createApiKeysRepository } from './api-keys-repository.ts';
 import { cqUrlProblem, systemLookup, type HostLookup } from '../../integrations/http/public-url.ts';
+import { carrierAccountExists } from '../shipping/index.ts';
 import { createConfigsRepository } from './configs-repository.ts';
 
 export interface ConfigsServiceOptions {
@@ -61,6 +62,14 @@ export function createConfigsService(database: Database, options: ConfigsService
       }
       return database.withTenant(auth.tenantId, async (tx) => {
         if (entry.key === 'time_zone') await repo.setTenantTimeZone(auth.tenantId, entry.value!, tx);
+        const account = entry.options?.defaultCarrierAccountId;
+        if (entry.key === 'ship_label_app_info' && typeof account === 'string') {
+          if (!(await carrierAccountExists(tx, auth.tenantId, Number(account)))) {
+            throw badRequest({
+              'options.defaultCarrierAccountId': 'options.defaultCarrierAccountId names no carrier account of yours',
+            });
+          }
+        }
         return toEntry(await repo.upsert(auth.tenantId, { ...entry, updatedBy: auth.userId }, tx));
       });
     },

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { CarrierAdapterFactory, CarrierAdapterOptions } from '../../integrations/carriers/carrier-types.ts';
+import type { Executor } from '../../db/client.ts';
+import { createCarrierAccountsRepository } from './carrier-accounts-repository.ts';
 import { carrierAccountsRoutes } from './carrier-accounts-routes.ts';
 import { createCarrierAccountsService } from './carrier-accounts-service.ts';
 import { shipMethodsRoutes } from './ship-methods-routes.ts';
@@ -26,6 +28,11 @@ export const shippingFeature: FastifyPluginAsyncTypebox<ShippingFeatureOptions> 
 
 export { shippingPlugin } from './shipping-plugin.ts';
 export { homeCountrySql, resolutionJoin } from './shipping-resolution-sql.ts';
+
+/** Whether the tenant has this carrier account (a setting that names one is refused otherwise). */
+export async function carrierAccountExists(tx: Executor, tenantId: string, id: number): Promise<boolean> {
+  return Number.isSafeInteger(id) && (await createCarrierAccountsRepository().find(tx, tenantId, id)) !== undefined;
+}
 
 /** Resolves how the given orders ship, in the caller's transaction (orders added by hand, channels' new copies). */
 export const resolveShipping = createShippingResolutionRepository().resolveOrders;
