@@ -154,6 +154,24 @@ export const OrderShippingSchema = Type.Object({
 });
 export type OrderShipping = Type.Static<typeof OrderShippingSchema>;
 
+/**
+ * Body of `POST /call/order/{orderId}/updateOrderShipping`: a person chooses how this order ships (a carrier
+ * service, optionally its shipping method and package type), which mapping changes then leave alone; or hands it back
+ * to the mappings (`automatic: true`). `version` (optional) guards against a stale screen.
+ */
+export const OrderShippingUpdateSchema = Type.Object(
+  {
+    automatic: Type.Optional(Type.Boolean()),
+    shipMethodId: Type.Optional(Nullable(Id)),
+    carrier: Type.Optional(CarrierSchema),
+    carrierMethod: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    packageType: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
+    version: Type.Optional(Type.Integer({ minimum: 1, maximum: INT32_MAX })),
+  },
+  { additionalProperties: false },
+);
+export type OrderShippingUpdate = Type.Static<typeof OrderShippingUpdateSchema>;
+
 /** Progress of re-resolving a tenant's open orders after a mapping changed (realtime `shipping:resolution`). */
 export const ShippingResolutionProgressSchema = Type.Object({
   state: literalUnion(['running', 'done'] as const),

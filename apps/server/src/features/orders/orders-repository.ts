@@ -231,7 +231,20 @@ export function createOrdersRepository() {
       tenantId: string,
       orderId: number,
       changes: Partial<
-        Pick<OrderRow, 'orderStatus' | 'paymentStatus' | 'shipmentStatus' | 'paidTotal' | 'shipTo' | 'customerName'>
+        Pick<
+          OrderRow,
+          | 'orderStatus'
+          | 'paymentStatus'
+          | 'shipmentStatus'
+          | 'paidTotal'
+          | 'shipTo'
+          | 'customerName'
+          | 'shipMethodId'
+          | 'carrier'
+          | 'carrierMethod'
+          | 'packageType'
+          | 'shippingByUser'
+        >
       >,
     ): Promise<OrderRow> {
       const [row] = await tx

@@ -354,6 +354,8 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
           }
           const fields = toAddressFields(address);
           await repo.upsertAddress(tx, auth.tenantId, order.id, type, fields);
+          // Another country can make it international: the carrier service follows (unless chosen by hand).
+          if (type === 'shipping') await resolveShipping(tx, auth.tenantId, [order.id]);
           const updated = await repo.updateOrder(
             tx,
             auth.tenantId,

@@ -5,6 +5,7 @@ import { createCarrierAccountsRepository } from './carrier-accounts-repository.t
 import { carrierAccountsRoutes } from './carrier-accounts-routes.ts';
 import { createCarrierAccountsService } from './carrier-accounts-service.ts';
 import { shipMethodsRoutes } from './ship-methods-routes.ts';
+import { createShipMethodsRepository } from './ship-methods-repository.ts';
 import { createShipMethodsService } from './ship-methods-service.ts';
 import { createShippingResolutionRepository } from './shipping-resolution-repository.ts';
 
@@ -32,6 +33,11 @@ export { homeCountrySql, resolutionJoin } from './shipping-resolution-sql.ts';
 /** Whether the tenant has this carrier account (a setting that names one is refused otherwise). */
 export async function carrierAccountExists(tx: Executor, tenantId: string, id: number): Promise<boolean> {
   return Number.isSafeInteger(id) && (await createCarrierAccountsRepository().find(tx, tenantId, id)) !== undefined;
+}
+
+/** Whether the tenant has this shipping method. */
+export async function shipMethodExists(tx: Executor, tenantId: string, id: number): Promise<boolean> {
+  return (await createShipMethodsRepository().find(tx, tenantId, id)) !== undefined;
 }
 
 /** Resolves how the given orders ship, in the caller's transaction (orders added by hand, channels' new copies). */

@@ -62,10 +62,12 @@ export function createShipMethodsRepository() {
           id: shipMethods.id,
           name: shipMethods.name,
           createdAt: shipMethods.createdAt,
-          openOrders: sql<string>`(SELECT count(*) FROM orders o WHERE o.tenant_id = ${shipMethods.tenantId}
-            AND o.ship_method_id = ${shipMethods.id} AND o.order_status IN ${OPEN})`,
+          // Qualified by hand: Drizzle writes a one-table query's columns unqualified, which inside these
+          // subqueries would name the subquery's own table.
+          openOrders: sql<string>`(SELECT count(*) FROM orders o WHERE o.tenant_id = ship_methods.tenant_id
+            AND o.ship_method_id = ship_methods.id AND o.order_status IN ${OPEN})`,
           mapped: sql<boolean>`EXISTS (SELECT 1 FROM ${shipMethodCarrierMappings} c
-            WHERE c.tenant_id = ${shipMethods.tenantId} AND c.ship_method_id = ${shipMethods.id})`,
+            WHERE c.tenant_id = ship_methods.tenant_id AND c.ship_method_id = ship_methods.id)`,
         })
         .from(shipMethods)
         .where(where)
@@ -177,7 +179,7 @@ export function createShipMethodsRepository() {
               eq(requestedServiceKeys.tenantId, tenantId),
               eq(requestedServiceKeys.storeKey, source.storeKey),
               inArray(requestedServiceKeys.serviceKey, [...keys]),
-              sql`NOT (${ownedBySource})`,
+              sql`NOT coalesce(${ownedBySource}, false)`,
             ),
           );
         if (clashes.length > 0) return clashes;
