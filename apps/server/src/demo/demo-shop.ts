@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { startFakeShopify, type FakeShopify } from '@shipdesk/fakes';
+import { startFakeShopify } from '@shipdesk/fakes';
+import { startDemoShipping } from './demo-shipping.ts';
 import { createStoresRepository, sealCredentials } from '../features/stores/index.ts';
 import { createTenantsService } from '../features/tenants/index.ts';
 
@@ -28,8 +29,8 @@ function readJson<T>(file: string): T | null {
   }
 }
 
-/** Starts after `listen`; the caller closes the returned shop on shutdown. */
-export async function startDemoShop(app: FastifyInstance, dataDir: string): Promise<FakeShopify | null> {
+/** Starts after `listen`; the caller closes what it returns (the fake shop and the fake USPS) on shutdown. */
+export async function startDemoShop(app: FastifyInstance, dataDir: string): Promise<{ close(): Promise<void> } | null> {
   const demo = readJson<{ organizationId?: string }>(join(dataDir, 'demo-credentials.json'));
   if (!demo?.organizationId) return null;
   const tenantId = demo.organizationId;
@@ -80,7 +81,17 @@ export async function startDemoShop(app: FastifyInstance, dataDir: string): Prom
     });
     return { storeId: created.id, fresh: true };
   });
+  // Shipping first: the first pull's orders resolve as they arrive.
+  const usps = await startDemoShipping(app, tenantId, storeId).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'the demo shipping setup could not start');
+    return null;
+  });
   if (fresh) await app.storeSync.startPull(tenantId, storeId, 'install');
   app.log.info({ url: shop.url, storeId }, 'demo Shopify store ready');
-  return shop;
+  return {
+    async close() {
+      await usps?.close();
+      await shop.close();
+    },
+  };
 }

@@ -28,6 +28,8 @@ export const shippingFeature: FastifyPluginAsyncTypebox<ShippingFeatureOptions> 
 };
 
 export { shippingPlugin } from './shipping-plugin.ts';
+export { createCarrierAccountsService } from './carrier-accounts-service.ts';
+export { createShipMethodsService } from './ship-methods-service.ts';
 export { homeCountrySql, resolutionJoin } from './shipping-resolution-sql.ts';
 
 /** Whether the tenant has this carrier account (a setting that names one is refused otherwise). */

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { Role, type CarrierAccount, type ShipMethod } from '@shipdesk/contract';
+import { startFakeUsps, type FakeUsps } from '@shipdesk/fakes';
+import { createCarrierAdapter } from '../integrations/carriers/carrier-registry.ts';
+import type { AuthContext } from '../plugins/auth.ts';
+import { createCarrierAccountsService, createShipMethodsService } from '../features/shipping/index.ts';
+
+/**
+ * The demo organisation's shipping: a USPS account on a fake USPS in this process (talked to over real HTTP like the
+ * fake Shopify), connected and tested, and shipping methods that map the demo shop's requested services to USPS and
+ * the built-in carrier, so a newcomer sees resolved carrier services at once. Two requested services ("Free
+ * Shipping", "UPS Ground") are left for the seller to map: the Shipping Methods page shows what that looks like.
+ */
+const DEMO_USPS = {
+  clientId: 'demo-usps-client',
+  clientSecret: 'demo-usps-secret-0000000000',
+  account: { crid: '56982563', mid: '900066622', accountType: 'EPS' as const, accountNumber: '1000405525' },
+};
+
+const METHODS = [
+  {
+    name: 'Standard',
+    services: ['Standard Shipping', 'USPS Ground Advantage'],
+    mappings: [
+      { destination: 'domestic', carrier: 'usps', carrierMethod: 'USPS_GROUND_ADVANTAGE', packageType: 'PACKAGE' },
+      { destination: 'international', carrier: 'usps', carrierMethod: 'PRIORITY_MAIL_INTERNATIONAL' },
+    ],
+  },
+  {
+    name: 'Express',
+    services: ['Express Shipping', 'USPS Priority Mail', 'FedEx 2Day'],
+    mappings: [{ destination: 'any', carrier: 'usps', carrierMethod: 'PRIORITY_MAIL' }],
+  },
+  {
+    name: 'International',
+    services: ['International Standard', 'Canada Post Expedited Parcel', 'UPS Standard', 'DHL Express Worldwide'],
+    mappings: [{ destination: 'any', carrier: 'usps', carrierMethod: 'PRIORITY_MAIL_INTERNATIONAL' }],
+  },
+  {
+    name: 'Local delivery',
+    services: ['Local delivery'],
+    mappings: [{ destination: 'any', carrier: 'local', carrierMethod: 'LOCAL_NEXT_DAY' }],
+  },
+] as const;
+
+/** Starts the fake USPS and wires the demo's shipping (the methods only while the organisation has none). */
+export async function startDemoShipping(app: FastifyInstance, tenantId: string, storeId: number): Promise<FakeUsps> {
+  const usps = await startFakeUsps({
+    clientId: DEMO_USPS.clientId,
+    clientSecret: DEMO_USPS.clientSecret,
+    accounts: [DEMO_USPS.account],
+    quota: null,
+  });
+  app.egress.allow(new URL(usps.url).host);
+  const auth: AuthContext = {
+    tenantId,
+    userId: 'system:demo',
+    email: 'demo@shipdesk.local',
+    roleId: Role.Admin,
+    issuer: 'shipdesk-demo',
+  };
+  const accounts = createCarrierAccountsService({
+    database: app.db,
+    secrets: app.secrets,
+    adapters: createCarrierAdapter,
+    adapterOptions: { http: { fetch: app.egress.fetch } },
+    allowedHost: (url) => app.egress.allows(url),
+  });
+  const settings = { ...DEMO_USPS.account, clientId: DEMO_USPS.clientId, apiBaseUrl: usps.url };
+  const existing = (await accounts.list(auth)).find((a: CarrierAccount) => a.name === 'USPS (demo)');
+  const account = existing
+    ? // The fake listens on a new port each start.
+      await accounts.update(auth, existing.id, { settings })
+    : await accounts.create(auth, {
+        carrier: 'usps',
+        name: 'USPS (demo)',
+        settings,
+        credentials: { clientSecret: DEMO_USPS.clientSecret },
+        isDefault: true,
+      });
+  await accounts.testConnection(auth, { accountId: account.id });
+
+  const methods = createShipMethodsService(app.db, app.shippingResolution);
+  // A demo organisation without methods gets them (a data folder made before there were any, too).
+  if ((await methods.list(auth, { size: 1 })).total === 0) {
+    for (const spec of METHODS) {
+      const method: ShipMethod = await methods.create(auth, { name: spec.name });
+      await methods.createStoreMapping(auth, {
+        shipMethodId: method.id,
+        storeId: String(storeId),
+        services: [...spec.services],
+      });
+      for (const mapping of spec.mappings) {
+        await methods.createCarrierMapping(auth, { shipMethodId: method.id, ...mapping });
+      }
+    }
+  }
+  return usps;
+}
