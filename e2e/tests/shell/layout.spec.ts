@@ -40,9 +40,9 @@ test('the setup guide opens on load with the steps computed by the server', asyn
   await page.goto('/orders');
   await new SsoLoginPage(page).signIn(demoUser.email, demoUser.password);
   await expect(page.getByRole('heading', { name: 'Setup Guide' })).toBeVisible();
-  // The demo organisation starts with its demo store connected: one step of five.
-  await expect(page.getByText('Steps completed : 1/5')).toBeVisible();
-  await expect(page.getByText('20% completed')).toBeVisible();
+  // The demo organisation starts with its demo store connected and its shipping methods mapped: three of five.
+  await expect(page.getByText('Steps completed : 3/5')).toBeVisible();
+  await expect(page.getByText('60% completed')).toBeVisible();
   await expect(page.getByRole('link', { name: /Set the warehouse address/ })).toHaveAttribute(
     'href',
     '/settings/warehouse',
