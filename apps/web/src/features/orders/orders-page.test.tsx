@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { OrderList } from '@shipdesk/contract';
+import type { Socket } from 'socket.io-client';
+import { attachRealtimeSocket, detachRealtimeSocket } from '@/lib/realtime/realtime-hub';
 import { renderRoutes } from '@/lib/testing/render-with-store';
 import { OrdersPage } from './orders-page';
 import { fail, ok, stubApi, summary, type ApiCall } from './testing';
@@ -90,6 +92,46 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     // A store named like its channel is not named twice.
     expect(await cellOf('SO-1002')).toHaveTextContent(/^SO-1002Amazon$/);
     expect(await cellOf('SO-1003')).toHaveTextContent(/^SO-1003Wholesale$/);
+  });
+
+  it("shows each order's carrier service, and refetches once the server has re-resolved the open orders", async () => {
+    const unmapped = summary({ id: '1', orderStatus: 'Sales Order', requestedShippingMethod: 'Free Shipping' });
+    let rows = [unmapped];
+    const calls = serve(() => ok(page({ rows, total: 1 })));
+    const socket = { on: vi.fn(), off: vi.fn() };
+    attachRealtimeSocket(socket as unknown as Socket);
+    try {
+      renderList();
+      const table = await screen.findByRole('table', { name: 'Orders' });
+      const link = await within(table).findByRole('link', { name: /^Unmapped/ });
+      expect(link).toHaveAttribute('href', '/settings/shipping-methods');
+      // The rows are one tab stop: the chip is reached with the mouse, or from the order view.
+      expect(link).toHaveAttribute('tabindex', '-1');
+
+      rows = [
+        {
+          ...unmapped,
+          shipping: {
+            shipMethod: { id: '9', name: 'Free Shipping' },
+            carrier: 'usps',
+            carrierMethod: 'USPS_GROUND_ADVANTAGE',
+            carrierMethodName: 'USPS Ground Advantage',
+            packageType: null,
+            chosenByUser: false,
+          },
+        },
+      ];
+      const push = socket.on.mock.calls.find(([event]) => event === 'shipping:resolution')![1] as (
+        payload: unknown,
+      ) => void;
+      push({ state: 'running', done: 1, total: 2 });
+      push({ state: 'done', done: 2, total: 2 });
+      expect(await within(table).findByText('USPS Ground Advantage')).toBeInTheDocument();
+      expect(within(table).queryByRole('link', { name: /^Unmapped/ })).not.toBeInTheDocument();
+      expect(listCalls(calls)).toHaveLength(2);
+    } finally {
+      detachRealtimeSocket(socket as unknown as Socket);
+    }
   });
 
   it('keeps the search in the URL and sends it as the search filter', async () => {

@@ -8,6 +8,7 @@ import { initialUserData } from '@/lib/state/user-data-slice';
 import { mockFetch, renderRoutes, type RecordedRequest } from '@/lib/testing/render-with-store';
 import { SettingsPage } from './settings-page';
 import { configEntriesFrom } from './api/configs-api';
+import { carrierAccount } from './testing';
 import { countryName, warehouseOptions, type WarehouseForm } from './tabs/warehouse-tab';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
@@ -42,6 +43,11 @@ const CONFIGS = [
   },
 ];
 
+const ACCOUNTS = [
+  { ...carrierAccount(), id: '7', name: 'UPS main' },
+  { ...carrierAccount(), id: '8', carrier: 'usps', name: 'USPS EPS', status: 'not_verified', isDefault: true },
+];
+
 let requests: RecordedRequest[];
 let saveReply: () => Response;
 
@@ -52,6 +58,11 @@ beforeEach(() => {
       return Response.json({ code: 200, success: true, data: CONFIGS });
     if (method === 'GET' && url === '/call/setupGuide') return Response.json({ code: 200, success: true, data: {} });
     if (method === 'POST' && url === '/call/configs/createOrUpdate') return saveReply();
+    if (method === 'GET' && url === '/api/v1/carrierAccounts') {
+      return Response.json({ code: 200, success: true, data: { rows: ACCOUNTS } });
+    }
+    if (method === 'GET' && url === '/api/v1/orderBoxSizes')
+      return Response.json({ code: 200, success: true, data: [] });
     if (method === 'GET' && url === '/call/apiKey')
       return Response.json({
         code: 200,
@@ -155,17 +166,58 @@ describe('Settings forms', () => {
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
-  it('keeps the stored hash key when saving the label type', async () => {
+  it('saves the label type, size and default account, keeping the stored hash key', async () => {
     const user = userEvent.setup();
     renderSettings('/settings/labels');
-    const zpl = await screen.findByRole('radio', { name: /zpl/i });
+    const zpl = await screen.findByRole('radio', { name: /^zpl/i });
     expect(zpl).toBeChecked();
-    await user.click(screen.getByRole('radio', { name: /pdf/i }));
+    expect(screen.getByRole('radio', { name: /^4 × 6 in/ })).toBeChecked();
+    // Letter sheets are for PDF labels only.
+    const letter = screen.getByRole('radio', { name: /^Letter/ });
+    expect(letter).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: /^pdf/i }));
+    expect(letter).toBeEnabled();
+    await user.click(letter);
+    const account = screen.getByRole('combobox', { name: /Account/ });
+    await waitFor(() => expect(account).not.toHaveAttribute('aria-disabled'));
+    await user.click(account);
+    expect(await screen.findByRole('option', { name: 'USPS · USPS EPS (not verified)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'UPS · UPS main' }));
+    await waitFor(() => expect(gets('/call/setupGuide')).toBe(1));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Label type saved.'));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Label settings saved.'));
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       key: 'ship_label_app_info',
-      options: { labelType: 'pdf', hashKey: 'abc' },
+      options: { labelType: 'pdf', labelSize: 'letter', defaultCarrierAccountId: '7', hashKey: 'abc' },
+    });
+    // The setup guide's 'Choose the label type' step follows at once.
+    await waitFor(() => expect(gets('/call/setupGuide')).toBe(2));
+  });
+
+  it('moves a letter size back to 4x6 when ZPL is chosen', async () => {
+    const user = userEvent.setup();
+    requests = mockFetch(({ url }) =>
+      url === '/api/v1/configs'
+        ? Response.json({
+            code: 200,
+            success: true,
+            data: [{ ...CONFIGS[1], options: { labelType: 'pdf', labelSize: 'letter', defaultCarrierAccountId: '8' } }],
+          })
+        : url === '/api/v1/carrierAccounts'
+          ? Response.json({ code: 200, success: true, data: { rows: ACCOUNTS } })
+          : Response.json({ code: 200, success: true, data: [] }),
+    );
+    renderSettings('/settings/labels');
+    expect(await screen.findByRole('radio', { name: /^Letter/ })).toBeChecked();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Account/ })).toHaveTextContent('USPS EPS'));
+    await user.click(screen.getByRole('radio', { name: /^zpl/i }));
+    expect(screen.getByRole('radio', { name: /^4 × 6 in/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^Letter/ })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Label settings saved.'));
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      key: 'ship_label_app_info',
+      options: { labelType: 'zpl', labelSize: '4x6', defaultCarrierAccountId: '8', hashKey: '' },
     });
   });
 
@@ -270,7 +322,11 @@ describe('Settings forms', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
 
     await first.router.navigate('/settings/labels');
-    expect(await screen.findByRole('radio', { name: /zpl/i })).toBeDisabled();
+    expect(await screen.findByRole('radio', { name: /^zpl/i })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /^pdf/i })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /^4 × 6 in/ })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: /Account/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.queryByRole('button', { name: 'Add box size' })).not.toBeInTheDocument();
 
     await first.router.navigate('/settings/integrations');
     expect(await screen.findByRole('button', { name: 'Rotate' })).toBeDisabled();

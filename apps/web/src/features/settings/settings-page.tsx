@@ -9,11 +9,13 @@ import { hrefs } from '@/config/paths';
 import { selectUserRoleId, useAppSelector } from '@/lib/store-hooks';
 import { PageHeader } from '@/components/page-header';
 import { DEFAULT_SETTINGS_TAB, SETTINGS_TABS, parseSettingsTab, type SettingsTabId } from './settings-tabs';
+import { CarriersTab } from './carriers/carriers-tab';
+import { ShippingMethodsTab } from './shipping-methods/shipping-methods-tab';
 import { ConfigLoader } from './tabs/config-loader';
 import { GeneralTab } from './tabs/general-tab';
 import { LabelsTab } from './tabs/labels-tab';
 import { IntegrationsTab } from './tabs/integrations-tab';
-import { ShippingMethodsTab, UsersTab } from './tabs/other-tabs';
+import { UsersTab } from './tabs/other-tabs';
 import { WarehouseTab } from './tabs/warehouse-tab';
 
 export interface SettingsPageProps {
@@ -70,7 +72,14 @@ export function SettingsPage({ usersTab }: SettingsPageProps = {}) {
   );
 }
 
-const FORM_TABS = new Set<SettingsTabId>(['general', 'warehouse', 'labels', 'integrations']);
+const FORM_TABS = new Set<SettingsTabId>([
+  'general',
+  'warehouse',
+  'carriers',
+  'shipping-methods',
+  'labels',
+  'integrations',
+]);
 
 function TabContent({ tab, readOnly, usersTab }: { tab: SettingsTabId; readOnly: boolean; usersTab: ReactNode }) {
   switch (tab) {
@@ -80,8 +89,10 @@ function TabContent({ tab, readOnly, usersTab }: { tab: SettingsTabId; readOnly:
       return <ConfigLoader>{(entries) => <WarehouseTab entries={entries} readOnly={readOnly} />}</ConfigLoader>;
     case 'labels':
       return <ConfigLoader>{(entries) => <LabelsTab entries={entries} readOnly={readOnly} />}</ConfigLoader>;
+    case 'carriers':
+      return <CarriersTab readOnly={readOnly} />;
     case 'shipping-methods':
-      return <ShippingMethodsTab />;
+      return <ShippingMethodsTab readOnly={readOnly} />;
     case 'integrations':
       return <IntegrationsTab readOnly={readOnly} />;
     case 'users':

@@ -2,8 +2,9 @@
 export const SETTINGS_TABS = [
   { id: 'general', label: 'General' },
   { id: 'warehouse', label: 'Warehouse' },
-  { id: 'labels', label: 'Labels' },
+  { id: 'carriers', label: 'Carriers' },
   { id: 'shipping-methods', label: 'Shipping Methods' },
+  { id: 'labels', label: 'Labels' },
   { id: 'integrations', label: 'Integrations' },
   { id: 'users', label: 'Users' },
 ] as const;

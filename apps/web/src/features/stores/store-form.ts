@@ -8,6 +8,7 @@ import {
   type TestConnection,
   type UpdateStore,
 } from '@shipdesk/contract';
+import { connectionFieldPath } from '@/components/connection-field';
 import { messagesResolver } from '@/lib/validation';
 
 /**
@@ -34,8 +35,7 @@ export function fieldsOf(sourceType: SourceType | ''): readonly StoreFieldDefini
   return sourceType ? STORE_FIELDS[sourceType] : [];
 }
 
-export const fieldPath = (field: StoreFieldDefinition) =>
-  `${field.secret ? 'credentials' : 'settings'}.${field.key}` as const;
+export const fieldPath = connectionFieldPath;
 
 export function defaultStoreForm(store?: Store): StoreFormValues {
   if (!store) {

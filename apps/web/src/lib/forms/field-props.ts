@@ -46,3 +46,9 @@ export function controlledFieldProps<V extends FieldValues, N extends Path<V>>(
 ) {
   return { name: field.name, inputRef: field.ref, onBlur: field.onBlur, ...fieldErrorProps(fieldState.error, hint) };
 }
+
+/**
+ * slotProps of a select TextField whose '' option means something ('Every store', 'Carrier default'): that option is
+ * shown as chosen, with the label kept above it, instead of an empty field.
+ */
+export const EMPTY_OPTION_SELECT_SLOTS = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;

@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import type { Order } from '@shipdesk/contract';
 import { CardSection } from './card-section';
 
-/** Who ordered, and the shipping service they asked for. */
+/** Who ordered (the service they asked for is on the shipping card). */
 export function OrderCustomerCard({ order }: { order: Order }) {
   return (
     <CardSection title="Customer">
@@ -12,11 +12,6 @@ export function OrderCustomerCard({ order }: { order: Order }) {
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {order.customerEmail || 'No e-mail given'}
       </Typography>
-      {order.requestedShippingMethod ? (
-        <Typography variant="body2" sx={{ mt: 1 }}>
-          Requested service: {order.requestedShippingMethod}
-        </Typography>
-      ) : null}
     </CardSection>
   );
 }

@@ -23,6 +23,7 @@ import { OrderBackLink } from './order-back-link';
 import { OrderCustomerCard } from './order-customer-card';
 import { OrderLinesCard } from './order-lines-card';
 import { OrderLoadFailure } from './order-load-failure';
+import { OrderShippingCard } from './order-shipping-card';
 import { OrderStatusChips } from './order-status-chips';
 import { OrderTimeline } from './order-timeline';
 import { OrderViewDialogs } from './order-view-dialogs';
@@ -126,6 +127,7 @@ export function OrderView({ id, initialAction = null }: OrderViewProps) {
         </Box>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <OrderCustomerCard order={order} />
+          <OrderShippingCard order={order} />
           <AddressCard
             ref={action.editButton}
             orderId={order.id}

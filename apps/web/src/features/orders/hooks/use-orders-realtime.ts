@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { OrderRealtimeEvent, type OrderChangedMessage } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
 import { subscribeRealtime } from '@/lib/realtime/realtime-hub';
+import { subscribeShippingResolution } from '@/lib/realtime/shipping-resolution';
 import { useAppDispatch } from '@/lib/store-hooks';
 
 /** The cache tags an 'orders:changed' push makes stale: the list, and each changed order with its parts. */
@@ -20,15 +21,22 @@ export function tagsForOrderChange(message: unknown) {
 
 /**
  * Live updates: when another user or tab changes orders, the server pushes 'orders:changed' to the tenant's room
- * and the screens showing those orders refetch (RTK Query refetches only what is on screen).
+ * and the screens showing those orders refetch (RTK Query refetches only what is on screen). A change of shipping
+ * methods or mappings moves how open orders ship without naming them: once the server has re-resolved them all,
+ * every order on screen refetches.
  */
 export function useOrdersRealtime(): void {
   const dispatch = useAppDispatch();
-  useEffect(
-    () =>
-      subscribeRealtime(OrderRealtimeEvent.Changed, (message) => {
-        dispatch(api.util.invalidateTags(tagsForOrderChange(message)));
-      }),
-    [dispatch],
-  );
+  useEffect(() => {
+    const offChanged = subscribeRealtime(OrderRealtimeEvent.Changed, (message) => {
+      dispatch(api.util.invalidateTags(tagsForOrderChange(message)));
+    });
+    const offResolution = subscribeShippingResolution((progress) => {
+      if (progress.state === 'done') dispatch(api.util.invalidateTags(['Order']));
+    });
+    return () => {
+      offChanged();
+      offResolution();
+    };
+  }, [dispatch]);
 }

@@ -1,55 +1,79 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Typography from '@mui/material/Typography';
-import { LABEL_TYPES, type ConfigEntry, type LabelType } from '@shipdesk/contract';
+import Stack from '@mui/material/Stack';
+import { LABEL_SIZES, LABEL_TYPES, type ConfigEntry, type LabelSize, type LabelType } from '@shipdesk/contract';
 import { validatorResolver, type FormRules } from '@/lib/validation';
 import { configOptions, optionString, useSaveConfigMutation } from '../api/configs-api';
+import { BoxSizesSection } from '../box-sizes/box-sizes-section';
 import { ConfigSaveButton } from './config-save-button';
+import { DefaultAccountField, LabelSizeField, LabelTypeField, type LabelForm } from './label-fields';
 import { runSave } from './save-config';
 
-interface LabelForm {
-  labelType: LabelType;
-}
-
-const LABEL_TYPE_TEXT: Record<LabelType, { title: string; text: string }> = {
-  pdf: { title: 'PDF', text: 'Print on any office or label printer from the browser.' },
-  zpl: { title: 'ZPL', text: 'Send straight to a Zebra-compatible thermal printer.' },
-};
+const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
+  (values as readonly unknown[]).includes(value);
 
 const rules: FormRules<LabelForm> = {
   labelType: {
     required: 'Choose a label type',
-    custom: (value) => ((LABEL_TYPES as readonly unknown[]).includes(value) ? undefined : 'Choose a label type'),
+    custom: (value) => (isOneOf(LABEL_TYPES, value) ? undefined : 'Choose a label type'),
+  },
+  labelSize: {
+    required: 'Choose a label size',
+    custom: (value, values) =>
+      value === 'letter' && values.labelType === 'zpl' ? 'Letter sheets are for PDF labels only' : undefined,
   },
 };
 
-/** Labels: the label format (config ship_label_app_info); the stored hash key is kept as it is. */
+/** The stored label settings, each falling back to the product default: PDF on 4x6 stock, no default account. */
+export function labelFormFrom(options: Record<string, unknown>): LabelForm {
+  const labelType: LabelType = isOneOf(LABEL_TYPES, options.labelType) ? options.labelType : 'pdf';
+  const labelSize: LabelSize =
+    isOneOf(LABEL_SIZES, options.labelSize) && !(options.labelSize === 'letter' && labelType === 'zpl')
+      ? options.labelSize
+      : '4x6';
+  const account = options.defaultCarrierAccountId;
+  return { labelType, labelSize, defaultCarrierAccountId: typeof account === 'string' ? account : '' };
+}
+
+/** What is saved: the form's values with the stored hash key kept as it is (it belongs to an external label app). */
+export function labelOptions(values: LabelForm, stored: Record<string, unknown>) {
+  return {
+    labelType: values.labelType,
+    labelSize: values.labelSize,
+    defaultCarrierAccountId: values.defaultCarrierAccountId || null,
+    hashKey: optionString(stored, 'hashKey'),
+  };
+}
+
+/**
+ * Labels: the label format and stock, and the account labels are bought with when a mapping names none (config
+ * ship_label_app_info); below, the boxes orders are packed in, whose sizes and weights go on the labels.
+ */
 export function LabelsTab({ entries, readOnly = false }: { entries: ConfigEntry[]; readOnly?: boolean }) {
+  return (
+    <Stack spacing={5} sx={{ maxWidth: 720 }}>
+      <LabelSettingsForm entries={entries} readOnly={readOnly} />
+      <BoxSizesSection readOnly={readOnly} />
+    </Stack>
+  );
+}
+
+function LabelSettingsForm({ entries, readOnly }: { entries: ConfigEntry[]; readOnly: boolean }) {
   const options = configOptions(entries, 'ship_label_app_info');
-  const stored = optionString(options, 'labelType');
   const form = useForm<LabelForm>({
     resolver: validatorResolver(rules),
-    defaultValues: { labelType: (LABEL_TYPES as readonly string[]).includes(stored) ? (stored as LabelType) : 'pdf' },
+    defaultValues: labelFormFrom(options),
     disabled: readOnly,
   });
   const [saveConfig] = useSaveConfigMutation();
 
   const submit = form.handleSubmit(async (values) => {
     const saved = await runSave(
-      () =>
-        saveConfig({
-          key: 'ship_label_app_info',
-          options: { labelType: values.labelType, hashKey: optionString(options, 'hashKey') },
-        }).unwrap(),
+      () => saveConfig({ key: 'ship_label_app_info', options: labelOptions(values, options) }).unwrap(),
       {
-        success: 'Label type saved.',
-        failure: 'Could not save the label type.',
-        fields: ['labelType'],
+        success: 'Label settings saved.',
+        failure: 'Could not save the label settings.',
+        fields: ['labelType', 'labelSize', 'defaultCarrierAccountId'],
         setError: form.setError,
       },
     );
@@ -57,45 +81,13 @@ export function LabelsTab({ entries, readOnly = false }: { entries: ConfigEntry[
   });
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 560 }}>
-      <Controller
-        control={form.control}
-        name="labelType"
-        render={({ field: { disabled, ...field }, fieldState }) => (
-          <FormControl error={Boolean(fieldState.error)} disabled={disabled}>
-            <Typography variant="h6" component="h2" id="label-type-label">
-              Label type
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              The format shipping labels are created in.
-            </Typography>
-            <RadioGroup {...field} aria-labelledby="label-type-label">
-              {LABEL_TYPES.map((type) => (
-                <FormControlLabel
-                  key={type}
-                  value={type}
-                  control={<Radio />}
-                  sx={{ alignItems: 'flex-start', mb: 1.5, '& .MuiRadio-root': { mt: -0.75 } }}
-                  label={
-                    <>
-                      <Typography component="span" sx={{ display: 'block', fontWeight: 500 }}>
-                        {LABEL_TYPE_TEXT[type].title}
-                      </Typography>
-                      <Typography component="span" variant="body2" color="text.secondary">
-                        {LABEL_TYPE_TEXT[type].text}
-                      </Typography>
-                    </>
-                  }
-                />
-              ))}
-            </RadioGroup>
-            {fieldState.error ? <FormHelperText>{fieldState.error.message}</FormHelperText> : null}
-          </FormControl>
-        )}
-      />
-      <Box>
-        <ConfigSaveButton submitting={form.formState.isSubmitting} readOnly={readOnly} sx={{ mt: 1 }} />
-      </Box>
+    <Box component="form" noValidate onSubmit={submit} aria-label="Label settings" sx={{ maxWidth: 560 }}>
+      <Stack spacing={3}>
+        <LabelTypeField form={form} />
+        <LabelSizeField form={form} />
+        <DefaultAccountField form={form} />
+      </Stack>
+      <ConfigSaveButton submitting={form.formState.isSubmitting} readOnly={readOnly} sx={{ mt: 3 }} />
     </Box>
   );
 }

@@ -1,39 +1,17 @@
-import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Collapse from '@mui/material/Collapse';
-import Stack from '@mui/material/Stack';
 import type { ConnectionResult, Store, StoreFieldDefinition } from '@shipdesk/contract';
+import { ConnectionFieldsSection, type ConnectionAnswer } from '@/components/connection-fields-section';
 import type { StoreFormValues } from '../store-form';
-import { ConnectionField } from './connection-field';
 import { StoreDialogSectionTitle } from './store-dialog-section-title';
 
-function ConnectionAnswer({ result }: { result: ConnectionResult }) {
-  if (result.ok) {
-    return (
-      <Alert severity="success" role="status">
-        {result.accountName ? `Connected to ${result.accountName}` : result.message}
-      </Alert>
-    );
-  }
-  return (
-    <Alert severity="error" role="status">
-      <AlertTitle>{result.message}</AlertTitle>
-      {result.platformAnswer ? (
-        <>
-          The platform answered:{' '}
-          <Box component="code" sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace' }}>
-            {result.platformAnswer}
-          </Box>
-        </>
-      ) : null}
-    </Alert>
-  );
+/** A platform's test answer in the words the dialog shows: the shop's name when it connected. */
+export function storeConnectionAnswer(result: ConnectionResult): ConnectionAnswer {
+  return {
+    ok: result.ok,
+    title: result.ok && result.accountName ? `Connected to ${result.accountName}` : result.message,
+    answer: result.platformAnswer,
+    answeredBy: 'The platform',
+  };
 }
 
 export interface StoreConnectionSectionProps {
@@ -52,65 +30,15 @@ export interface StoreConnectionSectionProps {
 }
 
 /** The channel's connection fields (its advanced ones folded away) and 'Test connection' with its answer. */
-export function StoreConnectionSection({
-  form,
-  store,
-  fields,
-  showAdvanced,
-  onToggleAdvanced,
-  onTest,
-  testing,
-  busy,
-  result,
-}: StoreConnectionSectionProps) {
-  const advancedId = useId();
-  const basic = fields.filter((field) => !field.advanced);
-  const advanced = fields.filter((field) => field.advanced);
+export function StoreConnectionSection({ store, result, ...section }: StoreConnectionSectionProps) {
   return (
     <>
       <StoreDialogSectionTitle>Connection</StoreDialogSectionTitle>
-      {basic.map((field) => (
-        <ConnectionField key={field.key} form={form} field={field} stored={store?.credentials[field.key]} />
-      ))}
-      {advanced.length > 0 ? (
-        <Box>
-          <Button
-            size="small"
-            onClick={onToggleAdvanced}
-            aria-expanded={showAdvanced}
-            aria-controls={advancedId}
-            endIcon={
-              <ExpandMoreOutlined
-                sx={{ transform: showAdvanced ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }}
-              />
-            }
-          >
-            Advanced
-          </Button>
-          <Collapse in={showAdvanced} id={advancedId}>
-            <Stack spacing={2} sx={{ pt: 2 }}>
-              {advanced.map((field) => (
-                <ConnectionField key={field.key} form={form} field={field} stored={store?.credentials[field.key]} />
-              ))}
-            </Stack>
-          </Collapse>
-        </Box>
-      ) : null}
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, alignItems: 'flex-start' }}>
-        <Button
-          variant="outlined"
-          onClick={onTest}
-          disabled={testing || busy}
-          startIcon={testing ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          Test connection
-        </Button>
-        {result ? (
-          <Box sx={{ alignSelf: 'stretch' }}>
-            <ConnectionAnswer result={result} />
-          </Box>
-        ) : null}
-      </Box>
+      <ConnectionFieldsSection
+        {...section}
+        stored={store?.credentials}
+        result={result ? storeConnectionAnswer(result) : null}
+      />
     </>
   );
 }

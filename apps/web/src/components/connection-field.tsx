@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import IconButton from '@mui/material/IconButton';
@@ -7,24 +7,36 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import type { StoreFieldDefinition } from '@shipdesk/contract';
 import { fieldProps } from '@/lib/forms/field-props';
-import { fieldPath, type StoreFormValues } from '../store-form';
 
 /**
- * One connection input of STORE_FIELDS. A secret is a password input with show/hide; when editing, the stored value
- * is its masked placeholder and an empty input keeps it.
+ * A form that connects to an outside service (a store's platform, a carrier): its fields are keyed as the API names
+ * them, so a 400 naming `credentials.clientSecret` lands on that very input.
  */
-export function ConnectionField({
+export interface ConnectionFormValues extends FieldValues {
+  settings: Record<string, string>;
+  credentials: Record<string, string>;
+}
+
+/** Where a connection field lives in the form: secrets under `credentials`, the rest under `settings`. */
+export const connectionFieldPath = (field: StoreFieldDefinition) =>
+  `${field.secret ? 'credentials' : 'settings'}.${field.key}` as const;
+
+/**
+ * One connection input of a platform's or carrier's field list. A secret is a password input with show/hide; when
+ * editing, the stored value is its masked placeholder and an empty input keeps it.
+ */
+export function ConnectionField<V extends ConnectionFormValues>({
   form,
   field,
   stored,
 }: {
-  form: UseFormReturn<StoreFormValues>;
+  form: UseFormReturn<V>;
   field: StoreFieldDefinition;
   /** The masked stored secret ('••••1234'), when editing. */
   stored?: string;
 }) {
   const [visible, setVisible] = useState(false);
-  const name = fieldPath(field);
+  const name = connectionFieldPath(field) as Path<V>;
   const keepHint = stored ? `Saved as ${stored}. Leave empty to keep it.` : undefined;
   const hint = [field.help, keepHint].filter(Boolean).join(' ') || undefined;
   return (

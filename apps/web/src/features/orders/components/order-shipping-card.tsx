@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import type { Order } from '@shipdesk/contract';
+import { StatusChip } from '@/components/status-chip';
+import { orderShippingView, packageTypeName } from '../order-shipping';
+import { CardSection } from './card-section';
+import { ShippingSetupChip } from './order-shipping-cell';
+
+const NONE = (
+  <Box component="span" sx={{ color: 'text.secondary' }}>
+    —
+  </Box>
+);
+
+/**
+ * How the order ships: the service the buyer asked for, the shipping method it means, and the carrier service and
+ * package type labels are bought with, resolved through the mappings or chosen by hand.
+ */
+export function OrderShippingCard({ order }: { order: Order }) {
+  const view = orderShippingView(order);
+  const { shipping } = order;
+  const rows: [string, ReactNode][] = [
+    ['Requested service', order.requestedShippingMethod || NONE],
+    [
+      'Shipping method',
+      shipping.shipMethod?.name ??
+        (view.kind === 'unmapped' ? (
+          <ShippingSetupChip label="Unmapped" title="No shipping method covers this requested service" />
+        ) : (
+          NONE
+        )),
+    ],
+    [
+      'Carrier service',
+      view.kind === 'resolved' ? (
+        <>
+          {view.service}
+          <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.75rem' }}>
+            {view.carrier}
+          </Box>
+        </>
+      ) : view.kind === 'no-carrier' ? (
+        <ShippingSetupChip label="No carrier" title={`${view.method} is not mapped to a carrier service`} />
+      ) : (
+        NONE
+      ),
+    ],
+    ['Package type', packageTypeName(shipping) ?? NONE],
+  ];
+  return (
+    <CardSection
+      title="Shipping"
+      action={shipping.chosenByUser ? <StatusChip label="Chosen by hand" tone="info" small /> : undefined}
+    >
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'minmax(110px, auto) 1fr',
+          columnGap: 2,
+          rowGap: 1.25,
+          m: 0,
+          typography: 'body2',
+          '& dt': { color: 'text.secondary' },
+          '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' },
+        }}
+      >
+        {rows.map(([term, value]) => (
+          <Box key={term} sx={{ display: 'contents' }}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </Box>
+        ))}
+      </Box>
+    </CardSection>
+  );
+}

@@ -1,0 +1,79 @@
+import type { BoxSize, BoxSizeInput } from '@shipdesk/contract';
+
+/** The box form as typed: dimensions in inches, weights in grams, all as text until sent. */
+export interface BoxSizeFormValues {
+  name: string;
+  length: string;
+  width: string;
+  height: string;
+  emptyWeight: string;
+  maxWeight: string;
+}
+
+export const BOX_SIZE_FIELDS = ['name', 'length', 'width', 'height', 'emptyWeight', 'maxWeight'] as const;
+
+const GRAMS_PER_POUND = 453.59237;
+const DIMENSIONS = ['length', 'width', 'height'] as const;
+
+export function defaultBoxSizeForm(box?: BoxSize): BoxSizeFormValues {
+  if (!box) return { name: '', length: '', width: '', height: '', emptyWeight: '', maxWeight: '' };
+  return {
+    name: box.name,
+    length: String(box.length),
+    width: String(box.width),
+    height: String(box.height),
+    emptyWeight: String(box.emptyWeight),
+    maxWeight: String(box.maxWeight),
+  };
+}
+
+const number = (text: string) => (text.trim() === '' ? NaN : Number(text.trim()));
+
+/** The server's limits, checked here for a quicker answer: sizes above 0 up to 200 in, whole grams. */
+export function validateBoxSizeForm(values: BoxSizeFormValues): Record<string, string> {
+  const messages: Record<string, string> = {};
+  const name = values.name.trim();
+  if (!name) messages.name = 'Name is required';
+  else if (name.length > 100) messages.name = 'Use at most 100 characters';
+  for (const field of DIMENSIONS) {
+    const value = number(values[field]);
+    if (values[field].trim() === '') messages[field] = 'Required';
+    else if (!(value > 0 && value <= 200)) messages[field] = 'Above 0, up to 200';
+  }
+  if (values.emptyWeight.trim() !== '') {
+    const empty = number(values.emptyWeight);
+    if (!Number.isInteger(empty) || empty < 0 || empty > 100_000) messages.emptyWeight = 'Whole grams, 0 to 100,000';
+  }
+  const max = number(values.maxWeight);
+  if (values.maxWeight.trim() === '') messages.maxWeight = 'Maximum weight is required';
+  else if (!Number.isInteger(max) || max < 1 || max > 1_000_000) messages.maxWeight = 'Whole grams, 1 to 1,000,000';
+  return messages;
+}
+
+export function toBoxSizeInput(values: BoxSizeFormValues): BoxSizeInput {
+  return {
+    name: values.name.trim(),
+    length: number(values.length),
+    width: number(values.width),
+    height: number(values.height),
+    ...(values.emptyWeight.trim() === '' ? {} : { emptyWeight: number(values.emptyWeight) }),
+    maxWeight: number(values.maxWeight),
+  };
+}
+
+/** "12 × 9 × 4 in" */
+export function dimensionsText(box: Pick<BoxSize, 'length' | 'width' | 'height'>): string {
+  return `${box.length} × ${box.width} × ${box.height} in`;
+}
+
+/** "450 g (0.99 lb)", "2.5 kg (5.51 lb)": grams as stored, pounds as US carriers weigh. */
+export function weightText(grams: number): string {
+  const metric = grams >= 1000 ? `${Number((grams / 1000).toFixed(2))} kg` : `${grams} g`;
+  return `${metric} (${(grams / GRAMS_PER_POUND).toFixed(2)} lb)`;
+}
+
+/** The pounds of a typed gram value, as the field's hint; nothing while it is not a number. */
+export function poundsHint(text: string): string | undefined {
+  const grams = number(text);
+  return Number.isFinite(grams) && grams > 0 ? `≈ ${(grams / GRAMS_PER_POUND).toFixed(2)} lb` : undefined;
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { BoxSize } from '@shipdesk/contract';
+import { QueryError } from '@/components/query-error';
+import { useListBoxSizesQuery } from '../api/box-sizes-api';
+import { BoxSizeDialog } from './box-size-dialog';
+import { dimensionsText, weightText } from './box-size-form';
+
+/** The boxes orders are packed in: their sizes and weights go on the labels bought for them. */
+export function BoxSizesSection({ readOnly }: { readOnly: boolean }) {
+  const list = useListBoxSizesQuery();
+  const [editing, setEditing] = useState<{ box?: BoxSize } | null>(null);
+  const boxes = list.data ?? [];
+
+  let body;
+  if (list.isLoading) body = <Skeleton variant="rounded" height={96} />;
+  else if (!list.data) {
+    body = (
+      <QueryError
+        error={list.error}
+        fallback="Could not load the box sizes."
+        refetch={list.refetch}
+        isFetching={list.isFetching}
+      />
+    );
+  } else if (boxes.length === 0) {
+    body = (
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="body2" color="text.secondary">
+          No box sizes yet.{readOnly ? '' : ' Add the boxes and mailers you pack orders in.'}
+        </Typography>
+      </Paper>
+    );
+  } else {
+    body = (
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Box sizes" sx={{ '& th': { fontWeight: 600 } }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>Inside (L × W × H)</TableCell>
+                <TableCell align="right">Empty weight</TableCell>
+                <TableCell align="right">Maximum weight</TableCell>
+                {readOnly ? null : <TableCell align="right" />}
+              </TableRow>
+            </TableHead>
+            <TableBody sx={{ '& td': { fontVariantNumeric: 'tabular-nums' } }}>
+              {boxes.map((box) => (
+                <TableRow key={box.id}>
+                  <TableCell sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{box.name}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{dimensionsText(box)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {box.emptyWeight > 0 ? weightText(box.emptyWeight) : '—'}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {weightText(box.maxWeight)}
+                  </TableCell>
+                  {readOnly ? null : (
+                    <TableCell align="right">
+                      <Button size="small" onClick={() => setEditing({ box })} aria-label={`Edit ${box.name}`}>
+                        Edit
+                      </Button>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Paper>
+    );
+  }
+
+  return (
+    <Box component="section" aria-labelledby="box-sizes-heading">
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-end', justifyContent: 'space-between', mb: 2 }}>
+        <Box>
+          <Typography variant="h6" component="h2" id="box-sizes-heading">
+            Box sizes
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            The boxes you pack orders in. Their sizes and weights are sent with each label.
+          </Typography>
+        </Box>
+        {readOnly ? null : (
+          <Button variant="outlined" startIcon={<AddOutlined />} onClick={() => setEditing({})} sx={{ flexShrink: 0 }}>
+            Add box size
+          </Button>
+        )}
+      </Box>
+      {body}
+      {editing ? <BoxSizeDialog box={editing.box} onClose={() => setEditing(null)} /> : null}
+    </Box>
+  );
+}

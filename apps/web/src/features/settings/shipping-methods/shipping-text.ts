@@ -1,0 +1,35 @@
+import type { CarrierService, MappingDestination, UnmappedService } from '@shipdesk/contract';
+import { formatCount } from '@/lib/format';
+
+export const DESTINATION_LABELS: Record<MappingDestination, string> = {
+  any: 'Any destination',
+  domestic: 'Domestic',
+  international: 'International',
+};
+
+/** "2–5 business days", "1 business day", "Same day". */
+export function deliveryDaysText({ min, max }: CarrierService['deliveryDays']): string {
+  if (max === 0) return 'Same day';
+  if (min === max) return `${min} business day${min === 1 ? '' : 's'}`;
+  return `${min}–${max} business days`;
+}
+
+/** "Domestic · 2–5 business days" */
+export function serviceDetailText(service: Pick<CarrierService, 'scope' | 'deliveryDays'>): string {
+  return `${service.scope === 'domestic' ? 'Domestic' : 'International'} · ${deliveryDaysText(service.deliveryDays)}`;
+}
+
+export function openOrdersText(count: number): string {
+  return `${formatCount(count)} open order${count === 1 ? '' : 's'}`;
+}
+
+/** "12 open orders ask for “Free Shipping”" */
+export function unmappedText(service: UnmappedService): string {
+  const verb = service.openOrders === 1 ? 'asks' : 'ask';
+  return `${openOrdersText(service.openOrders)} ${verb} for “${service.requestedService}”`;
+}
+
+/** The stores whose orders ask for it: "Northloop Supply, Entered by hand". */
+export function unmappedStoresText(service: UnmappedService): string {
+  return service.stores.map((store) => store.name).join(', ');
+}
