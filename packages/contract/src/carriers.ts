@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { literalUnion, Nullable } from './schema-kit.ts';
 import { IdSchema } from './ids.ts';
 import type { StoreFieldDefinition } from './stores.ts';
 
@@ -94,9 +95,6 @@ export const CARRIER_FIELDS: Record<Carrier, readonly CarrierFieldDefinition[]> 
 export const CARRIER_ACCOUNT_STATUSES = ['verified', 'not_verified', 'failed'] as const;
 export type CarrierAccountStatus = (typeof CARRIER_ACCOUNT_STATUSES)[number];
 
-const literalUnion = <T extends readonly string[]>(values: T) =>
-  Type.Unsafe<T[number]>(Type.Union(values.map((v) => Type.Literal(v))));
-const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const FieldValues = Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 4000 }));
 
 export const CarrierSchema = literalUnion(CARRIERS);

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { literalUnion } from './schema-kit.ts';
 import { DASHBOARD_PERIODS } from './constants.ts';
 
 /**
@@ -7,8 +8,6 @@ import { DASHBOARD_PERIODS } from './constants.ts';
  * docs/dashboard.md. Money is in integer minor units of `currency` (the tenant's currency), like every amount of the
  * API; the web formats it.
  */
-const literalUnion = <T extends readonly string[]>(values: T) =>
-  Type.Unsafe<T[number]>(Type.Union(values.map((v) => Type.Literal(v))));
 
 /** The tiles, in screen order; `xLabels` of each `salesCount` entry is its title. */
 export const DASHBOARD_TILES = ['Received Orders', 'Open Orders', 'Shipped Orders', 'Cancelled Orders'] as const;

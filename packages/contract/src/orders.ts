@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { literalUnion } from './schema-kit.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { IdSchema, INT32_MAX } from './ids.ts';
 import { OrderShippingSchema } from './shipping-methods.ts';
@@ -9,9 +10,6 @@ import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, SHIPMENT_STATUSES, SOUR
  * Orders on the wire (spec 3, 7.1). Money is in integer minor units (cents) with the order's
  * currency; weights in grams; timestamps ISO 8601 UTC strings. Ids are strings (bigint in the database).
  */
-// Unsafe keeps the JSON schema (anyOf of consts) and gives the static type the union of the values.
-const literalUnion = <T extends readonly string[]>(values: T) =>
-  Type.Unsafe<T[number]>(Type.Union(values.map((v) => Type.Literal(v))));
 
 export const OrderStatusSchema = literalUnion(ORDER_STATUSES);
 export const PaymentStatusSchema = literalUnion(PAYMENT_STATUSES);

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { literalUnion, Nullable } from './schema-kit.ts';
 import { CarrierSchema, type Carrier } from './carriers.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { IdSchema, INT32_MAX } from './ids.ts';
@@ -9,9 +10,6 @@ import { IdSchema, INT32_MAX } from './ids.ts';
  * on the Shopify store); carrier mappings say which carrier service fulfils it, optionally per destination. An order
  * resolves: store + requested service -> shipping method -> carrier service and package type (docs/shipping.md).
  */
-const literalUnion = <T extends readonly string[]>(values: T) =>
-  Type.Unsafe<T[number]>(Type.Union(values.map((v) => Type.Literal(v))));
-const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Id = IdSchema;
 const Page = {
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 })),

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { literalUnion, Nullable } from './schema-kit.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { IdSchema } from './ids.ts';
 import { SOURCE_TYPES, type SourceType } from './enums.ts';
@@ -7,12 +8,9 @@ import { SOURCE_TYPES, type SourceType } from './enums.ts';
  * Stores and channel sync on the wire (spec 3, 7.3). A store is one connection to a
  * sales channel: its non-secret settings travel in clear, its credentials are write-only (answers carry them masked).
  */
-const literalUnion = <T extends readonly string[]>(values: T) =>
-  Type.Unsafe<T[number]>(Type.Union(values.map((v) => Type.Literal(v))));
 
 const Id = IdSchema;
 const DateTime = Type.String({ format: 'date-time' });
-const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** One input of a store's connection form: a setting (kept in clear) or a credential (sealed, masked). */
 export interface StoreFieldDefinition {

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 import { tenantPolicy } from './tenancy.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { at } from './columns.ts';
 
 /**
  * The tenant's API keys (config `bearer_token`). Only the SHA-256 of a key is kept, so a leaked table opens no door;

@@ -1,23 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CARRIER_ACCOUNT_STATUSES, CARRIERS } from '@shipdesk/contract';
 import { tenants } from './tenants.ts';
 import { tenantPolicy } from './tenancy.ts';
-
-const oneOf = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} IN (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`);
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { oneOf, at } from './columns.ts';
 
 /**
  * A tenant's account with a carrier: non-secret settings in clear, credentials sealed (AES-256-GCM, as a store's),

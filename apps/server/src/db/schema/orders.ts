@@ -12,7 +12,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
 import {
@@ -25,16 +24,13 @@ import {
 } from '@shipdesk/contract';
 import { tenants } from './tenants.ts';
 import { appRole, tenantPolicy } from './tenancy.ts';
-
-const oneOf = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} IN (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`);
+import { oneOf, at } from './columns.ts';
 
 const tenantId = () =>
   text('tenant_id')
     .notNull()
     .references(() => tenants.id, { onDelete: 'cascade' });
 const id = () => bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity();
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * Orders (spec 3, 4.1). Money in minor units of `currency`. `store_id` is null for manual orders (the spec's

@@ -1,24 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  foreignKey,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, index, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { CARRIERS, MAPPING_DESTINATIONS } from '@shipdesk/contract';
 import { carrierAccounts } from './carrier-accounts.ts';
 import { tenants } from './tenants.ts';
 import { tenantPolicy } from './tenancy.ts';
-
-const oneOf = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} IN (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`);
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { oneOf, at } from './columns.ts';
 
 /**
  * Shipping methods (spec section 3): a name unique per tenant without regard to case or outer spaces (`name_key`,

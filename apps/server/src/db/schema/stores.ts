@@ -1,23 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { SOURCE_TYPES, STORE_STATUSES, SYNC_STATES } from '@shipdesk/contract';
 import { tenants } from './tenants.ts';
 import { tenantPolicy } from './tenancy.ts';
-
-const oneOf = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} IN (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`);
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { oneOf, at } from './columns.ts';
 
 /**
  * Connected sales stores (spec 3, 7.3). `credentials` is the sealed JSON of the credential fields (AES-256-GCM,
