@@ -14,4 +14,10 @@ describe('eventName', () => {
     expect(eventName('approve')).toBe('Approved');
     expect(eventName('somethingNew')).toBe('somethingNew');
   });
+
+  it('tells a carrier service chosen by hand from one handed back to the mappings', () => {
+    const payload = { carrier: 'ups', carrierMethod: '03', packageType: null };
+    expect(eventName('shippingUpdated', { ...payload, automatic: false })).toBe('Shipping chosen by hand');
+    expect(eventName('shippingUpdated', { ...payload, automatic: true })).toBe('Shipping handed back to the mappings');
+  });
 });

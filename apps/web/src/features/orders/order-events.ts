@@ -127,5 +127,8 @@ export function eventName(event: string, payload: Record<string, unknown> = {}):
     const source = typeof payload.source === 'string' && payload.source ? sourceLabel(payload.source) : 'the store';
     return `${channelVerb} ${source}`;
   }
+  if (event === 'shippingUpdated') {
+    return payload.automatic === true ? 'Shipping handed back to the mappings' : 'Shipping chosen by hand';
+  }
   return EVENT_NAMES[event] ?? event;
 }

@@ -9,6 +9,7 @@ import type {
   OrderFlowResult,
   OrderList,
   OrderNote,
+  OrderShippingUpdate,
   OrderSort,
   SuccessEnvelope,
 } from '@shipdesk/contract';
@@ -158,6 +159,18 @@ export const ordersApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, error, { orderId }) => (error?.status === 400 ? [] : [orderTag(orderId), LIST]),
     }),
+    /** A carrier service chosen by hand for one order, or `{ automatic: true }` to hand it back to the mappings. */
+    updateOrderShipping: build.mutation<Order, { orderId: string; body: OrderShippingUpdate; idempotencyKey: string }>({
+      query: ({ orderId, body, idempotencyKey }) => ({
+        url: `call/order/${encodeURIComponent(orderId)}/updateOrderShipping`,
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      transformResponse: data<Order>,
+      // A 409 may mean the order changed under us, so it refreshes too; a 400 only names fields of the form.
+      invalidatesTags: (_result, error, { orderId }) => (error?.status === 400 ? [] : [orderTag(orderId), LIST]),
+    }),
     listOrderNotes: build.query<OrderNote[], string>({
       query: (orderId) => `api/v1/orderNotes?order_id=${encodeURIComponent(orderId)}`,
       transformResponse: rowsOf<OrderNote>,
@@ -191,6 +204,7 @@ export const {
   useGetFsmFlowsQuery,
   useRunOrderFlowMutation,
   useUpdateOrderAddressMutation,
+  useUpdateOrderShippingMutation,
   useListOrderNotesQuery,
   useAddOrderNoteMutation,
   useUpdateOrderNoteMutation,

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { Order } from '@shipdesk/contract';
 import { StatusChip } from '@/components/status-chip';
-import { orderShippingView, packageTypeName } from '../order-shipping';
+import { orderShippingView, packageTypeName, shippingChangeBlocked } from '../order-shipping';
 import { CardSection } from './card-section';
+import { OrderShippingChange, OrderShippingHandBack } from './order-shipping-actions';
 import { ShippingSetupChip } from './order-shipping-cell';
 
 const NONE = (
@@ -14,7 +15,8 @@ const NONE = (
 
 /**
  * How the order ships: the service the buyer asked for, the shipping method it means, and the carrier service and
- * package type labels are bought with, resolved through the mappings or chosen by hand.
+ * package type labels are bought with, resolved through the mappings or chosen by hand. While the order is open a
+ * person may choose the carrier service by hand, and hand a choice back to the mappings.
  */
 export function OrderShippingCard({ order }: { order: Order }) {
   const view = orderShippingView(order);
@@ -50,7 +52,12 @@ export function OrderShippingCard({ order }: { order: Order }) {
   return (
     <CardSection
       title="Shipping"
-      action={shipping.chosenByUser ? <StatusChip label="Chosen by hand" tone="info" small /> : undefined}
+      action={
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          {shipping.chosenByUser ? <StatusChip label="Chosen by hand" tone="info" small /> : null}
+          <OrderShippingChange order={order} />
+        </Box>
+      }
     >
       <Box
         component="dl"
@@ -72,6 +79,11 @@ export function OrderShippingCard({ order }: { order: Order }) {
           </Box>
         ))}
       </Box>
+      {shipping.chosenByUser && !shippingChangeBlocked(order) ? (
+        <Box sx={{ mt: 1.5, ml: -0.5 }}>
+          <OrderShippingHandBack order={order} />
+        </Box>
+      ) : null}
     </CardSection>
   );
 }

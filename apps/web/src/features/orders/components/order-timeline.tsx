@@ -6,9 +6,13 @@ import { QueryError } from '@/components/query-error';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useGetOrderEventsQuery } from '../api/orders-api';
 import { describeChanges, eventName } from '../order-events';
+import { shippingEventService } from '../order-shipping';
 import { CardSection } from './card-section';
 
-/** The parts of an event's payload a person cares about (reason, amount, method, the channel's order id). */
+/**
+ * The parts of an event's payload a person cares about (reason, amount, method, the channel's order id, the carrier
+ * service a shipping change left).
+ */
 function payloadDetails(record: OrderEventRecord, currency: string, locale: string): string[] {
   const details: string[] = [];
   const { payload } = record;
@@ -17,6 +21,8 @@ function payloadDetails(record: OrderEventRecord, currency: string, locale: stri
   if (typeof payload.reason === 'string' && payload.reason) details.push(`Reason: ${payload.reason}`);
   if (typeof payload.format === 'string') details.push(`Format ${payload.format}`);
   if (typeof payload.externalId === 'string' && payload.externalId) details.push(`Channel id ${payload.externalId}`);
+  const service = record.event === 'shippingUpdated' ? shippingEventService(payload) : null;
+  if (service) details.push(`Ships with ${service}`);
   return details;
 }
 

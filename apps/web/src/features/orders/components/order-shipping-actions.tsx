@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import SyncOutlined from '@mui/icons-material/SyncOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Tooltip from '@mui/material/Tooltip';
+import type { Order } from '@shipdesk/contract';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { showApiError } from '@/lib/errors';
+import { useUpdateOrderShippingMutation } from '../api/orders-api';
+import { newIdempotencyKey } from '../idempotency';
+import { shippingChangeBlocked } from '../order-shipping';
+import { OrderShippingDialog } from './order-shipping-dialog';
+
+/**
+ * The Shipping card's "Change": opens the dialog that chooses the carrier service by hand. On an order that can no
+ * longer change, a lock in its place says why (focusable, so the reason reaches keyboard users too).
+ */
+export function OrderShippingChange({ order }: { order: Order }) {
+  const [open, setOpen] = useState(false);
+  const blocked = shippingChangeBlocked(order);
+  if (blocked) {
+    return (
+      <Tooltip title={blocked}>
+        <Box
+          component="span"
+          role="img"
+          tabIndex={0}
+          sx={{
+            display: 'inline-flex',
+            p: 0.5,
+            color: 'text.secondary',
+            borderRadius: 1,
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+          }}
+        >
+          <LockOutlined fontSize="small" />
+        </Box>
+      </Tooltip>
+    );
+  }
+  return (
+    <>
+      <Button
+        size="small"
+        startIcon={<EditOutlined fontSize="small" />}
+        onClick={() => setOpen(true)}
+        aria-label="Change the carrier service"
+      >
+        Change
+      </Button>
+      {open ? <OrderShippingDialog order={order} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+/**
+ * "Use the mappings" on an order whose carrier service was chosen by hand: after a confirmation (the choice is lost),
+ * `{ automatic: true }` resolves it from the mappings again. Failures come back as a toast; the order refreshes.
+ */
+export function OrderShippingHandBack({ order }: { order: Order }) {
+  const [updateShipping, { isLoading }] = useUpdateOrderShippingMutation();
+  // Made when the confirmation opens: a double click hands the order back once.
+  const [idempotencyKey, setIdempotencyKey] = useState<string | null>(null);
+  const close = () => setIdempotencyKey(null);
+
+  const handBack = async (key: string) => {
+    try {
+      await updateShipping({ orderId: order.id, body: { automatic: true }, idempotencyKey: key }).unwrap();
+      toast.success(`Order ${order.orderNumber} follows the mappings again.`);
+    } catch (failure) {
+      showApiError(failure, 'Could not hand the order back to the mappings.');
+    }
+    close();
+  };
+
+  const requested = order.requestedShippingMethod?.trim();
+  return (
+    <>
+      <Button
+        size="small"
+        startIcon={<SyncOutlined fontSize="small" />}
+        onClick={() => setIdempotencyKey(newIdempotencyKey())}
+      >
+        Use the mappings
+      </Button>
+      <ConfirmDialog
+        open={idempotencyKey !== null}
+        title={`Use the mappings for order ${order.orderNumber}?`}
+        message={`The carrier service chosen by hand is replaced by what the mappings say${requested ? ` for “${requested}”` : ''}, and later mapping changes apply to this order again.`}
+        confirmLabel="Use the mappings"
+        busy={isLoading}
+        onCancel={close}
+        onConfirm={() => {
+          if (idempotencyKey) void handBack(idempotencyKey);
+        }}
+      />
+    </>
+  );
+}
