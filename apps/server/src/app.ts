@@ -25,6 +25,7 @@ import { swaggerPlugin } from './plugins/swagger.ts';
 import { appConfigFeature } from './features/app-config/index.ts';
 import { dashboardFeature } from './features/dashboard/index.ts';
 import { healthFeature } from './features/health/index.ts';
+import { labelsFeature, labelsPlugin } from './features/labels/index.ts';
 import { ordersFeature } from './features/orders/index.ts';
 import { createApiKeyVerifier, settingsFeature } from './features/settings/index.ts';
 import { setupGuideFeature } from './features/setup-guide/index.ts';
@@ -173,6 +174,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     stallSeconds: config.syncStallSeconds,
   });
   await app.register(shippingPlugin, { jobs: config.jobs });
+  const carrierAdapters = options.carrierAdapters ?? createCarrierAdapter;
+  await app.register(labelsPlugin, {
+    jobs: config.jobs,
+    carrierAdapters,
+    carrierAdapterOptions: { http: adapterOptions.http },
+  });
   await app.register(securityHeadersPlugin, { oidcIssuer: config.oidcIssuer, ssoUrl: config.ssoUrl });
   await app.register(staticSpaPlugin, { webDist: config.webDist });
 
@@ -190,11 +197,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await signedIn.register(tenantsFeature);
       await signedIn.register(subscriptionsFeature, { ssoUrl: config.ssoUrl });
       await signedIn.register(usersFeature, { ssoUrl: config.ssoUrl, issuer: config.oidcIssuer });
-      await signedIn.register(ordersFeature);
+      await signedIn.register(ordersFeature, { labels: app.labels.events });
+      await signedIn.register(labelsFeature);
       await signedIn.register(dashboardFeature);
       await signedIn.register(storesFeature, { publicUrl: config.publicUrl, adapters, adapterOptions, marketplace });
       await signedIn.register(shippingFeature, {
-        carrierAdapters: options.carrierAdapters ?? createCarrierAdapter,
+        carrierAdapters,
         carrierAdapterOptions: { http: adapterOptions.http },
       });
     });

@@ -21,3 +21,4 @@ export * from './shipping-methods.ts';
 export * from './shipping-references.ts';
 export * from './dashboard.ts';
 export * from './users.ts';
+export * from './labels.ts';

@@ -1,5 +1,6 @@
 import Type from 'typebox';
-import { literalUnion } from './schema-kit.ts';
+import { literalUnion, Nullable } from './schema-kit.ts';
+import { LabelPurchaseSchema, PURCHASE_STATES, ShippingLabelSchema } from './labels.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { IdSchema, INT32_MAX } from './ids.ts';
 import { OrderShippingSchema } from './shipping-methods.ts';
@@ -253,6 +254,13 @@ export const DeliverySchema = Type.Object({
   status: literalUnion(DELIVERY_STATUSES),
   lineIds: Type.Array(Id),
   trackingNumber: Type.Union([Type.String(), Type.Null()]),
+  packageType: Nullable(Type.String()),
+  length: Nullable(Type.Number()),
+  width: Nullable(Type.Number()),
+  height: Nullable(Type.Number()),
+  purchaseState: Nullable(literalUnion(PURCHASE_STATES)),
+  /** The standing label, or the last voided one; null before any purchase. */
+  label: Nullable(ShippingLabelSchema),
 });
 export type Delivery = Type.Static<typeof DeliverySchema>;
 
@@ -325,6 +333,7 @@ export const OrderFlowBodySchema = Type.Object(
     ),
     reason: Type.Optional(Type.String({ maxLength: 500, description: 'cancel, reship' })),
     method: Type.Optional(Type.String({ maxLength: 100, description: 'processPayment: cash, card, check, ...' })),
+    label: Type.Optional(LabelPurchaseSchema),
   },
   { additionalProperties: false },
 );
@@ -333,6 +342,7 @@ export type OrderFlowBody = Type.Static<typeof OrderFlowBodySchema>;
 export const OrderFlowResultSchema = Type.Object({
   order: OrderSchema,
   createdOrderId: Type.Union([Id, Type.Null()], { description: 'reorder and reship create a linked order' }),
+  label: Type.Optional(ShippingLabelSchema),
 });
 export type OrderFlowResult = Type.Static<typeof OrderFlowResultSchema>;
 

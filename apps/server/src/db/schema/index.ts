@@ -9,3 +9,4 @@ export * from './orders.ts';
 export * from './api-keys.ts';
 export * from './dashboard.ts';
 export * from './access-revocations.ts';
+export * from './labels.ts';

@@ -246,11 +246,28 @@ export const deliveries = pgTable(
     weight: integer('weight').notNull().default(0),
     status: text('status').notNull().default('planned'),
     trackingNumber: text('tracking_number'),
+    /** The parcel as the seller shaped it (inches); null until set, then the label's defaults. */
+    packageType: text('package_type'),
+    length: numeric('length', { precision: 6, scale: 2, mode: 'number' }),
+    width: numeric('width', { precision: 6, scale: 2, mode: 'number' }),
+    height: numeric('height', { precision: 6, scale: 2, mode: 'number' }),
+    /**
+     * A label purchase in flight: `buying` while the carrier is asked, `unconfirmed` when its answer was lost. The
+     * request (carrier account, service, parcel, idempotency key) is kept so that any instance can find the label
+     * at the carrier instead of buying it twice.
+     */
+    purchaseState: text('purchase_state'),
+    purchaseStartedAt: at('purchase_started_at'),
+    purchaseRequest: jsonb('purchase_request').$type<Record<string, unknown>>(),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    check('deliveries_purchase_state_check', sql`purchase_state IN ('buying', 'unconfirmed')`),
+    index('deliveries_purchase_pending_idx')
+      .on(t.purchaseStartedAt)
+      .where(sql`purchase_state IS NOT NULL`),
     foreignKey({
       name: 'deliveries_order_fk',
       columns: [t.tenantId, t.orderId],

@@ -1,6 +1,14 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { deliveries, deliveryLines, type DeliveryRow } from '../../db/schema/index.ts';
+import {
+  deliveries,
+  deliveryLines,
+  shippingLabels,
+  type DeliveryRow,
+  type ShippingLabelRow,
+} from '../../db/schema/index.ts';
+
+export type LabelSummaryRow = Omit<ShippingLabelRow, 'document'>;
 
 export function createDeliveriesRepository() {
   return {
@@ -9,7 +17,7 @@ export function createDeliveriesRepository() {
       tx: Executor,
       tenantId: string,
       orderId: number,
-    ): Promise<Array<{ delivery: DeliveryRow; lineIds: number[] }>> {
+    ): Promise<Array<{ delivery: DeliveryRow; lineIds: number[]; label: LabelSummaryRow | null }>> {
       const rows = await tx
         .select()
         .from(deliveries)
@@ -29,9 +37,25 @@ export function createDeliveriesRepository() {
           ),
         )
         .orderBy(asc(deliveryLines.lineId));
+      const { document: _document, ...columns } = getTableColumns(shippingLabels);
+      // Per delivery its standing label, else its newest voided one.
+      const labels = await tx
+        .select(columns)
+        .from(shippingLabels)
+        .where(
+          and(
+            eq(shippingLabels.tenantId, tenantId),
+            inArray(
+              shippingLabels.deliveryId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
+        .orderBy(sql`${shippingLabels.status} = 'active' DESC`, desc(shippingLabels.id));
       return rows.map((delivery) => ({
         delivery,
         lineIds: lines.filter((l) => l.deliveryId === delivery.id).map((l) => l.lineId),
+        label: labels.find((l) => l.deliveryId === delivery.id) ?? null,
       }));
     },
   };

@@ -6,6 +6,7 @@ import { createOrdersRepository } from './orders-repository.ts';
 import { ORDER_NOT_FOUND } from './orders-service.ts';
 import { idText, parseId } from './order-views.ts';
 import { createDeliveriesRepository } from './deliveries-repository.ts';
+import { toLabel } from './delivery-label-view.ts';
 
 export function createDeliveriesService(database: Database) {
   const repo = createDeliveriesRepository();
@@ -17,7 +18,7 @@ export function createDeliveriesService(database: Database) {
         const orderId = parseId(orderIdText);
         const order = orderId === null ? undefined : await orders.findOrder(tx, auth.tenantId, orderId);
         if (!order) throw notFound(ORDER_NOT_FOUND);
-        return (await repo.listForOrder(tx, auth.tenantId, order.id)).map(({ delivery, lineIds }) => ({
+        return (await repo.listForOrder(tx, auth.tenantId, order.id)).map(({ delivery, lineIds, label }) => ({
           deliveryId: String(delivery.id),
           orderId: String(delivery.orderId),
           requestedShipMethod: delivery.requestedShipMethod,
@@ -27,6 +28,12 @@ export function createDeliveriesService(database: Database) {
           status: delivery.status as DeliveryStatus,
           lineIds: lineIds.map(String),
           trackingNumber: delivery.trackingNumber,
+          packageType: delivery.packageType,
+          length: delivery.length === null ? null : Number(delivery.length),
+          width: delivery.width === null ? null : Number(delivery.width),
+          height: delivery.height === null ? null : Number(delivery.height),
+          purchaseState: delivery.purchaseState as Delivery['purchaseState'],
+          label: label ? toLabel(label) : null,
         }));
       });
     },

@@ -6,6 +6,7 @@ import {
   OrderEventNameSchema,
   OrderFlowBodySchema,
   OrderFlowResultSchema,
+  ShipLabelQuerySchema,
   ID_PATTERN,
   lifecycleTable,
 } from '@shipdesk/contract';
@@ -31,15 +32,21 @@ export const orderLifecycleRoutes: FastifyPluginAsyncTypebox<OrderLifecycleOptio
       schema: {
         ...common,
         summary: 'Whether an event is allowed now, why not, what it would change, and its form defaults',
-        description: LIFECYCLE_DESCRIPTION,
+        description:
+          'shipLabel and zpl answer in `defaults` the delivery to label (or the one named by `deliveryId`), its ' +
+          'parcel (the query may change box, package type, weight and dimensions) and the rates of every connected ' +
+          'carrier service that can take it, the mapped one marked; carriers that could not quote are listed in ' +
+          '`rateErrors` in their own words.\n\n' +
+          LIFECYCLE_DESCRIPTION,
         params: Params,
+        querystring: ShipLabelQuerySchema,
         response: { 200: Envelope(FsmFlowSchema), ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => ({
       code: 200,
       success: true as const,
-      data: await service.fsmFlow(request.auth!, request.params.orderId, request.params.eventName),
+      data: await service.fsmFlow(request.auth!, request.params.orderId, request.params.eventName, request.query),
     }),
   );
 
@@ -50,14 +57,16 @@ export const orderLifecycleRoutes: FastifyPluginAsyncTypebox<OrderLifecycleOptio
         ...common,
         summary: 'Perform an order event',
         description:
-          'approve, cancel, processPayment, shipComplete, delete, reorder, reship (shipLabel and zpl: 409 ' +
-          "labels_not_configured until labels are set up). `version` must be the order's current version " +
-          '(409 stale_version otherwise). A refused event is a 409 with `reason`. Send `Idempotency-Key`.\n\n' +
+          'approve, cancel, processPayment, shipComplete, delete, reorder, reship, and shipLabel / zpl, which buy ' +
+          'a label (PDF / ZPL) for one delivery with `label` (carrier, account, service, parcel): a carrier refusal ' +
+          "is a 422 in the carrier's words, nothing recorded. `version` must be the order's current version " +
+          '(409 stale_version otherwise). A refused event is a 409 with `reason`. Send `Idempotency-Key`: the same ' +
+          'key buys one label, however often it is sent.\n\n' +
           LIFECYCLE_DESCRIPTION,
         params: Params,
         headers: idempotencyHeaders,
         body: OrderFlowBodySchema,
-        response: { 200: Envelope(OrderFlowResultSchema), ...errorResponses(400, 401, 404, 409, 422, 429) },
+        response: { 200: Envelope(OrderFlowResultSchema), ...errorResponses(400, 401, 404, 409, 422, 429, 502) },
       },
     },
     async (request, reply) => {

@@ -4,6 +4,8 @@ import {
   type OrderEvent,
   type OrderFlowBody,
   type OrderFlowResult,
+  type ShipLabelDefaults,
+  type ShipLabelQuery,
   type SuccessEnvelope,
 } from '@shipdesk/contract';
 import type { Database, Executor } from '../../db/client.ts';
@@ -25,9 +27,37 @@ import { createOrdersRepository, statusesOf, type OrdersRepository } from './ord
 import { ORDER_NOT_FOUND, staleVersion, type OrdersNotifier, type WriteRequest } from './orders-service.ts';
 import { parseId, toOrder } from './order-views.ts';
 
+type LabelEvent = 'shipLabel' | 'zpl';
+const isLabelEvent = (event: OrderEvent): event is LabelEvent => event === 'shipLabel' || event === 'zpl';
+
+/** The label work (its own feature) behind shipLabel and zpl: rates for the form, and the purchase. */
+export interface LabelEvents {
+  /** fsmFlow defaults: the delivery, its parcel and the rates it can ship at (carriers are asked: no transaction). */
+  defaults(auth: AuthContext, orderId: number, event: LabelEvent, query: ShipLabelQuery): Promise<ShipLabelDefaults>;
+  purchase(
+    auth: AuthContext,
+    orderIdText: string,
+    event: LabelEvent,
+    body: OrderFlowBody,
+    request: WriteRequest,
+  ): Promise<{ statusCode: number; body: SuccessEnvelope<OrderFlowResult>; replayed: boolean }>;
+}
+
 export interface OrderLifecycleOptions {
-  /** Whether label buying is set up; until then shipLabel and zpl answer `labels_not_configured`. */
-  labelsConfigured?: boolean;
+  /** Label buying; without it shipLabel and zpl answer `labels_not_configured`. */
+  labels?: LabelEvents;
+}
+
+/** Refuses `event` as the lifecycle table and its guards would (409 with the reason), in the caller's transaction. */
+export async function checkOrderEvent(
+  tx: Executor,
+  tenantId: string,
+  order: OrderRow,
+  event: OrderEvent,
+): Promise<void> {
+  const snapshot = await loadSnapshot(createOrdersRepository(), tx, tenantId, order);
+  const plan = planLifecycleEvent(event, snapshot, { features: { labels: true } });
+  if (!plan.ok) throw new HttpError(409, plan.message, { reason: plan.reason });
 }
 
 /** Everything the lifecycle guards look at, read in the caller's transaction. */
@@ -63,7 +93,7 @@ export function createOrderLifecycleService(
   // A table that names a guard or an outcome this server does not implement stops the start here.
   assertLifecycleReady();
   const repo = createOrdersRepository();
-  const context: LifecycleContext = { features: { labels: options.labelsConfigured ?? false } };
+  const context: LifecycleContext = { features: { labels: options.labels !== undefined } };
 
   async function lockOrder(tx: Executor, tenantId: string, idText: string): Promise<OrderRow> {
     const id = parseId(idText);
@@ -188,8 +218,8 @@ export function createOrderLifecycleService(
 
   return {
     /** `GET /call/orders/{orderId}/{eventName}/fsmFlow`: allowed now? why not? what would change? */
-    fsmFlow(auth: AuthContext, idText: string, event: OrderEvent): Promise<FsmFlow> {
-      return database.withTenant(auth.tenantId, async (tx) => {
+    async fsmFlow(auth: AuthContext, idText: string, event: OrderEvent, query: ShipLabelQuery = {}): Promise<FsmFlow> {
+      const flow: FsmFlow = await database.withTenant(auth.tenantId, async (tx) => {
         const id = parseId(idText);
         const order = id === null ? undefined : await repo.findOrder(tx, auth.tenantId, id);
         if (!order) throw notFound(ORDER_NOT_FOUND);
@@ -205,6 +235,10 @@ export function createOrderLifecycleService(
           version: order.version,
         };
       });
+      if (flow.allowed && isLabelEvent(event) && options.labels) {
+        flow.defaults = await options.labels.defaults(auth, Number(idText), event, query);
+      }
+      return flow;
     },
 
     /** `POST /call/orders/{orderId}/{eventName}/orderFlow`: row lock, version check, guards, effects, event row. */
@@ -214,6 +248,9 @@ export function createOrderLifecycleService(
           reason: 'not_a_flow_event',
           errors: { eventName: `eventName ${event} has its own path: /call/orders/{orderId}/${event}` },
         });
+      }
+      if (isLabelEvent(event) && options.labels) {
+        return options.labels.purchase(auth, idText, event, body, request);
       }
       const answer = await runIdempotent<SuccessEnvelope<OrderFlowResult>>(
         database,

@@ -172,18 +172,18 @@ describe.each(backends)('order events ($name)', (backend) => {
     }
   });
 
-  it('answers labels_not_configured for shipLabel and zpl', async () => {
+  it('refuses shipLabel and zpl for a draft: labels are bought for paid Sales Orders', async () => {
     const order = await createOrder(t, tenant);
+    const label = {
+      carrier: 'local',
+      serviceCode: 'LOCAL_NEXT_DAY',
+      parcel: { weight: 800, length: 8, width: 6, height: 4 },
+    };
     for (const event of ['shipLabel', 'zpl']) {
-      expect(await fsm(order.id, event)).toMatchObject({
-        allowed: false,
-        reason: 'labels_not_configured',
-        message: 'Not available until labels are configured',
-        next: null,
-      });
-      const res = await flow(t, tenant, order.id, event, { version: 1 });
+      expect(await fsm(order.id, event)).toMatchObject({ allowed: false, reason: 'invalid_status', next: null });
+      const res = await flow(t, tenant, order.id, event, { version: 1, label });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ reason: 'labels_not_configured' });
+      expect(res.json()).toMatchObject({ reason: 'invalid_status' });
     }
     expect(await eventRows(order.id)).toBe(1);
   });

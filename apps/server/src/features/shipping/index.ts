@@ -44,3 +44,8 @@ export async function shipMethodExists(tx: Executor, tenantId: string, id: numbe
 
 /** Resolves how the given orders ship, in the caller's transaction (orders added by hand, channels' new copies). */
 export const resolveShipping = createShippingResolutionRepository().resolveOrders;
+
+/** The tenant's carrier accounts (rows with sealed credentials), for the label work. */
+export function listCarrierAccounts(tx: Executor, tenantId: string) {
+  return createCarrierAccountsRepository().list(tx, tenantId);
+}

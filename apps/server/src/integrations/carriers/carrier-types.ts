@@ -26,6 +26,129 @@ export interface CarrierAdapter {
   carrier: Carrier;
   /** A real authenticated call that proves the credentials (and, where the carrier has one, the payment account). */
   testConnection(signal?: AbortSignal): Promise<CarrierAccountInfo>;
+  /** Prices for the requested services that can take the parcel; a service the carrier does not offer is left out. */
+  rates(request: RateRequest, signal?: AbortSignal): Promise<CarrierRate[]>;
+  /** Buys one label. Never retried on an ambiguous failure: the caller reconciles with `findLabel`. */
+  buyLabel(request: LabelRequest, signal?: AbortSignal): Promise<PurchasedLabel>;
+  /**
+   * After a purchase whose answer was lost (timeout, connection reset): the label bought under the request's
+   * idempotency key, or null when the carrier holds none (then buying again is safe).
+   */
+  findLabel(request: LabelRequest, signal?: AbortSignal): Promise<PurchasedLabel | null>;
+  /** Voids a label; a refusal throws VoidRefusedError with the carrier's reason. */
+  voidLabel(label: LabelReference, signal?: AbortSignal): Promise<VoidOutcome>;
+  track(trackingNumber: string, signal?: AbortSignal): Promise<TrackingSummary>;
+}
+
+/** A postal address as carriers take it. Country is ISO 3166-1 alpha-2; state is the 2-letter code where one exists. */
+export interface ShipmentAddress {
+  name: string;
+  company: string | null;
+  street1: string;
+  street2: string | null;
+  city: string;
+  state: string | null;
+  postalCode: string;
+  country: string;
+  phone: string | null;
+  email: string | null;
+  /** Unknown is null; carriers that price residential delivery treat null as residential. */
+  residential: boolean | null;
+}
+
+/** One box: its weight in grams (the catalogue's unit), its outer size in inches and a catalogue package-type code. */
+export interface ShipmentParcel {
+  weightGrams: number;
+  lengthIn: number;
+  widthIn: number;
+  heightIn: number;
+  packageType: string;
+}
+
+export interface ShipmentRequest {
+  from: ShipmentAddress;
+  to: ShipmentAddress;
+  parcel: ShipmentParcel;
+  /** The mailing date, YYYY-MM-DD (today in the tenant's zone). */
+  shipDate: string;
+  /** The order's number as the seller knows it: printed on the label as a reference where the carrier allows. */
+  reference: string;
+}
+
+export interface RateRequest extends ShipmentRequest {
+  /** Catalogue service codes to price; the adapter asks only for these (every service of the scope when empty). */
+  serviceCodes: readonly string[];
+}
+
+/** One price for one service. Amounts in minor units (cents) of `currency`. */
+export interface CarrierRate {
+  serviceCode: string;
+  amountMinor: number;
+  currency: string;
+  /** Business days the carrier promises for this shipment, when it says; null falls back to the catalogue. */
+  deliveryDays: number | null;
+}
+
+export type LabelFormat = 'pdf' | 'zpl' | 'png';
+
+export interface LabelRequest extends ShipmentRequest {
+  serviceCode: string;
+  format: LabelFormat;
+  /**
+   * One per purchase attempt of one delivery, kept by the caller before the call. Sent where the carrier takes one
+   * (USPS X-Idempotency-Key, FedEx x-customer-transaction-id, UPS transId, Shippo metadata) so that a purchase whose
+   * answer was lost can be found again instead of bought twice.
+   */
+  idempotencyKey: string;
+}
+
+export interface PurchasedLabel {
+  trackingNumber: string;
+  /** What the carrier needs to void the label (UPS shipment id, Shippo transaction id); often the tracking number. */
+  carrierShipmentId: string;
+  amountMinor: number;
+  currency: string;
+  format: LabelFormat;
+  /** image/png, application/pdf or text/plain for ZPL. */
+  contentType: string;
+  document: Uint8Array;
+}
+
+export interface LabelReference {
+  trackingNumber: string;
+  carrierShipmentId: string;
+  shipDate: string;
+}
+
+/** voided: no charge stands. refund_requested: the carrier accepted the void and refunds later (USPS "DISPUTED"). */
+export interface VoidOutcome {
+  status: 'voided' | 'refund_requested';
+  message: string | null;
+}
+
+/** The carrier refused to void (label scanned, refund window over): its own reason is the message. */
+export class VoidRefusedError extends Error {
+  readonly platformMessage: string | null;
+
+  constructor(message: string, platformMessage: string | null = null) {
+    super(message);
+    this.name = 'VoidRefusedError';
+    this.platformMessage = platformMessage;
+  }
+}
+
+export interface TrackingEvent {
+  at: string;
+  description: string;
+  location: string | null;
+}
+
+export interface TrackingSummary {
+  trackingNumber: string;
+  /** pre_transit, in_transit, delivered, exception or unknown. */
+  status: 'pre_transit' | 'in_transit' | 'delivered' | 'exception' | 'unknown';
+  statusText: string;
+  events: TrackingEvent[];
 }
 
 export interface CarrierAdapterOptions {

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { LABEL_FORMATS, LABEL_STATUSES, TRACKING_PUSH_STATUSES } from '@shipdesk/contract';
+import { deliveries, orders } from './orders.ts';
+import { tenantPolicy } from './tenancy.ts';
+import { at, oneOf } from './columns.ts';
+
+/** Label documents are kept in the database, so that every instance serves them. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer)),
+});
+
+/**
+ * A label bought for one delivery: what was bought (carrier, service, parcel), for how much, its document, whether it
+ * still stands (a voided label stays, for the record), and the state of telling the order's channel its tracking
+ * number. At most one standing label per delivery is a database fact (a partial unique index), so two purchases of
+ * one delivery can never both be recorded.
+ */
+export const shippingLabels = pgTable(
+  'shipping_labels',
+  {
+    tenantId: text('tenant_id').notNull(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    deliveryId: bigint('delivery_id', { mode: 'number' }).notNull(),
+    carrierAccountId: bigint('carrier_account_id', { mode: 'number' }),
+    carrier: text('carrier').notNull(),
+    serviceCode: text('service_code').notNull(),
+    serviceName: text('service_name').notNull(),
+    packageType: text('package_type').notNull(),
+    weight: integer('weight').notNull(),
+    length: numeric('length', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+    width: numeric('width', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+    height: numeric('height', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    carrierShipmentId: text('carrier_shipment_id').notNull(),
+    shipDate: text('ship_date').notNull(),
+    format: text('format').notNull(),
+    contentType: text('content_type').notNull(),
+    document: bytea('document').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('active'),
+    createdById: text('created_by_id').notNull(),
+    createdByEmail: text('created_by_email').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    voidedAt: at('voided_at'),
+    voidMessage: text('void_message'),
+    trackingPushStatus: text('tracking_push_status').notNull(),
+    trackingPushAttempts: integer('tracking_push_attempts').notNull().default(0),
+    trackingPushNextAt: at('tracking_push_next_at'),
+    trackingPushMessage: text('tracking_push_message'),
+    trackingPushedAt: at('tracking_pushed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'shipping_labels_order_fk',
+      columns: [t.tenantId, t.orderId],
+      foreignColumns: [orders.tenantId, orders.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'shipping_labels_delivery_fk',
+      columns: [t.tenantId, t.deliveryId],
+      foreignColumns: [deliveries.tenantId, deliveries.id],
+    }).onDelete('cascade'),
+    uniqueIndex('shipping_labels_one_standing_idx')
+      .on(t.tenantId, t.deliveryId)
+      .where(sql`status = 'active'`),
+    index('shipping_labels_tenant_order_idx').on(t.tenantId, t.orderId, t.id),
+    index('shipping_labels_tracking_idx').on(t.tenantId, t.trackingNumber),
+    index('shipping_labels_push_due_idx')
+      .on(t.trackingPushNextAt)
+      .where(sql`tracking_push_status = 'pending'`),
+    check('shipping_labels_format_check', oneOf('format', LABEL_FORMATS)),
+    check('shipping_labels_status_check', oneOf('status', LABEL_STATUSES)),
+    check('shipping_labels_push_status_check', oneOf('tracking_push_status', TRACKING_PUSH_STATUSES)),
+    tenantPolicy('shipping_labels'),
+  ],
+).enableRLS();
+
+export type ShippingLabelRow = typeof shippingLabels.$inferSelect;

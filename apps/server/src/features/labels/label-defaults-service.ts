@@ -1,0 +1,99 @@
+import type { ShipLabelDefaults, ShipLabelQuery } from '@shipdesk/contract';
+import type { Database } from '../../db/client.ts';
+import { HttpError, badRequest } from '../../lib/http-errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { createOrdersRepository } from '../orders/index.ts';
+import { draftParcel, parcelProblem } from './label-parcel.ts';
+import type { LabelEvent } from './label-purchase-service.ts';
+import { idText, type LabelCarriers } from './label-rates.ts';
+import { WAREHOUSE_MISSING, shipDateIn, shipFrom, shipTo } from './label-shipment.ts';
+import { createLabelsRepository } from './labels-repository.ts';
+
+/**
+ * What the label form starts with (fsmFlow defaults of shipLabel / zpl): the delivery, its parcel and the rates of
+ * every connected carrier service that can take it. The order is read in one short transaction; the carriers are
+ * asked after it, all at once.
+ */
+export function createLabelDefaults(deps: { database: Database; carriers: LabelCarriers }) {
+  const repo = createLabelsRepository();
+  const orders = createOrdersRepository();
+
+  return async function defaults(
+    auth: AuthContext,
+    orderId: number,
+    event: LabelEvent,
+    query: ShipLabelQuery,
+  ): Promise<ShipLabelDefaults> {
+    const { tenantId } = auth;
+    const read = await deps.database.withTenant(
+      tenantId,
+      async (tx) => {
+        const order = (await orders.findOrder(tx, tenantId, orderId))!;
+        const delivery = query.deliveryId
+          ? await repo.findDelivery(tx, tenantId, Number(query.deliveryId))
+          : await repo.nextPlannedDelivery(tx, tenantId, order.id);
+        if (!delivery || delivery.orderId !== order.id) {
+          throw badRequest({
+            deliveryId: `Order ${order.orderNumber} has no delivery ${query.deliveryId ?? ''}`.trim(),
+          });
+        }
+        if (delivery.status !== 'planned') {
+          throw new HttpError(409, 'This delivery has a label already', { reason: 'delivery_labelled' });
+        }
+        const { boxSizeId, deliveryId: _d, rates: _r, ...parcelQuery } = query;
+        const parcel = await draftParcel(tx, repo, tenantId, delivery, order.packageType, {
+          ...parcelQuery,
+          ...(boxSizeId !== undefined ? { boxSizeId: Number(boxSizeId) } : {}),
+        });
+        const detail = await orders.detail(tx, tenantId, order);
+        const address = detail.addresses.find((a) => a.type === 'shipping');
+        return {
+          order,
+          delivery,
+          parcel,
+          from: await shipFrom(tx, tenantId),
+          to: address ? shipTo(address) : null,
+          shipDate: shipDateIn(await orders.timeZone(tx, tenantId)),
+          accounts: await deps.carriers.quotingAccounts(tx, tenantId),
+        };
+      },
+      { readOnly: true },
+    );
+    const { order, delivery, parcel, from, to } = read;
+    const problem = !from ? WAREHOUSE_MISSING : !to ? 'The order has no shipping address' : parcelProblem(parcel);
+    const answer: ShipLabelDefaults = {
+      deliveryId: String(delivery.id),
+      parcel: {
+        boxSizeId: idText(parcel.boxSizeId),
+        packageType: parcel.packageType,
+        weight: parcel.weight,
+        length: parcel.length ?? 0,
+        width: parcel.width ?? 0,
+        height: parcel.height ?? 0,
+      },
+      format: event === 'zpl' ? 'zpl' : 'pdf',
+      rates: [],
+      rateErrors: [],
+      parcelProblem: problem,
+    };
+    if (problem || !from || !to || query.rates === false) return answer;
+    const quoted = await deps.carriers.quote(
+      read.accounts,
+      {
+        from,
+        to,
+        parcel: {
+          weightGrams: parcel.weight,
+          lengthIn: parcel.length!,
+          widthIn: parcel.width!,
+          heightIn: parcel.height!,
+          packageType: parcel.packageType ?? '',
+        },
+        shipDate: read.shipDate,
+        reference: order.orderNumber,
+      },
+      { carrier: order.carrier, serviceCode: order.carrierMethod },
+    );
+    return { ...answer, ...quoted };
+  };
+}

@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CARRIER_NAMES,
+  findCarrierService,
+  type Carrier,
+  type LabelFormat,
+  type OrderFlowBody,
+  type OrderFlowResult,
+  type SuccessEnvelope,
+} from '@shipdesk/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/client.ts';
+import type { OrderRow } from '../../db/schema/index.ts';
+import type { LabelRequest, PurchasedLabel } from '../../integrations/carriers/carrier-types.ts';
+import { ChannelError } from '../../integrations/http/channel-http.ts';
+import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import {
+  ORDER_NOT_FOUND,
+  createOrdersRepository,
+  parseId,
+  staleVersion,
+  type OrdersNotifier,
+  type WriteRequest,
+} from '../orders/index.ts';
+import { claimKey, labelKey, releaseKey, type LabelKey } from './label-idempotency.ts';
+import { checkBox, shipmentParcel } from './label-parcel.ts';
+import { recordLabel } from './label-record.ts';
+import { carrierWords, type LabelCarriers } from './label-rates.ts';
+import {
+  WAREHOUSE_MISSING,
+  defaultPackageType,
+  parcelRefusal,
+  scopeOf,
+  serviceRefusal,
+  shipDateIn,
+  shipFrom,
+  shipTo,
+} from './label-shipment.ts';
+import { createLabelsRepository, type PurchaseRecord } from './labels-repository.ts';
+
+export interface LabelPurchaseDeps {
+  database: Database;
+  carriers: LabelCarriers;
+  notify: OrdersNotifier;
+  log: FastifyBaseLogger;
+  /** A label was recorded whose tracking number goes to the channel. */
+  trackingQueued(): void;
+  /** Refuses the event as the order lifecycle would (statuses, guards); throws the refusal. */
+  checkEvent(tx: Executor, tenantId: string, order: OrderRow, event: LabelEvent): Promise<void>;
+}
+
+export type LabelEvent = 'shipLabel' | 'zpl';
+type FlowAnswer = { statusCode: number; body: SuccessEnvelope<OrderFlowResult>; replayed: boolean };
+
+const BUY_TIMEOUT_MS = 60_000;
+const FIND_TIMEOUT_MS = 30_000;
+const KEY_WAIT_MS = 60_000;
+/** Failures after which the carrier may or may not have made the label: it is asked before anything else. */
+const AMBIGUOUS = new Set(['timeout', 'network', 'unavailable', 'malformed']);
+
+const formatOf = (event: LabelEvent): LabelFormat => (event === 'zpl' ? 'zpl' : 'pdf');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function isAmbiguous(error: unknown): boolean {
+  if (error instanceof ChannelError) return AMBIGUOUS.has(error.kind);
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+}
+
+/**
+ * Buying a label: the purchase is written on its delivery before the carrier is asked (one at a time per delivery;
+ * the carrier's idempotency key kept with it), the carrier is asked outside any transaction, and the label is
+ * recorded in one transaction with the lines shipped, the statuses, the timeline and the tracking push. An answer
+ * lost on the way is never bought again blindly: the carrier is asked whether it holds the label first (here at
+ * once, and by the monitor for purchases an instance left behind).
+ */
+export function createLabelPurchases(deps: LabelPurchaseDeps) {
+  const { database } = deps;
+  const repo = createLabelsRepository();
+  const orders = createOrdersRepository();
+
+  interface Reserved {
+    kind: 'reserved';
+    deliveryId: number;
+    record: PurchaseRecord;
+    request: LabelRequest;
+  }
+
+  /** Checks and writes the purchase on its delivery; answers a replay when the key was answered already. */
+  async function reserve(
+    auth: AuthContext,
+    orderIdText: string,
+    event: LabelEvent,
+    body: OrderFlowBody,
+    key: LabelKey | null,
+  ): Promise<Reserved | { kind: 'replay'; statusCode: number; body: unknown } | { kind: 'pending' }> {
+    const tenantId = auth.tenantId;
+    const purchase = body.label;
+    if (!purchase) {
+      throw badRequest({ label: `label is required for ${event}: the delivery, the carrier service and the parcel` });
+    }
+    return database.withTenant(tenantId, async (tx) => {
+      if (key) {
+        const claim = await claimKey(tx, tenantId, key);
+        if (claim.kind !== 'claimed') return claim;
+      }
+      const orderId = parseId(orderIdText);
+      const order = orderId === null ? undefined : await orders.findOrder(tx, tenantId, orderId, true);
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      if (body.version !== order.version) throw staleVersion(order.version);
+      await deps.checkEvent(tx, tenantId, order, event);
+
+      const deliveryId = purchase.deliveryId ? Number(purchase.deliveryId) : null;
+      const delivery = deliveryId
+        ? await repo.lockDelivery(tx, tenantId, deliveryId)
+        : await repo.nextPlannedDelivery(tx, tenantId, order.id);
+      if (!delivery || delivery.orderId !== order.id) {
+        throw badRequest({ 'label.deliveryId': `Order ${order.orderNumber} has no delivery ${purchase.deliveryId}` });
+      }
+      if (delivery.status !== 'planned') {
+        throw new HttpError(409, 'This delivery has a label already; void it to buy another', {
+          reason: 'delivery_labelled',
+        });
+      }
+      if (delivery.purchaseState) {
+        throw new HttpError(409, 'A label for this delivery is being bought; wait for it to finish', {
+          reason: 'purchase_in_progress',
+        });
+      }
+
+      const carrier = purchase.carrier as Carrier;
+      const from = await shipFrom(tx, tenantId);
+      if (!from) throw new HttpError(409, WAREHOUSE_MISSING, { reason: 'warehouse_missing' });
+      const detail = await orders.detail(tx, tenantId, order);
+      const address = detail.addresses.find((a) => a.type === 'shipping');
+      if (!address)
+        throw new HttpError(409, 'The order has no shipping address', { reason: 'incomplete_shipping_address' });
+      const to = shipTo(address);
+      const serviceProblem = serviceRefusal(carrier, purchase.serviceCode, scopeOf(from, to));
+      if (serviceProblem) throw badRequest({ 'label.serviceCode': serviceProblem });
+      const parcel = shipmentParcel(purchase.parcel, purchase.parcel.packageType ?? defaultPackageType(carrier));
+      const refusal = parcelRefusal(carrier, parcel);
+      if (refusal) throw badRequest({ [`label.parcel.${refusal.field}`]: refusal.message });
+      await checkBox(tx, tenantId, purchase.parcel);
+      const account = await deps.carriers.purchasingAccount(
+        tx,
+        tenantId,
+        carrier,
+        purchase.carrierAccountId == null ? null : Number(purchase.carrierAccountId),
+      );
+
+      const request: LabelRequest = {
+        from,
+        to,
+        parcel,
+        shipDate: shipDateIn(await orders.timeZone(tx, tenantId)),
+        reference: order.orderNumber,
+        serviceCode: purchase.serviceCode,
+        format: formatOf(event),
+        idempotencyKey: randomUUID(),
+      };
+      const record: PurchaseRecord = {
+        carrier,
+        carrierAccountId: account.accountId,
+        serviceName: findCarrierService(carrier, purchase.serviceCode)!.name,
+        event,
+        actorId: auth.userId,
+        actorEmail: auth.email,
+        request: request as unknown as Record<string, unknown>,
+      };
+      await repo.startPurchase(
+        tx,
+        tenantId,
+        delivery.id,
+        {
+          boxSizeId: purchase.parcel.boxSizeId ? Number(purchase.parcel.boxSizeId) : null,
+          packageType: parcel.packageType,
+          weight: parcel.weightGrams,
+          length: parcel.lengthIn,
+          width: parcel.widthIn,
+          height: parcel.heightIn,
+        },
+        record,
+      );
+      return { kind: 'reserved' as const, deliveryId: delivery.id, record, request };
+    });
+  }
+
+  /** The purchase failed before anything was bought: the delivery and the key are free again. */
+  async function release(tenantId: string, deliveryId: number, key: LabelKey | null): Promise<void> {
+    await database.withTenant(tenantId, async (tx) => {
+      await repo.clearPurchase(tx, tenantId, deliveryId);
+      if (key) await releaseKey(tx, tenantId, key);
+    });
+  }
+
+  /** The label bought, recorded; answers the orderFlow result (also kept under the key). */
+  async function settleBought(
+    tenantId: string,
+    deliveryId: number,
+    record: PurchaseRecord,
+    label: PurchasedLabel,
+    key: LabelKey | null,
+  ): Promise<FlowAnswer> {
+    const recorded = await recordLabel(database, { tenantId, deliveryId, record, label, key });
+    deps.notify(tenantId, {
+      orderIds: [recorded.body.data.order.id],
+      event: record.event,
+      version: recorded.body.data.order.version,
+    });
+    if (recorded.body.data.label?.trackingPush.status === 'pending') deps.trackingQueued();
+    return { statusCode: 200, body: recorded.body, replayed: false };
+  }
+
+  /** Asks the carrier whether it holds the label of a purchase whose answer was lost; records or frees it. */
+  async function findLost(
+    tenantId: string,
+    deliveryId: number,
+    record: PurchaseRecord,
+    key: LabelKey | null,
+  ): Promise<FlowAnswer | null> {
+    const account = await database.withTenant(tenantId, (tx) =>
+      deps.carriers.purchasingAccount(tx, tenantId, record.carrier as Carrier, record.carrierAccountId),
+    );
+    const request = record.request as unknown as LabelRequest;
+    const found = await account.adapter().findLabel(request, AbortSignal.timeout(FIND_TIMEOUT_MS));
+    if (found) return settleBought(tenantId, deliveryId, record, found, key);
+    await release(tenantId, deliveryId, key);
+    return null;
+  }
+
+  async function buy(auth: AuthContext, reserved: Reserved, key: LabelKey | null): Promise<FlowAnswer> {
+    const { tenantId } = auth;
+    const { deliveryId, record, request } = reserved;
+    const carrier = record.carrier as Carrier;
+    const name = CARRIER_NAMES[carrier];
+    let label: PurchasedLabel;
+    try {
+      const account = await database.withTenant(tenantId, (tx) =>
+        deps.carriers.purchasingAccount(tx, tenantId, carrier, record.carrierAccountId),
+      );
+      label = await account.adapter().buyLabel(request, AbortSignal.timeout(BUY_TIMEOUT_MS));
+    } catch (error) {
+      if (!isAmbiguous(error)) {
+        await release(tenantId, deliveryId, key);
+        if (error instanceof ChannelError || error instanceof HttpError) {
+          throw new HttpError(422, `${name} did not sell the label: ${carrierWords(carrier, error)}`, {
+            reason: 'carrier_refused',
+          });
+        }
+        throw error;
+      }
+      await database.withTenant(tenantId, (tx) => repo.markUnconfirmed(tx, tenantId, deliveryId));
+      deps.log.warn({ carrier, deliveryId }, 'label purchase answer lost; asking the carrier');
+      try {
+        const found = await findLost(tenantId, deliveryId, record, key);
+        if (found) return found;
+      } catch (findError) {
+        deps.log.warn({ carrier, deliveryId, err: findError }, 'label purchase not confirmed');
+        throw new HttpError(
+          502,
+          `${name} did not confirm the purchase (${carrierWords(carrier, error)}). Shipdesk keeps asking ${name} ` +
+            'whether it made the label before this delivery can be bought again.',
+          { reason: 'purchase_unconfirmed' },
+        );
+      }
+      throw new HttpError(502, `${carrierWords(carrier, error)}; nothing was bought. Try again.`, {
+        reason: 'carrier_unavailable',
+      });
+    }
+    return settleBought(tenantId, deliveryId, record, label, key);
+  }
+
+  return {
+    /** `orderFlow` of shipLabel / zpl: one label, one charge, whatever the retries and double clicks. */
+    async purchase(
+      auth: AuthContext,
+      orderIdText: string,
+      event: LabelEvent,
+      body: OrderFlowBody,
+      request: WriteRequest,
+    ): Promise<FlowAnswer> {
+      const key = labelKey({
+        key: request.idempotencyKey,
+        method: request.method,
+        path: request.path,
+        userId: auth.userId,
+        body,
+      });
+      const deadline = Date.now() + KEY_WAIT_MS;
+      for (;;) {
+        const reserved = await reserve(auth, orderIdText, event, body, key);
+        if (reserved.kind === 'replay') {
+          return {
+            statusCode: reserved.statusCode,
+            body: reserved.body as SuccessEnvelope<OrderFlowResult>,
+            replayed: true,
+          };
+        }
+        if (reserved.kind === 'reserved') return buy(auth, reserved, key);
+        // The same key is being bought by another request: its answer is this one's.
+        if (Date.now() > deadline) {
+          throw new HttpError(409, 'The same purchase is still in progress; try again shortly', {
+            reason: 'purchase_in_progress',
+          });
+        }
+        await sleep(200);
+      }
+    },
+
+    /** Purchases left unsettled (answer lost, instance stopped): asks the carrier, records or frees them. */
+    async settle(tenantId: string, deliveryId: number): Promise<'recorded' | 'released' | 'skipped'> {
+      const claimed = await database.withTenant(tenantId, async (tx) => {
+        const delivery = await repo.lockDelivery(tx, tenantId, deliveryId);
+        if (!delivery?.purchaseState || !delivery.purchaseRequest) return null;
+        // Fenced: another instance asking at the same time finds the newer stamp and waits its turn.
+        await repo.markUnconfirmed(tx, tenantId, deliveryId);
+        return delivery.purchaseRequest as unknown as PurchaseRecord;
+      });
+      if (!claimed) return 'skipped';
+      const found = await findLost(tenantId, deliveryId, claimed, null);
+      return found ? 'recorded' : 'released';
+    },
+  };
+}
+export type LabelPurchases = ReturnType<typeof createLabelPurchases>;

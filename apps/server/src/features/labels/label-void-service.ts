@@ -1,0 +1,114 @@
+import { CARRIER_NAMES, type Carrier, type VoidResult } from '@shipdesk/contract';
+import type { Database } from '../../db/client.ts';
+import { statusesAfterShipping } from '../../domain/orders/order-shipment-status.ts';
+import { VoidRefusedError, type VoidOutcome } from '../../integrations/carriers/carrier-types.ts';
+import { ChannelError } from '../../integrations/http/channel-http.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { createOrdersRepository, parseId, statusesOf, type OrdersNotifier } from '../orders/index.ts';
+import { carrierWords, type LabelCarriers } from './label-rates.ts';
+import { toLabel } from '../orders/index.ts';
+import { createLabelsRepository } from './labels-repository.ts';
+
+const VOID_TIMEOUT_MS = 30_000;
+export const NO_LABEL = 'This delivery has no label';
+
+/**
+ * Voiding a label: the carrier is asked first (outside any transaction); only when it accepts is the label kept as
+ * voided, the delivery's units unshipped and the statuses recomputed, with a timeline row. A refusal (the parcel was
+ * scanned, the refund window closed) is a 409 in the carrier's words and changes nothing.
+ */
+export function createLabelVoids(deps: { database: Database; carriers: LabelCarriers; notify: OrdersNotifier }) {
+  const repo = createLabelsRepository();
+  const orders = createOrdersRepository();
+
+  return async function voidLabel(auth: AuthContext, deliveryIdText: string): Promise<VoidResult> {
+    const { tenantId } = auth;
+    const deliveryId = parseId(deliveryIdText);
+    const found = await deps.database.withTenant(tenantId, async (tx) => {
+      const delivery = deliveryId === null ? undefined : await repo.findDelivery(tx, tenantId, deliveryId);
+      if (!delivery) throw notFound('Delivery not found');
+      const label = await repo.lockStandingLabel(tx, tenantId, delivery.id);
+      if (!label) throw new HttpError(409, NO_LABEL, { reason: 'no_label' });
+      const account = await deps.carriers.purchasingAccount(
+        tx,
+        tenantId,
+        label.carrier as Carrier,
+        label.carrierAccountId,
+      );
+      return { delivery, label, account };
+    });
+    const { delivery, label, account } = found;
+    const carrier = label.carrier as Carrier;
+    let outcome: VoidOutcome;
+    try {
+      outcome = await account.adapter().voidLabel(
+        {
+          trackingNumber: label.trackingNumber,
+          carrierShipmentId: label.carrierShipmentId,
+          shipDate: label.shipDate,
+        },
+        AbortSignal.timeout(VOID_TIMEOUT_MS),
+      );
+    } catch (error) {
+      if (error instanceof VoidRefusedError) {
+        const words =
+          error.platformMessage && !error.message.includes(error.platformMessage) ? `: ${error.platformMessage}` : '';
+        throw new HttpError(409, `${CARRIER_NAMES[carrier]} refused to void the label: ${error.message}${words}`, {
+          reason: 'void_refused',
+        });
+      }
+      if (error instanceof ChannelError || (error instanceof Error && error.name === 'TimeoutError')) {
+        throw new HttpError(502, `${carrierWords(carrier, error)}; the label still stands. Try again.`, {
+          reason: 'carrier_unavailable',
+        });
+      }
+      throw error;
+    }
+
+    const result = await deps.database.withTenant(tenantId, async (tx) => {
+      const order = (await orders.findOrder(tx, tenantId, delivery.orderId, true))!;
+      const standing = await repo.lockStandingLabel(tx, tenantId, delivery.id);
+      if (!standing || standing.id !== label.id) throw new HttpError(409, NO_LABEL, { reason: 'no_label' });
+      const pushPending = standing.trackingPushStatus === 'pending';
+      const voided = await repo.setLabel(tx, tenantId, label.id, {
+        status: outcome.status === 'voided' ? 'voided' : 'refund_requested',
+        voidedAt: new Date(),
+        voidMessage: outcome.message,
+        ...(pushPending
+          ? {
+              trackingPushStatus: 'not_needed',
+              trackingPushNextAt: null,
+              trackingPushMessage: 'The label was voided before the channel was told',
+            }
+          : {}),
+      });
+      await repo.markUnlabelled(tx, tenantId, delivery.id);
+      const before = statusesOf(order);
+      const after = statusesAfterShipping(before, await repo.unitCounts(tx, tenantId, order.id));
+      const updated = await orders.updateOrder(tx, tenantId, order.id, after);
+      await orders.insertEvent(tx, tenantId, {
+        orderId: order.id,
+        event: 'voidLabel',
+        actorId: auth.userId,
+        actorEmail: auth.email,
+        before,
+        after,
+        payload: {
+          deliveryId: String(delivery.id),
+          labelId: String(label.id),
+          carrier,
+          service: label.serviceName,
+          trackingNumber: label.trackingNumber,
+          amount: label.amount,
+          currency: label.currency,
+          refund: outcome.status === 'voided' ? 'done' : 'requested',
+          ...(outcome.message ? { carrierMessage: outcome.message } : {}),
+        },
+      });
+      return { label: toLabel(voided), order: { id: String(updated.id), version: updated.version } };
+    });
+    deps.notify(tenantId, { orderIds: [result.order.id], event: 'voidLabel', version: result.order.version });
+    return result;
+  };
+}

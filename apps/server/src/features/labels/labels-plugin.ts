@@ -1,0 +1,126 @@
+import fp from 'fastify-plugin';
+import type { CarrierAdapterFactory, CarrierAdapterOptions } from '../../integrations/carriers/carrier-types.ts';
+import { checkOrderEvent, ordersNotifier, type LabelEvents } from '../orders/index.ts';
+import { createLabelDefaults } from './label-defaults-service.ts';
+import { createLabelDocuments, type LabelDocuments } from './label-documents-service.ts';
+import { createLabelPurchases, type LabelPurchases } from './label-purchase-service.ts';
+import { createLabelCarriers } from './label-rates.ts';
+import { createLabelVoids } from './label-void-service.ts';
+import { createLabelsRepository } from './labels-repository.ts';
+import { createTrackingPushes, type TrackingPushes } from './tracking-push-service.ts';
+
+export interface Labels {
+  /** What shipLabel and zpl do (given to the order lifecycle). */
+  events: LabelEvents;
+  purchases: LabelPurchases;
+  voidLabel: ReturnType<typeof createLabelVoids>;
+  documents: LabelDocuments;
+  pushes: TrackingPushes;
+  /** Runs the background work now (a retried push, a test). */
+  wake(): void;
+  /** Resolves when the background work running now is done. */
+  idle(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    labels: Labels;
+  }
+}
+
+export interface LabelsPluginOptions {
+  /** Whether this instance runs background work (tracking pushes, settling purchases left unconfirmed). */
+  jobs: boolean;
+  carrierAdapters: CarrierAdapterFactory;
+  carrierAdapterOptions?: CarrierAdapterOptions;
+  /** How often the background work looks for due pushes and unsettled purchases (ms). */
+  pollMs?: number;
+  /** A purchase still `buying` after this long belonged to an instance that stopped (s). */
+  purchaseStaleSeconds?: number;
+}
+
+/**
+ * Labels: rates, purchases, documents, voids and the tracking pushes, built once per instance; the instances that
+ * run background work push tracking numbers to the channels and settle purchases whose answer was lost.
+ */
+export const labelsPlugin = fp<LabelsPluginOptions>(
+  async (app, options) => {
+    const carriers = createLabelCarriers({
+      adapters: options.carrierAdapters,
+      adapterOptions: options.carrierAdapterOptions,
+      secrets: app.secrets,
+    });
+    const notify = ordersNotifier(app);
+    const pushes = createTrackingPushes({
+      database: app.db,
+      adapterFor: (store) => app.storeSync.adapterFor(store),
+      log: app.log,
+    });
+    let running: Promise<void> | null = null;
+    let again = false;
+    const staleSeconds = options.purchaseStaleSeconds ?? 180;
+    const repo = createLabelsRepository();
+
+    async function work(): Promise<void> {
+      for (const { tenantId, deliveryId } of await repo.unsettledPurchases(app.db.db, staleSeconds)) {
+        await purchases.settle(tenantId, deliveryId).catch((error: unknown) => {
+          app.log.warn({ err: error, deliveryId }, 'label purchase still unconfirmed');
+        });
+      }
+      while ((await pushes.runDue()) > 0 && !stopped);
+    }
+    let stopped = false;
+    /** Runs the background work now (once at a time; a wake-up while it runs makes it run again). */
+    function wake(): void {
+      if (!options.jobs || stopped) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = work()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'label background work failed'))
+        .finally(() => {
+          running = null;
+          if (again) {
+            again = false;
+            wake();
+          }
+        });
+    }
+
+    const purchases = createLabelPurchases({
+      database: app.db,
+      carriers,
+      notify,
+      log: app.log,
+      trackingQueued: wake,
+      checkEvent: checkOrderEvent,
+    });
+    const defaults = createLabelDefaults({ database: app.db, carriers });
+    app.decorate('labels', {
+      events: { defaults, purchase: purchases.purchase },
+      purchases,
+      voidLabel: createLabelVoids({ database: app.db, carriers, notify }),
+      documents: createLabelDocuments(app.db),
+      pushes,
+      wake,
+      idle: async () => {
+        while (running) await running;
+      },
+    });
+
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      if (!options.jobs) return;
+      timer = setInterval(wake, options.pollMs ?? 10_000);
+      timer.unref();
+      wake();
+    });
+    app.addHook('preClose', async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'labels', dependencies: ['db', 'realtime', 'secrets', 'store-sync'] },
+);

@@ -1,0 +1,229 @@
+import { and, asc, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  deliveries,
+  deliveryLines,
+  orderLines,
+  shippingLabels,
+  type DeliveryRow,
+  type ShippingLabelRow,
+} from '../../db/schema/index.ts';
+
+export type NewLabel = Omit<typeof shippingLabels.$inferInsert, 'tenantId' | 'id' | 'createdAt'>;
+
+/** What a purchase in flight keeps on its delivery: enough for any instance to find the label again. */
+export interface PurchaseRecord {
+  carrier: string;
+  carrierAccountId: number | null;
+  serviceName: string;
+  event: 'shipLabel' | 'zpl';
+  actorId: string;
+  actorEmail: string;
+  /** The LabelRequest sent to the carrier (addresses, parcel, service, format, idempotency key). */
+  request: Record<string, unknown>;
+}
+
+/** All SQL of labels and purchases; every function takes the tenant and a `withTenant` transaction. */
+export function createLabelsRepository() {
+  const ownDelivery = (tenantId: string, id: number) => and(eq(deliveries.tenantId, tenantId), eq(deliveries.id, id));
+  return {
+    async lockDelivery(tx: Executor, tenantId: string, id: number): Promise<DeliveryRow | undefined> {
+      const [row] = await tx.select().from(deliveries).where(ownDelivery(tenantId, id)).for('update');
+      return row;
+    },
+
+    async findDelivery(tx: Executor, tenantId: string, id: number): Promise<DeliveryRow | undefined> {
+      const [row] = await tx.select().from(deliveries).where(ownDelivery(tenantId, id));
+      return row;
+    },
+
+    /** The order's first delivery still to be labelled. */
+    async nextPlannedDelivery(tx: Executor, tenantId: string, orderId: number): Promise<DeliveryRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(deliveries)
+        .where(
+          and(eq(deliveries.tenantId, tenantId), eq(deliveries.orderId, orderId), eq(deliveries.status, 'planned')),
+        )
+        .orderBy(asc(deliveries.id))
+        .limit(1);
+      return row;
+    },
+
+    /** Grams of the delivery's lines (unit weight x quantity). */
+    async contentsWeight(tx: Executor, tenantId: string, deliveryId: number): Promise<number> {
+      const [row] = await tx
+        .select({ grams: sql<number>`coalesce(sum(${orderLines.weight} * ${deliveryLines.quantity}), 0)::int` })
+        .from(deliveryLines)
+        .innerJoin(
+          orderLines,
+          and(eq(orderLines.tenantId, deliveryLines.tenantId), eq(orderLines.id, deliveryLines.lineId)),
+        )
+        .where(and(eq(deliveryLines.tenantId, tenantId), eq(deliveryLines.deliveryId, deliveryId)));
+      return Number(row?.grams ?? 0);
+    },
+
+    async startPurchase(
+      tx: Executor,
+      tenantId: string,
+      deliveryId: number,
+      parcel: Pick<DeliveryRow, 'boxSizeId' | 'packageType' | 'weight' | 'length' | 'width' | 'height'>,
+      record: PurchaseRecord,
+    ): Promise<void> {
+      await tx
+        .update(deliveries)
+        .set({
+          ...parcel,
+          purchaseState: 'buying',
+          purchaseStartedAt: sql`clock_timestamp()`,
+          purchaseRequest: record as unknown as Record<string, unknown>,
+          updatedAt: new Date(),
+        })
+        .where(ownDelivery(tenantId, deliveryId));
+    },
+
+    /** The answer was lost: the purchase waits for the carrier to be asked whether it holds the label. */
+    async markUnconfirmed(tx: Executor, tenantId: string, deliveryId: number): Promise<void> {
+      await tx
+        .update(deliveries)
+        .set({ purchaseState: 'unconfirmed', purchaseStartedAt: sql`clock_timestamp()` })
+        .where(ownDelivery(tenantId, deliveryId));
+    },
+
+    async clearPurchase(tx: Executor, tenantId: string, deliveryId: number): Promise<void> {
+      await tx
+        .update(deliveries)
+        .set({ purchaseState: null, purchaseStartedAt: null, purchaseRequest: null })
+        .where(ownDelivery(tenantId, deliveryId));
+    },
+
+    async insertLabel(tx: Executor, tenantId: string, label: NewLabel): Promise<ShippingLabelRow> {
+      const [row] = await tx
+        .insert(shippingLabels)
+        .values({ tenantId, ...label })
+        .returning();
+      return row!;
+    },
+
+    /** The delivery has its label: its lines' units count as shipped. */
+    async markLabelled(
+      tx: Executor,
+      tenantId: string,
+      deliveryId: number,
+      values: { trackingNumber: string; carrierMethod: string },
+    ): Promise<void> {
+      await tx
+        .update(deliveries)
+        .set({
+          ...values,
+          status: 'labelled',
+          purchaseState: null,
+          purchaseStartedAt: null,
+          purchaseRequest: null,
+          updatedAt: new Date(),
+        })
+        .where(ownDelivery(tenantId, deliveryId));
+      await this.shipDeliveryLines(tx, tenantId, deliveryId, 1);
+    },
+
+    /** Voided: the delivery can be labelled again, its units are unshipped. */
+    async markUnlabelled(tx: Executor, tenantId: string, deliveryId: number): Promise<void> {
+      await tx
+        .update(deliveries)
+        .set({ status: 'planned', trackingNumber: null, updatedAt: new Date() })
+        .where(ownDelivery(tenantId, deliveryId));
+      await this.shipDeliveryLines(tx, tenantId, deliveryId, -1);
+    },
+
+    /** Adds (+1) or takes back (-1) the delivery's units to its lines' shipped counts, within 0..quantity. */
+    async shipDeliveryLines(tx: Executor, tenantId: string, deliveryId: number, sign: 1 | -1): Promise<void> {
+      await tx.execute(sql`
+        UPDATE order_lines l
+        SET quantity_shipped = least(l.quantity, greatest(0, l.quantity_shipped + ${sign} * dl.quantity))
+        FROM delivery_lines dl
+        WHERE dl.tenant_id = ${tenantId} AND dl.delivery_id = ${deliveryId}
+          AND l.tenant_id = dl.tenant_id AND l.id = dl.line_id`);
+    },
+
+    async unitCounts(tx: Executor, tenantId: string, orderId: number): Promise<{ ordered: number; shipped: number }> {
+      const [row] = await tx
+        .select({
+          ordered: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int`,
+          shipped: sql<number>`coalesce(sum(${orderLines.quantityShipped}), 0)::int`,
+        })
+        .from(orderLines)
+        .where(and(eq(orderLines.tenantId, tenantId), eq(orderLines.orderId, orderId)));
+      return { ordered: Number(row?.ordered ?? 0), shipped: Number(row?.shipped ?? 0) };
+    },
+
+    /** The delivery's standing label, or its newest voided one. */
+    async latestLabel(tx: Executor, tenantId: string, deliveryId: number): Promise<ShippingLabelRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(shippingLabels)
+        .where(and(eq(shippingLabels.tenantId, tenantId), eq(shippingLabels.deliveryId, deliveryId)))
+        .orderBy(sql`${shippingLabels.status} = 'active' DESC`, desc(shippingLabels.id))
+        .limit(1);
+      return row;
+    },
+
+    async lockStandingLabel(tx: Executor, tenantId: string, deliveryId: number): Promise<ShippingLabelRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(shippingLabels)
+        .where(
+          and(
+            eq(shippingLabels.tenantId, tenantId),
+            eq(shippingLabels.deliveryId, deliveryId),
+            eq(shippingLabels.status, 'active'),
+          ),
+        )
+        .for('update');
+      return row;
+    },
+
+    async setLabel(
+      tx: Executor,
+      tenantId: string,
+      labelId: number,
+      changes: Partial<NewLabel>,
+    ): Promise<ShippingLabelRow> {
+      const [row] = await tx
+        .update(shippingLabels)
+        .set(changes)
+        .where(and(eq(shippingLabels.tenantId, tenantId), eq(shippingLabels.id, labelId)))
+        .returning();
+      return row!;
+    },
+
+    /**
+     * Purchases to settle, across tenants (the monitor, owner connection): answers lost, or a purchase whose
+     * instance stopped before it recorded anything (`buying` for longer than `staleSeconds`).
+     */
+    async unsettledPurchases(
+      db: Executor,
+      staleSeconds: number,
+    ): Promise<Array<{ tenantId: string; deliveryId: number }>> {
+      const stale = sql`clock_timestamp() - make_interval(secs => ${staleSeconds})`;
+      const rows = await db
+        .select({ tenantId: deliveries.tenantId, deliveryId: deliveries.id })
+        .from(deliveries)
+        .where(
+          and(
+            isNotNull(deliveries.purchaseState),
+            or(
+              and(
+                eq(deliveries.purchaseState, 'unconfirmed'),
+                lt(deliveries.purchaseStartedAt, sql`clock_timestamp() - interval '10 seconds'`),
+              ),
+              lt(deliveries.purchaseStartedAt, stale),
+            ),
+          ),
+        )
+        .orderBy(asc(deliveries.purchaseStartedAt))
+        .limit(100);
+      return rows;
+    },
+  };
+}
+export type LabelsRepository = ReturnType<typeof createLabelsRepository>;

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import Type from 'typebox';
+import { Envelope, ID_PATTERN, ShippingLabelSchema, VoidResultSchema } from '@shipdesk/contract';
+import { errorResponses } from '../../lib/schemas.ts';
+import type { LabelDocument } from './label-documents-service.ts';
+
+const DeliveryParams = Type.Object({ deliveryId: Type.String({ pattern: ID_PATTERN, description: 'delivery id' }) });
+const DocumentParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN, description: 'delivery id' }) });
+const DocumentQuery = Type.Object(
+  { labelId: Type.Optional(Type.String({ pattern: ID_PATTERN, description: 'an earlier (voided) label' })) },
+  { additionalProperties: false },
+);
+const documentResponse = {
+  200: Type.Any({ description: 'the document: application/pdf, image/png or image/gif, or ZPL as text/plain' }),
+  ...errorResponses(400, 401, 404, 429),
+};
+
+function sendDocument(reply: FastifyReply, document: LabelDocument) {
+  return reply
+    .header('content-type', document.contentType)
+    .header('content-disposition', `inline; filename="${document.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(document.bytes.buffer, document.bytes.byteOffset, document.bytes.byteLength));
+}
+
+/** A bought label's documents, its void and its tracking push (spec 7.1's shipment calls). */
+export const labelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const common = { tags: ['labels'], security: [{ bearerAuth: [] }] };
+
+  app.get(
+    '/call/shipment/:id/shipLabel',
+    {
+      schema: {
+        ...common,
+        summary: "A delivery's label document again, as bought (PDF, ZPL or image)",
+        params: DocumentParams,
+        querystring: DocumentQuery,
+        response: documentResponse,
+      },
+    },
+    async (request, reply) =>
+      sendDocument(reply, await app.labels.documents.document(request.auth!, request.params.id, request.query.labelId)),
+  );
+
+  app.get(
+    '/call/shipment/:id/labelPreview',
+    {
+      schema: {
+        ...common,
+        summary: 'A label as the browser shows it: PDF and images as bought, ZPL drawn to a PNG by the server',
+        params: DocumentParams,
+        querystring: DocumentQuery,
+        response: documentResponse,
+      },
+    },
+    async (request, reply) =>
+      sendDocument(reply, await app.labels.documents.preview(request.auth!, request.params.id, request.query.labelId)),
+  );
+
+  app.get(
+    '/call/usps/cancelShipment/:deliveryId',
+    {
+      schema: {
+        ...common,
+        summary: "Void a delivery's label at its carrier (every carrier, despite the path's name)",
+        description:
+          'The carrier is asked first; when it accepts, the label is kept as voided (or refund requested), the ' +
+          "delivery's units go back to unshipped and the order's statuses are recomputed. A carrier that refuses " +
+          "(label scanned, refund window closed) is a 409 `void_refused` in the carrier's words; nothing changes.",
+        params: DeliveryParams,
+        response: { 200: Envelope(VoidResultSchema), ...errorResponses(400, 401, 404, 409, 429, 502) },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      success: true as const,
+      data: await app.labels.voidLabel(request.auth!, request.params.deliveryId),
+    }),
+  );
+
+  app.get(
+    '/call/shipment/:deliveryId/retryTrackingPush',
+    {
+      schema: {
+        ...common,
+        summary: "Send a label's tracking number to the order's channel again, now",
+        params: DeliveryParams,
+        response: { 200: Envelope(ShippingLabelSchema), ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const label = await app.labels.pushes.retry(request.auth!, request.params.deliveryId);
+      app.labels.wake();
+      return { code: 200, success: true as const, data: label };
+    },
+  );
+};

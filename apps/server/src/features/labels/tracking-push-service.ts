@@ -1,0 +1,171 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { CARRIER_NAMES, trackingUrl, type Carrier, type ShippingLabel } from '@shipdesk/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/client.ts';
+import { shippingLabels, type ShippingLabelRow, type StoreRow } from '../../db/schema/index.ts';
+import type { ChannelAdapter } from '../../integrations/channels/channel-types.ts';
+import { ChannelError } from '../../integrations/http/channel-http.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { createOrdersRepository, parseId, toLabel } from '../orders/index.ts';
+import { createStoresRepository } from '../stores/index.ts';
+
+/**
+ * Telling the order's channel the carrier and tracking number of a label: a durable outbox in the label's own row
+ * (pending with a due time), claimed by any instance that runs background work with FOR UPDATE SKIP LOCKED and a
+ * lease, so each push runs once at a time and survives restarts. Failures are retried with backoff (1 min, doubling,
+ * at most 1 h) up to MAX_ATTEMPTS; then the label shows "failed" with the platform's words and a person retries.
+ */
+
+export const MAX_ATTEMPTS = 6;
+const LEASE_SECONDS = 120;
+const PUSH_TIMEOUT_MS = 30_000;
+
+export interface TrackingPushDeps {
+  database: Database;
+  adapterFor(store: StoreRow): ChannelAdapter;
+  log: FastifyBaseLogger;
+}
+
+const backoffSeconds = (attempts: number) => Math.min(3600, 60 * 2 ** Math.max(0, attempts - 1));
+
+export function createTrackingPushes(deps: TrackingPushDeps) {
+  const { database } = deps;
+  const orders = createOrdersRepository();
+  const stores = createStoresRepository();
+
+  /** Claims due pushes across tenants (owner connection): each is leased, its attempt counted. */
+  async function claimDue(limit: number): Promise<Array<{ tenantId: string; id: number }>> {
+    const result = (await database.db.execute(sql`
+      UPDATE shipping_labels l
+      SET tracking_push_next_at = clock_timestamp() + make_interval(secs => ${LEASE_SECONDS}),
+          tracking_push_attempts = l.tracking_push_attempts + 1
+      FROM (SELECT tenant_id, id FROM shipping_labels
+            WHERE tracking_push_status = 'pending' AND tracking_push_next_at <= clock_timestamp()
+            ORDER BY tracking_push_next_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
+      WHERE l.tenant_id = due.tenant_id AND l.id = due.id
+      RETURNING l.tenant_id, l.id`)) as unknown as { rows: Array<{ tenant_id: string; id: string | number }> };
+    return result.rows.map((r) => ({ tenantId: r.tenant_id, id: Number(r.id) }));
+  }
+
+  async function settle(tx: Executor, label: ShippingLabelRow, outcome: { ok: true } | { ok: false; message: string }) {
+    const own = and(eq(shippingLabels.tenantId, label.tenantId), eq(shippingLabels.id, label.id));
+    if (outcome.ok) {
+      await tx
+        .update(shippingLabels)
+        .set({
+          trackingPushStatus: 'pushed',
+          trackingPushNextAt: null,
+          trackingPushMessage: null,
+          trackingPushedAt: new Date(),
+        })
+        .where(own);
+      return;
+    }
+    const gaveUp = label.trackingPushAttempts >= MAX_ATTEMPTS;
+    await tx
+      .update(shippingLabels)
+      .set({
+        trackingPushStatus: gaveUp ? 'failed' : 'pending',
+        trackingPushMessage: outcome.message,
+        trackingPushNextAt: gaveUp
+          ? null
+          : sql`clock_timestamp() + make_interval(secs => ${backoffSeconds(label.trackingPushAttempts)})`,
+      })
+      .where(own);
+  }
+
+  /** One claimed push: the channel asked outside any transaction, the outcome written after. */
+  async function pushOne(tenantId: string, id: number): Promise<void> {
+    const loaded = await database.withTenant(tenantId, async (tx) => {
+      const [label] = await tx
+        .select()
+        .from(shippingLabels)
+        .where(and(eq(shippingLabels.tenantId, tenantId), eq(shippingLabels.id, id)));
+      if (!label || label.trackingPushStatus !== 'pending' || label.status !== 'active') return null;
+      const order = await orders.findOrder(tx, tenantId, label.orderId);
+      const store = order?.storeId ? await stores.find(tx, tenantId, order.storeId) : undefined;
+      return { label, order, store };
+    });
+    if (!loaded) return;
+    const { label, order, store } = loaded;
+    let outcome: { ok: true } | { ok: false; message: string };
+    if (!order?.externalId || !store) {
+      outcome = { ok: false, message: 'The order has no channel copy to tell' };
+    } else {
+      try {
+        await deps.adapterFor(store).pushTracking(
+          {
+            externalOrderId: order.externalId,
+            carrier: CARRIER_NAMES[label.carrier as Carrier],
+            trackingNumber: label.trackingNumber,
+            trackingUrl: trackingUrl(label.carrier, label.trackingNumber),
+            serviceName: label.serviceName,
+            shippedAt: label.createdAt.toISOString(),
+          },
+          AbortSignal.timeout(PUSH_TIMEOUT_MS),
+        );
+        outcome = { ok: true };
+      } catch (error) {
+        const message =
+          error instanceof ChannelError
+            ? [error.message, error.platformAnswer].filter(Boolean).join(': ')
+            : error instanceof HttpError
+              ? error.message
+              : error instanceof Error && error.name === 'TimeoutError'
+                ? `${store.sourceType} did not answer in time`
+                : 'The channel could not be told';
+        if (!(error instanceof ChannelError || error instanceof HttpError)) {
+          deps.log.warn({ err: error, labelId: id }, 'tracking push failed');
+        }
+        outcome = { ok: false, message };
+      }
+    }
+    await database.withTenant(tenantId, (tx) => settle(tx, label, outcome));
+  }
+
+  return {
+    /** Pushes what is due now; returns how many were claimed. */
+    async runDue(limit = 20): Promise<number> {
+      const due = await claimDue(limit);
+      for (const { tenantId, id } of due) await pushOne(tenantId, id);
+      return due.length;
+    },
+
+    /** `GET /call/shipment/{deliveryId}/retryTrackingPush`: a failed (or waiting) push is due again now. */
+    async retry(auth: AuthContext, deliveryIdText: string): Promise<ShippingLabel> {
+      const deliveryId = parseId(deliveryIdText);
+      return database.withTenant(auth.tenantId, async (tx) => {
+        const [label] =
+          deliveryId === null
+            ? []
+            : await tx
+                .select()
+                .from(shippingLabels)
+                .where(
+                  and(
+                    eq(shippingLabels.tenantId, auth.tenantId),
+                    eq(shippingLabels.deliveryId, deliveryId),
+                    eq(shippingLabels.status, 'active'),
+                  ),
+                )
+                .for('update');
+        if (!label) throw notFound('This delivery has no label');
+        if (label.trackingPushStatus === 'not_needed') {
+          throw new HttpError(409, "This order's channel is not told tracking numbers", { reason: 'push_not_needed' });
+        }
+        if (label.trackingPushStatus === 'pushed') {
+          throw new HttpError(409, 'The channel has this tracking number already', { reason: 'push_done' });
+        }
+        const [updated] = await tx
+          .update(shippingLabels)
+          .set({ trackingPushStatus: 'pending', trackingPushAttempts: 0, trackingPushNextAt: sql`clock_timestamp()` })
+          .where(and(eq(shippingLabels.tenantId, auth.tenantId), eq(shippingLabels.id, label.id)))
+          .returning();
+        const { document: _document, ...view } = updated!;
+        return toLabel(view);
+      });
+    },
+  };
+}
+export type TrackingPushes = ReturnType<typeof createTrackingPushes>;

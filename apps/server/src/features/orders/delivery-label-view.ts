@@ -1,0 +1,36 @@
+import { trackingUrl, type Carrier, type ShippingLabel } from '@shipdesk/contract';
+import type { ShippingLabelRow } from '../../db/schema/index.ts';
+
+/** A label as the API answers it (never its document: that has its own path). */
+export function toLabel(row: Omit<ShippingLabelRow, 'document'>): ShippingLabel {
+  return {
+    id: String(row.id),
+    deliveryId: String(row.deliveryId),
+    orderId: String(row.orderId),
+    carrier: row.carrier as Carrier,
+    carrierAccountId: row.carrierAccountId === null ? null : String(row.carrierAccountId),
+    serviceCode: row.serviceCode,
+    serviceName: row.serviceName,
+    packageType: row.packageType,
+    weight: row.weight,
+    length: Number(row.length),
+    width: Number(row.width),
+    height: Number(row.height),
+    trackingNumber: row.trackingNumber,
+    trackingUrl: trackingUrl(row.carrier, row.trackingNumber),
+    format: row.format as ShippingLabel['format'],
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status as ShippingLabel['status'],
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdByEmail,
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+    voidMessage: row.voidMessage,
+    trackingPush: {
+      status: row.trackingPushStatus as ShippingLabel['trackingPush']['status'],
+      attempts: row.trackingPushAttempts,
+      message: row.trackingPushMessage,
+      pushedAt: row.trackingPushedAt?.toISOString() ?? null,
+    },
+  };
+}

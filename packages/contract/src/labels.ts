@@ -1,0 +1,173 @@
+import Type from 'typebox';
+import { CarrierSchema } from './carriers.ts';
+import { IdSchema } from './ids.ts';
+import { literalUnion, Nullable } from './schema-kit.ts';
+
+/**
+ * Shipping labels on the wire: the rates a delivery can ship at, the parcel it ships as, a purchase, the label
+ * bought (its document is fetched by `GET /call/shipment/{deliveryId}/shipLabel`), its void and the state of telling
+ * the order's channel. Weights in grams, lengths in inches, money in minor units of `currency`.
+ */
+export const LABEL_FORMATS = ['pdf', 'zpl', 'png'] as const;
+export type LabelFormat = (typeof LABEL_FORMATS)[number];
+
+/** active: the label stands. voided: the carrier took it back. refund_requested: voided, the refund still pending. */
+export const LABEL_STATUSES = ['active', 'voided', 'refund_requested'] as const;
+export type LabelStatus = (typeof LABEL_STATUSES)[number];
+
+/** Telling the channel: not_needed (a manual or wholesale order), pending (queued or retrying), pushed, failed. */
+export const TRACKING_PUSH_STATUSES = ['not_needed', 'pending', 'pushed', 'failed'] as const;
+export type TrackingPushStatus = (typeof TRACKING_PUSH_STATUSES)[number];
+
+/** A purchase in flight for a delivery: being bought, or bought with its answer lost and not yet found again. */
+export const PURCHASE_STATES = ['buying', 'unconfirmed'] as const;
+export type PurchaseState = (typeof PURCHASE_STATES)[number];
+
+const Id = IdSchema;
+export const MAX_PARCEL_GRAMS = 1_000_000;
+export const MAX_PARCEL_INCHES = 200;
+
+const Inches = Type.Number({ exclusiveMinimum: 0, maximum: MAX_PARCEL_INCHES, description: 'inches' });
+
+/** One box as the label is bought for it. */
+export const ParcelSchema = Type.Object(
+  {
+    boxSizeId: Type.Optional(Nullable(Id)),
+    packageType: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "the carrier's package code" })),
+    weight: Type.Integer({ minimum: 1, maximum: MAX_PARCEL_GRAMS, description: 'grams, box included' }),
+    length: Inches,
+    width: Inches,
+    height: Inches,
+  },
+  { additionalProperties: false },
+);
+export type Parcel = Type.Static<typeof ParcelSchema>;
+
+/** One price a delivery can ship at. `mapped` marks the service the order's shipping method maps to. */
+export const LabelRateSchema = Type.Object({
+  carrier: CarrierSchema,
+  carrierAccountId: Nullable(Id),
+  accountName: Type.String(),
+  serviceCode: Type.String(),
+  serviceName: Type.String(),
+  amount: Type.Integer({ minimum: 0 }),
+  currency: Type.String(),
+  deliveryDays: Nullable(Type.Integer()),
+  mapped: Type.Boolean(),
+});
+export type LabelRate = Type.Static<typeof LabelRateSchema>;
+
+/** A carrier account that could not quote, in its own words: the other accounts' rates are still shown. */
+export const RateErrorSchema = Type.Object({
+  carrier: CarrierSchema,
+  carrierAccountId: Nullable(Id),
+  accountName: Type.String(),
+  message: Type.String(),
+});
+export type RateError = Type.Static<typeof RateErrorSchema>;
+
+/** `fsmFlow` defaults of shipLabel and zpl: the delivery to label next, its parcel, and what it can ship at. */
+export const ShipLabelDefaultsSchema = Type.Object({
+  deliveryId: Id,
+  parcel: Type.Object({
+    boxSizeId: Nullable(Id),
+    packageType: Nullable(Type.String()),
+    weight: Type.Integer(),
+    length: Type.Number(),
+    width: Type.Number(),
+    height: Type.Number(),
+  }),
+  format: literalUnion(LABEL_FORMATS),
+  rates: Type.Array(LabelRateSchema),
+  rateErrors: Type.Array(RateErrorSchema),
+  /** Why the parcel cannot be priced yet (no weight, no dimensions), for people; null when it can. */
+  parcelProblem: Nullable(Type.String()),
+});
+export type ShipLabelDefaults = Type.Static<typeof ShipLabelDefaultsSchema>;
+
+/** `fsmFlow` of shipLabel / zpl may price another delivery or another parcel than the defaults. */
+export const ShipLabelQuerySchema = Type.Object(
+  {
+    deliveryId: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,14}$' })),
+    boxSizeId: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,14}$' })),
+    packageType: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    weight: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PARCEL_GRAMS })),
+    length: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: MAX_PARCEL_INCHES })),
+    width: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: MAX_PARCEL_INCHES })),
+    height: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: MAX_PARCEL_INCHES })),
+    rates: Type.Optional(
+      Type.Boolean({ description: 'false: the delivery and parcel only, without asking the carriers (default true)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ShipLabelQuery = Type.Static<typeof ShipLabelQuerySchema>;
+
+/** The shipLabel / zpl part of the orderFlow body: which delivery, which service, which parcel. */
+export const LabelPurchaseSchema = Type.Object(
+  {
+    deliveryId: Type.Optional(Id),
+    carrier: CarrierSchema,
+    carrierAccountId: Type.Optional(Nullable(Id)),
+    serviceCode: Type.String({ minLength: 1, maxLength: 64 }),
+    parcel: ParcelSchema,
+  },
+  { additionalProperties: false },
+);
+export type LabelPurchase = Type.Static<typeof LabelPurchaseSchema>;
+
+export const TrackingPushSchema = Type.Object({
+  status: literalUnion(TRACKING_PUSH_STATUSES),
+  attempts: Type.Integer(),
+  message: Nullable(Type.String({ description: "the channel's words when the last attempt failed" })),
+  pushedAt: Nullable(Type.String({ format: 'date-time' })),
+});
+
+export const ShippingLabelSchema = Type.Object({
+  id: Id,
+  deliveryId: Id,
+  orderId: Id,
+  carrier: CarrierSchema,
+  carrierAccountId: Nullable(Id),
+  serviceCode: Type.String(),
+  serviceName: Type.String(),
+  packageType: Type.String(),
+  weight: Type.Integer(),
+  length: Type.Number(),
+  width: Type.Number(),
+  height: Type.Number(),
+  trackingNumber: Type.String(),
+  trackingUrl: Nullable(Type.String()),
+  format: literalUnion(LABEL_FORMATS),
+  amount: Type.Integer(),
+  currency: Type.String(),
+  status: literalUnion(LABEL_STATUSES),
+  createdAt: Type.String({ format: 'date-time' }),
+  createdBy: Type.String(),
+  voidedAt: Nullable(Type.String({ format: 'date-time' })),
+  voidMessage: Nullable(Type.String()),
+  trackingPush: TrackingPushSchema,
+});
+export type ShippingLabel = Type.Static<typeof ShippingLabelSchema>;
+
+/** `GET /call/usps/cancelShipment/{deliveryId}`: the label voided (or its refund requested). */
+export const VoidResultSchema = Type.Object({
+  label: ShippingLabelSchema,
+  order: Type.Object({ id: Id, version: Type.Integer() }),
+});
+export type VoidResult = Type.Static<typeof VoidResultSchema>;
+
+/** Where a buyer follows a parcel, by carrier; the built-in carrier has no public tracking page. */
+export function trackingUrl(carrier: string, trackingNumber: string): string | null {
+  const n = encodeURIComponent(trackingNumber);
+  switch (carrier) {
+    case 'usps':
+      return `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`;
+    case 'ups':
+      return `https://www.ups.com/track?tracknum=${n}`;
+    case 'fedex':
+      return `https://www.fedex.com/fedextrack/?trknbr=${n}`;
+    default:
+      return null;
+  }
+}
