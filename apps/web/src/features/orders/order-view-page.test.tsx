@@ -95,8 +95,10 @@ describe('OrderViewPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Packing slip' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Process payment' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
-    const asked = calls.filter((c) => c.path.endsWith('/fsmFlow')).map((c) => c.path.split('/')[4]);
-    expect(asked.sort()).toEqual([...VIEW_EVENTS].sort());
+    const asked = calls.filter((c) => c.path.endsWith('/fsmFlow'));
+    // The deliveries card asks whether a label may be bought, without asking the carriers for rates.
+    expect(asked.map((c) => c.path.split('/')[4]).sort()).toEqual([...VIEW_EVENTS, 'shipLabel'].sort());
+    expect(asked.find((c) => c.path.includes('/shipLabel/'))?.query.get('rates')).toBe('false');
     // Statuses, lines and the timeline in the tenant's time zone.
     expect(screen.getByLabelText('Order status: Draft Order')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'MUG-1' })).toBeInTheDocument();

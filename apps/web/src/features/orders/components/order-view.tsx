@@ -122,7 +122,7 @@ export function OrderView({ id, initialAction = null }: OrderViewProps) {
       >
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <OrderLinesCard order={order} locale={locale} />
-          <DeliveriesCard orderId={order.id} />
+          <DeliveriesCard order={order} locale={locale} />
           <OrderTimeline orderId={order.id} timeZone={timeZone} currency={order.currency} locale={locale} />
         </Box>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>

@@ -1,0 +1,122 @@
+import type {
+  BoxSize,
+  FsmFlow,
+  OrderFlowBody,
+  OrderFlowResult,
+  ShipLabelDefaults,
+  ShipLabelQuery,
+  ShippingLabel,
+  SuccessEnvelope,
+  VoidResult,
+} from '@shipdesk/contract';
+import { api } from '@/lib/api/base-api';
+import { fetchFailure, toApiError } from '@/lib/errors';
+import { readAuthToken } from '@/lib/storage/auth-data';
+
+export type LabelEvent = 'shipLabel' | 'zpl';
+
+/** What the label form asks the server: shipLabel's (or zpl's) fsmFlow, with the parcel as the seller shaped it. */
+export interface LabelRatesArgs {
+  orderId: string;
+  event: LabelEvent;
+  query: ShipLabelQuery;
+}
+
+export interface LabelFlow {
+  flow: FsmFlow;
+  /** Present when the event is allowed now. */
+  defaults: ShipLabelDefaults | null;
+}
+
+const orderTag = (id: string) => ({ type: 'Order' as const, id });
+const LIST = { type: 'Order' as const, id: 'LIST' };
+
+function queryString(query: ShipLabelQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Labels (spec 7.1's shipment calls and the shipLabel / zpl events): rates through fsmFlow, the purchase through
+ * orderFlow, the void, the tracking push retry. Documents are binary and go around the cache (`fetchLabelDocument`).
+ */
+export const labelsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getLabelRates: build.query<LabelFlow, LabelRatesArgs>({
+      query: ({ orderId, event, query }) =>
+        `call/orders/${encodeURIComponent(orderId)}/${event}/fsmFlow${queryString(query)}`,
+      transformResponse: (response: SuccessEnvelope<FsmFlow>) => ({
+        flow: response.data,
+        defaults: response.data.allowed ? (response.data.defaults as unknown as ShipLabelDefaults) : null,
+      }),
+      // Asked again whenever the order changes, and each time the form opens (rates are not kept).
+      providesTags: (_result, _error, { orderId }) => [orderTag(orderId)],
+      keepUnusedDataFor: 0,
+    }),
+    buyLabel: build.mutation<
+      OrderFlowResult,
+      { orderId: string; event: LabelEvent; body: OrderFlowBody; idempotencyKey: string }
+    >({
+      query: ({ orderId, event, body, idempotencyKey }) => ({
+        url: `call/orders/${encodeURIComponent(orderId)}/${event}/orderFlow`,
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      transformResponse: (response: SuccessEnvelope<OrderFlowResult>) => response.data,
+      invalidatesTags: (_result, _error, { orderId }) => [orderTag(orderId), LIST, 'Dashboard'],
+    }),
+    voidLabel: build.mutation<VoidResult, { orderId: string; deliveryId: string }>({
+      query: ({ deliveryId }) => `call/usps/cancelShipment/${encodeURIComponent(deliveryId)}`,
+      transformResponse: (response: SuccessEnvelope<VoidResult>) => response.data,
+      invalidatesTags: (_result, _error, { orderId }) => [orderTag(orderId), LIST, 'Dashboard'],
+    }),
+    getOrderBoxSizes: build.query<BoxSize[], void>({
+      query: () => 'api/v1/orderBoxSizes',
+      transformResponse: (response: SuccessEnvelope<BoxSize[]>) => response.data,
+    }),
+    retryTrackingPush: build.mutation<ShippingLabel, { orderId: string; deliveryId: string }>({
+      query: ({ deliveryId }) => `call/shipment/${encodeURIComponent(deliveryId)}/retryTrackingPush`,
+      transformResponse: (response: SuccessEnvelope<ShippingLabel>) => response.data,
+      invalidatesTags: (_result, _error, { orderId }) => [orderTag(orderId)],
+    }),
+  }),
+});
+
+export const {
+  useGetLabelRatesQuery,
+  useGetOrderBoxSizesQuery,
+  useBuyLabelMutation,
+  useVoidLabelMutation,
+  useRetryTrackingPushMutation,
+} = labelsApi;
+
+/**
+ * A delivery's label document: `preview` asks for what a browser shows (ZPL drawn to PNG by the server), else the
+ * document as bought. Rejects with an ApiError.
+ */
+export async function fetchLabelDocument(
+  deliveryId: string,
+  options: { preview?: boolean; labelId?: string } = {},
+): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  const token = readAuthToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const path = options.preview ? 'labelPreview' : 'shipLabel';
+  const query = options.labelId ? `?labelId=${encodeURIComponent(options.labelId)}` : '';
+  let response: Response;
+  try {
+    response = await fetch(`/call/shipment/${encodeURIComponent(deliveryId)}/${path}${query}`, { headers });
+  } catch (error) {
+    throw fetchFailure(error);
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => undefined);
+    throw toApiError(response, body);
+  }
+  return response.blob();
+}

@@ -1,0 +1,115 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { ShippingLabel } from '@shipdesk/contract';
+import { apiErrorMessage } from '@/lib/errors';
+import { saveBlob } from '../api/packing-slip';
+import { fetchLabelDocument } from '../api/labels-api';
+
+export interface LabelPreviewDialogProps {
+  label: ShippingLabel;
+  onClose(): void;
+}
+
+const EXTENSIONS: Record<ShippingLabel['format'], string> = { pdf: 'pdf', zpl: 'zpl', png: 'png' };
+
+/**
+ * A bought label as it will print: a PDF inline, a ZPL label drawn by the server as an image. Print sends a PDF to
+ * the browser's print dialog; Download saves the document as bought (raw ZPL for a thermal printer).
+ */
+export function LabelPreviewDialog({ label, onClose }: LabelPreviewDialogProps) {
+  const titleId = useId();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [preview, setPreview] = useState<{ url: string; type: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const labelId = label.status === 'active' ? undefined : label.id;
+
+  useEffect(() => {
+    let url: string | null = null;
+    let live = true;
+    fetchLabelDocument(label.deliveryId, { preview: true, labelId })
+      .then((blob) => {
+        if (!live) return;
+        url = URL.createObjectURL(blob);
+        setPreview({ url, type: blob.type });
+      })
+      .catch((failure: unknown) => live && setError(apiErrorMessage(failure, 'Could not load the label.')));
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [label.deliveryId, labelId]);
+
+  const download = async () => {
+    setSaving(true);
+    try {
+      const blob = await fetchLabelDocument(label.deliveryId, { labelId });
+      saveBlob(blob, `label-${label.trackingNumber}.${EXTENSIONS[label.format]}`);
+    } catch (failure) {
+      setError(apiErrorMessage(failure, 'Could not download the label.'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const isPdf = preview?.type === 'application/pdf';
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>
+        {label.serviceName} · {label.trackingNumber}
+      </DialogTitle>
+      <DialogContent>
+        {label.status !== 'active' ? (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            This label was voided; do not ship with it.
+          </Alert>
+        ) : null}
+        {error ? <Alert severity="error">{error}</Alert> : null}
+        <Box sx={{ display: 'flex', justifyContent: 'center', bgcolor: 'action.hover', borderRadius: 1, p: 2 }}>
+          {!preview && !error ? (
+            <Skeleton variant="rectangular" width={288} height={432} aria-label="Loading the label" />
+          ) : preview && isPdf ? (
+            <Box
+              component="iframe"
+              ref={frame}
+              title={`Label ${label.trackingNumber}`}
+              src={preview.url}
+              sx={{ width: '100%', height: 480, border: 0, bgcolor: 'common.white' }}
+            />
+          ) : preview ? (
+            <Box
+              component="img"
+              src={preview.url}
+              alt={`Label ${label.trackingNumber}`}
+              sx={{ width: 288, maxWidth: '100%', height: 'auto', bgcolor: 'common.white', boxShadow: 1 }}
+            />
+          ) : null}
+        </Box>
+        {label.format === 'zpl' ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+            A ZPL label prints on a thermal printer (203 dpi, 4×6 in). Download it and send it to the printer.
+          </Typography>
+        ) : null}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose}>Close</Button>
+        <Button onClick={() => void download()} disabled={saving}>
+          Download {label.format.toUpperCase()}
+        </Button>
+        {isPdf ? (
+          <Button variant="contained" onClick={() => frame.current?.contentWindow?.print()}>
+            Print
+          </Button>
+        ) : null}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,224 @@
+import { useEffect, useMemo, useState } from 'react';
+import { toast } from 'react-toastify';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import type { BoxSize, ShipLabelQuery, ShippingLabel } from '@shipdesk/contract';
+import { FormDialog } from '@/components/form-dialog';
+import { QueryError } from '@/components/query-error';
+import { apiErrorMessage } from '@/lib/errors';
+import { formatMoney } from '@/lib/format';
+import {
+  useBuyLabelMutation,
+  useGetLabelRatesQuery,
+  useGetOrderBoxSizesQuery,
+  type LabelEvent,
+} from '../api/labels-api';
+import { newIdempotencyKey } from '../idempotency';
+import { parcelFieldsFrom, parcelFromFields, rateQuery, type ParcelErrors, type ParcelFields } from '../label-parcel';
+import { LabelRatesList, rateKey } from './label-rates-list';
+
+export interface LabelPurchaseDialogProps {
+  orderId: string;
+  orderNumber: string;
+  deliveryId: string;
+  /** The tenant's label type (Settings > Labels): PDF or ZPL first. */
+  initialEvent: LabelEvent;
+  locale: string;
+  onClose(): void;
+  onBought(label: ShippingLabel): void;
+}
+
+const DIMENSIONS = [
+  ['length', 'Length (in)'],
+  ['width', 'Width (in)'],
+  ['height', 'Height (in)'],
+] as const;
+
+function withBox(fields: ParcelFields, box: BoxSize | undefined): ParcelFields {
+  if (!box) return { ...fields, boxSizeId: '' };
+  return {
+    ...fields,
+    boxSizeId: box.id,
+    length: String(box.length),
+    width: String(box.width),
+    height: String(box.height),
+  };
+}
+
+/**
+ * Buying a label for one delivery: its parcel (box, weight, dimensions), the label format, and the rates of every
+ * connected carrier service that can take it; the mapped service is chosen first. One purchase per choice, however
+ * often Buy is pressed (one Idempotency-Key per choice).
+ */
+export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
+  const { orderId, orderNumber, deliveryId, locale, onClose, onBought } = props;
+  const [event, setEvent] = useState<LabelEvent>(props.initialEvent);
+  const [query, setQuery] = useState<ShipLabelQuery>({ deliveryId });
+  const [fields, setFields] = useState<ParcelFields | null>(null);
+  const [errors, setErrors] = useState<ParcelErrors>({});
+  const [selected, setSelected] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const rates = useGetLabelRatesQuery({ orderId, event, query });
+  const boxes = useGetOrderBoxSizesQuery();
+  const [buy, buying] = useBuyLabelMutation();
+  const defaults = rates.data?.defaults ?? null;
+  const refusal = rates.data && !rates.data.flow.allowed ? rates.data.flow.message : null;
+
+  useEffect(() => {
+    if (!defaults) return;
+    setFields((current) => current ?? parcelFieldsFrom(defaults.parcel));
+    setSelected((current) => {
+      if (defaults.rates.some((rate) => rateKey(rate) === current)) return current;
+      const first = defaults.rates.find((rate) => rate.mapped) ?? defaults.rates[0];
+      return first ? rateKey(first) : '';
+    });
+  }, [defaults]);
+
+  const choice = defaults?.rates.find((rate) => rateKey(rate) === selected);
+  const parcel = fields ? parcelFromFields(fields, defaults?.parcel.packageType ?? null) : null;
+  const body = useMemo(
+    () =>
+      choice && parcel?.parcel && rates.data
+        ? {
+            version: rates.data.flow.version,
+            label: {
+              deliveryId,
+              carrier: choice.carrier,
+              carrierAccountId: choice.carrierAccountId,
+              serviceCode: choice.serviceCode,
+              parcel: parcel.parcel,
+            },
+          }
+        : null,
+    [choice, parcel?.parcel, rates.data, deliveryId],
+  );
+  // One key per choice: a double click or a retry of the same choice buys once; another choice is another purchase.
+  const key = useMemo(() => (body ? newIdempotencyKey() : ''), [JSON.stringify(body), event]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const reprice = (next: ParcelFields) => {
+    setFields(next);
+    setQuery(rateQuery(deliveryId, next));
+  };
+
+  const submit = async () => {
+    if (!fields || !parcel) return;
+    if (parcel.errors) return setErrors(parcel.errors);
+    setErrors({});
+    if (!body) return setFailure('Choose a carrier service.');
+    setFailure(null);
+    try {
+      const result = await buy({ orderId, event, body, idempotencyKey: key }).unwrap();
+      toast.success(
+        `Label bought: ${result.label?.serviceName ?? 'label'}, tracking ${result.label?.trackingNumber ?? ''}.`,
+      );
+      if (result.label) onBought(result.label);
+      else onClose();
+    } catch (error) {
+      setFailure(apiErrorMessage(error, 'The label could not be bought.'));
+    }
+  };
+
+  const price = choice
+    ? choice.amount === 0
+      ? 'no postage'
+      : formatMoney(choice.amount, choice.currency, locale)
+    : null;
+  return (
+    <FormDialog
+      open
+      title={`Buy a label — order ${orderNumber}`}
+      submitLabel={price ? `Buy label · ${price}` : 'Buy label'}
+      busy={buying.isLoading}
+      error={failure}
+      onCancel={onClose}
+      onSubmit={() => void submit()}
+      maxWidth="sm"
+    >
+      {rates.isError ? (
+        <QueryError error={rates.error} fallback="Could not ask for rates." refetch={rates.refetch} />
+      ) : null}
+      {refusal ? <Alert severity="info">{refusal}</Alert> : null}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
+        <TextField
+          select
+          label="Box"
+          value={fields?.boxSizeId ?? ''}
+          disabled={!fields}
+          onChange={(change) =>
+            fields &&
+            reprice(
+              withBox(
+                fields,
+                boxes.data?.find((box) => box.id === change.target.value),
+              ),
+            )
+          }
+          helperText={boxes.isError ? 'Could not load your boxes; enter the size below.' : ' '}
+        >
+          <MenuItem value="">Own size</MenuItem>
+          {(boxes.data ?? []).map((box) => (
+            <MenuItem key={box.id} value={box.id}>
+              {box.name} ({box.length} × {box.width} × {box.height} in)
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Weight (lb)"
+          value={fields?.weightLb ?? ''}
+          disabled={!fields}
+          onChange={(change) => fields && setFields({ ...fields, weightLb: change.target.value })}
+          error={Boolean(errors.weightLb)}
+          helperText={errors.weightLb ?? 'Box included'}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, 1fr)' }}>
+        {DIMENSIONS.map(([name, label]) => (
+          <TextField
+            key={name}
+            label={label}
+            value={fields?.[name] ?? ''}
+            disabled={!fields}
+            onChange={(change) => fields && setFields({ ...fields, boxSizeId: '', [name]: change.target.value })}
+            error={Boolean(errors[name])}
+            helperText={errors[name] ?? ' '}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={event}
+          aria-label="Label format"
+          onChange={(_change, value: LabelEvent | null) => value && setEvent(value)}
+        >
+          <ToggleButton value="shipLabel">PDF</ToggleButton>
+          <ToggleButton value="zpl">ZPL (thermal)</ToggleButton>
+        </ToggleButtonGroup>
+        <Button onClick={() => fields && reprice(fields)} disabled={!fields || rates.isFetching}>
+          Update rates
+        </Button>
+      </Box>
+      {defaults?.parcelProblem ? <Alert severity="info">{defaults.parcelProblem}</Alert> : null}
+      <Typography variant="subtitle2" component="h3">
+        Carrier service
+      </Typography>
+      <LabelRatesList
+        rates={defaults?.rates ?? []}
+        rateErrors={defaults?.rateErrors ?? []}
+        loading={rates.isFetching}
+        selected={selected}
+        locale={locale}
+        onSelect={setSelected}
+      />
+    </FormDialog>
+  );
+}
