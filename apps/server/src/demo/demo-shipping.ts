@@ -3,6 +3,7 @@ import { Role, type CarrierAccount, type ShipMethod } from '@shipdesk/contract';
 import { startFakeUsps, type FakeUsps } from '@shipdesk/fakes';
 import { createCarrierAdapter } from '../integrations/carriers/carrier-registry.ts';
 import type { AuthContext } from '../plugins/auth.ts';
+import { createConfigsRepository } from '../features/settings/index.ts';
 import { createCarrierAccountsService, createShipMethodsService } from '../features/shipping/index.ts';
 
 /**
@@ -43,6 +44,18 @@ const METHODS = [
   },
 ] as const;
 
+/** The demo's ship-from address, printed on its labels. */
+const DEMO_WAREHOUSE = {
+  name: 'Northloop Supply (demo)',
+  company: 'Northloop Supply',
+  phone: '614-555-0134',
+  address1: '400 Industrial Way',
+  city: 'Columbus',
+  state: 'OH',
+  postalCode: '43215',
+  country: 'US',
+};
+
 /** Starts the fake USPS and wires the demo's shipping (the methods only while the organisation has none). */
 export async function startDemoShipping(app: FastifyInstance, tenantId: string, storeId: number): Promise<FakeUsps> {
   const usps = await startFakeUsps({
@@ -79,6 +92,18 @@ export async function startDemoShipping(app: FastifyInstance, tenantId: string, 
         isDefault: true,
       });
   await accounts.testConnection(auth, { accountId: account.id });
+
+  // Labels print a ship-from address: the demo has one unless the seller set their own.
+  await app.db.withTenant(tenantId, async (tx) => {
+    const configs = createConfigsRepository(tx);
+    if (!(await configs.find(tenantId, 'warehouse_info', tx))) {
+      await configs.upsert(
+        tenantId,
+        { key: 'warehouse_info', value: null, options: DEMO_WAREHOUSE, updatedBy: auth.email },
+        tx,
+      );
+    }
+  });
 
   const methods = createShipMethodsService(app.db, app.shippingResolution);
   // A demo organisation without methods gets them (a data folder made before there were any, too).
