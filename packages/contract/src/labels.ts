@@ -171,3 +171,38 @@ export function trackingUrl(carrier: string, trackingNumber: string): string | n
       return null;
   }
 }
+
+/** One box of `POST /call/order/{orderId}/shapeDeliveries`: which units of which lines go in it, and its parcel. */
+export const DeliveryShapeSchema = Type.Object(
+  {
+    deliveryId: Type.Optional(Id),
+    lines: Type.Array(
+      Type.Object(
+        { lineId: Id, quantity: Type.Integer({ minimum: 1, maximum: 1_000_000 }) },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 500 },
+    ),
+    boxSizeId: Type.Optional(Nullable(Id)),
+    weight: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: MAX_PARCEL_GRAMS, description: 'grams; 0: from the lines' }),
+    ),
+    length: Type.Optional(Nullable(Inches)),
+    width: Type.Optional(Nullable(Inches)),
+    height: Type.Optional(Nullable(Inches)),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * The order's unlabelled deliveries as the seller wants them: split into several boxes or merged into one. Every
+ * unit not in a labelled delivery goes in exactly one of them.
+ */
+export const DeliveriesShapeSchema = Type.Object(
+  {
+    version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+    deliveries: Type.Array(DeliveryShapeSchema, { minItems: 1, maxItems: 100 }),
+  },
+  { additionalProperties: false },
+);
+export type DeliveriesShape = Type.Static<typeof DeliveriesShapeSchema>;

@@ -253,6 +253,8 @@ export const DeliverySchema = Type.Object({
   weight: Type.Integer({ description: 'grams' }),
   status: literalUnion(DELIVERY_STATUSES),
   lineIds: Type.Array(Id),
+  /** The units of each line in this delivery. */
+  lines: Type.Array(Type.Object({ lineId: Id, quantity: Type.Integer() })),
   trackingNumber: Type.Union([Type.String(), Type.Null()]),
   packageType: Nullable(Type.String()),
   length: Nullable(Type.Number()),

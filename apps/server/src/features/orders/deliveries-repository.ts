@@ -17,7 +17,13 @@ export function createDeliveriesRepository() {
       tx: Executor,
       tenantId: string,
       orderId: number,
-    ): Promise<Array<{ delivery: DeliveryRow; lineIds: number[]; label: LabelSummaryRow | null }>> {
+    ): Promise<
+      Array<{
+        delivery: DeliveryRow;
+        lines: Array<{ lineId: number; quantity: number }>;
+        label: LabelSummaryRow | null;
+      }>
+    > {
       const rows = await tx
         .select()
         .from(deliveries)
@@ -25,7 +31,11 @@ export function createDeliveriesRepository() {
         .orderBy(asc(deliveries.id));
       if (rows.length === 0) return [];
       const lines = await tx
-        .select({ deliveryId: deliveryLines.deliveryId, lineId: deliveryLines.lineId })
+        .select({
+          deliveryId: deliveryLines.deliveryId,
+          lineId: deliveryLines.lineId,
+          quantity: deliveryLines.quantity,
+        })
         .from(deliveryLines)
         .where(
           and(
@@ -54,7 +64,9 @@ export function createDeliveriesRepository() {
         .orderBy(sql`${shippingLabels.status} = 'active' DESC`, desc(shippingLabels.id));
       return rows.map((delivery) => ({
         delivery,
-        lineIds: lines.filter((l) => l.deliveryId === delivery.id).map((l) => l.lineId),
+        lines: lines
+          .filter((l) => l.deliveryId === delivery.id)
+          .map((l) => ({ lineId: l.lineId, quantity: l.quantity })),
         label: labels.find((l) => l.deliveryId === delivery.id) ?? null,
       }));
     },

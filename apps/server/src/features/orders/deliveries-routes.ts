@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { DeliverySchema, Envelope, ID_PATTERN } from '@shipdesk/contract';
+import { DeliveriesShapeSchema, DeliverySchema, Envelope, ID_PATTERN } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createDeliveriesService } from './deliveries-service.ts';
+import { createDeliveryShapes } from './delivery-shapes-service.ts';
+import { idempotencyHeaders, ordersNotifier, writeRequest } from './order-write-request.ts';
 
 export const deliveriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = createDeliveriesService(app.db);
@@ -22,5 +24,30 @@ export const deliveriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       success: true as const,
       data: await service.list(request.auth!, request.query.orderId),
     }),
+  );
+
+  const shapes = createDeliveryShapes(app.db, ordersNotifier(app));
+  app.post(
+    '/call/order/:orderId/shapeDeliveries',
+    {
+      schema: {
+        tags: ['orders'],
+        security: [{ bearerAuth: [] }],
+        summary: "Split an order's lines across several deliveries (boxes), or merge them back",
+        description:
+          'Replaces the unlabelled deliveries with `deliveries` (a `deliveryId` keeps that delivery, others are new): ' +
+          'every unit not in a labelled delivery must be in exactly one box (400 naming the field otherwise). Each ' +
+          "box may carry its box size, weight and dimensions (the label form's defaults). Draft and Sales Orders; " +
+          "`version` must be the order's current one. Send `Idempotency-Key`.",
+        params: Type.Object({ orderId: Type.String({ pattern: ID_PATTERN, description: 'order id' }) }),
+        headers: idempotencyHeaders,
+        body: DeliveriesShapeSchema,
+        response: { 200: Envelope(Type.Array(DeliverySchema)), ...errorResponses(400, 401, 404, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await shapes.shape(request.auth!, request.params.orderId, request.body, writeRequest(request));
+      return reply.code(answer.statusCode as 200).send(answer.body);
+    },
   );
 };

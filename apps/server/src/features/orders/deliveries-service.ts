@@ -1,5 +1,5 @@
 import type { Delivery, DeliveryStatus } from '@shipdesk/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createOrdersRepository } from './orders-repository.ts';
@@ -8,8 +8,31 @@ import { idText, parseId } from './order-views.ts';
 import { createDeliveriesRepository } from './deliveries-repository.ts';
 import { toLabel } from './delivery-label-view.ts';
 
+const numberOrNull = (value: number | null) => (value === null ? null : Number(value));
+
+/** The order's deliveries as the API answers them, in the caller's transaction. */
+export async function deliveriesOf(tx: Executor, tenantId: string, orderId: number): Promise<Delivery[]> {
+  return (await createDeliveriesRepository().listForOrder(tx, tenantId, orderId)).map(({ delivery, lines, label }) => ({
+    deliveryId: String(delivery.id),
+    orderId: String(delivery.orderId),
+    requestedShipMethod: delivery.requestedShipMethod,
+    carrierMethod: delivery.carrierMethod,
+    boxSizeId: idText(delivery.boxSizeId),
+    weight: delivery.weight,
+    status: delivery.status as DeliveryStatus,
+    lineIds: lines.map((l) => String(l.lineId)),
+    lines: lines.map((l) => ({ lineId: String(l.lineId), quantity: l.quantity })),
+    trackingNumber: delivery.trackingNumber,
+    packageType: delivery.packageType,
+    length: numberOrNull(delivery.length),
+    width: numberOrNull(delivery.width),
+    height: numberOrNull(delivery.height),
+    purchaseState: delivery.purchaseState as Delivery['purchaseState'],
+    label: label ? toLabel(label) : null,
+  }));
+}
+
 export function createDeliveriesService(database: Database) {
-  const repo = createDeliveriesRepository();
   const orders = createOrdersRepository();
   return {
     /** `GET /api/v1/deliveries?orderId=`: the order's planned and labelled shipments (its shipping methods). */
@@ -18,23 +41,7 @@ export function createDeliveriesService(database: Database) {
         const orderId = parseId(orderIdText);
         const order = orderId === null ? undefined : await orders.findOrder(tx, auth.tenantId, orderId);
         if (!order) throw notFound(ORDER_NOT_FOUND);
-        return (await repo.listForOrder(tx, auth.tenantId, order.id)).map(({ delivery, lineIds, label }) => ({
-          deliveryId: String(delivery.id),
-          orderId: String(delivery.orderId),
-          requestedShipMethod: delivery.requestedShipMethod,
-          carrierMethod: delivery.carrierMethod,
-          boxSizeId: idText(delivery.boxSizeId),
-          weight: delivery.weight,
-          status: delivery.status as DeliveryStatus,
-          lineIds: lineIds.map(String),
-          trackingNumber: delivery.trackingNumber,
-          packageType: delivery.packageType,
-          length: delivery.length === null ? null : Number(delivery.length),
-          width: delivery.width === null ? null : Number(delivery.width),
-          height: delivery.height === null ? null : Number(delivery.height),
-          purchaseState: delivery.purchaseState as Delivery['purchaseState'],
-          label: label ? toLabel(label) : null,
-        }));
+        return deliveriesOf(tx, auth.tenantId, order.id);
       });
     },
   };
