@@ -1,5 +1,7 @@
 import type {
   BoxSize,
+  DeliveriesShape,
+  Delivery,
   FsmFlow,
   OrderFlowBody,
   OrderFlowResult,
@@ -79,6 +81,16 @@ export const labelsApi = api.injectEndpoints({
       query: () => 'api/v1/orderBoxSizes',
       transformResponse: (response: SuccessEnvelope<BoxSize[]>) => response.data,
     }),
+    shapeDeliveries: build.mutation<Delivery[], { orderId: string; body: DeliveriesShape; idempotencyKey: string }>({
+      query: ({ orderId, body, idempotencyKey }) => ({
+        url: `call/order/${encodeURIComponent(orderId)}/shapeDeliveries`,
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      transformResponse: (response: SuccessEnvelope<Delivery[]>) => response.data,
+      invalidatesTags: (_result, error, { orderId }) => (error?.status === 400 ? [] : [orderTag(orderId), LIST]),
+    }),
     retryTrackingPush: build.mutation<ShippingLabel, { orderId: string; deliveryId: string }>({
       query: ({ deliveryId }) => `call/shipment/${encodeURIComponent(deliveryId)}/retryTrackingPush`,
       transformResponse: (response: SuccessEnvelope<ShippingLabel>) => response.data,
@@ -93,6 +105,7 @@ export const {
   useBuyLabelMutation,
   useVoidLabelMutation,
   useRetryTrackingPushMutation,
+  useShapeDeliveriesMutation,
 } = labelsApi;
 
 /**

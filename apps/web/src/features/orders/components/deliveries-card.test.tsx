@@ -50,6 +50,7 @@ function delivery(overrides: Partial<Delivery> = {}): Delivery {
     weight: 0,
     status: 'planned',
     lineIds: ['1'],
+    lines: [{ lineId: '1', quantity: 1 }],
     trackingNumber: null,
     packageType: null,
     length: null,

@@ -23,6 +23,7 @@ import {
   type LabelEvent,
 } from '../api/labels-api';
 import { CardSection } from './card-section';
+import { DeliveryBoxesDialog } from './delivery-boxes-dialog';
 import { DeliveryLabelCell } from './delivery-label-cell';
 import { LabelPreviewDialog } from './label-preview-dialog';
 import { LabelPurchaseDialog } from './label-purchase-dialog';
@@ -51,9 +52,12 @@ export function DeliveriesCard({ order, locale }: { order: Order; locale: string
   const [buying, setBuying] = useState<string | null>(null);
   const [viewing, setViewing] = useState<ShippingLabel | null>(null);
   const [voiding, setVoiding] = useState<Delivery | null>(null);
+  const [shaping, setShaping] = useState(false);
   const [voidLabel, voidState] = useVoidLabelMutation();
   const [retryPush, retryState] = useRetryTrackingPushMutation();
   const canBuy = labelFlow.data?.flow.allowed === true;
+  const open = order.orderStatus === 'Draft Order' || order.orderStatus === 'Sales Order';
+  const canShape = open && (data ?? []).some((d) => d.status === 'planned' && !d.purchaseState);
 
   const confirmVoid = async () => {
     if (!voiding) return;
@@ -76,7 +80,17 @@ export function DeliveriesCard({ order, locale }: { order: Order; locale: string
   };
 
   return (
-    <CardSection title="Deliveries" padded={false}>
+    <CardSection
+      title="Deliveries"
+      padded={false}
+      action={
+        canShape ? (
+          <Button size="small" onClick={() => setShaping(true)}>
+            Split or merge boxes
+          </Button>
+        ) : undefined
+      }
+    >
       {isLoading ? (
         <Skeleton variant="rectangular" height={72} sx={{ m: 2 }} />
       ) : error ? (
@@ -179,6 +193,9 @@ export function DeliveriesCard({ order, locale }: { order: Order; locale: string
             setViewing(bought);
           }}
         />
+      ) : null}
+      {shaping && data ? (
+        <DeliveryBoxesDialog order={order} deliveries={data} onClose={() => setShaping(false)} />
       ) : null}
       {viewing ? <LabelPreviewDialog label={viewing} onClose={() => setViewing(null)} /> : null}
       <ConfirmDialog
