@@ -38,18 +38,31 @@ export {
 export {
   startFakeUsps,
   type FakeUsps,
+  type FakeUspsCharge,
+  type FakeUspsLabel,
+  type FakeUspsLabelState,
   type FakeUspsOptions,
   type FakeUspsPaymentAccount,
   type FakeUspsQuota,
+  type FakeUspsRefund,
   type RecordedUspsPaymentAuthorization,
 } from './usps/fake-usps-server.ts';
-export { startFakeUps, type FakeUps, type FakeUpsOptions, type RecordedUpsToken } from './ups/fake-ups-server.ts';
+export {
+  startFakeUps,
+  type FakeUps,
+  type FakeUpsCharge,
+  type FakeUpsLabel,
+  type FakeUpsLabelState,
+  type FakeUpsOptions,
+  type RecordedUpsToken,
+} from './ups/fake-ups-server.ts';
 export {
   startFakeFedex,
   type FakeFedex,
   type FakeFedexOptions,
   type FakeFedexThrottle,
 } from './fedex/fake-fedex-server.ts';
+export type { FakeFedexCharge, FakeFedexLabel, FakeFedexShipmentFault } from './fedex/fake-fedex-shipments.ts';
 export {
   startFakeShippo,
   type FakeShippo,
@@ -57,3 +70,5 @@ export {
   type FakeShippoRateLimits,
 } from './shippo/fake-shippo-server.ts';
 export type { ShippoCarrierAccount } from './shippo/fake-shippo-wire.ts';
+export type { FakeShippoCharge, FakeShippoLabel, FakeShippoPurchaseFault } from './shippo/fake-shippo-labels.ts';
+export type { FakeShippoRefundOutcome } from './shippo/fake-shippo-records.ts';

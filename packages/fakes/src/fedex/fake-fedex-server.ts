@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   FakeRouter,
   startFakeHttpServer,
@@ -7,13 +7,23 @@ import {
   type FakeRequest,
 } from '../http/fake-http.ts';
 import { createFakeTokens } from '../http/fake-oauth.ts';
-import type { FedexErrorBody, FedexTokenAnswer } from './fake-fedex-wire.ts';
+import { fedexError, rateQuotes } from './fake-fedex-rates.ts';
+import {
+  createFakeFedexShipping,
+  scanEvent,
+  type FakeFedexCharge,
+  type FakeFedexLabel,
+  type FakeFedexShipmentFault,
+} from './fake-fedex-shipments.ts';
+import { trackByNumbers, trackByReferences } from './fake-fedex-track.ts';
+import type { FedexRateRequest, FedexTokenAnswer } from './fake-fedex-wire.ts';
 
 /**
  * A loopback FedEx REST platform (OAuth client credentials) for tests and the demo: `POST /oauth/token` with the API
  * and secret keys in a form body, FedEx's error shape with its transactionId, its per-project throttling (1,400
  * transactions per 10-second window, then 429 for the rest of the window), and its gateway, which refuses an expired
- * or revoked Bearer token on every API path before routing (API paths the fake does not model answer 404). The
+ * or revoked Bearer token on every API path before routing (API paths the fake does not model answer 404). Behind it:
+ * rate quotes, shipments (labels kept in memory and charged), cancels and tracking by number or reference. The
  * product never imports it.
  */
 
@@ -32,6 +42,8 @@ export interface FakeFedexOptions {
   tokenLifetimeSeconds?: number;
   /** Default 1,400 requests per 10 s; null turns throttling off. */
   throttle?: FakeFedexThrottle | null;
+  /** The shipper's account: shipments for another are refused. Default: any account. */
+  accountNumber?: string;
   port?: number;
 }
 
@@ -41,14 +53,29 @@ export interface FakeFedex extends FakeHttpServer {
   expireTokens(): void;
   setThrottle(throttle: FakeFedexThrottle | null): void;
   /** The next `times` requests are answered 429 in FedEx's words, with Retry-After when given. */
-  throttleNext(options?: { times?: number; retryAfterSeconds?: number }): void;
+  throttleNext(options?: { times?: number; retryAfterSeconds?: number; path?: RegExp }): void;
+  /** The next `times` requests on matching paths (default: every path) answer a 5xx in FedEx's words. */
+  failWithServerError(options?: { status?: number; times?: number; path?: RegExp }): void;
+  /** Labels sold, by tracking number (cancelled ones stay, with their status). */
+  readonly labels: ReadonlyMap<string, FakeFedexLabel>;
+  /** One per label sold, oldest first; a cancel marks its charge refunded. */
+  readonly charges: readonly FakeFedexCharge[];
+  /** What the next shipment request meets instead of a plain success (queued in order). */
+  failNextShipment(fault: FakeFedexShipmentFault): void;
+  /** FedEx scans the package (a code of SCAN_EVENTS, default PU: picked up); tracking shows it, and it can no longer be cancelled. */
+  scan(trackingNumber: string, code?: string): void;
 }
 
+const SERVICE_UNAVAILABLE =
+  'The service is currently unavailable and we are working to resolve the issue. We apologize for any inconvenience. Please check back at a later time.';
 const TOO_MANY = 'We have received too many requests in a short duration. Please wait a while to try again.';
 
-function fedexError(status: number, code: string, message: string, headers?: Record<string, string>): FakeReply {
-  const body: FedexErrorBody = { transactionId: randomUUID(), errors: [{ code, message }] };
-  return { status, headers, body };
+function parseJson<T>(request: FakeRequest): T | null {
+  try {
+    return JSON.parse(request.body) as T;
+  } catch {
+    return null;
+  }
 }
 
 function header(request: FakeRequest, name: string): string | undefined {
@@ -64,6 +91,7 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
     options.throttle === undefined ? { requests: 1_400, windowMs: 10_000 } : options.throttle;
   let windowStart = Date.now();
   let spent = 0;
+  const shipping = createFakeFedexShipping(options.accountNumber);
 
   /** Counts the request in the current fixed window; the 429 once the window is spent. */
   function spendWindow(): FakeReply | null {
@@ -104,18 +132,44 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
   }
 
   /** The gateway in front of every API: throttling, the Bearer token, then the resource. */
-  function gateway(request: FakeRequest): FakeReply {
+  function gateway(request: FakeRequest): FakeReply | null {
     const throttled = spendWindow();
     if (throttled) return throttled;
     const bearer = /^Bearer (.+)$/i.exec(header(request, 'authorization') ?? '')?.[1];
     if (!tokens.works(bearer)) {
       return fedexError(401, 'NOT.AUTHORIZED.ERROR', 'Access token expired. Please modify your request and try again.');
     }
-    return fedexError(404, 'NOT.FOUND.ERROR', 'The resource you requested is not available.');
+    return null;
   }
 
-  const router = new FakeRouter().on('POST', '/oauth/token', (request) => spendWindow() ?? token(request));
-  const server = await startFakeHttpServer(router, { port: options.port, notFound: gateway });
+  /** An API the fake models, behind the gateway. */
+  const api =
+    (handler: (request: FakeRequest) => FakeReply | Promise<FakeReply>) =>
+    (request: FakeRequest): FakeReply | Promise<FakeReply> =>
+      gateway(request) ?? handler(request);
+  const unknownPath = (request: FakeRequest) =>
+    gateway(request) ?? fedexError(404, 'NOT.FOUND.ERROR', 'The resource you requested is not available.');
+
+  const router = new FakeRouter()
+    .on('POST', '/oauth/token', (request) => spendWindow() ?? token(request))
+    .on(
+      'POST',
+      '/rate/v1/rates/quotes',
+      api((request) => rateQuotes(parseJson<FedexRateRequest>(request) ?? {})),
+    )
+    .on('POST', '/ship/v1/shipments', api(shipping.ship))
+    .on('PUT', '/ship/v1/shipments/cancel', api(shipping.cancel))
+    .on(
+      'POST',
+      '/track/v1/trackingnumbers',
+      api((request) => trackByNumbers(shipping.labels, request)),
+    )
+    .on(
+      'POST',
+      '/track/v1/referencenumbers',
+      api((request) => trackByReferences(shipping.labels, request)),
+    );
+  const server = await startFakeHttpServer(router, { port: options.port, notFound: unknownPath });
 
   return {
     ...server,
@@ -126,10 +180,30 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
       windowStart = Date.now();
       spent = 0;
     },
-    throttleNext({ times = 1, retryAfterSeconds } = {}) {
+    throttleNext({ times = 1, retryAfterSeconds, path } = {}) {
       const headers = retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(retryAfterSeconds) };
       const reply = fedexError(429, 'TOO.MANY.REQUESTS', TOO_MANY, headers);
-      server.fail({ kind: 'status', status: 429, headers: reply.headers, body: reply.body }, { times });
+      server.fail({ kind: 'status', status: 429, headers: reply.headers, body: reply.body }, { times, path });
+    },
+    failWithServerError({ status = 503, times = 1, path } = {}) {
+      const reply =
+        status === 503
+          ? fedexError(503, 'SERVICE.UNAVAILABLE.ERROR', SERVICE_UNAVAILABLE)
+          : fedexError(
+              status,
+              'INTERNAL.SERVER.ERROR',
+              'We encountered an unexpected error and are working to resolve the issue. We apologize for any inconvenience. Please check back at a later time.',
+            );
+      server.fail({ kind: 'status', status, body: reply.body }, { times, path });
+    },
+    labels: shipping.labels,
+    charges: shipping.charges,
+    failNextShipment: (fault) => shipping.queue(fault),
+    scan(trackingNumber, code = 'PU') {
+      const label = shipping.labels.get(trackingNumber);
+      if (!label) throw new Error(`The fake FedEx sold no label ${trackingNumber}`);
+      const at = code === 'DL' ? label.recipient : label.shipper;
+      label.events.unshift(scanEvent(code, at));
     },
   };
 }

@@ -21,3 +21,154 @@ export interface FedexErrorBody {
   transactionId: string;
   errors: FedexErrorEntry[];
 }
+
+/** An address in FedEx's Rate, Ship and Track APIs. */
+export interface FedexAddress {
+  streetLines?: string[];
+  city?: string;
+  stateOrProvinceCode?: string;
+  postalCode?: string;
+  countryCode?: string;
+  residential?: boolean;
+}
+
+export interface FedexParty {
+  contact?: { personName?: string; companyName?: string; phoneNumber?: string; emailAddress?: string };
+  address?: FedexAddress;
+}
+
+export interface FedexCustomerReference {
+  customerReferenceType: string;
+  value: string;
+}
+
+export interface FedexPackageLineItem {
+  weight?: { units?: string; value?: number };
+  dimensions?: { length?: number; width?: number; height?: number; units?: string };
+  customerReferences?: FedexCustomerReference[];
+}
+
+/** `POST /rate/v1/rates/quotes`, as far as the fake reads it. */
+export interface FedexRateRequest {
+  accountNumber?: { value?: string };
+  rateRequestControlParameters?: { returnTransitTimes?: boolean };
+  requestedShipment?: {
+    shipper?: FedexParty;
+    recipient?: FedexParty;
+    serviceType?: string;
+    pickupType?: string;
+    rateRequestType?: string[];
+    shipDateStamp?: string;
+    packagingType?: string;
+    requestedPackageLineItems?: FedexPackageLineItem[];
+  };
+}
+
+export interface FedexRatedShipmentDetail {
+  rateType: 'ACCOUNT' | 'LIST';
+  totalBaseCharge: number;
+  totalNetCharge: number;
+  totalNetFedExCharge: number;
+  currency: string;
+  shipmentRateDetail: { rateZone: string; currency: string; totalSurcharges: number };
+}
+
+export interface FedexRateReplyDetail {
+  serviceType: string;
+  serviceName: string;
+  packagingType: string;
+  ratedShipmentDetails: FedexRatedShipmentDetail[];
+  commit?: {
+    dateDetail?: { dayOfWeek: string; dayFormat: string };
+    transitDays?: { minimumTransitTime: string; description: string };
+  };
+}
+
+/** `POST /ship/v1/shipments`, as far as the fake reads it. */
+export interface FedexShipRequest {
+  labelResponseOptions?: string;
+  accountNumber?: { value?: string };
+  requestedShipment?: {
+    shipper?: FedexParty;
+    recipients?: FedexParty[];
+    shipDatestamp?: string;
+    serviceType?: string;
+    packagingType?: string;
+    pickupType?: string;
+    shippingChargesPayment?: { paymentType?: string };
+    labelSpecification?: { imageType?: string; labelStockType?: string; labelFormatType?: string };
+    requestedPackageLineItems?: FedexPackageLineItem[];
+  };
+}
+
+export interface FedexPackageDocument {
+  contentType: 'LABEL';
+  copiesToPrint: number;
+  docType: string;
+  encodedLabel: string;
+}
+
+export interface FedexPieceResponse {
+  masterTrackingNumber: string;
+  trackingNumber: string;
+  deliveryDatestamp?: string;
+  netChargeAmount: number;
+  packageDocuments: FedexPackageDocument[];
+  customerReferences: FedexCustomerReference[];
+}
+
+export interface FedexTransactionShipment {
+  masterTrackingNumber: string;
+  serviceType: string;
+  serviceName: string;
+  shipDatestamp: string;
+  pieceResponses: FedexPieceResponse[];
+  completedShipmentDetail: {
+    shipmentRating: {
+      actualRateType: string;
+      shipmentRateDetails: Array<{ rateType: string; totalNetCharge: number; currency: string }>;
+    };
+  };
+  alerts?: Array<{ code: string; alertType: string; message: string }>;
+}
+
+/** The `{ transactionId, output }` envelope of every successful FedEx REST answer. */
+export interface FedexOutput<T> {
+  transactionId: string;
+  customerTransactionId?: string;
+  output: T;
+}
+
+export interface FedexTrackAddress {
+  city?: string;
+  stateOrProvinceCode?: string;
+  postalCode?: string;
+  countryCode?: string;
+}
+
+export interface FedexScanEvent {
+  date: string;
+  eventType: string;
+  eventDescription: string;
+  derivedStatusCode: string;
+  derivedStatus: string;
+  scanLocation: FedexTrackAddress;
+}
+
+export interface FedexTrackResult {
+  trackingNumberInfo?: { trackingNumber: string; carrierCode: string; trackingNumberUniqueId: string };
+  latestStatusDetail?: {
+    code: string;
+    derivedCode: string;
+    statusByLocale: string;
+    description: string;
+    scanLocation?: FedexTrackAddress;
+  };
+  scanEvents?: FedexScanEvent[];
+  error?: FedexErrorEntry;
+}
+
+export interface FedexCompleteTrackResult {
+  trackingNumber: string;
+  trackResults: FedexTrackResult[];
+}

@@ -6,13 +6,29 @@ import {
   type FakeReply,
   type FakeRequest,
 } from '../http/fake-http.ts';
-import type { ShippoCarrierAccount, ShippoDetailError, ShippoPage } from './fake-shippo-wire.ts';
+import { startFakeLabelFiles, type FakeLabelFiles } from './fake-shippo-label-files.ts';
+import {
+  createFakeShippoLabels,
+  trackingEvent,
+  type FakeShippoCharge,
+  type FakeShippoLabel,
+  type FakeShippoPurchaseFault,
+} from './fake-shippo-labels.ts';
+import { createFakeShippoRecords, type FakeShippoRefundOutcome } from './fake-shippo-records.ts';
+import type {
+  ShippoCarrierAccount,
+  ShippoDetailError,
+  ShippoPage,
+  ShippoTrackingStatus,
+  ShippoTransaction,
+} from './fake-shippo-wire.ts';
 
 /**
  * A loopback Shippo for tests and the demo: API tokens sent as `Authorization: ShippoToken <token>` (live
  * `shippo_live_…`, test `shippo_test_…`), the carrier accounts list and object, Django REST framework's `{ detail }`
  * errors, and Shippo's per-minute rate limits by kind of request (test tokens get a tenth of live ones), answered 429
- * with the X-RateLimit headers. The product never imports it.
+ * with the X-RateLimit headers. Labels: shipments and their rates, transactions (labels bought, kept in memory and
+ * charged, their files behind label_url on a store of their own), refunds and tracking. The product never imports it.
  */
 
 export interface FakeShippoRateLimits {
@@ -20,6 +36,8 @@ export interface FakeShippoRateLimits {
   list?: number;
   /** GET of one object, per window (default 4 000 live, 400 test). */
   single?: number;
+  /** POST of a shipment, transaction or refund, per window (default 500 live, 50 test). */
+  create?: number;
   /** Default a minute. */
   windowMs?: number;
 }
@@ -42,14 +60,44 @@ export interface FakeShippo extends FakeHttpServer {
   revokeToken(token: string): void;
   setRateLimits(limits: FakeShippoRateLimits | null): void;
   /** The next `times` requests are answered 429 as Shippo does, with X-RateLimit-Reset `resetInSeconds` from now. */
-  throttleNext(options?: { times?: number; resetInSeconds?: number }): void;
+  throttleNext(options?: { times?: number; resetInSeconds?: number; path?: RegExp }): void;
+  /** The next `times` requests on matching paths (default: every path) answer a 5xx. */
+  failWithServerError(options?: { status?: number; times?: number; path?: RegExp }): void;
+  /** Labels bought, by tracking number. */
+  readonly labels: ReadonlyMap<string, FakeShippoLabel>;
+  /** Every transaction, failed ones included, by object id. */
+  readonly transactions: ReadonlyMap<string, ShippoTransaction>;
+  /** One per label bought, oldest first; a successful refund marks its charge refunded. */
+  readonly charges: readonly FakeShippoCharge[];
+  /** What the next purchase meets instead of a plain success (queued in order). */
+  failNextPurchase(fault: FakeShippoPurchaseFault): void;
+  /** The carrier scans the label (default TRANSIT): tracking shows it, and Shippo no longer refunds it. */
+  scan(trackingNumber: string, status?: ShippoTrackingStatus, details?: string): void;
+  /** The status refunds answer from now on (default SUCCESS). */
+  setRefundOutcome(outcome: FakeShippoRefundOutcome): void;
+  /** The file store behind label_url: its log, and downloads failed on demand. */
+  readonly labelFiles: Pick<FakeLabelFiles, 'url' | 'requests' | 'fail'>;
 }
 
+const SCAN_WORDS: Record<ShippoTrackingStatus, string> = {
+  UNKNOWN: 'The carrier has not provided any information.',
+  PRE_TRANSIT: 'The carrier has been notified of the shipment.',
+  TRANSIT: 'Your shipment has been accepted and is in transit.',
+  DELIVERED: 'Your shipment has been delivered.',
+  RETURNED: 'Your shipment is being returned to the sender.',
+  FAILURE: 'The carrier could not deliver the shipment.',
+};
 const DEFAULT_PAGE_SIZE = 25;
 const MAX_PAGE_SIZE = 100;
 /** Requests per window by kind of request, for live and test tokens (Shippo's published per-minute limits). */
-const DEFAULT_LIMITS = { list: { live: 50, test: 10 }, single: { live: 4_000, test: 400 } };
+const DEFAULT_LIMITS = {
+  list: { live: 50, test: 10 },
+  single: { live: 4_000, test: 400 },
+  create: { live: 500, test: 50 },
+};
 const CARRIER_NAMES: Record<string, string> = { usps: 'USPS', ups: 'UPS', fedex: 'FedEx', dhl_express: 'DHL Express' };
+
+type RateLimitKind = keyof typeof DEFAULT_LIMITS;
 
 const notFound = () => detail(404, 'Not found.');
 
@@ -94,7 +142,7 @@ export async function startFakeShippo(options: FakeShippoOptions): Promise<FakeS
   /** Requests counted per token and kind of request in the current window. */
   const windows = new Map<string, { start: number; spent: number }>();
 
-  function spend(token: string, kind: 'list' | 'single'): { reply: FakeReply | null; headers: Record<string, string> } {
+  function spend(token: string, kind: RateLimitKind): { reply: FakeReply | null; headers: Record<string, string> } {
     if (!limits) return { reply: null, headers: {} };
     const limit = limits[kind] ?? DEFAULT_LIMITS[kind][token.startsWith('shippo_test_') ? 'test' : 'live'];
     const windowMs = limits.windowMs ?? 60_000;
@@ -117,15 +165,15 @@ export async function startFakeShippo(options: FakeShippoOptions): Promise<FakeS
 
   /** Wraps a handler with Shippo's token check and rate limit. */
   const api =
-    (kind: 'list' | 'single', handler: (request: FakeRequest, token: string) => FakeReply) =>
-    (request: FakeRequest): FakeReply => {
+    (kind: RateLimitKind, handler: (request: FakeRequest, token: string) => FakeReply | Promise<FakeReply>) =>
+    async (request: FakeRequest): Promise<FakeReply> => {
       const authorization = header(request, 'authorization');
       if (!authorization) return detail(401, 'Authentication credentials were not provided.');
       const token = /^ShippoToken (.+)$/.exec(authorization)?.[1];
       if (!token || !known.has(token)) return detail(401, 'Invalid token.');
       const limited = spend(token, kind);
       if (limited.reply) return limited.reply;
-      const reply = handler(request, token);
+      const reply = await handler(request, token);
       return { ...reply, headers: { ...limited.headers, ...reply.headers } };
     };
 
@@ -161,9 +209,20 @@ export async function startFakeShippo(options: FakeShippoOptions): Promise<FakeS
     return account ? { status: 200, body: { ...account, test: token.startsWith('shippo_test_') } } : notFound();
   }
 
+  const files = await startFakeLabelFiles();
+  const labels = createFakeShippoLabels({ owner, carrierAccounts, files });
+  const records = createFakeShippoRecords(labels, owner, () => server.url);
+
   const router = new FakeRouter()
     .on('GET', '/carrier_accounts/', api('list', list))
-    .on('GET', '/carrier_accounts/:id', api('single', single));
+    .on('GET', '/carrier_accounts/:id', api('single', single))
+    .on('POST', '/shipments/', api('create', labels.createShipment))
+    .on('POST', '/transactions/', api('create', labels.createTransaction))
+    .on('GET', '/transactions/', api('list', records.listTransactions))
+    .on('GET', '/transactions/:id', api('single', records.getTransaction))
+    .on('GET', '/rates/:id', api('single', records.getRate))
+    .on('POST', '/refunds/', api('create', records.createRefund))
+    .on('GET', '/tracks/:carrier/:number', api('single', records.getTrack));
   const server = await startFakeHttpServer(router, { port: options.port, notFound });
 
   return {
@@ -174,9 +233,29 @@ export async function startFakeShippo(options: FakeShippoOptions): Promise<FakeS
       limits = next;
       windows.clear();
     },
-    throttleNext({ times = 1, resetInSeconds = 60 } = {}) {
+    throttleNext({ times = 1, resetInSeconds = 60, path } = {}) {
       const reply = throttled(50, Date.now() + resetInSeconds * 1000);
-      server.fail({ kind: 'status', status: 429, headers: reply.headers, body: reply.body }, { times });
+      server.fail({ kind: 'status', status: 429, headers: reply.headers, body: reply.body }, { times, path });
+    },
+    failWithServerError({ status = 503, times = 1, path } = {}) {
+      const text = status === 503 ? 'Service Unavailable' : 'Internal Server Error';
+      server.fail({ kind: 'status', status, body: `<h1>${text}</h1>` }, { times, path });
+    },
+    labels: labels.labels,
+    transactions: labels.transactions,
+    charges: labels.charges,
+    failNextPurchase: labels.queue,
+    scan(trackingNumber, status = 'TRANSIT', details) {
+      const label = labels.labels.get(trackingNumber);
+      if (!label) throw new Error(`The fake Shippo sold no label ${trackingNumber}`);
+      const words = details ?? SCAN_WORDS[status];
+      label.events.push(trackingEvent(status, words, status === 'DELIVERED' ? label.to : label.from));
+      label.transaction.tracking_status = status;
+    },
+    setRefundOutcome: records.setRefundOutcome,
+    labelFiles: files,
+    async close() {
+      await Promise.all([server.close(), files.close()]);
     },
   };
 }

@@ -29,3 +29,142 @@ export interface ShippoPage<T> {
 export interface ShippoDetailError {
   detail: string;
 }
+
+export interface ShippoMessage {
+  source: string;
+  code: string;
+  text: string;
+}
+
+export interface ShippoAddress {
+  name?: string;
+  company?: string;
+  street1?: string;
+  street2?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  country?: string;
+  phone?: string;
+  email?: string;
+  is_residential?: boolean | null;
+}
+
+export interface ShippoParcel {
+  length?: string | number;
+  width?: string | number;
+  height?: string | number;
+  distance_unit?: string;
+  weight?: string | number;
+  mass_unit?: string;
+}
+
+export interface ShippoServiceLevel {
+  name: string;
+  token: string;
+  terms: string;
+}
+
+export interface ShippoRate {
+  object_id: string;
+  object_created: string;
+  object_owner: string;
+  shipment: string;
+  /** Decimal string, e.g. "7.45". */
+  amount: string;
+  currency: string;
+  amount_local: string;
+  currency_local: string;
+  provider: string;
+  provider_image_75: string;
+  servicelevel: ShippoServiceLevel;
+  estimated_days: number;
+  duration_terms: string;
+  carrier_account: string;
+  attributes: string[];
+  messages: ShippoMessage[];
+  test: boolean;
+}
+
+export interface ShippoShipment {
+  object_id: string;
+  object_created: string;
+  object_owner: string;
+  status: 'SUCCESS' | 'QUEUED' | 'WAITING' | 'ERROR';
+  address_from: ShippoAddress;
+  address_to: ShippoAddress;
+  parcels: ShippoParcel[];
+  shipment_date: string;
+  metadata: string;
+  rates: ShippoRate[];
+  messages: ShippoMessage[];
+  test: boolean;
+}
+
+export type ShippoTransactionStatus = 'WAITING' | 'QUEUED' | 'SUCCESS' | 'ERROR' | 'REFUNDED' | 'REFUNDPENDING';
+
+export type ShippoTrackingStatus = 'UNKNOWN' | 'PRE_TRANSIT' | 'TRANSIT' | 'DELIVERED' | 'RETURNED' | 'FAILURE';
+
+export interface ShippoTransaction {
+  object_id: string;
+  object_created: string;
+  object_updated: string;
+  object_owner: string;
+  object_state: 'VALID' | 'INVALID';
+  status: ShippoTransactionStatus;
+  /** The rate's object id (this API version does not expand it). */
+  rate: string;
+  metadata: string;
+  label_file_type: string;
+  tracking_number: string;
+  tracking_status: ShippoTrackingStatus;
+  tracking_url_provider: string;
+  label_url: string;
+  commercial_invoice_url: string | null;
+  eta: string | null;
+  parcel: string;
+  messages: ShippoMessage[];
+  test: boolean;
+}
+
+export interface ShippoRefund {
+  object_id: string;
+  object_created: string;
+  object_updated: string;
+  object_owner: string;
+  status: 'QUEUED' | 'PENDING' | 'SUCCESS' | 'ERROR';
+  transaction: string;
+  test: boolean;
+}
+
+export interface ShippoLocation {
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+}
+
+export interface ShippoTrackingEvent {
+  object_created: string;
+  object_updated: string;
+  object_id: string;
+  status: ShippoTrackingStatus;
+  status_details: string;
+  status_date: string;
+  location: ShippoLocation | null;
+}
+
+export interface ShippoTrack {
+  carrier: string;
+  tracking_number: string;
+  address_from: ShippoLocation | null;
+  address_to: ShippoLocation | null;
+  transaction: string | null;
+  eta: string | null;
+  servicelevel: { name: string | null; token: string | null };
+  metadata: string | null;
+  tracking_status: ShippoTrackingEvent | null;
+  tracking_history: ShippoTrackingEvent[];
+  messages: string[];
+  test: boolean;
+}

@@ -7,13 +7,18 @@ import {
   type FakeRequest,
 } from '../http/fake-http.ts';
 import { createFakeTokens, hasBasicCredentials } from '../http/fake-oauth.ts';
+import { rate } from './fake-ups-rates.ts';
+import { createUpsShipments, type FakeUpsCharge, type FakeUpsLabel } from './fake-ups-shipments.ts';
 import type { UpsErrorBody, UpsTokenAnswer } from './fake-ups-wire.ts';
 
+export type { FakeUpsCharge, FakeUpsLabel, FakeUpsLabelState } from './fake-ups-shipments.ts';
+
 /**
- * A loopback UPS (OAuth client credentials) for tests and the demo: `POST /security/v1/oauth/token` with HTTP Basic
- * credentials, a form body and the optional `x-merchant-id`, UPS's error shape, and its gateway, which refuses an
- * expired or revoked Bearer token on every API path before routing (API paths the fake does not model answer 404).
- * UPS publishes no request limits, so throttling is what a test queues. The product never imports it.
+ * A loopback UPS for tests and the demo: `POST /security/v1/oauth/token` with HTTP Basic credentials, a form body and
+ * the optional `x-merchant-id`; rating, shipping, void, label recovery and tracking (fake-ups-rates.ts,
+ * fake-ups-shipments.ts); UPS's error shape; and its gateway, which refuses an expired or revoked Bearer token on
+ * every API path before routing (API paths the fake does not model answer 404). UPS publishes no request limits, so
+ * throttling is what a test queues. The product never imports it.
  */
 
 export interface FakeUpsOptions {
@@ -26,6 +31,8 @@ export interface FakeUpsOptions {
   merchantIds?: string[];
   /** expires_in of the issued tokens (default 14 399 s, as UPS's four hours). */
   tokenLifetimeSeconds?: number;
+  /** The account's contract discount (0.2 = 20 % off): rates and shipments asking for negotiated rates get them. */
+  negotiatedDiscount?: number | null;
   port?: number;
 }
 
@@ -41,6 +48,21 @@ export interface FakeUps extends FakeHttpServer {
   expireTokens(): void;
   /** The next `times` requests are answered 429 in UPS's words, with Retry-After when given. */
   throttleNext(options?: { times?: number; retryAfterSeconds?: number }): void;
+  /** Every package shipped, by tracking number. */
+  readonly labels: Map<string, FakeUpsLabel>;
+  /** One entry per shipment bought. */
+  readonly charges: FakeUpsCharge[];
+  /** The shipment identification numbers voided. */
+  readonly voids: string[];
+  /** The next `times` shipments are made and charged, but their answer never comes (the client times out). */
+  dropNextShipAnswer(times?: number): void;
+  /** A pickup scan: the package is in UPS's hands and can no longer be voided. */
+  scan(trackingNumber: string): void;
+  deliver(trackingNumber: string): void;
+  /** A delivery exception (the receiver was not available). */
+  exception(trackingNumber: string): void;
+  /** The shipment is past UPS's void period. */
+  expireVoidPeriod(trackingNumber: string): void;
 }
 
 function upsError(status: number, code: string, message: string, headers?: Record<string, string>): FakeReply {
@@ -87,14 +109,41 @@ export async function startFakeUps(options: FakeUpsOptions): Promise<FakeUps> {
     return { status: 200, body: answer };
   }
 
+  const bearerOf = (request: FakeRequest) => /^Bearer (.+)$/.exec(header(request, 'authorization') ?? '')?.[1];
+  const refused = () => upsError(401, '250002', 'Invalid Authentication Information.');
+
   /** The gateway in front of every API: the Bearer token first, then the resource. */
   function gateway(request: FakeRequest): FakeReply {
-    const bearer = /^Bearer (.+)$/.exec(header(request, 'authorization') ?? '')?.[1];
-    if (!tokens.works(bearer)) return upsError(401, '250002', 'Invalid Authentication Information.');
+    if (!tokens.works(bearerOf(request))) return refused();
     return upsError(404, '10404', `The resource ${request.path} was not found.`);
   }
 
-  const router = new FakeRouter().on('POST', '/security/v1/oauth/token', token);
+  const shipments = createUpsShipments({
+    negotiatedDiscount: options.negotiatedDiscount ?? null,
+    refuse: (status, code, message) => upsError(status, code, message),
+  });
+  const behindGateway =
+    (handler: (request: FakeRequest, merchantId: string | null) => FakeReply | Promise<FakeReply>) =>
+    (request: FakeRequest) => {
+      const bearer = bearerOf(request);
+      if (!tokens.works(bearer)) return refused();
+      return handler(request, issued.find((t) => t.accessToken === bearer)?.merchantId ?? null);
+    };
+
+  const router = new FakeRouter()
+    .on('POST', '/security/v1/oauth/token', token)
+    .on(
+      'POST',
+      '/api/rating/:version/:requestoption',
+      behindGateway((request) =>
+        rate(request, options.negotiatedDiscount ?? null, (status, code, message) => upsError(status, code, message)),
+      ),
+    )
+    .on('POST', '/api/shipments/:version/ship', behindGateway(shipments.ship))
+    .on('DELETE', '/api/shipments/:version/void/cancel/:shipmentidentificationnumber', behindGateway(shipments.void))
+    .on('POST', '/api/labels/:version/recovery', behindGateway(shipments.recover))
+    .on('GET', '/api/track/v1/details/:inquiryNumber', behindGateway(shipments.track))
+    .on('GET', '/api/track/v1/reference/details/:referenceNumber', behindGateway(shipments.trackReference));
   const server = await startFakeHttpServer(router, { port: options.port, notFound: gateway });
 
   return {
@@ -106,6 +155,18 @@ export async function startFakeUps(options: FakeUpsOptions): Promise<FakeUps> {
       const headers = retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(retryAfterSeconds) };
       const reply = upsError(429, '10429', 'Too Many Requests', headers);
       server.fail({ kind: 'status', status: 429, headers: reply.headers, body: reply.body }, { times });
+    },
+    labels: shipments.labels,
+    charges: shipments.charges,
+    voids: shipments.voids,
+    dropNextShipAnswer(times = 1) {
+      shipments.dropAnswers += times;
+    },
+    scan: (trackingNumber) => shipments.advance(trackingNumber, 'picked_up'),
+    deliver: (trackingNumber) => shipments.advance(trackingNumber, 'delivered'),
+    exception: (trackingNumber) => shipments.advance(trackingNumber, 'exception'),
+    expireVoidPeriod(trackingNumber) {
+      shipments.label(trackingNumber).voidExpired = true;
     },
   };
 }

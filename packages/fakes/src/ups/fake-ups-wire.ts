@@ -25,3 +25,178 @@ export interface UpsErrorEntry {
 export interface UpsErrorBody {
   response: { errors: UpsErrorEntry[] };
 }
+
+/** `{ Code, Description? }`, UPS's shape for every coded value. */
+export interface UpsCode {
+  Code?: string;
+  Description?: string;
+}
+
+export interface UpsMoney {
+  CurrencyCode: string;
+  MonetaryValue: string;
+}
+
+export interface UpsAddress {
+  AddressLine?: string[];
+  City?: string;
+  StateProvinceCode?: string;
+  PostalCode?: string;
+  CountryCode?: string;
+  ResidentialAddressIndicator?: string;
+}
+
+export interface UpsParty {
+  Name?: string;
+  AttentionName?: string;
+  ShipperNumber?: string;
+  Phone?: { Number?: string };
+  EMailAddress?: string;
+  Address?: UpsAddress;
+}
+
+export interface UpsReferenceNumber {
+  Code?: string;
+  Value?: string;
+}
+
+/** A package as the Shipping API takes it (the Rating API calls Packaging `PackagingType`). Numbers are strings. */
+export interface UpsPackage {
+  Packaging?: UpsCode;
+  PackagingType?: UpsCode;
+  Dimensions?: { UnitOfMeasurement?: UpsCode; Length?: unknown; Width?: unknown; Height?: unknown };
+  PackageWeight?: { UnitOfMeasurement?: UpsCode; Weight?: unknown };
+  ReferenceNumber?: UpsReferenceNumber[];
+}
+
+export interface UpsShipmentBody {
+  Description?: string;
+  Shipper?: UpsParty;
+  ShipTo?: UpsParty;
+  ShipFrom?: UpsParty;
+  PaymentInformation?: { ShipmentCharge?: Array<{ Type?: string; BillShipper?: { AccountNumber?: string } }> };
+  PaymentDetails?: { ShipmentCharge?: Array<{ Type?: string; BillShipper?: { AccountNumber?: string } }> };
+  Service?: UpsCode;
+  ShipmentRatingOptions?: { NegotiatedRatesIndicator?: string };
+  ReferenceNumber?: UpsReferenceNumber[];
+  Package?: UpsPackage | UpsPackage[];
+}
+
+/** `POST /api/shipments/{version}/ship`. */
+export interface UpsShipmentRequest {
+  ShipmentRequest?: {
+    Request?: { RequestOption?: string; SubVersion?: string; TransactionReference?: { CustomerContext?: string } };
+    Shipment?: UpsShipmentBody;
+    LabelSpecification?: {
+      LabelImageFormat?: UpsCode;
+      LabelStockSize?: { Height?: string; Width?: string };
+      HTTPUserAgent?: string;
+    };
+  };
+}
+
+export interface UpsResponseStatus {
+  ResponseStatus: { Code: string; Description: string };
+  TransactionReference?: { CustomerContext?: string };
+}
+
+export interface UpsLabelImage {
+  ImageFormat?: UpsCode;
+  LabelImageFormat?: UpsCode;
+  GraphicImage: string;
+  HTMLImage?: string;
+}
+
+export interface UpsShipmentResponse {
+  ShipmentResponse: {
+    Response: UpsResponseStatus;
+    ShipmentResults: {
+      ShipmentCharges: {
+        BaseServiceCharge: UpsMoney;
+        TransportationCharges: UpsMoney;
+        ServiceOptionsCharges: UpsMoney;
+        TotalCharges: UpsMoney;
+      };
+      NegotiatedRateCharges?: { TotalCharge: UpsMoney };
+      BillingWeight: { UnitOfMeasurement: UpsCode; Weight: string };
+      ShipmentIdentificationNumber: string;
+      PackageResults: Array<{ TrackingNumber: string; ShippingLabel: UpsLabelImage }>;
+    };
+  };
+}
+
+export interface UpsVoidResponse {
+  VoidShipmentResponse: {
+    Response: UpsResponseStatus;
+    SummaryResult: { Status: { Code: string; Description: string } };
+  };
+}
+
+/** `POST /api/labels/{version}/recovery`. */
+export interface UpsLabelRecoveryRequest {
+  LabelRecoveryRequest?: {
+    Request?: { SubVersion?: string };
+    LabelSpecification?: { LabelImageFormat?: UpsCode; LabelStockSize?: { Height?: string; Width?: string } };
+    TrackingNumber?: string;
+    ReferenceValues?: { ReferenceNumber?: { Value?: string }; ShipperNumber?: string };
+  };
+}
+
+export interface UpsLabelRecoveryResponse {
+  LabelRecoveryResponse: {
+    Response: UpsResponseStatus;
+    ShipmentIdentificationNumber: string;
+    LabelResults: Array<{ TrackingNumber: string; LabelImage: UpsLabelImage }>;
+  };
+}
+
+/** `POST /api/rating/{version}/{requestoption}`. */
+export interface UpsRateRequest {
+  RateRequest?: { Request?: { SubVersion?: string }; Shipment?: UpsShipmentBody };
+}
+
+export interface UpsRatedShipment {
+  Service: UpsCode;
+  BillingWeight: { UnitOfMeasurement: UpsCode; Weight: string };
+  TransportationCharges: UpsMoney;
+  BaseServiceCharge: UpsMoney;
+  ServiceOptionsCharges: UpsMoney;
+  TotalCharges: UpsMoney;
+  NegotiatedRateCharges?: { TotalCharge: UpsMoney };
+  GuaranteedDelivery?: { BusinessDaysInTransit: string };
+}
+
+export interface UpsRateResponse {
+  RateResponse: { Response: UpsResponseStatus; RatedShipment: UpsRatedShipment[] };
+}
+
+/** Tracking API v1 (camelCase, unlike the other UPS APIs). */
+export interface UpsTrackStatus {
+  type: string;
+  description: string;
+  code: string;
+  statusCode: string;
+}
+
+export interface UpsTrackActivity {
+  location: { address: { city: string; stateProvince: string; postalCode: string; countryCode: string } };
+  status: UpsTrackStatus;
+  date: string;
+  time: string;
+  gmtDate: string;
+  gmtTime: string;
+  gmtOffset: string;
+}
+
+export interface UpsTrackPackage {
+  trackingNumber: string;
+  currentStatus: UpsTrackStatus;
+  activity: UpsTrackActivity[];
+  referenceNumber: Array<{ type: string; number: string }>;
+  service: { code: string; description: string };
+  packageCount: number;
+}
+
+export interface UpsTrackResponse {
+  trackResponse: { shipment: Array<{ inquiryNumber: string; package: UpsTrackPackage[] }> };
+}

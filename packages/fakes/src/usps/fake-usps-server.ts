@@ -2,14 +2,18 @@ import { randomBytes } from 'node:crypto';
 import {
   FakeRouter,
   startFakeHttpServer,
+  type FakeHandler,
   type FakeHttpServer,
   type FakeReply,
   type FakeRequest,
 } from '../http/fake-http.ts';
 import { createFakeTokens } from '../http/fake-oauth.ts';
+import { createUspsLabels, type FakeUspsCharge, type FakeUspsLabel, type FakeUspsRefund } from './fake-usps-labels.ts';
+export type { FakeUspsCharge, FakeUspsLabel, FakeUspsLabelState, FakeUspsRefund } from './fake-usps-labels.ts';
+import { baseRatesSearch } from './fake-usps-prices.ts';
+import { bearerOf, header, uspsError } from './fake-usps-replies.ts';
 import {
   USPS_ROLE_NAMES,
-  type UspsErrorBody,
   type UspsErrorDetail,
   type UspsPaymentAuthorizationAnswer,
   type UspsPaymentRole,
@@ -20,8 +24,9 @@ import {
 /**
  * A loopback USPS v3 platform for tests and the demo: client-credentials tokens (`POST /oauth2/v3/token`), payment
  * authorization for a business account's CRID, MIDs and EPS account or permit (`POST /payments/v3/payment-authorization`),
- * USPS's error JSON, and its per-application quota (about 60 requests an hour, token calls included) answered 429 with
- * Retry-After. The product never imports it.
+ * domestic prices, labels bought, cancelled and tracked (fake-usps-prices.ts, fake-usps-labels.ts), USPS's error JSON,
+ * and its per-application quota (about 60 requests an hour, token calls included) answered 429 with Retry-After. The
+ * product never imports it.
  */
 
 /** A payment account the business holds: what the PAYER and LABEL_OWNER roles must name. */
@@ -50,6 +55,8 @@ export interface FakeUspsOptions {
   tokenLifetimeSeconds?: number;
   /** Default 60 requests an hour; null turns the quota off. */
   quota?: FakeUspsQuota | null;
+  /** Money on the EPS account labels are paid from, in dollars (default unlimited). */
+  balance?: number | null;
   port?: number;
 }
 
@@ -66,6 +73,25 @@ export interface FakeUsps extends FakeHttpServer {
   setQuota(quota: FakeUspsQuota | null): void;
   /** The next `times` requests are answered 429 in USPS's words, with Retry-After when given. */
   throttleNext(options?: { times?: number; retryAfterSeconds?: number }): void;
+  /** Every label sold, by tracking number. */
+  readonly labels: Map<string, FakeUspsLabel>;
+  /** One entry per label bought (a replay of an idempotency key adds none). */
+  readonly charges: FakeUspsCharge[];
+  /** One entry per label cancelled (CANCELED) or put up for refund (DISPUTED). */
+  readonly refunds: FakeUspsRefund[];
+  /** Money left on the EPS account in dollars, null = unlimited; a label costing more is declined. */
+  setBalance(amount: number | null): void;
+  /** The next `times` purchases are made and charged, but their answer never comes (the client times out). */
+  dropNextLabelAnswer(times?: number): void;
+  /** An acceptance scan: the label is in USPS's hands and can no longer be cancelled. */
+  scan(trackingNumber: string): void;
+  deliver(trackingNumber: string): void;
+  /** A delivery exception (an attempted delivery by default). */
+  alert(trackingNumber: string, eventType?: string): void;
+  /** The day's shipping-services file went out: cancelling these labels (all unscanned ones by default) is a refund request. */
+  fileShippingServices(trackingNumber?: string): void;
+  /** Every payment authorization token stops working. */
+  expirePaymentTokens(): void;
 }
 
 const HOUR_MS = 3_600_000;
@@ -73,24 +99,11 @@ const TOKEN_API = '/oauth2/v3';
 const PAYMENTS_API = '/payments/v3';
 const SCOPE = 'addresses prices labels tracking payments scan-forms service-delivery-standards locations';
 
-function uspsError(status: number, apiVersion: string, message: string, details: UspsErrorDetail[]): FakeReply {
-  const body: UspsErrorBody = {
-    apiVersion,
-    error: { code: String(status), message, errors: details.map((d) => ({ status: String(status), ...d })) },
-  };
-  return { status, body };
-}
-
 function tooManyRequests(apiVersion: string, retryAfterSeconds: number | undefined, limit: string): FakeReply {
   const reply = uspsError(429, apiVersion, 'Too Many Requests', [
     { code: 'TOO_MANY_REQUESTS', title: 'Quota exceeded', detail: `The application exceeded its quota of ${limit}.` },
   ]);
   return retryAfterSeconds === undefined ? reply : { ...reply, headers: { 'Retry-After': String(retryAfterSeconds) } };
-}
-
-function header(request: FakeRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 function parseTokenRequest(request: FakeRequest): UspsTokenRequest | null {
@@ -178,6 +191,13 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
   const tokens = createFakeTokens(lifetime, () => `usps_${randomBytes(24).toString('base64url')}`);
   const accounts = options.accounts ?? [];
   const paymentAuthorizations: RecordedUspsPaymentAuthorization[] = [];
+  /** The payment tokens that still work and the roles each was issued for. */
+  const paymentTokens = new Map<string, UspsPaymentRole[]>();
+  const labels = createUspsLabels({
+    bearerWorks: (token) => tokens.works(token),
+    paymentRoles: (token) => (token ? paymentTokens.get(token) : undefined),
+  });
+  labels.balance = options.balance ?? null;
   let quota: FakeUspsQuota | null = options.quota === undefined ? { requests: 60 } : options.quota;
   /** When each request inside the rolling window came, oldest first. */
   const counted: number[] = [];
@@ -197,8 +217,8 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
   }
 
   const limited =
-    (apiVersion: string, handler: (request: FakeRequest) => FakeReply) =>
-    (request: FakeRequest): FakeReply =>
+    (apiVersion: string, handler: FakeHandler) =>
+    (request: FakeRequest): FakeReply | Promise<FakeReply> =>
       spendQuota(apiVersion) ?? handler(request);
 
   function token(request: FakeRequest): FakeReply {
@@ -242,8 +262,7 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
   }
 
   function paymentAuthorization(request: FakeRequest): FakeReply {
-    const bearer = /^Bearer (.+)$/.exec(header(request, 'authorization') ?? '')?.[1];
-    if (!tokens.works(bearer)) {
+    if (!tokens.works(bearerOf(request))) {
       return uspsError(401, PAYMENTS_API, 'Unauthorized', [
         { code: 'invalid_token', title: 'Unauthorized', detail: 'The access token is missing, invalid or expired.' },
       ]);
@@ -270,12 +289,17 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
       roles,
     };
     paymentAuthorizations.push({ roles, paymentAuthorizationToken: answer.paymentAuthorizationToken });
+    paymentTokens.set(answer.paymentAuthorizationToken, roles);
     return { status: 200, body: answer };
   }
 
   const router = new FakeRouter()
     .on('POST', '/oauth2/v3/token', limited(TOKEN_API, token))
-    .on('POST', '/payments/v3/payment-authorization', limited(PAYMENTS_API, paymentAuthorization));
+    .on('POST', '/payments/v3/payment-authorization', limited(PAYMENTS_API, paymentAuthorization))
+    .on('POST', '/prices/v3/base-rates/search', limited('/prices/v3', baseRatesSearch(tokens.works)))
+    .on('POST', '/labels/v3/label', limited('/labels/v3', labels.createLabel))
+    .on('DELETE', '/labels/v3/label/:trackingNumber', limited('/labels/v3', labels.cancelLabel))
+    .on('GET', '/tracking/v3/tracking/:trackingNumber', limited('/tracking/v3', labels.track));
   const server = await startFakeHttpServer(router, {
     port: options.port,
     notFound: (request) =>
@@ -297,5 +321,22 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
       const reply = tooManyRequests(PAYMENTS_API, retryAfterSeconds, 'its requests per hour');
       server.fail({ kind: 'status', status: 429, headers: reply.headers, body: reply.body }, { times });
     },
+    labels: labels.labels,
+    charges: labels.charges,
+    refunds: labels.refunds,
+    setBalance(amount) {
+      labels.balance = amount;
+    },
+    dropNextLabelAnswer(times = 1) {
+      labels.dropAnswers += times;
+    },
+    scan: (trackingNumber) => labels.advance(trackingNumber, 'accepted'),
+    deliver: (trackingNumber) => labels.advance(trackingNumber, 'delivered'),
+    alert: (trackingNumber, eventType) => labels.advance(trackingNumber, 'alert', eventType),
+    fileShippingServices(trackingNumber) {
+      const chosen = trackingNumber ? [labels.label(trackingNumber)] : [...labels.labels.values()];
+      for (const label of chosen) label.filed = true;
+    },
+    expirePaymentTokens: () => paymentTokens.clear(),
   };
 }

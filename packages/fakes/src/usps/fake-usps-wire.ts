@@ -64,3 +64,153 @@ export interface UspsPaymentAuthorizationAnswer {
   paymentAuthorizationToken: string;
   roles: UspsPaymentRole[];
 }
+
+/** A postal address of Domestic Labels 3.0 (`toAddress`, `fromAddress`, the answer's `labelAddress`). */
+export interface UspsLabelAddress {
+  firstName?: string;
+  lastName?: string;
+  firm?: string;
+  streetAddress?: string;
+  secondaryAddress?: string;
+  city?: string;
+  state?: string;
+  ZIPCode?: string;
+  ZIPPlus4?: string;
+  phone?: string;
+  email?: string;
+  ignoreBadAddress?: boolean;
+}
+
+/** `POST /labels/v3/label`'s body (the parts the fake reads). */
+export interface UspsLabelRequest {
+  imageInfo?: {
+    imageType?: string;
+    labelType?: string;
+    receiptOption?: string;
+    suppressPostage?: boolean;
+    suppressMailDate?: boolean;
+    returnLabel?: boolean;
+  };
+  toAddress?: UspsLabelAddress;
+  fromAddress?: UspsLabelAddress;
+  packageDescription?: {
+    mailClass?: string;
+    rateIndicator?: string;
+    weightUOM?: string;
+    weight?: number;
+    dimensionsUOM?: string;
+    length?: number;
+    width?: number;
+    height?: number;
+    processingCategory?: string;
+    mailingDate?: string;
+    extraServices?: number[];
+    destinationEntryFacilityType?: string;
+    packageOptions?: { packageValue?: number };
+    customerReference?: Array<{ referenceNumber?: string; printReferenceNumber?: boolean }>;
+  };
+}
+
+export interface UspsPriceItem {
+  name: string;
+  price: number;
+  SKU: string;
+}
+
+/** The label metadata: with `Accept: application/vnd.usps.labels+json`, one JSON object that also holds the images. */
+export interface UspsLabelAnswer {
+  labelAddress: UspsLabelAddress;
+  routingInformation: string;
+  trackingNumber: string;
+  postage: number;
+  extraServices: UspsPriceItem[];
+  fees: UspsPriceItem[];
+  zone: string;
+  commitment: { name: string; scheduleDeliveryDate: string };
+  weightUOM: 'LB';
+  weight: number;
+  dimensionalWeight: number;
+  bannerText: string;
+  serviceTypeCode: string;
+  constructCode: string;
+  SKU: string;
+  /** Base64; absent with imageType NONE. */
+  labelImage?: string;
+  receiptImage?: string;
+}
+
+/** `DELETE /labels/v3/label/{trackingNumber}`'s answer. */
+export interface UspsCancelAnswer {
+  trackingNumber: string;
+  status: 'CANCELED' | 'DISPUTED';
+  disputeId?: string;
+}
+
+/** `POST /prices/v3/base-rates/search`'s body. */
+export interface UspsBaseRatesQuery {
+  originZIPCode?: string;
+  destinationZIPCode?: string;
+  weight?: number;
+  length?: number;
+  width?: number;
+  height?: number;
+  mailClass?: string;
+  processingCategory?: string;
+  destinationEntryFacilityType?: string;
+  rateIndicator?: string;
+  priceType?: string;
+  accountType?: string;
+  accountNumber?: string;
+  mailingDate?: string;
+}
+
+export interface UspsBaseRate {
+  SKU: string;
+  description: string;
+  priceType: string;
+  price: number;
+  weight: number;
+  dimWeight: number;
+  fees: UspsPriceItem[];
+  startDate: string;
+  endDate: string;
+  warnings: Array<{ warningCode: string; warningDescription: string }>;
+  mailClass: string;
+  zone: string;
+}
+
+export interface UspsBaseRatesAnswer {
+  totalBasePrice: number;
+  rates: UspsBaseRate[];
+}
+
+export interface UspsTrackingEvent {
+  eventType: string;
+  /** ISO 8601 with the local offset. */
+  eventTimestamp: string;
+  eventCountry: string | null;
+  eventCity: string | null;
+  eventState: string | null;
+  eventZIP: string | null;
+  firm: string | null;
+  name: string | null;
+  authorizedAgent: boolean;
+  eventCode: string;
+}
+
+/** `GET /tracking/v3/tracking/{trackingNumber}?expand=DETAIL`. */
+export interface UspsTrackingAnswer {
+  trackingNumber: string;
+  mailClass: string;
+  serviceTypeCode: string;
+  status: string;
+  statusCategory: string;
+  statusSummary: string;
+  originCity: string;
+  originState: string;
+  originZIP: string;
+  destinationCity: string;
+  destinationState: string;
+  destinationZIP: string;
+  trackingEvents?: UspsTrackingEvent[];
+}

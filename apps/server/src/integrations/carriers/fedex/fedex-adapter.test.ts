@@ -11,7 +11,7 @@ import { createFedexClient, type FedexClient } from './fedex-client.ts';
 const API_KEY = 'l7fedex0api0key0c4b2';
 const SECRET_KEY = 'fedex-secret-key';
 const ACCOUNT_NAME = 'FedEx account 740561073';
-/** A path behind FedEx's gateway the fake does not model: it answers 404 once the token passes. */
+/** A cancel of no shipment the fake sold: it answers FedEx's 404 once the token passes. */
 const SHIPMENTS_PATH = '/ship/v1/shipments/cancel';
 
 const keep = closeAfterEach();
@@ -94,7 +94,7 @@ describe('FedEx adapter against the fake', () => {
     const fedex = client();
     const first = await fedex.accessToken();
     fake.expireTokens();
-    // Past the gateway the fake knows no shipments, so the renewed token's call ends in FedEx's 404.
+    // Past the gateway the fake knows no such shipment, so the renewed token's call ends in FedEx's 404.
     const error = await expectChannelError(fedex.call({ method: 'PUT', path: SHIPMENTS_PATH, json: {} }));
     expect(error.kind).toBe('not_found');
     expect(fake.tokensIssued()).toBe(2);

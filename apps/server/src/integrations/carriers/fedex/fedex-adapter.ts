@@ -1,9 +1,13 @@
 import { carrierFields } from '../carrier-connection-fields.ts';
 import type { CarrierAdapter, CarrierAdapterOptions, CarrierConnection } from '../carrier-types.ts';
 import { createFedexClient } from './fedex-client.ts';
+import { fedexBuyLabel, fedexFindLabel, fedexVoidLabel } from './fedex-labels.ts';
+import { fedexRates } from './fedex-rates.ts';
+import { fedexTrack } from './fedex-tracking.ts';
 
 export function createFedexAdapter(connection: CarrierConnection, options: CarrierAdapterOptions = {}): CarrierAdapter {
   const fields = carrierFields('fedex', connection);
+  const accountNumber = fields.accountNumber!;
   const client = createFedexClient(
     {
       accountKey: connection.key,
@@ -21,7 +25,12 @@ export function createFedexAdapter(connection: CarrierConnection, options: Carri
     // the account number only on a shipment, so it is shown, not proven.
     async testConnection(signal) {
       await client.newAccessToken(signal);
-      return { accountName: `FedEx account ${fields.accountNumber}` };
+      return { accountName: `FedEx account ${accountNumber}` };
     },
+    rates: (request, signal) => fedexRates(client, accountNumber, request, signal),
+    buyLabel: (request, signal) => fedexBuyLabel(client, accountNumber, request, signal),
+    findLabel: (request, signal) => fedexFindLabel(client, accountNumber, request, signal),
+    voidLabel: (label, signal) => fedexVoidLabel(client, accountNumber, label, signal),
+    track: (trackingNumber, signal) => fedexTrack(client, trackingNumber, signal),
   };
 }

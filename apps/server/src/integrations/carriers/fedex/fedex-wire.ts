@@ -1,6 +1,7 @@
 /**
- * FedEx REST wire types (integrations.md section 10): OAuth client credentials. Ship, cancel and tracking join them
- * with the label work.
+ * FedEx REST wire types (integrations.md section 10): OAuth client credentials, the Rate API's quotes, the Ship API's
+ * shipments and cancels, and the Track API by tracking number and by reference. Answers are read defensively: every
+ * field may be missing.
  */
 
 /** `POST /oauth/token`'s answer. */
@@ -21,4 +22,174 @@ export interface FedexErrorEntry {
 export interface FedexErrorBody {
   transactionId?: string;
   errors?: FedexErrorEntry[];
+}
+
+/** The `{ transactionId, output }` envelope of FedEx's successful answers. */
+export interface FedexAnswer<T> {
+  transactionId?: string;
+  customerTransactionId?: string;
+  output?: T;
+}
+
+export interface FedexAddress {
+  streetLines: string[];
+  city: string;
+  stateOrProvinceCode?: string;
+  postalCode: string;
+  countryCode: string;
+  residential?: boolean;
+}
+
+export interface FedexContact {
+  personName?: string;
+  companyName?: string;
+  phoneNumber?: string;
+  emailAddress?: string;
+}
+
+export interface FedexParty {
+  contact?: FedexContact;
+  address: FedexAddress;
+}
+
+export interface FedexCustomerReference {
+  /** CUSTOMER_REFERENCE, P_O_NUMBER, INVOICE_NUMBER, DEPARTMENT_NUMBER, … */
+  customerReferenceType: string;
+  value: string;
+}
+
+export interface FedexPackageLineItem {
+  weight: { units: 'LB'; value: number };
+  dimensions?: { length: number; width: number; height: number; units: 'IN' };
+  customerReferences?: FedexCustomerReference[];
+}
+
+/** `POST /rate/v1/rates/quotes`. */
+export interface FedexRateRequest {
+  accountNumber: { value: string };
+  rateRequestControlParameters: { returnTransitTimes: boolean };
+  requestedShipment: {
+    shipper: { address: FedexAddress };
+    recipient: { address: FedexAddress };
+    shipDateStamp: string;
+    pickupType: string;
+    packagingType: string;
+    rateRequestType: string[];
+    requestedPackageLineItems: FedexPackageLineItem[];
+  };
+}
+
+export interface FedexRatedShipmentDetail {
+  /** ACCOUNT (the account's negotiated price), LIST, PREFERRED, … */
+  rateType?: string;
+  totalNetCharge?: number;
+  currency?: string;
+  shipmentRateDetail?: { currency?: string };
+}
+
+export interface FedexRateReplyDetail {
+  serviceType?: string;
+  serviceName?: string;
+  ratedShipmentDetails?: FedexRatedShipmentDetail[];
+  commit?: {
+    /** The delivery date, `dayFormat` as YYYY-MM-DDTHH:mm:ss. */
+    dateDetail?: { dayOfWeek?: string; dayFormat?: string };
+    /** Ground's transit, `minimumTransitTime` as ONE_DAY … TWENTY_DAYS. */
+    transitDays?: { minimumTransitTime?: string; maximumTransitTime?: string; description?: string };
+  };
+}
+
+export interface FedexRateOutput {
+  rateReplyDetails?: FedexRateReplyDetail[];
+}
+
+/** `POST /ship/v1/shipments`. */
+export interface FedexShipRequest {
+  labelResponseOptions: 'LABEL';
+  accountNumber: { value: string };
+  requestedShipment: {
+    shipper: FedexParty;
+    recipients: FedexParty[];
+    shipDatestamp: string;
+    serviceType: string;
+    packagingType: string;
+    pickupType: string;
+    shippingChargesPayment: { paymentType: 'SENDER' };
+    labelSpecification: { imageType: string; labelStockType: string; labelFormatType: 'COMMON2D' };
+    requestedPackageLineItems: FedexPackageLineItem[];
+  };
+}
+
+export interface FedexPackageDocument {
+  contentType?: string;
+  docType?: string;
+  /** The label, base64; ZPLII decodes to ZPL text. */
+  encodedLabel?: string;
+  url?: string;
+}
+
+export interface FedexPieceResponse {
+  trackingNumber?: string;
+  masterTrackingNumber?: string;
+  netChargeAmount?: number;
+  packageDocuments?: FedexPackageDocument[];
+}
+
+export interface FedexShipmentRateDetail {
+  rateType?: string;
+  totalNetCharge?: number;
+  currency?: string;
+}
+
+export interface FedexTransactionShipment {
+  masterTrackingNumber?: string;
+  serviceType?: string;
+  pieceResponses?: FedexPieceResponse[];
+  completedShipmentDetail?: {
+    shipmentRating?: { actualRateType?: string; shipmentRateDetails?: FedexShipmentRateDetail[] };
+  };
+}
+
+export interface FedexShipOutput {
+  transactionShipments?: FedexTransactionShipment[];
+}
+
+/** `PUT /ship/v1/shipments/cancel`'s output. */
+export interface FedexCancelOutput {
+  cancelledShipment?: boolean;
+  cancelledHistory?: boolean;
+  message?: string;
+  alerts?: Array<{ code?: string; message?: string }>;
+}
+
+export interface FedexTrackLocation {
+  city?: string;
+  stateOrProvinceCode?: string;
+  postalCode?: string;
+  countryCode?: string;
+}
+
+export interface FedexScanEvent {
+  date?: string;
+  eventType?: string;
+  eventDescription?: string;
+  derivedStatusCode?: string;
+  scanLocation?: FedexTrackLocation;
+}
+
+export interface FedexTrackResult {
+  trackingNumberInfo?: { trackingNumber?: string; carrierCode?: string };
+  latestStatusDetail?: {
+    code?: string;
+    derivedCode?: string;
+    statusByLocale?: string;
+    description?: string;
+  };
+  scanEvents?: FedexScanEvent[];
+  /** Per tracking number or reference: TRACKING.TRACKINGNUMBER.NOTFOUND, … */
+  error?: FedexErrorEntry;
+}
+
+export interface FedexTrackOutput {
+  completeTrackResults?: Array<{ trackingNumber?: string; trackResults?: FedexTrackResult[] }>;
 }

@@ -1,6 +1,10 @@
 import { carrierFields } from '../carrier-connection-fields.ts';
 import type { CarrierAdapter, CarrierAdapterOptions, CarrierConnection } from '../carrier-types.ts';
 import { createShippoClient } from './shippo-client.ts';
+import { createLabelFileDownload } from './shippo-label-file.ts';
+import { shippoBuyLabel, shippoFindLabel, shippoVoidLabel, type ShippoLabelContext } from './shippo-labels.ts';
+import { shippoRates } from './shippo-shipment.ts';
+import { shippoTrack } from './shippo-tracking.ts';
 
 export function createShippoAdapter(
   connection: CarrierConnection,
@@ -8,6 +12,11 @@ export function createShippoAdapter(
 ): CarrierAdapter {
   const fields = carrierFields('shippo', connection);
   const client = createShippoClient({ apiToken: fields.apiToken!, apiBaseUrl: fields.apiBaseUrl }, options.http);
+  const labels: ShippoLabelContext = {
+    client,
+    download: createLabelFileDownload(options.http),
+    sleep: options.http?.sleep,
+  };
 
   return {
     carrier: 'shippo',
@@ -19,5 +28,10 @@ export function createShippoAdapter(
       if (!first?.object_owner) return { accountName: null };
       return { accountName: first.test ? `${first.object_owner} (test mode)` : first.object_owner };
     },
+    rates: (request, signal) => shippoRates(client, request, signal),
+    buyLabel: (request, signal) => shippoBuyLabel(labels, request, signal),
+    findLabel: (request, signal) => shippoFindLabel(labels, request, signal),
+    voidLabel: (label, signal) => shippoVoidLabel(labels, label, signal),
+    track: (trackingNumber, signal) => shippoTrack(client, trackingNumber, signal),
   };
 }

@@ -12,7 +12,7 @@ import type { ShippoCarrierAccount, ShippoCarrierAccountQuery, ShippoErrorBody, 
 /**
  * Shippo's client: the seller's API token on every call (`ShippoToken`; nothing to renew, so a 401 is final), the API
  * version pinned, Shippo's rate-limit reset honoured on a 429, and its Django REST framework errors turned into its own
- * words. Shipments, rates, labels and refunds are calls of this client.
+ * words. Shipments, rates, labels, refunds and tracks are calls of this client.
  */
 
 export const SHIPPO_API_BASE_URL = 'https://api.goshippo.com';
@@ -34,6 +34,19 @@ export interface ShippoClient {
   ): Promise<ShippoPage<ShippoCarrierAccount>>;
 }
 
+/** "field: message" per field of a validation error; nested objects (an address, a parcel) as "address_to.zip". */
+function fieldMessages(body: object, prefix = ''): string[] {
+  return Object.entries(body).flatMap(([field, value]): string[] => {
+    const name = prefix ? `${prefix}.${field}` : field;
+    if (Array.isArray(value)) {
+      const texts = value.filter((m): m is string => typeof m === 'string');
+      if (texts.length > 0) return [`${name}: ${texts.join(' ')}`];
+      return value.filter((m) => m && typeof m === 'object').flatMap((m: object) => fieldMessages(m, name));
+    }
+    return value && typeof value === 'object' ? fieldMessages(value as object, name) : [];
+  });
+}
+
 /** `{ detail }`, a failed object's `messages`, or "field: message" per field of a validation error. */
 export function shippoErrorMessage(body: unknown): string | null {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
@@ -42,11 +55,8 @@ export function shippoErrorMessage(body: unknown): string | null {
   if (Array.isArray(messages) && messages.length > 0) {
     return messages.map((m) => withCode(m.text, m.code)).join('; ');
   }
-  const fields = Object.entries(body).filter(
-    (entry): entry is [string, string[]] =>
-      Array.isArray(entry[1]) && entry[1].length > 0 && entry[1].every((m) => typeof m === 'string'),
-  );
-  return fields.length > 0 ? fields.map(([field, list]) => `${field}: ${list.join(' ')}`).join('; ') : null;
+  const fields = fieldMessages(body);
+  return fields.length > 0 ? fields.join('; ') : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Shippo wire types (integrations.md section 11): the carrier accounts list. Shipments, rates, transactions (labels)
- * and refunds join them with the label work.
+ * Shippo wire types (integrations.md section 11): carrier accounts, shipments and their rates, transactions (labels),
+ * refunds and tracks. Answers are read defensively: every field may be missing.
  */
 
 export interface ShippoCarrierAccount {
@@ -38,4 +38,107 @@ export interface ShippoErrorBody {
   detail?: string;
   messages?: Array<{ source?: string; code?: string; text?: string }>;
   [field: string]: unknown;
+}
+
+export interface ShippoMessage {
+  source?: string;
+  code?: string;
+  text?: string;
+}
+
+export interface ShippoAddress {
+  name: string;
+  company?: string;
+  street1: string;
+  street2?: string;
+  city: string;
+  state?: string;
+  zip: string;
+  country: string;
+  phone?: string;
+  email?: string;
+  is_residential?: boolean;
+}
+
+/** Sizes and weight as decimal strings, as Shippo documents them. */
+export interface ShippoParcel {
+  length: string;
+  width: string;
+  height: string;
+  distance_unit: 'in';
+  weight: string;
+  mass_unit: 'lb';
+}
+
+/** `POST /shipments/`. */
+export interface ShippoShipmentRequest {
+  address_from: ShippoAddress;
+  address_to: ShippoAddress;
+  parcels: ShippoParcel[];
+  /** ISO 8601 date and time of the mailing. */
+  shipment_date: string;
+  extra?: { reference_1?: string };
+  metadata?: string;
+  async: false;
+}
+
+export interface ShippoRate {
+  object_id?: string;
+  /** Decimal string, e.g. "7.45". */
+  amount?: string;
+  currency?: string;
+  provider?: string;
+  servicelevel?: { name?: string; token?: string };
+  estimated_days?: number | null;
+}
+
+export interface ShippoShipment {
+  object_id?: string;
+  status?: string;
+  rates?: ShippoRate[];
+  messages?: ShippoMessage[];
+}
+
+/** SUCCESS, ERROR, QUEUED, WAITING, REFUNDED, REFUNDPENDING, REFUNDREJECTED. */
+export type ShippoTransactionStatus = string;
+
+export interface ShippoTransaction {
+  object_id?: string;
+  status?: ShippoTransactionStatus;
+  /** The rate's object id, or the rate itself where Shippo expands it. */
+  rate?: string | ShippoRate | null;
+  metadata?: string;
+  label_file_type?: string;
+  tracking_number?: string;
+  label_url?: string;
+  messages?: ShippoMessage[];
+}
+
+/** `GET /transactions/`: Shippo documents no filter but the object and tracking status. */
+export interface ShippoTransactionQuery {
+  object_status?: string;
+  tracking_status?: string;
+  page?: number;
+  results?: number;
+}
+
+export interface ShippoRefund {
+  object_id?: string;
+  /** QUEUED, PENDING, SUCCESS or ERROR. */
+  status?: string;
+  transaction?: string;
+}
+
+export interface ShippoTrackingEvent {
+  status?: string;
+  status_details?: string;
+  status_date?: string;
+  location?: { city?: string; state?: string; zip?: string; country?: string } | null;
+}
+
+export interface ShippoTrack {
+  carrier?: string;
+  tracking_number?: string;
+  tracking_status?: ShippoTrackingEvent | null;
+  tracking_history?: ShippoTrackingEvent[];
 }

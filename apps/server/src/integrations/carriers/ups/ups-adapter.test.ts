@@ -13,7 +13,7 @@ const CLIENT_SECRET = 'ups-client-secret';
 const SHIPPER = '1A2B3C';
 const ACCOUNT_NAME = 'UPS shipper 1A2B3C';
 /** A path behind UPS's gateway the fake does not model: it answers 404 once the token passes. */
-const TRACKING_PATH = '/api/track/v1/details/1Z999AA10123456784';
+const UNMODELLED_PATH = '/api/locations/v3/search/availabilities/64';
 
 const keep = closeAfterEach();
 
@@ -99,15 +99,15 @@ describe('UPS adapter against the fake', () => {
     const ups = client();
     await ups.accessToken();
     fake.expireTokens();
-    // Past the gateway the fake knows no tracking, so the renewed token's call ends in UPS's 404.
-    const error = await expectChannelError(ups.call({ path: TRACKING_PATH }));
+    // Past the gateway the fake knows no such resource, so the renewed token's call ends in UPS's 404.
+    const error = await expectChannelError(ups.call({ path: UNMODELLED_PATH }));
     expect(error).toMatchObject({
       kind: 'not_found',
-      platformMessage: `The resource ${TRACKING_PATH} was not found. (10404)`,
+      platformMessage: `The resource ${UNMODELLED_PATH} was not found. (10404)`,
     });
     expect(fake.tokensIssued()).toBe(2);
 
-    const calls = fake.requests.filter((r) => r.path === TRACKING_PATH);
+    const calls = fake.requests.filter((r) => r.path === UNMODELLED_PATH);
     expect(calls).toHaveLength(2);
     expect(calls[0]?.headers.authorization).toBe(`Bearer ${fake.tokens[0]!.accessToken}`);
     expect(calls[1]?.headers.authorization).toBe(`Bearer ${fake.tokens[1]!.accessToken}`);
@@ -123,7 +123,7 @@ describe('UPS adapter against the fake', () => {
       { kind: 'status', status: 401, body: { response: { errors: [{ code: '250002', message: 'Invalid' }] } } },
       { path: /^\/api\// },
     );
-    const error = await expectChannelError(ups.call({ path: TRACKING_PATH }));
+    const error = await expectChannelError(ups.call({ path: UNMODELLED_PATH }));
     expect(error).toMatchObject({ kind: 'auth', platformMessage: 'Invalid (250002)' });
     expect(fake.tokensIssued()).toBe(1);
   });

@@ -1,6 +1,89 @@
+import { CARRIER_CATALOGUE } from '@shipdesk/contract';
+import { ChannelError } from '../../http/channel-http.ts';
 import { carrierFields } from '../carrier-connection-fields.ts';
-import type { CarrierAdapter, CarrierAdapterOptions, CarrierConnection } from '../carrier-types.ts';
-import { createUpsClient } from './ups-client.ts';
+import {
+  VoidRefusedError,
+  type CarrierAdapter,
+  type CarrierAdapterOptions,
+  type CarrierConnection,
+  type CarrierRate,
+  type LabelFormat,
+  type LabelRequest,
+  type PurchasedLabel,
+  type ShipmentRequest,
+} from '../carrier-types.ts';
+import { createUpsClient, type UpsClient } from './ups-client.ts';
+import {
+  UPS_FORMATS,
+  asArray,
+  upsCharge,
+  upsKeyReference,
+  upsLabelSpecification,
+  upsPurchasedLabel,
+  upsRateRequest,
+  upsShipRequest,
+} from './ups-shipment.ts';
+import { upsTrackingSummary } from './ups-tracking.ts';
+import type {
+  UpsLabelImageCode,
+  UpsLabelRecoveryAnswer,
+  UpsLabelRecoveryRequest,
+  UpsRateAnswer,
+  UpsRatedShipment,
+  UpsShipAnswer,
+  UpsTrackAnswer,
+  UpsVoidAnswer,
+} from './ups-wire.ts';
+
+/**
+ * UPS through its REST APIs: rates from the Rating API's Shop (every service in one call, the requested ones kept),
+ * labels from the Shipping API, voids, Label Recovery and the Tracking API. Label Recovery is also how a PDF label is
+ * had: UPS ships GIF or ZPL, and recovers a bought label as PDF.
+ */
+
+const VERSION = 'v2409';
+/** Label Recovery's own versioning: v1 path, subversion 1903 (the latest for small packages). */
+const RECOVERY_PATH = '/api/labels/v1/recovery';
+
+function scopeServices(request: ShipmentRequest): string[] {
+  const domestic = request.from.country.toUpperCase() === request.to.country.toUpperCase();
+  return CARRIER_CATALOGUE.ups.services
+    .filter((service) => service.scope === (domestic ? 'domestic' : 'international'))
+    .map((service) => service.code);
+}
+
+/** A rated shipment's price: the account's negotiated rate when UPS gives one, else the published one. */
+function ratedCharge(rated: UpsRatedShipment) {
+  return upsCharge(rated.NegotiatedRateCharges?.TotalCharge ?? rated.TotalCharges);
+}
+
+function businessDays(rated: UpsRatedShipment): number | null {
+  const days = Number(rated.GuaranteedDelivery?.BusinessDaysInTransit);
+  return Number.isInteger(days) && days > 0 ? days : null;
+}
+
+/** A label of a bought shipment, recovered by its tracking number (a read: safe to repeat). */
+async function recoverLabel(
+  client: UpsClient,
+  trackingNumber: string,
+  imageCode: UpsLabelImageCode,
+  signal?: AbortSignal,
+): Promise<{ shipmentId: string | undefined; image: string | undefined }> {
+  const json: UpsLabelRecoveryRequest = {
+    LabelRecoveryRequest: {
+      Request: { SubVersion: '1903' },
+      LabelSpecification: upsLabelSpecification(imageCode),
+      TrackingNumber: trackingNumber,
+    },
+  };
+  const answer = await client.call<UpsLabelRecoveryAnswer | null>(
+    { method: 'POST', path: RECOVERY_PATH, json, idempotent: true },
+    signal,
+  );
+  const recovered = answer?.LabelRecoveryResponse;
+  const result = asArray(recovered?.LabelResults).find((r) => r.TrackingNumber === trackingNumber);
+  return { shipmentId: recovered?.ShipmentIdentificationNumber, image: result?.LabelImage?.GraphicImage };
+}
 
 export function createUpsAdapter(connection: CarrierConnection, options: CarrierAdapterOptions = {}): CarrierAdapter {
   const fields = carrierFields('ups', connection);
@@ -16,6 +99,31 @@ export function createUpsAdapter(connection: CarrierConnection, options: Carrier
     options.http,
   );
 
+  async function rate(request: ShipmentRequest, option: 'Shop' | 'Rate', serviceCode?: string, signal?: AbortSignal) {
+    const answer = await client.call<UpsRateAnswer | null>(
+      {
+        method: 'POST',
+        path: `/api/rating/${VERSION}/${option}`,
+        json: upsRateRequest(request, accountNumber, serviceCode),
+        // A quote changes nothing at UPS.
+        idempotent: true,
+      },
+      signal,
+    );
+    return asArray(answer?.RateResponse?.RatedShipment);
+  }
+
+  /**
+   * For a 'pdf' label: the bought GIF recovered as PDF. Should the recovery fail, the GIF is the label (it is bought
+   * and must not be lost): it is answered as the image it is, format 'png' with its content type.
+   */
+  async function asPdf(gif: PurchasedLabel, signal?: AbortSignal): Promise<PurchasedLabel> {
+    const recovered = await recoverLabel(client, gif.trackingNumber, 'PDF', signal).catch(() => null);
+    if (!recovered?.image) return gif;
+    const document = new Uint8Array(Buffer.from(recovered.image, 'base64'));
+    return { ...gif, format: 'pdf', contentType: UPS_FORMATS.pdf.contentType, document };
+  }
+
   return {
     carrier: 'ups',
 
@@ -23,6 +131,118 @@ export function createUpsAdapter(connection: CarrierConnection, options: Carrier
     async testConnection(signal) {
       await client.newAccessToken(signal);
       return { accountName: `UPS shipper ${accountNumber}` };
+    },
+
+    async rates(request, signal) {
+      const inScope = scopeServices(request);
+      const wanted = new Set(request.serviceCodes.length > 0 ? request.serviceCodes : inScope);
+      const rated = await rate(request, 'Shop', undefined, signal);
+      return rated.flatMap((shipment): CarrierRate[] => {
+        const code = shipment.Service?.Code;
+        if (!code || !wanted.has(code) || !inScope.includes(code)) return [];
+        return [{ serviceCode: code, ...ratedCharge(shipment), deliveryDays: businessDays(shipment) }];
+      });
+    },
+
+    /**
+     * One ship call, never retried on an ambiguous failure (UPS has no idempotency key). Its transId is the
+     * purchase's idempotency key, and the key is also a reference number of the shipment: that is what findLabel
+     * looks for.
+     */
+    async buyLabel(request: LabelRequest, signal) {
+      const answer = await client.call<UpsShipAnswer | null>(
+        {
+          method: 'POST',
+          path: `/api/shipments/${VERSION}/ship`,
+          headers: { transId: request.idempotencyKey.replaceAll('-', '').slice(0, 32) },
+          json: upsShipRequest({ ...request, imageCode: UPS_FORMATS[request.format].ship }, accountNumber),
+          idempotent: false,
+        },
+        signal,
+      );
+      const results = answer?.ShipmentResponse?.ShipmentResults;
+      const [first] = asArray(results?.PackageResults);
+      // UPS ships image labels as GIF: a 'pdf' one is a GIF until Label Recovery gives its PDF.
+      const shipped: LabelFormat = request.format === 'pdf' ? 'png' : request.format;
+      const label = upsPurchasedLabel(
+        {
+          trackingNumber: first?.TrackingNumber,
+          shipmentId: results?.ShipmentIdentificationNumber,
+          image: first?.ShippingLabel?.GraphicImage,
+          charge: upsCharge(results?.NegotiatedRateCharges?.TotalCharge ?? results?.ShipmentCharges?.TotalCharges),
+        },
+        shipped,
+        UPS_FORMATS[shipped].contentType,
+      );
+      return request.format === 'pdf' ? asPdf(label, signal) : label;
+    },
+
+    /**
+     * UPS keeps no idempotency key, so a lost purchase is looked up by the reference number it carries (the key):
+     * the Tracking API's reference search finds its package (none: nothing was bought, null), Label Recovery gives
+     * its label again, in the format asked for. Neither says what the shipment cost, so the amount is UPS's quote
+     * for the same shipment and service now (the Rating API), which is what the purchase was billed unless UPS
+     * changed its prices since.
+     */
+    async findLabel(request, signal) {
+      const reference = upsKeyReference(request.idempotencyKey);
+      const query = new URLSearchParams({ shipperNum: accountNumber, refNumType: 'SmallPackage' });
+      let answer: UpsTrackAnswer | null;
+      try {
+        answer = await client.call<UpsTrackAnswer | null>(
+          { path: `/api/track/v1/reference/details/${encodeURIComponent(reference)}?${query}` },
+          signal,
+        );
+      } catch (error) {
+        if (error instanceof ChannelError && error.kind === 'not_found') return null;
+        throw error;
+      }
+      const found = answer?.trackResponse?.shipment
+        ?.flatMap((shipment) => shipment.package ?? [])
+        .find(
+          (p) =>
+            p.referenceNumber?.some((r) => r.number === reference) && p.currentStatus?.type?.toUpperCase() !== 'MV',
+        );
+      if (!found?.trackingNumber) return null;
+      const imageCode: UpsLabelImageCode = request.format === 'pdf' ? 'PDF' : UPS_FORMATS[request.format].ship;
+      const recovered = await recoverLabel(client, found.trackingNumber, imageCode, signal);
+      const [quote] = await rate(request, 'Rate', request.serviceCode, signal);
+      if (!quote)
+        throw new ChannelError('malformed', 'UPS answered the rate of the found shipment without a rate', 200);
+      return upsPurchasedLabel(
+        { trackingNumber: found.trackingNumber, ...recovered, charge: ratedCharge(quote) },
+        request.format,
+        UPS_FORMATS[request.format].contentType,
+      );
+    },
+
+    async voidLabel(label, signal) {
+      const id = label.carrierShipmentId || label.trackingNumber;
+      let answer: UpsVoidAnswer | null;
+      try {
+        answer = await client.call<UpsVoidAnswer | null>(
+          { method: 'DELETE', path: `/api/shipments/${VERSION}/void/cancel/${encodeURIComponent(id)}` },
+          signal,
+        );
+      } catch (error) {
+        if (!(error instanceof ChannelError) || (error.kind !== 'invalid' && error.kind !== 'not_found')) throw error;
+        const reason = error.platformMessage ?? error.message;
+        // A retried void whose first answer was lost meets the shipment already voided: that void stands.
+        if (/\balready\b.*\bvoided\b/i.test(reason)) return { status: 'voided', message: reason };
+        throw new VoidRefusedError(reason, error.platformMessage);
+      }
+      const status = answer?.VoidShipmentResponse?.SummaryResult?.Status;
+      if (status?.Code === '1') return { status: 'voided', message: null };
+      const reason = status?.Description || `UPS answered the void with status ${status?.Code ?? '(none)'}`;
+      throw new VoidRefusedError(reason, status?.Description ?? null);
+    },
+
+    async track(trackingNumber, signal) {
+      const answer = await client.call<UpsTrackAnswer | null>(
+        { path: `/api/track/v1/details/${encodeURIComponent(trackingNumber)}` },
+        signal,
+      );
+      return upsTrackingSummary(trackingNumber, answer);
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
- * UPS wire types (integrations.md section 9): OAuth client credentials. Shipping, void and tracking join them with the
- * label work.
+ * UPS wire types (integrations.md section 9 and UPS's OpenAPI documents): OAuth client credentials, Rating, Shipping
+ * (ship, void, label recovery) and Tracking. UPS writes every number as a string. Only the fields Shipdesk sends or
+ * reads.
  */
 
 /** `POST /security/v1/oauth/token`'s answer; UPS sends its numbers as strings. */
@@ -25,4 +26,201 @@ export interface UpsErrorEntry {
 /** Every UPS API's error answer, the token endpoint's included. */
 export interface UpsErrorBody {
   response?: { errors?: UpsErrorEntry[] };
+}
+
+/** `{ Code, Description? }`: how UPS writes every coded value. */
+export interface UpsCode {
+  Code: string;
+  Description?: string;
+}
+
+export interface UpsMoney {
+  CurrencyCode?: string;
+  MonetaryValue?: string;
+}
+
+export interface UpsAddress {
+  AddressLine: string[];
+  City: string;
+  StateProvinceCode?: string;
+  PostalCode: string;
+  CountryCode: string;
+  /** Present (any value) for a residential address. */
+  ResidentialAddressIndicator?: string;
+}
+
+export interface UpsParty {
+  Name: string;
+  AttentionName?: string;
+  ShipperNumber?: string;
+  Phone?: { Number: string };
+  EMailAddress?: string;
+  Address: UpsAddress;
+}
+
+export interface UpsReferenceNumber {
+  Value: string;
+}
+
+export interface UpsDimensions {
+  UnitOfMeasurement: UpsCode;
+  Length: string;
+  Width: string;
+  Height: string;
+}
+
+export interface UpsPackageWeight {
+  UnitOfMeasurement: UpsCode;
+  Weight: string;
+}
+
+export interface UpsShipmentCharge {
+  Type: '01';
+  BillShipper: { AccountNumber: string };
+}
+
+/** `POST /api/rating/{version}/{Rate|Shop}`. */
+export interface UpsRateRequest {
+  RateRequest: {
+    Request: { TransactionReference?: { CustomerContext: string } };
+    Shipment: {
+      Shipper: UpsParty;
+      ShipTo: UpsParty;
+      ShipFrom: UpsParty;
+      PaymentDetails: { ShipmentCharge: UpsShipmentCharge[] };
+      Service?: UpsCode;
+      ShipmentRatingOptions: { NegotiatedRatesIndicator: 'Y' };
+      NumOfPieces: string;
+      Package: { PackagingType: UpsCode; Dimensions?: UpsDimensions; PackageWeight: UpsPackageWeight };
+    };
+  };
+}
+
+export interface UpsRatedShipment {
+  Service?: UpsCode;
+  TotalCharges?: UpsMoney;
+  NegotiatedRateCharges?: { TotalCharge?: UpsMoney };
+  GuaranteedDelivery?: { BusinessDaysInTransit?: string };
+}
+
+export interface UpsRateAnswer {
+  RateResponse?: { RatedShipment?: UpsRatedShipment[] | UpsRatedShipment };
+}
+
+export type UpsLabelImageCode = 'GIF' | 'ZPL' | 'PDF';
+
+/** `POST /api/shipments/{version}/ship`. */
+export interface UpsShipRequest {
+  ShipmentRequest: {
+    Request: { RequestOption: 'validate' | 'nonvalidate'; TransactionReference?: { CustomerContext: string } };
+    Shipment: {
+      Description?: string;
+      Shipper: UpsParty;
+      ShipTo: UpsParty;
+      ShipFrom: UpsParty;
+      PaymentInformation: { ShipmentCharge: UpsShipmentCharge[] };
+      Service: UpsCode;
+      ShipmentRatingOptions: { NegotiatedRatesIndicator: 'Y' };
+      /** Shipment-level references: only outside US/US and PR/PR. */
+      ReferenceNumber?: UpsReferenceNumber[];
+      Package: Array<{
+        Packaging: UpsCode;
+        Dimensions?: UpsDimensions;
+        PackageWeight: UpsPackageWeight;
+        /** Package-level references: only within US/US and PR/PR. */
+        ReferenceNumber?: UpsReferenceNumber[];
+      }>;
+    };
+    LabelSpecification: {
+      LabelImageFormat: UpsCode;
+      LabelStockSize: { Height: '6'; Width: '4' };
+      HTTPUserAgent?: string;
+    };
+  };
+}
+
+export interface UpsShippingLabel {
+  ImageFormat?: UpsCode;
+  GraphicImage?: string;
+}
+
+export interface UpsPackageResult {
+  TrackingNumber?: string;
+  ShippingLabel?: UpsShippingLabel;
+}
+
+export interface UpsShipAnswer {
+  ShipmentResponse?: {
+    ShipmentResults?: {
+      ShipmentCharges?: { TotalCharges?: UpsMoney };
+      NegotiatedRateCharges?: { TotalCharge?: UpsMoney };
+      ShipmentIdentificationNumber?: string;
+      /** An array from v2403 on; older versions send one object for one package. */
+      PackageResults?: UpsPackageResult[] | UpsPackageResult;
+    };
+  };
+}
+
+export interface UpsVoidAnswer {
+  VoidShipmentResponse?: { SummaryResult?: { Status?: { Code?: string; Description?: string } } };
+}
+
+/** `POST /api/labels/{version}/recovery` by tracking number. */
+export interface UpsLabelRecoveryRequest {
+  LabelRecoveryRequest: {
+    Request: { SubVersion: string };
+    LabelSpecification: {
+      LabelImageFormat: UpsCode;
+      LabelStockSize: { Height: '6'; Width: '4' };
+      HTTPUserAgent?: string;
+    };
+    TrackingNumber: string;
+  };
+}
+
+export interface UpsLabelResult {
+  TrackingNumber?: string;
+  LabelImage?: { LabelImageFormat?: UpsCode; GraphicImage?: string };
+}
+
+export interface UpsLabelRecoveryAnswer {
+  LabelRecoveryResponse?: {
+    ShipmentIdentificationNumber?: string;
+    LabelResults?: UpsLabelResult[] | UpsLabelResult;
+  };
+}
+
+/** Tracking API v1 (camelCase, unlike UPS's other APIs). */
+export interface UpsTrackStatus {
+  type?: string;
+  description?: string;
+  code?: string;
+}
+
+export interface UpsTrackActivity {
+  location?: { address?: { city?: string; stateProvince?: string; postalCode?: string; countryCode?: string } };
+  status?: UpsTrackStatus;
+  /** YYYYMMDD and HHMMSS, local to the scan. */
+  date?: string;
+  time?: string;
+  /** The same moment in GMT. */
+  gmtDate?: string;
+  gmtTime?: string;
+}
+
+export interface UpsTrackPackage {
+  trackingNumber?: string;
+  currentStatus?: UpsTrackStatus;
+  activity?: UpsTrackActivity[];
+  referenceNumber?: Array<{ type?: string; number?: string }>;
+}
+
+export interface UpsTrackAnswer {
+  trackResponse?: {
+    shipment?: Array<{
+      inquiryNumber?: string;
+      package?: UpsTrackPackage[];
+      warnings?: Array<{ code?: string; message?: string }>;
+    }>;
+  };
 }

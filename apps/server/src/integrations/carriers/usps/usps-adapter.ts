@@ -1,7 +1,42 @@
+import { CARRIER_CATALOGUE, findCarrierService } from '@shipdesk/contract';
 import { ChannelError } from '../../http/channel-http.ts';
 import { carrierFields } from '../carrier-connection-fields.ts';
-import type { CarrierAdapter, CarrierAdapterOptions, CarrierConnection } from '../carrier-types.ts';
-import { createUspsClient, type UspsPaymentAccount } from './usps-client.ts';
+import {
+  VoidRefusedError,
+  type CarrierAdapter,
+  type CarrierAdapterOptions,
+  type CarrierConnection,
+  type CarrierRate,
+  type LabelRequest,
+  type PurchasedLabel,
+  type RateRequest,
+  type VoidOutcome,
+} from '../carrier-types.ts';
+import { amountToMinorUnits } from '../carrier-units.ts';
+import { createUspsClient, refusedPaymentAccount, type UspsClient, type UspsPaymentAccount } from './usps-client.ts';
+import {
+  isUspsDomestic,
+  uspsImageType,
+  uspsLabelRequest,
+  uspsPiece,
+  uspsPurchasedLabel,
+  uspsZip,
+} from './usps-labels.ts';
+import { uspsTrackingSummary } from './usps-tracking.ts';
+import type {
+  UspsBaseRatesAnswer,
+  UspsBaseRatesQuery,
+  UspsCancelAnswer,
+  UspsLabelAnswer,
+  UspsTrackingAnswer,
+} from './usps-wire.ts';
+
+/**
+ * USPS through its v3 platform. Rates come from Domestic Prices 3.0, one call per mail class (commercial base
+ * postage: the answer has no delivery commitment, so deliveryDays is null and the catalogue's estimate applies).
+ * International mail classes are neither priced nor bought here: their labels need the International Labels API
+ * and customs forms, which Shipdesk does not send yet.
+ */
 
 function paymentAccount(fields: Record<string, string>): UspsPaymentAccount {
   const accountType = fields.accountType!.toUpperCase();
@@ -21,17 +56,30 @@ function paymentAccount(fields: Record<string, string>): UspsPaymentAccount {
   };
 }
 
-/** A refusal of the roles is about the CRID, MIDs or payment account the seller typed, not the app's credentials. */
-function refusedPaymentAccount(error: unknown): never {
-  if (error instanceof ChannelError && (error.kind === 'invalid' || error.kind === 'forbidden')) {
-    throw new ChannelError(
-      error.kind,
-      `USPS refused the payment account (HTTP ${error.status})`,
-      error.status,
-      error.platformMessage,
-    );
+const DOMESTIC_SERVICES = CARRIER_CATALOGUE.usps.services.filter((s) => s.scope === 'domestic').map((s) => s.code);
+
+/** One mail class's commercial base postage (a price quote: safe to ask again). */
+async function priceOf(client: UspsClient, query: UspsBaseRatesQuery, signal?: AbortSignal): Promise<CarrierRate> {
+  const answer = await client.call<UspsBaseRatesAnswer | null>(
+    { method: 'POST', path: '/prices/v3/base-rates/search', json: query, idempotent: true },
+    signal,
+  );
+  const price = answer?.totalBasePrice ?? answer?.rates?.[0]?.price;
+  return {
+    serviceCode: query.mailClass,
+    amountMinor: amountToMinorUnits(price, 'USD', 'USPS'),
+    currency: 'USD',
+    deliveryDays: null,
+  };
+}
+
+/** USPS's answer to a cancel of a label it already cancelled or put up for refund: the earlier outcome stands. */
+function earlierVoid(message: string): VoidOutcome | null {
+  if (/refund\b.*\balready\b.*\brequested|\balready\b.*\brefund/i.test(message)) {
+    return { status: 'refund_requested', message };
   }
-  throw error;
+  if (/\balready\b.*\b(cancell?ed|voided|refunded)\b/i.test(message)) return { status: 'voided', message };
+  return null;
 }
 
 export function createUspsAdapter(connection: CarrierConnection, options: CarrierAdapterOptions = {}): CarrierAdapter {
@@ -48,6 +96,37 @@ export function createUspsAdapter(connection: CarrierConnection, options: Carrie
     options.http,
   );
 
+  /**
+   * One purchase under the request's idempotency key. Not retried by the client on a timeout or a 5xx (a POST is not
+   * idempotent from our side); USPS itself deduplicates on X-Idempotency-Key, which is what findLabel relies on.
+   */
+  async function buy(request: LabelRequest, signal?: AbortSignal): Promise<PurchasedLabel> {
+    const imageType = uspsImageType(request.format);
+    const service = findCarrierService('usps', request.serviceCode);
+    if (!service) throw new ChannelError('invalid', `USPS sells no service ${request.serviceCode}`);
+    if (service.scope !== 'domestic' || !isUspsDomestic(request.from) || !isUspsDomestic(request.to)) {
+      throw new ChannelError(
+        'invalid',
+        'USPS international labels need customs forms, which Shipdesk does not send yet: choose a domestic USPS service',
+      );
+    }
+    const answer = await client.paymentCall<UspsLabelAnswer | null>(
+      {
+        method: 'POST',
+        path: '/labels/v3/label',
+        headers: {
+          // Lower case, to replace the client's default Accept: this one asks for one JSON answer, not multipart.
+          accept: 'application/vnd.usps.labels+json',
+          'X-Idempotency-Key': request.idempotencyKey,
+        },
+        json: uspsLabelRequest({ ...request, imageType }),
+        idempotent: false,
+      },
+      signal,
+    );
+    return uspsPurchasedLabel(answer, request.format, imageType);
+  }
+
   return {
     carrier: 'usps',
 
@@ -56,6 +135,80 @@ export function createUspsAdapter(connection: CarrierConnection, options: Carrie
       const answer = await client.authorizePayment(signal).catch(refusedPaymentAccount);
       const payer = answer.roles?.find((role) => role.roleName === 'PAYER');
       return { accountName: `CRID ${payer?.CRID ?? payment.crid} / MID ${payer?.MID ?? payment.mid}` };
+    },
+
+    async rates(request: RateRequest, signal) {
+      if (!isUspsDomestic(request.from) || !isUspsDomestic(request.to)) return [];
+      const codes = request.serviceCodes.length > 0 ? request.serviceCodes : DOMESTIC_SERVICES;
+      const wanted = [...new Set(codes)].filter((code) => DOMESTIC_SERVICES.includes(code));
+      if (wanted.length === 0) return [];
+      const piece = uspsPiece(request.parcel);
+      const base = {
+        originZIPCode: uspsZip(request.from.postalCode).ZIPCode,
+        destinationZIPCode: uspsZip(request.to.postalCode).ZIPCode,
+        weight: piece.weight,
+        length: piece.length,
+        width: piece.width,
+        height: piece.height,
+        processingCategory: piece.processingCategory,
+        destinationEntryFacilityType: 'NONE' as const,
+        rateIndicator: piece.rateIndicator,
+        priceType: 'COMMERCIAL' as const,
+        accountType: payment.accountType,
+        accountNumber: payment.accountNumber,
+        mailingDate: request.shipDate,
+      };
+      const settled = await Promise.allSettled(
+        wanted.map((mailClass) => priceOf(client, { ...base, mailClass }, signal)),
+      );
+      const rates = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+      // A mail class USPS refuses for this piece (a flat-rate box outside Priority Mail) is left out; anything
+      // else, or a refusal of every class (a ZIP Code USPS does not know), is the answer.
+      const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+      const fatal = failures.find((error) => !(error instanceof ChannelError && error.kind === 'invalid'));
+      if (fatal || (rates.length === 0 && failures.length > 0)) throw fatal ?? failures[0];
+      return rates;
+    },
+
+    buyLabel: buy,
+
+    /**
+     * USPS deduplicates label purchases on X-Idempotency-Key: sending the same request with the same key again
+     * answers the label bought under it, without a second charge. So the label of a purchase whose answer was lost
+     * is found by buying again. If USPS never received the first attempt, this one buys it: findLabel then answers
+     * the single label of the key, never null.
+     */
+    findLabel: buy,
+
+    async voidLabel(label, signal) {
+      let answer: UspsCancelAnswer | null;
+      try {
+        answer = await client.paymentCall<UspsCancelAnswer | null>(
+          { method: 'DELETE', path: `/labels/v3/label/${encodeURIComponent(label.trackingNumber)}` },
+          signal,
+        );
+      } catch (error) {
+        if (!(error instanceof ChannelError) || (error.kind !== 'invalid' && error.kind !== 'not_found')) throw error;
+        const reason = error.platformMessage ?? error.message;
+        // A retried cancel whose first answer was lost meets the label already cancelled: that cancel stands.
+        const earlier = earlierVoid(reason);
+        if (earlier) return earlier;
+        throw new VoidRefusedError(reason, error.platformMessage);
+      }
+      if (answer?.status === 'CANCELED') return { status: 'voided', message: null };
+      if (answer?.status === 'DISPUTED') {
+        const dispute = answer.disputeId ? ` (dispute ${answer.disputeId})` : '';
+        return { status: 'refund_requested', message: `USPS queued a refund request${dispute}` };
+      }
+      throw new ChannelError('malformed', `USPS answered the cancel with status ${answer?.status ?? '(none)'}`, 200);
+    },
+
+    async track(trackingNumber, signal) {
+      const answer = await client.call<UspsTrackingAnswer | null>(
+        { path: `/tracking/v3/tracking/${encodeURIComponent(trackingNumber)}?expand=DETAIL` },
+        signal,
+      );
+      return uspsTrackingSummary(trackingNumber, answer);
     },
   };
 }

@@ -1,6 +1,11 @@
 import { createAccessTokens, errorsOrTokenError } from '../../http/access-token.ts';
 import { ChannelError, createChannelHttp, type HttpOptions, type PlatformRules } from '../../http/channel-http.ts';
-import { createBearerClient, refusedTokenRequest, type BearerClient } from '../carrier-bearer-client.ts';
+import {
+  createBearerClient,
+  refusedTokenRequest,
+  type BearerClient,
+  type CarrierCall,
+} from '../carrier-bearer-client.ts';
 import { carrierBaseUrl } from '../carrier-connection-fields.ts';
 import { keptAccessTokens } from '../carrier-token-cache.ts';
 import type {
@@ -17,7 +22,7 @@ import type {
  * The USPS v3 platform's client: a client-credentials token kept per account (USPS counts token calls against the
  * application's hourly quota, so it is asked for as seldom as possible), Bearer calls renewed once on a 401, and
  * USPS's error JSON turned into its own words. Payment authorization is here because every label call needs its
- * token; labels, prices and tracking are calls of the same client.
+ * token, which is kept per account too and renewed when USPS refuses it; prices and tracking are plain calls.
  */
 
 export const USPS_API_BASE_URL = 'https://apis.usps.com';
@@ -45,6 +50,43 @@ export interface UspsClientConfig {
 export interface UspsClient extends BearerClient {
   /** A payment authorization for the account's PAYER and LABEL_OWNER roles (safe to ask again). */
   authorizePayment(signal?: AbortSignal): Promise<UspsPaymentAuthorizationAnswer>;
+  /**
+   * A call of the label API: it carries the account's kept payment authorization token (asked for when there is
+   * none), and is sent once more with a new one when USPS refuses a kept one. A refusal is an answer, so sending
+   * again is safe even for a purchase.
+   */
+  paymentCall<T>(call: CarrierCall, signal?: AbortSignal): Promise<T>;
+}
+
+/**
+ * Payment authorization tokens by account, kept like the access tokens (carrier-token-cache.ts): the server builds a
+ * client per use. USPS does not publish their lifetime, so one is used for an hour at most, and forgotten earlier when
+ * USPS refuses it. The entry holds the request in flight, so concurrent purchases of an account ask once.
+ */
+const PAYMENT_TOKEN_MAX_AGE_MS = 3_600_000;
+const MAX_KEPT_PAYMENTS = 10_000;
+const keptPayments = new Map<string, { fingerprint: string; token: Promise<string>; at: number }>();
+
+/** A refusal of the payment authorization token (expired, revoked), as opposed to the access token or the request. */
+function refusedPaymentToken(error: unknown): boolean {
+  return (
+    error instanceof ChannelError &&
+    (error.kind === 'auth' || error.kind === 'forbidden') &&
+    /payment/i.test(error.platformMessage ?? '')
+  );
+}
+
+/** A refusal of the roles is about the CRID, MIDs or payment account the seller typed, not the app's credentials. */
+export function refusedPaymentAccount(error: unknown): never {
+  if (error instanceof ChannelError && (error.kind === 'invalid' || error.kind === 'forbidden')) {
+    throw new ChannelError(
+      error.kind,
+      `USPS refused the payment account (HTTP ${error.status})`,
+      error.status,
+      error.platformMessage,
+    );
+  }
+  throw error;
 }
 
 function describe(detail: UspsErrorDetail): string {
@@ -103,24 +145,56 @@ export function createUspsClient(config: UspsClientConfig, options: HttpOptions 
     }),
   );
   const client = createBearerClient({ http, baseUrl, tokens });
+  const account = `usps:${config.accountKey}`;
+  const fingerprint = JSON.stringify([baseUrl, config.clientId, config.payment]);
+
+  async function paymentToken(signal?: AbortSignal): Promise<{ value: string; fresh: boolean }> {
+    const found = keptPayments.get(account);
+    if (found?.fingerprint === fingerprint && Date.now() - found.at < PAYMENT_TOKEN_MAX_AGE_MS) {
+      return { value: await found.token, fresh: false };
+    }
+    const token = authorizePayment(signal).then((answer) => answer.paymentAuthorizationToken!, refusedPaymentAccount);
+    keptPayments.delete(account);
+    keptPayments.set(account, { fingerprint, token, at: Date.now() });
+    if (keptPayments.size > MAX_KEPT_PAYMENTS) keptPayments.delete(keptPayments.keys().next().value!);
+    token.catch(() => {
+      if (keptPayments.get(account)?.token === token) keptPayments.delete(account);
+    });
+    return { value: await token, fresh: true };
+  }
+
+  async function authorizePayment(signal?: AbortSignal): Promise<UspsPaymentAuthorizationAnswer> {
+    const answer = await client.call<UspsPaymentAuthorizationAnswer>(
+      {
+        method: 'POST',
+        path: '/payments/v3/payment-authorization',
+        json: { roles: uspsPaymentRoles(config.payment) },
+        // Authorizing again only issues another token: nothing is charged or created.
+        idempotent: true,
+      },
+      signal,
+    );
+    if (!answer?.paymentAuthorizationToken) {
+      throw new ChannelError('malformed', 'USPS answered the payment authorization without a token', 200);
+    }
+    return answer;
+  }
 
   return {
     ...client,
-    async authorizePayment(signal) {
-      const answer = await client.call<UspsPaymentAuthorizationAnswer>(
-        {
-          method: 'POST',
-          path: '/payments/v3/payment-authorization',
-          json: { roles: uspsPaymentRoles(config.payment) },
-          // Authorizing again only issues another token: nothing is charged or created.
-          idempotent: true,
-        },
-        signal,
-      );
-      if (!answer?.paymentAuthorizationToken) {
-        throw new ChannelError('malformed', 'USPS answered the payment authorization without a token', 200);
+    authorizePayment,
+    async paymentCall<T>(call: CarrierCall, signal?: AbortSignal) {
+      const send = (token: string) =>
+        client.call<T>({ ...call, headers: { ...call.headers, 'X-Payment-Authorization-Token': token } }, signal);
+      const token = await paymentToken(signal);
+      try {
+        return await send(token.value);
+      } catch (error) {
+        if (token.fresh || !refusedPaymentToken(error)) throw error;
+        const kept = keptPayments.get(account);
+        if (kept && (await kept.token.catch(() => null)) === token.value) keptPayments.delete(account);
+        return send((await paymentToken(signal)).value);
       }
-      return answer;
     },
   };
 }

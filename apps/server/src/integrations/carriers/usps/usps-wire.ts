@@ -1,6 +1,6 @@
 /**
- * USPS v3 platform wire types (integrations.md section 8): OAuth 2.0 client credentials and Payments 3.0. Labels,
- * prices and tracking join them with the label work.
+ * USPS v3 platform wire types (integrations.md section 8): OAuth 2.0 client credentials, Payments 3.0, Domestic
+ * Prices 3.0, Domestic Labels 3.0 and Tracking 3.0. Only the fields Shipdesk sends or reads.
  */
 
 /** `POST /oauth2/v3/token`, sent as JSON. */
@@ -58,4 +58,128 @@ export interface UspsErrorDetail {
 export interface UspsErrorBody {
   apiVersion?: string;
   error?: { code?: string; message?: string; errors?: UspsErrorDetail[] };
+}
+
+/** `POST /prices/v3/base-rates/search`: the base postage of one mail class for one piece. */
+export interface UspsBaseRatesQuery {
+  originZIPCode: string;
+  destinationZIPCode: string;
+  /** Pounds. */
+  weight: number;
+  /** Inches. */
+  length: number;
+  width: number;
+  height: number;
+  mailClass: string;
+  processingCategory: string;
+  destinationEntryFacilityType: 'NONE';
+  rateIndicator: string;
+  priceType: 'COMMERCIAL';
+  accountType: UspsAccountType;
+  accountNumber: string;
+  mailingDate: string;
+}
+
+export interface UspsBaseRate {
+  SKU?: string;
+  description?: string;
+  price?: number;
+  zone?: string;
+  mailClass?: string;
+}
+
+export interface UspsBaseRatesAnswer {
+  totalBasePrice?: number;
+  rates?: UspsBaseRate[];
+}
+
+/** An address of Domestic Labels 3.0: a person's first and last name or a firm, and the ZIP Code split in two. */
+export interface UspsLabelAddress {
+  firstName?: string;
+  lastName?: string;
+  firm?: string;
+  streetAddress: string;
+  secondaryAddress?: string;
+  city: string;
+  state: string;
+  ZIPCode: string;
+  ZIPPlus4?: string;
+  phone?: string;
+  email?: string;
+}
+
+export type UspsImageType = 'PDF' | 'ZPL203DPI';
+
+/** `POST /labels/v3/label`. */
+export interface UspsLabelRequest {
+  imageInfo: {
+    imageType: UspsImageType;
+    labelType: '4X6LABEL';
+    receiptOption: 'NONE';
+    suppressPostage: boolean;
+    suppressMailDate: boolean;
+    returnLabel: boolean;
+  };
+  toAddress: UspsLabelAddress;
+  fromAddress: UspsLabelAddress;
+  packageDescription: {
+    mailClass: string;
+    rateIndicator: string;
+    weightUOM: 'lb';
+    weight: number;
+    dimensionsUOM: 'in';
+    length: number;
+    width: number;
+    height: number;
+    processingCategory: string;
+    mailingDate: string;
+    destinationEntryFacilityType: 'NONE';
+    customerReference?: Array<{ referenceNumber: string; printReferenceNumber: boolean }>;
+  };
+}
+
+export interface UspsPriceItem {
+  name?: string;
+  price?: number;
+  SKU?: string;
+}
+
+/** The label answer with `Accept: application/vnd.usps.labels+json`: the metadata and the base64 image together. */
+export interface UspsLabelAnswer {
+  trackingNumber?: string;
+  routingInformation?: string;
+  postage?: number;
+  extraServices?: UspsPriceItem[];
+  fees?: UspsPriceItem[];
+  zone?: string;
+  commitment?: { name?: string; scheduleDeliveryDate?: string; expectedDeliveryDate?: string };
+  serviceTypeCode?: string;
+  SKU?: string;
+  labelImage?: string;
+}
+
+/** `DELETE /labels/v3/label/{trackingNumber}`: CANCELED (never charged) or DISPUTED (a refund request queued). */
+export interface UspsCancelAnswer {
+  trackingNumber?: string;
+  status?: string;
+  disputeId?: string;
+}
+
+export interface UspsTrackingEvent {
+  eventType?: string;
+  eventTimestamp?: string;
+  eventCity?: string | null;
+  eventState?: string | null;
+  eventZIP?: string | null;
+  eventCountry?: string | null;
+  eventCode?: string;
+}
+
+/** `GET /tracking/v3/tracking/{trackingNumber}?expand=DETAIL`. */
+export interface UspsTrackingAnswer {
+  trackingNumber?: string;
+  status?: string;
+  statusCategory?: string;
+  statusSummary?: string;
+  trackingEvents?: UspsTrackingEvent[];
 }

@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto';
+import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
+import { fakeLabelDocument, type FakeLabelFormat } from './fake-label-documents.ts';
+import {
+  accountCents,
+  businessDaysAfter,
+  dollars,
+  FEDEX_SERVICES,
+  fedexError,
+  offeredServices,
+  pounds,
+  transitDays,
+  zone,
+} from './fake-fedex-rates.ts';
+import { fedexTrackingNumber } from './fake-tracking-numbers.ts';
+import type {
+  FedexCustomerReference,
+  FedexOutput,
+  FedexParty,
+  FedexScanEvent,
+  FedexShipRequest,
+  FedexTransactionShipment,
+} from './fake-fedex-wire.ts';
+
+/**
+ * The fake FedEx's shipments: `POST /ship/v1/shipments` buys a label (kept in memory with its document, and charged),
+ * `PUT /ship/v1/shipments/cancel` voids one that FedEx has not yet picked up. A test queues what the next purchase
+ * meets (its answer lost after the label was bought, an address or account refusal) and scans labels as FedEx would.
+ */
+
+export interface FakeFedexLabel {
+  trackingNumber: string;
+  accountNumber: string;
+  serviceType: string;
+  shipDate: string;
+  imageType: string;
+  labelStockType: string;
+  /** The label as FedEx sent it, decoded from base64. */
+  document: Buffer;
+  /** Dollars, as FedEx answers amounts. */
+  netCharge: number;
+  currency: string;
+  /** The x-customer-transaction-id header of the purchase. */
+  customerTransactionId: string | null;
+  references: FedexCustomerReference[];
+  shipper: FedexParty;
+  recipient: FedexParty;
+  status: 'created' | 'cancelled';
+  /** Newest first, as FedEx lists scan events. */
+  events: FedexScanEvent[];
+}
+
+export interface FakeFedexCharge {
+  trackingNumber: string;
+  amount: number;
+  currency: string;
+  /** Set when the label was cancelled. */
+  refunded: boolean;
+}
+
+/** What the next purchase meets instead of a plain success. */
+export type FakeFedexShipmentFault =
+  /** The label is bought and charged, and the answer never comes (the client times out). */
+  'drop_answer' | 'address' | 'account' | { status: number; code: string; message: string };
+
+/** FedEx's scan codes the fake can record, with the words tracking shows. */
+export const SCAN_EVENTS: Record<string, string> = {
+  OC: 'Shipment information sent to FedEx',
+  PU: 'Picked up',
+  AR: 'Arrived at FedEx location',
+  DP: 'Departed FedEx location',
+  IT: 'In transit',
+  OD: 'On FedEx vehicle for delivery',
+  DL: 'Delivered',
+  DE: 'Delivery exception',
+  SE: 'Shipment exception',
+};
+
+const STOCKS: Record<string, { format: FakeLabelFormat; stock: RegExp }> = {
+  PDF: { format: 'PDF', stock: /^PAPER_/ },
+  PNG: { format: 'PNG', stock: /^PAPER_/ },
+  ZPLII: { format: 'ZPL', stock: /^STOCK_/ },
+};
+
+const ADDRESS_REFUSED = fedexError(
+  400,
+  'RECIPIENTS.ADDRESS.POSTALCODE.MISMATCH',
+  'Recipient postal code and state or province code do not match. Please update and try again.',
+);
+const ACCOUNT_REFUSED = fedexError(
+  403,
+  'ACCOUNT.NOT.AUTHORIZED',
+  'The account number is not authorized to ship. Please contact FedEx customer service.',
+);
+
+function json<T>(request: FakeRequest): T | null {
+  try {
+    return JSON.parse(request.body) as T;
+  } catch {
+    return null;
+  }
+}
+
+function header(request: FakeRequest, name: string): string | null {
+  const value = request.headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
+const lines = (party: FedexParty | undefined) =>
+  [
+    party?.contact?.personName,
+    party?.contact?.companyName,
+    ...(party?.address?.streetLines ?? []),
+    [party?.address?.city, party?.address?.stateOrProvinceCode, party?.address?.postalCode].filter(Boolean).join(' '),
+    party?.address?.countryCode,
+  ].filter((line): line is string => !!line);
+
+export function scanEvent(code: string, party: FedexParty | undefined, at = new Date()): FedexScanEvent {
+  return {
+    date: at.toISOString(),
+    eventType: code,
+    eventDescription: SCAN_EVENTS[code] ?? code,
+    derivedStatusCode: code,
+    derivedStatus: SCAN_EVENTS[code] ?? code,
+    scanLocation: {
+      city: party?.address?.city,
+      stateOrProvinceCode: party?.address?.stateOrProvinceCode,
+      postalCode: party?.address?.postalCode,
+      countryCode: party?.address?.countryCode,
+    },
+  };
+}
+
+export interface FakeFedexShipping {
+  readonly labels: Map<string, FakeFedexLabel>;
+  readonly charges: FakeFedexCharge[];
+  queue(fault: FakeFedexShipmentFault): void;
+  ship(request: FakeRequest): FakeReply | Promise<FakeReply>;
+  cancel(request: FakeRequest): FakeReply;
+}
+
+export function createFakeFedexShipping(accountNumber: string | undefined): FakeFedexShipping {
+  const labels = new Map<string, FakeFedexLabel>();
+  const charges: FakeFedexCharge[] = [];
+  const faults: FakeFedexShipmentFault[] = [];
+
+  /** The refusal of a request FedEx would not ship, or null. */
+  function refusal(body: FedexShipRequest | null): FakeReply | null {
+    const shipment = body?.requestedShipment;
+    if (!body || !shipment) return fedexError(400, 'INVALID.INPUT.EXCEPTION', 'Invalid field value in the input');
+    if (!body.accountNumber?.value) {
+      return fedexError(400, 'ACCOUNTNUMBER.REQUIRED', 'Please provide a valid account number.');
+    }
+    if (accountNumber && body.accountNumber.value !== accountNumber) return ACCOUNT_REFUSED;
+    const recipient = shipment.recipients?.[0]?.address;
+    if (!shipment.shipper?.address?.postalCode || !recipient?.postalCode || !recipient.countryCode) {
+      return fedexError(
+        400,
+        'RECIPIENTS.ADDRESS.REQUIRED',
+        'Recipient address is required. Please update and try again.',
+      );
+    }
+    if (!shipment.recipients?.[0]?.contact?.personName && !shipment.recipients?.[0]?.contact?.companyName) {
+      return fedexError(400, 'RECIPIENT.CONTACT.REQUIRED', 'Recipient contact name or company name is required.');
+    }
+    const service = shipment.serviceType ?? '';
+    if (!FEDEX_SERVICES[service]) {
+      return fedexError(400, 'SERVICETYPE.INVALID', `The service type ${service || '(none)'} is invalid.`);
+    }
+    if (!offeredServices(shipment.shipper.address, recipient).includes(service)) {
+      return fedexError(
+        400,
+        'SERVICE.UNAVAILABLE.ERROR',
+        'The requested service is not available between these locations.',
+      );
+    }
+    const lb = pounds(shipment.requestedPackageLineItems);
+    if (!(lb > 0) || lb > 150) return fedexError(400, 'PACKAGE.WEIGHT.INVALID', 'Please enter a valid package weight.');
+    const spec = shipment.labelSpecification;
+    const stock = STOCKS[spec?.imageType ?? ''];
+    if (!stock) return fedexError(400, 'LABEL.IMAGETYPE.INVALID', 'The label image type is invalid.');
+    if (!stock.stock.test(spec?.labelStockType ?? '')) {
+      return fedexError(400, 'LABEL.STOCKTYPE.INVALID', 'The label stock type is not valid for the image type.');
+    }
+    return null;
+  }
+
+  function ship(request: FakeRequest): FakeReply | Promise<FakeReply> {
+    const body = json<FedexShipRequest>(request);
+    const refused = refusal(body);
+    if (refused) return refused;
+    const fault = faults.shift();
+    if (fault === 'address') return ADDRESS_REFUSED;
+    if (fault === 'account') return ACCOUNT_REFUSED;
+    if (fault && typeof fault === 'object') return fedexError(fault.status, fault.code, fault.message);
+
+    const shipment = body!.requestedShipment!;
+    const shipper = shipment.shipper!;
+    const recipient = shipment.recipients![0]!;
+    const service = shipment.serviceType!;
+    const shipDate = shipment.shipDatestamp ?? new Date().toISOString().slice(0, 10);
+    const zoneNumber = zone(shipper.address, recipient.address);
+    const cents = accountCents(
+      service,
+      pounds(shipment.requestedPackageLineItems),
+      zoneNumber,
+      recipient.address?.residential !== false,
+    );
+    const trackingNumber = fedexTrackingNumber();
+    const references = shipment.requestedPackageLineItems?.[0]?.customerReferences ?? [];
+    const imageType = shipment.labelSpecification!.imageType!;
+    const document = fakeLabelDocument(STOCKS[imageType]!.format, {
+      carrier: 'FedEx',
+      service: FEDEX_SERVICES[service]!.name,
+      trackingNumber,
+      shipDate,
+      from: lines(shipper),
+      to: lines(recipient),
+      reference: references.find((r) => r.customerReferenceType === 'CUSTOMER_REFERENCE')?.value ?? null,
+    }).bytes;
+    const label: FakeFedexLabel = {
+      trackingNumber,
+      accountNumber: body!.accountNumber!.value!,
+      serviceType: service,
+      shipDate,
+      imageType,
+      labelStockType: shipment.labelSpecification!.labelStockType!,
+      document,
+      netCharge: dollars(cents),
+      currency: 'USD',
+      customerTransactionId: header(request, 'x-customer-transaction-id'),
+      references,
+      shipper,
+      recipient,
+      status: 'created',
+      events: [scanEvent('OC', shipper)],
+    };
+    labels.set(trackingNumber, label);
+    charges.push({ trackingNumber, amount: label.netCharge, currency: 'USD', refunded: false });
+    // Applied, and the answer lost on the way: the client sees a timeout.
+    if (fault === 'drop_answer') return new Promise<FakeReply>(() => {});
+
+    const output: { transactionShipments: FedexTransactionShipment[] } = {
+      transactionShipments: [
+        {
+          masterTrackingNumber: trackingNumber,
+          serviceType: service,
+          serviceName: FEDEX_SERVICES[service]!.name,
+          shipDatestamp: shipDate,
+          pieceResponses: [
+            {
+              masterTrackingNumber: trackingNumber,
+              trackingNumber,
+              deliveryDatestamp: businessDaysAfter(shipDate, transitDays(service, zoneNumber))
+                .toISOString()
+                .slice(0, 10),
+              netChargeAmount: label.netCharge,
+              packageDocuments: [
+                {
+                  contentType: 'LABEL',
+                  copiesToPrint: 1,
+                  docType: imageType,
+                  encodedLabel: document.toString('base64'),
+                },
+              ],
+              customerReferences: references,
+            },
+          ],
+          completedShipmentDetail: {
+            shipmentRating: {
+              actualRateType: 'PAYOR_ACCOUNT_PACKAGE',
+              shipmentRateDetails: [
+                { rateType: 'PAYOR_ACCOUNT_PACKAGE', totalNetCharge: label.netCharge, currency: 'USD' },
+              ],
+            },
+          },
+        },
+      ],
+    };
+    const answer: FedexOutput<typeof output> = {
+      transactionId: randomUUID(),
+      ...(label.customerTransactionId ? { customerTransactionId: label.customerTransactionId } : {}),
+      output,
+    };
+    return { status: 200, body: answer };
+  }
+
+  function cancel(request: FakeRequest): FakeReply {
+    const body = json<{ accountNumber?: { value?: string }; trackingNumber?: string }>(request);
+    const label = labels.get(body?.trackingNumber ?? '');
+    if (!label || (body?.accountNumber?.value && body.accountNumber.value !== label.accountNumber)) {
+      return fedexError(404, 'NOT.FOUND.ERROR', 'The resource you requested is not available.');
+    }
+    if (label.status === 'cancelled') {
+      return {
+        status: 200,
+        body: {
+          transactionId: randomUUID(),
+          output: {
+            cancelledShipment: false,
+            cancelledHistory: false,
+            message: 'Shipment has already been cancelled.',
+          },
+        },
+      };
+    }
+    if (label.events.some((event) => event.eventType !== 'OC')) {
+      return fedexError(
+        400,
+        'SHIPMENT.CANCEL.NOTALLOWED',
+        'Shipment cannot be cancelled because it has already been tendered to FedEx.',
+      );
+    }
+    label.status = 'cancelled';
+    for (const charge of charges) if (charge.trackingNumber === label.trackingNumber) charge.refunded = true;
+    return {
+      status: 200,
+      body: {
+        transactionId: randomUUID(),
+        output: { cancelledShipment: true, cancelledHistory: true, message: 'Shipment is successfully cancelled' },
+      },
+    };
+  }
+
+  return { labels, charges, queue: (fault) => void faults.push(fault), ship, cancel };
+}

@@ -1,0 +1,286 @@
+import { randomBytes } from 'node:crypto';
+import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
+import { fakeLabelDocument } from '../fedex/fake-label-documents.ts';
+import {
+  LABEL_FILE_TYPES,
+  parcelPounds,
+  priceCents,
+  PROVIDERS,
+  SERVICE_LEVELS,
+  shipmentFieldErrors,
+  trackingNumberFor,
+} from './fake-shippo-catalog.ts';
+import type { FakeLabelFiles } from './fake-shippo-label-files.ts';
+import type {
+  ShippoAddress,
+  ShippoCarrierAccount,
+  ShippoMessage,
+  ShippoParcel,
+  ShippoRate,
+  ShippoShipment,
+  ShippoTrackingEvent,
+  ShippoTransaction,
+} from './fake-shippo-wire.ts';
+
+/**
+ * The fake Shippo's label work: `POST /shipments/` rates a parcel with every carrier account (nothing is charged),
+ * `POST /transactions/` buys the label of one rate (kept in memory with its file, charged once), and the objects can be
+ * read back one by one or listed. A test queues what the next purchase meets: its answer lost after the label was
+ * bought, a carrier's address refusal, a balance too low, or a purchase left QUEUED until it is read again.
+ */
+
+export type FakeShippoPurchaseFault =
+  'drop_answer' | 'address' | 'insufficient_funds' | 'queued' | { source: string; code: string; text: string };
+
+export interface FakeShippoLabel {
+  transaction: ShippoTransaction;
+  rate: ShippoRate;
+  carrier: string;
+  document: Buffer;
+  contentType: string;
+  from: ShippoAddress;
+  to: ShippoAddress;
+  /** Oldest first, as Shippo's tracking_history. */
+  events: ShippoTrackingEvent[];
+}
+
+export interface FakeShippoCharge {
+  transaction: string;
+  amount: string;
+  currency: string;
+  refunded: boolean;
+}
+
+export interface FakeShippoLabelsContext {
+  owner: string;
+  carrierAccounts: ShippoCarrierAccount[];
+  files: FakeLabelFiles;
+}
+
+export const hex = () => randomBytes(16).toString('hex');
+const now = () => new Date().toISOString();
+
+export function parseBody<T>(request: FakeRequest): T | null {
+  try {
+    return JSON.parse(request.body) as T;
+  } catch {
+    return null;
+  }
+}
+
+export const fieldError = (field: string, text: string): FakeReply => ({ status: 400, body: { [field]: [text] } });
+
+export function trackingEvent(
+  status: ShippoTrackingEvent['status'],
+  details: string,
+  address: ShippoAddress | null,
+): ShippoTrackingEvent {
+  const at = now();
+  return {
+    object_created: at,
+    object_updated: at,
+    object_id: hex(),
+    status,
+    status_details: details,
+    status_date: at,
+    location: address
+      ? { city: address.city ?? '', state: address.state ?? '', zip: address.zip ?? '', country: address.country ?? '' }
+      : null,
+  };
+}
+
+const FAULT_MESSAGES: Record<'address' | 'insufficient_funds', (provider: string) => ShippoMessage> = {
+  address: (provider) => ({
+    source: provider,
+    code: 'address_invalid',
+    text: 'The address as submitted could not be found. Please check for excessive abbreviations in the street address line or in the City name.',
+  }),
+  insufficient_funds: () => ({
+    source: 'Shippo',
+    code: 'insufficient_balance',
+    text: 'Your account balance is insufficient to purchase this label. Please add funds or a payment method in your Shippo billing settings.',
+  }),
+};
+
+export function createFakeShippoLabels(context: FakeShippoLabelsContext) {
+  const shipments = new Map<string, ShippoShipment>();
+  const rates = new Map<string, ShippoRate>();
+  const transactions = new Map<string, ShippoTransaction>();
+  const labels = new Map<string, FakeShippoLabel>();
+  const charges: FakeShippoCharge[] = [];
+  const faults: FakeShippoPurchaseFault[] = [];
+  /** Transactions answered QUEUED, which turn SUCCESS once read again. */
+  const queued = new Set<string>();
+
+  function createShipment(request: FakeRequest, token: string): FakeReply {
+    const body = parseBody<{
+      address_from?: ShippoAddress;
+      address_to?: ShippoAddress;
+      parcels?: ShippoParcel[];
+      shipment_date?: string;
+      metadata?: string;
+    }>(request);
+    const invalid = shipmentFieldErrors(body?.address_from, body?.address_to, body?.parcels);
+    if (invalid) return invalid;
+    const from = body!.address_from!;
+    const to = body!.address_to!;
+    const international = from.country !== to.country;
+    const pounds = parcelPounds(body!.parcels![0]!);
+    const test = token.startsWith('shippo_test_');
+    const shipmentId = hex();
+    const offered = SERVICE_LEVELS.flatMap((serviceLevel) => {
+      if (serviceLevel.international !== international) return [];
+      const account = context.carrierAccounts.find((a) => a.carrier === serviceLevel.carrier && a.active);
+      return account ? [{ serviceLevel, account }] : [];
+    });
+    const shipmentRates: ShippoRate[] = offered.map(({ serviceLevel, account }) => {
+      const amount = (priceCents(serviceLevel, pounds, from.zip!, to.zip!) / 100).toFixed(2);
+      const rate: ShippoRate = {
+        object_id: hex(),
+        object_created: now(),
+        object_owner: context.owner,
+        shipment: shipmentId,
+        amount,
+        currency: 'USD',
+        amount_local: amount,
+        currency_local: 'USD',
+        provider: PROVIDERS[serviceLevel.carrier]!,
+        provider_image_75: `https://shippo-static.s3.amazonaws.com/providers/75/${PROVIDERS[serviceLevel.carrier]}.png`,
+        servicelevel: { name: serviceLevel.name, token: serviceLevel.token, terms: '' },
+        estimated_days: serviceLevel.days,
+        duration_terms: `Delivery in ${serviceLevel.days} business day${serviceLevel.days === 1 ? '' : 's'}.`,
+        carrier_account: account.object_id,
+        attributes: [],
+        messages: [],
+        test,
+      };
+      rates.set(rate.object_id, rate);
+      return rate;
+    });
+    const shipment: ShippoShipment = {
+      object_id: shipmentId,
+      object_created: now(),
+      object_owner: context.owner,
+      status: 'SUCCESS',
+      address_from: from,
+      address_to: to,
+      parcels: body!.parcels!,
+      shipment_date: body!.shipment_date ?? now(),
+      metadata: body!.metadata ?? '',
+      rates: shipmentRates,
+      messages: [],
+      test,
+    };
+    shipments.set(shipmentId, shipment);
+    return { status: 201, body: shipment };
+  }
+
+  function createTransaction(request: FakeRequest, token: string): FakeReply | Promise<FakeReply> {
+    const body = parseBody<{ rate?: string; label_file_type?: string; metadata?: string; async?: boolean }>(request);
+    const rate = rates.get(body?.rate ?? '');
+    if (!body?.rate) return fieldError('rate', 'This field is required.');
+    if (!rate) return fieldError('rate', `Rate with object_id ${body.rate} does not exist.`);
+    const fileType = body.label_file_type ?? 'PDF_4x6';
+    const format = LABEL_FILE_TYPES[fileType];
+    if (!format) return fieldError('label_file_type', `"${fileType}" is not a valid choice.`);
+    if ((body.metadata ?? '').length > 100)
+      return fieldError('metadata', 'Ensure this field has no more than 100 characters.');
+
+    const serviceLevel = SERVICE_LEVELS.find((s) => s.token === rate.servicelevel.token)!;
+    const shipment = shipments.get(rate.shipment)!;
+    const fault = faults.shift();
+    const base = {
+      object_id: hex(),
+      object_created: now(),
+      object_updated: now(),
+      object_owner: context.owner,
+      rate: rate.object_id,
+      metadata: body.metadata ?? '',
+      label_file_type: fileType,
+      commercial_invoice_url: null,
+      parcel: hex(),
+      test: token.startsWith('shippo_test_'),
+    };
+    if (fault === 'address' || fault === 'insufficient_funds' || (fault && typeof fault === 'object')) {
+      const message = typeof fault === 'object' ? fault : FAULT_MESSAGES[fault](rate.provider);
+      const failed: ShippoTransaction = {
+        ...base,
+        object_state: 'VALID',
+        status: 'ERROR',
+        tracking_number: '',
+        tracking_status: 'UNKNOWN',
+        tracking_url_provider: '',
+        label_url: '',
+        eta: null,
+        messages: [message],
+      };
+      transactions.set(failed.object_id, failed);
+      return { status: 201, body: failed };
+    }
+
+    const trackingNumber = trackingNumberFor(serviceLevel);
+    const document = fakeLabelDocument(format, {
+      carrier: rate.provider,
+      service: serviceLevel.name,
+      trackingNumber,
+      shipDate: shipment.shipment_date.slice(0, 10),
+      from: [shipment.address_from.name ?? '', shipment.address_from.street1 ?? '', shipment.address_from.city ?? ''],
+      to: [shipment.address_to.name ?? '', shipment.address_to.street1 ?? '', shipment.address_to.city ?? ''],
+      reference: shipment.metadata || null,
+    });
+    const extension = format === 'ZPL' ? 'zpl' : format.toLowerCase();
+    const transaction: ShippoTransaction = {
+      ...base,
+      object_state: 'VALID',
+      status: fault === 'queued' ? 'QUEUED' : 'SUCCESS',
+      tracking_number: trackingNumber,
+      tracking_status: 'PRE_TRANSIT',
+      tracking_url_provider: `https://tools.usps.com/go/TrackConfirmAction?tLabels=${trackingNumber}`,
+      label_url: context.files.put(`${hex()}.${extension}`, document.bytes, document.contentType),
+      eta: null,
+      messages: [],
+    };
+    transactions.set(transaction.object_id, transaction);
+    labels.set(trackingNumber, {
+      transaction,
+      rate,
+      carrier: serviceLevel.carrier,
+      document: document.bytes,
+      contentType: document.contentType,
+      from: shipment.address_from,
+      to: shipment.address_to,
+      events: [trackingEvent('PRE_TRANSIT', 'The carrier has been notified of the shipment.', shipment.address_from)],
+    });
+    charges.push({ transaction: transaction.object_id, amount: rate.amount, currency: rate.currency, refunded: false });
+    if (fault === 'queued') {
+      queued.add(transaction.object_id);
+      return { status: 201, body: { ...transaction, tracking_number: '', label_url: '' } };
+    }
+    // Bought and charged, and the answer lost on the way: the client sees a timeout.
+    if (fault === 'drop_answer') return new Promise<FakeReply>(() => {});
+    return { status: 201, body: transaction };
+  }
+
+  /** A transaction as Shippo shows it now: one answered QUEUED has finished by the time it is read again. */
+  function current(transaction: ShippoTransaction): ShippoTransaction {
+    if (queued.delete(transaction.object_id)) {
+      transaction.status = 'SUCCESS';
+      transaction.object_updated = now();
+    }
+    return transaction;
+  }
+
+  return {
+    shipments,
+    rates,
+    transactions,
+    labels,
+    charges,
+    queue: (fault: FakeShippoPurchaseFault) => void faults.push(fault),
+    createShipment,
+    createTransaction,
+    current,
+  };
+}
+
+export type FakeShippoLabels = ReturnType<typeof createFakeShippoLabels>;

@@ -1,0 +1,342 @@
+import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
+import { upsLabelDocument, upsTrackingNumber } from './fake-ups-documents.ts';
+import { UPS_SERVICES, firstPackage, packageRefusal, servicesFor, upsPrice } from './fake-ups-rates.ts';
+import type {
+  UpsLabelRecoveryRequest,
+  UpsLabelRecoveryResponse,
+  UpsParty,
+  UpsShipmentBody,
+  UpsShipmentRequest,
+  UpsShipmentResponse,
+  UpsTrackActivity,
+  UpsTrackResponse,
+  UpsTrackStatus,
+  UpsVoidResponse,
+} from './fake-ups-wire.ts';
+
+/**
+ * The Shipping API of the fake UPS: shipments bought (`POST /api/shipments/{version}/ship`), voided (`DELETE
+ * /api/shipments/{version}/void/cancel/{id}`), their labels recovered (`POST /api/labels/{version}/recovery`, by
+ * tracking number or by reference number and shipper number) and tracked (`GET /api/track/v1/details/{n}`, `GET
+ * /api/track/v1/reference/details/{reference}`). UPS has no idempotency key: each ship call is a new shipment and a
+ * new charge. The void error codes are the fake's own (UPS publishes a list, the fake does not copy it).
+ */
+
+export type FakeUpsLabelState = 'created' | 'picked_up' | 'delivered' | 'exception' | 'voided';
+
+export interface FakeUpsLabel {
+  shipmentId: string;
+  trackingNumber: string;
+  service: string;
+  shipperNumber: string;
+  /** The package's (or shipment's) reference numbers. */
+  references: string[];
+  request: UpsShipmentBody;
+  transId: string | null;
+  state: FakeUpsLabelState;
+  /** Past the void period: a void is refused. */
+  voidExpired: boolean;
+  /** Newest first. */
+  activity: UpsTrackActivity[];
+}
+
+export interface FakeUpsCharge {
+  shipmentId: string;
+  trackingNumber: string;
+  amount: number;
+  currency: 'USD';
+  transId: string | null;
+}
+
+type Refuse = (status: number, code: string, message: string) => FakeReply;
+
+const STATUS: Record<FakeUpsLabelState, UpsTrackStatus> = {
+  created: {
+    type: 'M',
+    description: 'Shipper created a label, UPS has not received the package yet.',
+    code: 'MP',
+    statusCode: '003',
+  },
+  picked_up: { type: 'P', description: 'Pickup Scan', code: 'PU', statusCode: '021' },
+  delivered: { type: 'D', description: 'Delivered', code: 'FS', statusCode: '011' },
+  exception: {
+    type: 'X',
+    description: 'The receiver was not available for delivery. We will make a second attempt the next business day.',
+    code: '48',
+    statusCode: '006',
+  },
+  voided: { type: 'MV', description: 'Voided Information Received', code: 'MV', statusCode: '003' },
+};
+
+const party = (p: UpsParty | undefined) => [
+  p?.Name ?? '',
+  ...(p?.Address?.AddressLine ?? []),
+  `${p?.Address?.City ?? ''} ${p?.Address?.StateProvinceCode ?? ''} ${p?.Address?.PostalCode ?? ''}`,
+];
+
+function activity(state: FakeUpsLabelState, party: UpsParty | undefined): UpsTrackActivity {
+  const now = new Date().toISOString();
+  const date = now.slice(0, 10).replaceAll('-', '');
+  const time = now.slice(11, 19).replaceAll(':', '');
+  const address = party?.Address;
+  return {
+    location: {
+      address: {
+        city: address?.City ?? '',
+        stateProvince: address?.StateProvinceCode ?? '',
+        postalCode: address?.PostalCode ?? '',
+        countryCode: address?.CountryCode ?? '',
+      },
+    },
+    status: STATUS[state],
+    date,
+    time,
+    gmtDate: date,
+    gmtTime: time,
+    gmtOffset: '+00:00',
+  };
+}
+
+const ok = { ResponseStatus: { Code: '1', Description: 'Success' } };
+
+export interface UpsShipments {
+  readonly labels: Map<string, FakeUpsLabel>;
+  readonly charges: FakeUpsCharge[];
+  readonly voids: string[];
+  /** Shipments still to make whose answer never comes (the client times out). */
+  dropAnswers: number;
+  ship(request: FakeRequest, merchantId: string | null): FakeReply | Promise<FakeReply>;
+  void(request: FakeRequest): FakeReply;
+  recover(request: FakeRequest): FakeReply;
+  track(request: FakeRequest): FakeReply;
+  trackReference(request: FakeRequest): FakeReply;
+  advance(trackingNumber: string, state: 'picked_up' | 'delivered' | 'exception'): void;
+  label(trackingNumber: string): FakeUpsLabel;
+}
+
+export function createUpsShipments(options: { negotiatedDiscount: number | null; refuse: Refuse }): UpsShipments {
+  const { refuse } = options;
+  const labels = new Map<string, FakeUpsLabel>();
+  let serial = 1_000_000;
+
+  const label = (trackingNumber: string) => {
+    const found = labels.get(trackingNumber);
+    if (!found) throw new Error(`The fake UPS shipped no package ${trackingNumber}`);
+    return found;
+  };
+
+  const content = (found: FakeUpsLabel) => ({
+    service: UPS_SERVICES[found.service]!.name.replace(/^UPS /, '').toUpperCase(),
+    trackingNumber: found.trackingNumber,
+    from: party(found.request.ShipFrom ?? found.request.Shipper),
+    to: party(found.request.ShipTo),
+  });
+
+  function trackPackage(found: FakeUpsLabel) {
+    return {
+      trackingNumber: found.trackingNumber,
+      currentStatus: STATUS[found.state],
+      activity: found.activity,
+      referenceNumber: found.references.map((number) => ({ type: 'PACKAGE', number })),
+      service: { code: found.service, description: UPS_SERVICES[found.service]!.name },
+      packageCount: 1,
+    };
+  }
+
+  function tracked(inquiryNumber: string, found: FakeUpsLabel[]): FakeReply {
+    if (found.length === 0) return refuse(404, 'TW0001', 'Tracking Information Not Found');
+    const answer: UpsTrackResponse = {
+      trackResponse: { shipment: [{ inquiryNumber, package: found.map(trackPackage) }] },
+    };
+    return { status: 200, body: answer };
+  }
+
+  const self: UpsShipments = {
+    labels,
+    charges: [],
+    voids: [],
+    dropAnswers: 0,
+    label,
+
+    ship(request, merchantId) {
+      let body: UpsShipmentRequest;
+      try {
+        body = JSON.parse(request.body) as UpsShipmentRequest;
+      } catch {
+        return refuse(400, '10002', 'The request is not well-formed');
+      }
+      const transId = typeof request.headers.transid === 'string' ? request.headers.transid : null;
+      if (transId !== null && transId.length > 32)
+        return refuse(400, '10001', 'Invalid transId: at most 32 characters');
+      const shipment = body.ShipmentRequest?.Shipment;
+      const spec = body.ShipmentRequest?.LabelSpecification;
+      if (!shipment) return refuse(400, '10002', 'Missing ShipmentRequest.Shipment');
+      const shipper = shipment.Shipper?.ShipperNumber ?? '';
+      if (!/^[0-9A-Z]{6}$/.test(shipper) || (merchantId !== null && merchantId !== shipper)) {
+        return refuse(400, '120100', 'Missing or invalid shipper number');
+      }
+      const billed = shipment.PaymentInformation?.ShipmentCharge?.[0]?.BillShipper?.AccountNumber;
+      if (billed !== shipper) return refuse(400, '120412', 'The shipper number is not the account billed');
+      const problem = packageRefusal(firstPackage(shipment));
+      if (problem) return refuse(400, problem.code, problem.message);
+      const service = shipment.Service?.Code ?? '';
+      if (!servicesFor(shipment).includes(service)) {
+        return refuse(400, '111210', 'The requested service is unavailable between the selected locations.');
+      }
+      const shipTo = shipment.ShipTo?.Address;
+      if (!shipTo?.PostalCode || shipTo.PostalCode === '00000' || !shipTo.City || !shipTo.AddressLine?.length) {
+        // The fake's undeliverable address, refused as UPS's city/state/postal check does with RequestOption validate.
+        return refuse(400, '120802', 'Address Validation Error on ShipTo address');
+      }
+      const format = spec?.LabelImageFormat?.Code ?? '';
+      if (format !== 'GIF' && format !== 'ZPL') {
+        return refuse(400, '120544', `LabelImageFormat ${format || '(none)'} is not offered here; use GIF or ZPL`);
+      }
+      if (spec?.LabelStockSize?.Height !== '6' || spec.LabelStockSize.Width !== '4') {
+        return refuse(400, '120545', 'Invalid LabelStockSize: 4 x 6 is required');
+      }
+
+      const price = upsPrice(shipment, service, options.negotiatedDiscount);
+      const trackingNumber = upsTrackingNumber(shipper, service, serial++);
+      const pkg = firstPackage(shipment)!;
+      const references = [...(pkg.ReferenceNumber ?? []), ...(shipment.ReferenceNumber ?? [])].flatMap((r) =>
+        r.Value ? [r.Value] : [],
+      );
+      const created: FakeUpsLabel = {
+        shipmentId: trackingNumber,
+        trackingNumber,
+        service,
+        shipperNumber: shipper,
+        references,
+        request: shipment,
+        transId,
+        state: 'created',
+        voidExpired: false,
+        activity: [activity('created', shipment.ShipFrom ?? shipment.Shipper)],
+      };
+      labels.set(trackingNumber, created);
+      const wantsNegotiated = shipment.ShipmentRatingOptions?.NegotiatedRatesIndicator !== undefined;
+      const charged = wantsNegotiated && price.negotiated !== null ? price.negotiated : price.total;
+      self.charges.push({ shipmentId: trackingNumber, trackingNumber, amount: charged, currency: 'USD', transId });
+      if (self.dropAnswers > 0) {
+        self.dropAnswers -= 1;
+        return new Promise<FakeReply>(() => {});
+      }
+      const money = (value: number) => ({ CurrencyCode: 'USD', MonetaryValue: value.toFixed(2) });
+      const image = upsLabelDocument(format, content(created)).toString('base64');
+      const answer: UpsShipmentResponse = {
+        ShipmentResponse: {
+          Response: { ...ok, TransactionReference: body.ShipmentRequest?.Request?.TransactionReference },
+          ShipmentResults: {
+            ShipmentCharges: {
+              BaseServiceCharge: money(price.transportation),
+              TransportationCharges: money(price.transportation),
+              ServiceOptionsCharges: money(price.serviceOptions),
+              TotalCharges: money(price.total),
+            },
+            ...(wantsNegotiated && price.negotiated !== null
+              ? { NegotiatedRateCharges: { TotalCharge: money(price.negotiated) } }
+              : {}),
+            BillingWeight: {
+              UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' },
+              Weight: String(price.billableWeight),
+            },
+            ShipmentIdentificationNumber: trackingNumber,
+            PackageResults: [
+              {
+                TrackingNumber: trackingNumber,
+                ShippingLabel: {
+                  ImageFormat: { Code: format, Description: format },
+                  GraphicImage: image,
+                  ...(format === 'GIF' ? { HTMLImage: Buffer.from('<html></html>').toString('base64') } : {}),
+                },
+              },
+            ],
+          },
+        },
+      };
+      return { status: 200, body: answer };
+    },
+
+    void(request) {
+      const id = request.params.shipmentidentificationnumber!;
+      if (!/^1Z[0-9A-Z]{16}$/.test(id)) return refuse(400, '190101', 'Invalid Shipment Identification Number');
+      const found = labels.get(id);
+      if (!found) return refuse(400, '190102', 'No shipment found within the allowed void period');
+      if (found.state === 'voided') return refuse(400, '190103', 'The shipment has already been voided');
+      if (found.state !== 'created') {
+        return refuse(400, '190106', 'The package has been picked up or delivered and can no longer be voided');
+      }
+      if (found.voidExpired) return refuse(400, '190117', 'Void period has expired');
+      found.state = 'voided';
+      found.activity.unshift(activity('voided', found.request.ShipFrom ?? found.request.Shipper));
+      self.voids.push(id);
+      const answer: UpsVoidResponse = {
+        VoidShipmentResponse: { Response: ok, SummaryResult: { Status: { Code: '1', Description: 'Voided' } } },
+      };
+      return { status: 200, body: answer };
+    },
+
+    recover(request) {
+      let body: UpsLabelRecoveryRequest;
+      try {
+        body = JSON.parse(request.body) as UpsLabelRecoveryRequest;
+      } catch {
+        return refuse(400, '10002', 'The request is not well-formed');
+      }
+      const recovery = body.LabelRecoveryRequest ?? {};
+      const byReference = recovery.ReferenceValues;
+      const found = recovery.TrackingNumber
+        ? labels.get(recovery.TrackingNumber)
+        : [...labels.values()].find(
+            (l) =>
+              l.shipperNumber === byReference?.ShipperNumber &&
+              l.references.includes(byReference?.ReferenceNumber?.Value ?? ''),
+          );
+      if (!found || found.state === 'voided') return refuse(400, '120541', 'No label was found for the request');
+      const format = recovery.LabelSpecification?.LabelImageFormat?.Code ?? 'GIF';
+      if (!['GIF', 'PDF', 'ZPL'].includes(format)) {
+        return refuse(400, '120544', `LabelImageFormat ${format} is not offered here; use GIF, PDF or ZPL`);
+      }
+      const answer: UpsLabelRecoveryResponse = {
+        LabelRecoveryResponse: {
+          Response: ok,
+          ShipmentIdentificationNumber: found.shipmentId,
+          LabelResults: [
+            {
+              TrackingNumber: found.trackingNumber,
+              LabelImage: {
+                LabelImageFormat: { Code: format },
+                GraphicImage: upsLabelDocument(format, content(found)).toString('base64'),
+              },
+            },
+          ],
+        },
+      };
+      return { status: 200, body: answer };
+    },
+
+    track(request) {
+      const inquiry = request.params.inquiryNumber!;
+      const found = labels.get(inquiry);
+      return tracked(inquiry, found ? [found] : []);
+    },
+
+    trackReference(request) {
+      const reference = request.params.referenceNumber!;
+      const shipper = request.query.get('shipperNum');
+      const found = [...labels.values()].filter(
+        (l) => l.references.includes(reference) && (!shipper || l.shipperNumber === shipper),
+      );
+      return tracked(reference, found);
+    },
+
+    advance(trackingNumber, state) {
+      const found = label(trackingNumber);
+      found.state = state;
+      const where = state === 'picked_up' ? (found.request.ShipFrom ?? found.request.Shipper) : found.request.ShipTo;
+      found.activity.unshift(activity(state, where));
+    },
+  };
+  return self;
+}
