@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Order } from '@shipdesk/contract';
+import type { CreateOrder, Order } from '@shipdesk/contract';
 import type { TestContext } from './app-helper.ts';
 import { createOrder, flow } from './order-helpers.ts';
 
@@ -24,8 +24,8 @@ export async function setWarehouse(t: TestContext, tenant: string): Promise<void
 }
 
 /** A paid Sales Order, ready for a label. */
-export async function paidOrder(t: TestContext, tenant: string): Promise<Order> {
-  const order = await createOrder(t, tenant);
+export async function paidOrder(t: TestContext, tenant: string, overrides: Partial<CreateOrder> = {}): Promise<Order> {
+  const order = await createOrder(t, tenant, overrides);
   expect((await flow(t, tenant, order.id, 'approve', { version: 1 })).statusCode).toBe(200);
   const paid = await flow(t, tenant, order.id, 'processPayment', { version: 2 });
   expect(paid.statusCode, paid.body).toBe(200);

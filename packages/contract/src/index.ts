@@ -22,3 +22,4 @@ export * from './shipping-references.ts';
 export * from './dashboard.ts';
 export * from './users.ts';
 export * from './labels.ts';
+export * from './label-batches.ts';

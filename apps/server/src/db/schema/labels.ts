@@ -12,7 +12,13 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { LABEL_FORMATS, LABEL_STATUSES, TRACKING_PUSH_STATUSES } from '@shipdesk/contract';
+import {
+  LABEL_BATCH_ITEM_STATUSES,
+  LABEL_BATCH_STATUSES,
+  LABEL_FORMATS,
+  LABEL_STATUSES,
+  TRACKING_PUSH_STATUSES,
+} from '@shipdesk/contract';
 import { deliveries, orders } from './orders.ts';
 import { tenantPolicy } from './tenancy.ts';
 import { at, oneOf } from './columns.ts';
@@ -93,3 +99,71 @@ export const shippingLabels = pgTable(
 ).enableRLS();
 
 export type ShippingLabelRow = typeof shippingLabels.$inferSelect;
+
+/**
+ * A batch of labels bought in the background for many orders: who asked, the format, progress counters, and the
+ * worker that runs it (claimed with a heartbeat, so a stopped instance's batch is taken over and resumed).
+ */
+export const labelBatches = pgTable(
+  'label_batches',
+  {
+    tenantId: text('tenant_id').notNull(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+    event: text('event').notNull(),
+    status: text('status').notNull().default('running'),
+    total: integer('total').notNull(),
+    bought: integer('bought').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    createdById: text('created_by_id').notNull(),
+    createdByEmail: text('created_by_email').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    finishedAt: at('finished_at'),
+    worker: text('worker'),
+    heartbeatAt: at('heartbeat_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('label_batches_tenant_created_idx').on(t.tenantId, t.createdAt),
+    index('label_batches_running_idx')
+      .on(t.heartbeatAt)
+      .where(sql`status = 'running'`),
+    check('label_batches_event_check', oneOf('event', ['shipLabel', 'zpl'])),
+    check('label_batches_status_check', oneOf('status', LABEL_BATCH_STATUSES)),
+    tenantPolicy('label_batches'),
+  ],
+).enableRLS();
+
+/** One order of a batch: its state, the label bought for it or why not. */
+export const labelBatchItems = pgTable(
+  'label_batch_items',
+  {
+    tenantId: text('tenant_id').notNull(),
+    batchId: bigint('batch_id', { mode: 'number' }).notNull(),
+    position: integer('position').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('queued'),
+    deliveryId: bigint('delivery_id', { mode: 'number' }),
+    labelId: bigint('label_id', { mode: 'number' }),
+    message: text('message'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.batchId, t.orderId] }),
+    foreignKey({
+      name: 'label_batch_items_batch_fk',
+      columns: [t.tenantId, t.batchId],
+      foreignColumns: [labelBatches.tenantId, labelBatches.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'label_batch_items_order_fk',
+      columns: [t.tenantId, t.orderId],
+      foreignColumns: [orders.tenantId, orders.id],
+    }).onDelete('cascade'),
+    index('label_batch_items_position_idx').on(t.tenantId, t.batchId, t.position),
+    check('label_batch_items_status_check', oneOf('status', LABEL_BATCH_ITEM_STATUSES)),
+    tenantPolicy('label_batch_items'),
+  ],
+).enableRLS();
+
+export type LabelBatchRow = typeof labelBatches.$inferSelect;
+export type LabelBatchItemRow = typeof labelBatchItems.$inferSelect;

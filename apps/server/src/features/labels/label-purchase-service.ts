@@ -4,6 +4,7 @@ import {
   findCarrierService,
   type Carrier,
   type LabelFormat,
+  type LabelPurchase,
   type OrderFlowBody,
   type OrderFlowResult,
   type SuccessEnvelope,
@@ -51,6 +52,8 @@ export interface LabelPurchaseDeps {
 }
 
 export type LabelEvent = 'shipLabel' | 'zpl';
+/** Who buys: a signed-in user, or the user who started a batch. */
+export type Actor = Pick<AuthContext, 'tenantId' | 'userId' | 'email'>;
 type FlowAnswer = { statusCode: number; body: SuccessEnvelope<OrderFlowResult>; replayed: boolean };
 
 const BUY_TIMEOUT_MS = 60_000;
@@ -88,17 +91,15 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
 
   /** Checks and writes the purchase on its delivery; answers a replay when the key was answered already. */
   async function reserve(
-    auth: AuthContext,
+    auth: Actor,
     orderIdText: string,
     event: LabelEvent,
-    body: OrderFlowBody,
+    purchase: LabelPurchase,
+    /** The order version the form showed; null for a batch, which takes the order as it is now. */
+    version: number | null,
     key: LabelKey | null,
   ): Promise<Reserved | { kind: 'replay'; statusCode: number; body: unknown } | { kind: 'pending' }> {
     const tenantId = auth.tenantId;
-    const purchase = body.label;
-    if (!purchase) {
-      throw badRequest({ label: `label is required for ${event}: the delivery, the carrier service and the parcel` });
-    }
     return database.withTenant(tenantId, async (tx) => {
       if (key) {
         const claim = await claimKey(tx, tenantId, key);
@@ -107,7 +108,7 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
       const orderId = parseId(orderIdText);
       const order = orderId === null ? undefined : await orders.findOrder(tx, tenantId, orderId, true);
       if (!order) throw notFound(ORDER_NOT_FOUND);
-      if (body.version !== order.version) throw staleVersion(order.version);
+      if (version !== null && version !== order.version) throw staleVersion(order.version);
       await deps.checkEvent(tx, tenantId, order, event);
 
       const deliveryId = purchase.deliveryId ? Number(purchase.deliveryId) : null;
@@ -229,7 +230,7 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
     return null;
   }
 
-  async function buy(auth: AuthContext, reserved: Reserved, key: LabelKey | null): Promise<FlowAnswer> {
+  async function buy(auth: Actor, reserved: Reserved, key: LabelKey | null): Promise<FlowAnswer> {
     const { tenantId } = auth;
     const { deliveryId, record, request } = reserved;
     const carrier = record.carrier as Carrier;
@@ -287,9 +288,13 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
         userId: auth.userId,
         body,
       });
+      const purchase = body.label;
+      if (!purchase) {
+        throw badRequest({ label: `label is required for ${event}: the delivery, the carrier service and the parcel` });
+      }
       const deadline = Date.now() + KEY_WAIT_MS;
       for (;;) {
-        const reserved = await reserve(auth, orderIdText, event, body, key);
+        const reserved = await reserve(auth, orderIdText, event, purchase, body.version, key);
         if (reserved.kind === 'replay') {
           return {
             statusCode: reserved.statusCode,
@@ -306,6 +311,13 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
         }
         await sleep(200);
       }
+    },
+
+    /** A batch's purchase for one order: the order as it is now, no key (the batch item is the record). */
+    async buyFor(actor: Actor, orderId: number, event: LabelEvent, purchase: LabelPurchase): Promise<FlowAnswer> {
+      const reserved = await reserve(actor, String(orderId), event, purchase, null, null);
+      if (reserved.kind !== 'reserved') throw new Error('a purchase without a key cannot be a replay');
+      return buy(actor, reserved, null);
     },
 
     /** Purchases left unsettled (answer lost, instance stopped): asks the carrier, records or frees them. */

@@ -1,6 +1,11 @@
 import fp from 'fastify-plugin';
 import type { CarrierAdapterFactory, CarrierAdapterOptions } from '../../integrations/carriers/carrier-types.ts';
 import { checkOrderEvent, ordersNotifier, type LabelEvents } from '../orders/index.ts';
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { LabelBatchRealtimeEvent } from '@shipdesk/contract';
+import { createLabelBatchDocuments } from './label-batch-documents.ts';
+import { createLabelBatches, type LabelBatches } from './label-batches-service.ts';
 import { createLabelDefaults } from './label-defaults-service.ts';
 import { createLabelDocuments, type LabelDocuments } from './label-documents-service.ts';
 import { createLabelPurchases, type LabelPurchases } from './label-purchase-service.ts';
@@ -16,6 +21,8 @@ export interface Labels {
   voidLabel: ReturnType<typeof createLabelVoids>;
   documents: LabelDocuments;
   pushes: TrackingPushes;
+  batches: LabelBatches;
+  batchDocument: ReturnType<typeof createLabelBatchDocuments>;
   /** Runs the background work now (a retried push, a test). */
   wake(): void;
   /** Resolves when the background work running now is done. */
@@ -35,6 +42,8 @@ export interface LabelsPluginOptions {
   carrierAdapterOptions?: CarrierAdapterOptions;
   /** How often the background work looks for due pushes and unsettled purchases (ms). */
   pollMs?: number;
+  /** Purchases of one batch running at once (default 4). */
+  batchConcurrency?: number;
   /** A purchase still `buying` after this long belonged to an instance that stopped (s). */
   purchaseStaleSeconds?: number;
 }
@@ -69,10 +78,22 @@ export const labelsPlugin = fp<LabelsPluginOptions>(
       }
       while ((await pushes.runDue()) > 0 && !stopped);
     }
+    // Batches run on their own, so a long batch does not hold back the tracking pushes of its labels.
+    let batchRun: Promise<void> | null = null;
+    function wakeBatches(): void {
+      if (!options.jobs || stopped || batchRun) return;
+      batchRun = batches
+        .runPending()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'label batch work failed'))
+        .finally(() => {
+          batchRun = null;
+        });
+    }
     let stopped = false;
     /** Runs the background work now (once at a time; a wake-up while it runs makes it run again). */
     function wake(): void {
       if (!options.jobs || stopped) return;
+      wakeBatches();
       if (running) {
         again = true;
         return;
@@ -97,15 +118,25 @@ export const labelsPlugin = fp<LabelsPluginOptions>(
       checkEvent: checkOrderEvent,
     });
     const defaults = createLabelDefaults({ database: app.db, carriers });
+    const batches = createLabelBatches({
+      database: app.db,
+      purchases,
+      notify: (tenantId, batch) => app.realtime.toTenant(tenantId, LabelBatchRealtimeEvent, batch),
+      log: app.log,
+      worker: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+      concurrency: options.batchConcurrency,
+    });
     app.decorate('labels', {
       events: { defaults, purchase: purchases.purchase },
       purchases,
       voidLabel: createLabelVoids({ database: app.db, carriers, notify }),
       documents: createLabelDocuments(app.db),
       pushes,
+      batches,
+      batchDocument: createLabelBatchDocuments(app.db, notify),
       wake,
       idle: async () => {
-        while (running) await running;
+        while (running || batchRun) await Promise.all([running, batchRun]);
       },
     });
 
@@ -118,8 +149,9 @@ export const labelsPlugin = fp<LabelsPluginOptions>(
     });
     app.addHook('preClose', async () => {
       stopped = true;
+      batches.stop();
       clearInterval(timer);
-      await running;
+      await Promise.all([running, batchRun]);
     });
   },
   { name: 'labels', dependencies: ['db', 'realtime', 'secrets', 'store-sync'] },

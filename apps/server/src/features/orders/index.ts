@@ -29,3 +29,4 @@ export { parseId, toOrder } from './order-views.ts';
 export { requestHash, type IdempotentRequest } from './order-idempotency.ts';
 export { idempotencyHeaders, ordersNotifier, writeRequest } from './order-write-request.ts';
 export { toLabel } from './delivery-label-view.ts';
+export { createPackingSlipsService } from './packing-slips-service.ts';

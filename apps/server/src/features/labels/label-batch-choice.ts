@@ -1,0 +1,72 @@
+import { and, asc, eq, gte } from 'drizzle-orm';
+import { isCarrier, type LabelPurchase } from '@shipdesk/contract';
+import type { Executor } from '../../db/client.ts';
+import { boxSizes } from '../../db/schema/index.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { checkOrderEvent, createOrdersRepository, seedBoxSizes } from '../orders/index.ts';
+import { draftParcel } from './label-parcel.ts';
+import type { LabelsRepository } from './labels-repository.ts';
+
+const pounds = (grams: number) => Math.round((grams / 453.59237) * 10) / 10;
+
+/**
+ * What a batch buys for one order, decided without a person: the carrier service its shipping method maps to, the
+ * account that carrier's default is, and the parcel as the delivery has it — or, when no size was set, the smallest
+ * of the seller's boxes that holds the weight. An order that cannot be decided fails with the reason and what to do.
+ */
+export async function batchPurchase(
+  tx: Executor,
+  repo: LabelsRepository,
+  tenantId: string,
+  orderId: number,
+  event: 'shipLabel' | 'zpl',
+): Promise<{ purchase: LabelPurchase } | { problem: string }> {
+  const order = await createOrdersRepository().findOrder(tx, tenantId, orderId);
+  if (!order) return { problem: 'The order is gone' };
+  try {
+    await checkOrderEvent(tx, tenantId, order, event);
+  } catch (error) {
+    if (error instanceof HttpError) return { problem: error.message };
+    throw error;
+  }
+  if (!order.carrier || !order.carrierMethod || !isCarrier(order.carrier)) {
+    const asked = order.requestedShippingMethod ? `“${order.requestedShippingMethod}”` : 'its shipping';
+    return { problem: `No carrier service: map ${asked} to a shipping method with a carrier service` };
+  }
+  const delivery = await repo.nextPlannedDelivery(tx, tenantId, order.id);
+  if (!delivery) return { problem: 'Every delivery of this order has a label' };
+  const draft = await draftParcel(tx, repo, tenantId, delivery, order.packageType, {});
+  let { weight, length, width, height, boxSizeId } = draft;
+  if (!length || !width || !height) {
+    // A tenant who never opened their box sizes has the starter set, as the box sizes page shows it.
+    const [any] = await tx.select({ id: boxSizes.id }).from(boxSizes).where(eq(boxSizes.tenantId, tenantId)).limit(1);
+    if (!any) await seedBoxSizes(tx, tenantId);
+    const [box] = await tx
+      .select()
+      .from(boxSizes)
+      .where(and(eq(boxSizes.tenantId, tenantId), gte(boxSizes.maxWeight, weight)))
+      .orderBy(asc(boxSizes.length), asc(boxSizes.width), asc(boxSizes.height))
+      .limit(1);
+    if (!box) return { problem: `None of your boxes holds ${pounds(weight)} lb: add a box size, or split the order` };
+    ({ length, width, height } = box);
+    boxSizeId = box.id;
+    if (delivery.weight <= 0) weight += box.emptyWeight;
+  }
+  if (weight <= 0) return { problem: 'Its lines have no weight: enter one on the order' };
+  return {
+    purchase: {
+      deliveryId: String(delivery.id),
+      carrier: order.carrier,
+      carrierAccountId: null,
+      serviceCode: order.carrierMethod,
+      parcel: {
+        ...(boxSizeId ? { boxSizeId: String(boxSizeId) } : {}),
+        ...(draft.packageType ? { packageType: draft.packageType } : {}),
+        weight,
+        length,
+        width,
+        height,
+      },
+    },
+  };
+}

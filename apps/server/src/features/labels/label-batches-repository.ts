@@ -1,0 +1,266 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  labelBatchItems,
+  labelBatches,
+  orders,
+  shippingLabels,
+  type LabelBatchItemRow,
+  type LabelBatchRow,
+} from '../../db/schema/index.ts';
+
+export interface BatchItemView {
+  item: LabelBatchItemRow;
+  orderNumber: string;
+  trackingNumber: string | null;
+  serviceName: string | null;
+  amount: number | null;
+  currency: string | null;
+}
+
+/** All SQL of label batches; tenant-scoped functions take a `withTenant` transaction. */
+export function createLabelBatchesRepository() {
+  const own = (tenantId: string, id: number) => and(eq(labelBatches.tenantId, tenantId), eq(labelBatches.id, id));
+  return {
+    async insert(
+      tx: Executor,
+      tenantId: string,
+      values: { event: string; createdById: string; createdByEmail: string },
+      orderIds: number[],
+    ): Promise<LabelBatchRow> {
+      const [batch] = await tx
+        .insert(labelBatches)
+        .values({ tenantId, ...values, total: orderIds.length })
+        .returning();
+      // One statement per 1,000 items keeps a 5,000-order batch to a few round trips.
+      for (let start = 0; start < orderIds.length; start += 1000) {
+        await tx.insert(labelBatchItems).values(
+          orderIds.slice(start, start + 1000).map((orderId, i) => ({
+            tenantId,
+            batchId: batch!.id,
+            position: start + i,
+            orderId,
+          })),
+        );
+      }
+      return batch!;
+    },
+
+    async find(tx: Executor, tenantId: string, id: number): Promise<LabelBatchRow | undefined> {
+      const [row] = await tx.select().from(labelBatches).where(own(tenantId, id));
+      return row;
+    },
+
+    list(tx: Executor, tenantId: string, limit = 20): Promise<LabelBatchRow[]> {
+      return tx
+        .select()
+        .from(labelBatches)
+        .where(eq(labelBatches.tenantId, tenantId))
+        .orderBy(desc(labelBatches.id))
+        .limit(limit);
+    },
+
+    /** The orders of `ids` that belong to the tenant. */
+    async ownOrders(tx: Executor, tenantId: string, ids: number[]): Promise<Set<number>> {
+      const rows = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, ids)));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Paid Sales Orders with something left to ship, oldest first. */
+    async shippableOrders(tx: Executor, tenantId: string, limit: number): Promise<number[]> {
+      const rows = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.tenantId, tenantId),
+            eq(orders.orderStatus, 'Sales Order'),
+            inArray(orders.paymentStatus, ['Paid', 'Terms']),
+            inArray(orders.shipmentStatus, ['Unshipped', 'Shipped Partial']),
+          ),
+        )
+        .orderBy(asc(orders.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    async items(tx: Executor, tenantId: string, batchId: number): Promise<BatchItemView[]> {
+      const rows = await tx
+        .select({
+          item: labelBatchItems,
+          orderNumber: orders.orderNumber,
+          trackingNumber: shippingLabels.trackingNumber,
+          serviceName: shippingLabels.serviceName,
+          amount: shippingLabels.amount,
+          currency: shippingLabels.currency,
+        })
+        .from(labelBatchItems)
+        .innerJoin(orders, and(eq(orders.tenantId, labelBatchItems.tenantId), eq(orders.id, labelBatchItems.orderId)))
+        .leftJoin(
+          shippingLabels,
+          and(eq(shippingLabels.tenantId, labelBatchItems.tenantId), eq(shippingLabels.id, labelBatchItems.labelId)),
+        )
+        .where(and(eq(labelBatchItems.tenantId, tenantId), eq(labelBatchItems.batchId, batchId)))
+        .orderBy(asc(labelBatchItems.position));
+      return rows;
+    },
+
+    /** The next items to work on: queued, or left `buying` by a worker that stopped. */
+    openItems(tx: Executor, tenantId: string, batchId: number, limit: number): Promise<LabelBatchItemRow[]> {
+      return tx
+        .select()
+        .from(labelBatchItems)
+        .where(
+          and(
+            eq(labelBatchItems.tenantId, tenantId),
+            eq(labelBatchItems.batchId, batchId),
+            inArray(labelBatchItems.status, ['queued', 'buying']),
+          ),
+        )
+        .orderBy(asc(labelBatchItems.position))
+        .limit(limit);
+    },
+
+    async setItem(
+      tx: Executor,
+      tenantId: string,
+      batchId: number,
+      orderId: number,
+      changes: Partial<Pick<LabelBatchItemRow, 'status' | 'deliveryId' | 'labelId' | 'message'>>,
+    ): Promise<void> {
+      await tx
+        .update(labelBatchItems)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(
+          and(
+            eq(labelBatchItems.tenantId, tenantId),
+            eq(labelBatchItems.batchId, batchId),
+            eq(labelBatchItems.orderId, orderId),
+          ),
+        );
+    },
+
+    /** Counters from the items, the heartbeat, and `done` once nothing is left to work on. */
+    async refresh(tx: Executor, tenantId: string, batchId: number): Promise<LabelBatchRow> {
+      const [row] = await tx
+        .update(labelBatches)
+        .set({
+          bought: sql`(SELECT count(*)::int FROM label_batch_items i WHERE i.tenant_id = ${tenantId} AND i.batch_id = ${batchId} AND i.status = 'bought')`,
+          failed: sql`(SELECT count(*)::int FROM label_batch_items i WHERE i.tenant_id = ${tenantId} AND i.batch_id = ${batchId} AND i.status = 'failed')`,
+          heartbeatAt: sql`clock_timestamp()`,
+        })
+        .where(own(tenantId, batchId))
+        .returning();
+      if (row && row.bought + row.failed >= row.total && row.status === 'running') {
+        const [done] = await tx
+          .update(labelBatches)
+          .set({ status: 'done', finishedAt: sql`clock_timestamp()`, worker: null })
+          .where(own(tenantId, batchId))
+          .returning();
+        return done!;
+      }
+      return row!;
+    },
+
+    /** Failed items queued again; the batch runs again. */
+    async retryFailed(tx: Executor, tenantId: string, batchId: number): Promise<number> {
+      const retried = await tx
+        .update(labelBatchItems)
+        .set({ status: 'queued', message: null, updatedAt: new Date() })
+        .where(
+          and(
+            eq(labelBatchItems.tenantId, tenantId),
+            eq(labelBatchItems.batchId, batchId),
+            eq(labelBatchItems.status, 'failed'),
+          ),
+        )
+        .returning({ orderId: labelBatchItems.orderId });
+      if (retried.length > 0) {
+        await tx
+          .update(labelBatches)
+          .set({ status: 'running', finishedAt: null, failed: 0 })
+          .where(own(tenantId, batchId));
+      }
+      return retried.length;
+    },
+
+    /**
+     * Claims a running batch for `worker` across tenants (owner connection): one nobody works on, or whose worker
+     * stopped beating for `staleSeconds`.
+     */
+    async claim(db: Executor, worker: string, staleSeconds: number): Promise<LabelBatchRow | null> {
+      const result = (await db.execute(sql`
+        UPDATE label_batches b SET worker = ${worker}, heartbeat_at = clock_timestamp()
+        FROM (SELECT tenant_id, id FROM label_batches
+              WHERE status = 'running'
+                AND (worker IS NULL OR worker = ${worker}
+                     OR heartbeat_at < clock_timestamp() - make_interval(secs => ${staleSeconds}))
+              ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED) next
+        WHERE b.tenant_id = next.tenant_id AND b.id = next.id
+        RETURNING b.tenant_id, b.id, b.event, b.created_by_id, b.created_by_email`)) as unknown as {
+        rows: Array<{
+          tenant_id: string;
+          id: string | number;
+          event: string;
+          created_by_id: string;
+          created_by_email: string;
+        }>;
+      };
+      const row = result.rows[0];
+      if (!row) return null;
+      return {
+        tenantId: row.tenant_id,
+        id: Number(row.id),
+        event: row.event,
+        createdById: row.created_by_id,
+        createdByEmail: row.created_by_email,
+      } as LabelBatchRow;
+    },
+
+    /** Whether `worker` still holds the batch (another instance may have taken it over). */
+    async holds(tx: Executor, tenantId: string, batchId: number, worker: string): Promise<boolean> {
+      const [row] = await tx
+        .select({ worker: labelBatches.worker, status: labelBatches.status })
+        .from(labelBatches)
+        .where(own(tenantId, batchId));
+      return row?.worker === worker && row.status === 'running';
+    },
+
+    /** The labels of a batch's bought items, in the batch's order, one page at a time (documents are large). */
+    async documents(
+      tx: Executor,
+      tenantId: string,
+      batchId: number,
+      after: number,
+      limit: number,
+    ): Promise<Array<{ position: number; orderId: number; format: string; document: Uint8Array }>> {
+      return tx
+        .select({
+          position: labelBatchItems.position,
+          orderId: labelBatchItems.orderId,
+          format: shippingLabels.format,
+          document: shippingLabels.document,
+        })
+        .from(labelBatchItems)
+        .innerJoin(
+          shippingLabels,
+          and(eq(shippingLabels.tenantId, labelBatchItems.tenantId), eq(shippingLabels.id, labelBatchItems.labelId)),
+        )
+        .where(
+          and(
+            eq(labelBatchItems.tenantId, tenantId),
+            eq(labelBatchItems.batchId, batchId),
+            eq(labelBatchItems.status, 'bought'),
+            eq(shippingLabels.status, 'active'),
+            sql`${labelBatchItems.position} > ${after}`,
+          ),
+        )
+        .orderBy(asc(labelBatchItems.position))
+        .limit(limit);
+    },
+  };
+}
+export type LabelBatchesRepository = ReturnType<typeof createLabelBatchesRepository>;

@@ -1,0 +1,118 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import {
+  CreateLabelBatchSchema,
+  Envelope,
+  ID_PATTERN,
+  LabelBatchDetailSchema,
+  LabelBatchSchema,
+  MAX_BATCH_ORDERS,
+} from '@shipdesk/contract';
+import { errorResponses } from '../../lib/schemas.ts';
+
+const Params = Type.Object({ id: Type.String({ pattern: ID_PATTERN, description: 'batch id' }) });
+
+/** Label batches: start one, follow it, retry its failures, print it as one document. */
+export const labelBatchesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const common = { tags: ['labels'], security: [{ bearerAuth: [] }] };
+
+  app.post(
+    '/call/labelBatches',
+    {
+      schema: {
+        ...common,
+        summary: 'Buy labels for many orders in the background, with their mapped services',
+        description:
+          `Up to ${MAX_BATCH_ORDERS} orders (\`orderIds\`, or \`allShippable\`: every paid Sales Order with something ` +
+          "to ship). Each order's next unlabelled delivery is bought with the carrier service its shipping method " +
+          "maps to, the carrier's default account, and its parcel (the smallest of your boxes that holds it when " +
+          'no size was set). Answers 202 with the batch; progress goes to realtime `labels:batch`. A delivery is ' +
+          'never bought twice, also when the server stops mid-batch.',
+        body: CreateLabelBatchSchema,
+        response: { 202: Envelope(LabelBatchSchema), ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const batch = await app.labels.batches.create(request.auth!, request.body);
+      app.labels.wake();
+      return reply.code(202).send({ code: 202, success: true as const, data: batch });
+    },
+  );
+
+  app.get(
+    '/call/labelBatches',
+    {
+      schema: {
+        ...common,
+        summary: "The tenant's latest label batches",
+        response: { 200: Envelope(Type.Array(LabelBatchSchema)), ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => ({ code: 200, success: true as const, data: await app.labels.batches.list(request.auth!) }),
+  );
+
+  app.get(
+    '/call/labelBatches/:id',
+    {
+      schema: {
+        ...common,
+        summary: 'A label batch with the result of each order',
+        params: Params,
+        response: { 200: Envelope(LabelBatchDetailSchema), ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      success: true as const,
+      data: await app.labels.batches.get(request.auth!, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/call/labelBatches/:id/retry',
+    {
+      schema: {
+        ...common,
+        summary: "Try a batch's failed orders again",
+        params: Params,
+        response: { 200: Envelope(LabelBatchSchema), ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const batch = await app.labels.batches.retry(request.auth!, request.params.id);
+      app.labels.wake();
+      return { code: 200, success: true as const, data: batch };
+    },
+  );
+
+  app.get(
+    '/call/labelBatches/:id/document',
+    {
+      schema: {
+        ...common,
+        summary: "A batch's labels as one document: a ZPL stream, or one PDF (optionally with packing slips)",
+        description:
+          'ZPL batches answer their labels as one ZPL stream; with `packingSlips=true` they answer the packing ' +
+          'slips alone, as a PDF for paper. PDF batches answer one PDF of their labels (image labels on 4x6 pages), ' +
+          'followed by the packing slips when asked. `x-labels-skipped` counts labels that could not join.',
+        params: Params,
+        querystring: Type.Object({ packingSlips: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+        response: {
+          200: Type.Any({ description: 'application/pdf or ZPL text' }),
+          ...errorResponses(400, 401, 404, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const document = await app.labels.batchDocument(request.auth!, request.params.id, request.query);
+      reply
+        .header('content-type', document.contentType)
+        .header('content-disposition', `attachment; filename="${document.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-labels-skipped', String(document.skipped));
+      const body = document.body;
+      return reply.send(body instanceof Uint8Array ? Buffer.from(body) : Readable.from(body));
+    },
+  );
+};

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import { sql } from 'drizzle-orm';
+import type { LabelBatch, LabelBatchDetail, Order, ShipMethod } from '@shipdesk/contract';
+import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
+import { paidOrder, setWarehouse } from '../../../test/label-helpers.ts';
+import { createOrder, flow } from '../../../test/order-helpers.ts';
+import { validLocalTrackingNumber } from '../../integrations/carriers/local/local-tracking.ts';
+
+describe.each(backends)('label batches ($name)', (backend) => {
+  let t: TestContext;
+  const tenant = newTenantId();
+  beforeAll(async () => {
+    t = await buildTestApp(backend);
+    await setWarehouse(t, tenant);
+    const headers = await t.auth(tenant);
+    const method: ShipMethod = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/shipMethods', headers, payload: { name: 'Ground' } })
+    ).json().data;
+    const mapping = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/shipMethodCarrierMethodMappings',
+      headers,
+      payload: { shipMethodId: method.id, carrier: 'local', carrierMethod: 'LOCAL_NEXT_DAY' },
+    });
+    expect(mapping.statusCode, mapping.body).toBe(201);
+    await t.app.shippingResolution.idle();
+  });
+  afterAll(() => t.close());
+
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: await t.auth(tenant), ...(payload ? { payload } : {}) });
+
+  it('buys the mapped labels of many orders, reports each, retries failures and prints one document', async () => {
+    const ready = await Promise.all([1, 2, 3, 4].map(() => paidOrder(t, tenant)));
+    const unmapped = await paidOrder(t, tenant, { requestedShippingMethod: 'Teleport' });
+    const unpaid = await createOrder(t, tenant);
+    const ids = [...ready.map((o) => o.id), unmapped.id, unpaid.id];
+    const spy = vi.spyOn(t.app.realtime, 'toTenant');
+
+    const started = await call('POST', '/call/labelBatches', { event: 'shipLabel', orderIds: ids });
+    expect(started.statusCode, started.body).toBe(202);
+    const batch = started.json().data as LabelBatch;
+    expect(batch).toMatchObject({ status: 'running', total: 6, bought: 0, failed: 0 });
+    await t.app.labels.batches.runPending();
+
+    const detail = (await call('GET', `/call/labelBatches/${batch.id}`)).json().data as LabelBatchDetail;
+    expect(detail.batch).toMatchObject({ status: 'done', bought: 4, failed: 2 });
+    expect(detail.items.map((i) => i.orderId)).toEqual(ids);
+    for (const item of detail.items.slice(0, 4)) {
+      expect(item).toMatchObject({ status: 'bought', serviceName: 'Local delivery, next day', amount: 0 });
+      expect(validLocalTrackingNumber(item.trackingNumber!)).toBe(true);
+    }
+    expect(detail.items[4]).toMatchObject({ status: 'failed', message: expect.stringContaining('“Teleport”') });
+    expect(detail.items[5]).toMatchObject({ status: 'failed', message: expect.stringContaining('Draft Order') });
+    expect(spy).toHaveBeenCalledWith(tenant, 'labels:batch', expect.objectContaining({ id: batch.id, status: 'done' }));
+    spy.mockRestore();
+    const shipped = (await call('GET', `/api/v1/orders/${ready[0]!.id}`)).json().data as Order;
+    expect(shipped).toMatchObject({ orderStatus: 'Completed', shipmentStatus: 'Shipped Complete' });
+
+    const pdf = await call('GET', `/call/labelBatches/${batch.id}/document`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((await PDFDocument.load(pdf.rawPayload)).getPageCount()).toBe(4);
+    const withSlips = await call('GET', `/call/labelBatches/${batch.id}/document?packingSlips=true`);
+    expect((await PDFDocument.load(withSlips.rawPayload)).getPageCount()).toBeGreaterThanOrEqual(8);
+
+    // The unpaid order is approved and paid: a retry buys it; the unmapped one fails again with its reason.
+    expect((await flow(t, tenant, unpaid.id, 'approve', { version: 1 })).statusCode).toBe(200);
+    expect((await flow(t, tenant, unpaid.id, 'processPayment', { version: 2 })).statusCode).toBe(200);
+    const retried = await call('POST', `/call/labelBatches/${batch.id}/retry`);
+    expect(retried.json().data).toMatchObject({ status: 'running', failed: 0 });
+    await t.app.labels.batches.runPending();
+    const after = (await call('GET', `/call/labelBatches/${batch.id}`)).json().data as LabelBatchDetail;
+    expect(after.batch).toMatchObject({ status: 'done', bought: 5, failed: 1 });
+    expect(
+      (
+        (await t.app.db.db.execute(
+          sql`SELECT count(*)::int AS n FROM shipping_labels WHERE tenant_id = ${tenant}`,
+        )) as unknown as { rows: Array<{ n: number }> }
+      ).rows[0]!.n,
+    ).toBe(5);
+  });
+
+  it('prints a ZPL batch as one stream, its packing slips apart', async () => {
+    const orders = await Promise.all([1, 2].map(() => paidOrder(t, tenant)));
+    const batch = (await call('POST', '/call/labelBatches', { event: 'zpl', orderIds: orders.map((o) => o.id) })).json()
+      .data as LabelBatch;
+    await t.app.labels.batches.runPending();
+    const zpl = await call('GET', `/call/labelBatches/${batch.id}/document`);
+    expect(zpl.headers['content-type']).toContain('text/plain');
+    expect(zpl.body.match(/\^XA/g)).toHaveLength(2);
+    const slips = await call('GET', `/call/labelBatches/${batch.id}/document?packingSlips=true`);
+    expect(slips.headers['content-type']).toBe('application/pdf');
+    expect((await PDFDocument.load(slips.rawPayload)).getPageCount()).toBeGreaterThanOrEqual(2);
+  });
+
+  it('resumes a batch left mid-purchase without buying a delivery twice', async () => {
+    const orders = await Promise.all([1, 2, 3].map(() => paidOrder(t, tenant)));
+    const batch = (
+      await call('POST', '/call/labelBatches', { event: 'shipLabel', orderIds: orders.map((o) => o.id) })
+    ).json().data as LabelBatch;
+    // The first order's label was bought by a worker that stopped before it wrote the item down.
+    const first = await flow(t, tenant, orders[0]!.id, 'shipLabel', {
+      version: orders[0]!.version,
+      label: {
+        carrier: 'local',
+        serviceCode: 'LOCAL_NEXT_DAY',
+        parcel: { weight: 900, length: 8, width: 6, height: 4 },
+      },
+    });
+    const deliveryId = first.json().data.label.deliveryId;
+    await t.app.db.db.execute(
+      sql`UPDATE label_batch_items SET status = 'buying', delivery_id = ${Number(deliveryId)}
+          WHERE tenant_id = ${tenant} AND batch_id = ${Number(batch.id)} AND order_id = ${Number(orders[0]!.id)}`,
+    );
+    await t.app.db.db.execute(
+      sql`UPDATE label_batches SET worker = 'stopped-worker', heartbeat_at = now() - interval '1 hour'
+          WHERE tenant_id = ${tenant} AND id = ${Number(batch.id)}`,
+    );
+    await t.app.labels.batches.runPending();
+    const detail = (await call('GET', `/call/labelBatches/${batch.id}`)).json().data as LabelBatchDetail;
+    expect(detail.batch).toMatchObject({ status: 'done', bought: 3, failed: 0 });
+    expect(detail.items[0]!.trackingNumber).toBe(first.json().data.label.trackingNumber);
+    const labels = (await t.app.db.db.execute(
+      sql`SELECT order_id, count(*)::int AS n FROM shipping_labels WHERE tenant_id = ${tenant}
+          AND order_id IN (${sql.join(
+            orders.map((o) => Number(o.id)),
+            sql`, `,
+          )}) GROUP BY order_id`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(labels.rows.map((r) => r.n)).toEqual([1, 1, 1]);
+  });
+
+  it('refuses batches of unknown orders by position, and an empty to-ship list', async () => {
+    const other = newTenantId();
+    const foreign = await createOrder(t, other);
+    const bad = await call('POST', '/call/labelBatches', { event: 'shipLabel', orderIds: [foreign.id] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ 'orderIds[0]': `No order ${foreign.id}` });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/call/labelBatches',
+      headers: await t.auth(other),
+      payload: { event: 'zpl', allShippable: true },
+    });
+    expect(empty.json()).toMatchObject({ reason: 'nothing_to_ship' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/call/labelBatches/1', headers: await t.auth(other) })).statusCode,
+    ).toBe(404);
+  });
+});
