@@ -1,4 +1,5 @@
 import { Link as RouterLink } from 'react-router';
+import { toast } from 'react-toastify';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,12 +9,15 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import { useTenantCurrencyQuery } from '@/lib/api/tenant-configs';
 import { hrefs } from '@/config/paths';
+import { apiErrorMessage } from '@/lib/errors';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
+import { useCreateLabelBatchMutation } from './api/label-batches-api';
 import { useOrderStoreOptionsQuery } from './api/orders-api';
 import { BulkActionsBar } from './components/bulk-actions-bar';
 import { BulkApproveReport } from './components/bulk-approve-report';
+import { LabelBatchBanner } from './components/label-batch-banner';
 import { NoOrders } from './components/no-orders';
 import { OrderStatusTabs } from './components/order-status-tabs';
 import { OrdersFilters } from './components/orders-filters';
@@ -35,6 +39,18 @@ export function OrdersPage() {
   const data = list.data;
   const rowsForArgs = list.currentData?.rows;
   const selection = useOrderSelection(JSON.stringify(args), rowsForArgs);
+  const [startBatch, batchStart] = useCreateLabelBatchMutation();
+  const buyLabels = async (event: 'shipLabel' | 'zpl', scope: 'selected' | 'allShippable') => {
+    try {
+      const batch = await startBatch(
+        scope === 'selected' ? { event, orderIds: [...selection.selected.keys()] } : { event, allShippable: true },
+      ).unwrap();
+      toast.info(`Buying labels for ${batch.total} orders; the bar above the list shows how far it is.`);
+      selection.clear();
+    } catch (error) {
+      toast.error(apiErrorMessage(error, 'The labels could not be started.'));
+    }
+  };
 
   const header = (
     <PageHeader
@@ -88,6 +104,7 @@ export function OrdersPage() {
     <>
       {header}
       {selection.report ? <BulkApproveReport result={selection.report} onClose={selection.dismissReport} /> : null}
+      <LabelBatchBanner locale={settings?.locale ?? 'en'} />
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <OrderStatusTabs
           status={status}
@@ -102,6 +119,8 @@ export function OrdersPage() {
             printing={selection.printing}
             onApprove={() => void selection.approve()}
             onPackingSlips={(format) => void selection.print(format)}
+            buying={batchStart.isLoading}
+            onBuyLabels={(event, scope) => void buyLabels(event, scope)}
             onClear={selection.clear}
           />
         ) : (

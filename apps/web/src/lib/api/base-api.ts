@@ -16,6 +16,7 @@ export const API_TAG_TYPES = [
   'SetupGuide',
   'Subscription',
   'Reference',
+  'LabelBatch',
 ] as const;
 
 /** The one RTK Query api; every feature adds its endpoints with `api.injectEndpoints(...)`. */

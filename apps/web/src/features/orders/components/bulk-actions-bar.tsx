@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
@@ -11,6 +13,9 @@ import { PACKING_SLIP_FORMATS, type PackingSlipFormat } from '../api/packing-sli
 
 export interface BulkActionsBarProps {
   count: number;
+  /** A label batch is being started. */
+  buying: boolean;
+  onBuyLabels(event: 'shipLabel' | 'zpl', scope: 'selected' | 'allShippable'): void;
   approving: boolean;
   printing: boolean;
   onApprove(): void;
@@ -26,8 +31,15 @@ export function BulkActionsBar({
   onApprove,
   onPackingSlips,
   onClear,
+  buying,
+  onBuyLabels,
 }: BulkActionsBarProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [labelsAnchor, setLabelsAnchor] = useState<HTMLElement | null>(null);
+  const buy = (event: 'shipLabel' | 'zpl', scope: 'selected' | 'allShippable') => {
+    setLabelsAnchor(null);
+    onBuyLabels(event, scope);
+  };
   return (
     <Box
       role="toolbar"
@@ -55,6 +67,23 @@ export function BulkActionsBar({
       >
         Approve
       </Button>
+      <Button
+        variant="outlined"
+        size="small"
+        onClick={(event) => setLabelsAnchor(event.currentTarget)}
+        disabled={buying}
+        aria-haspopup="menu"
+        startIcon={buying ? <CircularProgress size={16} color="inherit" aria-hidden /> : <LocalShippingOutlined />}
+      >
+        Buy labels
+      </Button>
+      <Menu anchorEl={labelsAnchor} open={labelsAnchor !== null} onClose={() => setLabelsAnchor(null)}>
+        <MenuItem onClick={() => buy('shipLabel', 'selected')}>PDF labels for the {count} selected</MenuItem>
+        <MenuItem onClick={() => buy('zpl', 'selected')}>ZPL labels for the {count} selected</MenuItem>
+        <Divider />
+        <MenuItem onClick={() => buy('shipLabel', 'allShippable')}>PDF labels for every paid order to ship</MenuItem>
+        <MenuItem onClick={() => buy('zpl', 'allShippable')}>ZPL labels for every paid order to ship</MenuItem>
+      </Menu>
       <Button
         variant="outlined"
         size="small"

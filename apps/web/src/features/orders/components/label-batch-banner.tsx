@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import type { LabelBatch } from '@shipdesk/contract';
+import { formatCount } from '@/lib/format';
+import { useListLabelBatchesQuery } from '../api/label-batches-api';
+import { useLabelBatchesRealtime } from '../hooks/use-label-batches-realtime';
+import { LabelBatchDialog } from './label-batch-dialog';
+
+const DISMISSED_KEY = 'shipdesk.labelBatch.dismissed';
+
+function progressText(batch: LabelBatch): string {
+  const done = batch.bought + batch.failed;
+  const failed = batch.failed > 0 ? ` · ${formatCount(batch.failed)} failed` : '';
+  if (batch.status === 'running') {
+    return `Buying labels: ${formatCount(done)} of ${formatCount(batch.total)}${failed}`;
+  }
+  return `Labels bought for ${formatCount(batch.bought)} of ${formatCount(batch.total)} orders${failed}`;
+}
+
+/**
+ * The latest label batch of the tenant, live in every open tab: a progress bar while it runs, then its outcome with
+ * the way to its results and its document. Dismissed per batch.
+ */
+export function LabelBatchBanner({ locale }: { locale: string }) {
+  useLabelBatchesRealtime();
+  const { data } = useListLabelBatchesQuery();
+  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY));
+  const [open, setOpen] = useState<string | null>(null);
+  const latest = data?.[0];
+  if (!latest || (latest.status === 'done' && dismissed === latest.id)) {
+    return open ? <LabelBatchDialog batchId={open} locale={locale} onClose={() => setOpen(null)} /> : null;
+  }
+  const done = latest.bought + latest.failed;
+  const value = latest.total > 0 ? (done / latest.total) * 100 : 0;
+  const running = latest.status === 'running';
+  return (
+    <>
+      <Alert
+        severity={running ? 'info' : latest.failed > 0 ? 'warning' : 'success'}
+        sx={{ mb: 2, '& .MuiAlert-message': { flex: 1 } }}
+        onClose={
+          running
+            ? undefined
+            : () => {
+                sessionStorage.setItem(DISMISSED_KEY, latest.id);
+                setDismissed(latest.id);
+              }
+        }
+        action={
+          <Button color="inherit" size="small" onClick={() => setOpen(latest.id)}>
+            {running ? 'Details' : 'Results and printing'}
+          </Button>
+        }
+      >
+        <Typography variant="body2" aria-live="polite">
+          {progressText(latest)}
+        </Typography>
+        <Box sx={{ mt: 1 }}>
+          <LinearProgress
+            variant="determinate"
+            value={value}
+            aria-label="Label batch progress"
+            color={latest.failed > 0 && !running ? 'warning' : 'primary'}
+          />
+        </Box>
+      </Alert>
+      {open ? <LabelBatchDialog batchId={open} locale={locale} onClose={() => setOpen(null)} /> : null}
+    </>
+  );
+}
