@@ -16,6 +16,8 @@ export interface ScriptedChannel {
   /** When set, listOrders waits for it (to hold a run open). */
   gate: Promise<void> | null;
   calls: PullWindow[];
+  /** Every cancelTracking asked of its adapters, oldest first. */
+  canceled: Array<{ externalOrderId: string; trackingNumber: string }>;
   adapter(credentials: Readonly<Record<string, string>>): ChannelAdapter;
   order(n: number, overrides?: Partial<ChannelOrder>): ChannelOrder;
   touch(externalId: string, changes: Partial<ChannelOrder>): void;
@@ -29,6 +31,7 @@ export function scriptedChannel(count: number, pageSize = 10): ScriptedChannel {
     pageSize,
     gate: null,
     calls: [],
+    canceled: [],
     order(n, overrides = {}) {
       const at = new Date(BASE + n * 60_000).toISOString();
       return {
@@ -118,6 +121,11 @@ export function scriptedChannel(count: number, pageSize = 10): ScriptedChannel {
         },
         async pushTracking() {
           check();
+        },
+        async cancelTracking(cancel) {
+          check();
+          channel.canceled.push({ externalOrderId: cancel.externalOrderId, trackingNumber: cancel.trackingNumber });
+          return 'canceled';
         },
       };
     },

@@ -9,22 +9,15 @@ import {
 } from '../http/fake-http.ts';
 import { generateOrders, type FakeOrderRecord } from './fake-bigcommerce-data.ts';
 import { createFakeLogin } from './fake-bigcommerce-login.ts';
+import { createFakeShipments, NOT_FOUND, v2Error } from './fake-bigcommerce-shipments.ts';
 import { signedPayloadJwt, standardWebhookHeaders } from './fake-bigcommerce-signing.ts';
-import {
-  ORDER_STATUS,
-  orderStatusName,
-  rfc2822,
-  type V2Order,
-  type V2Shipment,
-  type V2ShipmentRequest,
-  type V2Store,
-} from './fake-bigcommerce-wire.ts';
+import { orderStatusName, rfc2822, type V2Order, type V2Shipment, type V2Store } from './fake-bigcommerce-wire.ts';
 
 /**
  * A fake BigCommerce for tests and the demo (never the product's code paths): one store's Orders V2 API with its
  * X-Auth-Token check, V2 error bodies, the rate-limit headers and 429s of a shared quota, 204 for empty pages, the
- * shipments endpoint that marks orders shipped; plus the login service's token endpoint and helpers that sign
- * marketplace callbacks and webhooks the way BigCommerce does.
+ * shipments endpoints that mark orders shipped and take a shipment back (fake-bigcommerce-shipments.ts); plus the
+ * login service's token endpoint and helpers that sign marketplace callbacks and webhooks the way BigCommerce does.
  */
 
 export interface FakeBigcommerceOptions {
@@ -66,8 +59,10 @@ export interface FakeBigcommerce extends FakeHttpServer {
   readonly accessToken: string;
   readonly clientId: string;
   readonly clientSecret: string;
-  /** Shipments created through `POST /orders/{id}/shipments`, oldest first. */
+  /** Shipments created through `POST /orders/{id}/shipments`, oldest first (deleted ones included). */
   readonly shipments: V2Shipment[];
+  /** Shipments deleted through `DELETE /orders/{id}/shipments/{shipment_id}`, oldest first. */
+  readonly deletedShipments: V2Shipment[];
   /** How many requests were answered 429 for being over the quota. */
   readonly throttledCount: number;
   /** The store's copy of one order (live objects: read, do not edit; use updateOrder). */
@@ -87,9 +82,6 @@ export interface FakeBigcommerce extends FakeHttpServer {
   orderWebhookBody(orderId: number, scope?: string): string;
 }
 
-const v2Error = (status: number, message: string): FakeReply => ({ status, body: [{ status, message }] });
-
-const NOT_FOUND = 'The requested resource was not found.';
 const MAX_LIMIT = 250;
 const DEFAULT_LIMIT = 50;
 
@@ -124,9 +116,7 @@ export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {})
 
   const records = new Map<number, FakeOrderRecord>();
   for (const record of generateOrders(options.orders ?? 30, options.seed ?? 1)) records.set(record.order.id, record);
-  const pushed: V2Shipment[] = [];
   let throttledCount = 0;
-  let nextShipmentId = 900_000;
   let lastModified = Math.max(0, ...[...records.values()].map((r) => Date.parse(r.order.date_modified)));
 
   const store: V2Store = {
@@ -154,6 +144,7 @@ export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {})
   function touch(order: V2Order): void {
     order.date_modified = nextModified();
   }
+  const shipments = createFakeShipments(touch);
 
   function patchRecord(id: number, patch: Partial<V2Order>): V2Order {
     const record = records.get(id);
@@ -238,71 +229,6 @@ export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {})
     return pageOf(rows, query);
   }
 
-  function createShipment(record: FakeOrderRecord, request: FakeRequest): FakeReply {
-    let body: V2ShipmentRequest;
-    try {
-      body = JSON.parse(request.body) as V2ShipmentRequest;
-    } catch {
-      return v2Error(400, 'The request body is not valid JSON.');
-    }
-    const address = record.addresses.find((a) => a.id === body.order_address_id);
-    if (!address) return v2Error(400, "The field 'order_address_id' is invalid.");
-    if (!Array.isArray(body.items) || body.items.length === 0) return v2Error(400, "The field 'items' is required.");
-    if ((body.tracking_number ?? '').length > 50) return v2Error(400, "The field 'tracking_number' is too long.");
-    for (const item of body.items) {
-      const product = record.products.find((p) => p.id === item.order_product_id);
-      if (!product) return v2Error(400, `The order product ${item.order_product_id} does not belong to this order.`);
-      if (!Number.isInteger(item.quantity) || item.quantity < 1) {
-        return v2Error(400, "The field 'quantity' is invalid.");
-      }
-      if (item.quantity > product.quantity - product.quantity_shipped) {
-        return v2Error(400, `The quantity of order product ${product.id} exceeds what is left to ship.`);
-      }
-    }
-
-    const { order } = record;
-    for (const item of body.items) {
-      const product = record.products.find((p) => p.id === item.order_product_id)!;
-      product.quantity_shipped += item.quantity;
-      address.items_shipped += item.quantity;
-      order.items_shipped += item.quantity;
-    }
-    const allShipped = record.products
-      .filter((p) => p.type === 'physical')
-      .every((p) => p.quantity_shipped >= p.quantity);
-    order.status_id = allShipped ? ORDER_STATUS.shipped : ORDER_STATUS.partiallyShipped;
-    order.status = orderStatusName(order.status_id)!;
-    touch(order);
-    order.date_shipped = order.date_modified;
-
-    const provider = body.shipping_provider ?? '';
-    const shipment: V2Shipment = {
-      id: nextShipmentId++,
-      order_id: order.id,
-      customer_id: order.customer_id,
-      order_address_id: address.id,
-      date_created: order.date_modified,
-      tracking_number: body.tracking_number ?? '',
-      shipping_method: body.shipping_method ?? '',
-      shipping_provider: provider,
-      tracking_carrier: body.tracking_carrier ?? '',
-      tracking_link: body.tracking_link ?? '',
-      comments: body.comments ?? '',
-      items: body.items.map((item) => ({
-        order_product_id: item.order_product_id,
-        product_id: record.products.find((p) => p.id === item.order_product_id)!.product_id,
-        quantity: item.quantity,
-      })),
-      generated_tracking_link:
-        provider === 'ups' && body.tracking_number
-          ? `https://www.ups.com/track?tracknum=${encodeURIComponent(body.tracking_number)}`
-          : '',
-    };
-    record.shipments.push(shipment);
-    pushed.push(shipment);
-    return { status: 201, body: shipment };
-  }
-
   const base = '/stores/:hash/v2';
   const router = new FakeRouter()
     .on('POST', '/oauth2/token', login.tokenEndpoint)
@@ -316,7 +242,8 @@ export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {})
     .on('GET', `${base}/orders/:id/products`, api(withRecord((r, req) => pageOf(r.products, req.query))))
     .on('GET', `${base}/orders/:id/shipping_addresses`, api(withRecord((r, req) => pageOf(r.addresses, req.query))))
     .on('GET', `${base}/orders/:id/shipments`, api(withRecord((r, req) => pageOf(r.shipments, req.query))))
-    .on('POST', `${base}/orders/:id/shipments`, api(withRecord(createShipment)));
+    .on('POST', `${base}/orders/:id/shipments`, api(withRecord(shipments.create)))
+    .on('DELETE', `${base}/orders/:id/shipments/:shipmentId`, api(withRecord(shipments.remove)));
 
   const server = await startFakeHttpServer(router, { notFound: () => v2Error(404, NOT_FOUND) });
 
@@ -326,7 +253,8 @@ export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {})
     accessToken,
     clientId,
     clientSecret,
-    shipments: pushed,
+    shipments: shipments.created,
+    deletedShipments: shipments.deleted,
     get throttledCount() {
       return throttledCount;
     },

@@ -75,10 +75,17 @@ function weighted<T>(rng: () => number, items: ReadonlyArray<readonly [T, number
   return items[items.length - 1]![0];
 }
 
-/** Fulfillment order ids follow the order index, four apart (room for split shipments). */
+/** Fulfillment order ids per order: the first, and room for the ones that replace it. */
+export const FULFILLMENT_ORDER_SLOTS = 4;
+
+/** Fulfillment order ids follow the order index, four apart (room for the ones a cancelled fulfillment opens). */
+export function fulfillmentOrderIdOf(index: number, slot = 0): string {
+  return `gid://shopify/FulfillmentOrder/${FULFILLMENT_ORDER_ID_BASE + index * FULFILLMENT_ORDER_SLOTS + slot}`;
+}
+
 export function orderIndexOfFulfillmentOrder(id: number): number | null {
   const offset = id - FULFILLMENT_ORDER_ID_BASE;
-  return offset >= 0 && offset % 4 === 0 ? offset / 4 : null;
+  return offset >= 0 && Number.isInteger(offset) ? Math.floor(offset / FULFILLMENT_ORDER_SLOTS) : null;
 }
 
 export const orderIdOf = (index: number, seed: number) =>
@@ -340,7 +347,7 @@ export function generateOrder(seed: number, index: number, times: OrderTimes): F
     fulfillmentOrders: [
       {
         __typename: 'FulfillmentOrder',
-        id: `gid://shopify/FulfillmentOrder/${FULFILLMENT_ORDER_ID_BASE + index * 4}`,
+        id: fulfillmentOrderIdOf(index),
         status: fulfillmentOrderStatus,
         requestStatus: 'UNSUBMITTED',
         lineItems: lineItems.map((line, k) => ({
@@ -352,5 +359,6 @@ export function generateOrder(seed: number, index: number, times: OrderTimes): F
         })),
       },
     ],
+    fulfillments: [],
   };
 }

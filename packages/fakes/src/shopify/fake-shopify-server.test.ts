@@ -211,3 +211,74 @@ describe('fake Shopify GraphQL', () => {
     expect(wrongPath.status).toBe(404);
   });
 });
+
+describe('fake Shopify fulfillments', () => {
+  const CREATE = `
+    mutation Create($fulfillment: FulfillmentInput!) {
+      fulfillmentCreate(fulfillment: $fulfillment) { fulfillment { id status } userErrors { field message } }
+    }`;
+  const CANCEL = `
+    mutation Cancel($id: ID!) {
+      fulfillmentCancel(id: $id) { fulfillment { id status } userErrors { field message } }
+    }`;
+  const READ = `
+    query Read($id: ID!) {
+      order(id: $id) {
+        displayFulfillmentStatus
+        fulfillments { id status trackingInfo { number } }
+        fulfillmentOrders(first: 5) { nodes { id status lineItems(first: 10) { nodes { remainingQuantity } } } }
+      }
+    }`;
+
+  it('lists what fulfillmentCreate shipped on the order; fulfillmentCancel puts the items back', async () => {
+    const fake = await startFakeShopify({ orders: 3 });
+    fakes.push(fake);
+    let [order] = fake.addOrders(1);
+    while (order!.displayFulfillmentStatus !== 'UNFULFILLED' || order!.cancelledAt) [order] = fake.addOrders(1);
+    const [fo] = order!.fulfillmentOrders;
+
+    const created = await graphql(fake, CREATE, {
+      fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo!.id }], trackingInfo: { number: 'T1' } },
+    });
+    const fulfillmentId = created.body.data.fulfillmentCreate.fulfillment.id as string;
+    const shipped = await graphql(fake, READ, { id: order!.id });
+    expect(shipped.body.data.order.displayFulfillmentStatus).toBe('FULFILLED');
+    expect(shipped.body.data.order.fulfillments).toEqual([
+      { id: fulfillmentId, status: 'SUCCESS', trackingInfo: [{ number: 'T1' }] },
+    ]);
+
+    const cancelled = await graphql(fake, CANCEL, { id: fulfillmentId });
+    expect(cancelled.body.data.fulfillmentCancel).toEqual({
+      fulfillment: { id: fulfillmentId, status: 'CANCELLED' },
+      userErrors: [],
+    });
+    expect(fake.fulfillments.map((f) => f.status)).toEqual(['CANCELLED']);
+    const after = await graphql(fake, READ, { id: order!.id });
+    expect(after.body.data.order.displayFulfillmentStatus).toBe('UNFULFILLED');
+    expect(after.body.data.order.fulfillments[0].status).toBe('CANCELLED');
+    // The closed fulfillment order stays closed; a new one holds the items again.
+    const [closed, reopened] = after.body.data.order.fulfillmentOrders.nodes;
+    expect(closed).toMatchObject({ id: fo!.id, status: 'CLOSED' });
+    expect(reopened.status).toBe('OPEN');
+    expect(reopened.lineItems.nodes.map((l: { remainingQuantity: number }) => l.remainingQuantity)).toEqual(
+      order!.lineItems.map((l) => l.quantity),
+    );
+
+    // Cancelling again changes nothing; an unknown fulfillment is a userError.
+    const again = await graphql(fake, CANCEL, { id: fulfillmentId });
+    expect(again.body.data.fulfillmentCancel.userErrors).toEqual([]);
+    expect((await graphql(fake, READ, { id: order!.id })).body.data.order.fulfillmentOrders.nodes).toHaveLength(2);
+    const unknown = await graphql(fake, CANCEL, { id: 'gid://shopify/Fulfillment/1' });
+    expect(unknown.body.data.fulfillmentCancel).toEqual({
+      fulfillment: null,
+      userErrors: [{ field: ['id'], message: 'Fulfillment does not exist.' }],
+    });
+  });
+
+  it('refuses fulfillmentCancel to a token without the fulfillment scope', async () => {
+    const fake = await startFakeShopify({ orders: 3, scopes: ['read_orders'] });
+    fakes.push(fake);
+    const { body } = await graphql(fake, CANCEL, { id: 'gid://shopify/Fulfillment/1' });
+    expect(body.errors[0].extensions.code).toBe('ACCESS_DENIED');
+  });
+});

@@ -3,14 +3,16 @@ import { FakeRouter, startFakeHttpServer, type FakeHttpServer, type FakeReply } 
 import { actualCostOf, connection, prepareOperation, project } from './fake-shopify-graphql-executor.ts';
 import { GraphqlError, parseDocument, type DocumentNode } from './fake-shopify-graphql-parser.ts';
 import { orderAsRest } from './fake-shopify-rest-order.ts';
-import { createFakeOrderStore, type RecordedFulfillment } from './fake-shopify-store.ts';
+import type { RecordedFulfillment } from './fake-shopify-fulfillments.ts';
+import { createFakeOrderStore } from './fake-shopify-store.ts';
 import type { FakeShopifyOrder } from './fake-shopify-wire.ts';
 
 /**
  * A fake Shopify shop for tests and the demo (the product never imports it): the GraphQL Admin API at
  * /admin/api/{version}/graphql.json with X-Shopify-Access-Token, Shopify's 401 body, calculated query cost with the
  * 1,000-point single-query limit, an optional leaky bucket answering THROTTLED, the expiring-token refresh endpoint,
- * and fulfillmentCreate recording what was pushed. Orders are generated on demand (see fake-shopify-orders.ts).
+ * fulfillmentCreate recording what was pushed on the order's `fulfillments`, and fulfillmentCancel taking one back.
+ * Orders are generated on demand (see fake-shopify-orders.ts).
  */
 
 export interface FakeShopifyOptions {
@@ -42,7 +44,7 @@ export interface FakeShopify extends FakeHttpServer {
   readonly refreshToken: string;
   /** How many times the refresh endpoint issued a token. */
   readonly tokenRefreshes: number;
-  /** Every fulfillment created through fulfillmentCreate, oldest first. */
+  /** Every fulfillment created through fulfillmentCreate, oldest first; fulfillmentCancel marks one CANCELLED. */
   readonly fulfillments: RecordedFulfillment[];
   orderCount(): number;
   getOrder(id: string | number): FakeShopifyOrder | null;
@@ -170,6 +172,10 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
     fulfillmentCreate: (args: Record<string, unknown>) => {
       requireScope('fulfillmentCreate', 'write_merchant_managed_fulfillment_orders');
       return { __typename: 'FulfillmentCreatePayload', ...store.fulfill(args.fulfillment) };
+    },
+    fulfillmentCancel: (args: Record<string, unknown>) => {
+      requireScope('fulfillmentCancel', 'write_merchant_managed_fulfillment_orders');
+      return { __typename: 'FulfillmentCancelPayload', ...store.cancelFulfillment(args.id) };
     },
   };
 

@@ -1,3 +1,8 @@
+import {
+  createFakeFulfillments,
+  type FulfillmentAnswer,
+  type RecordedFulfillment,
+} from './fake-shopify-fulfillments.ts';
 import { GraphqlError } from './fake-shopify-graphql-parser.ts';
 import {
   ORDER_ID_BASE,
@@ -16,7 +21,7 @@ import {
   type Bound,
   type Cursor,
 } from './fake-shopify-search.ts';
-import { isoSeconds, type FakeFulfillmentOrder, type FakeShopifyOrder } from './fake-shopify-wire.ts';
+import { isoSeconds, type FakeShopifyOrder } from './fake-shopify-wire.ts';
 
 /**
  * The fake shop's orders: `count` generated on demand (order i never changes until something changes it), the
@@ -27,17 +32,6 @@ import { isoSeconds, type FakeFulfillmentOrder, type FakeShopifyOrder } from './
 
 const SPAN_SECONDS = 60 * 86_400;
 const MAX_PAGE = 250;
-
-export interface RecordedFulfillment {
-  id: string;
-  orderId: string;
-  orderName: string;
-  status: 'SUCCESS';
-  notifyCustomer: boolean;
-  trackingInfo: Array<{ company: string | null; number: string | null; url: string | null }>;
-  lineItems: Array<{ lineItemId: string; sku: string; quantity: number }>;
-  createdAt: string;
-}
 
 export interface ListArgs {
   first?: unknown;
@@ -62,10 +56,10 @@ export interface FakeOrderStore {
   };
   update(id: string | number, patch: Partial<FakeShopifyOrder>): FakeShopifyOrder;
   add(n: number): FakeShopifyOrder[];
-  fulfill(input: unknown): {
-    fulfillment: Record<string, unknown> | null;
-    userErrors: Array<{ field: string[]; message: string }>;
-  };
+  /** `fulfillmentCreate`'s answer. */
+  fulfill(input: unknown): FulfillmentAnswer;
+  /** `fulfillmentCancel`'s answer. */
+  cancelFulfillment(id: unknown): FulfillmentAnswer;
   readonly fulfillments: RecordedFulfillment[];
 }
 
@@ -83,8 +77,6 @@ export function createFakeOrderStore(options: { seed: number; orders: number; no
   /** Changed and added orders, sorted by (updatedAt, id). */
   const changes: Array<{ index: number; updatedAt: number; id: number }> = [];
   const changedAt = new Map<number, number>();
-  const fulfillments: RecordedFulfillment[] = [];
-  let fulfillmentSerial = 0;
 
   // Two jitters of under half a slot each keep created <= updated < next order's created.
   function baseTimes(index: number): { createdAt: number; updatedAt: number } {
@@ -190,111 +182,22 @@ export function createFakeOrderStore(options: { seed: number; orders: number; no
     return found;
   }
 
-  function fulfill(input: unknown) {
-    const fail = (message: string, field = ['fulfillment']) => ({
-      fulfillment: null,
-      userErrors: [{ field, message }],
-    });
-    const fulfillment = (input ?? {}) as {
-      lineItemsByFulfillmentOrder?: Array<{
-        fulfillmentOrderId?: string;
-        fulfillmentOrderLineItems?: Array<{ id?: string; quantity?: number }> | null;
-      }>;
-      trackingInfo?: { company?: string; number?: string; url?: string; numbers?: string[]; urls?: string[] } | null;
-      notifyCustomer?: boolean;
-    };
-    const groups = fulfillment.lineItemsByFulfillmentOrder ?? [];
-    if (groups.length === 0)
-      return fail('Line items by fulfillment order must not be empty.', ['fulfillment', 'lineItemsByFulfillmentOrder']);
-
-    // Check everything before changing anything: Shopify applies a fulfillment whole or not at all.
-    const plan: Array<{ order: number; fo: FakeFulfillmentOrder; items: Array<{ id: string; quantity: number }> }> = [];
-    for (const group of groups) {
-      const foId = Number(/\/(\d+)$/.exec(group.fulfillmentOrderId ?? '')?.[1] ?? NaN);
-      const index = Number.isFinite(foId) ? findByFulfillmentOrder(foId) : null;
-      const fo =
-        index === null ? undefined : orderAt(index).fulfillmentOrders.find((f) => f.id === group.fulfillmentOrderId);
-      if (index === null || !fo) return fail('Fulfillment order does not exist.');
-      if (fo.status !== 'OPEN' && fo.status !== 'IN_PROGRESS') {
-        return fail(
-          `Fulfillment order ${group.fulfillmentOrderId} has an unfulfillable status= ${fo.status.toLowerCase()}.`,
-        );
-      }
-      const items = group.fulfillmentOrderLineItems?.length
-        ? group.fulfillmentOrderLineItems.map((item) => ({ id: item.id ?? '', quantity: Number(item.quantity) }))
-        : fo.lineItems.filter((l) => l.remainingQuantity > 0).map((l) => ({ id: l.id, quantity: l.remainingQuantity }));
-      for (const item of items) {
-        const line = fo.lineItems.find((l) => l.id === item.id);
-        if (!line) return fail('Fulfillment order line item does not exist.');
-        if (!Number.isInteger(item.quantity) || item.quantity <= 0 || item.quantity > line.remainingQuantity) {
-          return fail('Invalid fulfillment order line item quantity requested.');
-        }
-      }
-      plan.push({ order: index, fo, items });
-    }
-    if (new Set(plan.map((p) => p.order)).size > 1)
-      return fail('All fulfillment orders must belong to the same order.');
-
-    const index = plan[0]!.order;
-    const order = materialize(index);
-    const recordedLines: RecordedFulfillment['lineItems'] = [];
-    for (const step of plan) {
-      const fo = order.fulfillmentOrders.find((f) => f.id === step.fo.id)!;
-      for (const item of step.items) {
-        const line = fo.lineItems.find((l) => l.id === item.id)!;
-        line.remainingQuantity -= item.quantity;
-        line.lineItem.unfulfilledQuantity = Math.max(0, line.lineItem.unfulfilledQuantity - item.quantity);
-        recordedLines.push({ lineItemId: line.lineItem.id, sku: line.lineItem.sku, quantity: item.quantity });
-      }
-      fo.status = fo.lineItems.every((l) => l.remainingQuantity === 0) ? 'CLOSED' : 'IN_PROGRESS';
-    }
-    const unfulfilled = order.lineItems.reduce((sum, l) => sum + l.unfulfilledQuantity, 0);
-    order.displayFulfillmentStatus = unfulfilled === 0 ? 'FULFILLED' : 'PARTIALLY_FULFILLED';
-    const changedAtSeconds = touch(index);
-
-    const tracking = fulfillment.trackingInfo ?? {};
-    const numbers = tracking.numbers ?? (tracking.number ? [tracking.number] : []);
-    const urls = tracking.urls ?? (tracking.url ? [tracking.url] : []);
-    const trackingInfo = (numbers.length > 0 ? numbers : [null]).map((number, i) => ({
-      __typename: 'FulfillmentTrackingInfo',
-      company: tracking.company ?? null,
-      number,
-      url: urls[i] ?? null,
-    }));
-    fulfillmentSerial += 1;
-    const id = `gid://shopify/Fulfillment/${5_203_400_000_000 + fulfillmentSerial}`;
-    fulfillments.push({
-      id,
-      orderId: order.legacyResourceId,
-      orderName: order.name,
-      status: 'SUCCESS',
-      notifyCustomer: fulfillment.notifyCustomer === true,
-      trackingInfo: trackingInfo.map(({ company, number, url }) => ({ company, number, url })),
-      lineItems: recordedLines,
-      createdAt: isoSeconds(changedAtSeconds),
-    });
-    return {
-      fulfillment: {
-        __typename: 'Fulfillment',
-        id,
-        name: `${order.name}-F${fulfillments.filter((f) => f.orderId === order.legacyResourceId).length}`,
-        status: 'SUCCESS',
-        createdAt: isoSeconds(changedAtSeconds),
-        trackingInfo,
-      },
-      userErrors: [],
-    };
-  }
-
   function findByFulfillmentOrder(foId: number): number | null {
     const index = orderIndexOfFulfillmentOrder(foId);
     return index !== null && index < total() ? index : null;
   }
 
+  const fulfillments = createFakeFulfillments({
+    orderAt,
+    materialize,
+    touch,
+    orderOfFulfillmentOrder: findByFulfillmentOrder,
+  });
+
   return {
     now: now * 1000,
     count: total,
-    fulfillments,
+    fulfillments: fulfillments.recorded,
     find(id) {
       const index = indexOf(id);
       return index === null ? null : orderAt(index);
@@ -362,6 +265,7 @@ export function createFakeOrderStore(options: { seed: number; orders: number; no
       }
       return created;
     },
-    fulfill,
+    fulfill: fulfillments.fulfill,
+    cancelFulfillment: fulfillments.cancel,
   };
 }

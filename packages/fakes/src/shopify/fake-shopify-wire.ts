@@ -1,7 +1,8 @@
 /**
  * The GraphQL Admin API's shapes as the fake Shopify answers them (shopify.dev Admin GraphQL reference: `Order`,
- * `LineItem`, `FulfillmentOrder`, `MailingAddress`, `MoneyBag`), with the enums and the number and date formats
- * Shopify prints. Written from Shopify's documentation, not from the adapter, so the two can disagree in a test.
+ * `LineItem`, `FulfillmentOrder`, `Fulfillment`, `MailingAddress`, `MoneyBag`), with the enums and the number and
+ * date formats Shopify prints. Written from Shopify's documentation, not from the adapter, so the two can disagree
+ * in a test.
  */
 
 /** Shopify's `WeightUnit` enum. */
@@ -74,6 +75,23 @@ export interface FakeFulfillmentOrder {
   lineItems: FakeFulfillmentOrderLine[];
 }
 
+export interface FakeTrackingInfo {
+  __typename: 'FulfillmentTrackingInfo';
+  company: string | null;
+  number: string | null;
+  url: string | null;
+}
+
+/** `Fulfillment`: one shipment of an order's items, with its tracking; `fulfillmentCancel` makes it CANCELLED. */
+export interface FakeFulfillment {
+  __typename: 'Fulfillment';
+  id: string;
+  name: string;
+  status: 'SUCCESS' | 'CANCELLED';
+  createdAt: string;
+  trackingInfo: FakeTrackingInfo[];
+}
+
 export interface FakeShopifyOrder {
   __typename: 'Order';
   id: string;
@@ -122,6 +140,8 @@ export interface FakeShopifyOrder {
   } | null;
   lineItems: FakeLineItem[];
   fulfillmentOrders: FakeFulfillmentOrder[];
+  /** Oldest first, cancelled ones included; the fake's generated orders start with none, even shipped ones. */
+  fulfillments: FakeFulfillment[];
 }
 
 /** The shop's currency: every generated order is in it. */

@@ -109,6 +109,14 @@ export interface ChannelAdapter {
   getOrder(externalId: string, signal?: AbortSignal): Promise<ChannelOrder | null>;
   /** Marks the order (or the given lines) shipped on the platform with the tracking number. */
   pushTracking(push: TrackingPush, signal?: AbortSignal): Promise<void>;
+  /**
+   * Takes back the shipment confirmation carrying `trackingNumber` (its label was voided): 'canceled', or 'not_found'
+   * when the platform holds none with that number. Absent on platforms whose API cannot take one back.
+   */
+  cancelTracking?(
+    cancel: { externalOrderId: string; trackingNumber: string },
+    signal?: AbortSignal,
+  ): Promise<'canceled' | 'not_found'>;
 }
 
 /** What an adapter is built from: the store's settings and opened credentials. */

@@ -62,6 +62,11 @@ export function lastUpdatedAfter(updatedSince: string | null, now = Date.now()):
   return new Date(Math.min(since, now - NEWEST_FILTER_MS)).toISOString();
 }
 
+/**
+ * Amazon through the Selling Partner API: orders by LastUpdatedAfter, tracking through confirmShipment. No
+ * cancelTracking: confirmShipment cannot be undone, and SP-API documents no call that withdraws a shipment
+ * confirmation.
+ */
 export function createAmazonAdapter(connection: StoreConnection, options: AmazonAdapterOptions = {}): ChannelAdapter {
   const marketplaceId = connection.settings.marketplaceId || AMAZON_US_MARKETPLACE;
   let client: AmazonClient | null = null;

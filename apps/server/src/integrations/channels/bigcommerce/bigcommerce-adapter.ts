@@ -238,5 +238,22 @@ export function createBigcommerceAdapter(
     await api().post<BcShipment>(`/orders/${orderId}/shipments`, shipment, signal);
   }
 
-  return { sourceType: 'Bigcommerce', testConnection, listOrders, getOrder, pushTracking };
+  async function cancelTracking(
+    cancel: { externalOrderId: string; trackingNumber: string },
+    signal?: AbortSignal,
+  ): Promise<'canceled' | 'not_found'> {
+    const orderId = cancel.externalOrderId;
+    if (!/^\d+$/.test(orderId)) throw new ChannelError('invalid', `Not a BigCommerce order id: "${orderId}"`);
+    const shipments = await orNullWhenNotFound(api().getAll<BcShipment>(`/orders/${orderId}/shipments`, signal));
+    const matching = (shipments ?? []).filter((shipment) => shipment.tracking_number === cancel.trackingNumber);
+    if (matching.length === 0) return 'not_found';
+    for (const shipment of matching) {
+      // Deleting puts the shipment's items back to ship. A 404 here means it is gone already (a repeated DELETE
+      // whose first answer was lost, or a delete in the control panel meanwhile): what was asked for.
+      await orNullWhenNotFound(api().delete(`/orders/${orderId}/shipments/${shipment.id}`, signal));
+    }
+    return 'canceled';
+  }
+
+  return { sourceType: 'Bigcommerce', testConnection, listOrders, getOrder, pushTracking, cancelTracking };
 }

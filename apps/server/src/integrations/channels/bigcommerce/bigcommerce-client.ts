@@ -65,6 +65,8 @@ export interface BigcommerceClient {
   /** Every row of a paged V2 sub-resource (products, shipping addresses, shipments), 250 at a time. */
   getAll<T>(path: string, signal?: AbortSignal): Promise<T[]>;
   post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T | null>;
+  /** Sent again after a lost answer, like every DELETE (channel-http): deleting twice removes nothing more. */
+  delete(path: string, signal?: AbortSignal): Promise<void>;
 }
 
 const PAGE_LIMIT = 250;
@@ -135,6 +137,9 @@ export function createBigcommerceClient(config: BigcommerceClientConfig, options
     storeHash,
     get: (path, query, signal) => send('GET', urlFor(path, query), undefined, signal),
     post: (path, body, signal) => send('POST', urlFor(path), body, signal),
+    async delete(path, signal) {
+      await send('DELETE', urlFor(path), undefined, signal);
+    },
     async getAll<T>(path: string, signal?: AbortSignal): Promise<T[]> {
       const rows: T[] = [];
       for (let page = 1; ; page++) {

@@ -63,6 +63,10 @@ function windowRange(updatedSince: string | null, now: number): EbayPosition | n
   return { since: new Date(since).toISOString(), until: new Date(until).toISOString(), next: 0, total: null };
 }
 
+/**
+ * eBay through the Sell Fulfillment API: orders by lastmodifieddate, tracking as a shipping fulfillment. No
+ * cancelTracking: a shipping fulfillment can be created and read but the API has no call to delete or void one.
+ */
 export function createEbayAdapter(connection: StoreConnection, options: EbayAdapterOptions = {}): ChannelAdapter {
   const now = options.now ?? Date.now;
   let client: EbayClient | null = null;

@@ -109,6 +109,11 @@ function explainAuth(error: unknown, signed: boolean): unknown {
   return new ChannelError(error.kind, `${error.message}. ${hint}`, error.status, error.platformMessage);
 }
 
+/**
+ * Magento 2 / Adobe Commerce through its REST API: orders by updated_at, tracking as a shipment with a track. No
+ * cancelTracking: REST has no call to delete a shipment (only its track, through `DELETE /V1/shipment/track/{id}`,
+ * which leaves the items shipped and the order complete).
+ */
 export function createMagentoAdapter(connection: StoreConnection, options: MagentoAdapterOptions = {}): ChannelAdapter {
   const now = options.now ?? Date.now;
   const storeCode = connection.settings.storeCode || 'default';

@@ -11,14 +11,17 @@ import type {
 import { createShopifyClient, type ShopifyClient } from './shopify-client.ts';
 import { legacyIdOf, mapShopifyOrder, orderGid } from './shopify-mapping.ts';
 import {
+  FULFILLMENT_CANCEL_MUTATION,
   FULFILLMENT_CREATE_MUTATION,
   FULFILLMENT_ORDERS_QUERY,
   GET_ORDER_QUERY,
   LINES_PER_QUERY,
   LIST_ORDERS_QUERY,
+  ORDER_FULFILLMENTS_QUERY,
   ORDER_LINES_QUERY,
   ORDERS_PER_QUERY,
   SHOP_QUERY,
+  type ShopifyFulfillment,
   type ShopifyFulfillmentOrder,
   type ShopifyLineItem,
   type ShopifyOrder,
@@ -35,6 +38,8 @@ export const ORDERS_PER_PAGE = 500;
 
 /** Fulfillment orders that can still take a fulfillment. */
 const FULFILLABLE = new Set(['OPEN', 'IN_PROGRESS']);
+/** Fulfillments that no longer stand (cancelled) or never did (failed): nothing to take back. */
+const NOT_STANDING = new Set(['CANCELLED', 'ERROR', 'FAILURE']);
 
 /** Shopify's search syntax wants seconds; flooring keeps every order at or after the instant in the window. */
 export function updatedSinceQuery(updatedSince: string | null): string | null {
@@ -183,6 +188,39 @@ export function createShopifyAdapter(connection: StoreConnection, options: Adapt
           throw new ChannelError('invalid', `Shopify refused the fulfillment: ${message}`, null, message);
         }
       }
+    },
+
+    async cancelTracking(cancel, signal) {
+      const id = orderGid(cancel.externalOrderId);
+      if (!id) throw new ChannelError('invalid', `Not a Shopify order id: "${cancel.externalOrderId}"`);
+      const carrying = async (): Promise<ShopifyFulfillment[]> => {
+        const data = await client.request<{ order: { id: string; fulfillments: ShopifyFulfillment[] } | null }>(
+          ORDER_FULFILLMENTS_QUERY,
+          { id },
+          signal,
+        );
+        return (data.order?.fulfillments ?? []).filter((f) =>
+          f.trackingInfo.some((info) => info.number === cancel.trackingNumber),
+        );
+      };
+      const matching = await carrying();
+      if (matching.length === 0) return 'not_found';
+
+      // A push to an order spread over locations made one fulfillment per location, each carrying the number.
+      for (const fulfillment of matching) {
+        if (NOT_STANDING.has(fulfillment.status)) continue;
+        const result = await client.request<{
+          fulfillmentCancel: { fulfillment: { id: string; status: string } | null; userErrors: ShopifyUserError[] };
+        }>(FULFILLMENT_CANCEL_MUTATION, { id: fulfillment.id }, signal);
+        const { userErrors } = result.fulfillmentCancel;
+        if (userErrors.length === 0) continue;
+        // A repeated cancel may be refused because the first one went through: cancelled is what was asked for.
+        const now = (await carrying()).find((f) => f.id === fulfillment.id);
+        if (now?.status === 'CANCELLED') continue;
+        const message = userErrors.map((e) => e.message).join('; ');
+        throw new ChannelError('invalid', `Shopify refused to cancel the fulfillment: ${message}`, null, message);
+      }
+      return 'canceled';
     },
   };
 }

@@ -46,6 +46,8 @@ interface TokenAnswer {
 export interface ShopifyOperation {
   name: string;
   document: string;
+  /** A mutation that is safe to send twice (default: queries are, mutations are not). */
+  idempotent?: boolean;
 }
 
 export interface ShopifyClient {
@@ -231,8 +233,9 @@ export function createShopifyClient(connection: StoreConnection, options: Adapte
         url: endpoint,
         headers: { 'X-Shopify-Access-Token': accessToken },
         json: { query: operation.document, operationName: operation.name, variables },
-        // Queries are reads sent as POST; a mutation that may have been applied is not sent twice.
-        idempotent: !operation.document.trimStart().startsWith('mutation'),
+        // Queries are reads sent as POST; a mutation that may have been applied is not sent twice unless it says
+        // repeating it changes nothing.
+        idempotent: operation.idempotent ?? !operation.document.trimStart().startsWith('mutation'),
       },
       signal,
     );

@@ -147,6 +147,34 @@ mutation ShipdeskFulfillmentCreate($fulfillment: FulfillmentInput!) {
 }`,
 };
 
+/** The order's fulfillments with their tracking numbers: which one a voided label's number was pushed on. */
+export const ORDER_FULFILLMENTS_QUERY = {
+  name: 'ShipdeskOrderFulfillments',
+  document: `
+query ShipdeskOrderFulfillments($id: ID!) {
+  order(id: $id) {
+    id
+    fulfillments { id status trackingInfo { number } }
+  }
+}`,
+};
+
+/**
+ * Cancelling a fulfillment puts its items back to fulfil. Safe to send again: a fulfillment already cancelled stays
+ * cancelled, so a cancel whose answer was lost may be repeated.
+ */
+export const FULFILLMENT_CANCEL_MUTATION = {
+  name: 'ShipdeskFulfillmentCancel',
+  idempotent: true,
+  document: `
+mutation ShipdeskFulfillmentCancel($id: ID!) {
+  fulfillmentCancel(id: $id) {
+    fulfillment { id status }
+    userErrors { field message }
+  }
+}`,
+};
+
 export interface ShopifyMoneyBag {
   shopMoney: { amount: string; currencyCode: string };
 }
@@ -217,4 +245,11 @@ export interface ShopifyFulfillmentOrder {
 export interface ShopifyUserError {
   field: string[] | null;
   message: string;
+}
+
+/** Shopify's FulfillmentStatus: SUCCESS, CANCELLED, ERROR, FAILURE (OPEN and PENDING on older fulfillments). */
+export interface ShopifyFulfillment {
+  id: string;
+  status: string;
+  trackingInfo: Array<{ number: string | null }>;
 }

@@ -58,6 +58,11 @@ function required(connection: StoreConnection, key: string): string {
   return value;
 }
 
+/**
+ * Walmart Marketplace through the Orders API: orders by lastModifiedStartDate, tracking by acknowledging the purchase
+ * order then shipping its lines. No cancelTracking: a line once Shipped cannot be set back, and Walmart's `/cancel`
+ * cancels unshipped lines of the sale itself, not a shipment.
+ */
 export function createWalmartAdapter(connection: StoreConnection, options: AdapterOptions = {}): ChannelAdapter {
   const clientId = required(connection, 'clientId');
   const client: WalmartClient = createWalmartClient(
