@@ -1,9 +1,4 @@
-import {
-  MAX_BATCH_ORDERS,
-  type CreateLabelBatch,
-  type LabelBatch,
-  type LabelBatchDetail,
-} from '@shipdesk/contract';
+import { MAX_BATCH_ORDERS, type CreateLabelBatch, type LabelBatch, type LabelBatchDetail } from '@shipdesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { LabelBatchItemRow, LabelBatchRow } from '../../db/schema/index.ts';
@@ -80,7 +75,9 @@ export function createLabelBatches(deps: LabelBatchesDeps) {
         return;
       }
     }
-    const choice = await database.withTenant(tenantId, (tx) => batchPurchase(tx, labels, tenantId, item.orderId, batch.event as LabelEvent));
+    const choice = await database.withTenant(tenantId, (tx) =>
+      batchPurchase(tx, labels, tenantId, item.orderId, batch.event as LabelEvent),
+    );
     if ('problem' in choice) return fail(tenantId, batchId, item, choice.problem);
     await database.withTenant(tenantId, (tx) =>
       repo.setItem(tx, tenantId, batchId, item.orderId, {

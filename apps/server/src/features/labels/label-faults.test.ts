@@ -246,6 +246,17 @@ describe.each(backends)('label purchases that go wrong, and tracking pushes ($na
     });
     expect((await delivery(first!.id)).label?.trackingPush).toMatchObject({ status: 'pushed', attempts: 1 });
 
+    // Voided after the channel was told: the channel is asked to take the confirmation back.
+    const firstLabel = bought.json().data.label;
+    expect((await get(`/call/usps/cancelShipment/${firstLabel.deliveryId}`)).statusCode).toBe(200);
+    expect((await delivery(first!.id)).label).toMatchObject({ status: 'voided', trackingPush: { status: 'pending' } });
+    await t.app.labels.pushes.runDue();
+    expect(channel.canceled).toContainEqual({
+      externalOrderId: first!.externalId,
+      trackingNumber: firstLabel.trackingNumber,
+    });
+    expect((await delivery(first!.id)).label?.trackingPush).toMatchObject({ status: 'pushed', message: null });
+
     pushFailure = new ChannelError('platform', 'Shopify refused the fulfillment', 422, 'Fulfillment order is closed');
     const failing = await flow(t, tenant, second!.id, 'shipLabel', {
       version: second!.version,

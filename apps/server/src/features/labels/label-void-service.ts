@@ -18,7 +18,13 @@ export const NO_LABEL = 'This delivery has no label';
  * voided, the delivery's units unshipped and the statuses recomputed, with a timeline row. A refusal (the parcel was
  * scanned, the refund window closed) is a 409 in the carrier's words and changes nothing.
  */
-export function createLabelVoids(deps: { database: Database; carriers: LabelCarriers; notify: OrdersNotifier }) {
+export function createLabelVoids(deps: {
+  database: Database;
+  carriers: LabelCarriers;
+  notify: OrdersNotifier;
+  /** The channel is to be told of the void. */
+  trackingQueued(): void;
+}) {
   const repo = createLabelsRepository();
   const orders = createOrdersRepository();
 
@@ -70,18 +76,26 @@ export function createLabelVoids(deps: { database: Database; carriers: LabelCarr
       const order = (await orders.findOrder(tx, tenantId, delivery.orderId, true))!;
       const standing = await repo.lockStandingLabel(tx, tenantId, delivery.id);
       if (!standing || standing.id !== label.id) throw new HttpError(409, NO_LABEL, { reason: 'no_label' });
-      const pushPending = standing.trackingPushStatus === 'pending';
+      // Not told yet: nothing to tell. Told already: the channel is asked to take it back (tracking-push-service).
+      const push = standing.trackingPushStatus;
       const voided = await repo.setLabel(tx, tenantId, label.id, {
         status: outcome.status === 'voided' ? 'voided' : 'refund_requested',
         voidedAt: new Date(),
         voidMessage: outcome.message,
-        ...(pushPending
+        ...(push === 'pending' || push === 'failed'
           ? {
               trackingPushStatus: 'not_needed',
               trackingPushNextAt: null,
               trackingPushMessage: 'The label was voided before the channel was told',
             }
-          : {}),
+          : push === 'pushed'
+            ? {
+                trackingPushStatus: 'pending',
+                trackingPushAttempts: 0,
+                trackingPushNextAt: new Date(),
+                trackingPushMessage: null,
+              }
+            : {}),
       });
       await repo.markUnlabelled(tx, tenantId, delivery.id);
       const before = statusesOf(order);
@@ -109,6 +123,7 @@ export function createLabelVoids(deps: { database: Database; carriers: LabelCarr
       return { label: toLabel(voided), order: { id: String(updated.id), version: updated.version } };
     });
     deps.notify(tenantId, { orderIds: [result.order.id], event: 'voidLabel', version: result.order.version });
+    if (result.label.trackingPush.status === 'pending') deps.trackingQueued();
     return result;
   };
 }

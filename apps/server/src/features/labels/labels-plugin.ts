@@ -129,7 +129,7 @@ export const labelsPlugin = fp<LabelsPluginOptions>(
     app.decorate('labels', {
       events: { defaults, purchase: purchases.purchase },
       purchases,
-      voidLabel: createLabelVoids({ database: app.db, carriers, notify }),
+      voidLabel: createLabelVoids({ database: app.db, carriers, notify, trackingQueued: wake }),
       documents: createLabelDocuments(app.db),
       pushes,
       batches,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { CARRIER_NAMES, trackingUrl, type Carrier, type ShippingLabel } from '@shipdesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
@@ -13,7 +13,8 @@ import { createStoresRepository } from '../stores/index.ts';
 /**
  * Telling the order's channel the carrier and tracking number of a label: a durable outbox in the label's own row
  * (pending with a due time), claimed by any instance that runs background work with FOR UPDATE SKIP LOCKED and a
- * lease, so each push runs once at a time and survives restarts. Failures are retried with backoff (1 min, doubling,
+ * lease, so each push runs once at a time and survives restarts. A label voided after its number was pushed is
+ * pending again: the channel is asked to take the confirmation back where its platform allows it. Failures are retried with backoff (1 min, doubling,
  * at most 1 h) up to MAX_ATTEMPTS; then the label shows "failed" with the platform's words and a person retries.
  */
 
@@ -26,6 +27,8 @@ export interface TrackingPushDeps {
   adapterFor(store: StoreRow): ChannelAdapter;
   log: FastifyBaseLogger;
 }
+
+type Outcome = { ok: true; status?: 'pushed' | 'not_needed'; message?: string } | { ok: false; message: string };
 
 const backoffSeconds = (attempts: number) => Math.min(3600, 60 * 2 ** Math.max(0, attempts - 1));
 
@@ -75,50 +78,71 @@ export function createTrackingPushes(deps: TrackingPushDeps) {
       .where(own);
   }
 
-  /** One claimed push: the channel asked outside any transaction, the outcome written after. */
+  /** What a channel failure says, for the label. */
+  function channelWords(error: unknown, store: StoreRow, labelId: number): string {
+    if (error instanceof ChannelError) return [error.message, error.platformAnswer].filter(Boolean).join(': ');
+    if (error instanceof HttpError) return error.message;
+    if (error instanceof Error && error.name === 'TimeoutError') return `${store.sourceType} did not answer in time`;
+    deps.log.warn({ err: error, labelId }, 'tracking push failed');
+    return 'The channel could not be told';
+  }
+
+  /**
+   * One claimed push, the channel asked outside any transaction and the outcome written after: the tracking number
+   * of a standing label, or, for a label voided after its number was pushed, taking the confirmation back where the
+   * platform allows it.
+   */
   async function pushOne(tenantId: string, id: number): Promise<void> {
     const loaded = await database.withTenant(tenantId, async (tx) => {
       const [label] = await tx
         .select()
         .from(shippingLabels)
         .where(and(eq(shippingLabels.tenantId, tenantId), eq(shippingLabels.id, id)));
-      if (!label || label.trackingPushStatus !== 'pending' || label.status !== 'active') return null;
+      if (!label || label.trackingPushStatus !== 'pending') return null;
       const order = await orders.findOrder(tx, tenantId, label.orderId);
       const store = order?.storeId ? await stores.find(tx, tenantId, order.storeId) : undefined;
       return { label, order, store };
     });
     if (!loaded) return;
     const { label, order, store } = loaded;
-    let outcome: { ok: true } | { ok: false; message: string };
+    const voided = label.status !== 'active';
+    let outcome: Outcome;
     if (!order?.externalId || !store) {
       outcome = { ok: false, message: 'The order has no channel copy to tell' };
     } else {
+      const adapter = deps.adapterFor(store);
       try {
-        await deps.adapterFor(store).pushTracking(
-          {
-            externalOrderId: order.externalId,
-            carrier: CARRIER_NAMES[label.carrier as Carrier],
-            trackingNumber: label.trackingNumber,
-            trackingUrl: trackingUrl(label.carrier, label.trackingNumber),
-            serviceName: label.serviceName,
-            shippedAt: label.createdAt.toISOString(),
-          },
-          AbortSignal.timeout(PUSH_TIMEOUT_MS),
-        );
-        outcome = { ok: true };
-      } catch (error) {
-        const message =
-          error instanceof ChannelError
-            ? [error.message, error.platformAnswer].filter(Boolean).join(': ')
-            : error instanceof HttpError
-              ? error.message
-              : error instanceof Error && error.name === 'TimeoutError'
-                ? `${store.sourceType} did not answer in time`
-                : 'The channel could not be told';
-        if (!(error instanceof ChannelError || error instanceof HttpError)) {
-          deps.log.warn({ err: error, labelId: id }, 'tracking push failed');
+        if (!voided) {
+          await adapter.pushTracking(
+            {
+              externalOrderId: order.externalId,
+              carrier: CARRIER_NAMES[label.carrier as Carrier],
+              trackingNumber: label.trackingNumber,
+              trackingUrl: trackingUrl(label.carrier, label.trackingNumber),
+              serviceName: label.serviceName,
+              shippedAt: label.createdAt.toISOString(),
+            },
+            AbortSignal.timeout(PUSH_TIMEOUT_MS),
+          );
+          outcome = { ok: true };
+        } else if (!adapter.cancelTracking) {
+          outcome = {
+            ok: true,
+            status: 'not_needed',
+            message: `${store.sourceType} cannot take back a shipment confirmation; correct it there`,
+          };
+        } else {
+          const answer = await adapter.cancelTracking(
+            { externalOrderId: order.externalId, trackingNumber: label.trackingNumber },
+            AbortSignal.timeout(PUSH_TIMEOUT_MS),
+          );
+          outcome =
+            answer === 'canceled'
+              ? { ok: true }
+              : { ok: true, status: 'not_needed', message: `${store.sourceType} held no shipment with this number` };
         }
-        outcome = { ok: false, message };
+      } catch (error) {
+        outcome = { ok: false, message: channelWords(error, store, id) };
       }
     }
     await database.withTenant(tenantId, (tx) => settle(tx, label, outcome));
@@ -142,13 +166,10 @@ export function createTrackingPushes(deps: TrackingPushDeps) {
             : await tx
                 .select()
                 .from(shippingLabels)
-                .where(
-                  and(
-                    eq(shippingLabels.tenantId, auth.tenantId),
-                    eq(shippingLabels.deliveryId, deliveryId),
-                    eq(shippingLabels.status, 'active'),
-                  ),
-                )
+                .where(and(eq(shippingLabels.tenantId, auth.tenantId), eq(shippingLabels.deliveryId, deliveryId)))
+                // The standing label, else the newest voided one (whose void the channel may not have taken yet).
+                .orderBy(sql`${shippingLabels.status} = 'active' DESC`, desc(shippingLabels.id))
+                .limit(1)
                 .for('update');
         if (!label) throw notFound('This delivery has no label');
         if (label.trackingPushStatus === 'not_needed') {

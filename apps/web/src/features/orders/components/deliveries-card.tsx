@@ -161,7 +161,7 @@ export function DeliveriesCard({ order, locale }: { order: Order; locale: string
                             View label
                           </Button>
                         ) : null}
-                        {standing?.trackingPush.status === 'failed' ? (
+                        {label?.trackingPush.status === 'failed' ? (
                           <Button size="small" onClick={() => void retry(delivery)} disabled={retryState.isLoading}>
                             Tell channel again
                           </Button>

@@ -5,18 +5,27 @@ import type { ShippingLabel } from '@shipdesk/contract';
 import { StatusChip, type StatusTone } from '@/components/status-chip';
 import { formatMoney } from '@/lib/format';
 
-const PUSH: Record<ShippingLabel['trackingPush']['status'], { label: string; tone: StatusTone } | null> = {
+type PushChip = { label: string; tone: StatusTone } | null;
+const PUSH: Record<ShippingLabel['trackingPush']['status'], PushChip> = {
   not_needed: null,
   pending: { label: 'Telling the channel', tone: 'info' },
   pushed: { label: 'Channel told', tone: 'success' },
   failed: { label: 'Channel not told', tone: 'error' },
+};
+/** A voided label's push is the channel being told of the void. */
+const VOID_PUSH: Record<ShippingLabel['trackingPush']['status'], PushChip> = {
+  not_needed: null,
+  pending: { label: 'Telling the channel it is void', tone: 'info' },
+  pushed: { label: 'Channel told it is void', tone: 'success' },
+  failed: { label: 'Channel not told of the void', tone: 'error' },
 };
 
 /** A delivery's label in one cell: tracking (a link where the carrier has a public page), service, cost, channel. */
 export function DeliveryLabelCell({ label, locale }: { label: ShippingLabel | null; locale: string }) {
   if (!label) return <>—</>;
   const voided = label.status !== 'active';
-  const push = voided ? null : PUSH[label.trackingPush.status];
+  const { status, message } = label.trackingPush;
+  const push = (voided ? VOID_PUSH : PUSH)[status];
   const cost = label.amount === 0 ? 'no postage' : formatMoney(label.amount, label.currency, locale);
   return (
     <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
@@ -37,13 +46,13 @@ export function DeliveryLabelCell({ label, locale }: { label: ShippingLabel | nu
         {voided ? (label.status === 'refund_requested' ? ' · voided, refund requested' : ' · voided') : ''}
       </Typography>
       {push ? (
-        <Box title={label.trackingPush.message ?? undefined}>
+        <Box title={message ?? undefined}>
           <StatusChip small label={push.label} tone={push.tone} kind="Tracking" />
         </Box>
       ) : null}
-      {label.trackingPush.status === 'failed' && label.trackingPush.message && !voided ? (
-        <Typography variant="caption" color="error">
-          {label.trackingPush.message}
+      {message && (status === 'failed' || status === 'not_needed') ? (
+        <Typography variant="caption" color={status === 'failed' ? 'error' : 'text.secondary'}>
+          {message}
         </Typography>
       ) : null}
     </Box>
