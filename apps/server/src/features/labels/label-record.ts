@@ -90,6 +90,24 @@ export async function recordLabel(
         format: label.format,
       },
     });
+    if (order.linkedOrderId !== null) {
+      // A reship (or reorder) ships: its original's timeline says so too.
+      await orders.insertEvent(tx, tenantId, {
+        orderId: order.linkedOrderId,
+        event: 'linkedLabel',
+        actorId: record.actorId,
+        actorEmail: record.actorEmail,
+        before: null,
+        after: null,
+        payload: {
+          linkedOrderId: String(order.id),
+          linkedOrderNumber: order.orderNumber,
+          carrier: record.carrier,
+          service: record.serviceName,
+          trackingNumber: label.trackingNumber,
+        },
+      });
+    }
     const body: SuccessEnvelope<OrderFlowResult> = {
       code: 200,
       success: true,

@@ -120,6 +120,23 @@ export function createLabelVoids(deps: {
           ...(outcome.message ? { carrierMessage: outcome.message } : {}),
         },
       });
+      if (order.linkedOrderId !== null) {
+        await orders.insertEvent(tx, tenantId, {
+          orderId: order.linkedOrderId,
+          event: 'linkedLabelVoided',
+          actorId: auth.userId,
+          actorEmail: auth.email,
+          before: null,
+          after: null,
+          payload: {
+            linkedOrderId: String(order.id),
+            linkedOrderNumber: order.orderNumber,
+            carrier,
+            service: label.serviceName,
+            trackingNumber: label.trackingNumber,
+          },
+        });
+      }
       return { label: toLabel(voided), order: { id: String(updated.id), version: updated.version } };
     });
     deps.notify(tenantId, { orderIds: [result.order.id], event: 'voidLabel', version: result.order.version });

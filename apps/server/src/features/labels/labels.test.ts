@@ -122,6 +122,29 @@ describe.each(backends)('labels with the built-in carrier ($name)', (backend) =>
     });
   });
 
+  it("ships a reship like any order, and the original order's timeline follows its label", async () => {
+    const order = await paidOrder(t, tenant);
+    const shipped = await flow(t, tenant, order.id, 'shipLabel', { version: order.version, label: LOCAL });
+    const reshipped = await flow(t, tenant, order.id, 'reship', {
+      version: shipped.json().data.order.version,
+      reason: 'Lost in transit',
+    });
+    expect(reshipped.statusCode, reshipped.body).toBe(200);
+    const copy = (await get(`/api/v1/orders/${reshipped.json().data.createdOrderId}`)).json().data as Order;
+    expect(copy).toMatchObject({ orderStatus: 'Sales Order', paymentStatus: 'Paid', linkedOrderId: order.id });
+
+    const label = await flow(t, tenant, copy.id, 'zpl', { version: copy.version, label: LOCAL });
+    expect(label.statusCode, label.body).toBe(200);
+    const { trackingNumber, deliveryId } = label.json().data.label;
+    expect((await get(`/call/usps/cancelShipment/${deliveryId}`)).statusCode).toBe(200);
+    const original = (await get(`/api/v1/orders/${order.id}/events`)).json().data as Array<{
+      event: string;
+      payload: Record<string, unknown>;
+    }>;
+    expect(original.slice(0, 2).map((e) => e.event)).toEqual(['linkedLabelVoided', 'linkedLabel']);
+    expect(original[1]!.payload).toMatchObject({ linkedOrderId: copy.id, trackingNumber });
+  });
+
   it('buys one label for five concurrent requests with one Idempotency-Key', async () => {
     const order = await paidOrder(t, tenant);
     const body = { version: order.version, label: LOCAL };

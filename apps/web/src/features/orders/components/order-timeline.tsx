@@ -16,10 +16,22 @@ import { CardSection } from './card-section';
 function payloadDetails(record: OrderEventRecord, currency: string, locale: string): string[] {
   const details: string[] = [];
   const { payload } = record;
-  if (typeof payload.amount === 'number') details.push(`Amount ${formatMoney(payload.amount, currency, locale)}`);
+  const labelEvent = typeof payload.trackingNumber === 'string';
+  if (typeof payload.linkedOrderNumber === 'string') details.push(`Order ${payload.linkedOrderNumber}`);
+  if (labelEvent)
+    details.push(`${String(payload.service ?? payload.carrier ?? '')} · tracking ${String(payload.trackingNumber)}`);
+  if (typeof payload.amount === 'number') {
+    const money = formatMoney(
+      payload.amount,
+      typeof payload.currency === 'string' ? payload.currency : currency,
+      locale,
+    );
+    details.push(labelEvent ? `Cost ${payload.amount === 0 ? 'no postage' : money}` : `Amount ${money}`);
+  }
+  if (payload.refund === 'requested') details.push('Refund requested from the carrier');
   if (typeof payload.method === 'string' && payload.method) details.push(`Method ${payload.method.replace(/_/g, ' ')}`);
   if (typeof payload.reason === 'string' && payload.reason) details.push(`Reason: ${payload.reason}`);
-  if (typeof payload.format === 'string') details.push(`Format ${payload.format}`);
+  if (typeof payload.format === 'string') details.push(`Format ${payload.format.toUpperCase()}`);
   if (typeof payload.externalId === 'string' && payload.externalId) details.push(`Channel id ${payload.externalId}`);
   const service = record.event === 'shippingUpdated' ? shippingEventService(payload) : null;
   if (service) details.push(`Ships with ${service}`);
