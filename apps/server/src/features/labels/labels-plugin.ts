@@ -42,6 +42,8 @@ export interface LabelsPluginOptions {
   carrierAdapterOptions?: CarrierAdapterOptions;
   /** How often the background work looks for due pushes and unsettled purchases (ms). */
   pollMs?: number;
+  /** A batch whose worker stopped beating for this long is taken over (s). */
+  batchStaleSeconds?: number;
   /** Purchases of one batch running at once (default 4). */
   batchConcurrency?: number;
   /** A purchase still `buying` after this long belonged to an instance that stopped (s). */
@@ -125,6 +127,7 @@ export const labelsPlugin = fp<LabelsPluginOptions>(
       log: app.log,
       worker: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
       concurrency: options.batchConcurrency,
+      staleSeconds: options.batchStaleSeconds,
     });
     app.decorate('labels', {
       events: { defaults, purchase: purchases.purchase },

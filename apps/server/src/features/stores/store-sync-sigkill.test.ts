@@ -1,106 +1,43 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '@shipdesk/db-kit';
-import { Role } from '@shipdesk/contract';
 import { startFakeShopify, type FakeShopify } from '@shipdesk/fakes';
-import { AUDIENCE, mintToken, newTenantId, testIdp } from '../../../test/app-helper.ts';
+import { newTenantId } from '../../../test/app-helper.ts';
+import { killableServer, type KillableServer } from '../../../test/killable-server.ts';
 
 /**
- * The issue's reliability test: kill the real server process (SIGKILL, no shutdown code runs) in the middle of a
+ * Reliability: kill the real server process (SIGKILL, no shutdown code runs) in the middle of a
  * 20,000-order pull, start it again, and the run finishes with every order stored exactly once. PostgreSQL only: a
  * process killed with PGlite's files open is not a state that embedded database promises to recover from, while
  * PostgreSQL does (the server process dies, the database does not). Without DATABASE_URL the vitest config leaves
  * this file out.
  */
-const SERVER_ENTRY = fileURLToPath(new URL('../../server.ts', import.meta.url));
 const ORDERS = 20_000;
 
 describe('a pull survives SIGKILL of the server (postgres)', () => {
   let shop: FakeShopify;
-  let issuer: Server;
-  let issuerUrl = '';
   let database: Awaited<ReturnType<typeof createScratchDatabase>>;
   let client: pg.Client;
-  const dataDir = mkdtempSync(join(tmpdir(), 'shipdesk-sigkill-'));
-  const secretsKey = randomBytes(32).toString('base64');
+  let server: KillableServer;
   const tenant = newTenantId();
-  let server: ChildProcess | null = null;
-  let port = 0;
 
   beforeAll(async () => {
-    const idp = await testIdp();
-    issuer = createServer((req, res) => {
-      res.setHeader('content-type', 'application/json');
-      if (req.url === '/.well-known/openid-configuration') {
-        res.end(JSON.stringify({ issuer: issuerUrl, jwks_uri: `${issuerUrl}/jwks` }));
-      } else res.end(JSON.stringify({ keys: [idp.publicJwk] }));
-    });
-    await new Promise<void>((resolve) => issuer.listen(0, '127.0.0.1', resolve));
-    issuerUrl = `http://127.0.0.1:${(issuer.address() as AddressInfo).port}`;
     shop = await startFakeShopify({ orders: ORDERS, costLimit: null });
     database = await createScratchDatabase(process.env.DATABASE_URL!, 'shipdesk_kill');
     client = new pg.Client({ connectionString: database.url });
     await client.connect();
+    server = await killableServer(database.url, tenant);
   });
 
   afterAll(async () => {
-    server?.kill('SIGKILL');
+    await server?.close();
     await client?.end();
     await database?.drop();
     await shop?.close();
-    issuer?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function start(): Promise<void> {
-    port = 20_000 + ((process.pid * 7) % 9_000);
-    server = spawn(process.execPath, [SERVER_ENTRY], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        SECRETS_KEY: secretsKey,
-        OIDC_ISSUER: issuerUrl,
-        OIDC_AUDIENCE: AUDIENCE,
-        SYNC_STALL_SECONDS: '3',
-        LOG_LEVEL: 'error',
-        WEB_DIST: join(dataDir, 'no-web'),
-        SHIPDESK_DEMO: 'off',
-        // The fake Shopify listens on loopback.
-        OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    for (let i = 0; i < 300; i++) {
-      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('server did not start');
-  }
-
-  async function api(method: string, path: string, body?: object) {
-    const token = await mintToken({ tenantId: tenant, roleId: Role.Admin, issuer: issuerUrl });
-    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }) },
-      body: body && JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
-  }
+  const start = () => server.start({ SYNC_STALL_SECONDS: '3' });
+  const api = (method: string, path: string, body?: object) => server.api(method, path, body);
 
   const count = async (storeId: number) =>
     (
@@ -131,8 +68,7 @@ describe('a pull survives SIGKILL of the server (postgres)', () => {
     expect(before).toBeGreaterThanOrEqual(2_000);
     expect(before).toBeLessThan(ORDERS);
 
-    server!.kill('SIGKILL');
-    await new Promise((resolve) => server!.once('exit', resolve));
+    await server.kill();
     shop.setLatency(0);
     await start();
 
