@@ -1,9 +1,7 @@
-import { and, asc, eq, gte } from 'drizzle-orm';
 import { isCarrier, type LabelPurchase } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
-import { boxSizes } from '../../db/schema/index.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { checkOrderEvent, createOrdersRepository, seedBoxSizes } from '../orders/index.ts';
+import { checkOrderEvent, createOrdersRepository } from '../orders/index.ts';
 import { draftParcel } from './label-parcel.ts';
 import type { LabelsRepository } from './labels-repository.ts';
 
@@ -11,8 +9,8 @@ const pounds = (grams: number) => Math.round((grams / 453.59237) * 10) / 10;
 
 /**
  * What a batch buys for one order, decided without a person: the carrier service its shipping method maps to, the
- * account that carrier's default is, and the parcel as the delivery has it — or, when no size was set, the smallest
- * of the seller's boxes that holds the weight. An order that cannot be decided fails with the reason and what to do.
+ * account that carrier's default is, and the parcel as the label form would start it (the delivery's size, else the
+ * smallest of the seller's boxes that holds the weight). An order that cannot be decided fails with the reason and what to do.
  */
 export async function batchPurchase(
   tx: Executor,
@@ -36,21 +34,9 @@ export async function batchPurchase(
   const delivery = await repo.nextPlannedDelivery(tx, tenantId, order.id);
   if (!delivery) return { problem: 'Every delivery of this order has a label' };
   const draft = await draftParcel(tx, repo, tenantId, delivery, order.packageType, {});
-  let { weight, length, width, height, boxSizeId } = draft;
+  const { weight, length, width, height, boxSizeId } = draft;
   if (!length || !width || !height) {
-    // A tenant who never opened their box sizes has the starter set, as the box sizes page shows it.
-    const [any] = await tx.select({ id: boxSizes.id }).from(boxSizes).where(eq(boxSizes.tenantId, tenantId)).limit(1);
-    if (!any) await seedBoxSizes(tx, tenantId);
-    const [box] = await tx
-      .select()
-      .from(boxSizes)
-      .where(and(eq(boxSizes.tenantId, tenantId), gte(boxSizes.maxWeight, weight)))
-      .orderBy(asc(boxSizes.length), asc(boxSizes.width), asc(boxSizes.height))
-      .limit(1);
-    if (!box) return { problem: `None of your boxes holds ${pounds(weight)} lb: add a box size, or split the order` };
-    ({ length, width, height } = box);
-    boxSizeId = box.id;
-    if (delivery.weight <= 0) weight += box.emptyWeight;
+    return { problem: `None of your boxes holds ${pounds(weight)} lb: add a box size, or split the order` };
   }
   if (weight <= 0) return { problem: 'Its lines have no weight: enter one on the order' };
   return {

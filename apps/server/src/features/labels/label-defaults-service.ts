@@ -25,40 +25,37 @@ export function createLabelDefaults(deps: { database: Database; carriers: LabelC
     query: ShipLabelQuery,
   ): Promise<ShipLabelDefaults> {
     const { tenantId } = auth;
-    const read = await deps.database.withTenant(
-      tenantId,
-      async (tx) => {
-        const order = (await orders.findOrder(tx, tenantId, orderId))!;
-        const delivery = query.deliveryId
-          ? await repo.findDelivery(tx, tenantId, Number(query.deliveryId))
-          : await repo.nextPlannedDelivery(tx, tenantId, order.id);
-        if (!delivery || delivery.orderId !== order.id) {
-          throw badRequest({
-            deliveryId: `Order ${order.orderNumber} has no delivery ${query.deliveryId ?? ''}`.trim(),
-          });
-        }
-        if (delivery.status !== 'planned') {
-          throw new HttpError(409, 'This delivery has a label already', { reason: 'delivery_labelled' });
-        }
-        const { boxSizeId, deliveryId: _d, rates: _r, ...parcelQuery } = query;
-        const parcel = await draftParcel(tx, repo, tenantId, delivery, order.packageType, {
-          ...parcelQuery,
-          ...(boxSizeId !== undefined ? { boxSizeId: Number(boxSizeId) } : {}),
+    // Not read-only: a tenant without box sizes gets the starter set here, as its box sizes page would.
+    const read = await deps.database.withTenant(tenantId, async (tx) => {
+      const order = (await orders.findOrder(tx, tenantId, orderId))!;
+      const delivery = query.deliveryId
+        ? await repo.findDelivery(tx, tenantId, Number(query.deliveryId))
+        : await repo.nextPlannedDelivery(tx, tenantId, order.id);
+      if (!delivery || delivery.orderId !== order.id) {
+        throw badRequest({
+          deliveryId: `Order ${order.orderNumber} has no delivery ${query.deliveryId ?? ''}`.trim(),
         });
-        const detail = await orders.detail(tx, tenantId, order);
-        const address = detail.addresses.find((a) => a.type === 'shipping');
-        return {
-          order,
-          delivery,
-          parcel,
-          from: await shipFrom(tx, tenantId),
-          to: address ? shipTo(address) : null,
-          shipDate: shipDateIn(await orders.timeZone(tx, tenantId)),
-          accounts: await deps.carriers.quotingAccounts(tx, tenantId),
-        };
-      },
-      { readOnly: true },
-    );
+      }
+      if (delivery.status !== 'planned') {
+        throw new HttpError(409, 'This delivery has a label already', { reason: 'delivery_labelled' });
+      }
+      const { boxSizeId, deliveryId: _d, rates: _r, ...parcelQuery } = query;
+      const parcel = await draftParcel(tx, repo, tenantId, delivery, order.packageType, {
+        ...parcelQuery,
+        ...(boxSizeId !== undefined ? { boxSizeId: Number(boxSizeId) } : {}),
+      });
+      const detail = await orders.detail(tx, tenantId, order);
+      const address = detail.addresses.find((a) => a.type === 'shipping');
+      return {
+        order,
+        delivery,
+        parcel,
+        from: await shipFrom(tx, tenantId),
+        to: address ? shipTo(address) : null,
+        shipDate: shipDateIn(await orders.timeZone(tx, tenantId)),
+        accounts: await deps.carriers.quotingAccounts(tx, tenantId),
+      };
+    });
     const { order, delivery, parcel, from, to } = read;
     const problem = !from ? WAREHOUSE_MISSING : !to ? 'The order has no shipping address' : parcelProblem(parcel);
     const answer: ShipLabelDefaults = {

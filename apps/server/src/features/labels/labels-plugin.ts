@@ -66,6 +66,7 @@ export const labelsPlugin = fp<LabelsPluginOptions>(
       database: app.db,
       adapterFor: (store) => app.storeSync.adapterFor(store),
       log: app.log,
+      notify,
     });
     let running: Promise<void> | null = null;
     let again = false;

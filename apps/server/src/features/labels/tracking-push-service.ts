@@ -7,7 +7,7 @@ import type { ChannelAdapter } from '../../integrations/channels/channel-types.t
 import { ChannelError } from '../../integrations/http/channel-http.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { createOrdersRepository, parseId, toLabel } from '../orders/index.ts';
+import { createOrdersRepository, parseId, toLabel, type OrdersNotifier } from '../orders/index.ts';
 import { createStoresRepository } from '../stores/index.ts';
 
 /**
@@ -26,6 +26,8 @@ export interface TrackingPushDeps {
   database: Database;
   adapterFor(store: StoreRow): ChannelAdapter;
   log: FastifyBaseLogger;
+  /** The order's screens refresh when its channel was told (or could not be). */
+  notify: OrdersNotifier;
 }
 
 type Outcome = { ok: true; status?: 'pushed' | 'not_needed'; message?: string } | { ok: false; message: string };
@@ -146,6 +148,7 @@ export function createTrackingPushes(deps: TrackingPushDeps) {
       }
     }
     await database.withTenant(tenantId, (tx) => settle(tx, label, outcome));
+    deps.notify(tenantId, { orderIds: [String(label.orderId)], event: 'trackingPush' });
   }
 
   return {

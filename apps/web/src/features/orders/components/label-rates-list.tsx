@@ -14,6 +14,8 @@ export const rateKey = (rate: Pick<LabelRate, 'carrier' | 'carrierAccountId' | '
   `${rate.carrier}:${rate.carrierAccountId ?? ''}:${rate.serviceCode}`;
 
 export interface LabelRatesListProps {
+  /** False while the parcel cannot be priced yet (the form says why): no "nothing fits" message then. */
+  priced: boolean;
   rates: readonly LabelRate[];
   rateErrors: readonly RateError[];
   loading: boolean;
@@ -26,7 +28,15 @@ export interface LabelRatesListProps {
  * What the delivery can ship at: one row per carrier service with its price and delivery time, the one the order's
  * shipping method maps to marked; carriers that could not quote say why beside the others.
  */
-export function LabelRatesList({ rates, rateErrors, loading, selected, locale, onSelect }: LabelRatesListProps) {
+export function LabelRatesList({
+  priced,
+  rates,
+  rateErrors,
+  loading,
+  selected,
+  locale,
+  onSelect,
+}: LabelRatesListProps) {
   if (loading) {
     return (
       <Box aria-busy aria-label="Asking the carriers for rates" sx={{ display: 'grid', gap: 1 }}>
@@ -43,7 +53,7 @@ export function LabelRatesList({ rates, rateErrors, loading, selected, locale, o
           {failure.accountName}: {failure.message}
         </Alert>
       ))}
-      {rates.length === 0 ? (
+      {!priced ? null : rates.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           No carrier service can take this parcel. Change its size or weight, or connect another carrier in Settings.
         </Typography>
