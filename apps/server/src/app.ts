@@ -27,6 +27,7 @@ import { dashboardFeature } from './features/dashboard/index.ts';
 import { healthFeature } from './features/health/index.ts';
 import { labelsFeature, labelsPlugin } from './features/labels/index.ts';
 import { ordersFeature } from './features/orders/index.ts';
+import { printingFeature } from './features/printing/index.ts';
 import { createApiKeyVerifier, settingsFeature } from './features/settings/index.ts';
 import { setupGuideFeature } from './features/setup-guide/index.ts';
 import { shippingFeature, shippingPlugin } from './features/shipping/index.ts';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const carrierAdapters = options.carrierAdapters ?? createCarrierAdapter;
   await app.register(labelsPlugin, {
     jobs: config.jobs,
+    batchStaleSeconds: config.labelBatchStaleSeconds,
     carrierAdapters,
     carrierAdapterOptions: { http: adapterOptions.http },
   });
@@ -199,6 +201,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await signedIn.register(usersFeature, { ssoUrl: config.ssoUrl, issuer: config.oidcIssuer });
       await signedIn.register(ordersFeature, { labels: app.labels.events });
       await signedIn.register(labelsFeature);
+      await signedIn.register(printingFeature, { certificate: config.qzCertificate, privateKey: config.qzPrivateKey });
       await signedIn.register(dashboardFeature);
       await signedIn.register(storesFeature, { publicUrl: config.publicUrl, adapters, adapterOptions, marketplace });
       await signedIn.register(shippingFeature, {

@@ -36,6 +36,8 @@ export interface ServerConfig {
   jobs: boolean;
   /** A sync run without a heartbeat for this long is resumed by another worker and its store flagged. */
   syncStallSeconds: number;
+  /** A label batch whose instance stopped beating for this long is resumed by another (s). */
+  labelBatchStaleSeconds: number;
   /** How often an instance reads the access revocations (deactivated users) that other instances recorded. */
   revocationRefreshMs: number;
   /** The BigCommerce marketplace app (install flow, docs/stores.md); unset: the install callbacks answer 503. */
@@ -45,6 +47,12 @@ export interface ServerConfig {
     loginUrl: string;
     apiUrl: string | undefined;
   };
+  /**
+   * QZ Tray signing (docs/printing.md): the site's certificate and its private key, PEM text. Unset: the print
+   * routes answer 404 `printing_not_configured` and QZ Tray asks the person to allow each connection.
+   */
+  qzCertificate: string | undefined;
+  qzPrivateKey: string | undefined;
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -59,6 +67,12 @@ function int(name: string, raw: string | undefined, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return n;
+}
+
+/** PEM text from the environment; `\n` written as two characters (one-line variables) becomes a line break. */
+function pem(raw: string | undefined): string | undefined {
+  const text = raw?.replace(/\\n/g, '\n').trim();
+  return text ? `${text}\n` : undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -95,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jobs: env.JOBS !== 'off',
     demo: env.SHIPDESK_DEMO !== 'off',
     syncStallSeconds: int('SYNC_STALL_SECONDS', env.SYNC_STALL_SECONDS, 60) || 60,
+    labelBatchStaleSeconds: int('LABEL_BATCH_STALE_SECONDS', env.LABEL_BATCH_STALE_SECONDS, 120) || 120,
     revocationRefreshMs: int('REVOCATION_REFRESH_MS', env.REVOCATION_REFRESH_MS, 5_000) || 5_000,
     bigcommerce: {
       clientId: env.BIGCOMMERCE_CLIENT_ID || undefined,
@@ -102,5 +117,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       loginUrl: trimSlash(env.BIGCOMMERCE_LOGIN_URL || 'https://login.bigcommerce.com'),
       apiUrl: env.BIGCOMMERCE_API_URL ? trimSlash(env.BIGCOMMERCE_API_URL) : undefined,
     },
+    ...qzSigning(env),
   };
+}
+
+function qzSigning(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'qzCertificate' | 'qzPrivateKey'> {
+  const qzCertificate = pem(env.QZ_CERTIFICATE);
+  const qzPrivateKey = pem(env.QZ_PRIVATE_KEY);
+  if (Boolean(qzCertificate) !== Boolean(qzPrivateKey)) {
+    throw new Error('QZ_CERTIFICATE and QZ_PRIVATE_KEY are set together, or neither');
+  }
+  return { qzCertificate, qzPrivateKey };
 }

@@ -16,9 +16,20 @@ const originOf = (url: string) => {
 };
 
 /**
+ * QZ Tray, the local print and scale helper (docs/printing.md), listens on these websockets of the seller's own
+ * computer: wss on its secure ports for https pages, ws on the others for http pages.
+ */
+const QZ_TRAY_SOCKETS = ['localhost', 'localhost.qz.io']
+  .flatMap((host) => [
+    ...[8181, 8282, 8383, 8484].map((port) => `wss://${host}:${port}`),
+    ...[8182, 8283, 8384, 8485].map((port) => `ws://${host}:${port}`),
+  ])
+  .join(' ');
+
+/**
  * The web app's Content-Security-Policy: its own scripts only (Vite emits no inline script), styles inline too
  * (MUI's emotion writes <style> tags at run time), the identity provider for tokens and the silent sign-in frame,
- * blob: frames for PDF previews, and no one may frame the app.
+ * blob: frames for PDF previews, QZ Tray's local sockets, and no one may frame the app.
  */
 export function webAppPolicy(options: SecurityHeadersOptions): string {
   const identity = [...new Set([originOf(options.oidcIssuer), originOf(options.ssoUrl)].filter(Boolean))].join(' ');
@@ -28,7 +39,7 @@ export function webAppPolicy(options: SecurityHeadersOptions): string {
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${identity}`,
     "font-src 'self' data:",
-    `connect-src 'self' ${identity}`,
+    `connect-src 'self' ${identity} ${QZ_TRAY_SOCKETS}`,
     `frame-src 'self' blob: ${identity}`,
     "object-src 'none'",
     "base-uri 'self'",

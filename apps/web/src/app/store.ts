@@ -8,6 +8,7 @@ import { userDataReducer } from '@/lib/state/user-data-slice';
 import { setupGuideReducer } from '@/lib/state/setup-guide-slice';
 import { appSettingsReducer } from '@/lib/state/app-settings-slice';
 import { loaderReducer } from '@/lib/state/loader-slice';
+import { printQueueReducer } from '@/lib/printing/print-queue-slice';
 import type { RootState } from '@/lib/store-hooks';
 
 export const rootReducer = combineReducers({
@@ -15,6 +16,7 @@ export const rootReducer = combineReducers({
   setupGuide: setupGuideReducer,
   appSettings: appSettingsReducer,
   loader: loaderReducer,
+  printQueue: printQueueReducer,
   [api.reducerPath]: api.reducer,
 });
 
@@ -23,13 +25,16 @@ type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const stateMatches: Exact<ReturnType<typeof rootReducer>, RootState> = true;
 void stateMatches;
 
-/** Client state persisted under 'root' v1 (spec 4.4); server data and the loader flag are not. */
+/**
+ * Client state persisted under 'root' v1 (spec 4.4); server data and the loader flag are not. The print queue came
+ * later: state stored before it has no `printQueue` and simply starts with an empty queue.
+ */
 export const persistConfig = {
   key: PERSIST_KEY,
   version: PERSIST_VERSION,
   timeout: PERSIST_TIMEOUT_MS,
   storage,
-  whitelist: ['userData', 'setupGuide', 'appSettings'],
+  whitelist: ['userData', 'setupGuide', 'appSettings', 'printQueue'],
 };
 
 /** Builds the store; tests pass an in-memory storage. */

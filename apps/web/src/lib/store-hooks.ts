@@ -4,6 +4,7 @@ import type { UserData } from './state/user-data-slice.ts';
 import type { SetupGuideState } from './state/setup-guide-slice.ts';
 import type { AppSettingsState } from './state/app-settings-slice.ts';
 import type { api } from './api/base-api.ts';
+import type { PrintQueueState } from './printing/print-queue-slice.ts';
 
 /**
  * The shape of the Redux store (built in src/app/store.ts, which checks it matches).
@@ -14,6 +15,7 @@ export interface RootState {
   setupGuide: SetupGuideState;
   appSettings: AppSettingsState;
   loader: boolean;
+  printQueue: PrintQueueState;
   api: ReturnType<typeof api.reducer>;
 }
 

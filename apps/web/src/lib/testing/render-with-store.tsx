@@ -7,6 +7,7 @@ import { vi } from 'vitest';
 import { api } from '@/lib/api/base-api';
 import { appSettingsReducer } from '@/lib/state/app-settings-slice';
 import { loaderReducer } from '@/lib/state/loader-slice';
+import { printQueueReducer } from '@/lib/printing/print-queue-slice';
 import { setupGuideReducer } from '@/lib/state/setup-guide-slice';
 import { userDataReducer } from '@/lib/state/user-data-slice';
 import type { RootState } from '@/lib/store-hooks';
@@ -18,6 +19,7 @@ export function makeTestStore(preloadedState?: Partial<RootState>) {
     setupGuide: setupGuideReducer,
     appSettings: appSettingsReducer,
     loader: loaderReducer,
+    printQueue: printQueueReducer,
     [api.reducerPath]: api.reducer,
   });
   return configureStore({

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,8 +9,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ShippingLabel } from '@shipdesk/contract';
+import { QzTrayStatus } from '@/components/printing/qz-tray-status';
 import { apiErrorMessage } from '@/lib/errors';
-import { saveBlob } from '../api/packing-slip';
+import { downloadBlob } from '@/lib/printing/print-output';
+import type { PrintOutcome } from '@/lib/printing/print-runner';
+import { usePrint } from '@/lib/printing/use-print';
 import { fetchLabelDocument } from '../api/labels-api';
 
 export interface LabelPreviewDialogProps {
@@ -21,16 +24,20 @@ export interface LabelPreviewDialogProps {
 const EXTENSIONS: Record<ShippingLabel['format'], string> = { pdf: 'pdf', zpl: 'zpl', png: 'png' };
 
 /**
- * A bought label as it will print: a PDF inline, a ZPL label drawn by the server as an image. Print sends a PDF to
- * the browser's print dialog; Download saves the document as bought (raw ZPL for a thermal printer).
+ * A bought label as it will print: a PDF inline, a ZPL label drawn by the server as an image. Print goes through the
+ * print queue: to the default printer through QZ Tray (ZPL raw, PDF as a document), else the browser's print dialog
+ * for a PDF and a download for ZPL; the dialog says where it went. Download saves the document as bought.
  */
 export function LabelPreviewDialog({ label, onClose }: LabelPreviewDialogProps) {
   const titleId = useId();
-  const frame = useRef<HTMLIFrameElement>(null);
   const [preview, setPreview] = useState<{ url: string; type: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const [printed, setPrinted] = useState<PrintOutcome | null>(null);
+  const { print } = usePrint();
   const labelId = label.status === 'active' ? undefined : label.id;
+  const fileName = `label-${label.trackingNumber}.${EXTENSIONS[label.format]}`;
 
   useEffect(() => {
     let url: string | null = null;
@@ -52,11 +59,31 @@ export function LabelPreviewDialog({ label, onClose }: LabelPreviewDialogProps) 
     setSaving(true);
     try {
       const blob = await fetchLabelDocument(label.deliveryId, { labelId });
-      saveBlob(blob, `label-${label.trackingNumber}.${EXTENSIONS[label.format]}`);
+      downloadBlob(blob, fileName);
     } catch (failure) {
       setError(apiErrorMessage(failure, 'Could not download the label.'));
     } finally {
       setSaving(false);
+    }
+  };
+
+  const printLabel = async () => {
+    setPrinting(true);
+    setPrinted(null);
+    try {
+      const blob = await fetchLabelDocument(label.deliveryId, { labelId });
+      const { deliveryId, trackingNumber, format } = label;
+      setPrinted(
+        await print({
+          title: `Label ${trackingNumber}`,
+          documents: [{ blob, format, fileName }],
+          labels: [{ deliveryId, trackingNumber, format }],
+        }),
+      );
+    } catch (failure) {
+      setError(apiErrorMessage(failure, 'Could not load the label to print.'));
+    } finally {
+      setPrinting(false);
     }
   };
 
@@ -73,13 +100,17 @@ export function LabelPreviewDialog({ label, onClose }: LabelPreviewDialogProps) 
           </Alert>
         ) : null}
         {error ? <Alert severity="error">{error}</Alert> : null}
+        {printed ? (
+          <Alert severity={printed.state === 'failed' ? 'error' : printed.fallback ? 'info' : 'success'} sx={{ mb: 2 }}>
+            {printed.message}
+          </Alert>
+        ) : null}
         <Box sx={{ display: 'flex', justifyContent: 'center', bgcolor: 'action.hover', borderRadius: 1, p: 2 }}>
           {!preview && !error ? (
             <Skeleton variant="rectangular" width={288} height={432} aria-label="Loading the label" />
           ) : preview && isPdf ? (
             <Box
               component="iframe"
-              ref={frame}
               title={`Label ${label.trackingNumber}`}
               src={preview.url}
               sx={{ width: '100%', height: 480, border: 0, bgcolor: 'common.white' }}
@@ -95,8 +126,14 @@ export function LabelPreviewDialog({ label, onClose }: LabelPreviewDialogProps) 
         </Box>
         {label.format === 'zpl' ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-            A ZPL label prints on a thermal printer (203 dpi, 4×6 in). Download it and send it to the printer.
+            A ZPL label prints on a thermal printer (203 dpi, 4×6 in). With QZ Tray it goes straight to the printer;
+            otherwise Print downloads it for the printer's own tool.
           </Typography>
+        ) : null}
+        {label.status === 'active' ? (
+          <Box sx={{ mt: 2, borderRadius: 1, overflow: 'hidden' }}>
+            <QzTrayStatus />
+          </Box>
         ) : null}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -104,9 +141,9 @@ export function LabelPreviewDialog({ label, onClose }: LabelPreviewDialogProps) 
         <Button onClick={() => void download()} disabled={saving}>
           Download {label.format.toUpperCase()}
         </Button>
-        {isPdf ? (
-          <Button variant="contained" onClick={() => frame.current?.contentWindow?.print()}>
-            Print
+        {label.status === 'active' ? (
+          <Button variant="contained" onClick={() => void printLabel()} disabled={printing}>
+            {printing ? 'Printing…' : 'Print'}
           </Button>
         ) : null}
       </DialogActions>

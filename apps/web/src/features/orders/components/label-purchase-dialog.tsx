@@ -10,6 +10,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { BoxSize, ShipLabelQuery, ShippingLabel } from '@shipdesk/contract';
 import { FormDialog } from '@/components/form-dialog';
+import { ReadScaleButton } from '@/components/printing/read-scale-button';
 import { QueryError } from '@/components/query-error';
 import { apiErrorMessage } from '@/lib/errors';
 import { formatMoney } from '@/lib/format';
@@ -160,6 +161,7 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
             )
           }
           helperText={boxes.isError ? 'Could not load your boxes; enter the size below.' : ' '}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         >
           <MenuItem value="">Own size</MenuItem>
           {(boxes.data ?? []).map((box) => (
@@ -175,7 +177,23 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
           onChange={(change) => fields && setFields({ ...fields, weightLb: change.target.value })}
           error={Boolean(errors.weightLb)}
           helperText={errors.weightLb ?? 'Box included'}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          slotProps={{
+            htmlInput: { inputMode: 'decimal' },
+            input: {
+              // Only there when QZ Tray is connected and a default scale is set.
+              endAdornment: (
+                <ReadScaleButton
+                  adornment
+                  disabled={!fields}
+                  onWeight={(pounds) => {
+                    setErrors(({ weightLb: _, ...rest }) => rest);
+                    if (fields) reprice({ ...fields, weightLb: String(pounds) });
+                  }}
+                  onProblem={(message) => setErrors((current) => ({ ...current, weightLb: message }))}
+                />
+              ),
+            },
+          }}
         />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, 1fr)' }}>
@@ -212,6 +230,7 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
         Carrier service
       </Typography>
       <LabelRatesList
+        priced={!defaults?.parcelProblem}
         rates={defaults?.rates ?? []}
         rateErrors={defaults?.rateErrors ?? []}
         loading={rates.isFetching}

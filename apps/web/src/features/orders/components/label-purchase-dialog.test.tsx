@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ShipLabelDefaults } from '@shipdesk/contract';
+import { writePrinterPreferences } from '@/lib/printing/printer-preferences';
+import { qzTray } from '@/lib/printing/qz-tray';
+import type { FakeQzLibrary } from '@/lib/testing/fake-qz-tray';
+import { renderWithStore } from '@/lib/testing/render-with-store';
+import { fail, ok, stubApi } from '../testing';
+import { LabelPurchaseDialog } from './label-purchase-dialog';
+
+// The app's own QZ Tray client, over a fake library with a DYMO scale holding 37.4 oz.
+const qz = vi.hoisted(() => ({ library: null as FakeQzLibrary | null }));
+vi.mock('qz-tray', async () => {
+  const { fakeQzLibrary } = await import('@/lib/testing/fake-qz-tray');
+  qz.library = fakeQzLibrary({ reports: [['03', '04', '0b', 'ff', '76', '01']] });
+  return { default: qz.library.qz };
+});
+vi.mock('react-toastify', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await qzTray.disconnect();
+});
+
+const DEFAULTS: ShipLabelDefaults = {
+  deliveryId: '7',
+  parcel: { boxSizeId: null, packageType: null, weight: 907, length: 8, width: 6, height: 4 },
+  format: 'pdf',
+  rates: [],
+  rateErrors: [],
+  parcelProblem: null,
+};
+const SCALE = { vendorId: '0922', productId: '8004', name: 'DYMO M25' };
+
+function serveRates() {
+  return stubApi((call) => {
+    if (call.path === '/call/orders/5/shipLabel/fsmFlow') {
+      return ok({
+        event: 'shipLabel',
+        allowed: true,
+        reason: null,
+        message: null,
+        next: null,
+        defaults: DEFAULTS,
+        version: 4,
+      });
+    }
+    if (call.path === '/api/v1/orderBoxSizes') return ok([]);
+    return fail(404, 'Not found');
+  });
+}
+
+const dialog = () => (
+  <LabelPurchaseDialog
+    orderId="5"
+    orderNumber="SO-1005"
+    deliveryId="7"
+    initialEvent="shipLabel"
+    locale="en-US"
+    onClose={() => undefined}
+    onBought={() => undefined}
+  />
+);
+
+describe('LabelPurchaseDialog scale', () => {
+  it('fills the weight in pounds from the default scale and asks for rates at that weight', async () => {
+    writePrinterPreferences({ method: 'qz', scale: SCALE });
+    const calls = serveRates();
+    const user = userEvent.setup();
+    renderWithStore(dialog());
+    const form = await screen.findByRole('dialog', { name: /Buy a label/ });
+    const weight = within(form).getByLabelText('Weight (lb)');
+    await waitFor(() => expect(weight).toHaveValue('2'));
+
+    await user.click(await within(form).findByRole('button', { name: 'Read scale' }));
+    await waitFor(() => expect(weight).toHaveValue('2.34'));
+    expect(qz.library!.claimed).toEqual([{ vendorId: '0922', productId: '8004' }]);
+    await waitFor(() =>
+      expect(calls.some((call) => call.path.endsWith('/fsmFlow') && call.query.get('weight') === '1061')).toBe(true),
+    );
+  });
+
+  it('shows no Read scale button without a default scale', async () => {
+    writePrinterPreferences({ method: 'qz' });
+    serveRates();
+    renderWithStore(dialog());
+    const form = await screen.findByRole('dialog', { name: /Buy a label/ });
+    await waitFor(() => expect(within(form).getByLabelText('Weight (lb)')).toHaveValue('2'));
+    expect(within(form).queryByRole('button', { name: 'Read scale' })).not.toBeInTheDocument();
+  });
+});
