@@ -133,16 +133,14 @@ export function createDeliveryShapes(database: Database, notify: OrdersNotifier)
                 .returning({ id: deliveries.id });
               deliveryId = row!.id;
             }
-            await tx
-              .insert(deliveryLines)
-              .values(
-                box.lines.map((line) => ({
-                  tenantId,
-                  deliveryId,
-                  lineId: Number(line.lineId),
-                  quantity: line.quantity,
-                })),
-              );
+            await tx.insert(deliveryLines).values(
+              box.lines.map((line) => ({
+                tenantId,
+                deliveryId,
+                lineId: Number(line.lineId),
+                quantity: line.quantity,
+              })),
+            );
           }
           const updated = await orders.updateOrder(tx, tenantId, order.id, {});
           await orders.insertEvent(tx, tenantId, {
