@@ -8,6 +8,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import type { SubscribedApp } from '@shipdesk/contract';
 import { BrandLogo } from '@/components/brand-logo';
+import { PrintQueueButton } from '@/components/printing/print-queue-button';
 import { hrefs } from '@/config/paths';
 import { AppsMenu } from './apps-menu.tsx';
 import { ColorModeMenu } from './color-mode-menu.tsx';
@@ -60,6 +61,7 @@ export function Header({ menuExpanded, onToggleMenu, userName, email, profileUrl
         </Box>
         <Box sx={{ flex: 1 }} />
         <AppsMenu apps={apps} />
+        <PrintQueueButton />
         <ColorModeMenu />
         <UserMenu name={userName} email={email} profileUrl={profileUrl} onLogout={onLogout} />
       </Toolbar>

@@ -1,9 +1,11 @@
 import { useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { LABEL_SIZES, LABEL_TYPES, type ConfigEntry, type LabelSize, type LabelType } from '@shipdesk/contract';
 import { validatorResolver, type FormRules } from '@/lib/validation';
 import { configOptions, optionString, useSaveConfigMutation } from '../api/configs-api';
+import { PrinterPreferencesForm } from '@/components/printing/printer-preferences-form';
 import { BoxSizesSection } from '../box-sizes/box-sizes-section';
 import { ConfigSaveButton } from './config-save-button';
 import { DefaultAccountField, LabelSizeField, LabelTypeField, type LabelForm } from './label-fields';
@@ -54,6 +56,15 @@ export function LabelsTab({ entries, readOnly = false }: { entries: ConfigEntry[
     <Stack spacing={5} sx={{ maxWidth: 720 }}>
       <LabelSettingsForm entries={entries} readOnly={readOnly} />
       <BoxSizesSection readOnly={readOnly} />
+      <Box component="section" aria-labelledby="printing-heading">
+        <Typography variant="h6" component="h2" id="printing-heading">
+          Printing on this computer
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Kept in this browser only: each packing station chooses its own printer and scale.
+        </Typography>
+        <PrinterPreferencesForm />
+      </Box>
     </Stack>
   );
 }
