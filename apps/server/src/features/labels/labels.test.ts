@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Delivery, Order, ShipLabelDefaults } from '@shipdesk/contract';
+import { Role, type Delivery, type Order, type ShipLabelDefaults } from '@shipdesk/contract';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
 import { paidOrder, setWarehouse } from '../../../test/label-helpers.ts';
 import { flow } from '../../../test/order-helpers.ts';
@@ -218,6 +218,19 @@ describe.each(backends)('labels with the built-in carrier ($name)', (backend) =>
     expect(unchanged).toMatchObject({ version: order.version, shipmentStatus: 'Unshipped' });
     const [delivery] = await deliveries(order.id);
     expect(delivery).toMatchObject({ status: 'planned', purchaseState: null, label: null });
+  });
+
+  it('lets a Manager buy and void labels: order work, not settings', async () => {
+    const order = await paidOrder(t, tenant);
+    const manager = await t.auth(tenant, Role.Manager);
+    const bought = await flow(t, tenant, order.id, 'shipLabel', { version: order.version, label: LOCAL }, manager);
+    expect(bought.statusCode, bought.body).toBe(200);
+    const voided = await t.app.inject({
+      method: 'GET',
+      url: `/call/usps/cancelShipment/${bought.json().data.label.deliveryId}`,
+      headers: manager,
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
   });
 
   it('asks for a ship-from address before the first label', async () => {
