@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,7 +27,10 @@ function progressText(batch: LabelBatch): string {
  */
 export function LabelBatchBanner({ locale }: { locale: string }) {
   useLabelBatchesRealtime();
-  const { data } = useListLabelBatchesQuery();
+  // While a batch runs the list is also asked every 5 s: progress never hangs on a missed push.
+  const [running, setRunning] = useState(false);
+  const { data } = useListLabelBatchesQuery(undefined, { pollingInterval: running ? 5_000 : 0 });
+  useEffect(() => setRunning(data?.[0]?.status === 'running'), [data]);
   const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY));
   const [open, setOpen] = useState<string | null>(null);
   const latest = data?.[0];
@@ -36,14 +39,14 @@ export function LabelBatchBanner({ locale }: { locale: string }) {
   }
   const done = latest.bought + latest.failed;
   const value = latest.total > 0 ? (done / latest.total) * 100 : 0;
-  const running = latest.status === 'running';
+  const isRunning = latest.status === 'running';
   return (
     <>
       <Alert
-        severity={running ? 'info' : latest.failed > 0 ? 'warning' : 'success'}
+        severity={isRunning ? 'info' : latest.failed > 0 ? 'warning' : 'success'}
         sx={{ mb: 2, '& .MuiAlert-message': { flex: 1 } }}
         onClose={
-          running
+          isRunning
             ? undefined
             : () => {
                 sessionStorage.setItem(DISMISSED_KEY, latest.id);
@@ -52,7 +55,7 @@ export function LabelBatchBanner({ locale }: { locale: string }) {
         }
         action={
           <Button color="inherit" size="small" onClick={() => setOpen(latest.id)}>
-            {running ? 'Details' : 'Results and printing'}
+            {isRunning ? 'Details' : 'Results and printing'}
           </Button>
         }
       >
@@ -64,7 +67,7 @@ export function LabelBatchBanner({ locale }: { locale: string }) {
             variant="determinate"
             value={value}
             aria-label="Label batch progress"
-            color={latest.failed > 0 && !running ? 'warning' : 'primary'}
+            color={latest.failed > 0 && !isRunning ? 'warning' : 'primary'}
           />
         </Box>
       </Alert>

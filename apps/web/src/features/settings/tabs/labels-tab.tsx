@@ -61,7 +61,7 @@ export function LabelsTab({ entries, readOnly = false }: { entries: ConfigEntry[
           Printing on this computer
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Kept in this browser only: each packing station chooses its own printer and scale.
+          Where labels go from this computer, and the scale it weighs parcels with.
         </Typography>
         <PrinterPreferencesForm />
       </Box>
