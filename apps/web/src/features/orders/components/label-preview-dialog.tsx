@@ -112,7 +112,8 @@ export function LabelPreviewDialog({ label, onClose }: LabelPreviewDialogProps) 
             <Box
               component="iframe"
               title={`Label ${label.trackingNumber}`}
-              src={preview.url}
+              // The label fills the frame, without the viewer's page thumbnails.
+              src={`${preview.url}#navpanes=0&view=Fit`}
               sx={{ width: '100%', height: 480, border: 0, bgcolor: 'common.white' }}
             />
           ) : preview ? (
