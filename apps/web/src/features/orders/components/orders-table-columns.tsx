@@ -18,6 +18,20 @@ export function channelText(row: Pick<OrderSummary, 'sourceType' | 'storeName'>)
   return row.storeName && row.storeName !== channel ? `${channel} · ${row.storeName}` : channel;
 }
 
+/**
+ * A long status ("Shipped Complete", "Completed - Canceled Partial") goes on two lines inside its chip instead of
+ * widening its column: the ten columns keep fitting 1440 pixels whatever the statuses on the page.
+ */
+const WRAPPING_CHIP = {
+  '& .MuiChip-root': { height: 'auto', minHeight: 24, minWidth: 72, maxWidth: 96 },
+  '& .MuiChip-label': { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25, py: '3px' },
+} as const;
+/** Statuses up to this long stay on one line. */
+const ONE_LINE = 12;
+const chipCell = (status: string, chip: ReactNode) => (
+  <Box sx={status.length > ONE_LINE ? WRAPPING_CHIP : undefined}>{chip}</Box>
+);
+
 export interface OrdersTableColumn {
   id: string;
   label: string;
@@ -86,12 +100,20 @@ export const ORDERS_TABLE_COLUMNS: OrdersTableColumn[] = [
       </Box>
     ),
   },
-  { id: 'orderStatus', label: 'Status', render: (row) => <OrderStatusChip status={row.orderStatus} small /> },
-  { id: 'paymentStatus', label: 'Payment', render: (row) => <PaymentStatusChip status={row.paymentStatus} small /> },
+  {
+    id: 'orderStatus',
+    label: 'Status',
+    render: (row) => chipCell(row.orderStatus, <OrderStatusChip status={row.orderStatus} small />),
+  },
+  {
+    id: 'paymentStatus',
+    label: 'Payment',
+    render: (row) => chipCell(row.paymentStatus, <PaymentStatusChip status={row.paymentStatus} small />),
+  },
   {
     id: 'shipmentStatus',
     label: 'Shipment',
-    render: (row) => <ShipmentStatusChip status={row.shipmentStatus} small />,
+    render: (row) => chipCell(row.shipmentStatus, <ShipmentStatusChip status={row.shipmentStatus} small />),
   },
   {
     id: 'service',
