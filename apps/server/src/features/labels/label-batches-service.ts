@@ -75,20 +75,24 @@ export function createLabelBatches(deps: LabelBatchesDeps) {
         return;
       }
     }
-    const choice = await database.withTenant(tenantId, (tx) =>
-      batchPurchase(tx, labels, tenantId, item.orderId, batch.event as LabelEvent),
-    );
-    if ('problem' in choice) return fail(tenantId, batchId, item, choice.problem);
-    await database.withTenant(tenantId, (tx) =>
-      repo.setItem(tx, tenantId, batchId, item.orderId, {
-        status: 'buying',
-        deliveryId: Number(choice.purchase.deliveryId),
-        message: null,
-      }),
-    );
+    // What to buy, and the item marked as being bought (or failed with why not), in one transaction.
+    const choice = await database.withTenant(tenantId, async (tx) => {
+      const decided = await batchPurchase(tx, labels, tenantId, item.orderId, batch.event as LabelEvent);
+      await repo.setItem(
+        tx,
+        tenantId,
+        batchId,
+        item.orderId,
+        'problem' in decided
+          ? { status: 'failed', message: decided.problem }
+          : { status: 'buying', deliveryId: Number(decided.purchase.deliveryId), message: null },
+      );
+      return decided;
+    });
+    if ('problem' in choice) return;
     try {
-      const answer = await deps.purchases.buyFor(actor, item.orderId, batch.event as LabelEvent, choice.purchase);
-      const labelId = Number(answer.body.data.label!.id);
+      const recorded = await deps.purchases.buyFor(actor, item.orderId, batch.event as LabelEvent, choice.purchase);
+      const labelId = Number(recorded.label.id);
       await database.withTenant(tenantId, (tx) =>
         repo.setItem(tx, tenantId, batchId, item.orderId, { status: 'bought', labelId, message: null }),
       );

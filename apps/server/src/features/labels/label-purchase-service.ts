@@ -26,8 +26,8 @@ import {
 } from '../orders/index.ts';
 import { claimKey, labelKey, releaseKey, type LabelKey } from './label-idempotency.ts';
 import { checkBox, shipmentParcel } from './label-parcel.ts';
-import { recordLabel } from './label-record.ts';
-import { carrierWords, type LabelCarriers } from './label-rates.ts';
+import { recordLabel, type RecordedLabel } from './label-record.ts';
+import { carrierWords, type LabelAccount, type LabelCarriers } from './label-rates.ts';
 import {
   WAREHOUSE_MISSING,
   defaultPackageType,
@@ -87,6 +87,7 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
     deliveryId: number;
     record: PurchaseRecord;
     request: LabelRequest;
+    account: LabelAccount;
   }
 
   /** Checks and writes the purchase on its delivery; answers a replay when the key was answered already. */
@@ -132,8 +133,7 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
       const carrier = purchase.carrier as Carrier;
       const from = await shipFrom(tx, tenantId);
       if (!from) throw new HttpError(409, WAREHOUSE_MISSING, { reason: 'warehouse_missing' });
-      const detail = await orders.detail(tx, tenantId, order);
-      const address = detail.addresses.find((a) => a.type === 'shipping');
+      const address = await repo.shippingAddress(tx, tenantId, order.id);
       if (!address)
         throw new HttpError(409, 'The order has no shipping address', { reason: 'incomplete_shipping_address' });
       const to = shipTo(address);
@@ -183,7 +183,7 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
         },
         record,
       );
-      return { kind: 'reserved' as const, deliveryId: delivery.id, record, request };
+      return { kind: 'reserved' as const, deliveryId: delivery.id, record, request, account };
     });
   }
 
@@ -202,15 +202,12 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
     record: PurchaseRecord,
     label: PurchasedLabel,
     key: LabelKey | null,
-  ): Promise<FlowAnswer> {
-    const recorded = await recordLabel(database, { tenantId, deliveryId, record, label, key });
-    deps.notify(tenantId, {
-      orderIds: [recorded.body.data.order.id],
-      event: record.event,
-      version: recorded.body.data.order.version,
-    });
-    if (recorded.body.data.label?.trackingPush.status === 'pending') deps.trackingQueued();
-    return { statusCode: 200, body: recorded.body, replayed: false };
+    answer: boolean,
+  ): Promise<RecordedLabel> {
+    const recorded = await recordLabel(database, { tenantId, deliveryId, record, label, key, answer });
+    deps.notify(tenantId, { orderIds: [recorded.order.id], event: record.event, version: recorded.order.version });
+    if (recorded.label.trackingPush.status === 'pending') deps.trackingQueued();
+    return recorded;
   }
 
   /** Asks the carrier whether it holds the label of a purchase whose answer was lost; records or frees it. */
@@ -219,27 +216,25 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
     deliveryId: number,
     record: PurchaseRecord,
     key: LabelKey | null,
-  ): Promise<FlowAnswer | null> {
+    answer: boolean,
+  ): Promise<RecordedLabel | null> {
     const account = await database.withTenant(tenantId, (tx) =>
       deps.carriers.purchasingAccount(tx, tenantId, record.carrier as Carrier, record.carrierAccountId),
     );
     const request = record.request as unknown as LabelRequest;
     const found = await account.adapter().findLabel(request, AbortSignal.timeout(FIND_TIMEOUT_MS));
-    if (found) return settleBought(tenantId, deliveryId, record, found, key);
+    if (found) return settleBought(tenantId, deliveryId, record, found, key, answer);
     await release(tenantId, deliveryId, key);
     return null;
   }
 
-  async function buy(auth: Actor, reserved: Reserved, key: LabelKey | null): Promise<FlowAnswer> {
+  async function buy(auth: Actor, reserved: Reserved, key: LabelKey | null, answer: boolean): Promise<RecordedLabel> {
     const { tenantId } = auth;
-    const { deliveryId, record, request } = reserved;
+    const { deliveryId, record, request, account } = reserved;
     const carrier = record.carrier as Carrier;
     const name = CARRIER_NAMES[carrier];
     let label: PurchasedLabel;
     try {
-      const account = await database.withTenant(tenantId, (tx) =>
-        deps.carriers.purchasingAccount(tx, tenantId, carrier, record.carrierAccountId),
-      );
       label = await account.adapter().buyLabel(request, AbortSignal.timeout(BUY_TIMEOUT_MS));
     } catch (error) {
       if (!isAmbiguous(error)) {
@@ -254,7 +249,7 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
       await database.withTenant(tenantId, (tx) => repo.markUnconfirmed(tx, tenantId, deliveryId));
       deps.log.warn({ carrier, deliveryId }, 'label purchase answer lost; asking the carrier');
       try {
-        const found = await findLost(tenantId, deliveryId, record, key);
+        const found = await findLost(tenantId, deliveryId, record, key, answer);
         if (found) return found;
       } catch (findError) {
         deps.log.warn({ carrier, deliveryId, err: findError }, 'label purchase not confirmed');
@@ -269,7 +264,7 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
         reason: 'carrier_unavailable',
       });
     }
-    return settleBought(tenantId, deliveryId, record, label, key);
+    return settleBought(tenantId, deliveryId, record, label, key, answer);
   }
 
   return {
@@ -302,7 +297,10 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
             replayed: true,
           };
         }
-        if (reserved.kind === 'reserved') return buy(auth, reserved, key);
+        if (reserved.kind === 'reserved') {
+          const recorded = await buy(auth, reserved, key, true);
+          return { statusCode: 200, body: recorded.body!, replayed: false };
+        }
         // The same key is being bought by another request: its answer is this one's.
         if (Date.now() > deadline) {
           throw new HttpError(409, 'The same purchase is still in progress; try again shortly', {
@@ -314,10 +312,10 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
     },
 
     /** A batch's purchase for one order: the order as it is now, no key (the batch item is the record). */
-    async buyFor(actor: Actor, orderId: number, event: LabelEvent, purchase: LabelPurchase): Promise<FlowAnswer> {
+    async buyFor(actor: Actor, orderId: number, event: LabelEvent, purchase: LabelPurchase): Promise<RecordedLabel> {
       const reserved = await reserve(actor, String(orderId), event, purchase, null, null);
       if (reserved.kind !== 'reserved') throw new Error('a purchase without a key cannot be a replay');
-      return buy(actor, reserved, null);
+      return buy(actor, reserved, null, false);
     },
 
     /** Purchases left unsettled (answer lost, instance stopped): asks the carrier, records or frees them. */
@@ -330,7 +328,7 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
         return delivery.purchaseRequest as unknown as PurchaseRecord;
       });
       if (!claimed) return 'skipped';
-      const found = await findLost(tenantId, deliveryId, claimed, null);
+      const found = await findLost(tenantId, deliveryId, claimed, null, false);
       return found ? 'recorded' : 'released';
     },
   };

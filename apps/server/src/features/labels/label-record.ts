@@ -1,4 +1,4 @@
-import type { OrderFlowResult, SuccessEnvelope } from '@shipdesk/contract';
+import type { OrderFlowResult, ShippingLabel, SuccessEnvelope } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import { statusesAfterShipping } from '../../domain/orders/order-shipment-status.ts';
@@ -7,6 +7,13 @@ import { createOrdersRepository, statusesOf, toOrder } from '../orders/index.ts'
 import { answerKey, type LabelKey } from './label-idempotency.ts';
 import { toLabel } from '../orders/index.ts';
 import { createLabelsRepository, type PurchaseRecord } from './labels-repository.ts';
+
+export interface RecordedLabel {
+  label: ShippingLabel;
+  order: { id: string; version: number };
+  /** The orderFlow answer, when it was asked for. */
+  body: SuccessEnvelope<OrderFlowResult> | null;
+}
 
 /** Orders whose channel is told the tracking number: those pulled from a store (manual and wholesale orders are not). */
 export const pushesTracking = (order: Pick<OrderRow, 'storeId' | 'sourceType'>) =>
@@ -25,8 +32,10 @@ export async function recordLabel(
     record: PurchaseRecord;
     label: PurchasedLabel;
     key: LabelKey | null;
+    /** The orderFlow answer (the whole order) is wanted: a person's purchase, not a batch's. */
+    answer: boolean;
   },
-): Promise<{ body: SuccessEnvelope<OrderFlowResult> }> {
+): Promise<RecordedLabel> {
   const { tenantId, deliveryId, record, label } = input;
   const repo = createLabelsRepository();
   const orders = createOrdersRepository();
@@ -108,16 +117,16 @@ export async function recordLabel(
         },
       });
     }
-    const body: SuccessEnvelope<OrderFlowResult> = {
-      code: 200,
-      success: true,
-      data: {
-        order: toOrder(await orders.detail(tx, tenantId, updated)),
-        createdOrderId: null,
-        label: toLabel(row),
-      },
-    };
-    if (input.key) await answerKey(tx, tenantId, input.key, 200, body);
-    return { body };
+    const view = toLabel(row);
+    let body: SuccessEnvelope<OrderFlowResult> | null = null;
+    if (input.answer || input.key) {
+      body = {
+        code: 200,
+        success: true,
+        data: { order: toOrder(await orders.detail(tx, tenantId, updated)), createdOrderId: null, label: view },
+      };
+      if (input.key) await answerKey(tx, tenantId, input.key, 200, body);
+    }
+    return { label: view, order: { id: String(updated.id), version: updated.version }, body };
   });
 }

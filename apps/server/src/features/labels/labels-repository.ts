@@ -3,9 +3,11 @@ import type { Executor } from '../../db/client.ts';
 import {
   deliveries,
   deliveryLines,
+  orderAddresses,
   orderLines,
   shippingLabels,
   type DeliveryRow,
+  type OrderAddressRow,
   type ShippingLabelRow,
 } from '../../db/schema/index.ts';
 
@@ -47,6 +49,20 @@ export function createLabelsRepository() {
         )
         .orderBy(asc(deliveries.id))
         .limit(1);
+      return row;
+    },
+
+    async shippingAddress(tx: Executor, tenantId: string, orderId: number): Promise<OrderAddressRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(orderAddresses)
+        .where(
+          and(
+            eq(orderAddresses.tenantId, tenantId),
+            eq(orderAddresses.orderId, orderId),
+            eq(orderAddresses.type, 'shipping'),
+          ),
+        );
       return row;
     },
 
