@@ -160,6 +160,10 @@ export const labelBatchItems = pgTable(
       foreignColumns: [orders.tenantId, orders.id],
     }).onDelete('cascade'),
     index('label_batch_items_position_idx').on(t.tenantId, t.batchId, t.position),
+    // The items still to work on, found without reading past the bought ones.
+    index('label_batch_items_open_idx')
+      .on(t.tenantId, t.batchId, t.position)
+      .where(sql`status IN ('queued', 'buying')`),
     check('label_batch_items_status_check', oneOf('status', LABEL_BATCH_ITEM_STATUSES)),
     tenantPolicy('label_batch_items'),
   ],

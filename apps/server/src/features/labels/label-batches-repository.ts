@@ -143,26 +143,55 @@ export function createLabelBatchesRepository() {
         );
     },
 
-    /** Counters from the items, the heartbeat, and `done` once nothing is left to work on. */
-    async refresh(tx: Executor, tenantId: string, batchId: number): Promise<LabelBatchRow> {
-      const [row] = await tx
+    /**
+     * After a round of items: the counters moved by what the round did and the heartbeat renewed (constant work per
+     * round, whatever the batch's size). When no item is left to work on, the counters are counted once from the
+     * items (exact also after a takeover) and the batch is done.
+     */
+    async refresh(
+      tx: Executor,
+      tenantId: string,
+      batchId: number,
+      round: { bought: number; failed: number },
+    ): Promise<LabelBatchRow> {
+      const [open] = await tx
+        .select({ orderId: labelBatchItems.orderId })
+        .from(labelBatchItems)
+        .where(
+          and(
+            eq(labelBatchItems.tenantId, tenantId),
+            eq(labelBatchItems.batchId, batchId),
+            inArray(labelBatchItems.status, ['queued', 'buying']),
+          ),
+        )
+        .limit(1);
+      if (open) {
+        const [row] = await tx
+          .update(labelBatches)
+          .set({
+            bought: sql`${labelBatches.bought} + ${round.bought}`,
+            failed: sql`${labelBatches.failed} + ${round.failed}`,
+            heartbeatAt: sql`clock_timestamp()`,
+          })
+          .where(own(tenantId, batchId))
+          .returning();
+        return row!;
+      }
+      const counted = (status: string) =>
+        sql`(SELECT count(*)::int FROM label_batch_items i WHERE i.tenant_id = ${tenantId} AND i.batch_id = ${batchId} AND i.status = ${status})`;
+      const [done] = await tx
         .update(labelBatches)
         .set({
-          bought: sql`(SELECT count(*)::int FROM label_batch_items i WHERE i.tenant_id = ${tenantId} AND i.batch_id = ${batchId} AND i.status = 'bought')`,
-          failed: sql`(SELECT count(*)::int FROM label_batch_items i WHERE i.tenant_id = ${tenantId} AND i.batch_id = ${batchId} AND i.status = 'failed')`,
+          bought: counted('bought'),
+          failed: counted('failed'),
+          status: 'done',
+          finishedAt: sql`clock_timestamp()`,
+          worker: null,
           heartbeatAt: sql`clock_timestamp()`,
         })
         .where(own(tenantId, batchId))
         .returning();
-      if (row && row.bought + row.failed >= row.total && row.status === 'running') {
-        const [done] = await tx
-          .update(labelBatches)
-          .set({ status: 'done', finishedAt: sql`clock_timestamp()`, worker: null })
-          .where(own(tenantId, batchId))
-          .returning();
-        return done!;
-      }
-      return row!;
+      return done!;
     },
 
     /** Failed items queued again; the batch runs again. */

@@ -23,6 +23,7 @@ export interface LabelBatchesDeps {
 }
 
 export const BATCH_NOT_FOUND = 'Label batch not found';
+type Outcome = 'bought' | 'failed';
 
 function toBatch(row: LabelBatchRow): LabelBatch {
   return {
@@ -51,14 +52,15 @@ export function createLabelBatches(deps: LabelBatchesDeps) {
   const concurrency = deps.concurrency ?? 4;
   let stopping = false;
 
-  async function fail(tenantId: string, batchId: number, item: LabelBatchItemRow, message: string) {
+  async function fail(tenantId: string, batchId: number, item: LabelBatchItemRow, message: string): Promise<Outcome> {
     await database.withTenant(tenantId, (tx) =>
       repo.setItem(tx, tenantId, batchId, item.orderId, { status: 'failed', message }),
     );
+    return 'failed';
   }
 
   /** One order of the batch, from wherever a stopped worker left it. */
-  async function work(batch: LabelBatchRow, actor: Actor, item: LabelBatchItemRow): Promise<void> {
+  async function work(batch: LabelBatchRow, actor: Actor, item: LabelBatchItemRow): Promise<Outcome> {
     const { tenantId, id: batchId } = batch;
     if (item.status === 'buying' && item.deliveryId !== null) {
       // Left mid-purchase: the delivery says what happened (a purchase still unsettled is settled first).
@@ -72,7 +74,7 @@ export function createLabelBatches(deps: LabelBatchesDeps) {
         await database.withTenant(tenantId, (tx) =>
           repo.setItem(tx, tenantId, batchId, item.orderId, { status: 'bought', labelId: label.id, message: null }),
         );
-        return;
+        return 'bought';
       }
     }
     // What to buy, and the item marked as being bought (or failed with why not), in one transaction.
@@ -89,13 +91,14 @@ export function createLabelBatches(deps: LabelBatchesDeps) {
       );
       return decided;
     });
-    if ('problem' in choice) return;
+    if ('problem' in choice) return 'failed';
     try {
       const recorded = await deps.purchases.buyFor(actor, item.orderId, batch.event as LabelEvent, choice.purchase);
       const labelId = Number(recorded.label.id);
       await database.withTenant(tenantId, (tx) =>
         repo.setItem(tx, tenantId, batchId, item.orderId, { status: 'bought', labelId, message: null }),
       );
+      return 'bought';
     } catch (error) {
       if (error instanceof HttpError) {
         const field = error.errors ? Object.values(error.errors).join('; ') : '';
@@ -119,8 +122,12 @@ export function createLabelBatches(deps: LabelBatchesDeps) {
           : null,
       );
       if (open === null) return;
-      await Promise.all(open.map((item) => work(claimed, actor, item)));
-      const batch = await database.withTenant(tenantId, (tx) => repo.refresh(tx, tenantId, batchId));
+      const outcomes = await Promise.all(open.map((item) => work(claimed, actor, item)));
+      const round = {
+        bought: outcomes.filter((o) => o === 'bought').length,
+        failed: outcomes.filter((o) => o === 'failed').length,
+      };
+      const batch = await database.withTenant(tenantId, (tx) => repo.refresh(tx, tenantId, batchId, round));
       const now = Date.now();
       if (batch.status === 'done' || now - lastNotice > 250) {
         lastNotice = now;

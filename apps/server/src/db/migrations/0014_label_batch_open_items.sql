@@ -1,0 +1,1 @@
+CREATE INDEX "label_batch_items_open_idx" ON "label_batch_items" USING btree ("tenant_id","batch_id","position") WHERE status IN ('queued', 'buying');
