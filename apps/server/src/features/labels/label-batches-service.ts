@@ -49,7 +49,7 @@ export function createLabelBatches(deps: LabelBatchesDeps) {
   const { database } = deps;
   const repo = createLabelBatchesRepository();
   const labels = createLabelsRepository();
-  const concurrency = deps.concurrency ?? 4;
+  const concurrency = deps.concurrency ?? 8;
   let stopping = false;
 
   async function fail(tenantId: string, batchId: number, item: LabelBatchItemRow, message: string): Promise<Outcome> {

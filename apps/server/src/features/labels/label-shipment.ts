@@ -133,11 +133,19 @@ export function serviceRefusal(carrier: Carrier, serviceCode: string, scope: Ser
   return null;
 }
 
-/** Today in the tenant's zone, as carriers take a mailing date. */
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+/** Today in the tenant's zone, as carriers take a mailing date (YYYY-MM-DD). Formatters are kept per zone. */
 export function shipDateIn(timeZone: string | undefined, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || 'UTC' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
+  const zone = timeZone || 'UTC';
+  let format = dayFormats.get(zone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+    } catch {
+      format = null;
+    }
+    dayFormats.set(zone, format);
   }
+  return format ? format.format(now) : now.toISOString().slice(0, 10);
 }

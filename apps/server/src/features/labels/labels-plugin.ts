@@ -44,7 +44,7 @@ export interface LabelsPluginOptions {
   pollMs?: number;
   /** A batch whose worker stopped beating for this long is taken over (s). */
   batchStaleSeconds?: number;
-  /** Purchases of one batch running at once (default 4). */
+  /** Purchases of one batch running at once (default 8, measured in docs/PERFORMANCE.md, "Labels"). */
   batchConcurrency?: number;
   /** A purchase still `buying` after this long belonged to an instance that stopped (s). */
   purchaseStaleSeconds?: number;

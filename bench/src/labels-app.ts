@@ -1,0 +1,325 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { Role } from '@shipdesk/contract';
+import { FAKE_AUDIENCE, FAKE_ISSUER, fakeIdentityProvider, mintAccessToken } from '@shipdesk/fakes';
+// A dev tool may reach into the server: the real app, its carriers and its label batches are what is measured.
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import type { CarrierAdapterFactory } from '../../apps/server/src/integrations/carriers/carrier-types.ts';
+import { createCarrierAdapter } from '../../apps/server/src/integrations/carriers/carrier-registry.ts';
+import { pgliteOwner, postgresOwner, type OwnerSql } from './pull-copy.ts';
+import { timeTransactions } from './pull-harness.ts';
+
+/**
+ * What the labels benchmark sets up around the server: a fresh database, the fake USPS in a worker thread, the real
+ * app listening on loopback with a tenant, its ship-from address and a shipping method mapped to the carrier under
+ * test, and paid orders made through the API. Timers sum the carrier calls and the tenant transactions.
+ */
+
+export type DatabaseKind = 'postgres' | 'pglite';
+export type CarrierKind = 'local' | 'usps';
+
+export interface Timer {
+  ms: number;
+  calls: number;
+}
+
+// Every statement a node-postgres client of this process sends is counted (clients bind `query` when they connect,
+// so this is in place before the server starts).
+let statementsSent = 0;
+const clientPrototype = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+const query = clientPrototype.query;
+clientPrototype.query = function (this: unknown, ...a: unknown[]) {
+  statementsSent++;
+  return query.apply(this, a);
+};
+
+/** A fresh PostgreSQL database `shipdesk_labelsbench_<random>` (dropped by `drop`), or a PGlite folder. */
+async function freshDatabase(kind: DatabaseKind, adminUrl: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shipdesk-labelsbench-'));
+  if (kind === 'pglite') {
+    return { databaseUrl: undefined, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `shipdesk_labelsbench_${randomBytes(5).toString('hex')}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.href,
+    dataDir,
+    drop: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+const USPS = {
+  clientId: 'bench-usps-client',
+  clientSecret: 'bench-usps-secret-0000000000',
+  account: { crid: '56982563', mid: '900066622', accountType: 'EPS' as const, accountNumber: '1000405525' },
+};
+
+interface UspsWorker {
+  url: string;
+  labels(): Promise<number>;
+  cpu(): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function startUsps(): Promise<UspsWorker> {
+  const worker = new Worker(new URL('./labels-usps.ts', import.meta.url), { workerData: USPS });
+  const next = <T>(kind: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (message: { kind: string } & T) => {
+        if (message.kind !== kind) return;
+        worker.off('message', onMessage);
+        worker.off('error', reject);
+        resolve(message);
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    });
+  const ask = async <T>(kind: string) => {
+    const answer = next<T>(kind);
+    worker.postMessage(kind);
+    return answer;
+  };
+  const { url } = await next<{ url: string }>('ready');
+  return {
+    url,
+    labels: async () => (await ask<{ count: number }>('labels')).count,
+    cpu: async () => (await ask<{ seconds: number }>('cpu')).seconds,
+    close: async () => {
+      const exited = new Promise((r) => worker.once('exit', r));
+      worker.postMessage('close');
+      await exited;
+    },
+  };
+}
+
+/** The carrier adapters of the server, with the time of their purchases summed. */
+function timedCarriers(timer: Timer): CarrierAdapterFactory {
+  return (carrier, connection, options) => {
+    const adapter = createCarrierAdapter(carrier, connection, options);
+    if (!adapter) return adapter;
+    return {
+      ...adapter,
+      async buyLabel(request, signal) {
+        const started = performance.now();
+        try {
+          return await adapter.buyLabel(request, signal);
+        } finally {
+          timer.ms += performance.now() - started;
+          timer.calls += 1;
+        }
+      },
+    };
+  };
+}
+
+export interface Bench {
+  kind: DatabaseKind;
+  carrier: CarrierKind;
+  app: FastifyInstance;
+  base: string;
+  tenantId: string;
+  /** A Shopify store without a connection: the orders' channel. */
+  storeId: number;
+  headers: Record<string, string>;
+  owner: OwnerSql;
+  carrierTimer: Timer;
+  transactionTimer: Timer;
+  usps: UspsWorker | null;
+  serverVersion: string;
+  /** Statements sent to PostgreSQL by this process so far. */
+  statements(): number;
+  /** A JSON call to the API; throws on an answer other than `expect`. */
+  api<T = Record<string, unknown>>(method: string, path: string, body?: object, expect?: number): Promise<T>;
+  close(): Promise<void>;
+}
+
+const WAREHOUSE = {
+  name: 'Northloop Supply',
+  company: 'Northloop Supply',
+  phone: '614-555-0134',
+  address1: '400 Industrial Way',
+  city: 'Columbus',
+  state: 'OH',
+  postalCode: '43215',
+  country: 'US',
+};
+
+/** The server on a fresh database, a tenant with its ship-from address, and the method "Ground" mapped to `carrier`. */
+export async function startBench(kind: DatabaseKind, carrier: CarrierKind, adminUrl: string): Promise<Bench> {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const close = async () => {
+    for (const step of cleanups.splice(0).reverse()) await step().catch(() => undefined);
+  };
+  try {
+    const usps = carrier === 'usps' ? await startUsps() : null;
+    if (usps) cleanups.push(() => usps.close());
+    const database = await freshDatabase(kind, adminUrl);
+    cleanups.push(database.drop);
+    const idp = await fakeIdentityProvider();
+    const carrierTimer: Timer = { ms: 0, calls: 0 };
+    const transactionTimer: Timer = { ms: 0, calls: 0 };
+    const app = await buildApp({
+      config: {
+        ...loadConfig({}),
+        databaseUrl: database.databaseUrl,
+        dataDir: database.dataDir,
+        secretsKey: randomBytes(32).toString('base64'),
+        oidcIssuer: FAKE_ISSUER,
+        oidcAudience: FAKE_AUDIENCE,
+        webDist: join(database.dataDir, 'no-web-build'),
+        rateLimitMax: 1_000_000_000,
+        // Nothing runs by itself: the bench runs the batches.
+        jobs: false,
+        demo: false,
+        outboundAllowHosts: usps ? [new URL(usps.url).host] : [],
+      },
+      jwks: idp.jwks,
+      carrierAdapters: timedCarriers(carrierTimer),
+      logger: false,
+    });
+    cleanups.push(() => app.close());
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('the server is not listening on a TCP port');
+    const base = `http://127.0.0.1:${address.port}`;
+    const tenantId = randomUUID();
+    const token = await mintAccessToken({ tenantId, roleId: Role.Admin, expiresIn: 6 * 3600 });
+    const headers = { authorization: `Bearer ${token}` };
+    const api = async <T>(method: string, path: string, body?: object, expect?: number): Promise<T> => {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { ...headers, ...(body && { 'content-type': 'application/json' }) },
+        body: body && JSON.stringify(body),
+      });
+      const json = (await res.json()) as { data: T };
+      if (expect ? res.status !== expect : res.status >= 300) {
+        throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+      }
+      return json.data;
+    };
+    const pglite = kind === 'pglite' ? (app.db.db as unknown as { $client: PGlite }).$client : null;
+    const owner = pglite ? pgliteOwner(pglite) : await postgresOwner(database.databaseUrl!);
+    cleanups.push(() => owner.close());
+    const version = (await owner.rows<{ version: string }>('SELECT version()'))[0]!.version.split(' on ')[0]!;
+    const serverVersion = pglite ? `PGlite (${version.split(',')[0]})` : version;
+
+    await api('POST', '/call/verifyNewUserRegister');
+    await api('POST', '/call/configs/createOrUpdate', { key: 'warehouse_info', options: WAREHOUSE });
+    if (usps) {
+      const account = await api<{ id: string }>('POST', '/api/v1/carrierAccounts', {
+        carrier: 'usps',
+        name: 'USPS (bench)',
+        settings: { ...USPS.account, clientId: USPS.clientId, apiBaseUrl: usps.url },
+        credentials: { clientSecret: USPS.clientSecret },
+        isDefault: true,
+      });
+      await api('POST', '/call/carriers/testConnection', { accountId: account.id });
+    }
+    const method = await api<{ id: string }>('POST', '/api/v1/shipMethods', { name: 'Ground' });
+    await api('POST', '/api/v1/shipMethodCarrierMethodMappings', {
+      shipMethodId: method.id,
+      ...(carrier === 'local'
+        ? { carrier: 'local', carrierMethod: 'LOCAL_NEXT_DAY' }
+        : { carrier: 'usps', carrierMethod: 'USPS_GROUND_ADVANTAGE' }),
+    });
+    await app.shippingResolution.idle();
+    // The store the orders are moved to once paid (see paidOrders).
+    const [store] = await owner.rows<{ id: string }>(
+      `INSERT INTO stores (tenant_id, name, source_type, status) VALUES ($1, 'Bench shop', 'Shopify', 'active')
+       RETURNING id`,
+      [tenantId],
+    );
+    timeTransactions(app.db, transactionTimer);
+    return {
+      kind,
+      carrier,
+      app,
+      base,
+      tenantId,
+      storeId: Number(store!.id),
+      headers,
+      owner,
+      carrierTimer,
+      transactionTimer,
+      usps,
+      serverVersion,
+      statements: () => statementsSent,
+      api,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** A manual order as a seller types it: two lines with weights, a US address, asking for "Ground". */
+function orderBody(i: number) {
+  return {
+    customerEmail: `customer${i}@example.com`,
+    requestedShippingMethod: 'Ground',
+    shippingTotal: 500,
+    taxTotal: 120,
+    lines: [
+      { sku: 'MUG-1', name: 'Blue mug', quantity: 2, unitPrice: 1250, weight: 350 },
+      { sku: 'TEA-9', name: 'Green tea', quantity: 1, unitPrice: 899, weight: 100, category: 'Food' },
+    ],
+    shippingAddress: {
+      name: `Customer ${i} Lovelace`,
+      address1: `${12 + (i % 900)} St James Square`,
+      city: 'New York',
+      state: 'NY',
+      postalCode: '10001',
+      country: 'US',
+    },
+  };
+}
+
+/**
+ * `count` paid Sales Orders through the API (create, approve, pay), `inFlight` orders at a time; then made channel
+ * orders of a Shopify store by SQL, so that their labels queue a tracking push as a pulled order's do (the API makes
+ * manual orders only, which need none). Answers their ids and the seconds it took.
+ */
+export async function paidOrders(bench: Bench, count: number, inFlight = 16): Promise<{ ids: number[]; ms: number }> {
+  const started = performance.now();
+  const ids: number[] = new Array<number>(count);
+  let next = 0;
+  const one = async (i: number) => {
+    const order = await bench.api<{ id: string }>('POST', '/api/v1/store/1/orders', orderBody(i), 201);
+    await bench.api('POST', `/call/orders/${order.id}/approve/orderFlow`, { version: 1 });
+    await bench.api('POST', `/call/orders/${order.id}/processPayment/orderFlow`, { version: 2 });
+    ids[i] = Number(order.id);
+  };
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < count) await one(next++);
+    }),
+  );
+  await bench.owner.rows(
+    `UPDATE orders SET store_id = $2, source_type = 'Shopify', external_id = id::text
+     WHERE tenant_id = $1 AND id = ANY($3::bigint[])`,
+    [bench.tenantId, bench.storeId, ids],
+  );
+  return { ids, ms: performance.now() - started };
+}
