@@ -184,13 +184,16 @@ describe.each(backends)('label purchases that go wrong, and tracking pushes ($na
     const before = usps.charges;
     usps.next = 'lose';
     usps.findFails = true;
-    const lost = await flow(t, tenant, order.id, 'shipLabel', { version: order.version, label: usLabel() });
+    const body = { version: order.version, label: usLabel() };
+    const key = { 'idempotency-key': `unconfirmed-${order.id}` };
+    const lost = await flow(t, tenant, order.id, 'shipLabel', body, key);
     expect(lost.statusCode).toBe(502);
     expect(lost.json()).toMatchObject({ reason: 'purchase_unconfirmed' });
     const pending = await delivery(order.id);
     expect(pending).toMatchObject({ purchaseState: 'unconfirmed', status: 'planned' });
 
-    const again = await flow(t, tenant, order.id, 'shipLabel', { version: order.version, label: usLabel() });
+    // The same request again (same key) is told that the purchase is still being settled, not kept waiting for it.
+    const again = await flow(t, tenant, order.id, 'shipLabel', body, key);
     expect(again.json()).toMatchObject({ reason: 'purchase_in_progress' });
 
     usps.findFails = false;

@@ -253,6 +253,8 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
         if (found) return found;
       } catch (findError) {
         deps.log.warn({ carrier, deliveryId, err: findError }, 'label purchase not confirmed');
+        // The delivery stays unconfirmed until the carrier answers; the key is free, so a retry is told so at once.
+        if (key) await database.withTenant(tenantId, (tx) => releaseKey(tx, tenantId, key));
         throw new HttpError(
           502,
           `${name} did not confirm the purchase (${carrierWords(carrier, error)}). Shipdesk keeps asking ${name} ` +
