@@ -43,6 +43,9 @@ export const WarehouseInfoOptionsSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** The ship-from address (config warehouse_info): printed on labels and packing slips. */
+export type WarehouseInfo = Type.Static<typeof WarehouseInfoOptionsSchema>;
+
 export const CONFIG_KEYS = [
   'currency_info',
   'ship_label_app_info',

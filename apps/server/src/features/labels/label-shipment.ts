@@ -6,6 +6,7 @@ import {
   type Carrier,
   type CarrierService,
   type ServiceScope,
+  type WarehouseInfo,
 } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import type { OrderAddressRow } from '../../db/schema/index.ts';
@@ -17,26 +18,13 @@ import { createConfigsRepository } from '../settings/index.ts';
  * ship-to (the order's shipping address), the parcel, and whether a carrier service can take that parcel at all.
  */
 
-export interface WarehouseAddress {
-  name: string;
-  company?: string;
-  phone?: string;
-  email?: string;
-  address1: string;
-  address2?: string;
-  city: string;
-  state?: string;
-  postalCode: string;
-  country: string;
-}
-
 export const WAREHOUSE_MISSING =
   'Set your ship-from address (Settings > Warehouse) before buying labels: it is printed on every label';
 
 /** The tenant's ship-from address, or null when it was never set. */
 export async function shipFrom(tx: Executor, tenantId: string): Promise<ShipmentAddress | null> {
   const row = await createConfigsRepository(tx).find(tenantId, 'warehouse_info', tx);
-  const w = row?.options as WarehouseAddress | null | undefined;
+  const w = row?.options as WarehouseInfo | null | undefined;
   if (!w?.address1 || !w.city || !w.postalCode || !w.country) return null;
   return {
     name: w.name,

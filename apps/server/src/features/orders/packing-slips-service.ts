@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_TIME_ZONE, findLifecycleRule, joinName, type PackingSlipOptions } from '@shipdesk/contract';
+import {
+  DEFAULT_TIME_ZONE,
+  findLifecycleRule,
+  joinName,
+  type PackingSlipOptions,
+  type WarehouseInfo,
+} from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import { tenants } from '../../db/schema/index.ts';
 import { addressLines, formatDay } from '../../domain/orders/order-address.ts';
@@ -41,19 +47,7 @@ export function createPackingSlipsService(database: Database, notify: OrdersNoti
           .where(eq(tenants.id, auth.tenantId));
         const timeZone = tenant?.timeZone ?? DEFAULT_TIME_ZONE;
         const warehouse = (await configs.find(auth.tenantId, 'warehouse_info', tx))?.options as
-          | {
-              name: string;
-              company?: string;
-              address1: string;
-              address2?: string;
-              city: string;
-              state?: string;
-              postalCode: string;
-              country: string;
-              phone?: string;
-            }
-          | null
-          | undefined;
+          WarehouseInfo | null | undefined;
 
         const slips: PackingSlip[] = [];
         for (const id of wanted) {

@@ -1,7 +1,6 @@
 import type { CreateLabelBatch, LabelBatch, LabelBatchDetail, SuccessEnvelope } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
-import { fetchFailure, toApiError } from '@/lib/errors';
-import { readAuthToken } from '@/lib/storage/auth-data';
+import { fetchBlob } from '@/lib/api/fetch-blob';
 
 const batchTag = (id: string) => ({ type: 'LabelBatch' as const, id });
 const LIST = { type: 'LabelBatch' as const, id: 'LIST' };
@@ -40,22 +39,6 @@ export const {
 } = labelBatchesApi;
 
 /** A batch's labels as one document (PDF, or a ZPL stream), or its packing slips. Rejects with an ApiError. */
-export async function fetchBatchDocument(id: string, packingSlips: boolean): Promise<Blob> {
-  const headers: Record<string, string> = {};
-  const token = readAuthToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(
-      `/call/labelBatches/${encodeURIComponent(id)}/document${packingSlips ? '?packingSlips=true' : ''}`,
-      { headers },
-    );
-  } catch (error) {
-    throw fetchFailure(error);
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => undefined);
-    throw toApiError(response, body);
-  }
-  return response.blob();
+export function fetchBatchDocument(id: string, packingSlips: boolean): Promise<Blob> {
+  return fetchBlob(`/call/labelBatches/${encodeURIComponent(id)}/document${packingSlips ? '?packingSlips=true' : ''}`);
 }

@@ -12,8 +12,7 @@ import type {
   VoidResult,
 } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
-import { fetchFailure, toApiError } from '@/lib/errors';
-import { readAuthToken } from '@/lib/storage/auth-data';
+import { fetchBlob } from '@/lib/api/fetch-blob';
 
 export type LabelEvent = 'shipLabel' | 'zpl';
 
@@ -112,24 +111,11 @@ export const {
  * A delivery's label document: `preview` asks for what a browser shows (ZPL drawn to PNG by the server), else the
  * document as bought. Rejects with an ApiError.
  */
-export async function fetchLabelDocument(
+export function fetchLabelDocument(
   deliveryId: string,
   options: { preview?: boolean; labelId?: string } = {},
 ): Promise<Blob> {
-  const headers: Record<string, string> = {};
-  const token = readAuthToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   const path = options.preview ? 'labelPreview' : 'shipLabel';
   const query = options.labelId ? `?labelId=${encodeURIComponent(options.labelId)}` : '';
-  let response: Response;
-  try {
-    response = await fetch(`/call/shipment/${encodeURIComponent(deliveryId)}/${path}${query}`, { headers });
-  } catch (error) {
-    throw fetchFailure(error);
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => undefined);
-    throw toApiError(response, body);
-  }
-  return response.blob();
+  return fetchBlob(`/call/shipment/${encodeURIComponent(deliveryId)}/${path}${query}`);
 }

@@ -22,7 +22,7 @@ import { hrefs } from '@/config/paths';
 import { apiErrorMessage } from '@/lib/errors';
 import { formatMoney } from '@/lib/format';
 import { fetchBatchDocument, useGetLabelBatchQuery, useRetryLabelBatchMutation } from '../api/label-batches-api';
-import { saveBlob } from '../api/packing-slip';
+import { downloadBlob } from '@/lib/printing/print-output';
 
 const STATE: Record<LabelBatchItem['status'], { label: string; tone: StatusTone }> = {
   queued: { label: 'Waiting', tone: 'neutral' },
@@ -49,7 +49,7 @@ export function LabelBatchDialog({ batchId, locale, onClose }: { batchId: string
     try {
       const blob = await fetchBatchDocument(batch.id, packingSlips);
       const extension = blob.type.startsWith('text/plain') ? 'zpl' : 'pdf';
-      saveBlob(blob, `${packingSlips ? 'packing-slips' : 'labels'}-batch-${batch.id}.${extension}`);
+      downloadBlob(blob, `${packingSlips ? 'packing-slips' : 'labels'}-batch-${batch.id}.${extension}`);
     } catch (error) {
       toast.error(apiErrorMessage(error, 'Could not make the document.'));
     } finally {
