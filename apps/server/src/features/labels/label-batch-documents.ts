@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { documentKind, mergePdfs } from '../../integrations/documents/pdf-merge.ts';
+import { documentKind, streamMergedPdf } from '../../integrations/documents/pdf-merge.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createPackingSlipsService, parseId, type OrdersNotifier } from '../orders/index.ts';
@@ -11,28 +11,44 @@ const PAGE = 100;
 export interface BatchDocument {
   contentType: string;
   filename: string;
-  /** ZPL streams page by page; a PDF is merged first (pdf-lib holds the document it writes). */
-  body: Uint8Array | AsyncIterable<Uint8Array>;
-  /** Labels that could not join this document (an image label in a ZPL batch, a GIF in a PDF one). */
+  /** The document, streamed as it is written: labels are read a page at a time, never all held at once. */
+  body: AsyncIterable<Uint8Array>;
+  /** Labels that cannot join this document (an image label in a ZPL batch, a GIF in a PDF one). */
   skipped: number;
+}
+
+/** Packing slips are drawn for this many orders at a time, each group its own PDF merged into the stream. */
+const SLIPS_PER_PART = 100;
+
+/**
+ * The stream with its first piece already made, so that what fails at its start (a document that cannot be read)
+ * is an error answer rather than a response cut short.
+ */
+async function started(stream: AsyncGenerator<Uint8Array>): Promise<AsyncIterable<Uint8Array>> {
+  const first = await stream.next();
+  return (async function* () {
+    if (!first.done) yield first.value;
+    yield* stream;
+  })();
 }
 
 /**
  * One document to print a batch: its ZPL labels as one stream, or its PDF and image labels merged into one PDF,
- * optionally followed by the orders' packing slips. Labels are read from the database a page at a time.
+ * optionally followed by the orders' packing slips. Labels are read from the database a page at a time and the
+ * document is streamed as it is written, so memory does not grow with the batch.
  */
 export function createLabelBatchDocuments(database: Database, notify: OrdersNotifier) {
   const repo = createLabelBatchesRepository();
   const slips = createPackingSlipsService(database, notify);
 
-  async function* labelsOf(tenantId: string, batchId: number, counted: { skipped: number; orderIds: number[] }) {
+  async function* labelsOf(tenantId: string, batchId: number, orderIds: number[]) {
     let after = -1;
     for (;;) {
       const page = await database.withTenant(tenantId, (tx) => repo.documents(tx, tenantId, batchId, after, PAGE), {
         readOnly: true,
       });
       for (const row of page) {
-        counted.orderIds.push(row.orderId);
+        orderIds.push(row.orderId);
         yield row;
       }
       if (page.length < PAGE) return;
@@ -51,40 +67,49 @@ export function createLabelBatchDocuments(database: Database, notify: OrdersNoti
         ? undefined
         : await database.withTenant(auth.tenantId, (tx) => repo.find(tx, auth.tenantId, id), { readOnly: true });
     if (!batch) throw notFound(BATCH_NOT_FOUND);
-    if (batch.bought === 0) throw new HttpError(409, 'No label of this batch was bought yet', { reason: 'no_labels' });
-    const counted = { skipped: 0, orderIds: [] as number[] };
+    const counts = await database.withTenant(auth.tenantId, (tx) => repo.documentCounts(tx, auth.tenantId, batch.id), {
+      readOnly: true,
+    });
+    if (counts.labels === 0) {
+      throw new HttpError(409, 'This batch has no label to print: none was bought, or all were voided', {
+        reason: 'no_labels',
+      });
+    }
+    const orderIds: number[] = [];
     const stem = `labels-batch-${batch.id}`;
 
     if (batch.event === 'zpl' && !options.packingSlips) {
-      const encoder = new TextEncoder();
       async function* stream() {
-        for await (const row of labelsOf(auth.tenantId, batch!.id, counted)) {
-          if (row.format !== 'zpl') {
-            counted.skipped += 1;
-            continue;
-          }
-          const text = new TextDecoder().decode(row.document).trim();
-          yield encoder.encode(`${text}\n`);
+        for await (const row of labelsOf(auth.tenantId, batch!.id, orderIds)) {
+          if (row.format !== 'zpl') continue;
+          const text = Buffer.from(row.document).toString('utf8').trim();
+          yield Buffer.from(`${text}\n`, 'utf8');
         }
       }
-      return { contentType: 'text/plain; charset=utf-8', filename: `${stem}.zpl`, body: stream(), skipped: 0 };
+      return {
+        contentType: 'text/plain; charset=utf-8',
+        filename: `${stem}.zpl`,
+        body: stream(),
+        skipped: counts.labels - counts.zpl,
+      };
     }
 
+    // A ZPL batch's slips come alone: its labels go to the thermal printer, the slips to paper.
+    const skipped = batch.event === 'zpl' ? 0 : counts.labels - counts.pdfReady;
+    if (counts.pdfReady === 0 && !options.packingSlips) {
+      throw new HttpError(409, 'No label of this batch can be printed as a PDF', { reason: 'no_pdf_labels' });
+    }
     async function* pdfs() {
-      for await (const row of labelsOf(auth.tenantId, batch!.id, counted)) {
-        if (documentKind(row.document) === null) {
-          // A ZPL batch's slips come alone: its labels go to the thermal printer, the slips to paper.
-          if (batch!.event !== 'zpl') counted.skipped += 1;
-          continue;
-        }
-        yield row.document;
+      for await (const row of labelsOf(auth.tenantId, batch!.id, orderIds)) {
+        if (documentKind(row.document) !== null) yield row.document;
       }
-      if (options.packingSlips && counted.orderIds.length > 0) {
-        const ids = counted.orderIds.map(String);
+      if (!options.packingSlips) return;
+      for (let from = 0; from < orderIds.length; from += SLIPS_PER_PART) {
+        const ids = orderIds.slice(from, from + SLIPS_PER_PART).map(String);
         yield (await slips.render(auth, ids[0]!, { orderIds: ids, format: '4x6' })).pdf;
       }
     }
-    const body = await mergePdfs(pdfs());
-    return { contentType: 'application/pdf', filename: `${stem}.pdf`, body, skipped: counted.skipped };
+    const body = await started(streamMergedPdf(pdfs()));
+    return { contentType: 'application/pdf', filename: `${stem}.pdf`, body, skipped };
   };
 }

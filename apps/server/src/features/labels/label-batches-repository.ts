@@ -18,6 +18,15 @@ export interface BatchItemView {
   currency: string | null;
 }
 
+/** A batch's items that hold a label still in force. */
+const boughtAndActive = (tenantId: string, batchId: number) =>
+  and(
+    eq(labelBatchItems.tenantId, tenantId),
+    eq(labelBatchItems.batchId, batchId),
+    eq(labelBatchItems.status, 'bought'),
+    eq(shippingLabels.status, 'active'),
+  );
+
 /** All SQL of label batches; tenant-scoped functions take a `withTenant` transaction. */
 export function createLabelBatchesRepository() {
   const own = (tenantId: string, id: number) => and(eq(labelBatches.tenantId, tenantId), eq(labelBatches.id, id));
@@ -258,6 +267,33 @@ export function createLabelBatchesRepository() {
       return row?.worker === worker && row.status === 'running';
     },
 
+    /**
+     * How many labels a batch's printable document holds, told before it is streamed: all of them, the ZPL ones,
+     * and those whose first bytes make them a PDF, PNG or JPEG (the kinds a merged PDF takes).
+     */
+    async documentCounts(
+      tx: Executor,
+      tenantId: string,
+      batchId: number,
+    ): Promise<{ labels: number; zpl: number; pdfReady: number }> {
+      const starts = (length: number, hex: string) =>
+        sql`substring(${shippingLabels.document} from 1 for ${length}) = decode(${hex}, 'hex')`;
+      const [row] = await tx
+        .select({
+          labels: sql<number>`count(*)::int`,
+          zpl: sql<number>`(count(*) filter (where ${shippingLabels.format} = 'zpl'))::int`,
+          pdfReady: sql<number>`(count(*) filter (where ${starts(5, '255044462d')} or ${starts(8, '89504e470d0a1a0a')}
+            or ${starts(3, 'ffd8ff')}))::int`,
+        })
+        .from(labelBatchItems)
+        .innerJoin(
+          shippingLabels,
+          and(eq(shippingLabels.tenantId, labelBatchItems.tenantId), eq(shippingLabels.id, labelBatchItems.labelId)),
+        )
+        .where(boughtAndActive(tenantId, batchId));
+      return row ?? { labels: 0, zpl: 0, pdfReady: 0 };
+    },
+
     /** The labels of a batch's bought items, in the batch's order, one page at a time (documents are large). */
     async documents(
       tx: Executor,
@@ -278,15 +314,7 @@ export function createLabelBatchesRepository() {
           shippingLabels,
           and(eq(shippingLabels.tenantId, labelBatchItems.tenantId), eq(shippingLabels.id, labelBatchItems.labelId)),
         )
-        .where(
-          and(
-            eq(labelBatchItems.tenantId, tenantId),
-            eq(labelBatchItems.batchId, batchId),
-            eq(labelBatchItems.status, 'bought'),
-            eq(shippingLabels.status, 'active'),
-            sql`${labelBatchItems.position} > ${after}`,
-          ),
-        )
+        .where(and(boughtAndActive(tenantId, batchId), sql`${labelBatchItems.position} > ${after}`))
         .orderBy(asc(labelBatchItems.position))
         .limit(limit);
     },

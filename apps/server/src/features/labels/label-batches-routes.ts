@@ -95,7 +95,9 @@ export const labelBatchesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'ZPL batches answer their labels as one ZPL stream; with `packingSlips=true` they answer the packing ' +
           'slips alone, as a PDF for paper. PDF batches answer one PDF of their labels (image labels on 4x6 pages), ' +
-          'followed by the packing slips when asked. `x-labels-skipped` counts labels that could not join.',
+          'followed by the packing slips when asked. `x-labels-skipped` counts labels that could not join. The ' +
+          'document is streamed as it is written. 409 `no_labels` when no label of the batch is in force, ' +
+          '`no_pdf_labels` when none can be merged into a PDF.',
         params: Params,
         querystring: Type.Object({ packingSlips: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
         response: {
@@ -111,8 +113,7 @@ export const labelBatchesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-disposition', `attachment; filename="${document.filename}"`)
         .header('cache-control', 'private, no-store')
         .header('x-labels-skipped', String(document.skipped));
-      const body = document.body;
-      return reply.send(body instanceof Uint8Array ? Buffer.from(body) : Readable.from(body));
+      return reply.send(Readable.from(document.body));
     },
   );
 };

@@ -62,6 +62,7 @@ describe.each(backends)('label batches ($name)', (backend) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect((await PDFDocument.load(pdf.rawPayload)).getPageCount()).toBe(4);
+    expect(pdf.headers['x-labels-skipped']).toBe('0');
     const withSlips = await call('GET', `/call/labelBatches/${batch.id}/document?packingSlips=true`);
     expect((await PDFDocument.load(withSlips.rawPayload)).getPageCount()).toBeGreaterThanOrEqual(8);
 
@@ -93,6 +94,45 @@ describe.each(backends)('label batches ($name)', (backend) => {
     const slips = await call('GET', `/call/labelBatches/${batch.id}/document?packingSlips=true`);
     expect(slips.headers['content-type']).toBe('application/pdf');
     expect((await PDFDocument.load(slips.rawPayload)).getPageCount()).toBeGreaterThanOrEqual(2);
+  });
+
+  it('leaves out of the merged PDF the labels it cannot take, tells how many, and refuses a batch with none', async () => {
+    const orders = await Promise.all([1, 2, 3, 4].map(() => paidOrder(t, tenant)));
+    const batch = (
+      await call('POST', '/call/labelBatches', { event: 'shipLabel', orderIds: orders.map((o) => o.id) })
+    ).json().data as LabelBatch;
+    await t.app.labels.batches.runPending();
+    const labelOf = (order: Order) =>
+      sql`(SELECT label_id FROM label_batch_items WHERE tenant_id = ${tenant} AND batch_id = ${Number(batch.id)}
+           AND order_id = ${Number(order.id)})`;
+    // A carrier's GIF label and a ZPL one bought apart cannot become PDF pages.
+    await t.app.db.db.execute(
+      sql`UPDATE shipping_labels SET document = decode('474946383961', 'hex')
+          WHERE tenant_id = ${tenant} AND id = ${labelOf(orders[1]!)}`,
+    );
+    await t.app.db.db.execute(
+      sql`UPDATE shipping_labels SET format = 'zpl', document = convert_to('^XA^FDx^FS^XZ', 'UTF8')
+          WHERE tenant_id = ${tenant} AND id = ${labelOf(orders[2]!)}`,
+    );
+    const pdf = await call('GET', `/call/labelBatches/${batch.id}/document`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['x-labels-skipped']).toBe('2');
+    expect((await PDFDocument.load(pdf.rawPayload)).getPageCount()).toBe(2);
+
+    await t.app.db.db.execute(
+      sql`UPDATE shipping_labels SET status = 'voided' WHERE tenant_id = ${tenant}
+          AND id IN (${labelOf(orders[0]!)}, ${labelOf(orders[3]!)})`,
+    );
+    const none = await call('GET', `/call/labelBatches/${batch.id}/document`);
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ reason: 'no_pdf_labels' });
+    await t.app.db.db.execute(
+      sql`UPDATE shipping_labels SET status = 'voided' WHERE tenant_id = ${tenant}
+          AND id IN (${labelOf(orders[1]!)}, ${labelOf(orders[2]!)})`,
+    );
+    const voided = await call('GET', `/call/labelBatches/${batch.id}/document`);
+    expect(voided.statusCode).toBe(409);
+    expect(voided.json()).toMatchObject({ reason: 'no_labels' });
   });
 
   it('resumes a batch left mid-purchase without buying a delivery twice', async () => {

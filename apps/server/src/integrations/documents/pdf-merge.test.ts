@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderLocalLabelPdf } from '../carriers/local/local-label-pdf.ts';
 import type { LocalLabelData } from '../carriers/local/local-label-layout.ts';
 import { localTrackingNumber } from '../carriers/local/local-tracking.ts';
-import { documentKind, imageToPdfPage, mergePdfs, mergeZpl } from './pdf-merge.ts';
+import { documentKind, imageToPdfPage, mergePdfs, mergeZpl, streamMergedPdf } from './pdf-merge.ts';
 
 const label = (n: number): Promise<Uint8Array> => {
   const address = {
@@ -70,6 +70,38 @@ function imageBox([a, b, c, d, e, f]: number[]): number[] {
   const xs = corners.map((p) => p[0]!);
   const ys = corners.map((p) => p[1]!);
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)].map((n) => Math.round(n * 100) / 100);
+}
+
+/**
+ * Reads the merged file the strict way a printer driver does: the trailer names the cross-reference table, whose
+ * every row must point at the start of its object; the pages are counted by walking the page tree from the catalog.
+ */
+function strictlyRead(pdf: Uint8Array): { objects: number; pages: number } {
+  const text = Buffer.from(pdf).toString('latin1');
+  const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)?.[1]);
+  expect(text.slice(startxref, startxref + 5)).toBe('xref\n');
+  const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(text.slice(startxref))!;
+  expect(first).toBe('0');
+  const rowsAt = text.indexOf('\n', text.indexOf('\n', startxref) + 1) + 1;
+  const offsets: number[] = [];
+  for (let n = 0; n < Number(count); n++) {
+    const row = text.slice(rowsAt + n * 20, rowsAt + n * 20 + 20);
+    expect(row).toMatch(n === 0 ? /^0{10} 65535 f \n$/ : /^\d{10} 00000 n \n$/);
+    offsets.push(Number(row.slice(0, 10)));
+  }
+  const body = (n: number) => {
+    const at = offsets[n]!;
+    expect(text.startsWith(`${n} 0 obj\n`, at)).toBe(true);
+    return text.slice(at, text.indexOf('endobj', at));
+  };
+  const trailer = text.slice(text.lastIndexOf('trailer'));
+  expect(Number(/\/Size (\d+)/.exec(trailer)![1])).toBe(Number(count));
+  const root = Number(/\/Root (\d+) 0 R/.exec(trailer)![1]);
+  const tree = Number(/\/Pages (\d+) 0 R/.exec(body(root))![1]);
+  const kids = [...body(tree).matchAll(/(\d+) 0 R/g)].map((m) => Number(m[1]));
+  for (const kid of kids) expect(body(kid)).toContain(`/Parent ${tree} 0 R`);
+  expect(Number(/\/Count (\d+)/.exec(body(tree))![1])).toBe(kids.length);
+  return { objects: Number(count) - 1, pages: kids.length };
 }
 
 describe('label document merge', () => {
@@ -141,10 +173,51 @@ describe('label document merge', () => {
     expect(merged.getPageCount()).toBe(1000);
   });
 
+  it('writes a file whose cross-reference table and page tree hold, PDFs and images mixed', async () => {
+    const letter = await PDFDocument.create();
+    letter.addPage([612, 792]);
+    letter.addPage([612, 792]);
+    const merged = await mergePdfs([
+      await label(7),
+      await barcodePng({ bcid: 'qrcode', text: 'SDL7' }),
+      await letter.save(),
+      await label(8),
+    ]);
+    expect(strictlyRead(merged).pages).toBe(5);
+    const pdf = await PDFDocument.load(merged);
+    expect(pdf.getPages().map((p) => p.getWidth())).toEqual([288, 288, 612, 612, 288]);
+    expect(pdf.getCreator()).toBe('Shipdesk');
+  });
+
+  it('streams a long merge in pieces, the first only after the first document was read', async () => {
+    const one = await label(9);
+    let read = 0;
+    async function* labels() {
+      for (let i = 0; i < 300; i++) {
+        read++;
+        yield one;
+      }
+    }
+    const pieces: Uint8Array[] = [];
+    const readBeforeEachPiece: number[] = [];
+    for await (const piece of streamMergedPdf(labels())) {
+      readBeforeEachPiece.push(read);
+      pieces.push(piece);
+    }
+    // The labels are read while the file is written, not all before it.
+    expect(pieces.length).toBeGreaterThan(10);
+    expect(readBeforeEachPiece[0]).toBeLessThan(20);
+    expect(pieces.slice(0, -1).every((piece) => piece.length >= 64 * 1024)).toBe(true);
+    expect(strictlyRead(Buffer.concat(pieces)).pages).toBe(300);
+  });
+
   it('refuses what is not a PDF, PNG or JPEG, and an empty batch', async () => {
     const zpl = new TextEncoder().encode('^XA^XZ');
     await expect(mergePdfs([await label(6), zpl])).rejects.toThrow('Document 2 is neither a PDF nor a PNG or JPEG');
     await expect(mergePdfs([])).rejects.toThrow(RangeError);
+    // A refused first document fails before any byte is handed on.
+    const stream = streamMergedPdf([zpl, await label(6)]);
+    await expect(stream.next()).rejects.toThrow('Document 1 is neither');
     await expect(imageToPdfPage(await PDFDocument.create(), zpl)).rejects.toThrow(RangeError);
   });
 

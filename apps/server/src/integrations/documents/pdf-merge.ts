@@ -1,13 +1,23 @@
-import { PDFDocument, degrees, type PDFImage, type PDFPage } from 'pdf-lib';
+import {
+  PDFContext,
+  PDFDocument,
+  PDFName,
+  PDFObjectCopier,
+  PDFRef,
+  degrees,
+  type PDFDict,
+  type PDFImage,
+  type PDFPage,
+} from 'pdf-lib';
+import { PdfObjectWriter } from './pdf-object-writer.ts';
 
 /**
  * Label documents merged for one print job: PDF pages copied as they are, PNG and JPEG labels each placed on a 4x6
  * page, ZPL streams concatenated (ZPL never becomes PDF: thermal printers take it as it is).
  *
- * Memory: the documents may come one at a time (an iterable or async iterable, e.g. read from storage in turn);
- * each source is parsed, its pages copied and then dropped. pdf-lib keeps the whole merged document in memory until
- * it is saved, so memory grows with the output: about the sum of the labels' sizes (a 1,000-label merge of our
- * 11 kB labels holds about 15 MB). A batch far larger than that is better merged in parts.
+ * Memory: the documents may come one at a time (an iterable or async iterable, e.g. read from storage in turn)
+ * and the merged PDF leaves as a stream (streamMergedPdf): each source is parsed, its pages copied and written out,
+ * then dropped, so a merge of 5,000 labels holds no more than a merge of ten.
  */
 
 export type DocumentSource = Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
@@ -62,31 +72,73 @@ export async function imageToPdfPage(
   return page;
 }
 
+/** A merged PDF is handed on in pieces of about this many bytes. */
+const PIECE_BYTES = 64 * 1024;
+
+/** The document as pdf-lib reads it: a PDF parsed, a PNG or JPEG placed on a 4x6 page of a new one. */
+async function sourceDocument(document: Uint8Array, position: number): Promise<PDFDocument> {
+  const kind = documentKind(document);
+  if (kind === 'pdf') return PDFDocument.load(document, { updateMetadata: false });
+  if (kind === 'png' || kind === 'jpeg') {
+    const page = await PDFDocument.create({ updateMetadata: false });
+    await imageToPdfPage(page, document);
+    await page.flush();
+    return page;
+  }
+  throw new RangeError(`Document ${position} is neither a PDF nor a PNG or JPEG image`);
+}
+
 /**
- * One PDF of every page of `documents`, in order: PDFs' pages as they are, PNG and JPEG labels on 4x6 pages.
- * Anything else is refused (a RangeError naming the document's position), as is a batch with no document.
+ * One PDF of every page of `documents`, in order, written as it goes: PDFs' pages as they are, PNG and JPEG labels
+ * on 4x6 pages. Each source is parsed, its pages and what they use are copied and written out, and the source is
+ * dropped, so memory stays flat however many documents come; only an offset per object and a number per page are
+ * kept for the cross-reference table and the page tree at the end.
+ *
+ * Nothing is yielded before the first document has been read, so a refused first document (a RangeError naming its
+ * position: neither PDF nor PNG or JPEG) or no document at all fails before any byte is sent.
  */
-export async function mergePdfs(documents: DocumentSource): Promise<Uint8Array> {
-  const merged = await PDFDocument.create({ updateMetadata: false });
-  merged.setCreator('Shipdesk');
-  merged.setProducer('Shipdesk');
+export async function* streamMergedPdf(documents: DocumentSource): AsyncGenerator<Uint8Array> {
+  const writer = new PdfObjectWriter();
+  // The page tree is written once every page is known; its pages name it before.
+  const tree = writer.reserve();
+  const catalog = writer.nextNumber;
+  writer.object(catalog, `<< /Type /Catalog /Pages ${tree} 0 R >>`);
+  const info = writer.nextNumber;
+  writer.object(info, '<< /Creator (Shipdesk) /Producer (Shipdesk) >>');
+  const parent = PDFRef.of(tree);
+  const kids: number[] = [];
+
   let position = 0;
   for await (const document of documents) {
     position++;
-    const kind = documentKind(document);
-    if (kind === 'png' || kind === 'jpeg') {
-      await imageToPdfPage(merged, document);
-    } else if (kind === 'pdf') {
-      const source = await PDFDocument.load(document, { updateMetadata: false });
-      const pages = await merged.copyPages(source, source.getPageIndices());
-      for (const page of pages) merged.addPage(page);
-    } else {
-      throw new RangeError(`Document ${position} is neither a PDF nor a PNG or JPEG image`);
+    const source = await sourceDocument(document, position);
+    // The copies are numbered on from the objects already written, so they are written as they are.
+    const copies = PDFContext.create();
+    copies.largestObjectNumber = writer.nextNumber - 1;
+    const copier = PDFObjectCopier.for(source.context, copies);
+    for (const page of source.getPages()) {
+      const copy = copier.copy(page.node) as PDFDict;
+      copy.set(PDFName.of('Parent'), parent);
+      kids.push(copies.register(copy).objectNumber);
     }
+    for (let number = writer.nextNumber; number <= copies.largestObjectNumber; number++) {
+      // A reference the source named but never defined is written as the null object it stands for.
+      writer.object(number, copies.lookup(PDFRef.of(number)) ?? 'null');
+    }
+    if (writer.pending >= PIECE_BYTES) yield writer.take();
   }
   if (position === 0) throw new RangeError('There is no document to merge');
-  // Plain objects (no object streams), like the other PDFs the server writes.
-  return merged.save({ useObjectStreams: false });
+
+  writer.object(tree, `<< /Type /Pages /Count ${kids.length} /Kids [${kids.map((n) => `${n} 0 R`).join(' ')}] >>`);
+  writer.finish(catalog, info);
+  yield writer.take();
+}
+
+/** One PDF of every page of `documents` (see streamMergedPdf), in memory: for a few documents, not a batch. */
+export async function mergePdfs(documents: DocumentSource): Promise<Uint8Array> {
+  const pieces: Uint8Array[] = [];
+  for await (const piece of streamMergedPdf(documents)) pieces.push(piece);
+  return Buffer.concat(pieces);
 }
 
 /**
