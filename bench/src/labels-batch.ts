@@ -51,7 +51,7 @@ export interface BatchRun {
    * With the memory: what one round of the batch's loop costs in the database once every item is bought (its two
    * counts and its look for the next items, which reads past the bought ones), ms of execution (EXPLAIN ANALYZE).
    */
-  roundCost: { countsMs: number; nextItemsMs: number } | null;
+  roundCost: { probeMs: number; nextItemsMs: number } | null;
   /** A profiled run: where the server's thread spent its CPU, and the rows written (PostgreSQL). */
   profile: {
     byPlace: CpuShare[];
@@ -118,23 +118,20 @@ async function executionMs(bench: Bench, text: string, params: unknown[]): Promi
   return times.sort((a, b) => a - b)[2]!;
 }
 
-/** The statements of a round of the batch's loop (label-batches-repository.ts: refresh, openItems), timed. */
-async function roundCost(bench: Bench, batchId: string) {
+/**
+ * The reads of a round of the batch's loop (label-batches-repository.ts: `refresh` looks for one open item,
+ * `openItems` takes the next `concurrency`), timed once every item is bought, when they have the most to pass by.
+ */
+async function roundCost(bench: Bench, batchId: string, concurrency: number) {
   const params = [bench.tenantId, Number(batchId)];
-  const count = (status: string) =>
+  const open = (limit: number) =>
     executionMs(
       bench,
-      `SELECT count(*)::int FROM label_batch_items i WHERE i.tenant_id = $1 AND i.batch_id = $2 AND i.status = '${status}'`,
+      `SELECT * FROM label_batch_items WHERE tenant_id = $1 AND batch_id = $2 AND status IN ('queued', 'buying')
+       ORDER BY position LIMIT ${limit}`,
       params,
     );
-  const countsMs = (await count('bought')) + (await count('failed'));
-  const nextItemsMs = await executionMs(
-    bench,
-    `SELECT * FROM label_batch_items WHERE tenant_id = $1 AND batch_id = $2 AND status IN ('queued', 'buying')
-     ORDER BY position LIMIT 4`,
-    params,
-  );
-  return { countsMs, nextItemsMs };
+  return { probeMs: await open(1), nextItemsMs: await open(concurrency) };
 }
 
 async function download(bench: Bench, batchId: string) {
@@ -220,7 +217,7 @@ export async function runBatch(
     [bench.tenantId, orderIds],
   );
 
-  const cost = options.memory ? await roundCost(bench, batch.id) : null;
+  const cost = options.memory ? await roundCost(bench, batch.id, concurrency) : null;
   const [document, documentMemory] = options.memory
     ? await sampleMemory(() => download(bench, batch.id))
     : [await download(bench, batch.id), null];

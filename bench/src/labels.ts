@@ -113,11 +113,11 @@ async function main() {
     const bench = await startBench('postgres', 'local', adminUrl);
     try {
       const warm = await paidOrders(bench, Math.min(100, orders));
-      await runBatch(bench, warm.ids, 4);
+      await runBatch(bench, warm.ids, 8);
       for (const size of [orders, memoryOrders]) {
         const made = await paidOrders(bench, size);
         log(`  ${size} paid orders in ${(made.ms / 1000).toFixed(1)} s`);
-        const run = await runBatch(bench, made.ids, 4, { memory: true });
+        const run = await runBatch(bench, made.ids, 8, { memory: true });
         logRun('postgres', 'local', run);
         memoryRuns.push(run);
         noteLoad();
