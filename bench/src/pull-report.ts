@@ -9,6 +9,10 @@ export const TARGET_ORDERS_PER_SECOND = 5_000;
 export interface PullReport {
   kind: 'postgres' | 'pglite';
   orders: number;
+  /** Rules of the all-stores rule set every pulled order ran (0: none). */
+  rules: number;
+  /** With rules: the dry-run of the same set over the last orders, each time in milliseconds. */
+  dryRun: { orders: number; ms: number[] } | null;
   machine: Machine;
   date: string;
   code: { commit: string; uncommitted: string[]; lastMigration: string };
@@ -105,9 +109,10 @@ export function renderPull(r: PullReport): string {
     const c = copyByTable.get(t.table);
     return `| ${t.table} | ${n(t.rows)} | ${n(t.rows / (r.pull.ms / 1000))} | ${c ? s(c.ms) : ''} | ${c ? n(c.rows / (c.ms / 1000)) : ''} |`;
   });
-  return `# Pull benchmark: ${title(r.kind)}, ${n(r.orders)} orders
+  const withRules = r.rules > 0 ? ` --rules ${r.rules}` : '';
+  return `# Pull benchmark: ${title(r.kind)}, ${n(r.orders)} orders${r.rules > 0 ? `, a ${r.rules}-rule set` : ''}
 
-Run ${r.date.slice(0, 16).replace('T', ' ')} UTC, ${r.totalSeconds.toFixed(0)} s in all (\`npm run bench:pull -w bench -- --orders ${r.orders} --db ${r.kind}\`).
+Run ${r.date.slice(0, 16).replace('T', ' ')} UTC, ${r.totalSeconds.toFixed(0)} s in all (\`npm run bench:pull -w bench -- --orders ${r.orders} --db ${r.kind}${withRules}\`).${r.rules > 0 ? ` Every order ran a shipping rule set of ${r.rules} rules (\`bench/src/pull-rules.ts\`) before it was stored; its applications and timeline rows are part of the pull's writes, not of the COPY.` : ''}${r.dryRun ? ` After the pull, the editor's dry-run of the same set over the last ${n(r.dryRun.orders)} orders answered in ${r.dryRun.ms.map((ms) => n(ms)).join(', ')} ms (target <= 2,000 ms).` : ''}
 
 - **Machine:** ${r.machine.cpuModel}, ${r.machine.cores} cores, ${r.machine.memoryGiB} GiB memory; ${r.machine.os}. 1-minute load average ${r.loadAverage[0].toFixed(1)} before the pull, ${r.loadAverage[1].toFixed(1)} after it, ${r.loadAverage[2].toFixed(1)} after the COPY (other work on the machine slows both sides).
 - **Code:** commit ${r.code.commit}${r.code.uncommitted.length ? ` plus uncommitted changes to ${r.code.uncommitted.map((f) => `\`${f}\``).join(', ')}` : ''}; schema up to migration \`${r.code.lastMigration}\`.
@@ -151,7 +156,7 @@ export const CURRENT_HEADER = [
 export function currentRow(r: PullReport, link: string): string {
   const pullRate = r.orders / (r.pull.ms / 1000);
   const cells = [
-    `[${databaseCell(r.serverVersion)}, ${n(r.orders)} orders](${link})`,
+    `[${databaseCell(r.serverVersion)}, ${n(r.orders)} orders${r.rules > 0 ? `, ${r.rules} rules` : ''}](${link})`,
     measuredCell(r.date, r.code),
     machineCell(r.machine, r.loadAverage),
     `${n(pullRate)} (${s(r.pull.ms)} s)`,

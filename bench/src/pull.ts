@@ -32,6 +32,7 @@ import {
   timedAdapters,
 } from './pull-harness.ts';
 import { CURRENT_HEADER, currentRow, renderPull, type PullReport } from './pull-report.ts';
+import { benchRuleSet } from './pull-rules.ts';
 
 /**
  * The pull benchmark: the real server pulls N orders from the fake Shopify over loopback into a fresh database, then
@@ -50,6 +51,8 @@ const { values: args } = parseArgs({
     /** Writes a CPU profile of the server's thread during the pull alone (the fake has its own thread). */
     profile: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    /** Saves a rule set of this many rules for all stores before the pull: every order runs it (0: none). */
+    rules: { type: 'string', default: '0' },
   },
 });
 
@@ -147,6 +150,16 @@ async function main() {
       credentials: { accessToken: shop.accessToken },
     });
     const storeId = Number(store.id);
+    const rules = Number(args.rules);
+    if (!Number.isInteger(rules) || rules < 0) throw new Error(`--rules must be a whole number, got "${args.rules}"`);
+    const ruleSet =
+      rules > 0
+        ? benchRuleSet(rules, String((await api('POST', '/api/v1/shipMethods', { name: 'Bench express' })).id))
+        : [];
+    if (rules > 0) {
+      await api('PUT', '/api/v1/shippingRuleByStore/all', { version: 0, rules: ruleSet });
+      log(`a rule set of ${rules} rules for all stores`);
+    }
 
     const pglite = kind === 'pglite' ? (app.db.db as unknown as { $client: PGlite }).$client : null;
     const owner: OwnerSql = pglite ? pgliteOwner(pglite) : await postgresOwner(pulled.databaseUrl!);
@@ -209,6 +222,17 @@ async function main() {
       throw new Error(`the database holds ${distinct!.n} orders (${distinct!.ids} distinct), not ${orders}`);
     }
 
+    // The editor's dry-run of the same set over the last 10,000 orders (or all of them), five times.
+    const dryRun = rules > 0 ? { orders: Math.min(orders, 10_000), ms: [] as number[] } : null;
+    for (let i = 0; dryRun && i < 5; i++) {
+      const at = performance.now();
+      const answer = await api('POST', '/call/shippingRuleSet/all/dryRun', { rules: ruleSet, limit: dryRun.orders });
+      dryRun.ms.push(performance.now() - at);
+      if (answer.evaluated !== dryRun.orders)
+        throw new Error(`the dry-run evaluated ${String(answer.evaluated)} orders`);
+    }
+    if (dryRun) log(`dry-run of ${dryRun.orders} orders: ${dryRun.ms.map((ms) => Math.round(ms)).join(', ')} ms`);
+
     log('taking the pulled rows out with COPY TO');
     const parents = await dumpTables(owner, PARENT_TABLES);
     const dumps = await dumpTables(owner, PULL_TABLES);
@@ -240,6 +264,8 @@ async function main() {
     const report: PullReport = {
       kind,
       orders,
+      rules,
+      dryRun,
       machine: describeMachine(),
       date: new Date().toISOString(),
       code,

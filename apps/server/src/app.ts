@@ -31,6 +31,7 @@ import { printingFeature } from './features/printing/index.ts';
 import { createApiKeyVerifier, settingsFeature } from './features/settings/index.ts';
 import { setupGuideFeature } from './features/setup-guide/index.ts';
 import { shippingFeature, shippingPlugin } from './features/shipping/index.ts';
+import { shippingRulesFeature } from './features/shipping-rules/index.ts';
 import { storeCallbacksFeature, storeSyncPlugin, storesFeature } from './features/stores/index.ts';
 import { subscriptionsFeature } from './features/subscriptions/index.ts';
 import { createTenantsService, tenantsFeature, type TenantsService } from './features/tenants/index.ts';
@@ -204,6 +205,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await signedIn.register(printingFeature, { certificate: config.qzCertificate, privateKey: config.qzPrivateKey });
       await signedIn.register(dashboardFeature);
       await signedIn.register(storesFeature, { publicUrl: config.publicUrl, adapters, adapterOptions, marketplace });
+      await signedIn.register(shippingRulesFeature);
       await signedIn.register(shippingFeature, {
         carrierAdapters,
         carrierAdapterOptions: { http: adapterOptions.http },

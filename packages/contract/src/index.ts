@@ -23,3 +23,4 @@ export * from './dashboard.ts';
 export * from './users.ts';
 export * from './labels.ts';
 export * from './label-batches.ts';
+export * from './shipping-rules.ts';

@@ -4,6 +4,7 @@ import { LabelPurchaseSchema, PURCHASE_STATES, ShippingLabelSchema } from './lab
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { IdSchema, INT32_MAX } from './ids.ts';
 import { OrderShippingSchema } from './shipping-methods.ts';
+import { RuleSettingsSchema } from './shipping-rules.ts';
 import { MAX_MINOR_UNITS } from './money.ts';
 import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, SHIPMENT_STATUSES, SOURCE_TYPES } from './enums.ts';
 
@@ -112,6 +113,8 @@ export const OrderLineInputSchema = Type.Object(
     weight: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'grams per unit' })),
     category: Type.Optional(Type.String({ maxLength: 100 })),
     hazardous: Type.Optional(Type.Boolean()),
+    /** A code of HAZARD_CLASSES (GET /call/shippingRuleSet/getHazardous); the line is then hazardous. */
+    hazardClass: Type.Optional(Type.String({ pattern: '^[A-Z][A-Z0-9_]{0,39}$' })),
   },
   { additionalProperties: false },
 );
@@ -127,6 +130,7 @@ export const OrderLineSchema = Type.Object({
   weight: Type.Integer(),
   category: Type.Union([Type.String(), Type.Null()]),
   hazardous: Type.Boolean(),
+  hazardClass: Type.Union([Type.String(), Type.Null()]),
 });
 export type OrderLine = Type.Static<typeof OrderLineSchema>;
 
@@ -188,6 +192,8 @@ export const OrderSchema = Type.Interface([OrderSummarySchema], {
   billingAddress: Type.Union([AddressSchema, Type.Null()]),
   shippingAddress: Type.Union([AddressSchema, Type.Null()]),
   linkedOrderId: Type.Union([Id, Type.Null()], { description: 'the order this one was reordered/reshipped from' }),
+  /** What shipping rules (or a person) set besides the service: box, insurance, signature, hold. */
+  ruleSettings: RuleSettingsSchema,
   updatedAt: DateTime,
 });
 export type Order = Type.Static<typeof OrderSchema>;

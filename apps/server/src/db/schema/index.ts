@@ -10,3 +10,4 @@ export * from './api-keys.ts';
 export * from './dashboard.ts';
 export * from './access-revocations.ts';
 export * from './labels.ts';
+export * from './shipping-rules.ts';

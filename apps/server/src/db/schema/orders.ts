@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  date,
   bigint,
   boolean,
   check,
@@ -79,6 +80,24 @@ export const orders = pgTable(
     carrierMethod: text('carrier_method'),
     packageType: text('package_type'),
     shippingByUser: boolean('shipping_by_user').notNull().default(false),
+    // Set by a shipping rule (docs/shipping-rules.md): a mapping change then leaves the order's shipping as it is.
+    shippingByRule: boolean('shipping_by_rule').notNull().default(false),
+    // What shipping rules (or a person) set on the order besides its service: the box, the insured value (minor
+    // units), the signature asked for and a date to hold it until.
+    boxSizeId: bigint('box_size_id', { mode: 'number' }),
+    insuredValue: bigint('insured_value', { mode: 'number' }),
+    signature: text('signature'),
+    holdUntil: date('hold_until', { mode: 'string' }),
+    // A rule's "cheapest of these services" (rates are asked when the label is bought; its default is chosen then).
+    cheapestServices: jsonb('cheapest_services').$type<{
+      services: Array<{ carrier: string; serviceCode: string }>;
+      withinDays?: number;
+    }>(),
+    // The rule targets a person set by hand on this order: rules leave them as they are.
+    handSet: text('hand_set')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     requestedServiceKey: text('requested_service_key').generatedAlwaysAs(sql`lower(btrim(requested_shipping_method))`),
     // Lower-case copies for prefix search, kept by PostgreSQL. Plain columns (not lower() in an index expression)
     // because row-level security only lets leakproof conditions into an index scan, and lower() is not leakproof.
@@ -117,6 +136,11 @@ export const orders = pgTable(
       sql`subtotal >= 0 AND shipping_total >= 0 AND tax_total >= 0 AND discount_total >= 0 AND total >= 0 AND paid_total >= 0`,
     ),
     check('orders_version_check', sql`version >= 1`),
+    check(
+      'orders_rule_settings_check',
+      sql`(insured_value IS NULL OR insured_value >= 0)
+      AND (signature IS NULL OR signature IN ('standard', 'adult'))`,
+    ),
     tenantPolicy('orders'),
   ],
 ).enableRLS();
@@ -161,6 +185,8 @@ export const orderLines = pgTable(
     weight: integer('weight').notNull().default(0),
     category: text('category'),
     hazardous: boolean('hazardous').notNull().default(false),
+    // One of the contract's HAZARD_CLASSES when the line's product carries it (a hazardous line).
+    hazardClass: text('hazard_class'),
     // Lower-case copy of the SKU for the list's search (a prefix of any line's SKU), kept by PostgreSQL; a plain
     // column for the same row-level-security reason as orders.search_number.
     searchSku: text('search_sku').generatedAlwaysAs(sql`lower(sku)`),

@@ -1,4 +1,4 @@
-import type { ShipLabelDefaults, ShipLabelQuery } from '@shipdesk/contract';
+import type { LabelRate, ShipLabelDefaults, ShipLabelQuery } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -8,6 +8,22 @@ import type { LabelEvent } from './label-purchase-service.ts';
 import { idText, type LabelCarriers } from './label-rates.ts';
 import { WAREHOUSE_MISSING, shipDateIn, shipFrom, shipTo } from './label-shipment.ts';
 import { createLabelsRepository } from './labels-repository.ts';
+
+/**
+ * A shipping rule's "cheapest of these services (arriving within N days)": of the rates quoted now, the cheapest that
+ * qualifies becomes the marked one, first in the list; none qualifying leaves the rates as they were.
+ */
+export function preferCheapest(
+  rates: LabelRate[],
+  choice: { services: Array<{ carrier: string; serviceCode: string }>; withinDays?: number },
+): LabelRate[] {
+  const qualifies = (rate: LabelRate) =>
+    choice.services.some((s) => s.carrier === rate.carrier && s.serviceCode === rate.serviceCode) &&
+    (choice.withinDays === undefined || (rate.deliveryDays !== null && rate.deliveryDays <= choice.withinDays));
+  const best = rates.filter(qualifies).sort((a, b) => a.amount - b.amount)[0];
+  if (!best) return rates;
+  return [best, ...rates.filter((rate) => rate !== best)].map((rate) => ({ ...rate, mapped: rate === best }));
+}
 
 /**
  * What the label form starts with (fsmFlow defaults of shipLabel / zpl): the delivery, its parcel and the rates of
@@ -91,6 +107,9 @@ export function createLabelDefaults(deps: { database: Database; carriers: LabelC
       },
       { carrier: order.carrier, serviceCode: order.carrierMethod },
     );
+    if (order.cheapestServices && !order.shippingByUser) {
+      quoted.rates = preferCheapest(quoted.rates, order.cheapestServices);
+    }
     return { ...answer, ...quoted };
   };
 }

@@ -23,7 +23,7 @@ const Params = Type.Object({
 });
 
 export const orderLifecycleRoutes: FastifyPluginAsyncTypebox<OrderLifecycleOptions> = async (app, options) => {
-  const service = createOrderLifecycleService(app.db, ordersNotifier(app), options);
+  const service = createOrderLifecycleService(app.db, ordersNotifier(app), { ...options, log: app.log });
   const common = { tags: ['order events'], security: [{ bearerAuth: [] }] };
 
   app.get(

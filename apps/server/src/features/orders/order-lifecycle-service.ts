@@ -22,6 +22,7 @@ import {
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { resolveShipping } from '../shipping/index.ts';
+import { UNLOGGED, applyShippingRules, type RulesLog } from '../shipping-rules/index.ts';
 import { runIdempotent } from './order-idempotency.ts';
 import { createOrdersRepository, statusesOf, type OrdersRepository } from './orders-repository.ts';
 import { ORDER_NOT_FOUND, staleVersion, type OrdersNotifier, type WriteRequest } from './orders-service.ts';
@@ -46,6 +47,8 @@ export interface LabelEvents {
 export interface OrderLifecycleOptions {
   /** Label buying; without it shipLabel and zpl answer `labels_not_configured`. */
   labels?: LabelEvents;
+  /** Where a failure of the shipping rules on a reorder or reship is told (it never stops the copy). */
+  log?: RulesLog;
 }
 
 /** Refuses `event` as the lifecycle table and its guards would (409 with the reason), in the caller's transaction. */
@@ -149,11 +152,13 @@ export function createOrderLifecycleService(
         weight: l.weight,
         category: l.category,
         hazardous: l.hazardous,
+        hazardClass: l.hazardClass,
       })),
       shippingAddress: address('shipping'),
       billingAddress: address('billing'),
     });
     await resolveShipping(tx, tenantId, [newId]);
+    await applyShippingRules(tx, tenantId, [newId], 'created', options.log ?? UNLOGGED);
     const created = (await repo.findOrder(tx, tenantId, newId))!;
     await repo.insertEvent(tx, tenantId, {
       orderId: newId,

@@ -63,7 +63,7 @@ export function createOrderShippingService(database: Database, notify: OrdersNot
             });
           }
           if (input.automatic) {
-            await repo.updateOrder(tx, auth.tenantId, order.id, { shippingByUser: false });
+            await repo.updateOrder(tx, auth.tenantId, order.id, { shippingByUser: false, shippingByRule: false });
             await resolveShipping(tx, auth.tenantId, [order.id]);
           } else {
             const values = await chosen(tx, auth.tenantId, input);

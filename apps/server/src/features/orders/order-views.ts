@@ -6,6 +6,7 @@ import {
   type OrderEventRecord,
   type OrderShipping,
   type OrderSummary,
+  type RuleSettings,
   type SourceType,
 } from '@shipdesk/contract';
 import type { OrderAddressRow, OrderEventRow } from '../../db/schema/index.ts';
@@ -106,10 +107,17 @@ export function toOrder(detail: OrderDetail): Order {
       weight: l.weight,
       category: l.category,
       hazardous: l.hazardous,
+      hazardClass: l.hazardClass,
     })),
     billingAddress: toAddress(detail.addresses.find((a) => a.type === 'billing')),
     shippingAddress: toAddress(detail.addresses.find((a) => a.type === 'shipping')),
     linkedOrderId: idText(order.linkedOrderId),
+    ruleSettings: {
+      insuredValue: order.insuredValue,
+      signature: order.signature as RuleSettings['signature'],
+      holdUntil: order.holdUntil,
+      boxSizeId: idText(order.boxSizeId),
+    },
     updatedAt: order.updatedAt.toISOString(),
   };
 }

@@ -50,6 +50,7 @@ export interface NewOrder {
     weight: number;
     category: string | null;
     hazardous: boolean;
+    hazardClass?: string | null;
   }>;
   shippingAddress: AddressFields | null;
   billingAddress: AddressFields | null;
@@ -152,7 +153,8 @@ export function createOrdersRepository() {
                   unitPrice: l.unitPrice,
                   weight: l.weight,
                   category: l.category,
-                  hazardous: l.hazardous,
+                  hazardous: l.hazardous || l.hazardClass != null,
+                  hazardClass: l.hazardClass ?? null,
                 })),
               )
               .returning({ id: orderLines.id, quantity: orderLines.quantity, weight: orderLines.weight });
@@ -244,6 +246,7 @@ export function createOrdersRepository() {
           | 'carrierMethod'
           | 'packageType'
           | 'shippingByUser'
+          | 'shippingByRule'
         >
       >,
     ): Promise<OrderRow> {

@@ -24,7 +24,10 @@ export interface OrdersRoutesOptions {
 const IdParam = Type.String({ pattern: ID_PATTERN, description: 'order id' });
 
 export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = async (app, options) => {
-  const service = createOrdersService(app.db, ordersNotifier(app), { exactCountLimit: options.exactCountLimit });
+  const service = createOrdersService(app.db, ordersNotifier(app), {
+    exactCountLimit: options.exactCountLimit,
+    log: app.log,
+  });
   const common = { tags: ['orders'], security: [{ bearerAuth: [] }] };
 
   app.get(

@@ -35,6 +35,7 @@ import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createConfigsRepository } from '../settings/index.ts';
 import { resolveShipping } from '../shipping/index.ts';
+import { UNLOGGED, applyShippingRules, type RulesLog } from '../shipping-rules/index.ts';
 import { runIdempotent, type Answer } from './order-idempotency.ts';
 import type { ListPageQuery, SummaryRow } from './order-list-repository.ts';
 import { createOrdersRepository, statusesOf } from './orders-repository.ts';
@@ -46,6 +47,8 @@ export type OrdersNotifier = (tenantId: string, message: OrderChangedMessage) =>
 export interface OrdersServiceOptions {
   /** Filtered lists count exactly up to this many rows, and estimate above (tests lower it). */
   exactCountLimit?: number;
+  /** Where a failure of the shipping rules on a new order is told (it never stops the order). */
+  log?: RulesLog;
 }
 
 /** The request facts an idempotent write needs. */
@@ -182,11 +185,13 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
               weight: l.weight ?? 0,
               category: l.category ?? null,
               hazardous: l.hazardous ?? false,
+              hazardClass: l.hazardClass ?? null,
             })),
             shippingAddress,
             billingAddress: input.billingAddress ? toAddressFields(input.billingAddress) : null,
           });
           await resolveShipping(tx, auth.tenantId, [orderId]);
+          await applyShippingRules(tx, auth.tenantId, [orderId], 'created', options.log ?? UNLOGGED);
           const order = (await repo.findOrder(tx, auth.tenantId, orderId))!;
           await repo.insertEvent(tx, auth.tenantId, {
             orderId,

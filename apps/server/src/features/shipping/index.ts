@@ -49,3 +49,8 @@ export const resolveShipping = createShippingResolutionRepository().resolveOrder
 export function listCarrierAccounts(tx: Executor, tenantId: string) {
   return createCarrierAccountsRepository().list(tx, tenantId);
 }
+
+/** The carriers the tenant has a verified account with (the built-in carrier is not among them). */
+export function connectedCarriers(tx: Executor, tenantId: string) {
+  return createCarrierAccountsRepository().connectedCarriers(tx, tenantId);
+}

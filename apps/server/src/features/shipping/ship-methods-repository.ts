@@ -92,7 +92,7 @@ export function createShipMethodsRepository() {
               array_agg(DISTINCT o.store_id) AS stores
             FROM orders o
             WHERE o.tenant_id = ${tenantId} AND o.ship_method_id IS NULL AND o.order_status IN ${OPEN}
-              AND o.requested_service_key <> '' AND NOT o.shipping_by_user
+              AND o.requested_service_key <> '' AND NOT o.shipping_by_user AND NOT o.shipping_by_rule
             GROUP BY o.requested_service_key
             ORDER BY count(*) DESC, min(o.requested_shipping_method)
             LIMIT ${limit}`,

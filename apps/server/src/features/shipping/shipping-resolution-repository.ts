@@ -50,7 +50,7 @@ export function createShippingResolutionRepository() {
         INSERT INTO shipping_resolutions AS s (tenant_id, requested_at, done_through, done, total, finished_at)
         VALUES (${tenantId}, date_trunc('milliseconds', clock_timestamp()), 0, 0,
           (SELECT count(*) FROM orders o WHERE o.tenant_id = ${tenantId} AND o.order_status IN ${OPEN}
-             AND NOT o.shipping_by_user), NULL)
+             AND NOT o.shipping_by_user AND NOT o.shipping_by_rule), NULL)
         ON CONFLICT (tenant_id) DO UPDATE SET requested_at = excluded.requested_at, done_through = 0, done = 0,
           total = excluded.total, finished_at = NULL`);
     },
@@ -124,7 +124,7 @@ export function createShippingResolutionRepository() {
               UPDATE orders o SET ship_method_id = r.ship_method_id, carrier = r.carrier,
                 carrier_method = r.carrier_method, package_type = r.package_type
               FROM resolved r
-              WHERE o.tenant_id = ${tenantId} AND o.id = r.id AND NOT o.shipping_by_user
+              WHERE o.tenant_id = ${tenantId} AND o.id = r.id AND NOT o.shipping_by_user AND NOT o.shipping_by_rule
                 AND (o.ship_method_id, o.carrier, o.carrier_method, o.package_type)
                     IS DISTINCT FROM (r.ship_method_id, r.carrier, r.carrier_method, r.package_type)
               RETURNING o.id
@@ -161,7 +161,7 @@ export function createShippingResolutionRepository() {
               WHERE a.tenant_id = o.tenant_id AND a.order_id = o.id AND a.type = 'shipping')`,
             home: sql`(SELECT country FROM home)`,
           })}
-          WHERE o.tenant_id = ${tenantId} AND o.id = ANY(${ids}) AND NOT o.shipping_by_user
+          WHERE o.tenant_id = ${tenantId} AND o.id = ANY(${ids}) AND NOT o.shipping_by_user AND NOT o.shipping_by_rule
         )
         UPDATE orders o SET ship_method_id = r.ship_method_id, carrier = r.carrier,
           carrier_method = r.carrier_method, package_type = r.package_type

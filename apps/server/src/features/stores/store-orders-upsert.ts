@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { isNewer, mergeStatuses, statusesForNewOrder } from '../../domain/channel-orders.ts';
 import type { ChannelAddress, ChannelOrder } from '../../integrations/channels/channel-types.ts';
 import { homeCountrySql, resolutionJoin, resolveShipping } from '../shipping/index.ts';
+import { applyShippingRules } from '../shipping-rules/index.ts';
 
 /**
  * Channel orders into the orders tables, a page at a time, in the caller's transaction. One statement inserts the new
@@ -19,6 +20,8 @@ export interface UpsertTarget {
   sourceType: SourceType;
   /** Who the timeline names: the store's sync, or its webhook. */
   actor: { id: string; email: string };
+  /** Where a failure of the shipping rules on new orders is told (they never stop the import). */
+  log: { warn: (object: object, message: string) => void };
 }
 
 export interface UpsertResult {
@@ -260,6 +263,8 @@ export async function upsertChannelOrders(
   );
   result.inserted = inserted.length;
   result.orderIds.push(...inserted.map((row) => Number(row.id)));
+  // New orders run the shipping rules before anyone sees them (rules never change an order already stored).
+  await applyShippingRules(tx, tenantId, result.orderIds, 'import', target.log);
   if (inserted.length === page.length) return result;
 
   // The copies already stored, locked: a concurrent webhook or local action on the same order waits for this page.

@@ -238,7 +238,13 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
         const { written, added, current } = await database.withTenant(tenantId, async (tx) => {
           const result = await upsertChannelOrders(
             tx,
-            { tenantId, storeId: store.id, sourceType: store.sourceType as SourceType, actor: SYNC_ACTOR },
+            {
+              tenantId,
+              storeId: store.id,
+              sourceType: store.sourceType as SourceType,
+              actor: SYNC_ACTOR,
+              log: deps.log,
+            },
             valid,
           );
           const current = await repo.commitPage(
@@ -362,7 +368,7 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
       if (!order || problem) return { orderIds: [] as number[] };
       return upsertChannelOrders(
         tx,
-        { tenantId, storeId, sourceType: store.sourceType as SourceType, actor: WEBHOOK_ACTOR },
+        { tenantId, storeId, sourceType: store.sourceType as SourceType, actor: WEBHOOK_ACTOR, log: deps.log },
         [order],
       );
     });

@@ -20,4 +20,14 @@ describe('eventName', () => {
     expect(eventName('shippingUpdated', { ...payload, automatic: false })).toBe('Shipping chosen by hand');
     expect(eventName('shippingUpdated', { ...payload, automatic: true })).toBe('Shipping handed back to the mappings');
   });
+
+  it('names a run of the shipping rules by the rules that matched', () => {
+    const payload = { trigger: 'import', versions: { all: 4 }, matched: ['VIP goes express'], changed: true };
+    expect(eventName('shippingRules', payload)).toBe('Shipping rules applied (VIP goes express)');
+    expect(eventName('shippingRules', { ...payload, matched: ['A', 'B', 'C', 'D', 'E'] })).toBe(
+      'Shipping rules applied (A, B, C and 2 more)',
+    );
+    expect(eventName('shippingRules', { ...payload, matched: [] })).toBe('Shipping rules ran (no rule matched)');
+    expect(eventName('shippingRules', {})).toBe('Shipping rules ran (no rule matched)');
+  });
 });

@@ -1,6 +1,7 @@
 import type { Order, OrderState } from '@shipdesk/contract';
 import { sourceLabel } from '@/lib/format/source-type';
 import type { ViewEvent } from './api/orders-api';
+import { rulesEventName } from './order-rule-words';
 
 export interface EventUi {
   /** Button text. */
@@ -134,5 +135,6 @@ export function eventName(event: string, payload: Record<string, unknown> = {}):
   if (event === 'shippingUpdated') {
     return payload.automatic === true ? 'Shipping handed back to the mappings' : 'Shipping chosen by hand';
   }
+  if (event === 'shippingRules') return rulesEventName(payload);
   return EVENT_NAMES[event] ?? event;
 }

@@ -6,7 +6,7 @@ import { renderRoutes } from '@/lib/testing/render-with-store';
 import { VIEW_EVENTS } from './api/orders-api';
 import { OrderActionPage } from './order-action-page';
 import { OrderViewPage } from './order-view-page';
-import { fail, fullOrder, ok, stubApi, type ApiCall } from './testing';
+import { fail, fullOrder, ok, ruleApplication, ruleResult, stubApi, type ApiCall } from './testing';
 
 const { toastInfo, toastSuccess } = vi.hoisted(() => ({ toastInfo: vi.fn(), toastSuccess: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { info: toastInfo, success: toastSuccess, error: vi.fn() } }));
@@ -62,7 +62,31 @@ function serve({ order = () => fullOrder({ id: '5' }), allowed = [], defaults = 
           after: null,
           payload: { externalId: '5501', externalUpdatedAt: '2025-01-15T17:59:00Z', source: 'Shopify' },
         },
+        {
+          id: '3',
+          event: 'shippingRules',
+          actor: 'rules@shipdesk',
+          at: '2025-01-15T17:04:06Z',
+          before: null,
+          after: null,
+          payload: { trigger: 'import', versions: { all: 4 }, matched: ['VIP goes express'], changed: true },
+        },
       ]);
+    }
+    if (call.path === '/call/order/5/shippingRules') {
+      return ok({
+        applications: [
+          ruleApplication({
+            changed: true,
+            rules: [
+              ruleResult({
+                name: 'VIP goes express',
+                actions: [{ target: 'shipMethod', value: 'Express', before: null, outcome: 'set' }],
+              }),
+            ],
+          }),
+        ],
+      });
     }
     if (call.path === '/api/v1/deliveries') return ok([]);
     if (call.path === '/api/v1/orderNotes') return ok([]);
@@ -109,6 +133,20 @@ describe('OrderViewPage', { timeout: 20_000 }, () => {
     const [latest] = within(history).getAllByRole('listitem');
     expect(latest).toHaveTextContent('Updated from Shopify');
     expect(latest).toHaveTextContent('Channel id 5501');
+  });
+
+  it('shows why the order ships as it does, and each run of the rules in the history', async () => {
+    serve({});
+    renderAt('/orders/view/5');
+    const rules = await screen.findByRole('region', { name: 'Shipping rules' });
+    expect(await within(rules).findByText('shipping method → Express')).toBeInTheDocument();
+    expect(rules).toHaveTextContent('Applied when the order was imported, on 2025-01-15 12:04, rule set All stores v4');
+    const history = await screen.findByRole('list', { name: 'Order history' });
+    const run = within(history)
+      .getAllByRole('listitem')
+      .find((item) => item.getAttribute('data-event') === 'shippingRules');
+    expect(run).toHaveTextContent('Shipping rules applied (VIP goes express)');
+    expect(run).toHaveTextContent('Ran when the order was imported · The order changed');
   });
 
   it('runs an event with the order version and an Idempotency-Key', async () => {

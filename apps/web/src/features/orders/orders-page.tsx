@@ -26,6 +26,7 @@ import { OrdersPagination } from './components/orders-pagination';
 import { OrdersTable } from './components/orders-table';
 import { useOrderList } from './hooks/use-order-list';
 import { useOrderSelection } from './hooks/use-order-selection';
+import { useRunShippingRules } from './hooks/use-run-shipping-rules';
 import { useOrdersRealtime } from './hooks/use-orders-realtime';
 import { hasFilters, withQueryChange, writeListParams } from './list-params';
 
@@ -50,6 +51,13 @@ export function OrdersPage() {
     } catch (error) {
       toast.error(apiErrorMessage(error, 'The labels could not be started.'));
     }
+  };
+
+  const rules = useRunShippingRules();
+  // The rules change the orders (and their versions): the selection is cleared, as after buying labels, so a bulk
+  // approval never sends the versions from before.
+  const runRules = async () => {
+    if (await rules.run([...selection.selected.keys()])) selection.clear();
   };
 
   const header = (
@@ -121,6 +129,8 @@ export function OrdersPage() {
             onPackingSlips={(format) => void selection.print(format)}
             buying={batchStart.isLoading}
             onBuyLabels={(event, scope) => void buyLabels(event, scope)}
+            runningRules={rules.running}
+            onRunRules={() => void runRules()}
             onClear={selection.clear}
           />
         ) : (

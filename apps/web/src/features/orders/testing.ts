@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Order, OrderSummary } from '@shipdesk/contract';
+import type { Order, OrderSummary, RuleApplication, RuleResult } from '@shipdesk/contract';
 
 /** Test-only: a request the page made, with what the server needs to see. */
 export interface ApiCall {
@@ -100,6 +100,7 @@ export function fullOrder(overrides: Partial<Order> = {}): Order {
         weight: 300,
         category: null,
         hazardous: false,
+        hazardClass: null,
       },
     ],
     shippingAddress: {
@@ -118,8 +119,37 @@ export function fullOrder(overrides: Partial<Order> = {}): Order {
     },
     billingAddress: null,
     linkedOrderId: null,
+    ruleSettings: { insuredValue: null, signature: null, holdUntil: null, boxSizeId: null },
     updatedAt: '2025-01-15T17:04:05Z',
     ...overrides,
     total: overrides.total ?? 1250,
+  };
+}
+
+/** A rule's result as the server words it: matched with no actions unless told. */
+export function ruleResult(overrides: Partial<RuleResult> = {}): RuleResult {
+  return {
+    ruleId: 'r1',
+    name: 'A rule',
+    scope: 'all',
+    matched: true,
+    failedConditions: [],
+    actions: [],
+    stopped: false,
+    ...overrides,
+  };
+}
+
+/** One application of the rule sets to order 5, imported, all-stores set v4. */
+export function ruleApplication(overrides: Partial<RuleApplication> = {}): RuleApplication {
+  return {
+    id: '1',
+    orderId: '5',
+    at: '2025-01-15T17:04:05Z',
+    trigger: 'import',
+    versions: { all: 4 },
+    rules: [],
+    changed: false,
+    ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
+import RuleOutlined from '@mui/icons-material/RuleOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -20,6 +21,9 @@ export interface BulkActionsBarProps {
   printing: boolean;
   onApprove(): void;
   onPackingSlips(format: PackingSlipFormat): void;
+  /** The shipping rules are running on the selection. */
+  runningRules: boolean;
+  onRunRules(): void;
   onClear(): void;
 }
 
@@ -33,6 +37,8 @@ export function BulkActionsBar({
   onClear,
   buying,
   onBuyLabels,
+  runningRules,
+  onRunRules,
 }: BulkActionsBarProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [labelsAnchor, setLabelsAnchor] = useState<HTMLElement | null>(null);
@@ -107,6 +113,15 @@ export function BulkActionsBar({
           </MenuItem>
         ))}
       </Menu>
+      <Button
+        variant="outlined"
+        size="small"
+        onClick={onRunRules}
+        disabled={runningRules}
+        startIcon={runningRules ? <CircularProgress size={16} color="inherit" aria-hidden /> : <RuleOutlined />}
+      >
+        Run shipping rules
+      </Button>
       <Button size="small" onClick={onClear} sx={{ ml: 'auto' }}>
         Clear selection
       </Button>

@@ -94,7 +94,7 @@ const DEFAULTS: ShipLabelDefaults = {
   parcelProblem: null,
 };
 
-describe('DeliveriesCard', () => {
+describe('DeliveriesCard', { timeout: 20_000 }, () => {
   it('buys a label at the mapped rate with the parcel as shown, once per choice, then shows it', async () => {
     let bought = false;
     const calls = stubApi((call) => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CARRIER_CATALOGUE, Role, type Order } from '@shipdesk/contract';
-import { renderRoutes } from '@/lib/testing/render-with-store';
+import { renderRoutes, renderWithStore } from '@/lib/testing/render-with-store';
 import { initialUserData } from '@/lib/state/user-data-slice';
 import { useGetOrderQuery } from '../api/orders-api';
 import { fail, fullOrder, ok, stubApi, type ApiCall } from '../testing';
@@ -179,4 +179,56 @@ describe('OrderShippingCard', { timeout: 20_000 }, () => {
     expect(lock).toHaveFocus();
     expect(await screen.findByRole('tooltip')).toHaveTextContent(reason);
   });
+
+  it('shows what the rules set besides the service: insurance, signature, a hold and the box', async () => {
+    const calls = stubApi((call) =>
+      call.path === '/api/v1/orderBoxSizes'
+        ? ok([{ id: '3', name: 'Small mailer', length: 9, width: 6, height: 2, emptyWeight: 50, maxWeight: 2000 }])
+        : fail(500, `unexpected ${call.method} ${call.path}`),
+    );
+    renderWithStore(
+      <OrderShippingCard
+        order={salesOrder({
+          currency: 'EUR',
+          ruleSettings: { insuredValue: 21000, signature: 'adult', holdUntil: '2999-12-01', boxSizeId: '3' },
+        })}
+        locale="en"
+        timeZone="UTC"
+      />,
+    );
+    const rows = within(card());
+    expect(await rows.findByText('Small mailer')).toBeInTheDocument();
+    const value = (term: string) => rows.getByText(term).nextElementSibling;
+    expect(value('Insured value')).toHaveTextContent('€210.00');
+    expect(value('Signature')).toHaveTextContent('Adult signature');
+    // A hold in the future is a warning.
+    const hold = rows.getByText('On hold until Dec 1, 2999');
+    expect(hold.closest('.MuiChip-root')).not.toBeNull();
+    expect(value('Box')).toHaveTextContent('Small mailer');
+    expect(calls.filter((c) => c.path === '/api/v1/orderBoxSizes')).toHaveLength(1);
+  });
+
+  it('leaves out what is not set, a box it cannot name, and says a past hold is over', async () => {
+    const calls = stubApi((call) =>
+      call.path === '/api/v1/orderBoxSizes' ? ok([]) : fail(500, `unexpected ${call.method} ${call.path}`),
+    );
+    renderCardOnly(
+      salesOrder({ ruleSettings: { insuredValue: null, signature: null, holdUntil: '2020-03-05', boxSizeId: '9' } }),
+    );
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/v1/orderBoxSizes')).toHaveLength(1));
+    expect(card()).toHaveTextContent('HoldHeld until Mar 5, 2020');
+    expect(within(card()).queryByText('On hold until', { exact: false })).not.toBeInTheDocument();
+    for (const term of ['Insured value', 'Signature', 'Box']) {
+      expect(within(card()).queryByText(term)).not.toBeInTheDocument();
+    }
+    cleanup();
+    // Nothing set: no rows, and no box sizes asked for.
+    renderCardOnly(salesOrder());
+    expect(within(card()).queryByText('Hold')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/v1/orderBoxSizes')).toHaveLength(1);
+  });
 });
+
+function renderCardOnly(order: Order) {
+  renderWithStore(<OrderShippingCard order={order} timeZone="UTC" />);
+}

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import type { Order } from '@shipdesk/contract';
+import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, type Order } from '@shipdesk/contract';
 import { StatusChip } from '@/components/status-chip';
 import { orderShippingView, packageTypeName, shippingChangeBlocked } from '../order-shipping';
 import { CardSection } from './card-section';
 import { OrderShippingChange, OrderShippingHandBack } from './order-shipping-actions';
+import { useRuleSettingsRows } from './order-rule-settings';
 import { ShippingSetupChip } from './order-shipping-cell';
 
 const NONE = (
@@ -16,10 +17,20 @@ const NONE = (
 /**
  * How the order ships: the service the buyer asked for, the shipping method it means, and the carrier service and
  * package type labels are bought with, resolved through the mappings or chosen by hand. While the order is open a
- * person may choose the carrier service by hand, and hand a choice back to the mappings.
+ * person may choose the carrier service by hand, and hand a choice back to the mappings. Below them, what shipping
+ * rules set besides the service (insurance, signature, hold, box), when set.
  */
-export function OrderShippingCard({ order }: { order: Order }) {
+export function OrderShippingCard({
+  order,
+  locale = DEFAULT_LOCALE,
+  timeZone = DEFAULT_TIME_ZONE,
+}: {
+  order: Order;
+  locale?: string;
+  timeZone?: string;
+}) {
   const view = orderShippingView(order);
+  const ruleRows = useRuleSettingsRows(order, locale, timeZone);
   const { shipping } = order;
   const rows: [string, ReactNode][] = [
     ['Requested service', order.requestedShippingMethod || NONE],
@@ -48,6 +59,7 @@ export function OrderShippingCard({ order }: { order: Order }) {
       ),
     ],
     ['Package type', packageTypeName(shipping) ?? NONE],
+    ...ruleRows,
   ];
   return (
     <CardSection

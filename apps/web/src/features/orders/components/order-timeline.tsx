@@ -6,6 +6,7 @@ import { QueryError } from '@/components/query-error';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useGetOrderEventsQuery } from '../api/orders-api';
 import { describeChanges, eventName } from '../order-events';
+import { rulesEventDetails } from '../order-rule-words';
 import { shippingEventService } from '../order-shipping';
 import { CardSection } from './card-section';
 
@@ -35,6 +36,7 @@ function payloadDetails(record: OrderEventRecord, currency: string, locale: stri
   if (typeof payload.externalId === 'string' && payload.externalId) details.push(`Channel id ${payload.externalId}`);
   const service = record.event === 'shippingUpdated' ? shippingEventService(payload) : null;
   if (service) details.push(`Ships with ${service}`);
+  if (record.event === 'shippingRules') details.push(...rulesEventDetails(payload));
   return details;
 }
 

@@ -23,6 +23,7 @@ import { OrderBackLink } from './order-back-link';
 import { OrderCustomerCard } from './order-customer-card';
 import { OrderLinesCard } from './order-lines-card';
 import { OrderLoadFailure } from './order-load-failure';
+import { OrderRulesCard } from './order-rules-card';
 import { OrderShippingCard } from './order-shipping-card';
 import { OrderStatusChips } from './order-status-chips';
 import { OrderTimeline } from './order-timeline';
@@ -55,7 +56,7 @@ export interface OrderViewProps {
   initialAction?: OrderAction | null;
 }
 
-/** One order: statuses, allowed actions, lines, addresses, deliveries, notes and history. */
+/** One order: statuses, allowed actions, lines, addresses, deliveries, shipping rules, notes and history. */
 export function OrderView({ id, initialAction = null }: OrderViewProps) {
   useOrdersRealtime();
   const timeZone = useTenantTimeZone();
@@ -123,11 +124,12 @@ export function OrderView({ id, initialAction = null }: OrderViewProps) {
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <OrderLinesCard order={order} locale={locale} />
           <DeliveriesCard order={order} locale={locale} />
+          <OrderRulesCard order={order} timeZone={timeZone} />
           <OrderTimeline orderId={order.id} timeZone={timeZone} currency={order.currency} locale={locale} />
         </Box>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <OrderCustomerCard order={order} />
-          <OrderShippingCard order={order} />
+          <OrderShippingCard order={order} locale={locale} timeZone={timeZone} />
           <AddressCard
             ref={action.editButton}
             orderId={order.id}

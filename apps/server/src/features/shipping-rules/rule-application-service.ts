@@ -1,0 +1,217 @@
+import { sql } from 'drizzle-orm';
+import { ALL_STORES_SCOPE, type RuleResult } from '@shipdesk/contract';
+import type { Executor } from '../../db/client.ts';
+import { homeCountrySql } from '../shipping/index.ts';
+import { compileRuleSet, evaluateRuleSets, type CompiledRuleSet, type RuleEvaluation } from './rule-engine.ts';
+import type { RuleNames } from './rule-facts.ts';
+import { storedResults } from './rule-explanation.ts';
+import { loadRuleOrders, type RuleOrder } from './rule-order-facts.ts';
+import { createRuleSetsRepository, type ApplicationRow } from './rule-sets-repository.ts';
+
+export type RuleTrigger = ApplicationRow['trigger'];
+export type RuleSets = Map<string, CompiledRuleSet>;
+export interface RuleActor {
+  id: string;
+  email: string;
+}
+/** Who rules act as on the timeline when no person asked. */
+export const RULES_ACTOR: RuleActor = { id: 'system', email: 'Shipping rules' };
+
+/** Compiled sets by tenant and scope, each with the version it was compiled from; a newer version compiles again. */
+const compiled = new Map<string, CompiledRuleSet & { version: number }>();
+const COMPILED_MAX = 2_000;
+
+/**
+ * Applying the tenant's saved rule sets to orders, in the caller's transaction: an order runs its store's set and then
+ * the all-stores set (rule-engine.ts has the semantics). What the rules decide is written to the orders in one
+ * statement, every evaluated order gets an application row (its "why") and a timeline row.
+ */
+export function createRuleApplication() {
+  const repo = createRuleSetsRepository();
+
+  /** The tenant's saved sets, compiled once per version. */
+  async function savedSets(tx: Executor, tenantId: string): Promise<RuleSets> {
+    const versions = await repo.versions(tx, tenantId);
+    const sets: RuleSets = new Map();
+    for (const [scope, version] of versions) {
+      const key = `${tenantId}\u0000${scope}`;
+      let set = compiled.get(key);
+      if (!set || set.version !== version) {
+        const saved = await repo.find(tx, tenantId, scope);
+        if (!saved) continue;
+        set = Object.assign(compileRuleSet({ scope, version: saved.version, rules: saved.rules }), {
+          version: saved.version,
+        });
+        if (compiled.size >= COMPILED_MAX) compiled.delete(compiled.keys().next().value!);
+        compiled.set(key, set);
+      }
+      sets.set(scope, set);
+    }
+    return sets;
+  }
+
+  async function names(tx: Executor, tenantId: string): Promise<RuleNames> {
+    const result = (await tx.execute(sql`
+      SELECT 'm' AS kind, id::text AS id, name FROM ship_methods WHERE tenant_id = ${tenantId}
+      UNION ALL SELECT 'b', id::text, name FROM box_sizes WHERE tenant_id = ${tenantId}
+      UNION ALL SELECT 's', id::text, name FROM stores WHERE tenant_id = ${tenantId}`)) as unknown as {
+      rows: Array<{ kind: string; id: string; name: string }>;
+    };
+    const byKind = (kind: string) => new Map(result.rows.filter((r) => r.kind === kind).map((r) => [r.id, r.name]));
+    const [methods, boxes, stores] = [byKind('m'), byKind('b'), byKind('s')];
+    return { shipMethod: (id) => methods.get(id), box: (id) => boxes.get(id), store: (id) => stores.get(id) };
+  }
+
+  /** The sets an order runs, in order: its store's, then the all-stores set. */
+  function setsFor(sets: RuleSets, order: RuleOrder): CompiledRuleSet[] {
+    const own = order.facts.storeId === null ? undefined : sets.get(order.facts.storeId);
+    const all = sets.get(ALL_STORES_SCOPE);
+    return [own, all].filter((s): s is CompiledRuleSet => s !== undefined);
+  }
+
+  function evaluate(sets: RuleSets, orders: RuleOrder[], words: RuleNames) {
+    return orders.map((order) => {
+      const run = setsFor(sets, order);
+      const versions = Object.fromEntries(run.map((s) => [s.scope, s.version]));
+      // The failed conditions' words are not kept (rule-explanation.ts tells them again when the "why" is read).
+      const evaluation = evaluateRuleSets(run, order.facts, order.current, words, { explain: false });
+      return { order, versions, evaluation };
+    });
+  }
+
+  /** Writes what the rules decided on each order (one statement), its notes, its "why" and its timeline row. */
+  async function write(
+    tx: Executor,
+    tenantId: string,
+    results: Array<{ order: RuleOrder; versions: Record<string, number>; evaluation: RuleEvaluation }>,
+    trigger: RuleTrigger,
+    actor: RuleActor,
+  ): Promise<number> {
+    const changes = results
+      .filter((r) => r.evaluation.changed)
+      .map(({ order, evaluation }) => {
+        const d = evaluation.decisions;
+        const service = d.carrierService && 'carrier' in d.carrierService ? d.carrierService : null;
+        const cheapest = d.carrierService && 'cheapest' in d.carrierService ? d.carrierService.cheapest : null;
+        return {
+          id: order.id,
+          set_method: d.shipMethodId !== undefined,
+          ship_method_id: d.shipMethodId ?? null,
+          set_service: service !== null,
+          carrier: service?.carrier ?? null,
+          carrier_method: service?.serviceCode ?? null,
+          set_package: d.packageType !== undefined,
+          package_type: d.packageType?.packageType ?? null,
+          set_box: d.boxSizeId !== undefined,
+          box_size_id: d.boxSizeId ?? null,
+          set_insured: d.insuredValue !== undefined,
+          insured_value: d.insuredValue ?? null,
+          set_signature: d.signature !== undefined,
+          signature: d.signature ?? null,
+          set_hold: d.holdUntil !== undefined,
+          hold_until: d.holdUntil ?? null,
+          add_tags: d.addTags,
+          set_cheapest: cheapest !== null,
+          cheapest: cheapest && { services: cheapest.services, withinDays: cheapest.withinDays },
+        };
+      });
+    if (changes.length > 0) {
+      await tx.execute(sql`
+        WITH home AS (SELECT ${homeCountrySql(tenantId)} AS country),
+        d AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) AS d(id bigint, set_method boolean,
+          ship_method_id bigint, set_service boolean, carrier text, carrier_method text, set_package boolean,
+          package_type text, set_box boolean, box_size_id bigint, set_insured boolean, insured_value bigint,
+          set_signature boolean, signature text, set_hold boolean, hold_until date, add_tags text[],
+          set_cheapest boolean, cheapest jsonb))
+        UPDATE orders o SET
+          ship_method_id = CASE WHEN d.set_method THEN d.ship_method_id ELSE o.ship_method_id END,
+          carrier = CASE WHEN d.set_service THEN d.carrier WHEN d.set_method THEN m.carrier ELSE o.carrier END,
+          carrier_method = CASE WHEN d.set_service THEN d.carrier_method
+                                WHEN d.set_method THEN m.carrier_method ELSE o.carrier_method END,
+          package_type = CASE WHEN d.set_package THEN d.package_type
+                              WHEN d.set_method OR d.set_service THEN m.package_type ELSE o.package_type END,
+          shipping_by_rule = o.shipping_by_rule OR d.set_method OR d.set_service OR d.set_package OR d.set_cheapest,
+          -- The cheapest of several services is chosen from the rates when the label is bought.
+          cheapest_services = CASE WHEN d.set_cheapest THEN d.cheapest
+                                   WHEN d.set_method OR d.set_service THEN NULL ELSE o.cheapest_services END,
+          box_size_id = CASE WHEN d.set_box THEN d.box_size_id ELSE o.box_size_id END,
+          insured_value = CASE WHEN d.set_insured THEN d.insured_value ELSE o.insured_value END,
+          signature = CASE WHEN d.set_signature THEN d.signature ELSE o.signature END,
+          hold_until = CASE WHEN d.set_hold THEN d.hold_until ELSE o.hold_until END,
+          tags = o.tags || ARRAY(SELECT t FROM unnest(d.add_tags) t WHERE t <> ALL(o.tags)),
+          version = o.version + 1, updated_at = clock_timestamp()
+        FROM d LEFT JOIN LATERAL (
+          -- A method set without a service: the method's carrier service for the order's destination.
+          SELECT c.carrier, c.carrier_method, c.package_type FROM ship_method_carrier_mappings c
+          WHERE c.tenant_id = ${tenantId} AND c.ship_method_id = d.ship_method_id
+            AND c.destination IN ('any', CASE WHEN coalesce(upper((SELECT a.country FROM order_addresses a
+                  WHERE a.tenant_id = ${tenantId} AND a.order_id = d.id AND a.type = 'shipping')),
+                  (SELECT country FROM home)) = (SELECT country FROM home) THEN 'domestic' ELSE 'international' END)
+          ORDER BY c.destination = 'any' LIMIT 1
+        ) m ON d.set_method AND NOT d.set_service
+        WHERE o.tenant_id = ${tenantId} AND o.id = d.id`);
+      const notes = results.flatMap(({ order, evaluation }) =>
+        evaluation.decisions.notes.map((note) => ({ order_id: order.id, note })),
+      );
+      if (notes.length > 0) {
+        await tx.execute(sql`
+          INSERT INTO order_notes (tenant_id, order_id, note, author_id, author_email)
+          SELECT ${tenantId}, n.order_id, n.note, ${actor.id}, ${RULES_ACTOR.email}
+          FROM jsonb_to_recordset(${JSON.stringify(notes)}::jsonb) AS n(order_id bigint, note text)`);
+      }
+    }
+    await repo.insertApplications(
+      tx,
+      tenantId,
+      results.map(({ order, versions, evaluation }) => ({
+        orderId: order.id,
+        trigger,
+        versions,
+        rules: storedResults(evaluation.rules),
+        facts: order.facts as unknown as Record<string, unknown>,
+        changed: evaluation.changed,
+      })),
+    );
+    const events = results.map(({ order, versions, evaluation }) => ({
+      order_id: order.id,
+      payload: { trigger, versions, matched: matchedNames(evaluation.rules), changed: evaluation.changed },
+    }));
+    await tx.execute(sql`
+      INSERT INTO order_events (tenant_id, order_id, event, actor_id, actor_email, payload)
+      SELECT ${tenantId}, e.order_id, 'shippingRules', ${actor.id}, ${actor.email}, e.payload
+      FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS e(order_id bigint, payload jsonb)`);
+    return changes.length;
+  }
+
+  return {
+    savedSets,
+    names,
+    evaluate,
+
+    /**
+     * Runs the saved sets on the given orders and writes what they decide, in the caller's transaction. Nothing when
+     * the tenant has no saved set. An order with a labelled delivery keeps its shipping (the engine reports it).
+     */
+    async apply(
+      tx: Executor,
+      tenantId: string,
+      orderIds: readonly number[],
+      trigger: RuleTrigger,
+      actor: RuleActor = RULES_ACTOR,
+    ): Promise<{ evaluated: number; changed: number }> {
+      if (orderIds.length === 0) return { evaluated: 0, changed: 0 };
+      const sets = await savedSets(tx, tenantId);
+      if (sets.size === 0) return { evaluated: 0, changed: 0 };
+      const orders = await loadRuleOrders(tx, tenantId, orderIds);
+      const results = evaluate(sets, orders, await names(tx, tenantId)).filter((r) => r.evaluation.rules.length > 0);
+      const changed = await write(tx, tenantId, results, trigger, actor);
+      return { evaluated: results.length, changed };
+    },
+  };
+}
+
+export type RuleApplication = ReturnType<typeof createRuleApplication>;
+
+function matchedNames(rules: RuleResult[]): string[] {
+  return rules.filter((r) => r.matched).map((r) => r.name);
+}

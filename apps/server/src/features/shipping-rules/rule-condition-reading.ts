@@ -1,0 +1,215 @@
+import safeRegex from 'safe-regex2';
+import {
+  HAZARD_CLASSES,
+  RULE_FIELDS,
+  RULE_LIMITS,
+  WEEKDAYS,
+  type RuleCondition,
+  type RuleField,
+} from '@shipdesk/contract';
+import type { OrderFacts } from './rule-facts.ts';
+import { moneyWords, oneDecimal, weightWords } from './rule-words.ts';
+
+/**
+ * What a condition means before anything runs: its field's fact and words, and its value read and checked by the
+ * field's kind and the operator. Compiling (rule-conditions.ts) and validating (rule-validation.ts) read a condition
+ * the same way here, so a set that validates always compiles.
+ */
+
+/** Which part of a condition is wrong, so the caller can name `conditions[i].operator` or `.value`. */
+export class ConditionError extends Error {
+  readonly part: 'field' | 'operator' | 'value';
+  constructor(part: 'field' | 'operator' | 'value', message: string) {
+    super(message);
+    this.name = 'ConditionError';
+    this.part = part;
+  }
+}
+
+/** A text compared as people mean it: case and outer spaces ignored; none reads as empty. */
+export const norm = (value: unknown): string =>
+  value === null || value === undefined ? '' : String(value).trim().toLowerCase();
+
+/**
+ * A pattern of a `matches` condition, refused when it could run away on some text (nested or overlapping repetition,
+ * which safe-regex2 detects) or is longer than the limit. Always case-insensitive, like every text test here.
+ */
+export function safePattern(source: unknown): RegExp {
+  if (typeof source !== 'string' || source.trim() === '') throw new ConditionError('value', 'a pattern is needed');
+  if (source.length > RULE_LIMITS.pattern) {
+    throw new ConditionError('value', `the pattern is longer than ${RULE_LIMITS.pattern} characters`);
+  }
+  let re: RegExp;
+  try {
+    re = new RegExp(source, 'i');
+  } catch (error) {
+    throw new ConditionError('value', `the pattern is not a valid regular expression (${(error as Error).message})`);
+  }
+  let safe: boolean;
+  try {
+    safe = safeRegex(re);
+  } catch {
+    safe = false;
+  }
+  if (!safe) throw new ConditionError('value', 'the pattern could take too long on some texts (nested repetition)');
+  return re;
+}
+
+const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+export const weekdayWords = (day: unknown) => WEEKDAY_NAMES[WEEKDAYS.indexOf(norm(day) as never)] ?? String(day);
+
+type Kind = 'text' | 'code' | 'store' | 'weekday' | 'number' | 'ordered' | 'boolean' | 'list';
+export interface FieldSpec {
+  fact: keyof OrderFacts;
+  label: string;
+  kind: Kind;
+  /** null is "the order does not say": every test fails (see OrderFacts). */
+  unknownWhenNull?: boolean;
+  /** Numbers in words: weights, inches, money. */
+  unit?: (n: number, currency: string) => string;
+  /** List fields: singular and plural. */
+  noun?: readonly [string, string];
+  /** Boolean fields: the words for true and false. */
+  yesNo?: readonly [string, string];
+}
+
+const inches = (n: number) => `${oneDecimal(n)} in`;
+const FIELDS: Record<RuleField, FieldSpec> = {
+  store: { fact: 'storeId', label: 'store', kind: 'store' },
+  requestedService: { fact: 'requestedService', label: 'requested service', kind: 'text' },
+  country: { fact: 'country', label: 'ship-to country', kind: 'code', unknownWhenNull: true },
+  state: { fact: 'state', label: 'ship-to state', kind: 'code', unknownWhenNull: true },
+  postalCode: { fact: 'postalCode', label: 'ship-to postal code', kind: 'code', unknownWhenNull: true },
+  residential: {
+    fact: 'residential',
+    label: 'ship-to address type',
+    kind: 'boolean',
+    unknownWhenNull: true,
+    yesNo: ['ship-to address is residential', 'ship-to address is commercial'],
+  },
+  weight: { fact: 'weight', label: 'weight', kind: 'number', unit: weightWords },
+  longestSide: { fact: 'longestSide', label: 'longest side', kind: 'number', unit: inches, unknownWhenNull: true },
+  girth: { fact: 'girth', label: 'girth', kind: 'number', unit: inches, unknownWhenNull: true },
+  total: { fact: 'total', label: 'order total', kind: 'number', unit: moneyWords },
+  itemCount: { fact: 'itemCount', label: 'item count', kind: 'number', unit: String },
+  sku: { fact: 'skus', label: 'SKU', kind: 'list', noun: ['SKU', 'SKUs'] },
+  category: { fact: 'categories', label: 'category', kind: 'list', noun: ['category', 'categories'] },
+  hazardous: {
+    fact: 'hazardous',
+    label: 'hazardous',
+    kind: 'boolean',
+    yesNo: ['order has hazardous items', 'order has no hazardous items'],
+  },
+  hazardClass: { fact: 'hazardClasses', label: 'hazard class', kind: 'list', noun: ['hazard class', 'hazard classes'] },
+  tags: { fact: 'tags', label: 'tags', kind: 'list', noun: ['tag', 'tags'] },
+  orderDate: { fact: 'orderDate', label: 'order date', kind: 'ordered' },
+  orderWeekday: { fact: 'orderWeekday', label: 'order weekday', kind: 'weekday' },
+  orderTime: { fact: 'orderTime', label: 'order time', kind: 'ordered' },
+};
+
+// ---- reading a condition's value -----------------------------------------------------------------------------------
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const COUNTRY = /^[A-Za-z]{2}$/;
+const HAZARD_CODES = new Set(HAZARD_CLASSES.map((h) => h.code));
+
+/** A real calendar date `YYYY-MM-DD` (2026-02-30 is not). */
+export function isRealDate(text: unknown): text is string {
+  const m = typeof text === 'string' ? DATE.exec(text) : null;
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === text;
+}
+
+const bad = (message: string): never => {
+  throw new ConditionError('value', message);
+};
+
+function oneText(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') return bad('a text is needed');
+  if (value.length > RULE_LIMITS.text) return bad(`the text is longer than ${RULE_LIMITS.text} characters`);
+  return value.trim();
+}
+
+/** A list's items by the field: country codes, weekdays, hazard classes, ids, or any text. */
+function itemCheck(field: RuleField): (item: string) => string | null {
+  if (field === 'country') return (c) => (COUNTRY.test(c) ? null : `"${c}" is not a two-letter country code`);
+  if (field === 'orderWeekday') {
+    return (d) => ((WEEKDAYS as readonly string[]).includes(norm(d)) ? null : `"${d}" is not a weekday (mon-sun)`);
+  }
+  if (field === 'hazardClass') return (h) => (HAZARD_CODES.has(h.trim()) ? null : `unknown hazard class "${h}"`);
+  return () => null;
+}
+
+function textList(field: RuleField, value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0) return bad('a list of at least one value is needed');
+  if (value.length > RULE_LIMITS.listValues) return bad(`the list has more than ${RULE_LIMITS.listValues} values`);
+  const check = itemCheck(field);
+  return value.map((item) => {
+    const text = oneText(typeof item === 'number' ? String(item) : item);
+    const problem = check(text);
+    return problem ? bad(problem) : text;
+  });
+}
+
+function oneNumber(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return bad('a number of 0 or more is needed');
+  return value;
+}
+
+function oneOrdered(field: RuleField, value: unknown): string {
+  if (field === 'orderDate') return isRealDate(value) ? value : bad('a real date YYYY-MM-DD is needed');
+  return typeof value === 'string' && TIME.test(value) ? value : bad('a time HH:MM from 00:00 to 23:59 is needed');
+}
+
+function pair<T>(value: unknown, read: (v: unknown) => T): [T, T] {
+  if (!Array.isArray(value) || value.length !== 2) return bad('a pair [from, to] is needed');
+  const [from, to] = [read(value[0]), read(value[1])];
+  return from > to ? bad('"from" is after "to"') : [from, to];
+}
+
+/** The condition read into its parts; throws ConditionError naming the part at fault. */
+export interface Reading {
+  spec: FieldSpec;
+  operator: string;
+  /** A single value (text, number, date, time, boolean, pattern), a list, or a pair. */
+  single?: string | number | boolean;
+  list?: string[];
+  pair?: [string, string] | [number, number];
+  pattern?: RegExp;
+}
+
+export function readCondition(condition: RuleCondition): Reading {
+  const fieldDef = (RULE_FIELDS as Record<string, { operators: readonly string[] }>)[condition.field];
+  if (!fieldDef) throw new ConditionError('field', `unknown field "${condition.field}"`);
+  const field = condition.field;
+  const spec = FIELDS[field];
+  const op = condition.operator;
+  if (!fieldDef.operators.includes(op)) {
+    throw new ConditionError(
+      'operator',
+      `"${op}" does not apply to ${spec.label}; use ${fieldDef.operators.join(', ')}`,
+    );
+  }
+  const value = condition.value;
+  const reading: Reading = { spec, operator: op };
+  if (op === 'empty') {
+    if (value !== undefined) bad('"empty" takes no value');
+  } else if (op === 'matches') {
+    reading.pattern = safePattern(value);
+  } else if (op === 'between') {
+    reading.pair = spec.kind === 'number' ? pair(value, oneNumber) : pair(value, (v) => oneOrdered(field, v));
+  } else if (spec.kind === 'boolean') {
+    reading.single = typeof value === 'boolean' ? value : bad('true or false is needed');
+  } else if (spec.kind === 'number') {
+    reading.single = oneNumber(value);
+  } else if (spec.kind === 'ordered') {
+    reading.single = oneOrdered(field, value);
+  } else if (op === 'eq' || op === 'ne' || op === 'contains') {
+    reading.single = oneText(value);
+  } else {
+    reading.list = textList(field, value);
+  }
+  return reading;
+}

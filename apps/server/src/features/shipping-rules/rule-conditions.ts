@@ -1,0 +1,265 @@
+import { Constants, LogicEngine } from 'json-logic-engine';
+import { DEFAULT_CURRENCY, type RuleCondition } from '@shipdesk/contract';
+import { norm, readCondition, safePattern, weekdayWords, type Reading } from './rule-condition-reading.ts';
+import type { OrderFacts, RuleNames } from './rule-facts.ts';
+import { listWords, moneyWords } from './rule-words.ts';
+
+/**
+ * One condition becomes a JSON Logic expression, compiled by json-logic-engine into a function once per rule-set
+ * version, so a pull of a hundred thousand orders runs generated code rather than an interpreter. Each condition is
+ * compiled on its own so the "why" can name every one that did not hold. The same reading of a condition also gives
+ * its plain words (describeCondition), which the web shows.
+ */
+
+/** Regular expressions only ever see this much of a text, a second guard beside safe-regex2. */
+const MATCH_TEXT_LIMIT = 200;
+const capped = (value: unknown): string => String(value).trim().slice(0, MATCH_TEXT_LIMIT);
+
+type Args = unknown[];
+const listOf = (value: unknown) => value as unknown[];
+const setOf = (value: unknown) => value as ReadonlySet<string>;
+const textsOf = (value: unknown) => value as readonly string[];
+const startsWithAny = (text: string, prefixes: readonly string[]) => prefixes.some((p) => text.startsWith(p));
+
+const engine = new LogicEngine();
+// Built once at compile (deterministic: the engine runs them at build time and embeds the result), so a 500-value list
+// becomes one Set and a pattern one RegExp, not work repeated per order.
+engine.addMethod('textSet', (args: Args) => new Set(args.map(norm)), { deterministic: true });
+engine.addMethod('regex', ([source]: Args) => safePattern(source), { deterministic: true });
+
+type Build = { compile: (strings: TemplateStringsArray, ...items: unknown[]) => unknown };
+/**
+ * An operator JSON Logic lacks, with a `compile` hook so the generated code calls it directly with its two operands,
+ * rather than looking it up among the engine's methods and packing its arguments in an array for every order.
+ */
+function addOperator(name: string, test: (a: unknown, b: unknown) => boolean): void {
+  Object.assign(test, { [Constants.Sync]: true });
+  const method = {
+    method: ([a, b]: Args) => test(a, b),
+    compile: (data: unknown, build: Build) =>
+      Array.isArray(data) ? build.compile`${test}(${data[0]}, ${data[1]})` : false,
+  };
+  engine.addMethod(name, method);
+}
+// Case-insensitive text, any-of prefixes, patterns, and tests over a list of values.
+addOperator('textEq', (value, text) => norm(value) === text);
+addOperator('textIn', (value, set) => value !== null && setOf(set).has(norm(value)));
+addOperator('textContains', (value, text) => norm(value).includes(text as string));
+addOperator('startsWithAny', (value, prefixes) => startsWithAny(norm(value), textsOf(prefixes)));
+addOperator('matches', (value, re) => value !== null && (re as RegExp).test(capped(value)));
+addOperator('blank', (value) => norm(value) === '');
+addOperator('anyIn', (list, set) => listOf(list).some((v) => setOf(set).has(norm(v))));
+addOperator('allIn', (list, set) => {
+  const have = new Set(listOf(list).map(norm));
+  for (const wanted of setOf(set)) if (!have.has(wanted)) return false;
+  return true;
+});
+addOperator('anyContains', (list, text) => listOf(list).some((v) => norm(v).includes(text as string)));
+addOperator('anyStartsWith', (list, prefixes) => listOf(list).some((v) => startsWithAny(norm(v), textsOf(prefixes))));
+addOperator('anyMatches', (list, re) => listOf(list).some((v) => (re as RegExp).test(capped(v))));
+
+// ---- the JSON Logic of a condition ----------------------------------------------------------------------------------
+
+type Logic = Record<string, unknown>;
+const not = (logic: Logic): Logic => ({ '!': logic });
+
+function logicOf(r: Reading): Logic {
+  const fact = { val: r.spec.fact };
+  const set = () => ({ textSet: r.list });
+  const prefixes = () => ({ preserve: (r.list ?? []).map(norm) });
+  const scalar = r.spec.kind !== 'list';
+  const logic: Record<string, () => Logic> = {
+    eq: () => (r.spec.kind === 'number' ? { '===': [fact, r.single] } : { textEq: [fact, norm(r.single)] }),
+    ne: () => not({ textEq: [fact, norm(r.single)] }),
+    in: () => (scalar ? { textIn: [fact, set()] } : { anyIn: [fact, set()] }),
+    notIn: () => not(scalar ? { textIn: [fact, set()] } : { anyIn: [fact, set()] }),
+    contains: () => (scalar ? { textContains: [fact, norm(r.single)] } : { anyContains: [fact, norm(r.single)] }),
+    startsWith: () => (scalar ? { startsWithAny: [fact, prefixes()] } : { anyStartsWith: [fact, prefixes()] }),
+    notStartsWith: () => not({ startsWithAny: [fact, prefixes()] }),
+    matches: () =>
+      scalar
+        ? { matches: [fact, { regex: [r.pattern?.source] }] }
+        : { anyMatches: [fact, { regex: [r.pattern?.source] }] },
+    empty: () => ({ blank: [fact] }),
+    is: () => ({ '===': [fact, r.single] }),
+    gt: () => ({ '>': [fact, r.single] }),
+    gte: () => ({ '>=': [fact, r.single] }),
+    lt: () => ({ '<': [fact, r.single] }),
+    lte: () => ({ '<=': [fact, r.single] }),
+    before: () => ({ '<': [fact, r.single] }),
+    after: () => ({ '>': [fact, r.single] }),
+    between: () => ({ '<=': [r.pair?.[0], fact, r.pair?.[1]] }),
+    hasAny: () => ({ anyIn: [fact, set()] }),
+    hasAll: () => ({ allIn: [fact, set()] }),
+    hasNone: () => not({ anyIn: [fact, set()] }),
+  };
+  const built = logic[r.operator]!();
+  return r.spec.unknownWhenNull ? { and: [{ '!==': [fact, null] }, built] } : built;
+}
+
+// ---- words of a condition -------------------------------------------------------------------------------------------
+
+const ASKS: Record<string, string> = {
+  eq: 'is',
+  ne: 'is not',
+  in: 'is one of',
+  notIn: 'is not one of',
+  contains: 'contains',
+  startsWith: 'starts with',
+  notStartsWith: 'does not start with',
+  matches: 'matches',
+  gt: 'over',
+  gte: 'at least',
+  lt: 'under',
+  lte: 'at most',
+  before: 'before',
+  after: 'after',
+};
+/** What a scalar fact's value was, against what was asked: "CA, not one of AK, HI". */
+const SCALAR_MISS: Record<string, string> = {
+  eq: 'not',
+  ne: 'which it must not be',
+  in: 'not one of',
+  notIn: 'one of',
+  contains: 'which does not contain',
+  startsWith: 'which does not start with',
+  notStartsWith: 'which starts with',
+  matches: 'which does not match',
+};
+
+interface Words {
+  /** What the condition asks: "ship-to state is one of AK, HI". */
+  asks: string;
+  /** What an order that fails it had: "ship-to state is CA, not one of AK, HI". */
+  miss(facts: OrderFacts): string;
+}
+
+function wordsOf(r: Reading, names: Pick<RuleNames, 'store'>, currency: string): Words {
+  const { spec, operator: op } = r;
+  const { label } = spec;
+  const quote = (t: string) => `"${t}"`;
+  const valueWords = (v: unknown): string => {
+    if (spec.kind === 'code') return String(v).trim().toUpperCase();
+    if (spec.kind === 'store')
+      return v === null ? 'none (entered by hand)' : (names.store(String(v)) ?? `store ${String(v)}`);
+    if (spec.kind === 'weekday') return weekdayWords(v);
+    if (spec.kind === 'number') return spec.unit!(v as number, currency);
+    if (spec.kind === 'text') return norm(v) === '' ? 'empty' : quote(String(v).trim());
+    return String(v);
+  };
+  const asked = (): string => {
+    if (r.pattern) return `/${r.pattern.source}/`;
+    if (r.pair) return `${valueWords(r.pair[0])} and ${valueWords(r.pair[1])}`;
+    if (r.list) return listWords(r.list.map(valueWords), op.endsWith('tartsWith') ? ' or ' : ', ');
+    if (op === 'contains') return quote(String(r.single));
+    return valueWords(r.single);
+  };
+  const what = asked();
+  const fact = (facts: OrderFacts) => facts[spec.fact];
+  const unknown = `${label} is unknown`;
+
+  if (spec.kind === 'boolean') {
+    const [yes, no] = spec.yesNo!;
+    return { asks: r.single ? yes : no, miss: (f) => (fact(f) === null ? unknown : r.single ? no : yes) };
+  }
+  if (spec.kind === 'number' || spec.kind === 'ordered') {
+    const asks = op === 'between' ? `between ${what}` : op === 'eq' ? what : `${ASKS[op]} ${what}`;
+    const miss = (f: OrderFacts) => {
+      const v = fact(f);
+      return v === null ? unknown : `${label} ${spec.kind === 'number' ? valueWords(v) : String(v)} is not ${asks}`;
+    };
+    return { asks: `${label} is ${asks}`, miss };
+  }
+  if (spec.kind === 'list') {
+    const [one, many] = spec.noun!;
+    const had = (f: OrderFacts) => {
+      const values = fact(f) as string[];
+      return values.length === 0 ? `order has no ${many}` : `${many}: ${listWords(values)}`;
+    };
+    const setAsked = r.list ? new Set(r.list.map(norm)) : new Set<string>();
+    const hit = (f: OrderFacts) => (fact(f) as string[]).find((v) => setAsked.has(norm(v))) ?? '';
+    const verb =
+      op === 'matches' || op === 'contains' || op === 'startsWith' ? `${ASKS[op]} ${what}` : `is one of ${what}`;
+    if (op === 'hasAny')
+      return { asks: `tags include any of ${what}`, miss: (f) => `no tag is one of ${what} (${had(f)})` };
+    if (op === 'hasAll') {
+      const miss = (f: OrderFacts) => {
+        const have = new Set((fact(f) as string[]).map(norm));
+        return `tags lack ${listWords((r.list ?? []).filter((t) => !have.has(norm(t))))} (${had(f)})`;
+      };
+      return { asks: `tags include all of ${what}`, miss };
+    }
+    if (op === 'hasNone') return { asks: `tags include none of ${what}`, miss: (f) => `order has tag ${hit(f)}` };
+    if (op === 'notIn')
+      return { asks: `no ${one} is one of ${what}`, miss: (f) => `${one} ${hit(f)} is one of ${what}` };
+    return { asks: `a ${one} ${verb}`, miss: (f) => `no ${one} ${verb} (${had(f)})` };
+  }
+  const asks = op === 'empty' ? `${label} is empty` : `${label} ${ASKS[op]} ${what}`;
+  const tail = op === 'empty' ? 'not empty' : `${SCALAR_MISS[op]} ${what}`;
+  const miss = (f: OrderFacts) => {
+    const v = fact(f);
+    return v === null && spec.unknownWhenNull ? unknown : `${label} is ${valueWords(v)}, ${tail}`;
+  };
+  return { asks, miss };
+}
+
+const NO_NAMES: Pick<RuleNames, 'store'> = { store: () => undefined };
+
+/** Plain words of what a condition asks ("ship-to state is one of AK, HI"); the web shows the same words. */
+export function describeCondition(
+  condition: RuleCondition,
+  names: Pick<RuleNames, 'store'> = NO_NAMES,
+  currency: string = DEFAULT_CURRENCY,
+): string {
+  try {
+    return wordsOf(readCondition(condition), names, currency).asks;
+  } catch (error) {
+    return `${condition.field} ${condition.operator} (${(error as Error).message})`;
+  }
+}
+
+export interface CompiledCondition {
+  /** The compiled JSON Logic: true when the order satisfies the condition. */
+  test: (facts: OrderFacts) => unknown;
+  /** What the order had, in plain words, when the test did not hold. */
+  explain(facts: OrderFacts, names: RuleNames): string;
+}
+
+/**
+ * Facts with few values across a tenant's orders, whose failed-test words a condition keeps by value ("ship-to state is
+ * CA, not one of AK, HI" is the same for thousands of orders). Postal codes, times, numbers and lists have too many
+ * values to be worth it, and compiled sets are kept for many tenants, so the words kept are few and bounded.
+ */
+const FEW_VALUES: ReadonlySet<string> = new Set(['country', 'state', 'store', 'requestedService', 'orderWeekday']);
+const WORDS_KEPT = 64;
+
+/**
+ * Reads and compiles one condition; throws ConditionError when it is not one a rule set may hold. Words that depend on
+ * nothing but the condition are made here once; store names and money wait for the order's names and currency.
+ */
+export function compileCondition(condition: RuleCondition): CompiledCondition {
+  const reading = readCondition(condition);
+  const test = engine.build(logicOf(reading)) as (facts: OrderFacts) => unknown;
+  const { spec } = reading;
+  const byOrder = spec.kind === 'store' || spec.unit === moneyWords;
+  const kept = FEW_VALUES.has(condition.field) ? new Map<unknown, string>() : null;
+  let words = byOrder ? undefined : wordsOf(reading, NO_NAMES, DEFAULT_CURRENCY);
+  let wordsFor: { names: RuleNames; currency: string } | undefined;
+  const explain = (facts: OrderFacts, names: RuleNames): string => {
+    if (byOrder && (wordsFor?.names !== names || wordsFor.currency !== facts.currency)) {
+      words = wordsOf(reading, names, facts.currency);
+      wordsFor = { names, currency: facts.currency };
+      kept?.clear();
+    }
+    if (!kept) return words!.miss(facts);
+    const value = facts[spec.fact];
+    let text = kept.get(value);
+    if (text === undefined) {
+      if (kept.size >= WORDS_KEPT) kept.clear();
+      text = words!.miss(facts);
+      kept.set(value, text);
+    }
+    return text;
+  };
+  return { test, explain };
+}

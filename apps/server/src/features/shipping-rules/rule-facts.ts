@@ -1,0 +1,71 @@
+import type { Carrier, RuleTarget, SignatureKind, Weekday } from '@shipdesk/contract';
+
+/**
+ * What rules see of an order, flattened once per order by the caller so that evaluating fifty rules reads plain
+ * properties and never walks lines or addresses again. A null means the order does not say (no ship-to country yet, no
+ * parcel size): every test of such a fact fails, negative ones included, so a rule never acts on a guess. Two
+ * exceptions, where null is itself an answer: `storeId` (an order entered by hand is in no store, so "store is not one
+ * of ..." holds) and `requestedService` (none requested reads as empty text).
+ */
+export interface OrderFacts {
+  /** null: an order entered by hand. */
+  storeId: string | null;
+  requestedService: string | null;
+  /** ISO 3166 alpha-2, upper case. */
+  country: string | null;
+  state: string | null;
+  postalCode: string | null;
+  residential: boolean | null;
+  /** Grams, all lines. */
+  weight: number;
+  /** Inches, of the order's parcel when known. */
+  longestSide: number | null;
+  /** Inches: 2 x (the two shorter sides). */
+  girth: number | null;
+  /** Minor units of `currency`. */
+  total: number;
+  /** ISO 4217, for money in plain words. */
+  currency: string;
+  itemCount: number;
+  skus: string[];
+  categories: string[];
+  /** Any line hazardous. */
+  hazardous: boolean;
+  /** HAZARD_CLASSES codes on the lines. */
+  hazardClasses: string[];
+  tags: string[];
+  /** YYYY-MM-DD in the tenant's zone. */
+  orderDate: string;
+  /** In the tenant's zone. */
+  orderWeekday: Weekday;
+  /** HH:MM in the tenant's zone. */
+  orderTime: string;
+}
+
+/** What the order holds now: the before-values of the "why", and what rules may not touch. */
+export interface OrderCurrent {
+  shipMethodId: string | null;
+  carrier: Carrier | null;
+  carrierMethod: string | null;
+  packageType: string | null;
+  boxSizeId: string | null;
+  insuredValue: number | null;
+  signature: SignatureKind | null;
+  /** YYYY-MM-DD. */
+  holdUntil: string | null;
+  tags: string[];
+  /** Targets a person set by hand on this order: rules leave them (outcome `kept`). */
+  handSet: ReadonlySet<RuleTarget>;
+  /**
+   * A labelled delivery: shipMethod, carrierService, packageType, boxSize, insuredValue and signature are left as they
+   * are (outcome `labelled`), since the label already paid for them.
+   */
+  labelled: boolean;
+}
+
+/** Plain words for ids, given by the caller (it holds the tenant's methods, boxes and stores; the engine holds none). */
+export interface RuleNames {
+  shipMethod(id: string): string | undefined;
+  box(id: string): string | undefined;
+  store(id: string): string | undefined;
+}

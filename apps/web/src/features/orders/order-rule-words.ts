@@ -1,0 +1,191 @@
+import {
+  ALL_STORES_SCOPE,
+  type RuleActionResult,
+  type RuleApplication,
+  type RuleApplyResult,
+  type RuleTarget,
+  type SignatureKind,
+} from '@shipdesk/contract';
+import { formatDateTime } from '@/lib/format';
+
+/**
+ * The order view's "why" in plain words: how a rule application ran, and what each action of a matched rule did. The
+ * values (a method's name, "$210.00", the failed conditions) come already worded from the server; these add the
+ * field, the outcome and the when.
+ */
+
+const TRIGGER_WORDS: Record<RuleApplication['trigger'], string> = {
+  import: 'when the order was imported',
+  created: 'when the order was created',
+  manual: 'when someone ran the rules',
+};
+
+export function triggerWords(trigger: RuleApplication['trigger']): string {
+  return TRIGGER_WORDS[trigger] ?? 'on this order';
+}
+
+/** A rule set's name: "All stores", the order's store by name, another store by its id. */
+export function scopeName(scope: string, stores: ReadonlyMap<string, string>): string {
+  if (scope === ALL_STORES_SCOPE) return 'All stores';
+  return stores.get(scope) ?? `store ${scope}`;
+}
+
+/** "rule set All stores v4", "rule sets Berlin shop v2 and All stores v4": the store's set first, as they ran. */
+export function ruleSetWords(versions: Record<string, number>, stores: ReadonlyMap<string, string>): string {
+  const scopes = Object.keys(versions).sort((a, b) => Number(a === ALL_STORES_SCOPE) - Number(b === ALL_STORES_SCOPE));
+  if (scopes.length === 0) return 'no saved rule set';
+  const named = scopes.map((scope) => `${scopeName(scope, stores)} v${versions[scope]}`);
+  return `${named.length === 1 ? 'rule set' : 'rule sets'} ${named.join(' and ')}`;
+}
+
+/** "just now", "3 min ago", "5 h ago", "2 days ago", then the date and time in the tenant's zone. */
+export function agoWords(at: string, now: number, timeZone: string): string {
+  const seconds = (now - new Date(at).getTime()) / 1000;
+  if (Number.isNaN(seconds)) return '';
+  if (seconds < 45) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.round(hours / 24);
+  if (days < 7) return `${days} ${days === 1 ? 'day' : 'days'} ago`;
+  return `on ${formatDateTime(at, timeZone).slice(0, 16)}`;
+}
+
+/** "Applied when the order was imported, 3 min ago, rule set All stores v4". */
+export function applicationWords(
+  application: RuleApplication,
+  stores: ReadonlyMap<string, string>,
+  now: number,
+  timeZone: string,
+): string {
+  const when = agoWords(application.at, now, timeZone);
+  return [`Applied ${triggerWords(application.trigger)}`, when, ruleSetWords(application.versions, stores)]
+    .filter(Boolean)
+    .join(', ');
+}
+
+const TARGET_WORDS: Record<RuleTarget, string> = {
+  shipMethod: 'shipping method',
+  carrierService: 'carrier service',
+  packageType: 'package',
+  boxSize: 'box',
+  insuredValue: 'insured value',
+  signature: 'signature',
+  holdUntil: 'hold',
+  tags: 'tag',
+  notes: 'note',
+};
+
+/** The fields that say how the order ships: a person sets them by choosing its service. */
+const SERVICE_TARGETS: ReadonlySet<RuleTarget> = new Set(['shipMethod', 'carrierService', 'packageType']);
+
+/** Fields whose words from the server name the field already: "adult signature", `tag "vip"`, "box 12". */
+const SELF_NAMED: ReadonlySet<RuleTarget> = new Set(['signature', 'holdUntil', 'tags', 'notes', 'boxSize']);
+
+/** "shipping method → Express"; "adult signature" and "hold until 2025-12-01" stand alone. */
+export function actionTargetWords(action: Pick<RuleActionResult, 'target' | 'value'>): string {
+  const field = TARGET_WORDS[action.target] ?? action.target;
+  const value = action.value.trim();
+  if (SELF_NAMED.has(action.target) && value.toLowerCase().includes(field)) return value;
+  return `${field} → ${value}`;
+}
+
+export type OutcomeTone = 'success' | 'neutral' | 'info' | 'warning' | 'error';
+
+/** What became of one action, in words, and how it is coloured. */
+export function outcomeWords(action: RuleActionResult): { text: string; tone: OutcomeTone } {
+  switch (action.outcome) {
+    case 'set':
+      return { text: action.before ? `set, was ${action.before}` : 'set', tone: 'success' };
+    case 'same':
+      return {
+        text: action.message ? `not changed: ${action.message}` : 'already so, nothing changed',
+        tone: 'neutral',
+      };
+    case 'overruled':
+      return { text: 'overruled by an earlier rule', tone: 'neutral' };
+    case 'kept':
+      return {
+        text: SERVICE_TARGETS.has(action.target)
+          ? 'kept: you chose the service by hand'
+          : 'kept: it was set by hand on this order',
+        tone: 'info',
+      };
+    case 'labelled':
+      return { text: 'not changed: the order is labelled', tone: 'info' };
+    case 'failed':
+      return { text: `failed: ${action.message ?? 'no reason was given'}`, tone: 'error' };
+    default:
+      return { text: String(action.outcome), tone: 'neutral' };
+  }
+}
+
+/** The names of the rules that matched, cut after a few: "VIP goes express, Hazmat by ground and 2 more". */
+export function matchedNamesWords(names: readonly string[], shown = 3): string {
+  if (names.length <= shown) return names.join(', ');
+  return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
+}
+
+/**
+ * The timeline's name of a `shippingRules` event from its payload `{ trigger, versions, matched, changed }`:
+ * "Shipping rules applied (VIP goes express)".
+ */
+export function rulesEventName(payload: Record<string, unknown>): string {
+  const matched = Array.isArray(payload.matched)
+    ? payload.matched.filter((name): name is string => typeof name === 'string' && name !== '')
+    : [];
+  return matched.length > 0
+    ? `Shipping rules applied (${matchedNamesWords(matched)})`
+    : 'Shipping rules ran (no rule matched)';
+}
+
+/** The timeline's details of a `shippingRules` event: how it ran and whether the order changed. */
+export function rulesEventDetails(payload: Record<string, unknown>): string[] {
+  const details: string[] = [];
+  const trigger = payload.trigger;
+  if (trigger === 'import' || trigger === 'created' || trigger === 'manual') {
+    details.push(`Ran ${triggerWords(trigger)}`);
+  }
+  if (typeof payload.changed === 'boolean') {
+    details.push(payload.changed ? 'The order changed' : 'Nothing changed');
+  }
+  return details;
+}
+
+export const SIGNATURE_WORDS: Record<SignatureKind, string> = {
+  standard: 'Standard signature',
+  adult: 'Adult signature',
+};
+
+/** Today as `YYYY-MM-DD` in the tenant's zone, the zone hold dates are in. */
+export function todayIn(timeZone: string, now: number = Date.now()): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      now,
+    );
+  } catch {
+    return new Date(now).toISOString().slice(0, 10);
+  }
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `2025-12-01` -> "Dec 1" in the year of `today`, else "Dec 1, 2026". A date it cannot read is shown as sent. */
+export function dayWords(date: string, today: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return date;
+  const day = `${month} ${Number(match[3])}`;
+  return match[1] === today.slice(0, 4) ? day : `${day}, ${match[1]}`;
+}
+
+const orders = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
+
+/** What a run of the rules did: "Shipping rules ran on 12 orders; 5 changed". Nothing evaluated: no saved set. */
+export function runResultWords(result: RuleApplyResult, single: boolean): string {
+  if (result.evaluated === 0) return 'No shipping rules are saved yet, so none ran.';
+  if (single)
+    return result.changed > 0 ? 'Shipping rules ran; the order changed.' : 'Shipping rules ran; nothing changed.';
+  return `Shipping rules ran on ${orders(result.evaluated)}; ${result.changed} changed`;
+}

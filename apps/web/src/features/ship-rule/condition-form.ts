@@ -1,0 +1,223 @@
+import { RULE_LIMITS, type RuleCondition, type RuleField, type RuleOperator } from '@shipdesk/contract';
+import { isWeekday } from './rule-choices';
+import { FIELD_META, fieldOperators, rangeKind, valueShape, type ChoiceSource } from './rule-fields';
+import {
+  gramsToText,
+  minorToText,
+  parseDecimal,
+  parseMoney,
+  parseWeight,
+  plainNumber,
+  weightUnitFor,
+  type NumberParse,
+  type WeightUnit,
+} from './rule-units';
+
+/**
+ * One condition as the editor holds it: what the seller typed (text, in the unit they chose) rather than the wire
+ * value, so '2.' can be on its way to '2.5'. `toCondition` turns it into the wire condition, or says what is missing.
+ */
+export interface ConditionForm {
+  /** Keeps a row's React identity and its error while rows are added and removed. */
+  key: string;
+  field: RuleField;
+  operator: RuleOperator;
+  list: string[];
+  /** A single value, or the first of a range. */
+  text: string;
+  /** The second of a range. */
+  to: string;
+  /** The unit weights are typed in. */
+  unit: WeightUnit;
+  flag: boolean;
+}
+
+export interface FormContext {
+  /** The tenant's currency: order totals are typed in it. */
+  currency: string;
+}
+
+export type Built<T> = { ok: true; value: T } | { ok: false; message: string };
+
+let keys = 0;
+export const rowKey = (prefix: string) => `${prefix}${(keys += 1)}`;
+
+export function newConditionForm(field: RuleField = 'country'): ConditionForm {
+  return {
+    key: rowKey('c'),
+    field,
+    operator: fieldOperators(field)[0]!,
+    list: [],
+    text: '',
+    to: '',
+    unit: 'lb',
+    flag: true,
+  };
+}
+
+/** Another field: its first operator, and nothing of the old value (a state code is no weight). */
+export function withField(form: ConditionForm, field: RuleField): ConditionForm {
+  return { ...newConditionForm(field), key: form.key };
+}
+
+/** Another operator of the same field: what was typed stays where it still fits (a number becomes a range's start). */
+export function withOperator(form: ConditionForm, operator: RuleOperator): ConditionForm {
+  const before = valueShape(form.field, form.operator);
+  const after = valueShape(form.field, operator);
+  const next = { ...form, operator };
+  if (before === after) return next;
+  if (after === 'list' && form.text.trim()) return { ...next, list: [form.text.trim()], text: '' };
+  if ((after === 'text' || after === 'pattern') && form.list.length === 1) return { ...next, text: form.list[0]! };
+  if (before === 'range') return { ...next, to: '' };
+  return next;
+}
+
+function numberToText(field: RuleField, value: number, unit: WeightUnit, ctx: FormContext): string {
+  switch (FIELD_META[field].number) {
+    case 'weight':
+      return gramsToText(value, unit);
+    case 'money':
+      return minorToText(value, ctx.currency);
+    case 'count':
+      return String(value);
+    default:
+      return plainNumber(value);
+  }
+}
+
+function valueText(field: RuleField, value: unknown, unit: WeightUnit, ctx: FormContext): string {
+  if (typeof value === 'number') return numberToText(field, value, unit, ctx);
+  return typeof value === 'string' ? value : '';
+}
+
+export function conditionToForm(condition: RuleCondition, ctx: FormContext): ConditionForm {
+  const form = { ...newConditionForm(condition.field), operator: condition.operator };
+  const { value } = condition;
+  const shape = valueShape(condition.field, condition.operator);
+  const numbers = (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
+  const unit = FIELD_META[condition.field].number === 'weight' ? weightUnitFor(Math.max(0, ...numbers)) : 'lb';
+  switch (shape) {
+    case 'boolean':
+      return { ...form, flag: value !== false };
+    case 'list':
+      return { ...form, list: (Array.isArray(value) ? value : value === undefined ? [] : [value]).map(String) };
+    case 'range': {
+      const [from, to] = Array.isArray(value) ? value : [];
+      return {
+        ...form,
+        unit,
+        text: valueText(condition.field, from, unit, ctx),
+        to: valueText(condition.field, to, unit, ctx),
+      };
+    }
+    case 'none':
+      return form;
+    default:
+      return { ...form, unit, text: valueText(condition.field, value, unit, ctx) };
+  }
+}
+
+const LIST_MISSING: Record<ChoiceSource, string> = {
+  stores: 'Choose at least one store',
+  countries: 'Choose at least one country',
+  states: 'Choose at least one state',
+  categories: 'Choose at least one category',
+  hazardClasses: 'Choose at least one hazard class',
+  weekdays: 'Choose at least one day',
+  free: 'Add at least one value',
+};
+
+function buildList(form: ConditionForm): Built<string[]> {
+  const source = FIELD_META[form.field].choices ?? 'free';
+  const upper = source === 'countries' || source === 'states';
+  const values = [...new Set(form.list.map((v) => (upper ? v.trim().toUpperCase() : v.trim())).filter(Boolean))];
+  if (values.length === 0) return { ok: false, message: LIST_MISSING[source] };
+  if (values.length > RULE_LIMITS.listValues) {
+    return { ok: false, message: `At most ${RULE_LIMITS.listValues} values` };
+  }
+  const long = values.find((v) => v.length > RULE_LIMITS.text);
+  if (long) return { ok: false, message: `A value is longer than ${RULE_LIMITS.text} characters` };
+  if (source === 'countries' && values.some((v) => !/^[A-Z]{2}$/.test(v))) {
+    return { ok: false, message: 'Countries are two-letter codes, such as US' };
+  }
+  if (source === 'weekdays' && !values.every(isWeekday)) return { ok: false, message: 'Choose days of the week' };
+  return { ok: true, value: values };
+}
+
+function parseNumber(form: ConditionForm, text: string, ctx: FormContext): NumberParse {
+  switch (FIELD_META[form.field].number) {
+    case 'weight':
+      return parseWeight(text, form.unit);
+    case 'money':
+      return parseMoney(text, ctx.currency);
+    case 'count':
+      return parseDecimal(text, 0);
+    default:
+      return parseDecimal(text, 2);
+  }
+}
+
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+function parseEnd(form: ConditionForm, text: string, kind: 'number' | 'date' | 'time', ctx: FormContext) {
+  if (kind === 'number') return parseNumber(form, text, ctx);
+  const value = text.trim();
+  if (kind === 'date')
+    return DATE.test(value) ? { ok: true as const, value } : { ok: false as const, message: 'Enter a date' };
+  return TIME.test(value) ? { ok: true as const, value } : { ok: false as const, message: 'Enter a time' };
+}
+
+function buildText(text: string, pattern: boolean): Built<string> {
+  const value = text.trim();
+  if (!value) return { ok: false, message: pattern ? 'Enter a pattern' : 'Enter a value' };
+  if (value.length > RULE_LIMITS.pattern) {
+    return { ok: false, message: `At most ${RULE_LIMITS.pattern} characters` };
+  }
+  if (pattern) {
+    try {
+      new RegExp(value);
+    } catch {
+      return { ok: false, message: 'This is not a valid pattern' };
+    }
+  }
+  return { ok: true, value };
+}
+
+/** The wire condition of a row, or the first thing that keeps it from being one. */
+export function toCondition(form: ConditionForm, ctx: FormContext): Built<RuleCondition> {
+  const { field, operator } = form;
+  const shape = valueShape(field, operator);
+  const done = (value?: RuleCondition['value']): Built<RuleCondition> => ({
+    ok: true,
+    value: value === undefined ? { field, operator } : { field, operator, value },
+  });
+  switch (shape) {
+    case 'none':
+      return done();
+    case 'boolean':
+      return done(form.flag);
+    case 'list': {
+      const list = buildList(form);
+      return list.ok ? done(list.value) : list;
+    }
+    case 'text':
+    case 'pattern': {
+      const text = buildText(form.text, shape === 'pattern');
+      return text.ok ? done(text.value) : text;
+    }
+    case 'range': {
+      const kind = rangeKind(field);
+      const from = parseEnd(form, form.text, kind, ctx);
+      if (!from.ok) return { ok: false, message: `From: ${from.message.toLowerCase()}` };
+      const to = parseEnd(form, form.to, kind, ctx);
+      if (!to.ok) return { ok: false, message: `To: ${to.message.toLowerCase()}` };
+      if (from.value > to.value) return { ok: false, message: 'The first value must not be after the second' };
+      return done([from.value, to.value] as [number, number] | [string, string]);
+    }
+    default: {
+      const one = parseEnd(form, form.text, shape === 'number' ? 'number' : shape, ctx);
+      return one.ok ? done(one.value) : one;
+    }
+  }
+}

@@ -1,0 +1,215 @@
+import { useCallback, useState } from 'react';
+import { Link as RouterLink, useBeforeUnload, useBlocker } from 'react-router';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import RuleOutlined from '@mui/icons-material/RuleOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ALL_STORES_SCOPE, type RuleSet, type ShippingRule } from '@shipdesk/contract';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { hrefs } from '@/config/paths';
+import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
+import { DryRunDialog } from './dry-run-dialog';
+import { duplicateRule, moveRule, putRule, removeRule, setEnabled } from './rule-draft';
+import { RuleEditorDialog } from './rule-editor-dialog';
+import { RuleList } from './rule-list';
+import { RuleSetPicker, RuleSetToolbar, versionText } from './rule-set-toolbar';
+import { useRuleReferences } from './use-rule-references';
+import { useRuleSetDraft } from './use-rule-set-draft';
+import { VersionHistoryDialog } from './version-history-dialog';
+
+export interface RuleSetEditorProps {
+  set: RuleSet;
+  sets: readonly RuleSet[];
+  onSelect(scope: string): void;
+  /** Asks for the sets again and answers this one as it is saved now. */
+  reload(): Promise<RuleSet | undefined>;
+}
+
+type Editing = { rule?: ShippingRule; position: number } | null;
+
+/**
+ * One rule set on the page: its header (with the set picker), the commands, what went wrong with the last save, the
+ * ordered rules, and the dialogs (rule editor, test, history). Leaving with unsaved changes (another set, another
+ * page, closing the tab) asks first.
+ */
+export function RuleSetEditor({ set, sets, onSelect, reload }: RuleSetEditorProps) {
+  const refs = useRuleReferences(sets);
+  const draft = useRuleSetDraft(set, reload);
+  const timeZone = useTenantTimeZone();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<ShippingRule | null>(null);
+  const [dialog, setDialog] = useState<'test' | 'history' | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const { dirty, rules, errors } = draft;
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  useBeforeUnload(
+    useCallback(
+      (event: BeforeUnloadEvent) => {
+        if (dirty) event.preventDefault();
+      },
+      [dirty],
+    ),
+  );
+
+  const doReload = async () => {
+    setReloading(true);
+    try {
+      await draft.reload();
+    } finally {
+      setReloading(false);
+    }
+  };
+  const addRule = () => setEditing({ position: rules.length + 1 });
+  const noMethods = refs.shipMethods !== undefined && refs.shipMethods.length === 0;
+  const rulesWithErrors = rules.filter((rule) => errors.byRule[rule.id]).length;
+  const reloadButton = (
+    <Button color="inherit" size="small" onClick={() => void doReload()} disabled={reloading}>
+      Reload
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Ship Rule"
+        subtitle={versionText(set, timeZone)}
+        actions={<RuleSetPicker sets={sets} scope={set.scope} onSelect={onSelect} />}
+      />
+      <RuleSetToolbar
+        ruleCount={rules.length}
+        dirty={dirty}
+        saving={draft.saving}
+        onAdd={addRule}
+        onTest={() => setDialog('test')}
+        onHistory={() => setDialog('history')}
+        onDiscard={draft.discard}
+        onSave={() => void draft.save()}
+      />
+      <Stack spacing={1.5} sx={{ mb: 2, '&:empty': { display: 'none' } }}>
+        {draft.conflict ? (
+          <Alert severity="warning" action={reloadButton}>
+            Someone else saved the rules for {set.storeName} while you were editing, so yours were not saved. Your draft
+            is kept: reload to build it on their version, then compare in History and save again.
+          </Alert>
+        ) : draft.newer && dirty ? (
+          <Alert severity="info" action={reloadButton}>
+            {versionText(draft.newer, timeZone)} while you were editing. Reload to build your draft on it; your draft
+            stays as it is.
+          </Alert>
+        ) : null}
+        {errors.general.length > 0 ? <Alert severity="error">{errors.general.join(' ')}</Alert> : null}
+        {rulesWithErrors > 0 ? (
+          <Alert severity="error">
+            The rules were not saved: {rulesWithErrors === 1 ? 'one rule needs' : `${rulesWithErrors} rules need`}{' '}
+            changes. They are marked below; edit them to see each message at its place.
+          </Alert>
+        ) : null}
+        {draft.notice ? (
+          <Alert severity="info" onClose={draft.dismissNotice}>
+            {draft.notice}
+          </Alert>
+        ) : null}
+      </Stack>
+      {rules.length === 0 ? (
+        <EmptyState
+          icon={<RuleOutlined />}
+          title={`No rules for ${set.storeName} yet`}
+          text={
+            <>
+              Rules decide how an order ships from its store, destination, weight, value and items: its shipping method
+              or carrier service, box, insurance, signature, tags and notes.{' '}
+              {noMethods
+                ? 'They build on your shipping methods, and you have none yet: set those up first, or let rules choose carrier services directly.'
+                : 'Add a rule, test it on recent orders, then save.'}
+            </>
+          }
+          action={
+            <>
+              <Button variant="contained" startIcon={<AddOutlined />} onClick={addRule}>
+                Add rule
+              </Button>
+              {noMethods ? (
+                <Button component={RouterLink} to={hrefs.settings('shipping-methods')}>
+                  Set up shipping methods
+                </Button>
+              ) : null}
+            </>
+          }
+        />
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            {set.scope === ALL_STORES_SCOPE
+              ? 'These rules run on every store’s orders, after the store’s own rules.'
+              : `These rules run on ${set.storeName}’s orders first, then the all-stores rules.`}{' '}
+            Top to bottom: the first rule that sets something decides it; tags and notes add up. What a person sets by
+            hand on an order always wins.
+          </Typography>
+          <RuleList
+            label={`Rules for ${set.storeName}`}
+            rules={rules}
+            words={refs.words}
+            errors={errors}
+            onMove={(from, to) => draft.change((current) => moveRule(current, from, to))}
+            onToggle={(id, enabled) => draft.change((current) => setEnabled(current, id, enabled), id)}
+            onEdit={(rule) => setEditing({ rule, position: rules.indexOf(rule) + 1 })}
+            onDuplicate={(index) => draft.change((current) => duplicateRule(current, index))}
+            onDelete={setDeleting}
+          />
+        </>
+      )}
+
+      {editing ? (
+        <RuleEditorDialog
+          rule={editing.rule}
+          position={editing.position}
+          serverErrors={editing.rule ? errors.byRule[editing.rule.id] : undefined}
+          refs={refs}
+          onApply={(rule) => draft.change((current) => putRule(current, rule), rule.id)}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this rule?"
+        message={`“${deleting?.name ?? ''}” leaves your draft. It is gone for good when you save; Discard brings it back until then.`}
+        confirmLabel="Delete"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) draft.change((current) => removeRule(current, deleting.id), deleting.id);
+          setDeleting(null);
+        }}
+      />
+      {dialog === 'test' ? (
+        <DryRunDialog scope={set.scope} storeName={set.storeName} rules={rules} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'history' ? (
+        <VersionHistoryDialog
+          scope={set.scope}
+          storeName={set.storeName}
+          rules={rules}
+          baseVersion={draft.baseVersion}
+          words={refs.words}
+          onRestore={draft.restore}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        message={`Your changes to the rules for ${set.storeName} are not saved. If you leave, they are lost.`}
+        confirmLabel="Leave"
+        onCancel={() => blocker.reset?.()}
+        onConfirm={() => blocker.proceed?.()}
+      />
+    </>
+  );
+}
