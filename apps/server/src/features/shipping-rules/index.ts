@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Executor } from '../../db/client.ts';
+import type { ChannelOrder } from '../../integrations/channels/channel-types.ts';
 import { createRuleApplication, type RuleActor, type RuleTrigger } from './rule-application-service.ts';
 import { createRuleDryRun } from './rule-dry-run-service.ts';
+import { planImportRules, type ImportRulePlan } from './rule-import-plan.ts';
 import { createRuleSetsService } from './rule-sets-service.ts';
 import { shippingRulesRoutes } from './shipping-rules-routes.ts';
 
@@ -42,3 +44,37 @@ export async function applyShippingRules(
     log.warn({ err: error, tenantId, orders: orderIds.length }, 'shipping rules were not applied');
   }
 }
+
+/**
+ * The rules of a page of a channel's new orders, decided before they are inserted (rule-import-plan.ts): the insert
+ * takes `columns(order)`, then `record` writes the "why" of the orders that were new. Both run in savepoints: what
+ * fails is logged and the orders come in as the mappings left them.
+ */
+export async function planChannelRules(
+  tx: Executor,
+  tenantId: string,
+  storeId: number,
+  page: readonly ChannelOrder[],
+  log: RulesLog,
+): Promise<ImportRulePlan | null> {
+  let plan: ImportRulePlan | null;
+  try {
+    plan = await tx.transaction((savepoint) => planImportRules(application, savepoint, tenantId, storeId, page));
+  } catch (error) {
+    log.warn({ err: error, tenantId, orders: page.length }, 'shipping rules were not applied');
+    return null;
+  }
+  if (!plan) return null;
+  const { columns, record } = plan;
+  return {
+    columns,
+    async record(tx2, inserted) {
+      try {
+        await tx2.transaction((savepoint) => record(savepoint, inserted));
+      } catch (error) {
+        log.warn({ err: error, tenantId, orders: inserted.length }, 'shipping rules were not recorded');
+      }
+    },
+  };
+}
+export type { ImportRuleColumns, ImportRulePlan } from './rule-import-plan.ts';

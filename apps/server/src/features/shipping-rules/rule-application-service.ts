@@ -1,21 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { ALL_STORES_SCOPE, type RuleResult } from '@shipdesk/contract';
+import { ALL_STORES_SCOPE } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { homeCountrySql } from '../shipping/index.ts';
 import { compileRuleSet, evaluateRuleSets, type CompiledRuleSet, type RuleEvaluation } from './rule-engine.ts';
 import type { RuleNames } from './rule-facts.ts';
-import { storedResults } from './rule-explanation.ts';
+import { RULES_ACTOR, decisionColumns, recordApplications, type RuleActor, type RuleTrigger } from './rule-records.ts';
 import { loadRuleOrders, type RuleOrder } from './rule-order-facts.ts';
-import { createRuleSetsRepository, type ApplicationRow } from './rule-sets-repository.ts';
+import { createRuleSetsRepository } from './rule-sets-repository.ts';
 
-export type RuleTrigger = ApplicationRow['trigger'];
 export type RuleSets = Map<string, CompiledRuleSet>;
-export interface RuleActor {
-  id: string;
-  email: string;
-}
-/** Who rules act as on the timeline when no person asked. */
-export const RULES_ACTOR: RuleActor = { id: 'system', email: 'Shipping rules' };
+export type { RuleActor, RuleTrigger } from './rule-records.ts';
 
 /** Compiled sets by tenant and scope, each with the version it was compiled from; a newer version compiles again. */
 const compiled = new Map<string, CompiledRuleSet & { version: number }>();
@@ -89,32 +83,7 @@ export function createRuleApplication() {
   ): Promise<number> {
     const changes = results
       .filter((r) => r.evaluation.changed)
-      .map(({ order, evaluation }) => {
-        const d = evaluation.decisions;
-        const service = d.carrierService && 'carrier' in d.carrierService ? d.carrierService : null;
-        const cheapest = d.carrierService && 'cheapest' in d.carrierService ? d.carrierService.cheapest : null;
-        return {
-          id: order.id,
-          set_method: d.shipMethodId !== undefined,
-          ship_method_id: d.shipMethodId ?? null,
-          set_service: service !== null,
-          carrier: service?.carrier ?? null,
-          carrier_method: service?.serviceCode ?? null,
-          set_package: d.packageType !== undefined,
-          package_type: d.packageType?.packageType ?? null,
-          set_box: d.boxSizeId !== undefined,
-          box_size_id: d.boxSizeId ?? null,
-          set_insured: d.insuredValue !== undefined,
-          insured_value: d.insuredValue ?? null,
-          set_signature: d.signature !== undefined,
-          signature: d.signature ?? null,
-          set_hold: d.holdUntil !== undefined,
-          hold_until: d.holdUntil ?? null,
-          add_tags: d.addTags,
-          set_cheapest: cheapest !== null,
-          cheapest: cheapest && { services: cheapest.services, withinDays: cheapest.withinDays },
-        };
-      });
+      .map(({ order, evaluation }) => ({ id: order.id, ...decisionColumns(evaluation.decisions) }));
     if (changes.length > 0) {
       await tx.execute(sql`
         WITH home AS (SELECT ${homeCountrySql(tenantId)} AS country),
@@ -150,36 +119,19 @@ export function createRuleApplication() {
           ORDER BY c.destination = 'any' LIMIT 1
         ) m ON d.set_method AND NOT d.set_service
         WHERE o.tenant_id = ${tenantId} AND o.id = d.id`);
-      const notes = results.flatMap(({ order, evaluation }) =>
-        evaluation.decisions.notes.map((note) => ({ order_id: order.id, note })),
-      );
-      if (notes.length > 0) {
-        await tx.execute(sql`
-          INSERT INTO order_notes (tenant_id, order_id, note, author_id, author_email)
-          SELECT ${tenantId}, n.order_id, n.note, ${actor.id}, ${RULES_ACTOR.email}
-          FROM jsonb_to_recordset(${JSON.stringify(notes)}::jsonb) AS n(order_id bigint, note text)`);
-      }
     }
-    await repo.insertApplications(
+    await recordApplications(
       tx,
       tenantId,
       results.map(({ order, versions, evaluation }) => ({
         orderId: order.id,
-        trigger,
+        facts: order.facts,
         versions,
-        rules: storedResults(evaluation.rules),
-        facts: order.facts as unknown as Record<string, unknown>,
-        changed: evaluation.changed,
+        evaluation,
       })),
+      trigger,
+      actor,
     );
-    const events = results.map(({ order, versions, evaluation }) => ({
-      order_id: order.id,
-      payload: { trigger, versions, matched: matchedNames(evaluation.rules), changed: evaluation.changed },
-    }));
-    await tx.execute(sql`
-      INSERT INTO order_events (tenant_id, order_id, event, actor_id, actor_email, payload)
-      SELECT ${tenantId}, e.order_id, 'shippingRules', ${actor.id}, ${actor.email}, e.payload
-      FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS e(order_id bigint, payload jsonb)`);
     return changes.length;
   }
 
@@ -211,7 +163,3 @@ export function createRuleApplication() {
 }
 
 export type RuleApplication = ReturnType<typeof createRuleApplication>;
-
-function matchedNames(rules: RuleResult[]): string[] {
-  return rules.filter((r) => r.matched).map((r) => r.name);
-}

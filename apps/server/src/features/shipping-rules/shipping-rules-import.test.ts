@@ -28,6 +28,13 @@ describe.each(backends)('shipping rules on imported orders ($name)', (backend) =
         credentials: { accessToken: 'good-token', clientSecret: 'shpss_secret_value_1234' },
       })
     ).json().data as Store;
+    const express = (await call('POST', '/api/v1/shipMethods', { name: 'Express' })).json().data as { id: string };
+    const mapped = await call('POST', '/api/v1/shipMethodCarrierMethodMappings', {
+      shipMethodId: express.id,
+      carrier: 'local',
+      carrierMethod: 'LOCAL_SAME_DAY',
+    });
+    expect(mapped.statusCode, mapped.body).toBe(201);
     const storeRules: ShippingRule[] = [
       {
         id: 'heavy',
@@ -35,7 +42,10 @@ describe.each(backends)('shipping rules on imported orders ($name)', (backend) =
         enabled: true,
         match: 'all',
         conditions: [{ field: 'itemCount', operator: 'gte', value: 3 }],
-        actions: [{ type: 'addTag', tag: 'bulky' }],
+        actions: [
+          { type: 'addTag', tag: 'bulky' },
+          { type: 'setShipMethod', shipMethodId: express.id },
+        ],
         stop: true,
       },
     ];
@@ -71,8 +81,12 @@ describe.each(backends)('shipping rules on imported orders ($name)', (backend) =
         // The store's rule stopped the evaluation: the all-stores set did not run.
         expect(order.tags).toContain('bulky');
         expect(order.ruleSettings.signature).toBeNull();
+        // The method a rule chose, and its carrier service for the destination, written with the order.
+        expect(order.shipping).toMatchObject({ shipMethod: { id: express.id }, carrier: 'local' });
+        expect(order.shipping.carrierMethod).toBe('LOCAL_SAME_DAY');
       } else {
         expect(order.tags).not.toContain('bulky');
+        expect(order.shipping.shipMethod?.id).not.toBe(express.id);
         expect(order.ruleSettings.signature).toBe('standard');
         expect(why.applications[0]!.rules.map((r) => [r.ruleId, r.matched])).toEqual([
           ['heavy', false],

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { isNewer, mergeStatuses, statusesForNewOrder } from '../../domain/channel-orders.ts';
 import type { ChannelAddress, ChannelOrder } from '../../integrations/channels/channel-types.ts';
 import { homeCountrySql, resolutionJoin, resolveShipping } from '../shipping/index.ts';
-import { applyShippingRules } from '../shipping-rules/index.ts';
+import { planChannelRules } from '../shipping-rules/index.ts';
 
 /**
  * Channel orders into the orders tables, a page at a time, in the caller's transaction. One statement inserts the new
@@ -76,6 +76,22 @@ function orderRecord(order: ChannelOrder, statuses: OrderStatuses) {
     ship_to: shipTo(order.shipping),
     ship_country: order.shipping?.country ?? null,
   };
+}
+
+/** What the shipping rules decided for a new order (rule-import-plan.ts), null when they decided nothing. */
+const RULE_COLUMNS = sql.raw(`rule_ship_method_id bigint, rule_carrier text, rule_carrier_method text,
+  rule_package_type text, rule_box_size_id bigint, rule_insured_value bigint, rule_signature text,
+  rule_hold_until date, rule_cheapest jsonb, rule_shipping boolean`);
+
+/** `LEFT JOIN LATERAL (...) rm`: the carrier service of a shipping method a rule set, for the order's destination. */
+function ruleMethodJoin(tenantId: string): SQL {
+  return sql`LEFT JOIN LATERAL (
+    SELECT c.carrier, c.carrier_method, c.package_type FROM ship_method_carrier_mappings c
+    WHERE c.tenant_id = ${tenantId} AND c.ship_method_id = r.rule_ship_method_id
+      AND c.destination IN ('any', CASE WHEN coalesce(upper(r.ship_country), (SELECT country FROM home))
+                                         = (SELECT country FROM home) THEN 'domestic' ELSE 'international' END)
+    ORDER BY c.destination = 'any' LIMIT 1
+  ) rm ON r.rule_ship_method_id IS NOT NULL AND r.rule_carrier IS NULL`;
 }
 
 const ORDER_COLUMNS = sql.raw(`external_id text, order_number text, order_date timestamptz,
@@ -226,24 +242,41 @@ export async function upsertChannelOrders(
 
   // New orders first, whole, in one statement: the unique key lets every copy already stored pass untouched, so a
   // page of new orders (a first import) is one round trip and locks nothing it did not write.
+  // The shipping rules decide for the new orders before they are written, so the insert writes their values once.
+  const rules = await planChannelRules(tx, tenantId, storeId, page, target.log);
   const records = page.map((order) => {
     const statuses = statusesForNewOrder(order);
-    return { ...orderRecord(order, statuses), ...childRecord(target, order, statuses, null, true) };
+    return {
+      ...orderRecord(order, statuses),
+      ...(rules?.columns(order) ?? null),
+      ...childRecord(target, order, statuses, null, true),
+    };
   });
   const inserted = await rows<{ id: string | number; external_id: string }>(
     tx,
-    sql`WITH r AS (SELECT * FROM jsonb_to_recordset(${json(records)}) AS r(${ORDER_COLUMNS}, ${CHILD_COLUMNS})),
+    sql`WITH r AS (SELECT * FROM jsonb_to_recordset(${json(records)})
+          AS r(${ORDER_COLUMNS}, ${RULE_COLUMNS}, ${CHILD_COLUMNS})),
         home AS (SELECT ${homeCountrySql(tenantId)} AS country),
         ins AS (
           INSERT INTO orders (tenant_id, store_id, source_type, external_id, order_number, order_date,
             external_updated_at, order_status, payment_status, shipment_status, currency, subtotal, shipping_total,
             tax_total, discount_total, total, paid_total, customer_name, customer_email, requested_shipping_method,
-            tags, item_count, ship_to, ship_method_id, carrier, carrier_method, package_type)
+            tags, item_count, ship_to, ship_method_id, carrier, carrier_method, package_type, shipping_by_rule,
+            cheapest_services, box_size_id, insured_value, signature, hold_until)
           SELECT ${tenantId}, ${storeId}, ${target.sourceType}, r.external_id, r.order_number, r.order_date,
             r.external_updated_at, r.order_status, r.payment_status, r.shipment_status, r.currency, r.subtotal,
             r.shipping_total, r.tax_total, r.discount_total, r.total, r.paid_total, r.customer_name,
             r.customer_email, r.requested_shipping_method, r.tags, r.item_count, r.ship_to,
-            res.ship_method_id, res.carrier, res.carrier_method, res.package_type
+            coalesce(r.rule_ship_method_id, res.ship_method_id),
+            CASE WHEN r.rule_carrier IS NOT NULL THEN r.rule_carrier
+                 WHEN r.rule_ship_method_id IS NOT NULL THEN rm.carrier ELSE res.carrier END,
+            CASE WHEN r.rule_carrier IS NOT NULL THEN r.rule_carrier_method
+                 WHEN r.rule_ship_method_id IS NOT NULL THEN rm.carrier_method ELSE res.carrier_method END,
+            CASE WHEN r.rule_package_type IS NOT NULL THEN r.rule_package_type
+                 WHEN r.rule_carrier IS NOT NULL OR r.rule_ship_method_id IS NOT NULL THEN rm.package_type
+                 ELSE res.package_type END,
+            coalesce(r.rule_shipping, false), r.rule_cheapest, r.rule_box_size_id, r.rule_insured_value,
+            r.rule_signature, r.rule_hold_until
           FROM r
           ${resolutionJoin(tenantId, {
             storeId: sql`${storeId}::bigint`,
@@ -251,6 +284,7 @@ export async function upsertChannelOrders(
             country: sql`r.ship_country`,
             home: sql`(SELECT country FROM home)`,
           })}
+          ${ruleMethodJoin(tenantId)}
           ON CONFLICT (tenant_id, store_id, external_id) DO NOTHING
           RETURNING id, external_id
         ),
@@ -263,8 +297,11 @@ export async function upsertChannelOrders(
   );
   result.inserted = inserted.length;
   result.orderIds.push(...inserted.map((row) => Number(row.id)));
-  // New orders run the shipping rules before anyone sees them (rules never change an order already stored).
-  await applyShippingRules(tx, tenantId, result.orderIds, 'import', target.log);
+  // Only orders that were new ran the rules (rules never change an order already stored).
+  await rules?.record(
+    tx,
+    inserted.map((row) => ({ id: Number(row.id), externalId: row.external_id })),
+  );
   if (inserted.length === page.length) return result;
 
   // The copies already stored, locked: a concurrent webhook or local action on the same order waits for this page.

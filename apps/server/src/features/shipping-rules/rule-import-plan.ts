@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import { ALL_STORES_SCOPE, DEFAULT_TIME_ZONE, WEEKDAYS, type Weekday } from '@shipdesk/contract';
+import type { Executor } from '../../db/client.ts';
+import type { ChannelOrder } from '../../integrations/channels/channel-types.ts';
+import type { RuleApplication } from './rule-application-service.ts';
+import { evaluateRuleSets, type CompiledRuleSet, type RuleEvaluation } from './rule-engine.ts';
+import type { OrderCurrent, OrderFacts } from './rule-facts.ts';
+import { RULES_ACTOR, decisionColumns, recordApplications, type ApplicationEntry } from './rule-records.ts';
+
+/** A new order holds nothing yet: its shipping comes from the mappings in the same insert. */
+const NEW_ORDER: OrderCurrent = {
+  shipMethodId: null,
+  carrier: null,
+  carrierMethod: null,
+  packageType: null,
+  boxSizeId: null,
+  insuredValue: null,
+  signature: null,
+  holdUntil: null,
+  tags: [],
+  handSet: new Set(),
+  labelled: false,
+};
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const WEEKDAY_OF: Record<string, Weekday> = {
+  Mon: 'mon',
+  Tue: 'tue',
+  Wed: 'wed',
+  Thu: 'thu',
+  Fri: 'fri',
+  Sat: 'sat',
+  Sun: 'sun',
+};
+
+/** An instant's date, weekday and time in a zone, as the facts name them. */
+function localParts(iso: string, zone: string): { date: string; weekday: Weekday; time: string } {
+  let format = formatters.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(zone, format);
+  }
+  const part: Record<string, string> = {};
+  for (const p of format.formatToParts(new Date(iso))) part[p.type] = p.value;
+  return {
+    date: `${part.year}-${part.month}-${part.day}`,
+    weekday: WEEKDAY_OF[part.weekday!] ?? WEEKDAYS[0],
+    time: `${part.hour}:${part.minute}`,
+  };
+}
+
+/** The facts of a channel's order as it arrives (rule-order-facts.ts reads the same from a stored order). */
+export function channelOrderFacts(order: ChannelOrder, storeId: number, zone: string): OrderFacts {
+  const local = localParts(order.orderDate, zone);
+  const address = order.shipping;
+  return {
+    storeId: String(storeId),
+    requestedService: order.requestedShippingMethod,
+    country: address?.country ? address.country.trim().toUpperCase() : null,
+    state: address?.state ? address.state.trim().toUpperCase() : null,
+    postalCode: address?.postalCode ?? null,
+    residential: address ? !address.company?.trim() : null,
+    weight: order.lines.reduce((sum, l) => sum + l.weight * l.quantity, 0),
+    longestSide: null,
+    girth: null,
+    total: order.total,
+    currency: order.currency,
+    itemCount: order.lines.reduce((n, l) => n + l.quantity, 0),
+    skus: order.lines.map((l) => l.sku),
+    categories: [...new Set(order.lines.flatMap((l) => (l.category?.trim() ? [l.category.trim()] : [])))],
+    hazardous: order.lines.some((l) => l.hazardous),
+    hazardClasses: [],
+    tags: order.tags,
+    orderDate: local.date,
+    orderWeekday: local.weekday,
+    orderTime: local.time,
+  };
+}
+
+/** The columns a new order's insert takes from the rules (all null without them). */
+export type ImportRuleColumns = ReturnType<typeof importColumns>;
+
+function importColumns(evaluation: RuleEvaluation | null, tags: string[]) {
+  const d = evaluation ? decisionColumns(evaluation.decisions) : null;
+  return {
+    rule_ship_method_id: d?.ship_method_id ?? null,
+    rule_carrier: d?.carrier ?? null,
+    rule_carrier_method: d?.carrier_method ?? null,
+    rule_package_type: d?.package_type ?? null,
+    rule_box_size_id: d?.box_size_id ?? null,
+    rule_insured_value: d?.insured_value ?? null,
+    rule_signature: d?.signature ?? null,
+    rule_hold_until: d?.hold_until ?? null,
+    rule_cheapest: d?.cheapest ?? null,
+    rule_shipping: d ? d.set_method || d.set_service || d.set_package || d.set_cheapest : false,
+    tags: d ? [...tags, ...d.add_tags.filter((t) => !tags.includes(t))] : tags,
+  };
+}
+
+export interface ImportRulePlan {
+  /** The rules' columns for an order of the page, by its external id. */
+  columns(order: ChannelOrder): ImportRuleColumns;
+  /** After the insert: the notes, the "why" and the timeline rows of the orders that were new. */
+  record(tx: Executor, inserted: ReadonlyArray<{ id: number; externalId: string }>): Promise<void>;
+}
+
+/**
+ * The rules of a page of a channel's new orders, decided before the insert: the orders are evaluated from the data
+ * the pull holds, so the insert writes the rules' values with everything else (no second write of the order) and the
+ * facts need not be read back. Null when the tenant has no saved rule set.
+ */
+export async function planImportRules(
+  application: RuleApplication,
+  tx: Executor,
+  tenantId: string,
+  storeId: number,
+  page: readonly ChannelOrder[],
+): Promise<ImportRulePlan | null> {
+  const sets = await application.savedSets(tx, tenantId);
+  if (sets.size === 0 || page.length === 0) return null;
+  const run = [sets.get(String(storeId)), sets.get(ALL_STORES_SCOPE)].filter(
+    (s): s is CompiledRuleSet => s !== undefined,
+  );
+  if (run.length === 0) return null;
+  const versions = Object.fromEntries(run.map((s) => [s.scope, s.version]));
+  const zone = await timeZone(tx, tenantId);
+  const names = await application.names(tx, tenantId);
+  const evaluated = new Map<string, { facts: OrderFacts; evaluation: RuleEvaluation }>();
+  for (const order of page) {
+    const facts = channelOrderFacts(order, storeId, zone);
+    evaluated.set(order.externalId, {
+      facts,
+      evaluation: evaluateRuleSets(run, facts, NEW_ORDER, names, { explain: false }),
+    });
+  }
+  return {
+    columns: (order) => importColumns(evaluated.get(order.externalId)?.evaluation ?? null, order.tags),
+    async record(tx2, inserted) {
+      const entries: ApplicationEntry[] = inserted.flatMap(({ id, externalId }) => {
+        const found = evaluated.get(externalId);
+        return found ? [{ orderId: id, facts: found.facts, versions, evaluation: found.evaluation }] : [];
+      });
+      await recordApplications(tx2, tenantId, entries, 'import', RULES_ACTOR);
+    },
+  };
+}
+
+async function timeZone(tx: Executor, tenantId: string): Promise<string> {
+  const result = (await tx.execute(sql`SELECT time_zone FROM tenants WHERE id = ${tenantId}`)) as unknown as {
+    rows: Array<{ time_zone: string }>;
+  };
+  return result.rows[0]?.time_zone ?? DEFAULT_TIME_ZONE;
+}

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import type { RuleResult } from '@shipdesk/contract';
+import type { Executor } from '../../db/client.ts';
+import type { RuleDecisions, RuleEvaluation } from './rule-engine.ts';
+import { storedResults } from './rule-explanation.ts';
+import type { OrderFacts } from './rule-facts.ts';
+import { createRuleSetsRepository, type ApplicationRow } from './rule-sets-repository.ts';
+
+export type RuleTrigger = ApplicationRow['trigger'];
+export interface RuleActor {
+  id: string;
+  email: string;
+}
+/** Who rules act as on the timeline when no person asked. */
+export const RULES_ACTOR: RuleActor = { id: 'system', email: 'Shipping rules' };
+
+/** What the rules decided on an order, as the columns the statements that write orders take (null: not decided). */
+export function decisionColumns(d: RuleDecisions) {
+  const service = d.carrierService && 'carrier' in d.carrierService ? d.carrierService : null;
+  const cheapest = d.carrierService && 'cheapest' in d.carrierService ? d.carrierService.cheapest : null;
+  return {
+    set_method: d.shipMethodId !== undefined,
+    ship_method_id: d.shipMethodId ?? null,
+    set_service: service !== null,
+    carrier: service?.carrier ?? null,
+    carrier_method: service?.serviceCode ?? null,
+    set_package: d.packageType !== undefined,
+    package_type: d.packageType?.packageType ?? null,
+    set_box: d.boxSizeId !== undefined,
+    box_size_id: d.boxSizeId ?? null,
+    set_insured: d.insuredValue !== undefined,
+    insured_value: d.insuredValue ?? null,
+    set_signature: d.signature !== undefined,
+    signature: d.signature ?? null,
+    set_hold: d.holdUntil !== undefined,
+    hold_until: d.holdUntil ?? null,
+    add_tags: d.addTags,
+    set_cheapest: cheapest !== null,
+    cheapest: cheapest && { services: cheapest.services, withinDays: cheapest.withinDays },
+  };
+}
+
+export interface ApplicationEntry {
+  orderId: number;
+  facts: OrderFacts;
+  versions: Record<string, number>;
+  evaluation: RuleEvaluation;
+}
+
+/**
+ * What every application writes besides the order's own fields, one statement each for any number of orders: the
+ * notes the rules added, the application rows (the "why") and a timeline row per order.
+ */
+export async function recordApplications(
+  tx: Executor,
+  tenantId: string,
+  entries: ApplicationEntry[],
+  trigger: RuleTrigger,
+  actor: RuleActor,
+): Promise<void> {
+  if (entries.length === 0) return;
+  const notes = entries.flatMap(({ orderId, evaluation }) =>
+    evaluation.decisions.notes.map((note) => ({ order_id: orderId, note })),
+  );
+  if (notes.length > 0) {
+    await tx.execute(sql`
+      INSERT INTO order_notes (tenant_id, order_id, note, author_id, author_email)
+      SELECT ${tenantId}, n.order_id, n.note, ${actor.id}, ${RULES_ACTOR.email}
+      FROM jsonb_to_recordset(${JSON.stringify(notes)}::jsonb) AS n(order_id bigint, note text)`);
+  }
+  await createRuleSetsRepository().insertApplications(
+    tx,
+    tenantId,
+    entries.map(({ orderId, facts, versions, evaluation }) => ({
+      orderId,
+      trigger,
+      versions,
+      rules: storedResults(evaluation.rules),
+      facts: facts as unknown as Record<string, unknown>,
+      changed: evaluation.changed,
+    })),
+  );
+  const events = entries.map(({ orderId, versions, evaluation }) => ({
+    order_id: orderId,
+    payload: { trigger, versions, matched: matchedNames(evaluation.rules), changed: evaluation.changed },
+  }));
+  await tx.execute(sql`
+    INSERT INTO order_events (tenant_id, order_id, event, actor_id, actor_email, payload)
+    SELECT ${tenantId}, e.order_id, 'shippingRules', ${actor.id}, ${actor.email}, e.payload
+    FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS e(order_id bigint, payload jsonb)`);
+}
+
+function matchedNames(rules: RuleResult[]): string[] {
+  return rules.filter((r) => r.matched).map((r) => r.name);
+}
