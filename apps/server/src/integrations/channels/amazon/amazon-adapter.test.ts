@@ -231,12 +231,13 @@ describe('Amazon SP-API adapter', () => {
   });
 
   it("answers 429 from the fake's token bucket once the burst is spent, and the client rides it out", async () => {
-    const server = await start({ burst: 2, rate: 20 });
+    // A refill slow enough (500 ms a token) that a loaded machine still spends the burst before it comes back.
+    const server = await start({ burst: 2, rate: 2 });
     // The fake's bucket refills in real time, so this client really waits.
     const adapter = adapterFor(server, { options: { http: http({ sleep: recordedSleep(waits) }) } });
     for (let i = 0; i < 3; i++) await adapter.testConnection();
     expect(requestsTo(server, /^\/sellers\//)).toHaveLength(4);
-    expect(waits).toEqual([50]);
+    expect(waits).toEqual([500]);
   });
 
   it('gives up on a throttle that does not stop, with the QuotaExceeded text', async () => {

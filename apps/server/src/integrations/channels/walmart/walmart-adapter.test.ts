@@ -152,7 +152,8 @@ describe('Walmart adapter against the fake', () => {
   it('waits for the token bucket to refill when Walmart throttles', async () => {
     const { fake, adapter, waits } = await setup({
       orders: ordersChanged(450, 450),
-      bucket: { size: 2, refillMs: 120 },
+      // A refill slow enough that even a loaded machine asks for the third page before a token is back.
+      bucket: { size: 2, refillMs: 600 },
     });
     const count = (await pullWindow(adapter, null)).orders.length;
     expect(count).toBe(450);
@@ -162,7 +163,7 @@ describe('Walmart adapter against the fake', () => {
     expect(waits.length).toBe(throttled);
     for (const wait of waits) {
       expect(wait).toBeGreaterThanOrEqual(0);
-      expect(wait).toBeLessThanOrEqual(120);
+      expect(wait).toBeLessThanOrEqual(600);
     }
   });
 
