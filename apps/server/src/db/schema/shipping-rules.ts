@@ -11,10 +11,9 @@ import {
   primaryKey,
   text,
 } from 'drizzle-orm/pg-core';
-import type { RuleResult, ShippingRule } from '@shipdesk/contract';
-import { orders } from './orders.ts';
+import type { ShippingRule } from '@shipdesk/contract';
 import { tenantPolicy } from './tenancy.ts';
-import { at, oneOf } from './columns.ts';
+import { at } from './columns.ts';
 
 /**
  * A tenant's shipping rule sets: one per store (`scope` the store's id) and one for all stores (`scope` 'all'). A
@@ -60,34 +59,10 @@ export const shippingRuleSetVersions = pgTable(
   ],
 ).enableRLS();
 
+/**
+ * When rules ran on an order. Each application is the order's timeline row `shippingRules` (order_events), whose
+ * payload is the "why": the trigger, the versions that ran, the results of the rules that matched, stopped or failed,
+ * and the facts the conditions saw (the failed conditions of the other rules are told again from them when the why is
+ * read, rule-explanation.ts). One row per order and application keeps a pull's writes small.
+ */
 export const RULE_TRIGGERS = ['import', 'created', 'manual'] as const;
-
-/** One application of the rule sets to an order: the versions that ran and what the rules did (the order's "why"). */
-export const orderRuleApplications = pgTable(
-  'order_rule_applications',
-  {
-    tenantId: text('tenant_id').notNull(),
-    id: bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' }).notNull(),
-    at: at('at').notNull().defaultNow(),
-    trigger: text('trigger').notNull(),
-    versions: jsonb('versions').$type<Record<string, number>>().notNull(),
-    // Kept small, as a pull writes one per order: the results of the rules that matched or failed, and the facts the
-    // conditions saw; the failed conditions of the others are told again from these facts and the version's rules
-    // (rule-explanation.ts) when the "why" is read.
-    rules: jsonb('rules').$type<RuleResult[]>().notNull(),
-    facts: jsonb('facts').$type<Record<string, unknown>>(),
-    changed: boolean('changed').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'order_rule_applications_order_fk',
-      columns: [t.tenantId, t.orderId],
-      foreignColumns: [orders.tenantId, orders.id],
-    }).onDelete('cascade'),
-    index('order_rule_applications_order_idx').on(t.tenantId, t.orderId, t.id),
-    check('order_rule_applications_trigger_check', oneOf('trigger', RULE_TRIGGERS)),
-    tenantPolicy('order_rule_applications'),
-  ],
-).enableRLS();

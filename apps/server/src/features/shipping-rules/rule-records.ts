@@ -4,9 +4,9 @@ import type { Executor } from '../../db/client.ts';
 import type { RuleDecisions, RuleEvaluation } from './rule-engine.ts';
 import { storedResults } from './rule-explanation.ts';
 import type { OrderFacts } from './rule-facts.ts';
-import { createRuleSetsRepository, type ApplicationRow } from './rule-sets-repository.ts';
+import { RULES_EVENT, type ApplicationPayload } from './rule-sets-repository.ts';
 
-export type RuleTrigger = ApplicationRow['trigger'];
+export type RuleTrigger = ApplicationPayload['trigger'];
 export interface RuleActor {
   id: string;
   email: string;
@@ -49,7 +49,7 @@ export interface ApplicationEntry {
 
 /**
  * What every application writes besides the order's own fields, one statement each for any number of orders: the
- * notes the rules added, the application rows (the "why") and a timeline row per order.
+ * notes the rules added, and a timeline row per order whose payload is its "why".
  */
 export async function recordApplications(
   tx: Executor,
@@ -68,25 +68,20 @@ export async function recordApplications(
       SELECT ${tenantId}, n.order_id, n.note, ${actor.id}, ${RULES_ACTOR.email}
       FROM jsonb_to_recordset(${JSON.stringify(notes)}::jsonb) AS n(order_id bigint, note text)`);
   }
-  await createRuleSetsRepository().insertApplications(
-    tx,
-    tenantId,
-    entries.map(({ orderId, facts, versions, evaluation }) => ({
-      orderId,
+  const events = entries.map(({ orderId, facts, versions, evaluation }) => ({
+    order_id: orderId,
+    payload: {
       trigger,
       versions,
+      matched: matchedNames(evaluation.rules),
+      changed: evaluation.changed,
       rules: storedResults(evaluation.rules),
       facts: facts as unknown as Record<string, unknown>,
-      changed: evaluation.changed,
-    })),
-  );
-  const events = entries.map(({ orderId, versions, evaluation }) => ({
-    order_id: orderId,
-    payload: { trigger, versions, matched: matchedNames(evaluation.rules), changed: evaluation.changed },
+    } satisfies ApplicationPayload,
   }));
   await tx.execute(sql`
     INSERT INTO order_events (tenant_id, order_id, event, actor_id, actor_email, payload)
-    SELECT ${tenantId}, e.order_id, 'shippingRules', ${actor.id}, ${actor.email}, e.payload
+    SELECT ${tenantId}, e.order_id, ${RULES_EVENT}, ${actor.id}, ${actor.email}, e.payload
     FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS e(order_id bigint, payload jsonb)`);
 }
 

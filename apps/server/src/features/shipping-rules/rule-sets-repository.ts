@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { RuleResult, ShippingRule } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
-import { orderRuleApplications, shippingRuleSets, shippingRuleSetVersions, stores } from '../../db/schema/index.ts';
+import { orderEvents, shippingRuleSets, shippingRuleSetVersions, stores } from '../../db/schema/index.ts';
 
 export interface SavedRuleSet {
   scope: string;
@@ -11,13 +11,26 @@ export interface SavedRuleSet {
   updatedByEmail: string | null;
 }
 
-export interface ApplicationRow {
-  orderId: number;
+/** The timeline event of an application of the rule sets. */
+export const RULES_EVENT = 'shippingRules';
+
+/** What an application's timeline row holds (order_events.payload). */
+export interface ApplicationPayload {
   trigger: 'import' | 'created' | 'manual';
   versions: Record<string, number>;
-  rules: RuleResult[];
-  facts: Record<string, unknown>;
+  /** The names of the rules that matched, for the timeline. */
+  matched: string[];
   changed: boolean;
+  /** The results of the rules that matched, stopped or failed. */
+  rules: RuleResult[];
+  /** The facts the conditions saw. */
+  facts: Record<string, unknown> | null;
+}
+
+export interface StoredApplication extends ApplicationPayload {
+  id: number;
+  orderId: number;
+  at: Date;
 }
 
 /** All SQL of rule sets and their applications; every function takes a `withTenant` transaction. */
@@ -96,19 +109,17 @@ export function createRuleSetsRepository() {
       return row;
     },
 
-    /** Records applications, one statement for any number of orders. */
-    async insertApplications(tx: Executor, tenantId: string, rows: ApplicationRow[]): Promise<void> {
-      if (rows.length === 0) return;
-      await tx.insert(orderRuleApplications).values(rows.map((r) => ({ tenantId, ...r })));
-    },
-
-    async applications(tx: Executor, tenantId: string, orderId: number) {
-      return tx
-        .select()
-        .from(orderRuleApplications)
-        .where(and(eq(orderRuleApplications.tenantId, tenantId), eq(orderRuleApplications.orderId, orderId)))
-        .orderBy(desc(orderRuleApplications.id))
+    /** The order's last 20 applications, newest first: its `shippingRules` timeline rows. */
+    async applications(tx: Executor, tenantId: string, orderId: number): Promise<StoredApplication[]> {
+      const rows = await tx
+        .select({ id: orderEvents.id, at: orderEvents.at, payload: orderEvents.payload })
+        .from(orderEvents)
+        .where(
+          and(eq(orderEvents.tenantId, tenantId), eq(orderEvents.orderId, orderId), eq(orderEvents.event, RULES_EVENT)),
+        )
+        .orderBy(desc(orderEvents.id))
         .limit(20);
+      return rows.map((r) => ({ id: r.id, orderId, at: r.at, ...(r.payload as unknown as ApplicationPayload) }));
     },
   };
 }
