@@ -20,9 +20,11 @@ export class OrderViewPage {
     await expect(this.page.getByRole('heading', { level: 1 })).toHaveText(/^Order /);
   }
 
-  /** The order number from the heading 'Order <number>'. */
+  /** The order number from the heading 'Order <number>', once the view shows it (not the page it came from). */
   async orderNumber(): Promise<string> {
-    const text = await this.page.getByRole('heading', { level: 1 }).innerText();
+    const heading = this.page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(/^Order\s+\S/);
+    const text = await heading.innerText();
     return text.replace(/^Order\s+/, '').trim();
   }
 
