@@ -6,6 +6,7 @@ export * from './stores.ts';
 export * from './carrier-accounts.ts';
 export * from './ship-methods.ts';
 export * from './orders.ts';
+export * from './idempotency-keys.ts';
 export * from './api-keys.ts';
 export * from './dashboard.ts';
 export * from './access-revocations.ts';

@@ -387,24 +387,6 @@ export const orderEvents = pgTable(
   ],
 ).enableRLS();
 
-/** `Idempotency-Key` answers of the orders API, replayed for 24 hours. */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    tenantId: tenantId(),
-    key: text('key').notNull(),
-    requestHash: text('request_hash').notNull(),
-    statusCode: integer('status_code').notNull(),
-    responseBody: jsonb('response_body').$type<unknown>().notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.key] }),
-    index('idempotency_keys_tenant_created_idx').on(t.tenantId, t.createdAt),
-    tenantPolicy('idempotency_keys'),
-  ],
-).enableRLS();
-
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderAddressRow = typeof orderAddresses.$inferSelect;

@@ -10,7 +10,7 @@ import {
 } from '@shipdesk/contract';
 import { ConditionError } from './rule-condition-reading.ts';
 import { compileCondition, describeCondition, type CompiledCondition } from './rule-conditions.ts';
-import type { OrderCurrent, OrderFacts, RuleNames } from './rule-facts.ts';
+import { dateAfter, type OrderCurrent, type OrderFacts, type RuleNames } from './rule-facts.ts';
 import {
   boxWords,
   cheapestWords,
@@ -126,13 +126,6 @@ const LABEL_TARGETS: ReadonlySet<RuleTarget> = new Set([
   'insuredValue',
   'signature',
 ]);
-
-/** YYYY-MM-DD plus whole days, on the calendar (no zone: the date is already the tenant's). */
-export function addDays(date: string, days: number): string {
-  const at = Date.parse(`${date}T00:00:00Z`);
-  if (Number.isNaN(at)) throw new Error(`order date "${date}" is not a date`);
-  return new Date(at + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 interface Evaluation {
   facts: OrderFacts;
@@ -258,7 +251,7 @@ function plan(e: Evaluation, claimedHere: Set<RuleTarget>, here: Set<string>, ac
       });
     }
     case 'holdUntil': {
-      const date = action.date ?? addDays(facts.orderDate, action.days ?? 0);
+      const date = action.date ?? dateAfter(facts.orderDate, action.days ?? 0);
       const before = current.holdUntil === null ? null : holdWords(current.holdUntil);
       return decide(e, claimedHere, 'holdUntil', holdWords(date), before, current.holdUntil === date, (d) => {
         d.holdUntil = date;

@@ -1,25 +1,10 @@
 import { ALL_STORES_SCOPE, type RuleApplication as RuleApplicationView, type RuleResult } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { compileRuleSet, evaluateRuleSets, type CompiledRuleSet } from './rule-engine.ts';
-import type { OrderCurrent, OrderFacts, RuleNames } from './rule-facts.ts';
+import { NOTHING_SET, type OrderFacts, type RuleNames } from './rule-facts.ts';
 import { createRuleSetsRepository } from './rule-sets-repository.ts';
 
 type StoredApplication = Awaited<ReturnType<ReturnType<typeof createRuleSetsRepository>['applications']>>[number];
-
-/** What the conditions see alone: nothing set yet, nothing kept (outcomes are read from the stored results). */
-const NOTHING_SET: OrderCurrent = {
-  shipMethodId: null,
-  carrier: null,
-  carrierMethod: null,
-  packageType: null,
-  boxSizeId: null,
-  insuredValue: null,
-  signature: null,
-  holdUntil: null,
-  tags: [],
-  handSet: new Set(),
-  labelled: false,
-};
 
 /** Compiled saved versions, by tenant, scope and version: a version never changes once saved. */
 const versions = new Map<string, CompiledRuleSet>();

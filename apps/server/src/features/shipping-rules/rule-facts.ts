@@ -1,4 +1,5 @@
-import type { Carrier, RuleTarget, SignatureKind, Weekday } from '@shipdesk/contract';
+import { WEEKDAYS, type Carrier, type RuleTarget, type SignatureKind, type Weekday } from '@shipdesk/contract';
+import { addDays, wallClock, type LocalDate } from '../../domain/dashboard-periods.ts';
 
 /**
  * What rules see of an order, flattened once per order by the caller so that evaluating fifty rules reads plain
@@ -68,4 +69,37 @@ export interface RuleNames {
   shipMethod(id: string): string | undefined;
   box(id: string): string | undefined;
   store(id: string): string | undefined;
+}
+
+/** An order with nothing set yet and nothing kept: a new order, or the facts alone (outcomes read elsewhere). */
+export const NOTHING_SET: OrderCurrent = {
+  shipMethodId: null,
+  carrier: null,
+  carrierMethod: null,
+  packageType: null,
+  boxSizeId: null,
+  insuredValue: null,
+  signature: null,
+  holdUntil: null,
+  tags: [],
+  handSet: new Set(),
+  labelled: false,
+};
+
+const dateText = (d: LocalDate) => `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+
+/** A facts date (YYYY-MM-DD, already the tenant's) plus whole calendar days. */
+export function dateAfter(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number);
+  if (!year || !month || !day) throw new Error(`order date "${date}" is not a date`);
+  return dateText(addDays({ year, month, day }, days));
+}
+
+/** An instant's date, weekday and time in the tenant's zone, as the facts name them. */
+export function localFacts(iso: string, zone: string): { date: string; weekday: Weekday; time: string } {
+  const clock = wallClock(Date.parse(iso), zone);
+  // Monday first, as WEEKDAYS: getUTCDay() counts from Sunday.
+  const weekday = WEEKDAYS[(new Date(Date.UTC(clock.year, clock.month - 1, clock.day)).getUTCDay() + 6) % 7]!;
+  const time = `${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')}`;
+  return { date: dateText(clock), weekday, time };
 }

@@ -1,66 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { ALL_STORES_SCOPE, DEFAULT_TIME_ZONE, WEEKDAYS, type Weekday } from '@shipdesk/contract';
+import { ALL_STORES_SCOPE, DEFAULT_TIME_ZONE } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import type { ChannelOrder } from '../../integrations/channels/channel-types.ts';
 import type { RuleApplication } from './rule-application-service.ts';
 import { evaluateRuleSets, type CompiledRuleSet, type RuleEvaluation } from './rule-engine.ts';
-import type { OrderCurrent, OrderFacts } from './rule-facts.ts';
+import { NOTHING_SET, localFacts, type OrderFacts } from './rule-facts.ts';
 import { RULES_ACTOR, decisionColumns, recordApplications, type ApplicationEntry } from './rule-records.ts';
-
-/** A new order holds nothing yet: its shipping comes from the mappings in the same insert. */
-const NEW_ORDER: OrderCurrent = {
-  shipMethodId: null,
-  carrier: null,
-  carrierMethod: null,
-  packageType: null,
-  boxSizeId: null,
-  insuredValue: null,
-  signature: null,
-  holdUntil: null,
-  tags: [],
-  handSet: new Set(),
-  labelled: false,
-};
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const WEEKDAY_OF: Record<string, Weekday> = {
-  Mon: 'mon',
-  Tue: 'tue',
-  Wed: 'wed',
-  Thu: 'thu',
-  Fri: 'fri',
-  Sat: 'sat',
-  Sun: 'sun',
-};
-
-/** An instant's date, weekday and time in a zone, as the facts name them. */
-function localParts(iso: string, zone: string): { date: string; weekday: Weekday; time: string } {
-  let format = formatters.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(zone, format);
-  }
-  const part: Record<string, string> = {};
-  for (const p of format.formatToParts(new Date(iso))) part[p.type] = p.value;
-  return {
-    date: `${part.year}-${part.month}-${part.day}`,
-    weekday: WEEKDAY_OF[part.weekday!] ?? WEEKDAYS[0],
-    time: `${part.hour}:${part.minute}`,
-  };
-}
 
 /** The facts of a channel's order as it arrives (rule-order-facts.ts reads the same from a stored order). */
 export function channelOrderFacts(order: ChannelOrder, storeId: number, zone: string): OrderFacts {
-  const local = localParts(order.orderDate, zone);
+  const local = localFacts(order.orderDate, zone);
   const address = order.shipping;
   return {
     storeId: String(storeId),
@@ -139,7 +88,7 @@ export async function planImportRules(
     const facts = channelOrderFacts(order, storeId, zone);
     evaluated.set(order.externalId, {
       facts,
-      evaluation: evaluateRuleSets(run, facts, NEW_ORDER, names, { explain: false }),
+      evaluation: evaluateRuleSets(run, facts, NOTHING_SET, names, { explain: false }),
     });
   }
   return {

@@ -1,6 +1,6 @@
-import type { RuleTarget, ShippingRule } from '@shipdesk/contract';
+import type { ShippingRule } from '@shipdesk/contract';
 import { compileRuleSet, evaluateRuleSets, type CompiledRuleSet } from './rule-engine.ts';
-import type { OrderCurrent, OrderFacts, RuleNames } from './rule-facts.ts';
+import { NOTHING_SET, type OrderCurrent, type OrderFacts, type RuleNames } from './rule-facts.ts';
 
 /** What the shipping-rules tests build orders and rules from: one plain order, changed per test by what it is about. */
 
@@ -34,20 +34,7 @@ export const facts = (over: Partial<OrderFacts> = {}): OrderFacts => ({
   ...over,
 });
 
-export const current = (over: Partial<OrderCurrent> = {}): OrderCurrent => ({
-  shipMethodId: null,
-  carrier: null,
-  carrierMethod: null,
-  packageType: null,
-  boxSizeId: null,
-  insuredValue: null,
-  signature: null,
-  holdUntil: null,
-  tags: [],
-  handSet: new Set<RuleTarget>(),
-  labelled: false,
-  ...over,
-});
+export const current = (over: Partial<OrderCurrent> = {}): OrderCurrent => ({ ...NOTHING_SET, ...over });
 
 let ids = 0;
 export const rule = (over: Partial<ShippingRule> = {}): ShippingRule => ({
