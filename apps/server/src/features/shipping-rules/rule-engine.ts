@@ -347,7 +347,7 @@ export function evaluateRuleSets(
     decisions: { addTags: [], notes: [], decidedBy: {} },
     claimed: new Set(),
     tags: new Set(current.tags.map(tagKey)),
-    noteTexts: new Set(),
+    noteTexts: new Set(current.notes),
   };
   const results: RuleResult[] = [];
   let changed = false;

@@ -1,7 +1,8 @@
-import { ALL_STORES_SCOPE, type RuleApplication as RuleApplicationView, type RuleResult } from '@shipdesk/contract';
+import { ALL_STORES_SCOPE, type RuleApplication as RuleApplicationView } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { compileRuleSet, evaluateRuleSets, type CompiledRuleSet } from './rule-engine.ts';
-import { NOTHING_SET, type OrderFacts, type RuleNames } from './rule-facts.ts';
+import { unpackFacts, unpackResults } from './rule-application-payload.ts';
+import { NOTHING_SET, type RuleNames } from './rule-facts.ts';
 import { createRuleSetsRepository } from './rule-sets-repository.ts';
 
 type StoredApplication = Awaited<ReturnType<ReturnType<typeof createRuleSetsRepository>['applications']>>[number];
@@ -11,10 +12,11 @@ const versions = new Map<string, CompiledRuleSet>();
 const VERSIONS_MAX = 500;
 
 /**
- * The "why" of stored applications, whole. An application keeps the results of the rules that matched or failed and
- * the facts the conditions saw; the rules that did not match are evaluated again here, on those facts with the same
- * saved versions, for their failed conditions in plain words (evaluation is deterministic, so the words are the ones
- * the application would have written). A version that is not in the history any more leaves the stored results alone.
+ * The "why" of stored applications, whole. An application keeps the facts the conditions saw and what depended on the
+ * order then (rule-application-payload.ts); the rules are evaluated again here, on those facts with the same saved
+ * versions, for the rest in plain words: which matched, the failed conditions, the values the actions named
+ * (evaluation is deterministic, so they are the ones the application saw). A version that is not in the history any
+ * more leaves the stored results told with what they hold.
  */
 export async function explainApplications(
   tx: Executor,
@@ -39,19 +41,16 @@ export async function explainApplications(
 
   const explained: RuleApplicationView[] = [];
   for (const row of rows) {
-    let rules: RuleResult[] = row.rules;
     // The store's set ran first, then the all-stores set.
     const scopes = Object.keys(row.versions).sort(
       (a, b) => Number(a === ALL_STORES_SCOPE) - Number(b === ALL_STORES_SCOPE),
     );
     const sets = await Promise.all(scopes.map((scope) => version(scope, row.versions[scope]!)));
-    if (row.facts && sets.every((s) => s !== undefined)) {
-      const again = evaluateRuleSets(sets as CompiledRuleSet[], row.facts as unknown as OrderFacts, NOTHING_SET, names);
-      const stored = new Map(row.rules.map((r) => [`${r.scope}\u0000${r.ruleId}`, r]));
-      rules = again.rules.map(
-        (r) => stored.get(`${r.scope}\u0000${r.ruleId}`) ?? (r.matched ? r : { ...r, actions: [] }),
-      );
-    }
+    const again =
+      row.facts && sets.every((s) => s !== undefined)
+        ? evaluateRuleSets(sets as CompiledRuleSet[], unpackFacts(row.facts), NOTHING_SET, names).rules
+        : null;
+    const rules = unpackResults(row, again);
     explained.push({
       id: String(row.id),
       orderId: String(row.orderId),
@@ -63,9 +62,4 @@ export async function explainApplications(
     });
   }
   return explained;
-}
-
-/** What an application keeps of an evaluation's results: the rules that matched, stopped or failed. */
-export function storedResults(rules: RuleResult[]): RuleResult[] {
-  return rules.filter((r) => r.matched || r.stopped || r.error !== undefined);
 }

@@ -55,6 +55,8 @@ export interface OrderCurrent {
   /** YYYY-MM-DD. */
   holdUntil: string | null;
   tags: string[];
+  /** The texts of the order's notes: a rule's note the order already holds is not added again. */
+  notes: string[];
   /** Targets a person set by hand on this order: rules leave them (outcome `kept`). */
   handSet: ReadonlySet<RuleTarget>;
   /**
@@ -82,6 +84,7 @@ export const NOTHING_SET: OrderCurrent = {
   signature: null,
   holdUntil: null,
   tags: [],
+  notes: [],
   handSet: new Set(),
   labelled: false,
 };

@@ -34,6 +34,7 @@ interface FactsRow {
   signature: string | null;
   hold_until: string | null;
   hand_set: string[];
+  notes: string[] | null;
   shipping_by_user: boolean;
   country: string | null;
   state: string | null;
@@ -77,6 +78,7 @@ export async function loadRuleOrders(
       to_char(o.order_date AT TIME ZONE zone.tz, 'HH24:MI') AS local_time,
       o.ship_method_id, o.carrier, o.carrier_method, o.package_type, o.box_size_id, o.insured_value, o.signature,
       o.hold_until::text AS hold_until, o.hand_set, o.shipping_by_user,
+      (SELECT array_agg(n.note) FROM order_notes n WHERE n.tenant_id = o.tenant_id AND n.order_id = o.id) AS notes,
       a.country, a.state, a.postal_code, a.company,
       l.weight, l.skus, l.categories, l.hazardous, l.hazard_classes,
       d.labelled, coalesce(d.length, b.length) AS length, coalesce(d.width, b.width) AS width,
@@ -146,6 +148,7 @@ function toRuleOrder(r: FactsRow): RuleOrder {
       signature: r.signature === 'standard' || r.signature === 'adult' ? r.signature : null,
       holdUntil: r.hold_until,
       tags: r.tags,
+      notes: r.notes ?? [],
       handSet,
       labelled: r.labelled ?? false,
     },

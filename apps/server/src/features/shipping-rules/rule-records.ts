@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { RuleResult } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import type { RuleDecisions, RuleEvaluation } from './rule-engine.ts';
-import { storedResults } from './rule-explanation.ts';
+import { packApplication, type ApplicationPayload } from './rule-application-payload.ts';
 import type { OrderFacts } from './rule-facts.ts';
-import { RULES_EVENT, type ApplicationPayload } from './rule-sets-repository.ts';
+import { RULES_EVENT } from './rule-sets-repository.ts';
 
 export type RuleTrigger = ApplicationPayload['trigger'];
 export interface RuleActor {
@@ -70,21 +69,10 @@ export async function recordApplications(
   }
   const events = entries.map(({ orderId, facts, versions, evaluation }) => ({
     order_id: orderId,
-    payload: {
-      trigger,
-      versions,
-      matched: matchedNames(evaluation.rules),
-      changed: evaluation.changed,
-      rules: storedResults(evaluation.rules),
-      facts: facts as unknown as Record<string, unknown>,
-    } satisfies ApplicationPayload,
+    payload: packApplication(trigger, versions, facts, evaluation),
   }));
   await tx.execute(sql`
     INSERT INTO order_events (tenant_id, order_id, event, actor_id, actor_email, payload)
     SELECT ${tenantId}, e.order_id, ${RULES_EVENT}, ${actor.id}, ${actor.email}, e.payload
     FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS e(order_id bigint, payload jsonb)`);
-}
-
-function matchedNames(rules: RuleResult[]): string[] {
-  return rules.filter((r) => r.matched).map((r) => r.name);
 }

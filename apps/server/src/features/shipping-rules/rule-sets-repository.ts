@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { RuleResult, ShippingRule } from '@shipdesk/contract';
+import type { ShippingRule } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
+import type { ApplicationPayload } from './rule-application-payload.ts';
 import { orderEvents, shippingRuleSets, shippingRuleSetVersions, stores } from '../../db/schema/index.ts';
 
 export interface SavedRuleSet {
@@ -13,19 +14,6 @@ export interface SavedRuleSet {
 
 /** The timeline event of an application of the rule sets. */
 export const RULES_EVENT = 'shippingRules';
-
-/** What an application's timeline row holds (order_events.payload). */
-export interface ApplicationPayload {
-  trigger: 'import' | 'created' | 'manual';
-  versions: Record<string, number>;
-  /** The names of the rules that matched, for the timeline. */
-  matched: string[];
-  changed: boolean;
-  /** The results of the rules that matched, stopped or failed. */
-  rules: RuleResult[];
-  /** The facts the conditions saw. */
-  facts: Record<string, unknown> | null;
-}
 
 export interface StoredApplication extends ApplicationPayload {
   id: number;

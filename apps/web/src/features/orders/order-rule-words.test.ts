@@ -7,6 +7,7 @@ import {
   outcomeWords,
   ruleSetWords,
   rulesEventDetails,
+  rulesEventName,
   runResultWords,
   todayIn,
 } from './order-rule-words';
@@ -88,5 +89,15 @@ describe('order rule words', () => {
     expect(dayWords('2025-12-01', '2025-06-10')).toBe('Dec 1');
     expect(dayWords('2026-01-05', '2025-06-10')).toBe('Jan 5, 2026');
     expect(dayWords('soon', '2025-06-10')).toBe('soon');
+  });
+});
+
+describe('rulesEventName', () => {
+  it('counts the matched rules the payload does not name', () => {
+    expect(rulesEventName({ matched: ['VIP', 'Hazmat', 'Heavy'], matchedCount: 5 })).toBe(
+      'Shipping rules applied (VIP, Hazmat, Heavy and 2 more)',
+    );
+    expect(rulesEventName({ matched: ['VIP', 'Hazmat'] })).toBe('Shipping rules applied (VIP, Hazmat)');
+    expect(rulesEventName({ matched: [] })).toBe('Shipping rules ran (no rule matched)');
   });
 });

@@ -121,22 +121,28 @@ export function outcomeWords(action: RuleActionResult): { text: string; tone: Ou
   }
 }
 
-/** The names of the rules that matched, cut after a few: "VIP goes express, Hazmat by ground and 2 more". */
-export function matchedNamesWords(names: readonly string[], shown = 3): string {
-  if (names.length <= shown) return names.join(', ');
-  return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
+/**
+ * The names of the rules that matched, cut after a few: "VIP goes express, Hazmat by ground and 2 more". `count` is
+ * how many matched: the server keeps only the first names.
+ */
+export function matchedNamesWords(names: readonly string[], count = names.length, shown = 3): string {
+  const total = Math.max(count, names.length);
+  if (total <= shown) return names.join(', ');
+  const named = names.slice(0, shown);
+  return `${named.join(', ')} and ${total - named.length} more`;
 }
 
 /**
- * The timeline's name of a `shippingRules` event from its payload `{ trigger, versions, matched, changed }`:
- * "Shipping rules applied (VIP goes express)".
+ * The timeline's name of a `shippingRules` event from its payload `{ trigger, versions, matched, matchedCount,
+ * changed }`: "Shipping rules applied (VIP goes express)".
  */
 export function rulesEventName(payload: Record<string, unknown>): string {
   const matched = Array.isArray(payload.matched)
     ? payload.matched.filter((name): name is string => typeof name === 'string' && name !== '')
     : [];
+  const count = typeof payload.matchedCount === 'number' ? payload.matchedCount : matched.length;
   return matched.length > 0
-    ? `Shipping rules applied (${matchedNamesWords(matched)})`
+    ? `Shipping rules applied (${matchedNamesWords(matched, count)})`
     : 'Shipping rules ran (no rule matched)';
 }
 
@@ -188,4 +194,52 @@ export function runResultWords(result: RuleApplyResult, single: boolean): string
   if (single)
     return result.changed > 0 ? 'Shipping rules ran; the order changed.' : 'Shipping rules ran; nothing changed.';
   return `Shipping rules ran on ${orders(result.evaluated)}; ${result.changed} changed`;
+}
+
+const SETTING_FIELDS = ['insuredValue', 'signature', 'holdUntil', 'boxSizeId'] as const;
+const FIELD_TARGETS: Record<(typeof SETTING_FIELDS)[number], RuleTarget> = {
+  insuredValue: 'insuredValue',
+  signature: 'signature',
+  holdUntil: 'holdUntil',
+  boxSizeId: 'boxSize',
+};
+
+/** A `ruleSettingsUpdated` payload `{ set: { field: value }, automatic: [target] }`, read defensively. */
+function settingsChange(payload: Record<string, unknown>) {
+  const set = payload.set && typeof payload.set === 'object' ? (payload.set as Record<string, unknown>) : {};
+  const automatic = Array.isArray(payload.automatic)
+    ? payload.automatic.filter((target): target is RuleTarget => typeof target === 'string' && target in TARGET_WORDS)
+    : [];
+  return { set, fields: SETTING_FIELDS.filter((field) => field in set), automatic };
+}
+
+/** The timeline's name of a `ruleSettingsUpdated` event: set by hand, handed back to the rules, or both. */
+export function ruleSettingsEventName(payload: Record<string, unknown>): string {
+  const { fields, automatic } = settingsChange(payload);
+  if (fields.length > 0 && automatic.length > 0) return 'Shipping settings changed by hand';
+  return automatic.length > 0 ? 'Shipping settings handed back to the rules' : 'Shipping settings set by hand';
+}
+
+/**
+ * The timeline's details of a `ruleSettingsUpdated` event: each value set by hand ("Insured value $50.00", "No
+ * signature", "Box Small box"), then what the rules decide again ("Rules decide the insured value and box").
+ */
+export function ruleSettingsEventDetails(payload: Record<string, unknown>, money: (minor: number) => string): string[] {
+  const { set, fields, automatic } = settingsChange(payload);
+  const details = fields.map((field) => {
+    const value = set[field];
+    if (field === 'insuredValue') return typeof value === 'number' ? `Insured value ${money(value)}` : 'Not insured';
+    if (field === 'signature') {
+      return value === 'standard' || value === 'adult' ? SIGNATURE_WORDS[value] : 'No signature';
+    }
+    if (field === 'holdUntil') return typeof value === 'string' ? `Hold until ${value}` : 'No hold';
+    if (typeof value !== 'string') return 'No box';
+    return `Box ${typeof payload.boxSizeName === 'string' && payload.boxSizeName ? payload.boxSizeName : value}`;
+  });
+  if (automatic.length > 0) {
+    const words = automatic.map((target) => TARGET_WORDS[target]);
+    const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+    details.push(`Rules decide the ${list}`);
+  }
+  return details;
 }

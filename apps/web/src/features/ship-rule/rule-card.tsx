@@ -32,6 +32,8 @@ export interface RuleCardProps {
   onEdit(): void;
   onDuplicate(): void;
   onDelete(): void;
+  /** For someone who may not change the rules: the words only, no handle, switch or commands. */
+  readOnly?: boolean;
   /** The drag handle's attributes and listeners (dnd-kit), and the card's transform while it is dragged. */
   handleProps?: Omit<HTMLAttributes<HTMLButtonElement>, 'color'>;
   setHandleRef?: (element: HTMLElement | null) => void;
@@ -66,6 +68,7 @@ export function RuleCard({
   onEdit,
   onDuplicate,
   onDelete,
+  readOnly = false,
   handleProps,
   setHandleRef,
   setCardRef,
@@ -102,20 +105,24 @@ export function RuleCard({
         boxShadow: dragging ? theme.shadows[6] : undefined,
       })}
     >
-      <IconButton
-        ref={setHandleRef}
-        {...handleProps}
-        aria-label={`Drag ${label} to reorder`}
-        size="small"
-        sx={{
-          gridArea: 'handle',
-          cursor: dragging ? 'grabbing' : 'grab',
-          touchAction: 'none',
-          color: 'text.secondary',
-        }}
-      >
-        <DragIndicator fontSize="small" />
-      </IconButton>
+      {readOnly ? (
+        <Box sx={{ gridArea: 'handle', width: 8 }} />
+      ) : (
+        <IconButton
+          ref={setHandleRef}
+          {...handleProps}
+          aria-label={`Drag ${label} to reorder`}
+          size="small"
+          sx={{
+            gridArea: 'handle',
+            cursor: dragging ? 'grabbing' : 'grab',
+            touchAction: 'none',
+            color: 'text.secondary',
+          }}
+        >
+          <DragIndicator fontSize="small" />
+        </IconButton>
+      )}
       <Box
         aria-hidden
         sx={{
@@ -163,84 +170,86 @@ export function RuleCard({
           </Box>
         ) : null}
       </Box>
-      <Box
-        sx={{
-          gridArea: 'tools',
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: { xs: 'flex-start', md: 'flex-end' },
-          gap: 0.25,
-          ml: { xs: -1.5, md: 0 },
-        }}
-      >
-        <Switch
-          checked={rule.enabled}
-          onChange={(event) => onToggle(event.target.checked)}
-          slotProps={{ input: { 'aria-label': `${label}: on` } }}
-        />
-        <Tooltip title="Move up">
-          <span>
-            <IconButton
-              aria-label={`Move ${label} up`}
-              data-move="up"
-              disabled={index === 0}
-              onClick={() => onMove(-1)}
-            >
-              <ArrowUpward fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Tooltip title="Move down">
-          <span>
-            <IconButton
-              aria-label={`Move ${label} down`}
-              data-move="down"
-              disabled={index === count - 1}
-              onClick={() => onMove(1)}
-            >
-              <ArrowDownward fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Tooltip title="Edit">
-          <IconButton aria-label={`Edit ${label}`} onClick={onEdit}>
-            <EditOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        <IconButton
-          aria-label={`More for ${label}`}
-          aria-haspopup="menu"
-          aria-controls={menu ? menuId : undefined}
-          onClick={(event) => setMenu(event.currentTarget)}
+      {readOnly ? null : (
+        <Box
+          sx={{
+            gridArea: 'tools',
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: { xs: 'flex-start', md: 'flex-end' },
+            gap: 0.25,
+            ml: { xs: -1.5, md: 0 },
+          }}
         >
-          <MoreVert fontSize="small" />
-        </IconButton>
-        <Menu id={menuId} anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
-          <MenuItem
-            onClick={() => {
-              setMenu(null);
-              onDuplicate();
-            }}
+          <Switch
+            checked={rule.enabled}
+            onChange={(event) => onToggle(event.target.checked)}
+            slotProps={{ input: { 'aria-label': `${label}: on` } }}
+          />
+          <Tooltip title="Move up">
+            <span>
+              <IconButton
+                aria-label={`Move ${label} up`}
+                data-move="up"
+                disabled={index === 0}
+                onClick={() => onMove(-1)}
+              >
+                <ArrowUpward fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title="Move down">
+            <span>
+              <IconButton
+                aria-label={`Move ${label} down`}
+                data-move="down"
+                disabled={index === count - 1}
+                onClick={() => onMove(1)}
+              >
+                <ArrowDownward fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title="Edit">
+            <IconButton aria-label={`Edit ${label}`} onClick={onEdit}>
+              <EditOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <IconButton
+            aria-label={`More for ${label}`}
+            aria-haspopup="menu"
+            aria-controls={menu ? menuId : undefined}
+            onClick={(event) => setMenu(event.currentTarget)}
           >
-            <ListItemIcon>
-              <ContentCopyOutlined fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>Duplicate</ListItemText>
-          </MenuItem>
-          <MenuItem
-            onClick={() => {
-              setMenu(null);
-              onDelete();
-            }}
-          >
-            <ListItemIcon>
-              <DeleteOutlined fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>Delete</ListItemText>
-          </MenuItem>
-        </Menu>
-      </Box>
+            <MoreVert fontSize="small" />
+          </IconButton>
+          <Menu id={menuId} anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+            <MenuItem
+              onClick={() => {
+                setMenu(null);
+                onDuplicate();
+              }}
+            >
+              <ListItemIcon>
+                <ContentCopyOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>Duplicate</ListItemText>
+            </MenuItem>
+            <MenuItem
+              onClick={() => {
+                setMenu(null);
+                onDelete();
+              }}
+            >
+              <ListItemIcon>
+                <DeleteOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>Delete</ListItemText>
+            </MenuItem>
+          </Menu>
+        </Box>
+      )}
     </Paper>
   );
 }

@@ -35,7 +35,11 @@ export interface RuleListProps {
   onEdit(rule: ShippingRule): void;
   onDuplicate(index: number): void;
   onDelete(rule: ShippingRule): void;
+  /** The rules in their order with their words, nothing to move or change. */
+  readOnly?: boolean;
 }
+
+const ignore = () => undefined;
 
 // Rules move up and down only.
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
@@ -76,6 +80,7 @@ export function RuleList({
   onEdit,
   onDuplicate,
   onDelete,
+  readOnly = false,
 }: RuleListProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -115,6 +120,29 @@ export function RuleList({
     const to = position(over.id);
     if (from >= 0 && to >= 0) onMove(from, to);
   };
+
+  if (readOnly) {
+    return (
+      <Box component="ol" aria-label={label} sx={{ m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
+        {rules.map((rule, index) => (
+          <RuleCard
+            key={rule.id}
+            rule={rule}
+            index={index}
+            count={rules.length}
+            words={words}
+            errors={[]}
+            readOnly
+            onToggle={ignore}
+            onMove={ignore}
+            onEdit={ignore}
+            onDuplicate={ignore}
+            onDelete={ignore}
+          />
+        ))}
+      </Box>
+    );
+  }
 
   return (
     <DndContext

@@ -6,11 +6,12 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ALL_STORES_SCOPE, type RuleSet, type ShippingRule } from '@shipdesk/contract';
+import { ALL_STORES_SCOPE, Role, type RuleSet, type ShippingRule } from '@shipdesk/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { hrefs } from '@/config/paths';
+import { selectUserRoleId, useAppSelector } from '@/lib/store-hooks';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
 import { DryRunDialog } from './dry-run-dialog';
 import { duplicateRule, moveRule, putRule, removeRule, setEnabled } from './rule-draft';
@@ -45,6 +46,9 @@ export function RuleSetEditor({ set, sets, onSelect, reload }: RuleSetEditorProp
   const [dialog, setDialog] = useState<'test' | 'history' | null>(null);
   const [reloading, setReloading] = useState(false);
   const { dirty, rules, errors } = draft;
+  // Managers read the rules (the server refuses their saves and tests); Admins change them.
+  const roleId = useAppSelector(selectUserRoleId);
+  const canEdit = roleId === Role.Admin || roleId === Role.SuperAdmin;
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -92,6 +96,7 @@ export function RuleSetEditor({ set, sets, onSelect, reload }: RuleSetEditorProp
         onHistory={() => setDialog('history')}
         onDiscard={draft.discard}
         onSave={() => void draft.save()}
+        readOnly={!canEdit}
       />
       <Stack spacing={1.5} sx={{ mb: 2, '&:empty': { display: 'none' } }}>
         {draft.conflict ? (
@@ -126,22 +131,26 @@ export function RuleSetEditor({ set, sets, onSelect, reload }: RuleSetEditorProp
             <>
               Rules decide how an order ships from its store, destination, weight, value and items: its shipping method
               or carrier service, box, insurance, signature, tags and notes.{' '}
-              {noMethods
-                ? 'They build on your shipping methods, and you have none yet: set those up first, or let rules choose carrier services directly.'
-                : 'Add a rule, test it on recent orders, then save.'}
+              {!canEdit
+                ? 'An Admin adds them here.'
+                : noMethods
+                  ? 'They build on your shipping methods, and you have none yet: set those up first, or let rules choose carrier services directly.'
+                  : 'Add a rule, test it on recent orders, then save.'}
             </>
           }
           action={
-            <>
-              <Button variant="contained" startIcon={<AddOutlined />} onClick={addRule}>
-                Add rule
-              </Button>
-              {noMethods ? (
-                <Button component={RouterLink} to={hrefs.settings('shipping-methods')}>
-                  Set up shipping methods
+            canEdit ? (
+              <>
+                <Button variant="contained" startIcon={<AddOutlined />} onClick={addRule}>
+                  Add rule
                 </Button>
-              ) : null}
-            </>
+                {noMethods ? (
+                  <Button component={RouterLink} to={hrefs.settings('shipping-methods')}>
+                    Set up shipping methods
+                  </Button>
+                ) : null}
+              </>
+            ) : undefined
           }
         />
       ) : (
@@ -163,6 +172,7 @@ export function RuleSetEditor({ set, sets, onSelect, reload }: RuleSetEditorProp
             onEdit={(rule) => setEditing({ rule, position: rules.indexOf(rule) + 1 })}
             onDuplicate={(index) => draft.change((current) => duplicateRule(current, index))}
             onDelete={setDeleting}
+            readOnly={!canEdit}
           />
         </>
       )}
@@ -198,7 +208,7 @@ export function RuleSetEditor({ set, sets, onSelect, reload }: RuleSetEditorProp
           rules={rules}
           baseVersion={draft.baseVersion}
           words={refs.words}
-          onRestore={draft.restore}
+          onRestore={canEdit ? draft.restore : undefined}
           onClose={() => setDialog(null)}
         />
       ) : null}

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import TextField from '@mui/material/TextField';
 import type { RuleSet } from '@shipdesk/contract';
 import { StatusChip } from '@/components/status-chip';
@@ -69,6 +70,8 @@ export interface RuleSetToolbarProps {
   onHistory(): void;
   onDiscard(): void;
   onSave(): void;
+  /** Someone who may not change the rules: History only, and why. */
+  readOnly?: boolean;
 }
 
 /**
@@ -76,7 +79,7 @@ export interface RuleSetToolbarProps {
  * state, Discard and Save on the right. The unsaved marker keeps its room when hidden, so nothing shifts.
  */
 export function RuleSetToolbar(props: RuleSetToolbarProps) {
-  const { ruleCount, dirty, saving, onAdd, onTest, onHistory, onDiscard, onSave } = props;
+  const { ruleCount, dirty, saving, onAdd, onTest, onHistory, onDiscard, onSave, readOnly = false } = props;
   return (
     <Paper
       variant="outlined"
@@ -96,33 +99,46 @@ export function RuleSetToolbar(props: RuleSetToolbarProps) {
         mb: 2,
       }}
     >
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button variant="outlined" startIcon={<AddOutlined />} onClick={onAdd}>
-          Add rule
-        </Button>
-        <Button startIcon={<PlayArrowOutlined />} onClick={onTest} disabled={ruleCount === 0}>
-          Test on recent orders
-        </Button>
-        <Button startIcon={<HistoryOutlined />} onClick={onHistory}>
-          History
-        </Button>
-      </Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-        <Box sx={{ visibility: dirty ? 'visible' : 'hidden' }} aria-hidden={!dirty} role="status">
-          <StatusChip small tone="warning" label="Unsaved changes" />
-        </Box>
-        <Button onClick={onDiscard} disabled={!dirty || saving}>
-          Discard
-        </Button>
-        <Button
-          variant="contained"
-          onClick={onSave}
-          disabled={!dirty || saving}
-          startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          Save
-        </Button>
-      </Box>
+      {readOnly ? (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            You can read these rules and their history; an Admin adds, changes and tests them.
+          </Typography>
+          <Button startIcon={<HistoryOutlined />} onClick={onHistory}>
+            History
+          </Button>
+        </>
+      ) : (
+        <>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            <Button variant="outlined" startIcon={<AddOutlined />} onClick={onAdd}>
+              Add rule
+            </Button>
+            <Button startIcon={<PlayArrowOutlined />} onClick={onTest} disabled={ruleCount === 0}>
+              Test on recent orders
+            </Button>
+            <Button startIcon={<HistoryOutlined />} onClick={onHistory}>
+              History
+            </Button>
+          </Box>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+            <Box sx={{ visibility: dirty ? 'visible' : 'hidden' }} aria-hidden={!dirty} role="status">
+              <StatusChip small tone="warning" label="Unsaved changes" />
+            </Box>
+            <Button onClick={onDiscard} disabled={!dirty || saving}>
+              Discard
+            </Button>
+            <Button
+              variant="contained"
+              onClick={onSave}
+              disabled={!dirty || saving}
+              startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            >
+              Save
+            </Button>
+          </Box>
+        </>
+      )}
     </Paper>
   );
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ShippingRule } from '@shipdesk/contract';
+import { Role, type ShippingRule } from '@shipdesk/contract';
 import type { RecordedRequest } from '@/lib/testing/render-with-store';
 import { HEAVY, VIP, fakeRulesApi, refused, renderShipRule, rule, ruleSet, sent, type FakeRulesApi } from './testing';
 
@@ -237,6 +237,26 @@ describe('Ship Rule', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saves()).toHaveLength(1));
     expect(savedBody()).toEqual({ version: 4, rules: [{ ...HEAVY, name: 'Heavy boxes' }] });
+  });
+
+  it('lets a Manager read the rules and their history, with nothing to change, test or restore', async () => {
+    const user = userEvent.setup();
+    api.versions = { 4: ruleSet(), 3: ruleSet({ version: 3, rules: [HEAVY] }) };
+    renderShipRule('/ship_rule', Role.Manager);
+    const list = await ruleList();
+    expect(ruleNames(list)).toEqual(['Alaska and Hawaii by air', 'Heavy parcels', 'VIP tag']);
+    expect(screen.getByText(/an Admin adds, changes and tests them/)).toBeVisible();
+    for (const name of ['Add rule', 'Test on recent orders', 'Save', 'Discard']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(within(list).queryAllByRole('checkbox')).toHaveLength(0);
+    expect(within(list).queryByRole('button', { name: /^(Move|Edit|Drag|More for)/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'History of the rules for All stores' });
+    await user.click(await within(dialog).findByRole('button', { name: /^Version 3/ }));
+    expect(await within(dialog).findByRole('region', { name: 'In your draft, not in version 3' })).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: /^Restore/ })).not.toBeInTheDocument();
   });
 
   it('asks before leaving unsaved changes, then explains an empty store set and points to shipping methods', async () => {

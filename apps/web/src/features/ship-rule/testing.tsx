@@ -1,11 +1,13 @@
 import {
   CARRIER_CATALOGUE,
   HAZARD_CLASSES,
+  Role,
   type RuleDryRun,
   type RuleSet,
   type ShipMethod,
   type ShippingRule,
 } from '@shipdesk/contract';
+import { initialUserData } from '@/lib/state/user-data-slice';
 import { mockFetch, renderRoutes, type RecordedRequest } from '@/lib/testing/render-with-store';
 import { ShipRulePage } from './ship-rule-page';
 
@@ -178,12 +180,13 @@ export function fakeRulesApi(): { api: FakeRulesApi; requests: RecordedRequest[]
 }
 
 /** The page at /ship_rule (or `url`), with a second route to leave to. */
-export function renderShipRule(url = '/ship_rule') {
+export function renderShipRule(url = '/ship_rule', roleId: number = Role.Admin) {
   return renderRoutes(
     [
       { path: '/ship_rule', element: <ShipRulePage /> },
       { path: '/orders', element: <p>Orders page</p> },
     ],
     url,
+    { userData: { ...initialUserData, user_role_id: roleId } },
   );
 }

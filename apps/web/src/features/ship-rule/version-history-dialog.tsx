@@ -27,7 +27,8 @@ export interface VersionHistoryDialogProps {
   /** The saved version the draft started from. */
   baseVersion: number;
   words: WordsContext;
-  onRestore(version: RuleSet): void;
+  /** Absent for someone who may not change the rules: the history is read only. */
+  onRestore?(version: RuleSet): void;
   onClose(): void;
 }
 
@@ -199,17 +200,19 @@ export function VersionHistoryDialog(props: VersionHistoryDialogProps) {
       <DialogContent>{body}</DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose}>Close</Button>
-        <Button
-          variant="contained"
-          disabled={!shown || !diff || isEmptyDiff(diff)}
-          onClick={() => {
-            if (!shown) return;
-            onRestore(shown);
-            onClose();
-          }}
-        >
-          {selected !== null ? `Restore version ${selected}` : 'Restore'}
-        </Button>
+        {onRestore ? (
+          <Button
+            variant="contained"
+            disabled={!shown || !diff || isEmptyDiff(diff)}
+            onClick={() => {
+              if (!shown) return;
+              onRestore(shown);
+              onClose();
+            }}
+          >
+            {selected !== null ? `Restore version ${selected}` : 'Restore'}
+          </Button>
+        ) : null}
       </DialogActions>
     </Dialog>
   );
