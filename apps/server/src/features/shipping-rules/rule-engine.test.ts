@@ -90,7 +90,14 @@ describe('decisions', () => {
   });
 
   it('does not add a note the order already holds when the rules run again', () => {
-    const notes = [rule({ actions: [{ type: 'addNote', text: 'Gift' }, { type: 'addNote', text: 'Call' }] })];
+    const notes = [
+      rule({
+        actions: [
+          { type: 'addNote', text: 'Gift' },
+          { type: 'addNote', text: 'Call' },
+        ],
+      }),
+    ];
     const again = run(notes, facts(), current({ notes: ['Gift'] }));
     expect(again.decisions.notes).toEqual(['Call']);
     expect(again.rules[0]!.actions.map((a) => a.outcome)).toEqual(['same', 'set']);
