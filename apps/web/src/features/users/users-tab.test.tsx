@@ -139,8 +139,21 @@ describe('UsersTab', () => {
     await waitFor(() => expect(listCalls()).toBe(2));
   });
 
-  it("shows the server's refusal when the last Admin tries to step down", async () => {
+  it('keeps the only active Admin from stepping down or deactivating, and says why', async () => {
+    renderTab();
+    await usersShown();
+    const role = screen.getByRole('combobox', { name: 'Role of Ada Admin' });
+    expect(role).toHaveAttribute('aria-disabled', 'true');
+    const deactivate = screen.getByRole('button', { name: 'Deactivate Ada Admin' });
+    expect(deactivate).toBeDisabled();
+    expect(deactivate).toHaveAccessibleDescription(/The only active Admin: make someone else an Admin/);
+    expect(screen.getByRole('button', { name: 'Deactivate Max Manager' })).toBeEnabled();
+  });
+
+  it("shows the server's refusal when the last Admin steps down meanwhile, and says what stepping down does", async () => {
     const user = userEvent.setup();
+    const other: OrgUser = { ...ME, id: 'u-other', email: 'otto@example.com', name: 'Otto Admin' };
+    listReply = () => ok({ users: [ME, other, MANAGER] });
     updateReply = () =>
       refused(409, 'The organisation needs at least one active Admin.', {
         roleId: 'The organisation needs at least one active Admin. Make someone else an Admin first.',
@@ -149,7 +162,7 @@ describe('UsersTab', () => {
     await usersShown();
     await user.click(await screen.findByRole('combobox', { name: 'Role of Ada Admin' }));
     await user.click(screen.getByRole('option', { name: 'Manager' }));
-    expect(screen.getByRole('dialog')).toHaveTextContent('You will no longer be able to manage users.');
+    expect(screen.getByRole('dialog')).toHaveTextContent('only another Admin can make you an Admin again');
     await user.click(screen.getByRole('button', { name: 'Make Manager' }));
     await waitFor(() =>
       expect(toastError).toHaveBeenCalledWith(
@@ -158,6 +171,12 @@ describe('UsersTab', () => {
     );
     expect(toastSuccess).not.toHaveBeenCalled();
     expect(listCalls()).toBe(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Deactivate Ada Admin' }));
+    expect(screen.getByRole('dialog', { name: 'Deactivate Ada Admin?' })).toHaveTextContent(
+      'Only another Admin can reactivate you.',
+    );
   });
 
   it('deactivates and reactivates behind confirmations', async () => {

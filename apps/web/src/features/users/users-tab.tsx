@@ -60,7 +60,7 @@ function confirmation(pending: Pending, meId: string): { title: string; message:
         message:
           pending.roleId === Role.Admin
             ? 'Admins can change every setting and manage users.'
-            : `Managers work with orders, stores and shipping, and see settings read-only.${self ? ' You will no longer be able to manage users.' : ''}`,
+            : `Managers work with orders, stores and shipping, and see settings read-only.${self ? ' You will no longer be able to manage users or change settings; only another Admin can make you an Admin again.' : ''}`,
         label: `Make ${roleLabel(pending.roleId)}`,
       };
     case 'deactivate':
@@ -69,7 +69,9 @@ function confirmation(pending: Pending, meId: string): { title: string; message:
         message:
           pending.user.status === 'invited'
             ? 'Their invitation link stops working. You can reactivate them and invite them again later.'
-            : `${self ? 'You' : 'They'} are signed out everywhere and can no longer sign in to Shipdesk. You can reactivate ${self ? 'yourself' : 'them'} later.`,
+            : self
+              ? 'You are signed out everywhere at once and can no longer sign in to Shipdesk. Only another Admin can reactivate you.'
+              : 'They are signed out everywhere and can no longer sign in to Shipdesk. An Admin can reactivate them later.',
         label: 'Deactivate',
       };
     case 'reactivate':

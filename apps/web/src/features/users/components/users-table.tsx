@@ -17,6 +17,7 @@ import {
   STATUS_UI,
   displayName,
   isAssignableRole,
+  managesUsers,
   roleLabel,
   type AssignableRole,
 } from '../org-user';
@@ -53,6 +54,9 @@ export function UsersTable({
   onReactivate,
   onResend,
 }: UsersTableProps) {
+  // The organisation keeps one active Admin (the SSO refuses the change): its only one cannot step down or leave.
+  const activeAdmins = users.filter((user) => user.status === 'active' && managesUsers(user.roleId));
+  const onlyAdminId = activeAdmins.length === 1 ? activeAdmins[0]!.id : null;
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label="Users" aria-busy={loadingRows !== null} sx={{ '& th': { fontWeight: 600 } }}>
@@ -80,6 +84,8 @@ export function UsersTable({
                 const name = displayName(user);
                 const busy = busyIds.has(user.id);
                 const status = STATUS_UI[user.status];
+                const onlyAdmin = user.id === onlyAdminId;
+                const onlyAdminNote = `only-admin-${user.id}`;
                 return (
                   <TableRow key={user.id} data-user-id={user.id} sx={{ height: 57 }}>
                     <TableCell>
@@ -102,12 +108,15 @@ export function UsersTable({
                         <Select
                           size="small"
                           value={String(user.roleId)}
-                          disabled={busy}
+                          disabled={busy || onlyAdmin}
                           onChange={(event) => {
                             const roleId = Number(event.target.value);
                             if (isAssignableRole(roleId) && roleId !== user.roleId) onRoleChange(user, roleId);
                           }}
-                          inputProps={{ 'aria-label': `Role of ${name}` }}
+                          inputProps={{
+                            'aria-label': `Role of ${name}`,
+                            'aria-describedby': onlyAdmin ? onlyAdminNote : undefined,
+                          }}
                           sx={{ minWidth: 130 }}
                         >
                           {ASSIGNABLE_ROLES.map((role) => (
@@ -144,6 +153,8 @@ export function UsersTable({
                             user={user}
                             name={name}
                             busy={busy}
+                            onlyAdmin={onlyAdmin}
+                            noteId={onlyAdminNote}
                             onDeactivate={onDeactivate}
                             onReactivate={onReactivate}
                             onResend={onResend}
@@ -167,10 +178,15 @@ function RowActions({
   onDeactivate,
   onReactivate,
   onResend,
+  onlyAdmin,
+  noteId,
 }: {
   user: OrgUser;
   name: string;
   busy: boolean;
+  /** The organisation's only active Admin: nothing here may take that away, and the row says why. */
+  onlyAdmin: boolean;
+  noteId: string;
 } & Pick<UsersTableProps, 'onDeactivate' | 'onReactivate' | 'onResend'>) {
   if (user.status === 'deactivated') {
     return (
@@ -189,12 +205,18 @@ function RowActions({
       <Button
         size="small"
         color="error"
-        disabled={busy}
+        disabled={busy || onlyAdmin}
         onClick={() => onDeactivate(user)}
         aria-label={`Deactivate ${name}`}
+        aria-describedby={onlyAdmin ? noteId : undefined}
       >
         Deactivate
       </Button>
+      {onlyAdmin ? (
+        <Box id={noteId} sx={{ ...SECONDARY, whiteSpace: 'normal', maxWidth: 220, ml: 'auto' }}>
+          The only active Admin: make someone else an Admin before changing this role or deactivating.
+        </Box>
+      ) : null}
     </>
   );
 }
