@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../test/app-helper.ts';
 
@@ -108,6 +109,11 @@ describe.each(backends)('app ($name)', (backend) => {
       writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shipdesk</title><div id="root"></div>');
       writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
       writeFileSync(join(dist, 'silent-renew.html'), '<!doctype html><title>renew</title>');
+      // As the build's precompress step leaves them: the same file brotli- and gzip-compressed beside it.
+      const big = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ row: i })))};`;
+      writeFileSync(join(dist, 'assets', 'orders-def456.js'), big);
+      writeFileSync(join(dist, 'assets', 'orders-def456.js.br'), brotliCompressSync(big));
+      writeFileSync(join(dist, 'assets', 'orders-def456.js.gz'), gzipSync(big));
       t = await buildTestApp(backend, { webDist: dist });
     });
     afterAll(async () => {
@@ -132,6 +138,28 @@ describe.each(backends)('app ($name)', (backend) => {
       const renew = await t.app.inject('/silent-renew.html');
       expect(renew.statusCode).toBe(200);
       expect(renew.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('sends a built asset precompressed as the client accepts it, and plain to a client that accepts neither', async () => {
+      const url = '/assets/orders-def456.js';
+      const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+      expect(gz.headers['cache-control']).toContain('immutable');
+    });
+
+    it('compresses API answers of 1 KiB and more, not the small ones', async () => {
+      const docs = await t.app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'gzip, br' } });
+      expect(docs.statusCode).toBe(200);
+      expect(docs.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(docs.rawPayload).toString())).toHaveProperty('paths');
+      const small = await t.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'gzip, br' } });
+      expect(small.headers['content-encoding']).toBeUndefined();
     });
 
     it('sends protective headers: a Content-Security-Policy on pages, no framing, no sniffing', async () => {

@@ -20,6 +20,7 @@ import { jobsPlugin } from './plugins/jobs.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { secretsPlugin } from './plugins/secrets.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { appConfigFeature } from './features/app-config/index.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
 
   // External plugins.
+  await app.register(compressionPlugin);
   await app.register(swaggerPlugin);
 
   // Ours.

@@ -23,7 +23,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app. Vite puts content-hashed files under /assets, so those are cached for a year;
- * everything else revalidates. Without a build the server still runs, API only.
+ * everything else revalidates. Text files are sent as the build compressed them (brotli, else gzip) to a client that
+ * accepts it. Without a build the server still runs, API only.
  */
 export const staticSpaPlugin = fp<StaticSpaOptions>(
   async (app, { webDist }) => {
@@ -43,6 +44,8 @@ export const staticSpaPlugin = fp<StaticSpaOptions>(
       index: ['index.html'],
       cacheControl: false,
       schemaHide: true,
+      // The build writes .br and .gz beside each text asset (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : NO_CACHE);
       },
