@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   DndContext,
   KeyboardSensor,
@@ -38,8 +38,6 @@ export interface RuleListProps {
   /** The rules in their order with their words, nothing to move or change. */
   readOnly?: boolean;
 }
-
-const ignore = () => undefined;
 
 // Rules move up and down only.
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
@@ -121,29 +119,30 @@ export function RuleList({
     if (from >= 0 && to >= 0) onMove(from, to);
   };
 
-  if (readOnly) {
-    return (
-      <Box component="ol" aria-label={label} sx={{ m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
-        {rules.map((rule, index) => (
-          <RuleCard
-            key={rule.id}
-            rule={rule}
-            index={index}
-            count={rules.length}
-            words={words}
-            errors={[]}
-            readOnly
-            onToggle={ignore}
-            onMove={ignore}
-            onEdit={ignore}
-            onDuplicate={ignore}
-            onDelete={ignore}
-          />
-        ))}
-      </Box>
-    );
-  }
+  const slot = (rule: ShippingRule, index: number): CardSlot => ({
+    rule,
+    index,
+    count: rules.length,
+    words,
+    errors: Object.values(errors.byRule[rule.id] ?? {}),
+    readOnly,
+    onToggle: (enabled) => onToggle(rule.id, enabled),
+    onMove: (delta) => {
+      onMove(index, index + delta);
+      setRefocus({ id: rule.id, direction: delta < 0 ? 'up' : 'down' });
+    },
+    onEdit: () => onEdit(rule),
+    onDuplicate: () => onDuplicate(index),
+    onDelete: () => onDelete(rule),
+  });
+  const list = (cards: ReactNode) => (
+    <Box component="ol" aria-label={label} sx={{ m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
+      {cards}
+    </Box>
+  );
 
+  // Read only: the cards without a handle or commands, and nothing to drag.
+  if (readOnly) return list(rules.map((rule, index) => <RuleCard key={rule.id} {...slot(rule, index)} />));
   return (
     <DndContext
       sensors={sensors}
@@ -153,26 +152,7 @@ export function RuleList({
       accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
     >
       <SortableContext items={rules.map((rule) => rule.id)} strategy={verticalListSortingStrategy}>
-        <Box component="ol" aria-label={label} sx={{ m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
-          {rules.map((rule, index) => (
-            <SortableRuleCard
-              key={rule.id}
-              rule={rule}
-              index={index}
-              count={rules.length}
-              words={words}
-              errors={Object.values(errors.byRule[rule.id] ?? {})}
-              onToggle={(enabled) => onToggle(rule.id, enabled)}
-              onMove={(delta) => {
-                onMove(index, index + delta);
-                setRefocus({ id: rule.id, direction: delta < 0 ? 'up' : 'down' });
-              }}
-              onEdit={() => onEdit(rule)}
-              onDuplicate={() => onDuplicate(index)}
-              onDelete={() => onDelete(rule)}
-            />
-          ))}
-        </Box>
+        {list(rules.map((rule, index) => <SortableRuleCard key={rule.id} {...slot(rule, index)} />))}
       </SortableContext>
     </DndContext>
   );
