@@ -15,6 +15,18 @@ export async function signInAt(page: Page, path: string, user = demoUser): Promi
   return shell;
 }
 
+/** The signed-in page's access token (spec 3: login data kept under `authData`). */
+export async function accessToken(page: Page): Promise<string> {
+  return page.evaluate(() => (JSON.parse(localStorage.getItem('authData') ?? '{}') as { token: string }).token);
+}
+
+/** GET an API path as the signed-in page's user; its `data`, after checking the answer was a success. */
+export async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path, { headers: { authorization: `Bearer ${await accessToken(page)}` } });
+  expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
 /** The first match of `pattern` (its group 1) in the newest mail to `email`, read from the local outbox (no SMTP_URL). */
 export async function readFromOutbox(email: string, pattern: RegExp): Promise<string> {
   const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');

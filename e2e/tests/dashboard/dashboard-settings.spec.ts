@@ -1,13 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signInAt } from '../../support.ts';
+import { expect, test } from '@playwright/test';
+import { accessToken, signInAt } from '../../support.ts';
 import { AppShell } from '../../pages/app-shell.ts';
 import { DashboardPage } from '../../pages/dashboard-page.ts';
 import { OrdersListPage } from '../../pages/orders-list-page.ts';
-
-/** The signed-in page's access token (spec 3: login data kept under `authData`). */
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => (JSON.parse(localStorage.getItem('authData') ?? '{}') as { token: string }).token);
-}
 
 test('dashboard periods and tile links; a new currency on the dashboard and the order list; an API key that works', async ({
   page,

@@ -4,24 +4,13 @@ import { PDFDocument } from 'pdf-lib';
 import type { Order, OrderSummary } from '@shipdesk/contract';
 import { AppShell } from '../../pages/app-shell.ts';
 import { OrderViewPage } from '../../pages/order-view-page.ts';
-import { signInAt } from '../../support.ts';
-
-/** The signed-in page's access token (spec 3: login data kept under `authData`). */
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => (JSON.parse(localStorage.getItem('authData') ?? '{}') as { token: string }).token);
-}
-
-async function api<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(path, { headers: { authorization: `Bearer ${await accessToken(page)}` } });
-  expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
+import { apiGet, signInAt } from '../../support.ts';
 
 /** Demo orders from the demo shop that ship with USPS and are waiting for a label. */
 async function waitingForUsps(page: Page, pages = 1): Promise<OrderSummary[]> {
   const rows: OrderSummary[] = [];
   for (let n = 1; n <= pages; n++) {
-    rows.push(...(await api<{ rows: OrderSummary[] }>(page, `/api/v1/orders?size=100&page=${n}`)).rows);
+    rows.push(...(await apiGet<{ rows: OrderSummary[] }>(page, `/api/v1/orders?size=100&page=${n}`)).rows);
   }
   return rows.filter(
     (o) =>
@@ -97,7 +86,7 @@ test('labels: map a method, compare rates, buy a USPS label, see it, void it, bu
   await expect(zplPreview.getByRole('img', { name: /^Label \d{22}$/ })).toBeVisible({ timeout: 30_000 });
   await zplPreview.getByRole('button', { name: 'Close' }).click();
 
-  const order = await api<Order>(page, `/api/v1/orders/${target!.id}`);
+  const order = await apiGet<Order>(page, `/api/v1/orders/${target!.id}`);
   expect(order).toMatchObject({ orderStatus: 'Completed', shipmentStatus: 'Shipped Complete' });
   const history = page.getByRole('list', { name: 'Order history' });
   await expect(history.getByText('ZPL label bought')).toBeVisible();

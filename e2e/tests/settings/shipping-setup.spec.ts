@@ -1,23 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Order, SetupGuide } from '@shipdesk/contract';
 import { AppShell } from '../../pages/app-shell.ts';
-import { signInAt } from '../../support.ts';
+import { apiGet, signInAt } from '../../support.ts';
 
 /** A full page load: the shell up, the setup guide (which opens by itself while steps are open) closed again. */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await new AppShell(page).expectReady();
-}
-
-/** The signed-in page's access token (spec 3: login data kept under `authData`). */
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => (JSON.parse(localStorage.getItem('authData') ?? '{}') as { token: string }).token);
-}
-
-async function api<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(path, { headers: { authorization: `Bearer ${await accessToken(page)}` } });
-  expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
 }
 
 test('shipping setup: the demo USPS account tests, "Free Shipping" mapped shows USPS Ground Advantage on a demo order, the shipping steps of the setup guide complete', async ({
@@ -48,7 +37,7 @@ test('shipping setup: the demo USPS account tests, "Free Shipping" mapped shows 
   let freeShipping: Order | undefined;
   await expect
     .poll(async () => {
-      const { rows } = await api<{ rows: Order[] }>(page, '/api/v1/orders?size=100');
+      const { rows } = await apiGet<{ rows: Order[] }>(page, '/api/v1/orders?size=100');
       freeShipping = rows.find(
         (o) => o.requestedShippingMethod === 'Free Shipping' && o.shipping.carrierMethod === 'USPS_GROUND_ADVANTAGE',
       );
@@ -66,6 +55,6 @@ test('shipping setup: the demo USPS account tests, "Free Shipping" mapped shows 
   await labels.getByRole('radio', { name: /ZPL/ }).check();
   await labels.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Label settings saved.')).toBeVisible();
-  const guide = await api<SetupGuide>(page, '/call/setupGuide');
+  const guide = await apiGet<SetupGuide>(page, '/call/setupGuide');
   expect(guide.steps).toMatchObject({ shippingMethod: true, carrierMapping: true, labelType: true });
 });

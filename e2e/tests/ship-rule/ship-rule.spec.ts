@@ -1,24 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { RuleSetList } from '@shipdesk/contract';
 import { OrderViewPage } from '../../pages/order-view-page.ts';
 import { OrdersListPage } from '../../pages/orders-list-page.ts';
 import { ShipRulePage } from '../../pages/ship-rule-page.ts';
 import { StoresPage } from '../../pages/stores-page.ts';
-import { signInAt } from '../../support.ts';
+import { apiGet, signInAt } from '../../support.ts';
 
 const DEMO_STORE = 'Northloop Supply (demo)';
 const RULE = 'Heavy orders get an adult signature';
-
-/** The signed-in page's access token (spec 3: login data kept under `authData`). */
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => (JSON.parse(localStorage.getItem('authData') ?? '{}') as { token: string }).token);
-}
-
-async function api<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(path, { headers: { authorization: `Bearer ${await accessToken(page)}` } });
-  expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
 
 test('shipping rules: write a rule, test it on recent orders, save it, run it on an order and read why', async ({
   page,
@@ -29,7 +18,7 @@ test('shipping rules: write a rule, test it on recent orders, save it, run it on
   await screen.expectLoaded();
 
   // The all-stores set is the one shown; other tests of the run may have saved it before, so start from what it is.
-  const before = (await api<RuleSetList>(page, '/call/shippingRuleSet/list')).ruleSets[0]!;
+  const before = (await apiGet<RuleSetList>(page, '/call/shippingRuleSet/list')).ruleSets[0]!;
   expect(before.scope).toBe('all');
   const rulesText = (n: number) => `${n} rule${n === 1 ? '' : 's'}`;
   await expect(screen.setPicker).toHaveText(`All stores · ${rulesText(before.rules.length)}`);
