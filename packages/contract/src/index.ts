@@ -24,3 +24,4 @@ export * from './users.ts';
 export * from './labels.ts';
 export * from './label-batches.ts';
 export * from './shipping-rules.ts';
+export * from './order-rule-settings.ts';

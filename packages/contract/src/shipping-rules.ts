@@ -337,11 +337,22 @@ export type RuleApplyInput = Type.Static<typeof RuleApplyInputSchema>;
 export const RuleApplyResultSchema = Type.Object({ evaluated: Type.Integer(), changed: Type.Integer() });
 export type RuleApplyResult = Type.Static<typeof RuleApplyResultSchema>;
 
+/** The rule-settable fields besides the service a person may set by hand on an order (the rules then keep off). */
+export const HAND_SET_TARGETS = [
+  'boxSize',
+  'insuredValue',
+  'signature',
+  'holdUntil',
+] as const satisfies readonly RuleTarget[];
+export type HandSetTarget = (typeof HAND_SET_TARGETS)[number];
+
 /** What a rule set decides for an order's rule-settable fields (null: left as it is). */
 export const RuleSettingsSchema = Type.Object({
   insuredValue: Nullable(Type.Integer()),
   signature: Nullable(literalUnion(SIGNATURE_KINDS)),
   holdUntil: Nullable(Type.String({ description: 'YYYY-MM-DD' })),
   boxSizeId: Nullable(Id),
+  /** The fields a person set by hand: the rules leave them as they are. */
+  handSet: Type.Array(literalUnion(HAND_SET_TARGETS)),
 });
 export type RuleSettings = Type.Static<typeof RuleSettingsSchema>;

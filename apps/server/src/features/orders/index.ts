@@ -4,16 +4,21 @@ import { deliveriesRoutes } from './deliveries-routes.ts';
 import { orderLifecycleRoutes } from './order-lifecycle-routes.ts';
 import type { OrderLifecycleOptions } from './order-lifecycle-service.ts';
 import { orderNotesRoutes } from './order-notes-routes.ts';
+import { orderRuleSettingsRoutes } from './order-rule-settings-routes.ts';
 import { orderShippingRoutes } from './order-shipping-routes.ts';
 import { ordersRoutes } from './orders-routes.ts';
 import { packingSlipsRoutes } from './packing-slips-routes.ts';
 
-/** Orders: the list, view and manual add, the lifecycle events, notes, deliveries, box sizes and packing slips. */
+/**
+ * Orders: the list, view and manual add, the lifecycle events, notes, how an order ships and its settings set by hand,
+ * deliveries, box sizes and packing slips.
+ */
 export const ordersFeature: FastifyPluginAsyncTypebox<OrderLifecycleOptions> = async (app, options) => {
   await app.register(ordersRoutes);
   await app.register(orderLifecycleRoutes, { labels: options.labels });
   await app.register(orderNotesRoutes);
   await app.register(orderShippingRoutes);
+  await app.register(orderRuleSettingsRoutes);
   await app.register(deliveriesRoutes);
   await app.register(boxSizesRoutes);
   await app.register(packingSlipsRoutes);

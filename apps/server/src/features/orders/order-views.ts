@@ -1,4 +1,5 @@
 import {
+  HAND_SET_TARGETS,
   findCarrierService,
   isCarrier,
   type Address,
@@ -117,6 +118,7 @@ export function toOrder(detail: OrderDetail): Order {
       signature: order.signature as RuleSettings['signature'],
       holdUntil: order.holdUntil,
       boxSizeId: idText(order.boxSizeId),
+      handSet: HAND_SET_TARGETS.filter((target) => order.handSet.includes(target)),
     },
     updatedAt: order.updatedAt.toISOString(),
   };

@@ -247,6 +247,11 @@ export function createOrdersRepository() {
           | 'packageType'
           | 'shippingByUser'
           | 'shippingByRule'
+          | 'boxSizeId'
+          | 'insuredValue'
+          | 'signature'
+          | 'holdUntil'
+          | 'handSet'
         >
       >,
     ): Promise<OrderRow> {

@@ -49,11 +49,11 @@ export function createRuleDryRun(database: Database, application: RuleApplicatio
           new Map(saved).set(scope, compileRuleSet({ scope, version: DRAFT_VERSION, rules }));
         const names = await application.names(tx, auth.tenantId);
         const normal = application.evaluate(withDraft(input.rules), orders, names);
-        const unstopped = application.evaluate(
-          withDraft(input.rules.map((rule) => ({ ...rule, stop: false }))),
-          orders,
-          names,
-        );
+        // Without a "stop here" in the draft, the run without stops is the same run.
+        const stops = input.rules.some((rule) => rule.enabled && rule.stop);
+        const unstopped = stops
+          ? application.evaluate(withDraft(input.rules.map((rule) => ({ ...rule, stop: false }))), orders, names)
+          : normal;
 
         const draftResults = (rules: RuleResult[]) => rules.filter((r) => r.scope === scope);
         const matches: Record<string, number> = Object.fromEntries(input.rules.map((r) => [r.id, 0]));

@@ -1,7 +1,7 @@
 import type { Order, OrderState } from '@shipdesk/contract';
 import { sourceLabel } from '@/lib/format/source-type';
 import type { ViewEvent } from './api/orders-api';
-import { rulesEventName } from './order-rule-words';
+import { ruleSettingsEventName, rulesEventName } from './order-rule-words';
 
 export interface EventUi {
   /** Button text. */
@@ -136,5 +136,6 @@ export function eventName(event: string, payload: Record<string, unknown> = {}):
     return payload.automatic === true ? 'Shipping handed back to the mappings' : 'Shipping chosen by hand';
   }
   if (event === 'shippingRules') return rulesEventName(payload);
+  if (event === 'ruleSettingsUpdated') return ruleSettingsEventName(payload);
   return EVENT_NAMES[event] ?? event;
 }

@@ -197,12 +197,6 @@ export function runResultWords(result: RuleApplyResult, single: boolean): string
 }
 
 const SETTING_FIELDS = ['insuredValue', 'signature', 'holdUntil', 'boxSizeId'] as const;
-const FIELD_TARGETS: Record<(typeof SETTING_FIELDS)[number], RuleTarget> = {
-  insuredValue: 'insuredValue',
-  signature: 'signature',
-  holdUntil: 'holdUntil',
-  boxSizeId: 'boxSize',
-};
 
 /** A `ruleSettingsUpdated` payload `{ set: { field: value }, automatic: [target] }`, read defensively. */
 function settingsChange(payload: Record<string, unknown>) {

@@ -119,7 +119,7 @@ export function fullOrder(overrides: Partial<Order> = {}): Order {
     },
     billingAddress: null,
     linkedOrderId: null,
-    ruleSettings: { insuredValue: null, signature: null, holdUntil: null, boxSizeId: null },
+    ruleSettings: { insuredValue: null, signature: null, holdUntil: null, boxSizeId: null, handSet: [] },
     updatedAt: '2025-01-15T17:04:05Z',
     ...overrides,
     total: overrides.total ?? 1250,

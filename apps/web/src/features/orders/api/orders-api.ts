@@ -9,6 +9,7 @@ import type {
   OrderFlowResult,
   OrderList,
   OrderNote,
+  OrderRuleSettingsUpdate,
   OrderShippingUpdate,
   OrderSort,
   SuccessEnvelope,
@@ -171,6 +172,24 @@ export const ordersApi = api.injectEndpoints({
       // A 409 may mean the order changed under us, so it refreshes too; a 400 only names fields of the form.
       invalidatesTags: (_result, error, { orderId }) => (error?.status === 400 ? [] : [orderTag(orderId), LIST]),
     }),
+    /**
+     * Box, insurance, signature and hold set by hand (the rules keep off them), or handed back to the rules, which run
+     * again on the order (its "why" hangs on `Order:<id>` too).
+     */
+    updateOrderRuleSettings: build.mutation<
+      Order,
+      { orderId: string; body: OrderRuleSettingsUpdate; idempotencyKey: string }
+    >({
+      query: ({ orderId, body, idempotencyKey }) => ({
+        url: `call/order/${encodeURIComponent(orderId)}/updateRuleSettings`,
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      transformResponse: data<Order>,
+      // As updateOrderShipping: a 409 refreshes the order; a 400 only names fields of the form.
+      invalidatesTags: (_result, error, { orderId }) => (error?.status === 400 ? [] : [orderTag(orderId), LIST]),
+    }),
     listOrderNotes: build.query<OrderNote[], string>({
       query: (orderId) => `api/v1/orderNotes?order_id=${encodeURIComponent(orderId)}`,
       transformResponse: rowsOf<OrderNote>,
@@ -205,6 +224,7 @@ export const {
   useRunOrderFlowMutation,
   useUpdateOrderAddressMutation,
   useUpdateOrderShippingMutation,
+  useUpdateOrderRuleSettingsMutation,
   useListOrderNotesQuery,
   useAddOrderNoteMutation,
   useUpdateOrderNoteMutation,

@@ -190,7 +190,13 @@ describe('OrderShippingCard', { timeout: 20_000 }, () => {
       <OrderShippingCard
         order={salesOrder({
           currency: 'EUR',
-          ruleSettings: { insuredValue: 21000, signature: 'adult', holdUntil: '2999-12-01', boxSizeId: '3' },
+          ruleSettings: {
+            insuredValue: 21000,
+            signature: 'adult',
+            holdUntil: '2999-12-01',
+            boxSizeId: '3',
+            handSet: [],
+          },
         })}
         locale="en"
         timeZone="UTC"
@@ -213,7 +219,9 @@ describe('OrderShippingCard', { timeout: 20_000 }, () => {
       call.path === '/api/v1/orderBoxSizes' ? ok([]) : fail(500, `unexpected ${call.method} ${call.path}`),
     );
     renderCardOnly(
-      salesOrder({ ruleSettings: { insuredValue: null, signature: null, holdUntil: '2020-03-05', boxSizeId: '9' } }),
+      salesOrder({
+        ruleSettings: { insuredValue: null, signature: null, holdUntil: '2020-03-05', boxSizeId: '9', handSet: [] },
+      }),
     );
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/v1/orderBoxSizes')).toHaveLength(1));
     expect(card()).toHaveTextContent('HoldHeld until Mar 5, 2020');

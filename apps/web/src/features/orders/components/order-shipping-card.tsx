@@ -5,7 +5,7 @@ import { StatusChip } from '@/components/status-chip';
 import { orderShippingView, packageTypeName, shippingChangeBlocked } from '../order-shipping';
 import { CardSection } from './card-section';
 import { OrderShippingChange, OrderShippingHandBack } from './order-shipping-actions';
-import { useRuleSettingsRows } from './order-rule-settings';
+import { OrderRuleSettingsEdit, useRuleSettingsRows } from './order-rule-settings';
 import { ShippingSetupChip } from './order-shipping-cell';
 
 const NONE = (
@@ -18,7 +18,7 @@ const NONE = (
  * How the order ships: the service the buyer asked for, the shipping method it means, and the carrier service and
  * package type labels are bought with, resolved through the mappings or chosen by hand. While the order is open a
  * person may choose the carrier service by hand, and hand a choice back to the mappings. Below them, what shipping
- * rules set besides the service (insurance, signature, hold, box), when set.
+ * rules set besides the service (insurance, signature, hold, box), when set; "Edit" sets those by hand.
  */
 export function OrderShippingCard({
   order,
@@ -91,11 +91,12 @@ export function OrderShippingCard({
           </Box>
         ))}
       </Box>
-      {shipping.chosenByUser && !shippingChangeBlocked(order) ? (
-        <Box sx={{ mt: 1.5, ml: -0.5 }}>
-          <OrderShippingHandBack order={order} />
+      {shippingChangeBlocked(order) ? null : (
+        <Box sx={{ mt: 1.5, ml: -0.5, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <OrderRuleSettingsEdit order={order} />
+          {shipping.chosenByUser ? <OrderShippingHandBack order={order} /> : null}
         </Box>
-      ) : null}
+      )}
     </CardSection>
   );
 }

@@ -6,7 +6,7 @@ import { QueryError } from '@/components/query-error';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useGetOrderEventsQuery } from '../api/orders-api';
 import { describeChanges, eventName } from '../order-events';
-import { rulesEventDetails } from '../order-rule-words';
+import { ruleSettingsEventDetails, rulesEventDetails } from '../order-rule-words';
 import { shippingEventService } from '../order-shipping';
 import { CardSection } from './card-section';
 
@@ -37,6 +37,10 @@ function payloadDetails(record: OrderEventRecord, currency: string, locale: stri
   const service = record.event === 'shippingUpdated' ? shippingEventService(payload) : null;
   if (service) details.push(`Ships with ${service}`);
   if (record.event === 'shippingRules') details.push(...rulesEventDetails(payload));
+  if (record.event === 'ruleSettingsUpdated') {
+    const settingsCurrency = typeof payload.currency === 'string' ? payload.currency : currency;
+    details.push(...ruleSettingsEventDetails(payload, (minor) => formatMoney(minor, settingsCurrency, locale)));
+  }
   return details;
 }
 
