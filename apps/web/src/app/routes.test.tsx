@@ -79,7 +79,31 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.title = 'Shipdesk';
+});
+
+/** Every route's title in the browser tab. */
+const TITLES: Array<[string, string]> = [
+  ['/', 'Orders · Shipdesk'],
+  ['/orders', 'Orders · Shipdesk'],
+  ['/orders/Completed', 'Orders · Shipdesk'],
+  ['/orders/add', 'Add order · Shipdesk'],
+  ['/orders/view/12', 'Order · Shipdesk'],
+  ['/orders/edit/12', 'Order · Shipdesk'],
+  // An order action that does not exist is the not-found page, and says so (the page's title wins).
+  ['/orders/nonsense/12', 'Page not found · Shipdesk'],
+  ['/dashboard', 'Dashboard · Shipdesk'],
+  ['/stores', 'Stores · Shipdesk'],
+  ['/ship_rule', 'Shipping rules · Shipdesk'],
+  ['/settings', 'Settings · Shipdesk'],
+  ['/settings/labels', 'Settings · Shipdesk'],
+  ['/switch_apps', 'Switch apps · Shipdesk'],
+  ['/no/such/page', 'Page not found · Shipdesk'],
+  ['/register', 'Register · Shipdesk'],
+  ['/bc_instruction_guide', 'Installation guide · Shipdesk'],
+];
 
 describe('routes', () => {
   it('public routes render without sign-in, sidebar or header', async () => {
@@ -111,24 +135,33 @@ describe('routes', () => {
 
   it('after the setup call, the shell shows the menu, footer and support button', async () => {
     renderAt('/nope', signedIn());
-    // The setup guide opens by itself (a step is not done); as a modal popover it hides the rest from a11y.
+    // The setup guide opens by itself (a step is not done); it is not modal, so the rest stays reachable.
     expect(await screen.findByText('Steps completed : 0/5')).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Sections', hidden: true })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Sections' })).toBeInTheDocument();
     for (const title of ['Dashboard', 'Orders', 'Stores', 'Ship Rule', 'Switch Apps', 'Settings']) {
       expect(screen.getAllByText(title).length).toBeGreaterThan(0);
     }
     expect(screen.getByText('version 1.6')).toBeInTheDocument();
     // The support form is told which page the seller was on.
-    expect(screen.getByRole('link', { name: /Report an Issue/, hidden: true })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /Report an Issue/ })).toHaveAttribute(
       'href',
       `https://support.example.com/?from=${encodeURIComponent(`${window.location.origin}/nope`)}`,
     );
-    expect(screen.getByRole('link', { name: 'Shipdesk', hidden: true })).toHaveAttribute(
-      'href',
-      'https://provider.example.com',
-    );
+    expect(screen.getByRole('link', { name: 'Shipdesk' })).toHaveAttribute('href', 'https://provider.example.com');
     // Unknown path -> the not-found page inside the shell.
     expect(await screen.findByText(/not found/i)).toBeInTheDocument();
+  });
+
+  it.each(TITLES)('%s names the browser tab %j', async (path, title) => {
+    renderAt(path, signedIn(), true);
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it('the title follows a navigation inside the app', async () => {
+    const { router } = renderAt('/dashboard', signedIn(), true);
+    await waitFor(() => expect(document.title).toBe('Dashboard · Shipdesk'));
+    await router.navigate('/stores');
+    await waitFor(() => expect(document.title).toBe('Stores · Shipdesk'));
   });
 
   it('a page that throws shows the route error inside the shell', async () => {

@@ -5,10 +5,16 @@ import { LoadingFallback } from '@/components/layout/loading-fallback';
 import { RouteError } from '@/components/layout/route-error';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { ProtectedLayout } from './layouts/protected-layout.tsx';
+import type { RouteHandle } from './route-title.ts';
 
 /** A lazily loaded page: the module is fetched on first visit, 'Loading...' shows meanwhile. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
   return { lazy: () => load().then((module) => ({ Component: pick(module) })) };
+}
+
+/** The route's name in the browser tab ('<title> · Shipdesk', see route-title.ts). */
+function titled(title: string): { handle: RouteHandle } {
+  return { handle: { title } };
 }
 
 const ordersPage = page(
@@ -34,6 +40,7 @@ export const routes: RouteObject[] = [
       // 2.1 public routes: no sidebar, no header, no sign-in.
       {
         path: paths.register,
+        ...titled('Register'),
         ...page(
           () => import('@/features/registration/register-page'),
           (m) => m.RegisterPage,
@@ -41,6 +48,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.bcRedirect,
+        ...titled('App registered'),
         ...page(
           () => import('@/features/marketplace/bc-redirect-page'),
           (m) => m.BcRedirectPage,
@@ -48,6 +56,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.bcInstructionGuide,
+        ...titled('Installation guide'),
         ...page(
           () => import('@/features/marketplace/bc-instruction-guide-page'),
           (m) => m.BcInstructionGuidePage,
@@ -60,10 +69,11 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteError />,
             children: [
-              { index: true, ...ordersPage },
-              { path: paths.orders, ...ordersPage },
+              { index: true, ...titled('Orders'), ...ordersPage },
+              { path: paths.orders, ...titled('Orders'), ...ordersPage },
               {
                 path: paths.orderAdd,
+                ...titled('Add order'),
                 ...page(
                   () => import('@/features/orders/order-add-page'),
                   (m) => m.OrderAddPage,
@@ -71,14 +81,16 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.orderView,
+                ...titled('Order'),
                 ...page(
                   () => import('@/features/orders/order-view-page'),
                   (m) => m.OrderViewPage,
                 ),
               },
-              { path: paths.ordersByStatus, ...ordersPage },
+              { path: paths.ordersByStatus, ...titled('Orders'), ...ordersPage },
               {
                 path: paths.orderAction,
+                ...titled('Order'),
                 ...page(
                   () => import('@/features/orders/order-action-page'),
                   (m) => m.OrderActionPage,
@@ -86,6 +98,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.dashboard,
+                ...titled('Dashboard'),
                 ...page(
                   () => import('@/features/dashboard/dashboard-page'),
                   (m) => m.DashboardPage,
@@ -93,6 +106,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.welcome,
+                ...titled('Welcome'),
                 ...page(
                   () => import('@/features/welcome/welcome-page'),
                   (m) => m.WelcomePage,
@@ -100,6 +114,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.stores,
+                ...titled('Stores'),
                 ...page(
                   () => import('@/features/stores/stores-page'),
                   (m) => m.StoresPage,
@@ -107,6 +122,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.shipRule,
+                ...titled('Shipping rules'),
                 ...page(
                   () => import('@/features/ship-rule/ship-rule-page'),
                   (m) => m.ShipRulePage,
@@ -114,6 +130,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.settings,
+                ...titled('Settings'),
                 ...page(
                   () =>
                     Promise.all([import('@/features/settings/settings-page'), import('@/features/users/users-tab')]),
@@ -123,10 +140,11 @@ export const routes: RouteObject[] = [
                     },
                 ),
               },
-              { path: paths.reports, ...comingSoonPage },
-              { path: paths.imports, ...comingSoonPage },
+              { path: paths.reports, ...titled('Reports'), ...comingSoonPage },
+              { path: paths.imports, ...titled('Imports'), ...comingSoonPage },
               {
                 path: paths.addons,
+                ...titled('Add-ons'),
                 ...page(
                   () => import('@/features/addons/addons-page'),
                   (m) => m.AddonsPage,
@@ -134,6 +152,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.switchApps,
+                ...titled('Switch apps'),
                 ...page(
                   () => import('@/features/switch-apps/switch-apps-page'),
                   (m) => m.SwitchAppsPage,
@@ -141,6 +160,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '*',
+                ...titled('Page not found'),
                 ...page(
                   () => import('@/components/not-found-page'),
                   (m) => m.NotFoundPage,

@@ -4,7 +4,7 @@ import Toolbar from '@mui/material/Toolbar';
 import type { SubscribedApp } from '@shipdesk/contract';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { ReportIssueButton } from './report-issue-button.tsx';
+import { REPORT_ISSUE_RESERVED_SPACE, ReportIssueButton } from './report-issue-button.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 export interface AppShellProps {
@@ -49,7 +49,19 @@ export function AppShell(props: AppShellProps) {
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
-        <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, md: 3 }, outline: 'none' }}>
+        <Box
+          component="main"
+          id="main-content"
+          tabIndex={-1}
+          sx={{
+            flex: 1,
+            px: { xs: 2, md: 3 },
+            pt: { xs: 2, md: 3 },
+            // Scrolled to the end, the page's last content sits above the floating 'Report an Issue' button.
+            pb: props.supportUrl ? `${REPORT_ISSUE_RESERVED_SPACE}px` : { xs: 2, md: 3 },
+            outline: 'none',
+          }}
+        >
           {props.children}
         </Box>
         <Footer providerUrl={props.providerUrl} />

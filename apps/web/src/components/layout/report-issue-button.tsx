@@ -10,6 +10,15 @@ export function supportHref(supportUrl: string, pageUrl: string): string {
   return url.toString();
 }
 
+/** The button's own height, set on it so the space kept free for it is exact. */
+export const REPORT_ISSUE_BUTTON_HEIGHT = 40;
+
+/**
+ * The space at the bottom of every signed-in page kept free of content, so the floating button never covers the
+ * last row of a list, a pager or a card: its offset from the bottom, its height and a 16px gap above it.
+ */
+export const REPORT_ISSUE_RESERVED_SPACE = SUPPORT_BUTTON_OFFSET.bottom + REPORT_ISSUE_BUTTON_HEIGHT + 16;
+
 /** The floating 'Report an Issue' button (spec 1): 25px from the bottom, 16px from the right. */
 export function ReportIssueButton({ supportUrl }: { supportUrl: string }) {
   const location = useLocation();
@@ -28,6 +37,8 @@ export function ReportIssueButton({ supportUrl }: { supportUrl: string }) {
         position: 'fixed',
         bottom: `${SUPPORT_BUTTON_OFFSET.bottom}px`,
         right: `${SUPPORT_BUTTON_OFFSET.right}px`,
+        height: REPORT_ISSUE_BUTTON_HEIGHT,
+        whiteSpace: 'nowrap',
         zIndex: (theme) => theme.zIndex.speedDial,
         borderRadius: 5,
         boxShadow: 4,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -16,7 +16,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import type { Theme } from '@mui/material/styles';
 import { Role } from '@shipdesk/contract';
-import { setupGuideSummary, shouldOpenSetupGuide } from '@/lib/state/setup-guide-slice';
+import { setupGuideSummary } from '@/lib/state/setup-guide-slice';
 import {
   FOOTER_MENU,
   filterMenuByRole,
@@ -25,7 +25,8 @@ import {
   SETUP_GUIDE_MENU_ID,
   type MenuItem,
 } from './menu-items.ts';
-import { SetupGuidePopover } from './setup-guide-popover.tsx';
+import { SETUP_GUIDE_DIALOG_ID, SetupGuidePopover } from './setup-guide-popover.tsx';
+import { useSetupGuideOpen } from './use-setup-guide-open.ts';
 
 export const DRAWER_WIDTH = 240;
 export const DRAWER_COLLAPSED_WIDTH = 64;
@@ -53,15 +54,8 @@ export function Sidebar({ expanded, roleId, setupGuideSteps, setupGuideProblems,
   const width = expanded ? DRAWER_WIDTH : DRAWER_COLLAPSED_WIDTH;
 
   const [guideAnchor, setGuideAnchor] = useState<HTMLDivElement | null>(null);
-  const [guideOpen, setGuideOpen] = useState(false);
-  const autoOpened = useRef(false);
   const showGuide = [Role.Admin, Role.Manager].includes(roleId as 2 | 3);
-
-  useEffect(() => {
-    if (!setupGuideFresh || autoOpened.current || !showGuide) return;
-    autoOpened.current = true;
-    if (shouldOpenSetupGuide(setupGuideSteps)) setGuideOpen(true);
-  }, [setupGuideFresh, setupGuideSteps, showGuide]);
+  const guide = useSetupGuideOpen({ steps: setupGuideSteps, fresh: setupGuideFresh, enabled: showGuide });
 
   return (
     <Drawer
@@ -93,20 +87,22 @@ export function Sidebar({ expanded, roleId, setupGuideSteps, setupGuideProblems,
               ref={setGuideAnchor}
               expanded={expanded}
               steps={setupGuideSteps}
-              onOpen={() => setGuideOpen(true)}
-              open={guideOpen}
+              onToggle={guide.toggle}
+              open={guide.open}
             />
           ) : null}
         </List>
+        {/* Right after its entry, so Tab goes from the entry into the open guide. */}
+        <SetupGuidePopover
+          anchorEl={guideAnchor}
+          open={guide.open}
+          autoFocus={guide.openedByUser}
+          onClose={guide.close}
+          steps={setupGuideSteps}
+          problems={setupGuideProblems}
+        />
         <MenuList items={footer} expanded={expanded} pathname={pathname} />
       </Box>
-      <SetupGuidePopover
-        anchorEl={guideAnchor}
-        open={guideOpen}
-        onClose={() => setGuideOpen(false)}
-        steps={setupGuideSteps}
-        problems={setupGuideProblems}
-      />
     </Drawer>
   );
 }
@@ -199,12 +195,12 @@ interface SetupGuideEntryProps {
   expanded: boolean;
   steps: Record<string, boolean>;
   open: boolean;
-  onOpen: () => void;
+  onToggle: () => void;
   ref: React.Ref<HTMLDivElement>;
 }
 
 /** The menu entry with id 'setupGuide' that anchors the popover: a progress ring and n/total. */
-function SetupGuideEntry({ expanded, steps, open, onOpen, ref }: SetupGuideEntryProps) {
+function SetupGuideEntry({ expanded, steps, open, onToggle, ref }: SetupGuideEntryProps) {
   const { completed, total, percent } = setupGuideSummary(steps);
   return (
     <Tooltip
@@ -216,9 +212,10 @@ function SetupGuideEntry({ expanded, steps, open, onOpen, ref }: SetupGuideEntry
       <ListItemButton
         ref={ref}
         id={SETUP_GUIDE_MENU_ID}
-        onClick={onOpen}
+        onClick={onToggle}
         aria-haspopup="dialog"
         aria-expanded={open}
+        aria-controls={open ? SETUP_GUIDE_DIALOG_ID : undefined}
         aria-label={`Setup Guide, ${percent}% completed`}
         sx={{ minHeight: 44, mx: 1, my: 0.25, px: 1.5, borderRadius: 1 }}
       >

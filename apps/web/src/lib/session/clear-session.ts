@@ -1,10 +1,12 @@
 import { clearAuthData } from '@/lib/storage/auth-data';
 import { removeItem, storageKeys, STORAGE_KEYS } from '@/lib/storage/local-storage';
+import { removeSessionItem, SESSION_KEYS } from '@/lib/storage/session-storage';
 
 /**
  * Clears what a session leaves in local storage: the stored login (authData), the persisted Redux state
  * ('persist:root') and oidc-client-ts's user and login-transaction entries ('oidc.' keys).
  * Keeps device preferences: the colour mode ('mui-' keys, dark-mode flag) and the device fingerprint.
+ * In session storage: oidc-client-ts's entries and the closed Setup Guide (the next user sees it open by itself).
  */
 export function clearSessionStorage(): void {
   clearAuthData();
@@ -12,6 +14,7 @@ export function clearSessionStorage(): void {
   for (const key of storageKeys()) {
     if (key.startsWith('oidc.')) removeItem(key);
   }
+  removeSessionItem(SESSION_KEYS.setupGuideClosed);
   try {
     for (const key of Object.keys(globalThis.sessionStorage ?? {})) {
       if (key.startsWith('oidc.')) globalThis.sessionStorage.removeItem(key);
