@@ -114,6 +114,7 @@ describe('OrderViewPage', { timeout: 20_000 }, () => {
     const calls = serve({ allowed: ['approve', 'cancel'] });
     renderAt('/orders/view/5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Order SO-1005' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Order SO-1005 · Shipdesk'));
     expect(await screen.findByRole('button', { name: 'Approve' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Packing slip' })).toBeInTheDocument();

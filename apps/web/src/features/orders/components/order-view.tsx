@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { formatDateTime } from '@/lib/format';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
+import { useDocumentTitle } from '@/lib/document-title';
 import { useGetFsmFlowsQuery, useGetOrderQuery } from '../api/orders-api';
 import { useOrderViewAction } from '../hooks/use-order-view-action';
 import { useOrdersRealtime } from '../hooks/use-orders-realtime';
@@ -64,6 +65,7 @@ export function OrderView({ id, initialAction = null }: OrderViewProps) {
   const locale = settings?.locale ?? 'en';
   const orderQuery = useGetOrderQuery(id);
   const order = orderQuery.data;
+  useDocumentTitle(order ? `Order ${order.orderNumber}` : 'Order');
   const flowsQuery = useGetFsmFlowsQuery(id, { skip: !order });
   const flows = flowsQuery.data;
   const action = useOrderViewAction(id, initialAction, flows, order !== undefined);
