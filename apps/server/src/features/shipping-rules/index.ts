@@ -47,7 +47,8 @@ export async function applyShippingRules(
 
 /**
  * The rules of a page of a channel's new orders, decided before they are inserted (rule-import-plan.ts): the insert
- * takes `columns(order)`, then `record` writes the "why" of the orders that were new. Both run in savepoints: what
+ * takes `columns(order)` (the rules' values and the payload of the application's timeline row, which it writes beside
+ * the import's own row), then `record` writes the notes the rules added to the orders that were new. Both run in savepoints: what
  * fails is logged and the orders come in as the mappings left them.
  */
 export async function planChannelRules(
@@ -65,10 +66,12 @@ export async function planChannelRules(
     return null;
   }
   if (!plan) return null;
-  const { columns, record } = plan;
+  const { columns, record, addsNotes } = plan;
   return {
     columns,
+    addsNotes,
     async record(tx2, inserted) {
+      if (!addsNotes) return;
       try {
         await tx2.transaction((savepoint) => record(savepoint, inserted));
       } catch (error) {
@@ -78,3 +81,5 @@ export async function planChannelRules(
   };
 }
 export type { ImportRuleColumns, ImportRulePlan } from './rule-import-plan.ts';
+export { RULES_ACTOR } from './rule-records.ts';
+export { RULES_EVENT } from './rule-sets-repository.ts';

@@ -7,9 +7,9 @@ import { current, facts, names, rule, set } from './rule-test-kit.ts';
 /** Stores an application as recordApplications does (through JSON) and reads its "why" back as the order view does. */
 function roundTrip(sets: ReturnType<typeof set>[], f = facts(), c = current()) {
   const evaluation = evaluateRuleSets(sets, f, c, names, { explain: false });
-  const stored = JSON.parse(JSON.stringify(packApplication('import', { all: 1 }, f, evaluation)));
+  const stored = JSON.parse(JSON.stringify(packApplication('import', sets, f, evaluation)));
   const again = evaluateRuleSets(sets, unpackFacts(stored.facts), NOTHING_SET, names).rules;
-  return { stored, told: unpackResults(stored, again), whole: evaluateRuleSets(sets, f, c, names).rules };
+  return { stored, told: unpackResults(stored, again, sets), whole: evaluateRuleSets(sets, f, c, names).rules };
 }
 
 describe('the stored application', () => {
@@ -43,11 +43,15 @@ describe('the stored application', () => {
     expect(told[1]!.actions[1]!.message).toBe('total $120.00 is not above $500.00');
     expect(told[2]!.failedConditions).toEqual(['ship-to state is CA, not one of AK, HI']);
     // Names, words and the rules that did not match are not stored: they follow from the version and the facts.
-    expect(stored.results).toEqual([
-      ['all', 'vip', 's'],
-      ['all', 'later', ['o', { o: '=', v: 'not insured', m: 'total $120.00 is not above $500.00' }, 'k']],
-      ['all', 'tag', 's', { stopped: true }],
-    ]);
+    // Rules by their place in the version; of the facts, those the rules read (and the currency money is told in).
+    expect(stored.results).toEqual({
+      all: [
+        [0, 's'],
+        [1, ['o', { o: '=', v: 'not insured', m: 'total $120.00 is not above $500.00' }, 'k']],
+        [3, 's', { stopped: true }],
+      ],
+    });
+    expect(Object.keys(stored.facts).sort()).toEqual(['currency', 'state', 'total']);
     expect(stored.matched).toEqual(['VIP express', 'Economy for all', rules[3]!.name]);
     expect(stored.matchedCount).toBe(3);
   });
@@ -61,15 +65,15 @@ describe('the stored application', () => {
     };
     const sets = [set([rule({ id: 'bad', actions: [{ type: 'setShipMethod', shipMethodId: '1' }] })])];
     const evaluation = evaluateRuleSets(sets, facts(), current(), throwing, { explain: false });
-    const stored = JSON.parse(JSON.stringify(packApplication('manual', { all: 1 }, facts(), evaluation)));
-    expect(stored.results).toEqual([['all', 'bad', '', { error: 'names unavailable' }]]);
-    const told = unpackResults(stored, evaluateRuleSets(sets, facts(), NOTHING_SET, names).rules);
+    const stored = JSON.parse(JSON.stringify(packApplication('manual', sets, facts(), evaluation)));
+    expect(stored.results).toEqual({ all: [[0, '', { error: 'names unavailable' }]] });
+    const told = unpackResults(stored, evaluateRuleSets(sets, facts(), NOTHING_SET, names).rules, sets);
     expect(told).toEqual([
       expect.objectContaining({ ruleId: 'bad', matched: false, error: 'names unavailable', actions: [] }),
     ]);
   });
 
-  it('leaves out null and empty facts and reads them back as they were', () => {
+  it('keeps the facts the rules read, without null and empty values, and reads them back', () => {
     const f = facts({
       country: null,
       state: null,
@@ -80,15 +84,26 @@ describe('the stored application', () => {
       skus: [],
       tags: [],
     });
-    const packed = packFacts(f);
+    const reads = set([
+      rule({
+        conditions: [
+          { field: 'country', operator: 'in', value: ['US'] },
+          { field: 'sku', operator: 'in', value: ['A'] },
+          { field: 'weight', operator: 'gt', value: 1 },
+        ],
+      }),
+    ]);
+    const packed = packFacts(f, [reads]);
     expect(Object.keys(packed)).not.toContain('country');
     expect(Object.keys(packed)).not.toContain('skus');
-    expect(unpackFacts(JSON.parse(JSON.stringify(packed)))).toEqual(f);
+    expect(packed).toEqual({ currency: 'USD', weight: 544 });
+    const back = unpackFacts(JSON.parse(JSON.stringify(packed)));
+    expect([back.country, back.skus, back.weight, back.currency]).toEqual([null, [], 544, 'USD']);
   });
 
   it('tells stored results without their words when the version is no longer kept', () => {
     const { stored } = roundTrip([set([rule({ id: 'gone' })])]);
     const told = unpackResults(stored, null);
-    expect(told).toEqual([expect.objectContaining({ ruleId: 'gone', matched: true, actions: [] })]);
+    expect(told).toEqual([expect.objectContaining({ name: 'Rule 1 of a version no longer kept', matched: true })]);
   });
 });

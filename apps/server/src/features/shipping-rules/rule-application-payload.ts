@@ -1,14 +1,16 @@
-import type { RuleActionResult, RuleResult, RuleTarget } from '@shipdesk/contract';
-import type { RuleEvaluation } from './rule-engine.ts';
+import type { RuleActionResult, RuleField, RuleResult, RuleTarget } from '@shipdesk/contract';
+import type { CompiledRuleSet, RuleEvaluation } from './rule-engine.ts';
 import type { OrderFacts } from './rule-facts.ts';
 
 /**
  * What an application of the rule sets keeps on its timeline row (order_events.payload), kept small: a pull with a
- * rule set writes one per order. Everything that follows from the saved version and the facts alone is not stored but
+ * rule set writes one per order. Everything that follows from the saved versions and the facts alone is not stored but
  * evaluated again when the "why" is read (rule-explanation.ts): which rules matched, their names, the failed
  * conditions' words and the values the actions named. What depended on the order as it was then is stored: each
  * action's outcome as one letter, the order's values before the application ("set, was ..."), a rule's error, and an
  * action's value and message where the action explained itself ("not changed: total $30.00 is not above $50.00").
+ * Rules are named by their place in their saved version (a version never changes), and of the facts only those the
+ * versions' rules read are kept.
  */
 export interface ApplicationPayload {
   trigger: 'import' | 'created' | 'manual';
@@ -17,10 +19,10 @@ export interface ApplicationPayload {
   matched: string[];
   matchedCount?: number;
   changed: boolean;
-  /** The facts the conditions saw, without their null and empty values. */
+  /** The facts the rules read, without their null and empty values. */
   facts: Record<string, unknown> | null;
-  /** Rules that matched, stopped or failed: [scope, ruleId, outcome letters or packed actions, extras]. */
-  results?: PackedResult[];
+  /** By scope, the rules that matched, stopped or failed: [place in the version, outcome letters, extras]. */
+  results?: Record<string, PackedResult[]>;
   /** The order's values before the application, in words, by target. */
   before?: Partial<Record<RuleTarget, string>>;
   /** Written before the compact form: the results whole. */
@@ -28,7 +30,7 @@ export interface ApplicationPayload {
 }
 
 type PackedAction = string | { o: string; v: string; m?: string };
-export type PackedResult = [scope: string, ruleId: string, actions: string | PackedAction[], extra?: PackedExtra];
+export type PackedResult = [index: number, actions: string | PackedAction[], extra?: PackedExtra];
 interface PackedExtra {
   stopped?: true;
   error?: string;
@@ -50,33 +52,77 @@ const OUTCOMES = new Map(Object.entries(LETTERS).map(([outcome, letter]) => [let
   RuleActionResult['outcome']
 >;
 
+/** The facts a condition on a field reads (the same name where not listed). */
+const FACT_OF_FIELD: Partial<Record<RuleField, keyof OrderFacts>> = {
+  store: 'storeId',
+  sku: 'skus',
+  category: 'categories',
+  hazardClass: 'hazardClasses',
+};
 /** The facts' fields that may be left out: null or empty in most orders. */
-const NULLABLE_FACTS = ['storeId', 'requestedService', 'country', 'state', 'postalCode', 'residential'] as const;
-const NULLABLE_SIZES = ['longestSide', 'girth'] as const;
+const NULLABLE_FACTS = [
+  'storeId',
+  'requestedService',
+  'country',
+  'state',
+  'postalCode',
+  'residential',
+  'longestSide',
+  'girth',
+] as const;
 const LIST_FACTS = ['skus', 'categories', 'hazardClasses', 'tags'] as const;
 
-export function packFacts(facts: OrderFacts): Record<string, unknown> {
+interface SetIndex {
+  /** What the set's enabled rules read of the facts (the currency always: money is told in it). */
+  facts: ReadonlySet<string>;
+  /** Rule id -> its place in the saved version. */
+  places: ReadonlyMap<string, number>;
+}
+const indexes = new WeakMap<CompiledRuleSet, SetIndex>();
+
+function indexOf(set: CompiledRuleSet): SetIndex {
+  let index = indexes.get(set);
+  if (!index) {
+    const facts = new Set<string>(['currency']);
+    for (const { rule } of set.rules) {
+      for (const condition of rule.conditions) facts.add(FACT_OF_FIELD[condition.field] ?? condition.field);
+      for (const action of rule.actions) {
+        if (action.type === 'insure') facts.add('total');
+        if (action.type === 'holdUntil') facts.add('orderDate');
+      }
+    }
+    index = { facts, places: new Map(set.rules.map((compiled) => [compiled.rule.id, compiled.index])) };
+    indexes.set(set, index);
+  }
+  return index;
+}
+
+/** The facts the sets read, without null and empty values. */
+export function packFacts(facts: OrderFacts, sets: readonly CompiledRuleSet[]): Record<string, unknown> {
+  const read = sets.map((set) => indexOf(set).facts);
   const packed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(facts)) {
     if (value === null || (Array.isArray(value) && value.length === 0)) continue;
-    packed[key] = value;
+    if (read.some((keys) => keys.has(key))) packed[key] = value;
   }
   return packed;
 }
 
+/** The stored facts as the rules read them (what they do not read is left unset). */
 export function unpackFacts(packed: Record<string, unknown>): OrderFacts {
   const facts: Record<string, unknown> = { ...packed };
-  for (const key of [...NULLABLE_FACTS, ...NULLABLE_SIZES]) facts[key] ??= null;
+  for (const key of NULLABLE_FACTS) facts[key] ??= null;
   for (const key of LIST_FACTS) facts[key] ??= [];
   return facts as unknown as OrderFacts;
 }
 
 /** The stored form of one evaluation's results (those that matched, stopped or failed) and the before-values. */
-export function packResults(rules: RuleResult[]): Pick<ApplicationPayload, 'results' | 'before'> & {
-  matched: string[];
-  matchedCount: number;
-} {
-  const results: PackedResult[] = [];
+export function packResults(
+  rules: RuleResult[],
+  sets: readonly CompiledRuleSet[],
+): Required<Pick<ApplicationPayload, 'results' | 'before' | 'matched' | 'matchedCount'>> {
+  const places = new Map(sets.map((set) => [set.scope, indexOf(set).places]));
+  const results: Record<string, PackedResult[]> = {};
   const before: Partial<Record<RuleTarget, string>> = {};
   const matched: string[] = [];
   let matchedCount = 0;
@@ -86,6 +132,8 @@ export function packResults(rules: RuleResult[]): Pick<ApplicationPayload, 'resu
       if (matched.length < TIMELINE_NAMES) matched.push(rule.name);
     }
     if (!rule.matched && !rule.stopped && rule.error === undefined) continue;
+    const place = places.get(rule.scope)?.get(rule.ruleId);
+    if (place === undefined) continue;
     let plain = true;
     const actions = rule.actions.map((action): PackedAction => {
       if (action.before !== null) before[action.target] ??= action.before;
@@ -96,62 +144,72 @@ export function packResults(rules: RuleResult[]): Pick<ApplicationPayload, 'resu
     const extra: PackedExtra = {};
     if (rule.stopped) extra.stopped = true;
     if (rule.error !== undefined) extra.error = rule.error;
-    const entry: PackedResult = [rule.scope, rule.ruleId, plain ? actions.join('') : actions];
+    const entry: PackedResult = [place, plain ? actions.join('') : actions];
     if (extra.stopped || extra.error !== undefined) entry.push(extra);
-    results.push(entry);
+    (results[rule.scope] ??= []).push(entry);
   }
   return { results, before, matched, matchedCount };
 }
 
-/** The payload of one application, as recordApplications writes it. */
+/** The payload of one application of `sets` (in the order they ran), as it is written to the timeline. */
 export function packApplication(
   trigger: ApplicationPayload['trigger'],
-  versions: Record<string, number>,
+  sets: readonly CompiledRuleSet[],
   facts: OrderFacts,
   evaluation: RuleEvaluation,
 ): ApplicationPayload {
   return {
     trigger,
-    versions,
+    versions: Object.fromEntries(sets.map((set) => [set.scope, set.version])),
     changed: evaluation.changed,
-    ...packResults(evaluation.rules),
-    facts: packFacts(facts),
+    ...packResults(evaluation.rules, sets),
+    facts: packFacts(facts, sets),
   };
 }
 
 const resultKey = (scope: string, ruleId: string) => `${scope}\u0000${ruleId}`;
 
 /**
- * The results of an application whole again. `again` is the evaluation of the same saved versions on the stored facts
- * (with nothing set), or null when a version is no longer kept: then the stored results are told with what they hold.
+ * The results of an application whole again. `again` is the evaluation of the same saved versions (`sets`) on the
+ * stored facts (with nothing set), or null when a version is no longer kept: then the stored results are told with
+ * what they hold.
  */
-export function unpackResults(payload: ApplicationPayload, again: RuleResult[] | null): RuleResult[] {
+export function unpackResults(
+  payload: ApplicationPayload,
+  again: RuleResult[] | null,
+  sets: readonly CompiledRuleSet[] = [],
+): RuleResult[] {
   if (payload.rules) {
     const whole = new Map(payload.rules.map((rule) => [resultKey(rule.scope, rule.ruleId), rule]));
     if (!again) return payload.rules;
     return again.map((rule) => whole.get(resultKey(rule.scope, rule.ruleId)) ?? { ...rule, actions: [] });
   }
   const before = payload.before ?? {};
-  const stored = new Map((payload.results ?? []).map((entry) => [resultKey(entry[0], entry[1]), entry]));
+  const stored = Object.entries(payload.results ?? {});
   if (!again) {
-    return (payload.results ?? []).map(([scope, ruleId, , extra]): RuleResult => {
-      const result: RuleResult = {
-        ruleId,
-        name: 'A rule of a version no longer kept',
-        scope,
-        matched: extra?.error === undefined,
-        failedConditions: [],
-        actions: [],
-        stopped: extra?.stopped === true,
-      };
-      if (extra?.error !== undefined) result.error = extra.error;
-      return result;
-    });
+    return stored.flatMap(([scope, entries]) =>
+      entries.map(([place, , extra]): RuleResult => {
+        const result: RuleResult = {
+          ruleId: String(place),
+          name: `Rule ${place + 1} of a version no longer kept`,
+          scope,
+          matched: extra?.error === undefined,
+          failedConditions: [],
+          actions: [],
+          stopped: extra?.stopped === true,
+        };
+        if (extra?.error !== undefined) result.error = extra.error;
+        return result;
+      }),
+    );
   }
+  const places = new Map(sets.map((set) => [set.scope, indexOf(set).places]));
+  const byPlace = new Map(stored.flatMap(([scope, entries]) => entries.map((e) => [`${scope}\u0000${e[0]}`, e])));
   return again.map((rule) => {
-    const entry = stored.get(resultKey(rule.scope, rule.ruleId));
+    const place = places.get(rule.scope)?.get(rule.ruleId);
+    const entry = place === undefined ? undefined : byPlace.get(`${rule.scope}\u0000${place}`);
     if (!entry) return rule.matched ? rule : { ...rule, actions: [] };
-    const [, , packedActions, extra] = entry;
+    const [, packedActions, extra] = entry;
     const letters = typeof packedActions === 'string' ? [...packedActions] : packedActions;
     const actions = letters.flatMap((packed, i): RuleActionResult[] => {
       const told = rule.actions[i];

@@ -66,10 +66,9 @@ export function createRuleApplication() {
   function evaluate(sets: RuleSets, orders: RuleOrder[], words: RuleNames) {
     return orders.map((order) => {
       const run = setsFor(sets, order);
-      const versions = Object.fromEntries(run.map((s) => [s.scope, s.version]));
       // The failed conditions' words are not kept (rule-explanation.ts tells them again when the "why" is read).
       const evaluation = evaluateRuleSets(run, order.facts, order.current, words, { explain: false });
-      return { order, versions, evaluation };
+      return { order, sets: run, evaluation };
     });
   }
 
@@ -77,7 +76,7 @@ export function createRuleApplication() {
   async function write(
     tx: Executor,
     tenantId: string,
-    results: Array<{ order: RuleOrder; versions: Record<string, number>; evaluation: RuleEvaluation }>,
+    results: Array<{ order: RuleOrder; sets: CompiledRuleSet[]; evaluation: RuleEvaluation }>,
     trigger: RuleTrigger,
     actor: RuleActor,
   ): Promise<number> {
@@ -123,10 +122,10 @@ export function createRuleApplication() {
     await recordApplications(
       tx,
       tenantId,
-      results.map(({ order, versions, evaluation }) => ({
+      results.map(({ order, sets, evaluation }) => ({
         orderId: order.id,
         facts: order.facts,
-        versions,
+        sets,
         evaluation,
       })),
       trigger,

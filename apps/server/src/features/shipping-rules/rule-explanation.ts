@@ -50,7 +50,7 @@ export async function explainApplications(
       row.facts && sets.every((s) => s !== undefined)
         ? evaluateRuleSets(sets as CompiledRuleSet[], unpackFacts(row.facts), NOTHING_SET, names).rules
         : null;
-    const rules = unpackResults(row, again);
+    const rules = unpackResults(row, again, sets as CompiledRuleSet[]);
     explained.push({
       id: String(row.id),
       orderId: String(row.orderId),

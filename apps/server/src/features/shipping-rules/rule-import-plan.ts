@@ -5,7 +5,8 @@ import type { ChannelOrder } from '../../integrations/channels/channel-types.ts'
 import type { RuleApplication } from './rule-application-service.ts';
 import { evaluateRuleSets, type CompiledRuleSet, type RuleEvaluation } from './rule-engine.ts';
 import { NOTHING_SET, localFacts, type OrderFacts } from './rule-facts.ts';
-import { RULES_ACTOR, decisionColumns, recordApplications, type ApplicationEntry } from './rule-records.ts';
+import { packApplication } from './rule-application-payload.ts';
+import { RULES_ACTOR, decisionColumns, recordNotes } from './rule-records.ts';
 
 /** The facts of a channel's order as it arrives (rule-order-facts.ts reads the same from a stored order). */
 export function channelOrderFacts(order: ChannelOrder, storeId: number, zone: string): OrderFacts {
@@ -38,9 +39,11 @@ export function channelOrderFacts(order: ChannelOrder, storeId: number, zone: st
 /** The columns a new order's insert takes from the rules (all null without them). */
 export type ImportRuleColumns = ReturnType<typeof importColumns>;
 
-function importColumns(evaluation: RuleEvaluation | null, tags: string[]) {
+function importColumns(evaluation: RuleEvaluation | null, tags: string[], event: object | null) {
   const d = evaluation ? decisionColumns(evaluation.decisions) : null;
   return {
+    /** The application's timeline row's payload: the insert writes it beside the import's own row. */
+    rule_event: event,
     rule_ship_method_id: d?.ship_method_id ?? null,
     rule_carrier: d?.carrier ?? null,
     rule_carrier_method: d?.carrier_method ?? null,
@@ -58,7 +61,9 @@ function importColumns(evaluation: RuleEvaluation | null, tags: string[]) {
 export interface ImportRulePlan {
   /** The rules' columns for an order of the page, by its external id. */
   columns(order: ChannelOrder): ImportRuleColumns;
-  /** After the insert: the notes, the "why" and the timeline rows of the orders that were new. */
+  /** Some order of the page gets a note from the rules: only then is there something to `record`. */
+  addsNotes: boolean;
+  /** After the insert: the notes the rules added to the orders that were new. */
   record(tx: Executor, inserted: ReadonlyArray<{ id: number; externalId: string }>): Promise<void>;
 }
 
@@ -80,7 +85,6 @@ export async function planImportRules(
     (s): s is CompiledRuleSet => s !== undefined,
   );
   if (run.length === 0) return null;
-  const versions = Object.fromEntries(run.map((s) => [s.scope, s.version]));
   const zone = await timeZone(tx, tenantId);
   const names = await application.names(tx, tenantId);
   const evaluated = new Map<string, { facts: OrderFacts; evaluation: RuleEvaluation }>();
@@ -92,13 +96,19 @@ export async function planImportRules(
     });
   }
   return {
-    columns: (order) => importColumns(evaluated.get(order.externalId)?.evaluation ?? null, order.tags),
+    addsNotes: [...evaluated.values()].some(({ evaluation }) => evaluation.decisions.notes.length > 0),
+    columns(order) {
+      const found = evaluated.get(order.externalId);
+      if (!found) return importColumns(null, order.tags, null);
+      const event = packApplication('import', run, found.facts, found.evaluation);
+      return importColumns(found.evaluation, order.tags, event);
+    },
     async record(tx2, inserted) {
-      const entries: ApplicationEntry[] = inserted.flatMap(({ id, externalId }) => {
-        const found = evaluated.get(externalId);
-        return found ? [{ orderId: id, facts: found.facts, versions, evaluation: found.evaluation }] : [];
+      const entries = inserted.flatMap(({ id, externalId }) => {
+        const evaluation = evaluated.get(externalId)?.evaluation;
+        return evaluation && evaluation.decisions.notes.length > 0 ? [{ orderId: id, evaluation }] : [];
       });
-      await recordApplications(tx2, tenantId, entries, 'import', RULES_ACTOR);
+      await recordNotes(tx2, tenantId, entries, RULES_ACTOR);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import type { RuleDecisions, RuleEvaluation } from './rule-engine.ts';
+import type { CompiledRuleSet, RuleDecisions, RuleEvaluation } from './rule-engine.ts';
 import { packApplication, type ApplicationPayload } from './rule-application-payload.ts';
 import type { OrderFacts } from './rule-facts.ts';
 import { RULES_EVENT } from './rule-sets-repository.ts';
@@ -42,13 +42,32 @@ export function decisionColumns(d: RuleDecisions) {
 export interface ApplicationEntry {
   orderId: number;
   facts: OrderFacts;
-  versions: Record<string, number>;
+  /** The sets that ran, in their order. */
+  sets: readonly CompiledRuleSet[];
   evaluation: RuleEvaluation;
+}
+
+/** The notes the rules added to the orders, one statement for any number of orders. */
+export async function recordNotes(
+  tx: Executor,
+  tenantId: string,
+  entries: ReadonlyArray<Pick<ApplicationEntry, 'orderId' | 'evaluation'>>,
+  actor: RuleActor,
+): Promise<void> {
+  const notes = entries.flatMap(({ orderId, evaluation }) =>
+    evaluation.decisions.notes.map((note) => ({ order_id: orderId, note })),
+  );
+  if (notes.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO order_notes (tenant_id, order_id, note, author_id, author_email)
+    SELECT ${tenantId}, n.order_id, n.note, ${actor.id}, ${RULES_ACTOR.email}
+    FROM jsonb_to_recordset(${JSON.stringify(notes)}::jsonb) AS n(order_id bigint, note text)`);
 }
 
 /**
  * What every application writes besides the order's own fields, one statement each for any number of orders: the
- * notes the rules added, and a timeline row per order whose payload is its "why".
+ * notes the rules added, and a timeline row per order whose payload is its "why". (A pull writes its rows in its own
+ * insert statement: rule-import-plan.ts.)
  */
 export async function recordApplications(
   tx: Executor,
@@ -58,18 +77,10 @@ export async function recordApplications(
   actor: RuleActor,
 ): Promise<void> {
   if (entries.length === 0) return;
-  const notes = entries.flatMap(({ orderId, evaluation }) =>
-    evaluation.decisions.notes.map((note) => ({ order_id: orderId, note })),
-  );
-  if (notes.length > 0) {
-    await tx.execute(sql`
-      INSERT INTO order_notes (tenant_id, order_id, note, author_id, author_email)
-      SELECT ${tenantId}, n.order_id, n.note, ${actor.id}, ${RULES_ACTOR.email}
-      FROM jsonb_to_recordset(${JSON.stringify(notes)}::jsonb) AS n(order_id bigint, note text)`);
-  }
-  const events = entries.map(({ orderId, facts, versions, evaluation }) => ({
+  await recordNotes(tx, tenantId, entries, actor);
+  const events = entries.map(({ orderId, facts, sets, evaluation }) => ({
     order_id: orderId,
-    payload: packApplication(trigger, versions, facts, evaluation),
+    payload: packApplication(trigger, sets, facts, evaluation),
   }));
   await tx.execute(sql`
     INSERT INTO order_events (tenant_id, order_id, event, actor_id, actor_email, payload)

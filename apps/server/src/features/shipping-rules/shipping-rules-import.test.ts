@@ -45,6 +45,7 @@ describe.each(backends)('shipping rules on imported orders ($name)', (backend) =
         actions: [
           { type: 'addTag', tag: 'bulky' },
           { type: 'setShipMethod', shipMethodId: express.id },
+          { type: 'addNote', text: 'Pack in a double-wall box' },
         ],
         stop: true,
       },
@@ -77,6 +78,12 @@ describe.each(backends)('shipping rules on imported orders ($name)', (backend) =
       const why = (await call('GET', `/call/order/${row.id}/shippingRules`)).json().data as RuleApplicationList;
       expect(why.applications).toHaveLength(1);
       expect(why.applications[0]).toMatchObject({ trigger: 'import', versions: { [store.id]: 1, all: 1 } });
+      // The timeline: the import's row, then the application's, both written by the pull's insert.
+      const events = (await call('GET', `/api/v1/orders/${row.id}/events`)).json().data as Array<{ event: string }>;
+      expect(events.map((e) => e.event).sort()).toEqual(['imported', 'shippingRules']);
+      const notes = (await call('GET', `/api/v1/orderNotes?order_id=${row.id}`)).json().data as Array<{
+        note: string;
+      }>;
       if (items >= 3) {
         // The store's rule stopped the evaluation: the all-stores set did not run.
         expect(order.tags).toContain('bulky');
@@ -84,7 +91,9 @@ describe.each(backends)('shipping rules on imported orders ($name)', (backend) =
         // The method a rule chose, and its carrier service for the destination, written with the order.
         expect(order.shipping).toMatchObject({ shipMethod: { id: express.id }, carrier: 'local' });
         expect(order.shipping.carrierMethod).toBe('LOCAL_SAME_DAY');
+        expect(notes.map((n) => n.note)).toEqual(['Pack in a double-wall box']);
       } else {
+        expect(notes).toEqual([]);
         expect(order.tags).not.toContain('bulky');
         expect(order.shipping.shipMethod?.id).not.toBe(express.id);
         expect(order.ruleSettings.signature).toBe('standard');

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { isNewer, mergeStatuses, statusesForNewOrder } from '../../domain/channel-orders.ts';
 import type { ChannelAddress, ChannelOrder } from '../../integrations/channels/channel-types.ts';
 import { homeCountrySql, resolutionJoin, resolveShipping } from '../shipping/index.ts';
-import { planChannelRules } from '../shipping-rules/index.ts';
+import { RULES_ACTOR, RULES_EVENT, planChannelRules } from '../shipping-rules/index.ts';
 
 /**
  * Channel orders into the orders tables, a page at a time, in the caller's transaction. One statement inserts the new
@@ -81,7 +81,7 @@ function orderRecord(order: ChannelOrder, statuses: OrderStatuses) {
 /** What the shipping rules decided for a new order (rule-import-plan.ts), null when they decided nothing. */
 const RULE_COLUMNS = sql.raw(`rule_ship_method_id bigint, rule_carrier text, rule_carrier_method text,
   rule_package_type text, rule_box_size_id bigint, rule_insured_value bigint, rule_signature text,
-  rule_hold_until date, rule_cheapest jsonb, rule_shipping boolean`);
+  rule_hold_until date, rule_cheapest jsonb, rule_shipping boolean, rule_event jsonb`);
 
 /** `LEFT JOIN LATERAL (...) rm`: the carrier service of a shipping method a rule set, for the order's destination. */
 function ruleMethodJoin(tenantId: string): SQL {
@@ -180,8 +180,15 @@ const CHILD_COLUMNS = sql.raw('lines jsonb, addresses jsonb, delivery jsonb, bef
  * planned delivery and its lines, addresses, and the timeline row named `event`. Data-modifying CTEs run whether or
  * not the statement reads them; the foreign keys are checked at its end, when the orders they name exist.
  */
-function childWrites(target: UpsertTarget, event: string): SQL {
+function childWrites(target: UpsertTarget, event: string, ruleEvents = false): SQL {
   const t = target.tenantId;
+  // New orders of a pull with a rule set: the application's timeline row (src.rule_event, null without rules) too.
+  const rulesRows = ruleEvents
+    ? sql`
+      UNION ALL
+      SELECT ${t}, s.order_id, ${RULES_EVENT}, ${RULES_ACTOR.id}, ${RULES_ACTOR.email}, NULL, NULL, s.rule_event
+      FROM src s WHERE s.rule_event IS NOT NULL`
+    : sql``;
   return sql`ins_lines AS (
       INSERT INTO order_lines (tenant_id, order_id, position, sku, name, quantity, quantity_shipped, unit_price, weight,
         category, hazardous)
@@ -211,7 +218,7 @@ function childWrites(target: UpsertTarget, event: string): SQL {
     ), ins_events AS (
       INSERT INTO order_events (tenant_id, order_id, event, actor_id, actor_email, before, after, payload)
       SELECT ${t}, s.order_id, ${event}, ${target.actor.id}, ${target.actor.email}, s.before, s.after, s.payload
-      FROM src s
+      FROM src s${rulesRows}
     )`;
 }
 
@@ -289,15 +296,15 @@ export async function upsertChannelOrders(
           RETURNING id, external_id
         ),
         src AS (
-          SELECT ins.id AS order_id, r.lines, r.addresses, r.delivery, r.before, r.after, r.payload
+          SELECT ins.id AS order_id, r.lines, r.addresses, r.delivery, r.before, r.after, r.payload, r.rule_event
           FROM ins JOIN r USING (external_id)
         ),
-        ${childWrites(target, 'imported')}
+        ${childWrites(target, 'imported', rules !== null)}
         SELECT id, external_id FROM ins`,
   );
   result.inserted = inserted.length;
   result.orderIds.push(...inserted.map((row) => Number(row.id)));
-  // Only orders that were new ran the rules (rules never change an order already stored).
+  // Only orders that were new ran the rules (rules never change an order already stored); their notes.
   await rules?.record(
     tx,
     inserted.map((row) => ({ id: Number(row.id), externalId: row.external_id })),
