@@ -1,6 +1,6 @@
 import type { Dashboard, QuickDashboard } from '@shipdesk/contract';
 import type { Database } from '../../apps/server/src/db/client.ts';
-import { dashboardWindows, type DashboardWindows } from '../../apps/server/src/domain/dashboard-periods.ts';
+import { BUCKET_MS, dashboardWindows, type DashboardWindows } from '../../apps/server/src/domain/dashboard-periods.ts';
 import type { SlotTotals } from '../../apps/server/src/features/dashboard/dashboard-repository.ts';
 import {
   assemble,
@@ -89,9 +89,9 @@ async function fromBaseTables(runner: SqlRunner, tenantId: string, w: DashboardW
                   public.dashboard_shipped_change(e.before, e.after) AS shipped,
                   public.dashboard_canceled_change(e.before, e.after) AS canceled
            FROM order_events e WHERE e.tenant_id = $1) AS t
-     WHERE t.at >= $3 AND t.at < $4
+     WHERE t.at >= $3 AND t.at < $4 AND (t.at < $5 OR t.at >= $2)
      GROUP BY 1`,
-    [tenantId, w.current.from.toISOString(), from, to],
+    [tenantId, w.current.from.toISOString(), from, to, w.compared.to.toISOString()],
   );
   const side = (current: boolean) => {
     const row = events.rows.find((r) => r[0] === current || String(r[0]) === String(current));
@@ -127,7 +127,12 @@ export async function dashboardScenarios(ctx: DashboardBenchContext): Promise<Da
       check: 'dashboard',
       async verify(body) {
         const answer = (JSON.parse(body) as { data: Dashboard | QuickDashboard }).data;
-        const windows = dashboardWindows(answer.period, new Date(answer.range.from), answer.timeZone);
+        // The tiles compare with last week up to the server's clock: cut the same way, in the quarter-hour of the
+        // call (or the one before, when the check runs just after an edge).
+        const windows = [0, BUCKET_MS]
+          .map((back) => dashboardWindows(answer.period, new Date(Date.now() - back), answer.timeZone))
+          .find((w) => w.compared.to.toISOString() === answer.comparedWith.to);
+        if (!windows) throw new Error(`${label}: compared with ${JSON.stringify(answer.comparedWith)}, not now`);
         const runs: number[] = [];
         let expected!: Awaited<ReturnType<typeof fromBaseTables>>;
         for (let i = 0; i < (timeBase ? 3 : 1); i++) {

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { literalUnion } from './schema-kit.ts';
 import { DASHBOARD_PERIODS } from './constants.ts';
+import type { OrderStatus, ShipmentStatus } from './enums.ts';
 
 /**
  * The dashboard on the wire (spec 2.4, 3 "Dashboard response", 7.6): `GET /call/dashboard/{period}` answers
@@ -13,11 +14,26 @@ import { DASHBOARD_PERIODS } from './constants.ts';
 export const DASHBOARD_TILES = ['Received Orders', 'Open Orders', 'Shipped Orders', 'Cancelled Orders'] as const;
 export type DashboardTile = (typeof DASHBOARD_TILES)[number];
 
+/**
+ * What "Open Orders" counts: orders placed in the period (by order date) whose status is now one of `orderStatuses`
+ * with a shipment status in `shipmentStatuses`, i.e. Sales Orders not fully shipped. Draft Orders (not approved yet),
+ * Completed, Canceled, Completed - Canceled Partial and Deleted ones are not open. The Sales Order tab of the order
+ * list counts every Sales Order whatever its order date, so it usually holds more. The server's summary (SQL
+ * `dashboard_order_state` = 'open') is tested against this definition.
+ */
+export const OPEN_ORDERS: {
+  readonly orderStatuses: readonly OrderStatus[];
+  readonly shipmentStatuses: readonly ShipmentStatus[];
+} = { orderStatuses: ['Sales Order'], shipmentStatuses: ['Unshipped', 'Shipped Partial'] };
+
 export const DashboardPeriodSchema = literalUnion(DASHBOARD_PERIODS);
 
 const Instant = Type.String({ format: 'date-time' });
 
-/** The two periods compared, as instants: `[from, to)` and `[previousFrom, previousTo)`, previousTo = from. */
+/**
+ * The current period and the whole previous one (yesterday, last week, last calendar month), as instants: `[from,
+ * to)` and `[previousFrom, previousTo)`, previousTo = from.
+ */
 export const DashboardRangeSchema = Type.Object({
   from: Instant,
   to: Instant,
@@ -25,6 +41,20 @@ export const DashboardRangeSchema = Type.Object({
   previousTo: Instant,
 });
 export type DashboardRange = Type.Static<typeof DashboardRangeSchema>;
+
+/**
+ * What the tiles' Previous counts: `[from, to)`, the previous period up to the point the current one has reached
+ * (the same day of it at the same wall-clock time, rounded up to the quarter-hour), so a period so far is compared
+ * with the same part of the one before. `label` names it in the tenant's time zone, ready for "vs ...":
+ * "yesterday 00:00–14:00", "Mon–Wed 14:00 last week", "Feb 1–26 14:15"; the whole period reads "yesterday",
+ * "last week" or "Feb 1–28". The chart's Previous series covers the whole previous period (`range`).
+ */
+export const DashboardComparisonSchema = Type.Object({
+  from: Instant,
+  to: Instant,
+  label: Type.String(),
+});
+export type DashboardComparison = Type.Static<typeof DashboardComparisonSchema>;
 
 export const SalesCountSchema = Type.Object({
   xLabels: literalUnion(DASHBOARD_TILES),
@@ -60,6 +90,7 @@ const header = {
   /** ISO 4217 code of every amount in the answer (the tenant's currency). */
   currency: Type.String(),
   range: DashboardRangeSchema,
+  comparedWith: DashboardComparisonSchema,
   salesCount: Type.Array(SalesCountSchema),
 };
 

@@ -5,10 +5,14 @@ import type { DashboardPeriod } from '@shipdesk/contract';
  * come in, instants go out, so the database only ever compares timestamps.
  *
  * - Today: the local calendar day; This Week: Monday to Sunday (ISO 8601); This Month: the calendar month.
- * - The previous period has the same number of days and ends where the current one starts (This Month in March is
- *   compared with the 31 days before March 1st).
+ * - The previous period is the one before: yesterday, last week, last calendar month (ending where the current one
+ *   starts).
+ * - The tiles compare the current period so far with the same elapsed part of the previous one (`compared`): the
+ *   same day of it (the same weekday, the same day of the month, clamped to a shorter month's end) up to the same
+ *   wall-clock time, rounded up to the quarter-hour in progress.
  * - Categories: Today by wall-clock hour ("00:00" to "23:00", always 24: on the day clocks go forward one hour has
- *   nothing, on the day they go back one hour holds two), a week by weekday, a month by day of the period.
+ *   nothing, on the day they go back one hour holds two), a week by weekday, a month by day of the month (day n of
+ *   the previous month beside day n; days the current month lacks have no category).
  */
 
 const MINUTE_MS = 60_000;
@@ -25,6 +29,12 @@ export interface LocalDate {
   /** 1-12 */
   month: number;
   day: number;
+}
+
+export interface LocalTime {
+  hour: number;
+  minute: number;
+  second?: number;
 }
 
 interface WallClock extends LocalDate {
@@ -100,24 +110,37 @@ function isoWeekdayIndex(date: LocalDate): number {
 }
 
 /**
+ * The first instant the wall clock shows `time` on `date`. Where that time happens twice (clocks go back) the first
+ * one; where it never happens (clocks go forward over it) the moment the clocks jump.
+ */
+export function instantOfWallClock(date: LocalDate, time: LocalTime, timeZone: string): number {
+  const wall = Date.UTC(date.year, date.month - 1, date.day, time.hour, time.minute, time.second ?? 0);
+  // No zone changes its offset twice within a few hours, so the offsets around give every candidate.
+  const offsets = [
+    ...new Set([-3, 0, 3].map((h) => zoneOffsetMs(wall - zoneOffsetMs(wall, timeZone) + h * HOUR_MS, timeZone))),
+  ];
+  // `wall - offset` shows `wall` exactly when that offset is in force then.
+  const showing = offsets.map((offset) => wall - offset).filter((at) => zoneOffsetMs(at, timeZone) === wall - at);
+  if (showing.length > 0) return Math.min(...showing);
+  // In a gap: the jump lies between the instants that show `wall` under the new (larger) and the old offset.
+  // Offsets change on whole minutes: the search runs on them.
+  const newer = Math.max(...offsets);
+  let before = Math.floor((wall - newer) / MINUTE_MS) * MINUTE_MS;
+  let after = Math.ceil((wall - Math.min(...offsets)) / MINUTE_MS) * MINUTE_MS;
+  while (after - before > MINUTE_MS) {
+    const middle = before + Math.floor((after - before) / 2 / MINUTE_MS) * MINUTE_MS;
+    if (zoneOffsetMs(middle, timeZone) === newer) after = middle;
+    else before = middle;
+  }
+  return after;
+}
+
+/**
  * The first instant of a local calendar day. Where midnight happens twice (clocks go back at midnight) the first
  * one; where it never happens (clocks go forward at midnight, e.g. America/Santiago) the moment the clocks jump.
  */
 export function startOfLocalDay(date: LocalDate, timeZone: string): number {
-  const wall = Date.UTC(date.year, date.month - 1, date.day);
-  // No zone changes its offset twice within a few hours, so the offsets around give every candidate.
-  const offsets = new Set(
-    [-3, 0, 3].map((h) => zoneOffsetMs(wall - zoneOffsetMs(wall, timeZone) + h * HOUR_MS, timeZone)),
-  );
-  const showingMidnight = [...offsets]
-    .map((offset) => wall - offset)
-    .filter((at) => {
-      const w = wallClock(at, timeZone);
-      return w.year === date.year && w.month === date.month && w.day === date.day && w.hour === 0 && w.minute === 0;
-    });
-  if (showingMidnight.length > 0) return Math.min(...showingMidnight);
-  // In a gap: the clocks jump from the old (smaller) offset's midnight straight past it.
-  return wall - Math.min(...offsets);
+  return instantOfWallClock(date, { hour: 0, minute: 0 }, timeZone);
 }
 
 export interface Window {
@@ -129,14 +152,21 @@ export interface Window {
 export interface Slot {
   start: Date;
   current: boolean;
-  category: number;
+  /** Index into `categories`; null for previous days the current period lacks (the 29th-31st before February). */
+  category: number | null;
 }
 
 export interface DashboardWindows {
   period: DashboardPeriod;
   timeZone: string;
   current: Window;
+  /** The whole previous period (the chart's Previous series). */
   previous: Window;
+  /**
+   * What the tiles' Previous counts: the previous period up to the point the current one has reached, `previous.from`
+   * to the same wall-clock time on the same day of it, rounded up to the quarter-hour (a slot starts there).
+   */
+  compared: Window;
   categories: string[];
   /**
    * Consecutive slots from `previous.from` to `current.to`, in time order: a slot runs from its start to the next
@@ -182,25 +212,50 @@ function dayStarts(first: LocalDate, count: number, timeZone: string): number[] 
   return starts;
 }
 
-/** The current and the previous period around `now`, their categories and slots. */
-export function dashboardWindows(period: DashboardPeriod, now: Date, timeZone: string): DashboardWindows {
-  const today = wallClock(now.getTime(), timeZone);
-  let first: LocalDate;
-  let days: number;
-  if (period === 'Today') {
-    first = today;
-    days = 1;
-  } else if (period === 'This Week') {
-    first = addDays(today, -isoWeekdayIndex(today));
-    days = 7;
-  } else {
-    first = { year: today.year, month: today.month, day: 1 };
-    days = daysInMonth(today.year, today.month);
+/** The first day and the length in days of the current and the previous period around `today`. */
+function periodDays(period: DashboardPeriod, today: LocalDate) {
+  if (period === 'Today') return { first: today, days: 1, previousFirst: addDays(today, -1), previousDays: 1 };
+  if (period === 'This Week') {
+    const first = addDays(today, -isoWeekdayIndex(today));
+    return { first, days: 7, previousFirst: addDays(first, -7), previousDays: 7 };
   }
-  const previousFirst = addDays(first, -days);
-  const starts = dayStarts(previousFirst, 2 * days + 1, timeZone);
-  const previous = { from: new Date(starts[0]!), to: new Date(starts[days]!) };
-  const current = { from: new Date(starts[days]!), to: new Date(starts[2 * days]!) };
+  const lastOfPrevious = addDays({ year: today.year, month: today.month, day: 1 }, -1);
+  const previousFirst = { year: lastOfPrevious.year, month: lastOfPrevious.month, day: 1 };
+  return {
+    first: { year: today.year, month: today.month, day: 1 },
+    days: daysInMonth(today.year, today.month),
+    previousFirst,
+    previousDays: daysInMonth(previousFirst.year, previousFirst.month),
+  };
+}
+
+const daysBetween = (a: LocalDate, b: LocalDate) =>
+  Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / DAY_MS);
+
+/** `slots` with one more boundary at `at` (when it falls inside a slot), the new slot in the same category. */
+function splitAt(slots: Slot[], at: number): Slot[] {
+  const index = slots.findIndex((slot) => slot.start.getTime() >= at);
+  if (index <= 0 || slots[index]!.start.getTime() === at) return slots;
+  return [...slots.slice(0, index), { ...slots[index - 1]!, start: new Date(at) }, ...slots.slice(index)];
+}
+
+/** The current and the previous period around `now`, the part of the previous one compared, categories and slots. */
+export function dashboardWindows(period: DashboardPeriod, now: Date, timeZone: string): DashboardWindows {
+  const at = now.getTime();
+  const today = wallClockWithSeconds(at, timeZone);
+  const { first, days, previousFirst, previousDays } = periodDays(period, today);
+  const starts = dayStarts(previousFirst, previousDays + days + 1, timeZone);
+  const previous = { from: new Date(starts[0]!), to: new Date(starts[previousDays]!) };
+  const current = { from: new Date(starts[previousDays]!), to: new Date(starts[previousDays + days]!) };
+
+  // The same day of the previous period at the same wall-clock time; past a shorter month's end, all of it.
+  const dayIndex = daysBetween(first, today);
+  let comparedTo = previous.to.getTime();
+  if (dayIndex < previousDays) {
+    const sameTime = instantOfWallClock(addDays(previousFirst, dayIndex), today, timeZone) + (at % 1000);
+    comparedTo = Math.min(Math.ceil(sameTime / BUCKET_MS) * BUCKET_MS, comparedTo);
+  }
+  const compared = { from: previous.from, to: new Date(Math.max(comparedTo, previous.from.getTime())) };
 
   let categories: string[];
   let slots: Slot[];
@@ -212,13 +267,14 @@ export function dashboardWindows(period: DashboardPeriod, now: Date, timeZone: s
     ];
   } else {
     categories = period === 'This Week' ? [...WEEKDAY_LABELS] : Array.from({ length: days }, (_, i) => String(i + 1));
-    slots = starts.slice(0, -1).map((start, i) => ({
-      start: new Date(start),
-      current: i >= days,
-      category: i % days,
-    }));
+    slots = starts.slice(0, -1).map((start, i) => {
+      const current = i >= previousDays;
+      const day = current ? i - previousDays : i;
+      return { start: new Date(start), current, category: day < days ? day : null };
+    });
   }
-  return { period, timeZone, current, previous, categories, slots };
+  slots = splitAt(slots, compared.to.getTime());
+  return { period, timeZone, current, previous, compared, categories, slots };
 }
 
 /** Change from `previous` to `current` in percent, one decimal; null when it cannot be told (from 0 to more). */

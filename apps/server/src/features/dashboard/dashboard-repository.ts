@@ -14,6 +14,14 @@ const num = (value: Numeric) => Number(value ?? 0);
 const instants = (dates: readonly Date[]) => sql`${`{${dates.map((d) => d.toISOString()).join(',')}}`}::timestamptz[]`;
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
+/**
+ * Buckets in `earlier` or in `current` (earlier.from <= earlier.to <= current.from): one index range over both, the
+ * gap between them (the rest of the previous period) filtered out.
+ */
+const bothWindows = (earlier: Window, current: Window) =>
+  sql`b.bucket >= ${at(earlier.from)} AND b.bucket < ${at(current.to)}
+      AND (b.bucket < ${at(earlier.to)} OR b.bucket >= ${at(current.from)})`;
+
 export interface TenantSettings {
   timeZone: string | null;
   currency: string | null;
@@ -107,11 +115,14 @@ export function createDashboardRepository() {
       }));
     },
 
-    /** Orders received and still open, per period (the tiles alone: no slots, no stores). */
+    /**
+     * Orders received and still open, per period (the tiles alone: no slots, no stores). `compared` is the part of
+     * the previous period the tiles compare with; it starts where that period starts, before `current`.
+     */
     async periodCounts(
       tx: Executor,
       tenantId: string,
-      previous: Window,
+      compared: Window,
       current: Window,
     ): Promise<{ current: PeriodCounts; previous: PeriodCounts }> {
       const rows = await rowsOf<{ current: boolean; received: Numeric; open: Numeric }>(
@@ -119,7 +130,7 @@ export function createDashboardRepository() {
         sql`SELECT b.bucket >= ${at(current.from)} AS current, sum(b.order_count) AS received,
                    sum(b.order_count) FILTER (WHERE b.state = 'open') AS open
             FROM dashboard_order_buckets b
-            WHERE b.tenant_id = ${tenantId} AND b.bucket >= ${at(previous.from)} AND b.bucket < ${at(current.to)}
+            WHERE b.tenant_id = ${tenantId} AND ${bothWindows(compared, current)}
             GROUP BY 1`,
       );
       const of = (current: boolean): PeriodCounts => {
@@ -129,18 +140,18 @@ export function createDashboardRepository() {
       return { current: of(true), previous: of(false) };
     },
 
-    /** Orders shipped and canceled, per period. */
+    /** Orders shipped and canceled, in `current` and in `compared` (as for periodCounts). */
     async eventCounts(
       tx: Executor,
       tenantId: string,
-      previous: Window,
+      compared: Window,
       current: Window,
     ): Promise<{ current: EventCounts; previous: EventCounts }> {
       const rows = await rowsOf<{ current: boolean; measure: string; n: Numeric }>(
         tx,
         sql`SELECT b.bucket >= ${at(current.from)} AS current, b.measure, sum(b.order_count) AS n
             FROM dashboard_event_buckets b
-            WHERE b.tenant_id = ${tenantId} AND b.bucket >= ${at(previous.from)} AND b.bucket < ${at(current.to)}
+            WHERE b.tenant_id = ${tenantId} AND ${bothWindows(compared, current)}
             GROUP BY 1, 2`,
       );
       const of = (current: boolean): EventCounts => {

@@ -10,9 +10,11 @@ const PeriodParam = Type.Object({
 });
 
 const DESCRIPTION =
-  'Periods are cut in the tenant time zone: Today, This Week (Monday to Sunday) or This Month, each compared with ' +
-  'the period of the same number of days just before it. Money in minor units of `currency`. What each tile ' +
-  'counts: docs/dashboard.md.';
+  'Periods are cut in the tenant time zone: Today, This Week (Monday to Sunday) or This Month. The tiles compare ' +
+  'the period so far with the same elapsed part of the previous one (yesterday, last week, last calendar month) up ' +
+  'to the same wall-clock time: `comparedWith` gives that span and a label for it. The chart compares with the ' +
+  'whole previous period (`range`). Open Orders are the Sales Orders placed in the period that are not fully ' +
+  'shipped. Money in minor units of `currency`. What each tile counts: docs/dashboard.md.';
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardServiceOptions> = async (app, options) => {
   const service = createDashboardService(app.db, options);

@@ -18,6 +18,7 @@ import {
 } from '../../domain/dashboard-periods.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { comparisonLabel } from './comparison-label.ts';
 import {
   createDashboardRepository,
   type EventCounts,
@@ -55,18 +56,24 @@ export function salesCount(current: TileFigures, previous: TileFigures): SalesCo
   ];
 }
 
-/** Slot totals into the tiles' receipt counts, the revenue per category and the revenue per channel. */
+/**
+ * Slot totals into the tiles' receipt counts (the previous side only over `windows.compared`), the revenue per
+ * category (the whole previous period) and the revenue per channel.
+ */
 export function assemble(windows: DashboardWindows, rows: readonly SlotTotals[]) {
   const counts = { current: { received: 0, open: 0 }, previous: { received: 0, open: 0 } };
   const revenue = { current: windows.categories.map(() => 0), previous: windows.categories.map(() => 0) };
   const channels = new Map<number, SalesByChannelPoint>();
+  const comparedTo = windows.compared.to.getTime();
   for (const row of rows) {
     const slot = windows.slots[row.slot];
     if (!slot) continue;
     const side = slot.current ? 'current' : 'previous';
-    counts[side].received += row.received;
-    counts[side].open += row.open;
-    revenue[side][slot.category]! += row.revenue;
+    if (slot.current || slot.start.getTime() < comparedTo) {
+      counts[side].received += row.received;
+      counts[side].open += row.open;
+    }
+    if (slot.category !== null) revenue[side][slot.category]! += row.revenue;
     if (!slot.current || row.revenue === 0) continue;
     const channel = channels.get(row.storeKey) ?? {
       ...(row.storeKey === 0
@@ -121,6 +128,11 @@ export function createDashboardService(database: Database, options: DashboardSer
       previousFrom: windows.previous.from.toISOString(),
       previousTo: windows.previous.to.toISOString(),
     },
+    comparedWith: {
+      from: windows.compared.from.toISOString(),
+      to: windows.compared.to.toISOString(),
+      label: comparisonLabel(windows),
+    },
   });
 
   return {
@@ -131,7 +143,7 @@ export function createDashboardService(database: Database, options: DashboardSer
         // Independent reads, started together: they share round trips to the database.
         const [rows, events] = await Promise.all([
           repo.slotTotals(tx, auth.tenantId, range, windows.slots, currency),
-          repo.eventCounts(tx, auth.tenantId, windows.previous, windows.current),
+          repo.eventCounts(tx, auth.tenantId, windows.compared, windows.current),
         ]);
         const { counts, salesByDate, salesByChannel } = assemble(windows, rows);
         return {
@@ -147,8 +159,8 @@ export function createDashboardService(database: Database, options: DashboardSer
     quickDashboard(auth: AuthContext, periodText: string): Promise<QuickDashboard> {
       return inTenantPeriods(auth, periodText, async (tx, windows, currency) => {
         const [counts, events] = await Promise.all([
-          repo.periodCounts(tx, auth.tenantId, windows.previous, windows.current),
-          repo.eventCounts(tx, auth.tenantId, windows.previous, windows.current),
+          repo.periodCounts(tx, auth.tenantId, windows.compared, windows.current),
+          repo.eventCounts(tx, auth.tenantId, windows.compared, windows.current),
         ]);
         return {
           ...header(windows, currency),

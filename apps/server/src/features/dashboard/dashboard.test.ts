@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase as openKitDatabase } from '@shipdesk/db-kit';
-import { Role, type Dashboard, type QuickDashboard, type SalesCount } from '@shipdesk/contract';
+import {
+  OPEN_ORDERS,
+  ORDER_STATUSES,
+  Role,
+  SHIPMENT_STATUSES,
+  type Dashboard,
+  type QuickDashboard,
+  type SalesCount,
+} from '@shipdesk/contract';
 import { MIGRATIONS, openDatabase, type Executor } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -278,6 +286,12 @@ describe.each(backends)('dashboard ($name)', (backend) => {
         previousFrom: '2026-02-23T05:00:00.000Z',
         previousTo: '2026-03-02T05:00:00.000Z',
       });
+      // The tiles compare Monday to Wednesday 10:00 with the same of last week.
+      expect(d.comparedWith).toEqual({
+        from: '2026-02-23T05:00:00.000Z',
+        to: '2026-02-25T15:00:00.000Z',
+        label: 'Mon–Wed 10:00 last week',
+      });
       expect(d).toMatchObject({ period: 'This Week', timeZone: 'America/New_York', currency: 'USD' });
       expect(d.salesCount.map((s) => s.xLabels)).toEqual([
         'Received Orders',
@@ -286,12 +300,14 @@ describe.each(backends)('dashboard ($name)', (backend) => {
         'Cancelled Orders',
       ]);
       expect(tiles(d)).toEqual({
-        // o2 o3 o4 o5 o8 o11 o12 | o1 o9 o13 (o7 Deleted, o6 and o10 outside both weeks)
-        'Received Orders': [7, 3, 133.3],
-        // o3 (Shipped Partial is still open) | o1
-        'Open Orders': [1, 1, 0],
-        // o2, o12 (at its event time) | o9, o13, o8 (at the channel's time, a week before the import)
-        'Shipped Orders': [2, 3, -33.3],
+        // o2 o3 o4 o5 o8 o11 o12 | o13 (o9 Wed 12:00 and o1 Sun are later in last week than now in this one; o7
+        // Deleted, o6 and o10 outside both weeks)
+        'Received Orders': [7, 1, 600],
+        // o3 (Shipped Partial is still open) | none (o1 is open but placed on Sunday)
+        'Open Orders': [1, 0, null],
+        // o2, o12 (at its event time) | o13, o8 (at the channel's time, Wed 05:00, a week before the import); o9
+        // was shipped on Friday
+        'Shipped Orders': [2, 2, 0],
         // o4, o11 (the rest of a partly shipped order) | none
         'Cancelled Orders': [2, 0, null],
       });
@@ -299,7 +315,7 @@ describe.each(backends)('dashboard ($name)', (backend) => {
         Categories: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
         // Mon o2; Thu o11; Fri o12; Sun o3 (o4 canceled, o5 a draft, o8 in EUR)
         Current: [2500, 0, 0, 600, 100, 0, 700],
-        // Tue o13 (free); Wed o9; Sun o1 at 23:59:59
+        // The whole of last week: Tue o13 (free); Wed o9; Sun o1 at 23:59:59
         Previous: [0, 0, 1200, 0, 0, 0, 1000],
       });
       expect(d.salesByChannel).toEqual([
@@ -317,6 +333,7 @@ describe.each(backends)('dashboard ($name)', (backend) => {
         timeZone: full.timeZone,
         currency: full.currency,
         range: full.range,
+        comparedWith: full.comparedWith,
         salesCount: full.salesCount,
       });
     });
@@ -342,6 +359,11 @@ describe.each(backends)('dashboard ($name)', (backend) => {
         to: '2026-03-09T04:00:00.000Z',
         previousFrom: '2026-03-07T05:00:00.000Z',
         previousTo: '2026-03-08T05:00:00.000Z',
+      });
+      expect(d.comparedWith).toEqual({
+        from: '2026-03-07T05:00:00.000Z',
+        to: '2026-03-07T16:00:00.000Z',
+        label: 'yesterday 00:00–11:00',
       });
       expect(d.salesByDate.Categories).toHaveLength(24);
       expect(d.salesByDate.Categories.slice(0, 4)).toEqual(['00:00', '01:00', '02:00', '03:00']);
@@ -383,8 +405,9 @@ describe.each(backends)('dashboard ($name)', (backend) => {
       const previous = Array(24).fill(0);
       previous[23] = 100;
       expect(d.salesByDate).toMatchObject({ Current: current, Previous: previous });
-      expect(tiles(d)['Received Orders']).toEqual([4, 1, 300]);
-      expect(tiles(d)['Open Orders']).toEqual([1, 1, 0]);
+      // The tiles compare with yesterday up to 11:00: the order at 23:59:59 is not in it.
+      expect(tiles(d)['Received Orders']).toEqual([4, 0, null]);
+      expect(tiles(d)['Open Orders']).toEqual([1, 0, null]);
     });
 
     it('puts both 01:30s of the fall-back day (2026-11-01) under 01:00, in a 25-hour day and its week', async () => {
@@ -407,7 +430,9 @@ describe.each(backends)('dashboard ($name)', (backend) => {
       const previous = Array(24).fill(0);
       previous[23] = 30;
       expect(today.salesByDate).toMatchObject({ Current: current, Previous: previous });
-      expect(tiles(today)['Received Orders']).toEqual([4, 1, 300]);
+      // Yesterday up to 10:00 (EDT then): the order at 23:59:59 is not in it.
+      expect(today.comparedWith).toMatchObject({ to: '2026-10-31T14:00:00.000Z', label: 'yesterday 00:00–10:00' });
+      expect(tiles(today)['Received Orders']).toEqual([4, 0, null]);
 
       // Monday Oct 26 to Sunday Nov 1: 169 hours.
       const week = await at('2026-11-01T15:00:00Z').dashboard(auth(tenant), 'This Week');
@@ -416,33 +441,49 @@ describe.each(backends)('dashboard ($name)', (backend) => {
       expect(tiles(week)['Received Orders']).toEqual([5, 0, null]);
     });
 
-    it('compares This Month with the same number of days before it, edge to edge', async () => {
+    it('compares This Month with the calendar month before: the chart whole, the tiles up to the same time', async () => {
       const tenant = newTenantId();
       await addTenant(db(), tenant, 'America/New_York');
       for (const [when, total] of [
-        ['2026-01-29T04:59:59Z', 1], // Jan 28 23:59:59: before both
-        ['2026-01-29T05:00:00Z', 10], // first of the 31 days before March
-        ['2026-03-01T04:59:59Z', 20], // Feb 28 23:59:59: last of them
+        ['2026-02-01T04:59:59Z', 1], // Jan 31 23:59:59: before both
+        ['2026-02-01T05:00:00Z', 10], // Feb 1 00:00:00
+        ['2026-02-15T15:59:59Z', 15], // Feb 15 10:59:59 EST: before the same time as now
+        ['2026-02-15T16:00:00Z', 16], // Feb 15 11:00:00 EST: the chart only
+        ['2026-03-01T04:59:59Z', 20], // Feb 28 23:59:59: the chart only
         ['2026-03-01T05:00:00Z', 30], // Mar 1 00:00:00
         ['2026-03-31T12:00:00Z', 40],
         ['2026-04-01T04:00:00Z', 50], // Apr 1 00:00:00 EDT
       ] as const) {
         await addOrder(db(), tenant, { at: when, status: 'Completed', shipment: 'Shipped Complete', total });
       }
+      // Sunday March 15, 11:00 EDT.
       const d = await at('2026-03-15T15:00:00Z').dashboard(auth(tenant), 'This Month');
       expect(d.range).toEqual({
         from: '2026-03-01T05:00:00.000Z',
         to: '2026-04-01T04:00:00.000Z',
-        previousFrom: '2026-01-29T05:00:00.000Z',
+        previousFrom: '2026-02-01T05:00:00.000Z',
         previousTo: '2026-03-01T05:00:00.000Z',
+      });
+      // February 15 at 11:00 on the wall clock, EST then: a wall-clock span, an hour longer than March's.
+      expect(d.comparedWith).toEqual({
+        from: '2026-02-01T05:00:00.000Z',
+        to: '2026-02-15T16:00:00.000Z',
+        label: 'Feb 1–15 11:00',
       });
       expect(d.salesByDate.Categories).toEqual(Array.from({ length: 31 }, (_, i) => String(i + 1)));
       const current = Array(31).fill(0);
       Object.assign(current, { 0: 30, 30: 40 });
       const previous = Array(31).fill(0);
-      Object.assign(previous, { 0: 10, 30: 20 });
+      Object.assign(previous, { 0: 10, 14: 31, 27: 20 });
       expect(d.salesByDate).toMatchObject({ Current: current, Previous: previous });
       expect(tiles(d)['Received Orders']).toEqual([2, 2, 0]);
+      const quick = await at('2026-03-15T15:00:00Z').quickDashboard(auth(tenant), 'This Month');
+      expect(quick.salesCount).toEqual(d.salesCount);
+
+      // March 31st: February has no 31st, so all of February.
+      const last = await at('2026-03-31T18:00:00Z').quickDashboard(auth(tenant), 'This Month');
+      expect(last.comparedWith).toMatchObject({ to: '2026-03-01T05:00:00.000Z', label: 'Feb 1–28' });
+      expect(tiles(last)['Received Orders']).toEqual([2, 4, -50]);
     });
 
     it('cuts a half-hour zone at its own midnight and regroups when the tenant changes zone', async () => {
@@ -474,6 +515,79 @@ describe.each(backends)('dashboard ($name)', (backend) => {
       const nyPrevious = Array(24).fill(0);
       nyPrevious[14] = 300; // 14:29:59 and 14:30:00 EDT on Mar 9
       expect(newYork.salesByDate).toMatchObject({ Current: nyCurrent, Previous: nyPrevious });
+    });
+  });
+
+  describe('the tiles compare the period so far with the same part of the previous one', () => {
+    it('leaves out of "This Week so far" the orders and events of last week after the same weekday and time', async () => {
+      const tenant = newTenantId();
+      await addTenant(db(), tenant, 'America/New_York');
+      const o = (at: string, status = 'Sales Order', shipment = 'Unshipped') =>
+        addOrder(db(), tenant, { at, status, shipment, total: 100 });
+      // Last week, Monday March 2 to Sunday March 8 (the clocks went forward on Sunday).
+      await o('2026-03-02T14:00:00Z'); // Mon 09:00 EST: in
+      const tuesday = await o('2026-03-03T15:00:00Z', 'Completed', 'Shipped Complete'); // Tue: in
+      await o('2026-03-04T18:59:59Z'); // Wed 13:59:59 EST: in
+      await o('2026-03-04T19:00:00Z'); // Wed 14:00:00 EST: the same time as now, out
+      const thursday = await o('2026-03-05T15:00:00Z', 'Completed', 'Shipped Complete'); // Thu: out
+      const friday = await o('2026-03-06T15:00:00Z', 'Canceled'); // Fri: out
+      await o('2026-03-08T16:00:00Z'); // Sun: out
+      // This week so far: Monday March 9 to Wednesday March 11, 14:00 EDT.
+      await o('2026-03-09T13:00:00Z');
+      await o('2026-03-11T17:00:00Z', 'Completed', 'Shipped Complete');
+      const open = st('Sales Order');
+      const done = st('Completed', 'Shipped Complete');
+      await addEvent(db(), tenant, tuesday, {
+        event: 'shipComplete',
+        at: '2026-03-03T16:00:00Z',
+        before: open,
+        after: done,
+      });
+      await addEvent(db(), tenant, thursday, {
+        event: 'shipComplete',
+        at: '2026-03-05T16:00:00Z',
+        before: open,
+        after: done,
+      });
+      await addEvent(db(), tenant, friday, {
+        event: 'cancel',
+        at: '2026-03-06T16:00:00Z',
+        before: open,
+        after: st('Canceled'),
+      });
+
+      const NOW = '2026-03-11T18:00:00Z'; // Wednesday 14:00 EDT
+      const d = await at(NOW).dashboard(auth(tenant), 'This Week');
+      expect(d.comparedWith).toEqual({
+        from: '2026-03-02T05:00:00.000Z',
+        to: '2026-03-04T19:00:00.000Z',
+        label: 'Mon–Wed 14:00 last week',
+      });
+      expect(tiles(d)).toEqual({
+        'Received Orders': [2, 3, -33.3],
+        'Open Orders': [1, 2, -50],
+        'Shipped Orders': [0, 1, -100],
+        'Cancelled Orders': [0, 0, 0],
+      });
+      // The chart still shows all of last week beside this one (the cancelled order has no revenue).
+      expect(d.salesByDate.Previous).toEqual([100, 100, 200, 100, 0, 0, 100]);
+      const quick = await at(NOW).quickDashboard(auth(tenant), 'This Week');
+      expect(quick.salesCount).toEqual(d.salesCount);
+      expect(quick.comparedWith).toEqual(d.comparedWith);
+    });
+
+    it('counts as Open Orders exactly the statuses the contract names (OPEN_ORDERS)', async () => {
+      for (const orderStatus of ORDER_STATUSES) {
+        for (const shipmentStatus of SHIPMENT_STATUSES) {
+          const [row] = await rows<{ state: string }>(
+            db(),
+            sql`SELECT public.dashboard_order_state(${orderStatus}, ${shipmentStatus}) AS state`,
+          );
+          const open =
+            OPEN_ORDERS.orderStatuses.includes(orderStatus) && OPEN_ORDERS.shipmentStatuses.includes(shipmentStatus);
+          expect(row!.state === 'open', `${orderStatus} / ${shipmentStatus}`).toBe(open);
+        }
+      }
     });
   });
 

@@ -87,6 +87,7 @@ describe('the three datasets', () => {
 describe('statisticsFrom', () => {
   it('reads the envelope data', () => {
     const range = { from: 'a', to: 'b', previousFrom: 'c', previousTo: 'd' };
+    const comparedWith = { from: 'c', to: 'e', label: 'yesterday 00:00–14:00' };
     expect(
       statisticsFrom({
         code: 200,
@@ -96,6 +97,7 @@ describe('statisticsFrom', () => {
           timeZone: 'Europe/Paris',
           currency: 'EUR',
           range,
+          comparedWith,
           salesCount: JSON.stringify(counts),
           salesByDate: byDate,
           salesByChannel: 'broken',
@@ -105,6 +107,7 @@ describe('statisticsFrom', () => {
       timeZone: 'Europe/Paris',
       currency: 'EUR',
       range,
+      comparison: comparedWith,
       salesCount: counts,
       salesByDate: byDate,
       salesByChannel: [],
@@ -115,6 +118,8 @@ describe('statisticsFrom', () => {
     expect(statisticsFrom({ code: 200, success: true })).toEqual(EMPTY_STATISTICS);
     expect(statisticsFrom('nonsense')).toEqual(EMPTY_STATISTICS);
     const odd = statisticsFrom({ data: { currency: 'dollars', range: { from: 'a' }, timeZone: '' } });
-    expect(odd).toMatchObject({ currency: null, range: null, timeZone: null });
+    expect(odd).toMatchObject({ currency: null, range: null, timeZone: null, comparison: null });
+    // An answer without comparedWith (an older server), or with one missing its words.
+    expect(statisticsFrom({ data: { comparedWith: { from: 'a', to: 'b', label: '' } } }).comparison).toBeNull();
   });
 });

@@ -34,10 +34,22 @@ export interface DashboardRange {
   previousTo: string;
 }
 
+/**
+ * What the tiles' Previous counts: the previous period up to the point the current one has reached, and its name in
+ * words ('Mon–Wed 14:00 last week').
+ */
+export interface DashboardComparison {
+  from: string;
+  to: string;
+  label: string;
+}
+
 export interface DashboardStatistics {
   timeZone: string | null;
   currency: string | null;
   range: DashboardRange | null;
+  /** Null when the answer carries none (an older server): the tiles then just say "the previous period". */
+  comparison: DashboardComparison | null;
   salesCount: SalesCountEntry[];
   salesByDate: SalesByDate;
   salesByChannel: ChannelRevenue[];
@@ -49,6 +61,7 @@ export const EMPTY_STATISTICS: DashboardStatistics = {
   timeZone: null,
   currency: null,
   range: null,
+  comparison: null,
   salesCount: [],
   salesByDate: EMPTY_SALES_BY_DATE,
   salesByChannel: [],
@@ -134,6 +147,13 @@ function rangeFrom(value: unknown): DashboardRange | null {
   };
 }
 
+function comparisonFrom(value: unknown): DashboardComparison | null {
+  const comparison = record(value);
+  const keys = ['from', 'to', 'label'] as const;
+  if (!comparison || !keys.every((key) => typeof comparison[key] === 'string') || !comparison.label) return null;
+  return { from: comparison.from as string, to: comparison.to as string, label: comparison.label as string };
+}
+
 /** The envelope's `data` as DashboardStatistics; a body without `data` reads as empty statistics. */
 export function statisticsFrom(response: unknown): DashboardStatistics {
   const data = record(record(response)?.data);
@@ -142,6 +162,7 @@ export function statisticsFrom(response: unknown): DashboardStatistics {
     timeZone: typeof data.timeZone === 'string' && data.timeZone ? data.timeZone : null,
     currency: typeof data.currency === 'string' && /^[A-Z]{3}$/.test(data.currency) ? data.currency : null,
     range: rangeFrom(data.range),
+    comparison: comparisonFrom(data.comparedWith),
     salesCount: salesCountFrom(data.salesCount),
     salesByDate: salesByDateFrom(data.salesByDate),
     salesByChannel: salesByChannelFrom(data.salesByChannel),

@@ -81,6 +81,15 @@ describe('changeOf and describeChange', () => {
     expect(describeChange(0.04, 'en').trend).toBe('flat');
     expect(describeChange(null, 'en')).toMatchObject({ trend: 'none', text: '—' });
   });
+
+  it('names the span Previous covers when the server sent one', () => {
+    expect(describeChange(25, 'en', 'Mon–Wed 14:00 last week').spoken).toBe(
+      'Up 25% compared with Mon–Wed 14:00 last week',
+    );
+    expect(describeChange(0, 'en', 'yesterday 00:00–09:15').spoken).toBe(
+      'No change compared with yesterday 00:00–09:15',
+    );
+  });
 });
 
 describe('number formats', () => {

@@ -56,18 +56,23 @@ export function changeOf(entry: SalesCountEntry | undefined): number | null {
   return ((entry.Current - entry.Previous) / entry.Previous) * 100;
 }
 
-export function describeChange(percentage: number | null, locale: string): ChangeDisplay {
+/**
+ * The change as shown and as spoken. `comparedWith` names what Previous counts ('Mon–Wed 14:00 last week'); without
+ * it the words say "the previous period".
+ */
+export function describeChange(percentage: number | null, locale: string, comparedWith?: string): ChangeDisplay {
   if (percentage === null) {
     return { trend: 'none', text: '—', spoken: 'No change to show: nothing to compare with' };
   }
   const text = formatPercent(percentage, locale);
+  const against = comparedWith ? `compared with ${comparedWith}` : 'on the previous period';
   // Rounded to what is shown, so '0%' never comes with an arrow.
   if (text === formatPercent(0, locale)) {
-    return { trend: 'flat', text, spoken: 'No change on the previous period' };
+    return { trend: 'flat', text, spoken: `No change ${against}` };
   }
   return percentage > 0
-    ? { trend: 'up', text, spoken: `Up ${text} on the previous period` }
-    : { trend: 'down', text, spoken: `Down ${text} on the previous period` };
+    ? { trend: 'up', text, spoken: `Up ${text} ${against}` }
+    : { trend: 'down', text, spoken: `Down ${text} ${against}` };
 }
 
 export interface PieSlice extends ChannelRevenue {

@@ -34,12 +34,19 @@ const range = {
   previousTo: '2026-03-09T04:00:00.000Z',
 };
 
+const comparedWith = {
+  from: '2026-03-02T05:00:00.000Z',
+  to: '2026-03-04T19:00:00.000Z',
+  label: 'Mon–Wed 14:00 last week',
+};
+
 function statistics(overrides: Record<string, unknown> = {}) {
   return {
     period: 'This Week',
     timeZone: 'America/New_York',
     currency: 'USD',
     range,
+    comparedWith,
     salesCount,
     salesByDate,
     salesByChannel,
@@ -133,12 +140,12 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(figure('Received Orders', 'Current')).toHaveTextContent('1.5K');
     expect(within(figure('Received Orders', 'Current')).getByTitle('1,500')).toBeInTheDocument();
     expect(figure('Received Orders', 'Previous')).toHaveTextContent('1.2K');
-    expect(figure('Received Orders', 'Change')).toHaveTextContent('Up 25% on the previous period');
+    expect(figure('Received Orders', 'Change')).toHaveTextContent('Up 25% compared with Mon–Wed 14:00 last week');
     expect(figure('Open Orders', 'Current')).toHaveTextContent('2.3M');
     // 999 is not above 1000: shown as is.
     expect(figure('Open Orders', 'Previous')).toHaveTextContent(/^999$/);
-    expect(figure('Shipped Orders', 'Change')).toHaveTextContent('Down 20% on the previous period');
-    expect(figure('Cancelled Orders', 'Change')).toHaveTextContent('No change on the previous period');
+    expect(figure('Shipped Orders', 'Change')).toHaveTextContent('Down 20% compared with Mon–Wed 14:00 last week');
+    expect(figure('Cancelled Orders', 'Change')).toHaveTextContent('No change compared with Mon–Wed 14:00 last week');
     expect(tableRows(/^Sales Revenue in USD/)).toEqual([
       ['Mon', '$100.00', '$1,234.56'],
       ['Tue', '$0.00', '$0.05'],
@@ -177,6 +184,39 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(tableRows(/^Sales Revenue/)).toEqual([]);
     expect(tableRows(/^Sales By Channel/)).toEqual([]);
     expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('says under the tiles what Previous covers: the same part of the previous period', async () => {
+    serveAll(statistics());
+    renderDashboard();
+    await loaded();
+    expect(screen.getByText('Previous: Mon–Wed 14:00 last week, the same part of the week so far')).toBeVisible();
+  });
+
+  it('falls back to "the previous period" when the answer names no span', async () => {
+    serveAll(statistics({ comparedWith: undefined }));
+    renderDashboard();
+    await loaded();
+    expect(figure('Received Orders', 'Change')).toHaveTextContent('Up 25% on the previous period');
+    expect(screen.queryByText(/^Previous: /)).not.toBeInTheDocument();
+  });
+
+  it('defines Open Orders in a caption and a tooltip a keyboard reaches, and tells it from the Sales Order tab', async () => {
+    serveAll(statistics());
+    const { user } = renderDashboard();
+    await loaded();
+    const open = tile('Open Orders');
+    expect(open).toHaveAccessibleDescription('Placed in this period, not yet shipped');
+    within(open).getByRole('link', { name: 'Open Orders' }).focus();
+    await user.tab();
+    const info = within(open).getByRole('button', { name: 'What Open Orders counts' });
+    expect(info).toHaveFocus();
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip).toHaveTextContent(
+      'Orders placed in this period whose status is now Sales Order with shipment Unshipped or Shipped Partial',
+    );
+    expect(tooltip).toHaveTextContent('The Sales Order tab lists every Sales Order, whenever it was placed');
+    expect(info).toHaveAccessibleDescription(/Drafts, completed and cancelled orders are not counted/);
   });
 
   it('links each tile to its order list', async () => {
@@ -255,7 +295,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       // One refetch of each call; the configs are not asked again.
       expect(requests.slice(before).map((r) => r.url.split('/')[2])).toEqual(['quickDashboard', 'dashboard']);
       // Without a Percentage the change is computed from Current and Previous.
-      expect(figure('Received Orders', 'Change')).toHaveTextContent('Up 129.2% on the previous period');
+      expect(figure('Received Orders', 'Change')).toHaveTextContent('Up 129.2% compared with Mon–Wed 14:00 last week');
     } finally {
       detachRealtimeSocket(socket);
     }

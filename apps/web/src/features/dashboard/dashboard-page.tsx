@@ -8,6 +8,7 @@
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
 import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod } from '@shipdesk/contract';
 import { PageHeader } from '@/components/page-header';
 import { formatDateTime } from '@/lib/format';
@@ -51,6 +52,16 @@ export function describeRange(range: DashboardRange | null, timeZone: string): s
   return `${current}${previous ? `, compared with ${previous}` : ''} (${timeZone})`;
 }
 
+const PERIOD_NOUN: Record<DashboardPeriod, string> = { Today: 'day', 'This Week': 'week', 'This Month': 'month' };
+
+/**
+ * What the tiles' Previous and change compare with: the same part of the previous period as the current one has
+ * reached ('Previous: Mon–Wed 14:00 last week, the same part of the week so far').
+ */
+export function describeComparison(label: string | undefined, period: DashboardPeriod): string {
+  return label ? `Previous: ${label}, the same part of the ${PERIOD_NOUN[period]} so far` : '';
+}
+
 /** /dashboard (spec 2.4): order tiles and sales charts for the period chosen in the URL, kept live. */
 export function DashboardPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -69,6 +80,8 @@ export function DashboardPage() {
     );
 
   const rangeText = describeRange(statistics.range, statistics.timeZone);
+  const comparedWith = statistics.comparison?.label;
+  const comparisonText = describeComparison(comparedWith, period);
   const { currency, locale, retry } = statistics;
 
   return (
@@ -101,9 +114,14 @@ export function DashboardPage() {
               entry={statistics.salesCount.find((entry) => entry.xLabels === tile.title)}
               state={statistics.tilesState}
               locale={locale}
+              comparedWith={comparedWith}
             />
           ))}
         </Box>
+        {/* Always a line (a space until the answer names the span), so the charts do not move. */}
+        <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>
+          {comparisonText || '\u00a0'}
+        </Typography>
         <Box
           sx={{
             display: 'grid',

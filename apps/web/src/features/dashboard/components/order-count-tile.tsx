@@ -2,11 +2,14 @@ import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import TrendingFlat from '@mui/icons-material/TrendingFlat';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { formatCount } from '@/lib/format';
@@ -21,6 +24,8 @@ export interface OrderCountTileProps {
   entry: SalesCountEntry | undefined;
   state: LoadState;
   locale: string;
+  /** What Previous counts, in words ('Mon–Wed 14:00 last week'), for the spoken change; none: "the previous period". */
+  comparedWith?: string;
 }
 
 const TREND_ICON = { up: ArrowUpward, down: ArrowDownward, flat: TrendingFlat } as const;
@@ -39,14 +44,31 @@ function Count({ value, locale }: { value: number | null; locale: string }) {
   return <span title={shown === String(value) ? undefined : exact}>{shown}</span>;
 }
 
+/** The tile's definition in a tooltip, on a button above the tile's link, so a keyboard reaches it (focus opens it). */
+function Definition({ tile }: { tile: OrderTile }) {
+  return (
+    <Tooltip title={tile.definition} describeChild enterTouchDelay={0} leaveTouchDelay={6000}>
+      <IconButton
+        size="small"
+        aria-label={`What ${tile.title} counts`}
+        sx={{ position: 'relative', zIndex: 1, color: 'text.secondary', p: 0.25 }}
+      >
+        <InfoOutlined sx={{ fontSize: 18 }} />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
 /**
- * One of the four order tiles (spec 2.4): the current count, the previous period's and the change. The title is the
- * link to the matching order list; it covers the whole tile, so the tile is one click target with a short name.
+ * One of the four order tiles (spec 2.4): the current count, the previous period's and the change, with a caption
+ * and an info tooltip saying what it counts. The title is the link to the matching order list; it covers the whole
+ * tile, so the tile is one click target with a short name.
  */
-export function OrderCountTile({ tile, entry, state, locale }: OrderCountTileProps) {
+export function OrderCountTile({ tile, entry, state, locale, comparedWith }: OrderCountTileProps) {
   const titleId = useId();
+  const captionId = useId();
   const loading = state === 'loading';
-  const change = describeChange(changeOf(entry), locale);
+  const change = describeChange(changeOf(entry), locale, comparedWith);
   const TrendIcon = change.trend === 'none' ? null : TREND_ICON[change.trend];
   const Icon = tile.icon;
 
@@ -55,6 +77,7 @@ export function OrderCountTile({ tile, entry, state, locale }: OrderCountTilePro
       component="section"
       variant="outlined"
       aria-labelledby={titleId}
+      aria-describedby={captionId}
       aria-busy={loading}
       sx={{
         position: 'relative',
@@ -65,21 +88,24 @@ export function OrderCountTile({ tile, entry, state, locale }: OrderCountTilePro
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-        <Link
-          id={titleId}
-          component={RouterLink}
-          to={tile.href}
-          variant="subtitle1"
-          color="text.primary"
-          underline="hover"
-          sx={{
-            fontWeight: 600,
-            // Stretch the link over the tile.
-            '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 'inherit' },
-          }}
-        >
-          {tile.title}
-        </Link>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+          <Link
+            id={titleId}
+            component={RouterLink}
+            to={tile.href}
+            variant="subtitle1"
+            color="text.primary"
+            underline="hover"
+            sx={{
+              fontWeight: 600,
+              // Stretch the link over the tile.
+              '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 'inherit' },
+            }}
+          >
+            {tile.title}
+          </Link>
+          <Definition tile={tile} />
+        </Box>
         <Box
           aria-hidden
           sx={{
@@ -98,7 +124,11 @@ export function OrderCountTile({ tile, entry, state, locale }: OrderCountTilePro
         </Box>
       </Box>
 
-      <Box component="dl" sx={{ m: 0, mt: 1 }}>
+      <Typography id={captionId} variant="caption" component="p" color="text.secondary" sx={{ m: 0 }}>
+        {tile.caption}
+      </Typography>
+
+      <Box component="dl" sx={{ m: 0, mt: 0.5 }}>
         <Box component="dt" sx={visuallyHidden}>
           Current
         </Box>

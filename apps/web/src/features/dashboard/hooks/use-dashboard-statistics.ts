@@ -7,6 +7,7 @@ import { useDashboardQuery, useQuickDashboardQuery } from '../api/dashboard-api'
 import {
   EMPTY_STATISTICS,
   type ChannelRevenue,
+  type DashboardComparison,
   type DashboardRange,
   type SalesByDate,
   type SalesCountEntry,
@@ -29,6 +30,8 @@ export interface DashboardStatisticsView {
   locale: string;
   timeZone: string;
   range: DashboardRange | null;
+  /** What the tiles' Previous counts (the same part of the previous period), from the tiles' answer. */
+  comparison: DashboardComparison | null;
   /** Figures on screen are being asked again (a realtime refresh): they stay until the new ones arrive. */
   refreshing: boolean;
   retry: () => void;
@@ -77,6 +80,7 @@ export function useDashboardStatistics(period: DashboardPeriod): DashboardStatis
     locale: currencyInfo?.locale ?? DEFAULT_LOCALE,
     timeZone: tiles?.timeZone ?? charts?.timeZone ?? tenantTimeZone,
     range: tiles?.range ?? charts?.range ?? null,
+    comparison: tiles?.comparison ?? null,
     refreshing: (quick.isFetching && !!tiles) || (full.isFetching && !!charts),
     retry,
   };
