@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { ChannelOrder } from '../../integrations/channels/channel-types.ts';
 import { createRuleApplication, type RuleActor, type RuleTrigger } from './rule-application-service.ts';
 import { createRuleDryRun } from './rule-dry-run-service.ts';
@@ -48,8 +48,8 @@ export async function applyShippingRules(
 /**
  * The rules of a page of a channel's new orders, decided before they are inserted (rule-import-plan.ts): the insert
  * takes `columns(order)` (the rules' values and the payload of the application's timeline row, which it writes beside
- * the import's own row), then `record` writes the notes the rules added to the orders that were new. Both run in savepoints: what
- * fails is logged and the orders come in as the mappings left them.
+ * the import's own row), then `record` writes the notes the rules added to the orders that were new. Both run in
+ * savepoints of the caller's transaction: what fails is logged and the orders come in as the mappings left them.
  */
 export async function planChannelRules(
   tx: Executor,
@@ -58,22 +58,50 @@ export async function planChannelRules(
   page: readonly ChannelOrder[],
   log: RulesLog,
 ): Promise<ImportRulePlan | null> {
-  let plan: ImportRulePlan | null;
   try {
-    plan = await tx.transaction((savepoint) => planImportRules(application, savepoint, tenantId, storeId, page));
+    const plan = await tx.transaction((savepoint) => planImportRules(application, savepoint, tenantId, storeId, page));
+    return plan && guarded(plan, tenantId, log);
   } catch (error) {
     log.warn({ err: error, tenantId, orders: page.length }, 'shipping rules were not applied');
     return null;
   }
-  if (!plan) return null;
+}
+
+/**
+ * The same plan, made in a read-only transaction of its own before the page's write begins: a pull plans the next
+ * page while it writes this one, so the rules' work overlaps the database's. Saved rules that change in between apply
+ * from the next page on.
+ */
+export async function prepareChannelRules(
+  database: Database,
+  tenantId: string,
+  storeId: number,
+  page: readonly ChannelOrder[],
+  log: RulesLog,
+): Promise<ImportRulePlan | null> {
+  try {
+    const plan = await database.withTenant(
+      tenantId,
+      (tx) => planImportRules(application, tx, tenantId, storeId, page),
+      { readOnly: true },
+    );
+    return plan && guarded(plan, tenantId, log);
+  } catch (error) {
+    log.warn({ err: error, tenantId, orders: page.length }, 'shipping rules were not applied');
+    return null;
+  }
+}
+
+/** A plan whose `record` runs in a savepoint, and only when a rule adds a note. */
+function guarded(plan: ImportRulePlan, tenantId: string, log: RulesLog): ImportRulePlan {
   const { columns, record, addsNotes } = plan;
   return {
     columns,
     addsNotes,
-    async record(tx2, inserted) {
+    async record(tx, inserted) {
       if (!addsNotes) return;
       try {
-        await tx2.transaction((savepoint) => record(savepoint, inserted));
+        await tx.transaction((savepoint) => record(savepoint, inserted));
       } catch (error) {
         log.warn({ err: error, tenantId, orders: inserted.length }, 'shipping rules were not recorded');
       }

@@ -52,12 +52,27 @@ const OUTCOMES = new Map(Object.entries(LETTERS).map(([outcome, letter]) => [let
   RuleActionResult['outcome']
 >;
 
-/** The facts a condition on a field reads (the same name where not listed). */
-const FACT_OF_FIELD: Partial<Record<RuleField, keyof OrderFacts>> = {
+/** The fact a condition on a field reads. */
+const FACT_OF_FIELD: Record<RuleField, keyof OrderFacts> = {
   store: 'storeId',
+  requestedService: 'requestedService',
+  country: 'country',
+  state: 'state',
+  postalCode: 'postalCode',
+  residential: 'residential',
+  weight: 'weight',
+  longestSide: 'longestSide',
+  girth: 'girth',
+  total: 'total',
+  itemCount: 'itemCount',
   sku: 'skus',
   category: 'categories',
+  hazardous: 'hazardous',
   hazardClass: 'hazardClasses',
+  tags: 'tags',
+  orderDate: 'orderDate',
+  orderWeekday: 'orderWeekday',
+  orderTime: 'orderTime',
 };
 /** The facts' fields that may be left out: null or empty in most orders. */
 const NULLABLE_FACTS = [
@@ -74,7 +89,7 @@ const LIST_FACTS = ['skus', 'categories', 'hazardClasses', 'tags'] as const;
 
 interface SetIndex {
   /** What the set's enabled rules read of the facts (the currency always: money is told in it). */
-  facts: ReadonlySet<string>;
+  facts: readonly (keyof OrderFacts)[];
   /** Rule id -> its place in the saved version. */
   places: ReadonlyMap<string, number>;
 }
@@ -83,15 +98,15 @@ const indexes = new WeakMap<CompiledRuleSet, SetIndex>();
 function indexOf(set: CompiledRuleSet): SetIndex {
   let index = indexes.get(set);
   if (!index) {
-    const facts = new Set<string>(['currency']);
+    const facts = new Set<keyof OrderFacts>(['currency']);
     for (const { rule } of set.rules) {
-      for (const condition of rule.conditions) facts.add(FACT_OF_FIELD[condition.field] ?? condition.field);
+      for (const condition of rule.conditions) facts.add(FACT_OF_FIELD[condition.field]);
       for (const action of rule.actions) {
         if (action.type === 'insure') facts.add('total');
         if (action.type === 'holdUntil') facts.add('orderDate');
       }
     }
-    index = { facts, places: new Map(set.rules.map((compiled) => [compiled.rule.id, compiled.index])) };
+    index = { facts: [...facts], places: new Map(set.rules.map((compiled) => [compiled.rule.id, compiled.index])) };
     indexes.set(set, index);
   }
   return index;
@@ -99,11 +114,12 @@ function indexOf(set: CompiledRuleSet): SetIndex {
 
 /** The facts the sets read, without null and empty values. */
 export function packFacts(facts: OrderFacts, sets: readonly CompiledRuleSet[]): Record<string, unknown> {
-  const read = sets.map((set) => indexOf(set).facts);
+  const keys = sets.length === 1 ? indexOf(sets[0]!).facts : new Set(sets.flatMap((set) => indexOf(set).facts));
   const packed: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(facts)) {
-    if (value === null || (Array.isArray(value) && value.length === 0)) continue;
-    if (read.some((keys) => keys.has(key))) packed[key] = value;
+  for (const key of keys) {
+    const value = facts[key];
+    if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    packed[key] = value;
   }
   return packed;
 }

@@ -326,6 +326,8 @@ export interface EvaluateOptions {
    * the facts can evaluate again for the "why" when someone asks; a failed rule still reads `matched: false`.
    */
   explain?: boolean;
+  /** true: report only the rules that matched or failed (what an application stores), not every rule that ran. */
+  decidedOnly?: boolean;
 }
 
 /**
@@ -367,6 +369,7 @@ export function evaluateRuleSets(
       } catch (thrown) {
         error = errorWords(thrown);
       }
+      if (!planned && error === undefined && options.decidedOnly) continue;
       const result: RuleResult = {
         ruleId: rule.id,
         name: rule.name,

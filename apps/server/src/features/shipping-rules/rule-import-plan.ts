@@ -92,7 +92,7 @@ export async function planImportRules(
     const facts = channelOrderFacts(order, storeId, zone);
     evaluated.set(order.externalId, {
       facts,
-      evaluation: evaluateRuleSets(run, facts, NOTHING_SET, names, { explain: false }),
+      evaluation: evaluateRuleSets(run, facts, NOTHING_SET, names, { explain: false, decidedOnly: true }),
     });
   }
   return {

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { isNewer, mergeStatuses, statusesForNewOrder } from '../../domain/channel-orders.ts';
 import type { ChannelAddress, ChannelOrder } from '../../integrations/channels/channel-types.ts';
 import { homeCountrySql, resolutionJoin, resolveShipping } from '../shipping/index.ts';
-import { RULES_ACTOR, RULES_EVENT, planChannelRules } from '../shipping-rules/index.ts';
+import { RULES_ACTOR, RULES_EVENT, planChannelRules, type ImportRulePlan } from '../shipping-rules/index.ts';
 
 /**
  * Channel orders into the orders tables, a page at a time, in the caller's transaction. One statement inserts the new
@@ -238,10 +238,15 @@ async function writeChildren(
     SELECT 1`);
 }
 
+/**
+ * Writes a page of a channel's orders. `prepared`: the shipping rules already planned for the page outside this
+ * transaction (a pull does it while writing the page before); without it they are planned here.
+ */
 export async function upsertChannelOrders(
   tx: Executor,
   target: UpsertTarget,
   page: readonly ChannelOrder[],
+  prepared?: ImportRulePlan | null,
 ): Promise<UpsertResult> {
   const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, orderIds: [] };
   if (page.length === 0) return result;
@@ -250,7 +255,7 @@ export async function upsertChannelOrders(
   // New orders first, whole, in one statement: the unique key lets every copy already stored pass untouched, so a
   // page of new orders (a first import) is one round trip and locks nothing it did not write.
   // The shipping rules decide for the new orders before they are written, so the insert writes their values once.
-  const rules = await planChannelRules(tx, tenantId, storeId, page, target.log);
+  const rules = prepared !== undefined ? prepared : await planChannelRules(tx, tenantId, storeId, page, target.log);
   const records = page.map((order) => {
     const statuses = statusesForNewOrder(order);
     return {

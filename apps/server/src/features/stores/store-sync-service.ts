@@ -5,17 +5,14 @@ import type { StoreRow, SyncRunRow } from '../../db/schema/index.ts';
 import { channelOrderProblem, newestPerOrder } from '../../domain/channel-order-check.ts';
 import { laterOf } from '../../domain/channel-orders.ts';
 import type { AdapterFactory } from '../../integrations/channels/channel-registry.ts';
-import type {
-  AdapterOptions,
-  ChannelAdapter,
-  ChannelOrder,
-  OrderPage,
-} from '../../integrations/channels/channel-types.ts';
+import type { AdapterOptions, ChannelAdapter, ChannelOrder } from '../../integrations/channels/channel-types.ts';
 import { ChannelError } from '../../integrations/http/channel-http.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { openCredentials, sealCredentials } from '../../lib/sealed-credentials.ts';
+import { prepareChannelRules } from '../shipping-rules/index.ts';
 import { upsertChannelOrders } from './store-orders-upsert.ts';
+import { readAhead, type PageRead } from './store-page-read.ts';
 import { createSyncMonitorRepository, createSyncRepository, type SyncCursor } from './store-sync-repository.ts';
 import { createTableStatistics } from './orders-table-statistics.ts';
 
@@ -72,23 +69,6 @@ export function toSyncRun(row: SyncRunRow): SyncRun {
     startedAt: iso(row.startedAt),
     finishedAt: iso(row.finishedAt),
   };
-}
-
-interface PageRead {
-  page: Promise<OrderPage>;
-  /** Stops a read nobody will wait for (the run failed, stopped or lost its claim) and silences its failure. */
-  abandon(): void;
-}
-
-/** Starts reading the page at `cursor`; its failure surfaces when the page is awaited. */
-function readAhead(adapter: ChannelAdapter, cursor: SyncCursor): PageRead {
-  const controller = new AbortController();
-  const page = adapter.listOrders(
-    { updatedSince: cursor.updatedSince, pageToken: cursor.pageToken },
-    controller.signal,
-  );
-  page.catch(() => undefined);
-  return { page, abandon: () => controller.abort() };
 }
 
 /** What a failed pull says to the seller: our sentence and, when the platform answered, its words. */
@@ -217,9 +197,11 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
       );
       let cursor: SyncCursor = store.syncCursor ?? { updatedSince: null, pageToken: null, highWater: null };
       let inserted = 0;
-      pending = readAhead(adapter, cursor);
+      const planRules = (orders: ChannelOrder[]) => prepareChannelRules(database, tenantId, store.id, orders, deps.log);
+      pending = readAhead(adapter, cursor, planRules);
       for (;;) {
-        const page = await pending.page;
+        const reading = pending;
+        const page = await reading.page;
         const orders = newestPerOrder(page.orders);
         const valid: ChannelOrder[] = [];
         let firstError: string | null = null;
@@ -233,7 +215,9 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
           ? { updatedSince: cursor.updatedSince, pageToken: page.nextPageToken, highWater }
           : { updatedSince: highWater ?? cursor.updatedSince, pageToken: null, highWater };
         // The platform answers the next page while this one is written; it is committed only after this one.
-        if (page.nextPageToken && !stopping) pending = readAhead(adapter, next);
+        if (page.nextPageToken && !stopping) pending = readAhead(adapter, next, planRules);
+        // Planned while the page before was written (its own read transaction, so after the next read has begun).
+        const rules = await reading.rules;
 
         const { written, added, current } = await database.withTenant(tenantId, async (tx) => {
           const result = await upsertChannelOrders(
@@ -246,6 +230,7 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
               log: deps.log,
             },
             valid,
+            rules,
           );
           const current = await repo.commitPage(
             tx,
