@@ -44,12 +44,12 @@ describe('the stored application', () => {
     expect(told[2]!.failedConditions).toEqual(['ship-to state is CA, not one of AK, HI']);
     // Names, words and the rules that did not match are not stored: they follow from the version and the facts.
     // Rules by their place in the version; of the facts, those the rules read (and the currency money is told in).
-    expect(stored.results).toEqual({
-      all: [
-        [0, 's'],
-        [1, ['o', { o: '=', v: 'not insured', m: 'total $120.00 is not above $500.00' }, 'k']],
-        [3, 's', { stopped: true }],
-      ],
+    expect(stored.results).toEqual({ all: '0:s 1:o=k 3:s' });
+    expect(stored.details).toEqual({
+      all: {
+        1: { a: ['o', { o: '=', v: 'not insured', m: 'total $120.00 is not above $500.00' }, 'k'] },
+        3: { stopped: true },
+      },
     });
     expect(Object.keys(stored.facts).sort()).toEqual(['currency', 'state', 'total']);
     expect(stored.matched).toEqual(['VIP express', 'Economy for all', rules[3]!.name]);
@@ -66,7 +66,8 @@ describe('the stored application', () => {
     const sets = [set([rule({ id: 'bad', actions: [{ type: 'setShipMethod', shipMethodId: '1' }] })])];
     const evaluation = evaluateRuleSets(sets, facts(), current(), throwing, { explain: false });
     const stored = JSON.parse(JSON.stringify(packApplication('manual', sets, facts(), evaluation)));
-    expect(stored.results).toEqual({ all: [[0, '', { error: 'names unavailable' }]] });
+    expect(stored.results).toEqual({ all: '0:' });
+    expect(stored.details).toEqual({ all: { 0: { error: 'names unavailable' } } });
     const told = unpackResults(stored, evaluateRuleSets(sets, facts(), NOTHING_SET, names).rules, sets);
     expect(told).toEqual([
       expect.objectContaining({ ruleId: 'bad', matched: false, error: 'names unavailable', actions: [] }),

@@ -21,8 +21,13 @@ export interface ApplicationPayload {
   changed: boolean;
   /** The facts the rules read, without their null and empty values. */
   facts: Record<string, unknown> | null;
-  /** By scope, the rules that matched, stopped or failed: [place in the version, outcome letters, extras]. */
-  results?: Record<string, PackedResult[]>;
+  /**
+   * By scope, the rules that matched, stopped or failed, as one text: "place:letters" for each, space-separated
+   * ("1:ss 7:o="); a string is the smallest thing jsonb stores.
+   */
+  results?: Record<string, string>;
+  /** By scope and place, what a rule's letters cannot say: a stop, an error, actions with their value and message. */
+  details?: Record<string, Record<string, PackedDetail>>;
   /** The order's values before the application, in words, by target. */
   before?: Partial<Record<RuleTarget, string>>;
   /** Written before the compact form: the results whole. */
@@ -30,10 +35,47 @@ export interface ApplicationPayload {
 }
 
 type PackedAction = string | { o: string; v: string; m?: string };
-export type PackedResult = [index: number, actions: string | PackedAction[], extra?: PackedExtra];
+type PackedResult = [index: number, actions: string | PackedAction[], extra?: PackedExtra];
 interface PackedExtra {
   stopped?: true;
   error?: string;
+}
+interface PackedDetail extends PackedExtra {
+  a?: PackedAction[];
+}
+
+function encodeResults(byScope: Record<string, PackedResult[]>): Pick<ApplicationPayload, 'results' | 'details'> {
+  const results: Record<string, string> = {};
+  const details: Record<string, Record<string, PackedDetail>> = {};
+  for (const [scope, entries] of Object.entries(byScope)) {
+    results[scope] = entries
+      .map(([place, actions, extra]) => {
+        const plain = typeof actions === 'string';
+        if (!plain || extra) (details[scope] ??= {})[place] = { ...extra, ...(plain ? {} : { a: actions }) };
+        const letters = plain ? actions : actions.map((a) => (typeof a === 'string' ? a : a.o)).join('');
+        return `${place}:${letters}`;
+      })
+      .join(' ');
+  }
+  return Object.keys(details).length > 0 ? { results, details } : { results };
+}
+
+function decodeResults(payload: ApplicationPayload): Record<string, PackedResult[]> {
+  const byScope: Record<string, PackedResult[]> = {};
+  for (const [scope, text] of Object.entries(payload.results ?? {})) {
+    byScope[scope] = text
+      .split(' ')
+      .filter(Boolean)
+      .map((entry): PackedResult => {
+        const [placeText = '', letters = ''] = entry.split(':');
+        const place = Number(placeText);
+        const { a, ...extra } = payload.details?.[scope]?.[placeText] ?? {};
+        const result: PackedResult = [place, a ?? letters];
+        if (extra.stopped || extra.error !== undefined) result.push(extra);
+        return result;
+      });
+  }
+  return byScope;
 }
 
 /** How many matched rules the timeline names; the rest it counts. */
@@ -136,7 +178,7 @@ export function unpackFacts(packed: Record<string, unknown>): OrderFacts {
 export function packResults(
   rules: RuleResult[],
   sets: readonly CompiledRuleSet[],
-): Required<Pick<ApplicationPayload, 'results' | 'before' | 'matched' | 'matchedCount'>> {
+): Pick<ApplicationPayload, 'results' | 'details' | 'before' | 'matched' | 'matchedCount'> {
   const places = new Map(sets.map((set) => [set.scope, indexOf(set).places]));
   const results: Record<string, PackedResult[]> = {};
   const before: Partial<Record<RuleTarget, string>> = {};
@@ -164,7 +206,12 @@ export function packResults(
     if (extra.stopped || extra.error !== undefined) entry.push(extra);
     (results[rule.scope] ??= []).push(entry);
   }
-  return { results, before, matched, matchedCount };
+  return {
+    ...encodeResults(results),
+    ...(Object.keys(before).length > 0 ? { before } : {}),
+    matched,
+    matchedCount,
+  };
 }
 
 /** The payload of one application of `sets` (in the order they ran), as it is written to the timeline. */
@@ -201,7 +248,7 @@ export function unpackResults(
     return again.map((rule) => whole.get(resultKey(rule.scope, rule.ruleId)) ?? { ...rule, actions: [] });
   }
   const before = payload.before ?? {};
-  const stored = Object.entries(payload.results ?? {});
+  const stored = Object.entries(decodeResults(payload));
   if (!again) {
     return stored.flatMap(([scope, entries]) =>
       entries.map(([place, , extra]): RuleResult => {
