@@ -43,7 +43,13 @@ export function BrandLogo({ size = 36, markOnly = false }: BrandLogoProps) {
           sx={{ fontSize: size * 0.6, fontWeight: 700, letterSpacing: '-0.01em', lineHeight: 1, color: 'text.primary' }}
         >
           Ship
-          <Box component="span" sx={{ color: 'secondary.main' }}>
+          <Box
+            component="span"
+            sx={(theme) => ({
+              color: (theme.vars ?? theme).palette.secondary.dark,
+              ...theme.applyStyles('dark', { color: (theme.vars ?? theme).palette.secondary.main }),
+            })}
+          >
             desk
           </Box>
         </Typography>

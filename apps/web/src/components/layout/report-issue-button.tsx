@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import BugReportIcon from '@mui/icons-material/BugReport';
 import { SUPPORT_BUTTON_OFFSET } from '@shipdesk/contract';
@@ -24,27 +25,30 @@ export function ReportIssueButton({ supportUrl }: { supportUrl: string }) {
   const location = useLocation();
   if (!supportUrl) return null;
   const pageUrl = `${window.location.origin}${location.pathname}${location.search}`;
+  // In a landmark of its own, so no content of the page sits outside one.
   return (
-    <Button
-      variant="contained"
-      color="secondary"
-      href={supportHref(supportUrl, pageUrl)}
-      target="_blank"
-      rel="noopener noreferrer"
-      startIcon={<BugReportIcon />}
-      aria-label="Report an Issue (opens in a new tab)"
-      sx={{
-        position: 'fixed',
-        bottom: `${SUPPORT_BUTTON_OFFSET.bottom}px`,
-        right: `${SUPPORT_BUTTON_OFFSET.right}px`,
-        height: REPORT_ISSUE_BUTTON_HEIGHT,
-        whiteSpace: 'nowrap',
-        zIndex: (theme) => theme.zIndex.speedDial,
-        borderRadius: 5,
-        boxShadow: 4,
-      }}
-    >
-      Report an Issue
-    </Button>
+    <Box component="aside" aria-label="Support">
+      <Button
+        variant="contained"
+        color="secondary"
+        href={supportHref(supportUrl, pageUrl)}
+        target="_blank"
+        rel="noopener noreferrer"
+        startIcon={<BugReportIcon />}
+        aria-label="Report an Issue (opens in a new tab)"
+        sx={{
+          position: 'fixed',
+          bottom: `${SUPPORT_BUTTON_OFFSET.bottom}px`,
+          right: `${SUPPORT_BUTTON_OFFSET.right}px`,
+          height: REPORT_ISSUE_BUTTON_HEIGHT,
+          whiteSpace: 'nowrap',
+          zIndex: (theme) => theme.zIndex.speedDial,
+          borderRadius: 5,
+          boxShadow: 4,
+        }}
+      >
+        Report an Issue
+      </Button>
+    </Box>
   );
 }

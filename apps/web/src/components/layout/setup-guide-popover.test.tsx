@@ -48,7 +48,7 @@ function Shell({
 }
 
 const guide = () => screen.queryByRole('dialog', { name: 'Setup Guide' });
-const guideEntry = () => screen.getByRole('button', { name: /^Setup Guide, \d+% completed$/ });
+const guideEntry = () => screen.getByRole('button', { name: /^Setup Guide\b.* \d+% completed$/ });
 
 /** Loads the page: the guide opens by itself once the setup call has answered (fresh). */
 async function loadPage(onPageClick?: () => void) {

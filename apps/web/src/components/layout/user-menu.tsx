@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -39,9 +39,24 @@ export function UserMenu({ name, email, profileUrl, onLogout }: UserMenuProps) {
         endIcon={<ExpandMoreIcon />}
         sx={{ textTransform: 'none', ml: 1, minWidth: 0 }}
       >
-        <Avatar sx={{ width: 30, height: 30, mr: 1, bgcolor: 'secondary.main', fontSize: 15 }} aria-hidden>
-          {label.charAt(0).toUpperCase()}
-        </Avatar>
+        {/* The initial is drawn by CSS, so the button's words are the name alone and its label starts with them. */}
+        <Box
+          aria-hidden
+          sx={{
+            width: 30,
+            height: 30,
+            mr: 1,
+            flexShrink: 0,
+            borderRadius: '50%',
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            bgcolor: 'secondary.main',
+            color: 'secondary.contrastText',
+            fontSize: 15,
+            '&::before': { content: JSON.stringify(label.charAt(0).toUpperCase()) },
+          }}
+        />
         <Typography component="span" noWrap sx={{ maxWidth: 180, display: { xs: 'none', sm: 'inline' } }}>
           {label}
         </Typography>

@@ -1,6 +1,9 @@
 import { createTheme } from '@mui/material/styles';
 import { THEME_DARK_BACKGROUND, THEME_PRIMARY, THEME_SECONDARY } from '@shipdesk/contract';
 
+/** The brand orange dark enough for text on white (4.7:1, WCAG AA). */
+const BRAND_ORANGE_TEXT = '#b85a0c';
+
 /** The attribute MUI sets on <html> for the active scheme; index.html sets it early to avoid a flash. */
 export const COLOR_SCHEME_ATTRIBUTE = 'data-mui-color-scheme';
 
@@ -14,7 +17,10 @@ export const theme = createTheme({
     light: {
       palette: {
         primary: { main: THEME_PRIMARY },
-        secondary: { main: THEME_SECONDARY },
+        // The brand orange is for marks and fills; as text on white it is too pale (2.35:1), so text takes `dark`.
+        secondary: { main: THEME_SECONDARY, dark: BRAND_ORANGE_TEXT },
+        // MUI's amber (3.1:1 on white) is too pale for the words of warning chips and labels: a darker one (5:1).
+        warning: { main: '#b45309' },
         background: { default: '#f5f7fa', paper: '#ffffff' },
       },
     },
@@ -23,6 +29,8 @@ export const theme = createTheme({
         // The brand blue is too dark on a dark background; a lighter tint of it keeps contrast (WCAG AA).
         primary: { main: '#6f9fd8', dark: THEME_PRIMARY },
         secondary: { main: THEME_SECONDARY },
+        // MUI's red (3.9:1 on the dark paper) is too dark for error words there: its lighter tint (5.6:1).
+        error: { main: '#ff7961' },
         background: { default: THEME_DARK_BACKGROUND, paper: 'hsl(230,17%,18%)' },
       },
     },
@@ -40,6 +48,12 @@ export const theme = createTheme({
     },
     MuiAlert: {
       defaultProps: { closeText: 'Close' },
+    },
+    // Unselected toggle buttons take the secondary text colour (MUI's default is paler: 4.49:1 on the page).
+    MuiToggleButton: {
+      styleOverrides: {
+        root: ({ theme }) => ({ color: (theme.vars ?? theme).palette.text.secondary }),
+      },
     },
     // A clear keyboard focus ring on every button, link-button, menu and list item (mouse clicks show none).
     MuiButtonBase: {

@@ -128,24 +128,36 @@ export function OrderCountTile({ tile, entry, state, locale, comparedWith }: Ord
         {tile.caption}
       </Typography>
 
-      <Box component="dl" sx={{ m: 0, mt: 0.5 }}>
-        <Box component="dt" sx={visuallyHidden}>
-          Current
-        </Box>
-        <Typography component="dd" variant="h4" sx={{ m: 0, fontWeight: 600, lineHeight: 1.3 }}>
-          {loading ? <Skeleton width="45%" /> : <Count value={entry?.Current ?? null} locale={locale} />}
-        </Typography>
-        <Box
-          sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}
-        >
-          <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'baseline' }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              Previous
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500, minWidth: 32 }}>
-              {loading ? <Skeleton width={40} /> : <Count value={entry?.Previous ?? null} locale={locale} />}
-            </Typography>
+      {/* Each figure a dt/dd pair in its own div (the only wrapper a dl allows): Current on its own row, Previous
+          and the change side by side under it. */}
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          mt: 0.5,
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, 1fr) auto',
+          alignItems: 'baseline',
+          columnGap: 1,
+        }}
+      >
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <Box component="dt" sx={visuallyHidden}>
+            Current
           </Box>
+          <Typography component="dd" variant="h4" sx={{ m: 0, fontWeight: 600, lineHeight: 1.3 }}>
+            {loading ? <Skeleton width="45%" /> : <Count value={entry?.Current ?? null} locale={locale} />}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'baseline' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            Previous
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500, minWidth: 32 }}>
+            {loading ? <Skeleton width={40} /> : <Count value={entry?.Previous ?? null} locale={locale} />}
+          </Typography>
+        </Box>
+        <Box>
           <Box component="dt" sx={visuallyHidden}>
             Change
           </Box>
