@@ -134,7 +134,14 @@ test('a change made in another tab shows up in the list within 2 seconds', async
       body: JSON.stringify({
         customerName: 'Realtime Test',
         lines: [{ sku: 'RT-1', name: 'Live update', quantity: 1, unitPrice: 100 }],
-        shippingAddress: { name: 'Realtime Test', address1: '2 Side St', city: 'Austin', country: 'US' },
+        shippingAddress: {
+          name: 'Realtime Test',
+          address1: '2 Side St',
+          city: 'Austin',
+          state: 'TX',
+          postalCode: '78701',
+          country: 'US',
+        },
       }),
     });
     return ((await response.json()) as { data: { orderNumber: string } }).data.orderNumber;

@@ -1,4 +1,11 @@
-import { splitName, type AddressInput } from '@shipdesk/contract';
+import {
+  POSTAL_CODE_COUNTRIES,
+  STATE_COUNTRIES,
+  addressRuleProblems,
+  splitName,
+  type AddressInput,
+  type CreateOrder,
+} from '@shipdesk/contract';
 
 export interface AddressFields {
   firstName: string;
@@ -35,10 +42,6 @@ export function toAddressFields(input: AddressInput): AddressFields {
   };
 }
 
-/** Countries whose carriers need a postal code (and a state) to deliver. */
-const NEEDS_POSTAL_CODE = new Set(['US', 'CA', 'AU', 'GB', 'DE', 'FR', 'NL', 'IT', 'ES', 'MX', 'IN', 'JP', 'CN', 'BR']);
-const NEEDS_STATE = new Set(['US', 'CA', 'AU']);
-
 /** The fields missing for a carrier to deliver to this address (empty: complete). */
 export function missingAddressFields(address: AddressFields | null): string[] {
   if (!address) return ['shippingAddress'];
@@ -47,9 +50,46 @@ export function missingAddressFields(address: AddressFields | null): string[] {
   if (!address.address1.trim()) missing.push('address1');
   if (!address.city.trim()) missing.push('city');
   if (!/^[A-Z]{2}$/.test(address.country)) missing.push('country');
-  if (NEEDS_POSTAL_CODE.has(address.country) && !address.postalCode) missing.push('postalCode');
-  if (NEEDS_STATE.has(address.country) && !address.state) missing.push('state');
+  if (POSTAL_CODE_COUNTRIES.includes(address.country) && !address.postalCode) missing.push('postalCode');
+  if (STATE_COUNTRIES.includes(address.country) && !address.state) missing.push('state');
   return missing;
+}
+
+/** The missing fields in words, for people ("postal code, state"). */
+const MISSING_WORDS: Record<string, string> = {
+  name: 'name',
+  address1: 'street address',
+  city: 'city',
+  country: 'country',
+  postalCode: 'postal code',
+  state: 'state',
+};
+
+/** Why approve waits for the shipping address (hasCompleteShippingAddress), from missingAddressFields. */
+export function missingAddressMessage(missing: readonly string[]): string {
+  if (missing.includes('shippingAddress')) return 'The order has no shipping address';
+  return `The shipping address lacks: ${missing.map((field) => MISSING_WORDS[field] ?? field).join(', ')}`;
+}
+
+/**
+ * The country rules of an address sent by hand (contract addressRuleProblems) as the error envelope's `errors`:
+ * `<prefix>.<field>` -> a message naming that path. Empty when the address may be stored.
+ */
+export function addressFieldErrors(address: AddressInput, prefix = ''): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, problem] of Object.entries(addressRuleProblems(address))) {
+    const path = prefix ? `${prefix}.${field}` : field;
+    errors[path] = `${path} ${problem}`;
+  }
+  return errors;
+}
+
+/** addressFieldErrors of both addresses of a manual order. */
+export function orderAddressErrors(body: Pick<CreateOrder, 'shippingAddress' | 'billingAddress'>) {
+  return {
+    ...addressFieldErrors(body.shippingAddress, 'shippingAddress'),
+    ...(body.billingAddress ? addressFieldErrors(body.billingAddress, 'billingAddress') : {}),
+  };
 }
 
 /** "city, state, country" for the order list. */

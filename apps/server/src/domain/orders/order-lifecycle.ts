@@ -12,6 +12,7 @@ import {
   type LifecycleRule,
   balanceDue,
 } from '@shipdesk/contract';
+import { missingAddressMessage } from './order-address.ts';
 
 /**
  * The order lifecycle's rules by name: the table (contract) says which guards and which outcome an event has;
@@ -84,7 +85,7 @@ export const GUARDS: Record<LifecycleGuard, Guard> = {
     check: (s) =>
       s.missingAddress.length === 0
         ? null
-        : refuse('incomplete_shipping_address', `The shipping address lacks: ${s.missingAddress.join(', ')}`),
+        : refuse('incomplete_shipping_address', missingAddressMessage(s.missingAddress)),
   },
   somethingDue: {
     needsInput: false,

@@ -9,7 +9,14 @@ import {
   type OrderEvent,
   type OrderStatuses,
 } from '@shipdesk/contract';
-import { addressLines, formatDay, missingAddressFields, toAddressFields } from './order-address.ts';
+import {
+  addressFieldErrors,
+  addressLines,
+  formatDay,
+  missingAddressFields,
+  missingAddressMessage,
+  toAddressFields,
+} from './order-address.ts';
 import { assertLifecycleReady, eventDefaults, planLifecycleEvent, type LifecycleSnapshot } from './order-lifecycle.ts';
 import {
   decodeCursor,
@@ -36,6 +43,14 @@ describe('order addresses', () => {
     expect(missingAddressFields({ ...fields, state: 'TX', postalCode: '78701' })).toEqual([]);
     expect(missingAddressFields(null)).toEqual(['shippingAddress']);
     expect(missingAddressFields({ ...fields, country: 'IE' })).toEqual([]);
+    expect(missingAddressMessage(['postalCode', 'state'])).toBe('The shipping address lacks: postal code, state');
+    expect(missingAddressMessage(['shippingAddress'])).toBe('The order has no shipping address');
+    const typed = { name: 'Cher', address1: '1 Main St', city: 'Austin', country: 'US' };
+    expect(addressFieldErrors(typed, 'shippingAddress')).toEqual({
+      'shippingAddress.state': 'shippingAddress.state is required for a US address',
+      'shippingAddress.postalCode': 'shippingAddress.postalCode is required for a US address',
+    });
+    expect(addressFieldErrors({ ...typed, state: 'TX', postalCode: '78701-1234' })).toEqual({});
     expect(
       addressLines({
         name: 'Ada',
@@ -175,7 +190,7 @@ describe('order lifecycle: every event against every combination of statuses', (
     expect(planLifecycleEvent('approve', { ...draft, lineCount: 0 }, ctx)).toMatchObject({ reason: 'no_lines' });
     expect(planLifecycleEvent('approve', { ...draft, missingAddress: ['postalCode'] }, ctx)).toMatchObject({
       reason: 'incomplete_shipping_address',
-      message: expect.stringContaining('postalCode'),
+      message: 'The shipping address lacks: postal code',
     });
     expect(planLifecycleEvent('processPayment', { ...draft, total: 0 }, ctx)).toMatchObject({ reason: 'nothing_due' });
     expect(planLifecycleEvent('processPayment', draft, ctx, { amount: 1001 })).toMatchObject({

@@ -12,7 +12,8 @@ import {
   ID_PATTERN,
 } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
-import { notFound } from '../../lib/http-errors.ts';
+import { addressFieldErrors, orderAddressErrors } from '../../domain/orders/order-address.ts';
+import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { createOrdersService } from './orders-service.ts';
 import { idempotencyHeaders, ordersNotifier, writeRequest } from './order-write-request.ts';
 
@@ -93,7 +94,9 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
         description:
           'Creates a Draft Order (Unpaid, Unshipped) with one planned delivery of every line and a `create` ' +
           'event, in one transaction. Store 1 is the manual channel: the order has no store and source type ' +
-          'Wholesale. Send `Idempotency-Key` to make retries safe.',
+          'Wholesale. Send `Idempotency-Key` to make retries safe. Addresses follow their country: a state where ' +
+          'carriers need one (US, CA, AU), a postal code where they need one, in the country format ' +
+          '(400 naming e.g. `shippingAddress.postalCode`).',
         params: Type.Object({ storeId: Type.String({ description: 'only 1 (manual orders)' }) }),
         headers: idempotencyHeaders,
         body: CreateOrderSchema,
@@ -104,6 +107,9 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
       if (request.params.storeId !== MANUAL_STORE_ID) {
         throw notFound('Orders are created by hand in store 1 only; connected stores bring their own');
       }
+      // The country rules of the addresses (a US ZIP code, a state...): typed by hand, refused before anything is stored.
+      const addressErrors = orderAddressErrors(request.body);
+      if (Object.keys(addressErrors).length > 0) throw badRequest(addressErrors);
       const answer = await service.create(request.auth!, request.body, writeRequest(request));
       return reply.code(answer.statusCode as 201).send(answer.body);
     },
@@ -117,7 +123,8 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
         summary: "Replace the order's billing or shipping address",
         description:
           'The name is split at the first space into first and last name. Draft and Sales Orders only. ' +
-          'An optional `version` refuses a stale form (409 stale_version).',
+          'An optional `version` refuses a stale form (409 stale_version). The country rules of a manual ' +
+          "order's address apply (400 naming `state` or `postalCode`).",
         params: Type.Object({
           orderId: IdParam,
           editAddressType: Type.Union([Type.Literal('billing'), Type.Literal('shipping')]),
@@ -129,6 +136,9 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { orderId, editAddressType } = request.params;
+      const { version: _version, ...address } = request.body;
+      const addressErrors = addressFieldErrors(address);
+      if (Object.keys(addressErrors).length > 0) throw badRequest(addressErrors);
       const answer = await service.updateAddress(
         request.auth!,
         orderId,

@@ -146,7 +146,7 @@ describe.each(backends)('orders API ($name)', (backend) => {
       { url: `/call/orders/${order.id}/approve/orderFlow`, payload: { version: 1 } },
       {
         url: `/call/order/${order.id}/shipping/updateOrderAddress`,
-        payload: { name: 'Mallory', address1: 'x', city: 'y', country: 'US' },
+        payload: { name: 'Mallory', address1: 'x', city: 'y', state: 'TX', postalCode: '78701', country: 'US' },
       },
       { url: '/api/v1/orderNotes', payload: { order_id: order.id, note: 'hi' } },
       { url: `/call/orders/${order.id}/packingSlip`, payload: {} },
@@ -167,6 +167,14 @@ describe.each(backends)('orders API ($name)', (backend) => {
   });
 
   it('updates an address: name split, version bump, timeline row; stale versions and closed orders refused', async () => {
+    const NAVY_WAY = {
+      name: 'Grace',
+      address1: '1 Navy Way',
+      city: 'Arlington',
+      state: 'VA',
+      postalCode: '22201',
+      country: 'US',
+    };
     const order = await createOrder(t, tenantA);
     const res = await t.app.inject({
       method: 'POST',
@@ -195,7 +203,7 @@ describe.each(backends)('orders API ($name)', (backend) => {
       method: 'POST',
       url: `/call/order/${order.id}/billing/updateOrderAddress`,
       headers: await t.auth(tenantA),
-      payload: { name: 'Grace', address1: '1 Navy Way', city: 'Arlington', country: 'US', version: 1 },
+      payload: { ...NAVY_WAY, version: 1 },
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ success: false, reason: 'stale_version' });
@@ -214,7 +222,7 @@ describe.each(backends)('orders API ($name)', (backend) => {
       method: 'POST',
       url: `/call/order/${order.id}/billing/updateOrderAddress`,
       headers: await t.auth(tenantA),
-      payload: { name: 'Grace', address1: '1 Navy Way', city: 'Arlington', country: 'US' },
+      payload: NAVY_WAY,
     });
     expect(closed.statusCode).toBe(409);
     expect(closed.json().reason).toBe('invalid_status');

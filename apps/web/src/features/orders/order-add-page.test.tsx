@@ -39,7 +39,24 @@ async function fillValidOrder(user: ReturnType<typeof userEvent.setup>) {
   await user.type(within(shipping).getByRole('textbox', { name: 'Full name' }), 'Ann Lee');
   await user.type(within(shipping).getByRole('textbox', { name: 'Address' }), '1 Main St');
   await user.type(within(shipping).getByRole('textbox', { name: 'City' }), 'Austin');
+  await user.type(within(shipping).getByRole('textbox', { name: 'State / region' }), 'TX');
+  await user.type(within(shipping).getByRole('textbox', { name: 'Postal code' }), '78701');
 }
+
+/** A field of the shipping address, by its label. */
+function shippingField(name: string) {
+  const shipping = screen.getByRole('group', { name: 'Shipping address' });
+  return within(shipping).getByRole('textbox', { name });
+}
+
+const ADDRESS = {
+  name: 'Ann Lee',
+  address1: '1 Main St',
+  city: 'Austin',
+  state: 'TX',
+  postalCode: '78701',
+  country: 'US',
+};
 
 describe('OrderAddPage', { timeout: 20_000 }, () => {
   it('shows the contract rules per field and sends nothing while the form is invalid', async () => {
@@ -76,8 +93,8 @@ describe('OrderAddPage', { timeout: 20_000 }, () => {
     expect(create!.body).toEqual({
       currency: 'USD',
       lines: [{ sku: 'MUG-1', name: 'Mug', quantity: 3, unitPrice: 29 }],
-      shippingAddress: { name: 'Ann Lee', address1: '1 Main St', city: 'Austin', country: 'US' },
-      billingAddress: { name: 'Ann Lee', address1: '1 Main St', city: 'Austin', country: 'US' },
+      shippingAddress: ADDRESS,
+      billingAddress: ADDRESS,
       shippingTotal: 435,
       discountTotal: 10,
     });
@@ -106,6 +123,76 @@ describe('OrderAddPage', { timeout: 20_000 }, () => {
     expect(keys).toHaveLength(3);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('asks a US address for its state and ZIP code, in the ZIP format, before sending', async () => {
+    const { calls, user } = renderForm(() => fail(500, 'unexpected'));
+    await fillValidOrder(user);
+    await user.clear(shippingField('State / region'));
+    await user.clear(shippingField('Postal code'));
+    await user.click(screen.getByRole('button', { name: 'Create order' }));
+    expect(await screen.findByText('State is required for a US address')).toBeInTheDocument();
+    expect(shippingField('State / region')).toHaveAccessibleDescription('State is required for a US address');
+    expect(shippingField('State / region')).toBeInvalid();
+    expect(shippingField('Postal code')).toHaveAccessibleDescription('Postal code is required for a US address');
+    expect(shippingField('Postal code')).toBeRequired();
+
+    await user.type(shippingField('State / region'), 'TX');
+    await user.type(shippingField('Postal code'), '7870');
+    await user.click(screen.getByRole('button', { name: 'Create order' }));
+    await waitFor(() =>
+      expect(shippingField('Postal code')).toHaveAccessibleDescription(
+        'Postal code must be a US ZIP code: 5 digits or 9 (12345 or 12345-6789)',
+      ),
+    );
+    expect(shippingField('State / region')).toBeValid();
+    expect(creates(calls)).toHaveLength(0);
+  });
+
+  it('refuses a postcode that is not in the format of its country (UK, Canada)', async () => {
+    const { calls, user } = renderForm(() => fail(500, 'unexpected'));
+    await fillValidOrder(user);
+    await user.clear(shippingField('Country'));
+    await user.type(shippingField('Country'), 'GB');
+    await user.clear(shippingField('Postal code'));
+    await user.type(shippingField('Postal code'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Create order' }));
+    await waitFor(() =>
+      expect(shippingField('Postal code')).toHaveAccessibleDescription(
+        'Postal code is not a GB postal code (e.g. SW1A 1AA)',
+      ),
+    );
+    // A UK address needs no state.
+    expect(shippingField('State / region')).toBeValid();
+    expect(shippingField('State / region')).not.toBeRequired();
+
+    await user.clear(shippingField('Country'));
+    await user.type(shippingField('Country'), 'CA');
+    await user.clear(shippingField('Postal code'));
+    await user.type(shippingField('Postal code'), 'K1A 0B');
+    await user.click(screen.getByRole('button', { name: 'Create order' }));
+    await waitFor(() =>
+      expect(shippingField('Postal code')).toHaveAccessibleDescription(
+        'Postal code is not a CA postal code (e.g. K1A 0B1)',
+      ),
+    );
+    expect(creates(calls)).toHaveLength(0);
+  });
+
+  it("puts the server's refusal of a postal code on the field", async () => {
+    const { calls, user } = renderForm(() =>
+      fail(400, 'Invalid input', {
+        errors: { 'shippingAddress.postalCode': 'shippingAddress.postalCode is not a US ZIP code' },
+      }),
+    );
+    await fillValidOrder(user);
+    await user.click(screen.getByRole('button', { name: 'Create order' }));
+    await waitFor(() =>
+      expect(shippingField('Postal code')).toHaveAccessibleDescription(
+        'shippingAddress.postalCode is not a US ZIP code',
+      ),
+    );
+    expect(creates(calls)).toHaveLength(1);
   });
 
   it('asks for a billing address only when it differs from shipping', async () => {

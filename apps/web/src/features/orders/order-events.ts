@@ -1,4 +1,4 @@
-import type { Order, OrderState } from '@shipdesk/contract';
+import type { FsmFlow, Order, OrderState } from '@shipdesk/contract';
 import { sourceLabel } from '@/lib/format/source-type';
 import type { ViewEvent } from './api/orders-api';
 import { ruleSettingsEventName, rulesEventName } from './order-rule-words';
@@ -66,6 +66,23 @@ export const EVENT_UI: Record<ViewEvent, EventUi> = {
     explain: 'The draft is removed from the order list.',
   },
 };
+
+/**
+ * How the order view offers an event, from its fsmFlow answer: allowed -> offered; refused because the event does
+ * not apply to the order's statuses (or the server could not be asked) -> not shown; refused for a reason the seller
+ * can act on (an incomplete address, nothing due) -> shown disabled with the server's message.
+ */
+export type ActionOffer = { kind: 'offered' } | { kind: 'hidden' } | { kind: 'refused'; message: string };
+
+/** Refusals that mean "not for an order in this state": the action is left out, not explained. */
+const NOT_APPLICABLE = new Set(['invalid_status', 'unavailable']);
+
+export function actionOffer(flow: FsmFlow | undefined): ActionOffer {
+  if (!flow) return { kind: 'hidden' };
+  if (flow.allowed) return { kind: 'offered' };
+  if (flow.reason === null || NOT_APPLICABLE.has(flow.reason)) return { kind: 'hidden' };
+  return { kind: 'refused', message: flow.message ?? 'Not possible now' };
+}
 
 export const PAYMENT_METHODS = [
   { value: 'card', label: 'Card' },

@@ -1,5 +1,6 @@
 import {
   DEFAULT_CURRENCY,
+  addressRuleProblems,
   computeTotals,
   linesSubtotal,
   type AddressInput,
@@ -97,7 +98,7 @@ function email(out: Messages, path: string, value: string) {
   if (trimmed.length > 254 || !EMAIL_PATTERN.test(trimmed)) out[path] = 'Enter a valid e-mail address';
 }
 
-/** The address rules of the contract (AddressInputSchema), as messages per field under `prefix`. */
+/** The address rules of the contract (AddressInputSchema, addressRuleProblems), as messages per field under `prefix`. */
 export function validateAddress(address: AddressFormValues, prefix: string, out: Messages = {}): Messages {
   const at = (field: string) => (prefix ? `${prefix}.${field}` : field);
   text(out, at('name'), address.name, 'Name', 200, true);
@@ -112,6 +113,10 @@ export function validateAddress(address: AddressFormValues, prefix: string, out:
   const country = address.country.trim().toUpperCase();
   if (!country) out[at('country')] = 'Country is required';
   else if (!COUNTRY_CODE_PATTERN.test(country)) out[at('country')] = 'Use the 2-letter country code, e.g. US';
+  // The country's rules (the server's too): a state and a postal code where carriers need them, in its format.
+  const problems = addressRuleProblems({ country, state: address.state, postalCode: address.postalCode });
+  if (problems.state && !out[at('state')]) out[at('state')] = `State ${problems.state}`;
+  if (problems.postalCode && !out[at('postalCode')]) out[at('postalCode')] = `Postal code ${problems.postalCode}`;
   return out;
 }
 

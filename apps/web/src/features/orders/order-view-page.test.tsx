@@ -16,12 +16,24 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-function flow(event: string, allowed: boolean, defaults: Record<string, unknown> = {}): FsmFlow {
+/** A refusal of fsmFlow: by default the one for an event that does not apply to the order's statuses. */
+interface Refusal {
+  reason: string;
+  message: string;
+}
+const NOT_IN_THIS_STATUS: Refusal = { reason: 'invalid_status', message: 'Not in this status' };
+
+function flow(
+  event: string,
+  allowed: boolean,
+  defaults: Record<string, unknown> = {},
+  refusal: Refusal = NOT_IN_THIS_STATUS,
+): FsmFlow {
   return {
     event,
     allowed,
-    reason: allowed ? null : 'wrong_status',
-    message: allowed ? null : `Not in this status`,
+    reason: allowed ? null : refusal.reason,
+    message: allowed ? null : refusal.message,
     next: allowed ? { orderStatus: 'Sales Order', paymentStatus: 'Unpaid', shipmentStatus: 'Unshipped' } : null,
     defaults,
     version: 3,
@@ -32,16 +44,18 @@ interface Setup {
   order?: () => Order;
   allowed?: string[];
   defaults?: Record<string, Record<string, unknown>>;
+  /** Events refused for a reason other than the statuses. */
+  refused?: Record<string, Refusal>;
   extra?: (call: ApiCall) => Response | undefined;
 }
 
-function serve({ order = () => fullOrder({ id: '5' }), allowed = [], defaults = {}, extra }: Setup) {
+function serve({ order = () => fullOrder({ id: '5' }), allowed = [], defaults = {}, refused = {}, extra }: Setup) {
   return stubApi((call) => {
     const answer = extra?.(call);
     if (answer) return answer;
     if (call.path === '/api/v1/orders/5') return ok(order());
     const fsm = /^\/call\/orders\/5\/(\w+)\/fsmFlow$/.exec(call.path);
-    if (fsm) return ok(flow(fsm[1]!, allowed.includes(fsm[1]!), defaults[fsm[1]!]));
+    if (fsm) return ok(flow(fsm[1]!, allowed.includes(fsm[1]!), defaults[fsm[1]!], refused[fsm[1]!]));
     if (call.path === '/api/v1/orders/5/events') {
       return ok([
         {
@@ -219,6 +233,32 @@ describe('OrderViewPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders/view/5'));
     const run = calls.find((c) => c.path === '/call/orders/5/processPayment/orderFlow')!;
     expect(run.body).toEqual({ version: 3, amount: 29, method: 'check' });
+  });
+
+  it('shows an action refused for a reason disabled, with the reason, and hides the ones of other statuses', async () => {
+    serve({
+      allowed: ['cancel', 'delete'],
+      refused: {
+        approve: {
+          reason: 'incomplete_shipping_address',
+          message: 'The shipping address lacks: postal code, state',
+        },
+      },
+    });
+    const { user } = renderAt('/orders/view/5');
+    const approve = await screen.findByRole('button', { name: 'Approve' });
+    expect(approve).toBeDisabled();
+    // The reason is shown under the buttons and describes the disabled button for screen readers.
+    expect(approve).toHaveAccessibleDescription('The shipping address lacks: postal code, state.');
+    const reasons = screen.getByRole('list', { name: 'Why some actions are unavailable' });
+    expect(reasons).toHaveTextContent('Approve: The shipping address lacks: postal code, state.');
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeEnabled();
+    // Refused because of the statuses: not offered at all.
+    expect(screen.queryByRole('button', { name: 'Process payment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reship' })).not.toBeInTheDocument();
+    // The way to fix it is one keyboard stop away.
+    await user.click(within(reasons).getByRole('button', { name: 'Edit the shipping address' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit shipping address' })).toBeInTheDocument();
   });
 
   it('says why an action of the URL is not possible', async () => {

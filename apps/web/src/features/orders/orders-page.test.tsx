@@ -140,7 +140,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     await screen.findByRole('link', { name: 'SO-1001' });
     const box = screen.getByRole('searchbox', { name: 'Search' });
     // The server matches a prefix of the order number, the customer's name or e-mail, or any line's SKU.
-    expect(box).toHaveAttribute('placeholder', 'Order number, customer, e-mail or SKU');
+    expect(box).toHaveAttribute('placeholder', 'Name, e-mail, order, SKU, tracking, city, postcode');
     await user.type(box, 'ann');
     await waitFor(() => expect(router.state.location.search).toBe('?q=ann'));
     await waitFor(() => expect(filtersOf(listCalls(calls).at(-1))).toEqual({ search: 'like@ann' }));
@@ -225,7 +225,9 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       (call) => {
         if (call.path === '/call/orders/1/approve/orderFlow') return ok({ order: {}, createdOrderId: null });
         if (call.path === '/call/orders/3/approve/orderFlow') {
-          return fail(409, 'Add a complete shipping address first', { reason: 'guard_failed' });
+          return fail(409, 'The shipping address lacks: postal code, state', {
+            reason: 'incomplete_shipping_address',
+          });
         }
         return undefined;
       },
@@ -236,8 +238,13 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     const report = await screen.findByText('Approved 1 of 3 orders');
     const alert = report.closest('[role="alert"]') as HTMLElement;
-    expect(alert).toHaveTextContent('SO-1002: is a Sales Order, not a draft');
-    expect(alert).toHaveTextContent('SO-1003: Add a complete shipping address first');
+    // Each order not approved, by number (a link to the order, to fix it) and with its own reason.
+    const failures = within(within(alert).getByRole('list', { name: 'Orders not approved' })).getAllByRole('listitem');
+    expect(failures.map((item) => item.textContent)).toEqual([
+      'SO-1002: is a Sales Order, not a draft',
+      'SO-1003: The shipping address lacks: postal code, state',
+    ]);
+    expect(within(failures[1]!).getByRole('link', { name: 'SO-1003' })).toHaveAttribute('href', '/orders/view/3');
     const approvals = calls.filter((c) => c.path.endsWith('/approve/orderFlow'));
     expect(approvals.map((c) => [c.path, c.body])).toEqual(
       expect.arrayContaining([

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { POSTAL_CODE_COUNTRIES, STATE_COUNTRIES } from '@shipdesk/contract';
 import { fieldProps } from '@/lib/forms/field-props';
 
 export interface AddressFieldsProps<V extends FieldValues> {
@@ -12,9 +13,14 @@ export interface AddressFieldsProps<V extends FieldValues> {
   autoFocus?: boolean;
 }
 
-/** The fields of an address (AddressInputSchema) in a labelled group, two columns on wider screens. */
+/**
+ * The fields of an address (AddressInputSchema) in a labelled group, two columns on wider screens. State and postal
+ * code are marked required where the country's carriers need them (addressRuleProblems checks them).
+ */
 export function AddressFields<V extends FieldValues>({ form, prefix, legend, autoFocus }: AddressFieldsProps<V>) {
   const at = (field: string) => (prefix ? `${prefix}.${field}` : field) as Path<V>;
+  const typed: unknown = useWatch({ control: form.control, name: at('country') });
+  const country = typeof typed === 'string' ? typed.trim().toUpperCase() : '';
   const autoComplete = (token: string) => ({ htmlInput: { autoComplete: `section-${prefix || 'address'} ${token}` } });
   return (
     <Box
@@ -52,8 +58,18 @@ export function AddressFields<V extends FieldValues>({ form, prefix, legend, aut
         slotProps={autoComplete('address-line2')}
       />
       <TextField {...fieldProps(form, at('city'))} label="City" required slotProps={autoComplete('address-level2')} />
-      <TextField {...fieldProps(form, at('state'))} label="State / region" slotProps={autoComplete('address-level1')} />
-      <TextField {...fieldProps(form, at('postalCode'))} label="Postal code" slotProps={autoComplete('postal-code')} />
+      <TextField
+        {...fieldProps(form, at('state'))}
+        label="State / region"
+        required={STATE_COUNTRIES.includes(country)}
+        slotProps={autoComplete('address-level1')}
+      />
+      <TextField
+        {...fieldProps(form, at('postalCode'))}
+        label="Postal code"
+        required={POSTAL_CODE_COUNTRIES.includes(country)}
+        slotProps={autoComplete('postal-code')}
+      />
       <TextField
         {...fieldProps(form, at('country'), '2-letter code, e.g. US')}
         label="Country"

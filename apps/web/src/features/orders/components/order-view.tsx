@@ -87,6 +87,7 @@ export function OrderView({ id, initialAction = null }: OrderViewProps) {
             loading={flowsQuery.isFetching}
             onRun={action.openEvent}
             onPackingSlip={() => action.setSlipOpen(true)}
+            onEditAddress={editable ? action.editShippingAddress : undefined}
           />
         }
       />

@@ -5,7 +5,9 @@ import { useRunOrderFlowMutation } from '../api/orders-api';
 import { newIdempotencyKey } from '../idempotency';
 
 export interface BulkFailure {
+  orderId: string;
   orderNumber: string;
+  /** Why this order was not approved: the server's refusal, e.g. 'The shipping address lacks: postal code'. */
   message: string;
 }
 
@@ -34,7 +36,12 @@ export function useBulkApprove() {
       const drafts: OrderSummary[] = [];
       for (const row of rows) {
         if (row.orderStatus === 'Draft Order') drafts.push(row);
-        else failures.push({ orderNumber: row.orderNumber, message: `is a ${row.orderStatus}, not a draft` });
+        else
+          failures.push({
+            orderId: row.id,
+            orderNumber: row.orderNumber,
+            message: `is a ${row.orderStatus}, not a draft`,
+          });
       }
       const queue = [...drafts];
       const worker = async () => {
@@ -48,7 +55,11 @@ export function useBulkApprove() {
             }).unwrap();
             approved += 1;
           } catch (error) {
-            failures.push({ orderNumber: row.orderNumber, message: apiErrorMessage(error, 'could not be approved') });
+            failures.push({
+              orderId: row.id,
+              orderNumber: row.orderNumber,
+              message: apiErrorMessage(error, 'could not be approved'),
+            });
           }
         }
       };
@@ -57,8 +68,8 @@ export function useBulkApprove() {
       } finally {
         setBusy(false);
       }
-      const order = new Map(rows.map((row, index) => [row.orderNumber, index]));
-      failures.sort((a, b) => (order.get(a.orderNumber) ?? 0) - (order.get(b.orderNumber) ?? 0));
+      const order = new Map(rows.map((row, index) => [row.id, index]));
+      failures.sort((a, b) => (order.get(a.orderId) ?? 0) - (order.get(b.orderId) ?? 0));
       return { attempted: rows.length, approved, failures };
     },
     [runOrderFlow],

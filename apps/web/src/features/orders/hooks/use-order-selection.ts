@@ -34,11 +34,7 @@ export function useOrderSelection(queryKey: string, rows: readonly OrderSummary[
     if (result.failures.length === 0) setSelected(new Map());
     else
       setSelected(
-        new Map(
-          chosen
-            .filter((row) => result.failures.some((f) => f.orderNumber === row.orderNumber))
-            .map((row) => [row.id, row]),
-        ),
+        new Map(chosen.filter((row) => result.failures.some((f) => f.orderId === row.id)).map((row) => [row.id, row])),
       );
   };
 

@@ -63,6 +63,11 @@ export function useOrderViewAction(
     notice,
     dismissNotice: () => setNotice(null),
     editButton,
+    /** Opens the shipping address editor (the button the 'edit' action focuses). */
+    editShippingAddress: () => {
+      editButton.current?.scrollIntoView?.({ block: 'center' });
+      editButton.current?.click();
+    },
     leaveActionUrl,
   };
 }
