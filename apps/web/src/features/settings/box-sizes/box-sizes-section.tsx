@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
+import { visuallyHidden } from '@mui/utils';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -53,7 +54,13 @@ export function BoxSizesSection({ readOnly }: { readOnly: boolean }) {
                 <TableCell>Inside (L × W × H)</TableCell>
                 <TableCell align="right">Empty weight</TableCell>
                 <TableCell align="right">Maximum weight</TableCell>
-                {readOnly ? null : <TableCell align="right" />}
+                {readOnly ? null : (
+                  <TableCell align="right">
+                    <Box component="span" sx={visuallyHidden}>
+                      Actions
+                    </Box>
+                  </TableCell>
+                )}
               </TableRow>
             </TableHead>
             <TableBody sx={{ '& td': { fontVariantNumeric: 'tabular-nums' } }}>

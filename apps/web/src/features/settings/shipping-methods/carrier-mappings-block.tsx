@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
+import { visuallyHidden } from '@mui/utils';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -72,7 +73,13 @@ export function CarrierMappingsBlock({ method, readOnly }: { method: ShipMethod;
                 <TableCell>Carrier service</TableCell>
                 <TableCell>Package type</TableCell>
                 <TableCell>Account</TableCell>
-                {readOnly ? null : <TableCell align="right" />}
+                {readOnly ? null : (
+                  <TableCell align="right">
+                    <Box component="span" sx={visuallyHidden}>
+                      Actions
+                    </Box>
+                  </TableCell>
+                )}
               </TableRow>
             </TableHead>
             <TableBody>
