@@ -8,17 +8,15 @@ import {
 } from '@shipdesk/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
-import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
+import { badRequest } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { UNLOGGED, applyShippingRules, type RulesLog } from '../shipping-rules/index.ts';
 import { createBoxSizesRepository } from './box-sizes-repository.ts';
 import { runIdempotent } from './order-idempotency.ts';
-import { ORDER_NOT_FOUND, staleVersion, type OrdersNotifier, type WriteRequest } from './orders-service.ts';
+import { openOrderToChange } from './order-shipping-service.ts';
+import type { OrdersNotifier, WriteRequest } from './orders-service.ts';
 import { createOrdersRepository, statusesOf } from './orders-repository.ts';
 import { parseId, toOrder } from './order-views.ts';
-
-/** Orders whose rule settings may still change: nothing is labelled or shipped once they are done. */
-const OPEN = new Set(['Draft Order', 'Sales Order']);
 
 export const RULE_SETTINGS_EVENT = 'ruleSettingsUpdated';
 
@@ -77,15 +75,7 @@ export function createOrderRuleSettingsService(database: Database, notify: Order
         auth.tenantId,
         { key: request.idempotencyKey, method: request.method, path: request.path, userId: auth.userId, body: input },
         async (tx) => {
-          const id = parseId(idText);
-          const order = id === null ? undefined : await repo.findOrder(tx, auth.tenantId, id, true);
-          if (!order) throw notFound(ORDER_NOT_FOUND);
-          if (input.version !== undefined && input.version !== order.version) throw staleVersion(order.version);
-          if (!OPEN.has(order.orderStatus)) {
-            throw new HttpError(409, `The shipping settings of a ${order.orderStatus} order cannot change`, {
-              reason: 'invalid_status',
-            });
-          }
+          const order = await openOrderToChange(tx, auth.tenantId, idText, input.version, 'shipping settings');
           const { set, automatic, columns, boxSizeName } = await checked(tx, auth.tenantId, input);
           const handed = new Set<string>(automatic);
           const kept = order.handSet.filter((target) => !handed.has(target));

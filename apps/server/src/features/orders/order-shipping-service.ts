@@ -18,6 +18,30 @@ import { parseId, toOrder } from './order-views.ts';
 /** Orders whose shipping may still change: nothing is labelled or shipped once they are done. */
 const OPEN = new Set(['Draft Order', 'Sales Order']);
 
+/**
+ * The order a shipping change is about, locked: 404 when it is not the tenant's, 409 when the form is stale or the
+ * order is done (`what` names what cannot change: "shipping", "shipping settings").
+ */
+export async function openOrderToChange(
+  tx: Executor,
+  tenantId: string,
+  idText: string,
+  version: number | undefined,
+  what: string,
+) {
+  const repo = createOrdersRepository();
+  const id = parseId(idText);
+  const order = id === null ? undefined : await repo.findOrder(tx, tenantId, id, true);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (version !== undefined && version !== order.version) throw staleVersion(order.version);
+  if (!OPEN.has(order.orderStatus)) {
+    throw new HttpError(409, `The ${what} of a ${order.orderStatus} order cannot change`, {
+      reason: 'invalid_status',
+    });
+  }
+  return order;
+}
+
 /** How one order ships, chosen by a person (kept through mapping changes) or handed back to the mappings. */
 export function createOrderShippingService(database: Database, notify: OrdersNotifier) {
   const repo = createOrdersRepository();
@@ -53,15 +77,7 @@ export function createOrderShippingService(database: Database, notify: OrdersNot
         auth.tenantId,
         { key: request.idempotencyKey, method: request.method, path: request.path, userId: auth.userId, body: input },
         async (tx) => {
-          const id = parseId(idText);
-          const order = id === null ? undefined : await repo.findOrder(tx, auth.tenantId, id, true);
-          if (!order) throw notFound(ORDER_NOT_FOUND);
-          if (input.version !== undefined && input.version !== order.version) throw staleVersion(order.version);
-          if (!OPEN.has(order.orderStatus)) {
-            throw new HttpError(409, `The shipping of a ${order.orderStatus} order cannot change`, {
-              reason: 'invalid_status',
-            });
-          }
+          const order = await openOrderToChange(tx, auth.tenantId, idText, input.version, 'shipping');
           if (input.automatic) {
             await repo.updateOrder(tx, auth.tenantId, order.id, { shippingByUser: false, shippingByRule: false });
             await resolveShipping(tx, auth.tenantId, [order.id]);
