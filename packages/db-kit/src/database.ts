@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Extensions } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import type { MigrationConfig } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
@@ -68,6 +68,8 @@ export interface OpenDatabaseOptions<TSchema extends DrizzleSchema> {
   advisoryLockKey: number;
   /** Errors of idle pooled connections (a restarted server, a terminated backend); without a listener they crash. */
   onIdleError?: (error: Error) => void;
+  /** PGlite: the contrib extensions its migrations create (a PostgreSQL server has them installed). */
+  pgliteExtensions?: Extensions;
 }
 
 /** What differs between the two drivers; everything else is shared in `wrap`. */
@@ -94,7 +96,7 @@ async function openPglite<TSchema extends DrizzleSchema>(
   const lock = acquireDataDirLock(join(dataDir, `${name}-db.lock`), SERVICE_LABELS[name]);
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: join(dataDir, `${name}-db`) });
+    client = await PGlite.create({ dataDir: join(dataDir, `${name}-db`), extensions: options.pgliteExtensions });
   } catch (error) {
     lock.release();
     throw error;

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationConfig } from 'drizzle-orm/migrator';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import {
   openDatabase as openKitDatabase,
   type Database as KitDatabase,
@@ -20,6 +21,9 @@ export const MIGRATIONS: MigrationConfig = {
   migrationsSchema: 'drizzle',
   migrationsTable: 'server_migrations',
 };
+
+/** What PGlite loads for the migrations (a PostgreSQL server has its contrib installed): the search's unaccent (0016). */
+export const PGLITE_EXTENSIONS = { unaccent };
 
 export interface Database extends KitDatabase<Schema> {
   /** True when the database answers and every committed migration is applied. */
@@ -48,6 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     schema,
     migrations: MIGRATIONS,
     advisoryLockKey: MIGRATION_LOCK_KEY,
+    pgliteExtensions: PGLITE_EXTENSIONS,
   });
   const { db } = database;
   const latest = readMigrationFiles(MIGRATIONS).at(-1)?.folderMillis ?? 0;

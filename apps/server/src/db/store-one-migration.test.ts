@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase as openKitDatabase } from '@shipdesk/db-kit';
 import { backends } from '../../test/app-helper.ts';
-import { MIGRATIONS } from './client.ts';
+import { MIGRATIONS, PGLITE_EXTENSIONS } from './client.ts';
 import * as schema from './schema/index.ts';
 
 /**
@@ -43,6 +43,7 @@ describe.each(backends)('migration: store 1 is the manual channel ($name)', (bac
         schema,
         migrations: { ...MIGRATIONS, migrationsFolder },
         advisoryLockKey: 1,
+        pgliteExtensions: PGLITE_EXTENSIONS,
       });
     const before = await open(older);
     await before.migrate();

@@ -243,17 +243,6 @@ export function resolveDays(filters: readonly OrderFilter[], timeZone: string): 
   return filters.map((f) => (f.kind === 'time' ? { ...f, from: resolve(f.from), to: resolve(f.to) } : f));
 }
 
-/** The least string above every string that starts with `prefix`, byte-wise (UTF-8 keeps code point order). */
-export function prefixUpperBound(prefix: string): string | null {
-  const chars = [...prefix];
-  while (chars.length > 0) {
-    let code = chars.pop()!.codePointAt(0)! + 1;
-    if (code >= 0xd800 && code <= 0xdfff) code = 0xe000;
-    if (code <= 0x10ffff) return chars.join('') + String.fromCodePoint(code);
-  }
-  return null;
-}
-
 /** Whether any filter names a calendar day: only those need the tenant's time zone (resolveDays). */
 export function needsTimeZone(filters: readonly OrderFilter[]): boolean {
   return filters.some((f) => f.kind === 'time' && ((f.from && 'day' in f.from) || (f.to && 'day' in f.to)));

@@ -23,7 +23,6 @@ import {
   encodeCursor,
   needsTimeZone,
   parseOrderQuery,
-  prefixUpperBound,
   resolveDays,
   startOfDay,
   statusesShown,
@@ -322,13 +321,6 @@ describe('time zones and search bounds', () => {
         to: { instant: '2025-02-01T00:00:00.000Z' },
       },
     ]);
-  });
-
-  it('bounds a prefix from above', () => {
-    expect(prefixUpperBound('abc')).toBe('abd');
-    expect(prefixUpperBound('a\u{10ffff}')).toBe('b');
-    expect(prefixUpperBound('\u{10ffff}')).toBeNull();
-    expect(prefixUpperBound('\ud7ff')).toBe('\ue000');
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type OrderAddressRow,
   type ShippingLabelRow,
 } from '../../db/schema/index.ts';
+import { refreshOrderSearch } from '../orders/index.ts';
 
 export type NewLabel = Omit<typeof shippingLabels.$inferInsert, 'tenantId' | 'id' | 'createdAt'>;
 
@@ -121,14 +122,14 @@ export function createLabelsRepository() {
       return row!;
     },
 
-    /** The delivery has its label: its lines' units count as shipped. */
+    /** The delivery has its label: its lines' units count as shipped; the order is found by its tracking number. */
     async markLabelled(
       tx: Executor,
       tenantId: string,
       deliveryId: number,
       values: { trackingNumber: string; carrierMethod: string },
     ): Promise<void> {
-      await tx
+      const changed = await tx
         .update(deliveries)
         .set({
           ...values,
@@ -138,17 +139,29 @@ export function createLabelsRepository() {
           purchaseRequest: null,
           updatedAt: new Date(),
         })
-        .where(ownDelivery(tenantId, deliveryId));
+        .where(ownDelivery(tenantId, deliveryId))
+        .returning({ orderId: deliveries.orderId });
       await this.shipDeliveryLines(tx, tenantId, deliveryId, 1);
+      await refreshOrderSearch(
+        tx,
+        tenantId,
+        changed.map((d) => d.orderId),
+      );
     },
 
-    /** Voided: the delivery can be labelled again, its units are unshipped. */
+    /** Voided: the delivery can be labelled again, its units are unshipped, its tracking number no longer finds it. */
     async markUnlabelled(tx: Executor, tenantId: string, deliveryId: number): Promise<void> {
-      await tx
+      const changed = await tx
         .update(deliveries)
         .set({ status: 'planned', trackingNumber: null, updatedAt: new Date() })
-        .where(ownDelivery(tenantId, deliveryId));
+        .where(ownDelivery(tenantId, deliveryId))
+        .returning({ orderId: deliveries.orderId });
       await this.shipDeliveryLines(tx, tenantId, deliveryId, -1);
+      await refreshOrderSearch(
+        tx,
+        tenantId,
+        changed.map((d) => d.orderId),
+      );
     },
 
     /** Adds (+1) or takes back (-1) the delivery's units to its lines' shipped counts, within 0..quantity. */

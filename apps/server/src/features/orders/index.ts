@@ -35,3 +35,5 @@ export { requestHash, type IdempotentRequest } from './order-idempotency.ts';
 export { idempotencyHeaders, ordersNotifier, writeRequest } from './order-write-request.ts';
 export { toLabel } from './delivery-label-view.ts';
 export { createPackingSlipsService } from './packing-slips-service.ts';
+// The search's words (labels' tracking numbers, channel orders; what the tables say, for tests).
+export { STORED_SEARCH_VECTOR_SQL, refreshOrderSearch, searchText } from './order-search.ts';

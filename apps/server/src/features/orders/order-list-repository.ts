@@ -1,15 +1,10 @@
-import { and, eq, inArray, isNull, ne, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
-import { orderLines, orders, orderStatusCounts, shipMethods, stores, type OrderRow } from '../../db/schema/index.ts';
+import { orders, orderStatusCounts, shipMethods, stores, type OrderRow } from '../../db/schema/index.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import {
-  prefixUpperBound,
-  type Cursor,
-  type OrderFilter,
-  type SortSpec,
-  type TimePoint,
-} from '../../domain/orders/order-list-query.ts';
+import type { Cursor, OrderFilter, SortSpec, TimePoint } from '../../domain/orders/order-list-query.ts';
+import { SEARCH_SOURCE, searchMatchSql } from './order-search.ts';
 
 /** Both drivers answer `execute` with `{ rows }`. */
 export async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
@@ -26,11 +21,13 @@ export interface ListPageQuery {
   offset: number;
   limit: number;
   /**
-   * The caller counted at most a few thousand matches (a search): read them all through the filters' indexes and
-   * sort them, rather than let the planner walk the sort's index and filter, which it may choose on an estimate of
-   * hundreds where there are a handful, and then read every order of the tenant.
+   * A search's page is read one of two ways, chosen by the caller from the search's counts (order-list-counts.ts),
+   * not left to the planner, whose estimate of a search's matches can be far off either way. By default, every match
+   * through the search's index, sorted: a few milliseconds for a few thousand, never a walk of the whole tenant. With
+   * `manyMatches` (a good share of the tenant's orders match): by walking the sort's index in the tenant's range and
+   * testing each order, a few hundred for a page, where the index would read every match.
    */
-  fewMatches?: boolean;
+  manyMatches?: boolean;
 }
 
 /** A list row: what `OrderSummary` shows and what a cursor is made of. */
@@ -131,37 +128,23 @@ function timeSql(p: TimePoint): SQL {
   return sql`${p.instant}::timestamptz`;
 }
 
-/** `column` starts with `prefix`, as a byte-wise range: leakproof operators, so usable in an index scan under RLS. */
-function prefixSql(column: SQLWrapper, prefix: string): SQL {
-  const upper = prefixUpperBound(prefix);
-  return upper === null ? sql`${column} ~>=~ ${prefix}` : sql`(${column} ~>=~ ${prefix} AND ${column} ~<~ ${upper})`;
-}
-
-/**
- * The list's search: a prefix of the order number, the customer's e-mail or name, or of any line's SKU, as one OR
- * whose every arm is an index range led by tenant_id (a BitmapOr). The SKU arm is the ids of the orders with a
- * matching line, read once (an InitPlan) from order_lines (tenant_id, search_sku, order_id) into an array, and
- * looked up in the primary key: `= ANY(ARRAY(...))` and not `IN (SELECT ...)`, because only the array form is an
- * index condition inside an OR (and int8 equality is leakproof, so row-level security keeps it). An order with
- * several matching lines is one row: the condition is on the order, not a join.
- */
-function searchSql(tenantId: string, prefix: string): SQL {
-  const skuOrderIds = sql`SELECT ${orderLines.orderId} FROM ${orderLines} WHERE ${orderLines.tenantId} = ${tenantId} AND ${prefixSql(orderLines.searchSku, prefix)}`;
-  return or(
-    prefixSql(orders.searchNumber, prefix),
-    prefixSql(orders.searchEmail, prefix),
-    prefixSql(orders.searchName, prefix),
-    sql`${orders.id} = ANY(ARRAY(${skuOrderIds}))`,
-  )!;
-}
-
 const SORT_COLUMN = { id: orders.id, orderDate: orders.orderDate, total: orders.total } as const;
+
+/** What a search's page tests and sorts its matches by: the view's columns but the search vector. */
+const FOUND_COLUMNS = sql.raw(
+  '"orders".tenant_id, "orders".id, store_id, source_type, order_date, created_at, order_status, payment_status, ' +
+    'shipment_status, total',
+);
 
 /** The order list's SQL: its WHERE, its keyset pages and its counts (docs/orders.md, "The list"). */
 export function createOrderListRepository() {
-  /** The WHERE of a list: tenant first, then each filter. */
-  function filterSql(tenantId: string, filters: readonly OrderFilter[], hideDeleted: boolean): SQL {
-    const parts: Array<SQL | undefined> = [eq(orders.tenantId, tenantId)];
+  /** The WHERE of a list: the tenant (for a search, the view's; see below), then each filter. */
+  function filterSql(tenantId: string, filters: readonly OrderFilter[], hideDeleted: boolean, walk = false): SQL {
+    // A search reads the view, which holds the tenant's orders only, through the search's index (whose words are
+    // the tenant's): the view tests the tenant on each match, and no index of the tenant is read beside the search's
+    // (a BitmapAnd with all of the tenant's orders). Only a page found by walking needs the tenant's index range.
+    const search = filters.some((f) => f.kind === 'search');
+    const parts: Array<SQL | undefined> = [search && !walk ? undefined : eq(orders.tenantId, tenantId)];
     for (const f of filters) {
       switch (f.kind) {
         case 'status': {
@@ -187,7 +170,7 @@ export function createOrderListRepository() {
           break;
         }
         case 'search':
-          parts.push(searchSql(tenantId, f.prefix));
+          parts.push(searchMatchSql(tenantId, f.prefix, walk));
           break;
       }
     }
@@ -209,22 +192,46 @@ export function createOrderListRepository() {
    */
   function listPageQuery(tenantId: string, q: ListPageQuery): SQL {
     const readDescending = q.spec.descending !== q.reverse;
+    const search = q.filters.find((f) => f.kind === 'search');
+    // A search read through its index (not `manyMatches`) applies the other filters to its matches.
+    const found = search && !q.manyMatches;
     const where = and(
-      filterSql(tenantId, q.filters, q.hideDeleted),
+      filterSql(tenantId, found ? q.filters.filter((f) => f !== search) : q.filters, q.hideDeleted, q.manyMatches),
       q.cursor ? keysetSql(q.spec, q.cursor, readDescending) : undefined,
     );
     const dir = sql.raw(readDescending ? 'desc' : 'asc');
-    // `+ 0`: the same order, but no index provides it, so the planner cannot walk one (see `fewMatches`).
-    const fence = (column: SQLWrapper) =>
-      q.fewMatches
-        ? sql`(${column} + ${sql.raw(column === orders.orderDate ? "interval '0 s'" : '0')})`
-        : sql`${column}`;
     const orderBy =
-      q.spec.key === 'id'
-        ? sql`${fence(orders.id)} ${dir}`
-        : sql`${fence(SORT_COLUMN[q.spec.key])} ${dir}, ${fence(orders.id)} ${dir}`;
-    const offset = !q.cursor && q.offset > 0 ? sql` offset ${q.offset}` : sql``;
-    return sql`select ${SUMMARY_COLUMNS} from ${orders} left join ${stores} on (${stores.tenantId} = ${orders.tenantId} and ${stores.id} = ${orders.storeId}) left join ${shipMethods} on (${shipMethods.tenantId} = ${orders.tenantId} and ${shipMethods.id} = ${orders.shipMethodId}) where ${where} order by ${orderBy} limit ${q.limit}${offset}`;
+      q.spec.key === 'id' ? sql`${orders.id} ${dir}` : sql`${SORT_COLUMN[q.spec.key]} ${dir}, ${orders.id} ${dir}`;
+    const page = sql`order by ${orderBy} limit ${q.limit}${!q.cursor && q.offset > 0 ? sql` offset ${q.offset}` : sql``}`;
+    const from = sql`${orders} left join ${stores} on (${stores.tenantId} = ${orders.tenantId} and ${stores.id} = ${orders.storeId}) left join ${shipMethods} on (${shipMethods.tenantId} = ${orders.tenantId} and ${shipMethods.id} = ${orders.shipMethodId})`;
+    if (!search) return sql`select ${SUMMARY_COLUMNS} from ${from} where ${where} ${page}`;
+    // A search chooses its page's ids in the view (where the match is an index condition), then reads those rows.
+    // Read through its index: its matches first (MATERIALIZED: nothing else is read with them, such as a status
+    // tab's partial index of every tenant's open orders in a BitmapAnd), then the other filters and the sort on them.
+    const ids = found
+      ? sql`WITH found AS MATERIALIZED (SELECT ${FOUND_COLUMNS} FROM ${SEARCH_SOURCE} WHERE ${searchMatchSql(tenantId, search.prefix)})
+            SELECT ${orders.id} FROM found AS "orders" WHERE ${where} ${page}`
+      : sql`SELECT ${orders.id} FROM ${SEARCH_SOURCE} WHERE ${where} ${page}`;
+    // Those few rows sorted again; `+ 0`: the same order, but no index provides it, so the planner cannot walk one.
+    const fenced = (column: typeof orders.id | typeof orders.orderDate | typeof orders.total) =>
+      sql`(${column} + ${sql.raw(column === orders.orderDate ? "interval '0 s'" : '0')}) ${dir}`;
+    const rowsOrder =
+      q.spec.key === 'id' ? fenced(orders.id) : sql`${fenced(SORT_COLUMN[q.spec.key])}, ${fenced(orders.id)}`;
+    return sql`select ${SUMMARY_COLUMNS} from ${from} where ${orders.tenantId} = ${tenantId} and ${orders.id} = ANY(ARRAY(${ids})) order by ${rowsOrder}`;
+  }
+
+  /** A search's matches (of the view) per order status, up to `limit + 1` in all. Unexecuted, for EXPLAIN. */
+  function searchCountQuery(where: SQL, limit: number): SQL {
+    return sql`SELECT m.order_status AS status, count(*) AS n
+      FROM (SELECT ${orders.orderStatus} FROM ${SEARCH_SOURCE} WHERE ${where} LIMIT ${limit + 1}) AS m GROUP BY 1`;
+  }
+
+  /** The planner's row estimate of a query: no rows are read. */
+  async function planRows(tx: Executor, query: SQL): Promise<number> {
+    const [row] = await rowsOf<{ 'QUERY PLAN': unknown }>(tx, sql`EXPLAIN (FORMAT JSON) ${query}`);
+    const plan = row?.['QUERY PLAN'];
+    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: { 'Plan Rows': number } }>;
+    return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
   }
 
   return {
@@ -245,14 +252,36 @@ export function createOrderListRepository() {
     },
 
     /** The planner's row estimate for the same WHERE: no rows are read. */
-    async estimate(tx: Executor, where: SQL): Promise<number> {
-      const [row] = await rowsOf<{ 'QUERY PLAN': unknown }>(
-        tx,
-        sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${orders} WHERE ${where}`,
-      );
-      const plan = row?.['QUERY PLAN'];
-      const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: { 'Plan Rows': number } }>;
-      return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+    estimate(tx: Executor, where: SQL): Promise<number> {
+      return planRows(tx, sql`SELECT 1 FROM ${orders} WHERE ${where}`);
+    },
+
+    /**
+     * How many orders the planner expects a search's WHERE to match. Its words are the tenant's own lexemes, whose
+     * frequencies already count the tenant's orders only, so the planner's figure, which also applies the view's
+     * tenant condition, is divided by the share that condition leaves (the planner's own estimate of it).
+     */
+    async searchEstimate(tx: Executor, where: SQL): Promise<number> {
+      const [rows, tenantRows, [table]] = await Promise.all([
+        planRows(tx, sql`SELECT 1 FROM ${SEARCH_SOURCE} WHERE ${where}`),
+        planRows(tx, sql`SELECT 1 FROM ${SEARCH_SOURCE}`),
+        rowsOf<{ n: number | string }>(
+          tx,
+          sql`SELECT reltuples AS n FROM pg_class WHERE oid = 'public.orders'::regclass`,
+        ),
+      ]);
+      const all = Number(table?.n ?? 0);
+      return all > 0 && tenantRows > 0 ? Math.round((rows * all) / tenantRows) : rows;
+    },
+
+    searchCountQuery,
+
+    /** A search's matches per order status, read once through its index, up to `limit + 1` in all. */
+    async searchStatusCounts(tx: Executor, where: SQL, limit: number): Promise<Record<string, number>> {
+      const rows = await rowsOf<{ status: string; n: number | string }>(tx, searchCountQuery(where, limit));
+      const counts: Record<string, number> = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0]));
+      for (const row of rows) counts[row.status] = Number(row.n);
+      return counts;
     },
 
     /**

@@ -18,6 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AddressFields } from '../../domain/orders/order-address.ts';
 import { createOrderListRepository, rowsOf } from './order-list-repository.ts';
+import { refreshOrderSearch, searchVectorSql } from './order-search.ts';
 
 export interface NewOrder {
   storeId: number | null;
@@ -108,14 +109,15 @@ export function createOrdersRepository() {
       const orderId = Number(id);
       const itemCount = input.lines.reduce((n, l) => n + l.quantity, 0);
       const shipping = input.shippingAddress;
+      const orderNumber =
+        typeof input.orderNumber === 'function' ? input.orderNumber(orderId) : (input.orderNumber ?? `SD-${orderId}`);
       await tx.insert(orders).values({
         tenantId,
         id: orderId,
         storeId: input.storeId,
         sourceType: input.sourceType,
         externalId: input.externalId,
-        orderNumber:
-          typeof input.orderNumber === 'function' ? input.orderNumber(orderId) : (input.orderNumber ?? `SD-${orderId}`),
+        orderNumber,
         orderDate: input.orderDate,
         orderStatus: input.orderStatus,
         paymentStatus: input.paymentStatus,
@@ -134,6 +136,12 @@ export function createOrdersRepository() {
         itemCount,
         shipTo: shipping ? [shipping.city, shipping.state, shipping.country].filter(Boolean).join(', ') : null,
         linkedOrderId: input.linkedOrderId,
+        searchVector: searchVectorSql(tenantId, {
+          ...input,
+          orderNumber,
+          shipping,
+          skus: input.lines.map((l) => l.sku),
+        }),
       });
       // An order without lines (possible from channel sync) inserts none: Drizzle refuses an empty VALUES list.
       const lines =
@@ -299,6 +307,8 @@ export function createOrdersRepository() {
           target: [orderAddresses.tenantId, orderAddresses.orderId, orderAddresses.type],
           set: fields,
         });
+      // The ship-to name, city and postal code are searched.
+      if (type === 'shipping') await refreshOrderSearch(tx, tenantId, [orderId]);
     },
 
     /** Counts for the lifecycle guards: unlabelled deliveries and the units of the first one. */

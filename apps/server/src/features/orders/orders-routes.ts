@@ -41,9 +41,11 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
           'Pages are 1-based. Without a cursor, page N is read with OFFSET (a typed-in page number); next and ' +
           'previous use `nextCursor` / `prevCursor` (keyset, bound to the sort and filters); `last=1` reads the ' +
           'last page from the end. Without filters other than orderStatus, `total` and `statusCounts` are exact; ' +
-          'with search, date, store, source or payment/shipment status filters they are exact up to 10,000 and ' +
-          'estimated above (`totalIsEstimate`). Deleted orders are hidden unless an orderStatus filter asks for them (`hide=1` ' +
-          'always hides them).',
+          'with date, store, source or payment/shipment status filters they are exact up to 10,000 and ' +
+          'estimated above (`totalIsEstimate`); with a search, exact up to 5,000 when at most 2,000 matches are ' +
+          'expected, else estimated. `search`: every word typed starts a word of the order (number, channel order ' +
+          'id, customer and ship-to name, e-mail, city, postal code, SKU, tracking number), case and accents aside. ' +
+          'Deleted orders are hidden unless an orderStatus filter asks for them (`hide=1` always hides them).',
         querystring: OrderListQuerySchema,
         response: { 200: Envelope(OrderListSchema), ...errorResponses(400, 401, 429) },
       },

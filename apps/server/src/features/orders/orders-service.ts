@@ -1,8 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import {
   DEFAULT_CURRENCY,
   DEFAULT_TIME_ZONE,
-  ORDER_STATUSES,
   type AddressInput,
   type CreateOrder,
   type Order,
@@ -15,7 +13,6 @@ import {
   joinName,
 } from '@shipdesk/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { orders } from '../../db/schema/index.ts';
 import { shipToLabel, toAddressFields } from '../../domain/orders/order-address.ts';
 import {
   EXACT_COUNT_LIMIT,
@@ -25,10 +22,7 @@ import {
   parseOrderQuery,
   resolveDays,
   sortSpec,
-  statusesShown,
-  withoutOrderStatus,
   type Cursor,
-  type OrderFilter,
   type SortSpec,
 } from '../../domain/orders/order-list-query.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
@@ -37,6 +31,7 @@ import { createConfigsRepository } from '../settings/index.ts';
 import { resolveShipping } from '../shipping/index.ts';
 import { UNLOGGED, applyShippingRules, type RulesLog } from '../shipping-rules/index.ts';
 import { runIdempotent, type Answer } from './order-idempotency.ts';
+import { createListCounts, type ListCounts } from './order-list-counts.ts';
 import type { ListPageQuery, SummaryRow } from './order-list-repository.ts';
 import { createOrdersRepository, statusesOf } from './orders-repository.ts';
 import { parseId, toEventRecord, toOrder, toSummary } from './order-views.ts';
@@ -62,12 +57,6 @@ export const ORDER_NOT_FOUND = 'Order not found';
 
 /** Reads that answer a request: the database refuses writes in them, and the answer does not wait for COMMIT. */
 const READ_ONLY = { readOnly: true } as const;
-
-/**
- * A search that matches at most this many orders has its page read through the search indexes and sorted
- * (`fewMatches` of the repository): a few milliseconds at worst, and never a walk of the whole tenant.
- */
-const FEW_MATCHES = 2_000;
 
 /** Statuses in which the addresses may still change. */
 const ADDRESS_EDITABLE = new Set(['Draft Order', 'Sales Order']);
@@ -103,40 +92,12 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
       fingerprint,
     });
 
-  /**
-   * The list's total and tab counts. Narrowed by the order status alone: both from the tenant's per-status counts,
-   * exact at any size, one small query. Otherwise the orders are counted: exactly up to the limit, the planner's
-   * estimate above; the tabs under the same filters but the order status (docs/orders.md, "Counts").
-   */
-  async function counts(tx: Executor, tenantId: string, filters: readonly OrderFilter[], hideDeleted: boolean) {
-    const shown = statusesShown(filters, hideDeleted);
-    if (shown) {
-      const statusCounts = await repo.statusCounts(tx, tenantId);
-      const total = shown.reduce((n, status) => n + (statusCounts[status] ?? 0), 0);
-      return { total, totalIsEstimate: false, statusCounts };
-    }
-    const where = repo.filterSql(tenantId, filters, hideDeleted);
-    const tabWhere = repo.filterSql(tenantId, withoutOrderStatus(filters), false);
-    // Started together, and the estimates together after them: each group is one round trip on PostgreSQL.
-    const [counted, statusCounts] = await Promise.all([
-      repo.countUpTo(tx, where, exactLimit),
-      repo.countByStatus(tx, tabWhere, exactLimit),
-    ]);
-    const totalIsEstimate = counted > exactLimit;
-    const overLimit = ORDER_STATUSES.filter((status) => (statusCounts[status] ?? 0) > exactLimit);
-    const [total, ...tabEstimates] = await Promise.all([
-      totalIsEstimate ? repo.estimate(tx, where).then((n) => Math.max(n, exactLimit + 1)) : counted,
-      ...overLimit.map((status) => repo.estimate(tx, and(tabWhere, eq(orders.orderStatus, status))!)),
-    ]);
-    overLimit.forEach((status, i) => (statusCounts[status] = Math.max(tabEstimates[i]!, exactLimit + 1)));
-    return { total, totalIsEstimate, statusCounts };
-  }
+  const counts = createListCounts(repo, exactLimit);
 
   /**
    * The counts and a page. Independent, so started together (one round trip on PostgreSQL); but a search counts
-   * first, and a search that matches few orders reads its page as `fewMatches`: how many match is what the planner
-   * can only estimate, and a prefix estimated at hundreds that matches a handful would otherwise be read by walking
-   * the tenant's orders in the sort's order (docs/orders.md, "Search under row-level security").
+   * first, and how many it matches decides how its page is read (`searchPage`): how many match is what the planner
+   * can only estimate, and a guess wrong either way reads far more than the page (docs/orders.md, "Search").
    */
   async function countsAndPage(tx: Executor, tenantId: string, page: ListPageQuery) {
     const counting = () => counts(tx, tenantId, page.filters, page.hideDeleted);
@@ -144,8 +105,7 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
       return Promise.all([counting(), repo.listPage(tx, tenantId, page)]);
     }
     const counted = await counting();
-    const fewMatches = !counted.totalIsEstimate && counted.total <= FEW_MATCHES;
-    return [counted, await repo.listPage(tx, tenantId, { ...page, fewMatches })] as const;
+    return [counted, await repo.listPage(tx, tenantId, { ...page, ...counted.searchPage })] as const;
   }
 
   return {
@@ -265,7 +225,7 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
           let nextCursor: string | null = null;
           let prevCursor: string | null = null;
           let pageNumber = page;
-          let counted: Awaited<ReturnType<typeof counts>>;
+          let counted: ListCounts;
           if (query.last === 1) {
             // The last page's size follows from the total.
             counted = await counts(tx, tenantId, filters, hideDeleted);
@@ -279,7 +239,7 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
               reverse: true,
               offset: 0,
               limit: lastSize,
-              fewMatches: !totalIsEstimate && total <= FEW_MATCHES && filters.some((f) => f.kind === 'search'),
+              ...counted.searchPage,
             });
             rows.reverse();
             pageNumber = pages;

@@ -5,6 +5,7 @@ import { isNewer, mergeStatuses, statusesForNewOrder } from '../../domain/channe
 import type { ChannelAddress, ChannelOrder } from '../../integrations/channels/channel-types.ts';
 import { homeCountrySql, resolutionJoin, resolveShipping } from '../shipping/index.ts';
 import { RULES_ACTOR, RULES_EVENT, planChannelRules, type ImportRulePlan } from '../shipping-rules/index.ts';
+import { refreshOrderSearch, searchText } from '../orders/index.ts';
 
 /**
  * Channel orders into the orders tables, a page at a time, in the caller's transaction. One statement inserts the new
@@ -258,23 +259,20 @@ export async function upsertChannelOrders(
   const rules = prepared !== undefined ? prepared : await planChannelRules(tx, tenantId, storeId, page, target.log);
   const records = page.map((order) => {
     const statuses = statusesForNewOrder(order);
-    return {
-      ...orderRecord(order, statuses),
-      ...(rules?.columns(order) ?? null),
-      ...childRecord(target, order, statuses, null, true),
-    };
+    const child = childRecord(target, order, statuses, null, true);
+    return { ...orderRecord(order, statuses), ...rules?.columns(order), ...child, search: searchText(order, child) };
   });
   const inserted = await rows<{ id: string | number; external_id: string }>(
     tx,
     sql`WITH r AS (SELECT * FROM jsonb_to_recordset(${json(records)})
-          AS r(${ORDER_COLUMNS}, ${RULE_COLUMNS}, ${CHILD_COLUMNS})),
+          AS r(${ORDER_COLUMNS}, ${RULE_COLUMNS}, ${CHILD_COLUMNS}, search text)),
         home AS (SELECT ${homeCountrySql(tenantId)} AS country),
         ins AS (
           INSERT INTO orders (tenant_id, store_id, source_type, external_id, order_number, order_date,
             external_updated_at, order_status, payment_status, shipment_status, currency, subtotal, shipping_total,
             tax_total, discount_total, total, paid_total, customer_name, customer_email, requested_shipping_method,
             tags, item_count, ship_to, ship_method_id, carrier, carrier_method, package_type, shipping_by_rule,
-            cheapest_services, box_size_id, insured_value, signature, hold_until)
+            cheapest_services, box_size_id, insured_value, signature, hold_until, search_vector)
           SELECT ${tenantId}, ${storeId}, ${target.sourceType}, r.external_id, r.order_number, r.order_date,
             r.external_updated_at, r.order_status, r.payment_status, r.shipment_status, r.currency, r.subtotal,
             r.shipping_total, r.tax_total, r.discount_total, r.total, r.paid_total, r.customer_name,
@@ -288,7 +286,8 @@ export async function upsertChannelOrders(
                  WHEN r.rule_carrier IS NOT NULL OR r.rule_ship_method_id IS NOT NULL THEN rm.package_type
                  ELSE res.package_type END,
             coalesce(r.rule_shipping, false), r.rule_cheapest, r.rule_box_size_id, r.rule_insured_value,
-            r.rule_signature, r.rule_hold_until
+            r.rule_signature, r.rule_hold_until,
+            public.order_search_vector(public.search_tag(${tenantId}), r.customer_email, r.search)
           FROM r
           ${resolutionJoin(tenantId, {
             storeId: sql`${storeId}::bigint`,
@@ -387,14 +386,12 @@ export async function upsertChannelOrders(
       })),
       'channelUpdated',
     );
-    // A new copy may ask for another service, or ship elsewhere: resolved again (a choice made by hand stays).
-    await resolveShipping(
-      tx,
-      tenantId,
-      planned.map((p) => p.id),
-    );
+    const updatedIds = planned.map((p) => p.id);
+    // Its words follow the new copy, and its service (it may ask for another, or ship elsewhere) unless set by hand.
+    await refreshOrderSearch(tx, tenantId, updatedIds);
+    await resolveShipping(tx, tenantId, updatedIds);
     result.updated = planned.length;
-    result.orderIds.push(...planned.map((p) => p.id));
+    result.orderIds.push(...updatedIds);
   }
   return result;
 }

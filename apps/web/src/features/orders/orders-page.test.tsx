@@ -139,8 +139,8 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     const { router, user } = renderList();
     await screen.findByRole('link', { name: 'SO-1001' });
     const box = screen.getByRole('searchbox', { name: 'Search' });
-    // The server matches a prefix of the order number, the customer's name or e-mail, or any line's SKU.
-    expect(box).toHaveAttribute('placeholder', 'Order number, customer, e-mail or SKU');
+    // The server matches the start of any word of the order: names, e-mail, number, SKU, tracking, city, postcode.
+    expect(box).toHaveAttribute('placeholder', 'Name, e-mail, order, SKU, tracking, city, postcode');
     await user.type(box, 'ann');
     await waitFor(() => expect(router.state.location.search).toBe('?q=ann'));
     await waitFor(() => expect(filtersOf(listCalls(calls).at(-1))).toEqual({ search: 'like@ann' }));

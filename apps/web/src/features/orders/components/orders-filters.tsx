@@ -38,7 +38,7 @@ export function OrdersFilters({ params, stores, onChange }: OrdersFiltersProps) 
         size="small"
         type="search"
         label="Search"
-        placeholder="Order number, customer, e-mail or SKU"
+        placeholder="Name, e-mail, order, SKU, tracking, city, postcode"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
         onKeyDown={(event) => {
