@@ -5,6 +5,8 @@ export default defineConfig({
     name: 'sso',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // A migrated database of each backend, made once per run and copied per SSO a suite starts (src/test/harness.ts).
+    globalSetup: ['./src/test/database-templates.ts'],
     // Each suite opens its own database and listens on a random port; one file at a time keeps them light.
     fileParallelism: false,
     testTimeout: 30_000,

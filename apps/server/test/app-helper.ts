@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
 import { createScratchDatabase } from '@shipdesk/db-kit';
 import type { FastifyInstance } from 'fastify';
 import { Role, type RoleId } from '@shipdesk/contract';
@@ -13,6 +14,7 @@ import {
   type AccessTokenOptions,
 } from '@shipdesk/fakes';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
+import type { DatabaseTemplates } from './database-templates.ts';
 import { loadConfig, type ServerConfig } from '../src/config.ts';
 
 /** The identity provider of the tests: the fake one, under the names the tests use. */
@@ -28,33 +30,45 @@ export interface Backend {
   name: 'pglite' | 'postgres';
   /** A fresh, empty database; `cleanup` removes it. */
   create(): Promise<{ config: Pick<ServerConfig, 'dataDir' | 'databaseUrl'>; cleanup(): Promise<void> }>;
+  /** A fresh database with every migration applied (what the app makes of an empty one at its start). */
+  createMigrated(): Promise<{ config: Pick<ServerConfig, 'dataDir' | 'databaseUrl'>; cleanup(): Promise<void> }>;
+}
+
+/** Made once per run by database-templates.ts (the globalSetup); absent when a run has no such setup. */
+const templates: DatabaseTemplates | undefined = inject('databaseTemplates');
+
+/** A PGlite data folder, holding a copy of `template` (a `server-db` folder) when there is one. */
+function pgliteDatabase(template: string | undefined) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shipdesk-server-test-'));
+  if (template) cpSync(template, join(dataDir, 'server-db'), { recursive: true });
+  return {
+    config: { dataDir, databaseUrl: undefined },
+    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
 }
 
 const pgliteBackend: Backend = {
   name: 'pglite',
-  async create() {
-    const dataDir = mkdtempSync(join(tmpdir(), 'shipdesk-server-test-'));
-    return {
-      config: { dataDir, databaseUrl: undefined },
-      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  },
+  create: async () => pgliteDatabase(templates?.pgliteEmpty),
+  createMigrated: async () => pgliteDatabase(templates?.pgliteMigrated),
 };
 
 function postgresBackend(adminUrl: string): Backend {
+  const database = async (template: string | undefined) => {
+    const scratch = await createScratchDatabase(adminUrl, 'shipdesk_t', template);
+    const dataDir = mkdtempSync(join(tmpdir(), 'shipdesk-server-test-'));
+    return {
+      config: { dataDir, databaseUrl: scratch.url },
+      cleanup: async () => {
+        rmSync(dataDir, { recursive: true, force: true });
+        await scratch.drop();
+      },
+    };
+  };
   return {
     name: 'postgres',
-    async create() {
-      const database = await createScratchDatabase(adminUrl, 'shipdesk_t');
-      const dataDir = mkdtempSync(join(tmpdir(), 'shipdesk-server-test-'));
-      return {
-        config: { dataDir, databaseUrl: database.url },
-        cleanup: async () => {
-          rmSync(dataDir, { recursive: true, force: true });
-          await database.drop();
-        },
-      };
-    },
+    create: () => database(undefined),
+    createMigrated: () => database(templates?.postgresMigrated),
   };
 }
 
@@ -82,7 +96,7 @@ export async function buildTestApp(
   appOptions: Pick<BuildAppOptions, 'adapters' | 'adapterOptions' | 'logger' | 'carrierAdapters'> = {},
 ): Promise<TestContext> {
   const idp = await fakeIdentityProvider();
-  const db = await backend.create();
+  const db = await backend.createMigrated();
   const config: ServerConfig = {
     ...loadConfig({}),
     oidcIssuer: FAKE_ISSUER,

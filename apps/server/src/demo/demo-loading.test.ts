@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 
 /**
  * A server started with the demo off loads no fake: the demo store, and the fake Shopify it runs on, come in by
@@ -31,6 +31,10 @@ afterAll(() => {
 async function loadedBy(env: Record<string, string>): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shipdesk-demo-loading-'));
   folders.push(dataDir);
+  // The database the server would make of the empty folder, already made (test/database-templates.ts): the start
+  // loads the same modules, without seconds of PGlite initdb and migrations.
+  const template = inject('databaseTemplates')?.pgliteMigrated;
+  if (template) cpSync(template, join(dataDir, 'server-db'), { recursive: true });
   const log = join(dataDir, 'modules.log');
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', RECORDER, SERVER_ENTRY], {

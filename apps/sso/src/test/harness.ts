@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { API_SCOPES } from '@shipdesk/contract';
 import { createScratchDatabase } from '@shipdesk/db-kit';
 import { buildSso, type BuildSsoOptions, type Sso } from '../app.ts';
 import { loadConfig, type SsoConfig } from '../config.ts';
+import type { SsoDatabaseTemplates } from './database-templates.ts';
 
 /** The database back ends the suites run on: PGlite always, PostgreSQL too when DATABASE_URL is set. */
 export const BACKENDS: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -23,14 +25,24 @@ export interface TestSso {
   stop(): Promise<void>;
 }
 
+/** Made once per run by database-templates.ts (the globalSetup); absent when a run has no such setup. */
+const templates: SsoDatabaseTemplates | undefined = inject('ssoDatabaseTemplates');
+
 /** Builds the real SSO in-process on a random port, with its own database and data folder. */
 export async function startTestSso(
   backend: 'pglite' | 'postgres',
   options: { env?: Record<string, string>; dataDir?: string } & Omit<BuildSsoOptions, 'config'> = {},
 ): Promise<TestSso> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'shipdesk-sso-'));
+  // A data folder without a database yet gets a copy of the migrated one; one that has a database keeps it.
+  const pgliteFolder = join(dataDir, 'sso-db');
+  if (backend === 'pglite' && templates && !existsSync(pgliteFolder)) {
+    cpSync(templates.pgliteMigrated, pgliteFolder, { recursive: true });
+  }
   const postgres =
-    backend === 'postgres' ? await createScratchDatabase(process.env.DATABASE_URL!, 'shipdesk_sso_t') : undefined;
+    backend === 'postgres'
+      ? await createScratchDatabase(process.env.DATABASE_URL!, 'shipdesk_sso_t', templates?.postgresMigrated)
+      : undefined;
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
