@@ -28,6 +28,7 @@ import { dashboardFeature } from './features/dashboard/index.ts';
 import { healthFeature } from './features/health/index.ts';
 import { labelsFeature, labelsPlugin } from './features/labels/index.ts';
 import { ordersFeature } from './features/orders/index.ts';
+import { orderViewsFeature } from './features/order-views/index.ts';
 import { printingFeature } from './features/printing/index.ts';
 import { createApiKeyVerifier, settingsFeature } from './features/settings/index.ts';
 import { setupGuideFeature } from './features/setup-guide/index.ts';
@@ -203,6 +204,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await signedIn.register(subscriptionsFeature, { ssoUrl: config.ssoUrl });
       await signedIn.register(usersFeature, { ssoUrl: config.ssoUrl, issuer: config.oidcIssuer });
       await signedIn.register(ordersFeature, { labels: app.labels.events });
+      await signedIn.register(orderViewsFeature);
       await signedIn.register(labelsFeature);
       await signedIn.register(printingFeature, { certificate: config.qzCertificate, privateKey: config.qzPrivateKey });
       await signedIn.register(dashboardFeature);

@@ -13,6 +13,7 @@ export * from './tenants.ts';
 export * from './money.ts';
 export * from './names.ts';
 export * from './orders.ts';
+export * from './order-views.ts';
 export * from './address-rules.ts';
 export * from './order-lifecycle.ts';
 export * from './stores.ts';

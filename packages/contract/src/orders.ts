@@ -213,6 +213,8 @@ export const ORDER_FILTER_FIELDS = {
   created: ['eq', 'gte', 'lte', 'between'],
   created_at: ['eq', 'gte', 'lte', 'between'],
   search: ['like', 'eq'],
+  /** The order's requested service (the channel's text), case and outer spaces ignored. */
+  requestedService: ['eq'],
 } as const;
 export type OrderFilterField = keyof typeof ORDER_FILTER_FIELDS;
 

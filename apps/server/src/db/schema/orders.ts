@@ -10,7 +10,6 @@ import {
   integer,
   jsonb,
   numeric,
-  pgPolicy,
   pgTable,
   primaryKey,
   text,
@@ -25,7 +24,7 @@ import {
   type OrderStatuses,
 } from '@shipdesk/contract';
 import { tenants } from './tenants.ts';
-import { appRole, tenantPolicy } from './tenancy.ts';
+import { tenantPolicy } from './tenancy.ts';
 import { oneOf, at } from './columns.ts';
 
 const tenantId = () =>
@@ -126,6 +125,10 @@ export const orders = pgTable(
     index('orders_tenant_ship_method_idx')
       .on(t.tenantId, t.shipMethodId)
       .where(sql`order_status IN ('Draft Order', 'Sales Order')`),
+    // The list's requested-service filter, and the distinct services its filter offers (a skip scan).
+    index('orders_tenant_requested_service_idx')
+      .on(t.tenantId, t.requestedServiceKey, t.id)
+      .where(sql`requested_service_key IS NOT NULL`),
     // Search: the words, each tagged with its tenant (docs/orders.md, "Search"), so a search reads its tenant's only.
     index('orders_search_idx').using('gin', t.searchVector),
     check('orders_order_status_check', oneOf('order_status', ORDER_STATUSES)),
@@ -143,31 +146,6 @@ export const orders = pgTable(
       AND (signature IS NULL OR signature IN ('standard', 'adult'))`,
     ),
     tenantPolicy('orders'),
-  ],
-).enableRLS();
-
-/**
- * How many orders each tenant has in each order status: the list's status tabs and unfiltered totals, exact and
- * read in one index lookup. Kept by the database itself, in the writing transaction: statement-level triggers on
- * `orders` (migration 0004) add up each statement's transition tables per (tenant, status), so a statement of
- * 100k rows costs one aggregate. The app role may only read its tenant's rows; the trigger functions write as
- * their owner (SECURITY DEFINER), so the application cannot set a count (docs/orders.md, "Counts").
- */
-export const orderStatusCounts = pgTable(
-  'order_status_counts',
-  {
-    tenantId: tenantId(),
-    orderStatus: text('order_status').notNull(),
-    orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.orderStatus] }),
-    pgPolicy('order_status_counts_tenant_read', {
-      as: 'permissive',
-      for: 'select',
-      to: appRole,
-      using: sql`tenant_id = current_setting('app.tenant_id', true)`,
-    }),
   ],
 ).enableRLS();
 
@@ -390,4 +368,3 @@ export type DeliveryRow = typeof deliveries.$inferSelect;
 export type BoxSizeRow = typeof boxSizes.$inferSelect;
 export type OrderNoteRow = typeof orderNotes.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
-export type OrderStatusCountRow = typeof orderStatusCounts.$inferSelect;

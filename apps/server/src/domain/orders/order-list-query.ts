@@ -4,6 +4,7 @@ import {
   ORDER_SORTS,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
+  REQUESTED_SERVICE_MAX,
   SHIPMENT_STATUSES,
   SOURCE_TYPES,
   parseFilterValue,
@@ -32,7 +33,9 @@ export type OrderFilter =
   | { kind: 'store'; op: 'eq' | 'in'; values: Array<number | null> }
   /** `from` inclusive, `to` exclusive. */
   | { kind: 'time'; column: 'orderDate' | 'createdAt'; from: TimePoint | null; to: TimePoint | null }
-  | { kind: 'search'; prefix: string };
+  | { kind: 'search'; prefix: string }
+  /** The requested service's key: lower-cased, outer spaces dropped (orders.requested_service_key). */
+  | { kind: 'requestedService'; key: string };
 
 export interface ParsedOrderQuery {
   filters: OrderFilter[];
@@ -158,6 +161,12 @@ function parseOne(field: string, raw: string): OrderFilter | string {
       const prefix = value.trim().toLowerCase();
       if (prefix.length === 0 || prefix.length > 100) return `filters.${field} must be 1 to 100 characters`;
       return { kind: 'search', prefix };
+    }
+    case 'requestedService': {
+      const key = value.trim().toLowerCase();
+      if (key.length === 0 || key.length > REQUESTED_SERVICE_MAX)
+        return `filters.${field} must be 1 to ${REQUESTED_SERVICE_MAX} characters`;
+      return { kind: 'requestedService', key };
     }
     default:
       return `filters.${field} is not a filter of orders`;

@@ -6,6 +6,7 @@ import type { OrderLifecycleOptions } from './order-lifecycle-service.ts';
 import { orderNotesRoutes } from './order-notes-routes.ts';
 import { orderRuleSettingsRoutes } from './order-rule-settings-routes.ts';
 import { orderShippingRoutes } from './order-shipping-routes.ts';
+import { ordersExportRoutes } from './orders-export-routes.ts';
 import { ordersRoutes } from './orders-routes.ts';
 import { packingSlipsRoutes } from './packing-slips-routes.ts';
 
@@ -15,6 +16,7 @@ import { packingSlipsRoutes } from './packing-slips-routes.ts';
  */
 export const ordersFeature: FastifyPluginAsyncTypebox<OrderLifecycleOptions> = async (app, options) => {
   await app.register(ordersRoutes);
+  await app.register(ordersExportRoutes);
   await app.register(orderLifecycleRoutes, { labels: options.labels });
   await app.register(orderNotesRoutes);
   await app.register(orderShippingRoutes);

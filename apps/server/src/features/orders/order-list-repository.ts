@@ -133,7 +133,7 @@ const SORT_COLUMN = { id: orders.id, orderDate: orders.orderDate, total: orders.
 /** What a search's page tests and sorts its matches by: the view's columns but the search vector. */
 const FOUND_COLUMNS = sql.raw(
   '"orders".tenant_id, "orders".id, store_id, source_type, order_date, created_at, order_status, payment_status, ' +
-    'shipment_status, total',
+    'shipment_status, total, requested_service_key',
 );
 
 /** The order list's SQL: its WHERE, its keyset pages and its counts (docs/orders.md, "The list"). */
@@ -172,6 +172,16 @@ export function createOrderListRepository() {
         case 'search':
           parts.push(searchMatchSql(tenantId, f.prefix, walk));
           break;
+        case 'requestedService':
+          // Under a search (the view: no tenant condition an index could use) a test of the search's matches that
+          // no index answers (coalesce: nor does it imply the service's partial index), else that index, whose
+          // entries are every tenant's, could be read whole instead.
+          parts.push(
+            search && !walk
+              ? sql`coalesce(${orders.requestedServiceKey}, '') = ${f.key}`
+              : eq(orders.requestedServiceKey, f.key),
+          );
+          break;
       }
     }
     if (hideDeleted) parts.push(ne(orders.orderStatus, 'Deleted'));
@@ -188,7 +198,7 @@ export function createOrderListRepository() {
 
   /**
    * One page of the list: `limit` rows read in the sort order (or against it, for a `prev` cursor or the last
-   * page), from a keyset position when a cursor is given, else from `offset`. Unexecuted, so tests can EXPLAIN it.
+   * page), from a keyset position when a cursor is given, then `offset` rows on. Unexecuted, so tests can EXPLAIN it.
    */
   function listPageQuery(tenantId: string, q: ListPageQuery): SQL {
     const readDescending = q.spec.descending !== q.reverse;
@@ -202,7 +212,7 @@ export function createOrderListRepository() {
     const dir = sql.raw(readDescending ? 'desc' : 'asc');
     const orderBy =
       q.spec.key === 'id' ? sql`${orders.id} ${dir}` : sql`${SORT_COLUMN[q.spec.key]} ${dir}, ${orders.id} ${dir}`;
-    const page = sql`order by ${orderBy} limit ${q.limit}${!q.cursor && q.offset > 0 ? sql` offset ${q.offset}` : sql``}`;
+    const page = sql`order by ${orderBy} limit ${q.limit}${q.offset > 0 ? sql` offset ${q.offset}` : sql``}`;
     const from = sql`${orders} left join ${stores} on (${stores.tenantId} = ${orders.tenantId} and ${stores.id} = ${orders.storeId}) left join ${shipMethods} on (${shipMethods.tenantId} = ${orders.tenantId} and ${shipMethods.id} = ${orders.shipMethodId})`;
     if (!search) return sql`select ${SUMMARY_COLUMNS} from ${from} where ${where} ${page}`;
     // A search chooses its page's ids in the view (where the match is an index condition), then reads those rows.

@@ -179,6 +179,24 @@ describe.each(backends)('order list query plans ($name)', (backend) => {
       bounded: true,
     },
     { label: 'search (SKU, common prefix)', filters: { search: 'like@mug-1' } },
+    {
+      label: 'requested service',
+      filters: { requestedService: 'UPS Ground' },
+      uses: 'orders_tenant_requested_service_idx',
+      range: 'requested_service_key',
+    },
+    {
+      label: 'requested service in a tab by date',
+      filters: { requestedService: 'ups ground', orderStatus: 'eq@Completed' },
+      sort: 'orderDate desc',
+    },
+    {
+      label: 'search (SKU, rare prefix) with a requested service',
+      filters: { search: 'like@part-3997', requestedService: 'UPS Ground' },
+      uses: 'orders_search_idx',
+      range: 'search_vector',
+      bounded: true,
+    },
   ];
 
   it.each(shapes)('$label: an index range scan led by tenant_id', async (shape) => {

@@ -32,6 +32,7 @@ import { resolveShipping } from '../shipping/index.ts';
 import { UNLOGGED, applyShippingRules, type RulesLog } from '../shipping-rules/index.ts';
 import { runIdempotent, type Answer } from './order-idempotency.ts';
 import { createListCounts, type ListCounts } from './order-list-counts.ts';
+import { pageStart } from './order-list-pages.ts';
 import type { ListPageQuery, SummaryRow } from './order-list-repository.ts';
 import { createOrdersRepository, statusesOf } from './orders-repository.ts';
 import { parseId, toEventRecord, toOrder, toSummary } from './order-views.ts';
@@ -264,13 +265,17 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
               prevCursor = !reverse || more ? cursorOf(spec, first, 'prev', fingerprint) : null;
             }
           } else {
+            // A deep page of a status tab starts from the bucket that holds its first order (order-list-pages.ts).
+            const offset = (page - 1) * size;
+            const start = page > 1 ? await pageStart(tx, tenantId, { ...page0, offset, limit: size + 1 }) : null;
             [counted, rows] = await countsAndPage(tx, tenantId, {
               ...page0,
-              cursor: null,
-              reverse: false,
-              offset: (page - 1) * size,
-              limit: size + 1,
+              cursor: start?.cursor ?? null,
+              reverse: start?.reverse ?? false,
+              offset: start?.skip ?? offset,
+              limit: start?.limit ?? size + 1,
             });
+            if (start?.reverse) rows.reverse();
             const more = rows.length > size;
             rows = rows.slice(0, size);
             const first = rows[0];

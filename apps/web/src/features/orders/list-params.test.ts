@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { hasFilters, listFilters, readListParams, withQueryChange, writeListParams } from './list-params';
+import {
+  activeFilters,
+  hasFilters,
+  listFilters,
+  paramsOfView,
+  readListParams,
+  viewFilters,
+  withQueryChange,
+  writeListParams,
+} from './list-params';
 
 const read = (search: string) => readListParams(new URLSearchParams(search));
 
@@ -15,6 +24,9 @@ describe('order list URL state', () => {
       from: '',
       to: '',
       storeId: '',
+      paymentStatus: [],
+      shipmentStatus: [],
+      requestedService: '',
     });
     expect(writeListParams(params).toString()).toBe('');
   });
@@ -46,5 +58,69 @@ describe('order list URL state', () => {
     expect(listFilters(read('from=2025-01-01'), null)).toEqual({ orderDate: 'gte@2025-01-01' });
     expect(listFilters(read('to=2025-01-31'), null)).toEqual({ orderDate: 'lte@2025-01-31' });
     expect(listFilters(read(''), null)).toEqual({});
+  });
+
+  it('round-trips the payment, shipment, service and manual-store filters', () => {
+    const search = 'store=manual&payment=Unpaid%2CPaid+Partial&shipment=Unshipped&service=UPS+Ground%2C+2+day';
+    const params = read(search);
+    expect(params).toMatchObject({
+      storeId: 'manual',
+      paymentStatus: ['Unpaid', 'Paid Partial'],
+      shipmentStatus: ['Unshipped'],
+      requestedService: 'UPS Ground, 2 day',
+    });
+    expect(writeListParams(params).toString()).toBe(search);
+    // Unknown statuses are dropped; the contract's order is kept.
+    expect(read('payment=Paid+Partial,Sometimes,Unpaid').paymentStatus).toEqual(['Unpaid', 'Paid Partial']);
+  });
+
+  it("takes the user's page size unless the URL names another, and leaves it out of the URL", () => {
+    expect(readListParams(new URLSearchParams(''), 25).size).toBe(25);
+    expect(readListParams(new URLSearchParams('size=50'), 25).size).toBe(50);
+    const params = readListParams(new URLSearchParams(''), 25);
+    expect(writeListParams(params, 25).toString()).toBe('');
+    expect(writeListParams({ ...params, size: 10 }, 25).toString()).toBe('size=10');
+  });
+
+  it('sends the new filters in the grammar of the API (several statuses as in@, the service as eq@)', () => {
+    const params = read('payment=Unpaid,Paid+Partial&shipment=Shipped+Partial&service=in@odd&store=manual');
+    expect(listFilters(params, null)).toEqual({
+      paymentStatus: 'in@Unpaid,Paid Partial',
+      shipmentStatus: 'Shipped Partial',
+      requestedService: 'eq@in@odd',
+      storeId: 'manual',
+    });
+    expect(hasFilters(read('shipment=Unshipped'))).toBe(true);
+    expect(hasFilters(read('service=%20'))).toBe(false);
+  });
+
+  it('says each filter in words with what clearing it changes', () => {
+    const params = read('q=ann&from=2025-01-01&payment=Unpaid&service=Ground&store=4');
+    const filters = activeFilters(params, (id) => `Shop ${id}`);
+    expect(filters.map((f) => f.label)).toEqual([
+      'Search: \u201cann\u201d',
+      'Order date: from 2025-01-01',
+      'Store: Shop 4',
+      'Payment: Unpaid',
+      'Requested service: Ground',
+    ]);
+    expect(filters.find((f) => f.key === 'dates')!.clear).toEqual({ from: '', to: '' });
+  });
+
+  it('turns the list into a saved view and back, exactly', () => {
+    const params = read('q=ann&to=2025-01-31&payment=Unpaid&shipment=Unshipped&service=Ground&sort=total+asc&page=3');
+    const filters = viewFilters(params, 'Sales Order');
+    expect(filters).toEqual({
+      orderStatus: 'Sales Order',
+      search: 'ann',
+      to: '2025-01-31',
+      paymentStatus: ['Unpaid'],
+      shipmentStatus: ['Unshipped'],
+      requestedService: 'Ground',
+    });
+    const back = paramsOfView({ filters, sort: 'total asc' }, 25);
+    expect(back.status).toBe('Sales Order');
+    expect(back.params).toEqual({ ...params, page: 1, cursor: null, size: 25 });
+    expect(viewFilters(read(''), null)).toEqual({});
   });
 });

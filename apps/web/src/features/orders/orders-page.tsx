@@ -16,24 +16,37 @@ import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
 import { useCreateLabelBatchMutation } from './api/label-batches-api';
 import { useOrderStoreOptionsQuery } from './api/orders-api';
 import { BulkActionsBar } from './components/bulk-actions-bar';
-import { BulkApproveReport } from './components/bulk-approve-report';
+import { BulkReport } from './components/bulk-report';
 import { LabelBatchBanner } from './components/label-batch-banner';
 import { NoOrders } from './components/no-orders';
 import { OrderStatusTabs } from './components/order-status-tabs';
-import { OrdersFilters } from './components/orders-filters';
+import { OrdersFilters, storeNamer } from './components/orders-filters';
+import { OrdersExportButton } from './components/orders-export-button';
 import { OrdersListEmpty } from './components/orders-list-empty';
 import { OrdersPagination } from './components/orders-pagination';
-import { OrdersTable } from './components/orders-table';
+import { OrdersShortcuts } from './components/orders-shortcuts-dialog';
+import { OrdersList } from './components/orders-list';
 import { useOrderList } from './hooks/use-order-list';
 import { useOrderSelection } from './hooks/use-order-selection';
 import { useRunShippingRules } from './hooks/use-run-shipping-rules';
 import { useOrdersRealtime } from './hooks/use-orders-realtime';
-import { hasFilters, withQueryChange, writeListParams } from './list-params';
+import { activeFilters, CLEARED_FILTERS, hasFilters, withQueryChange } from './list-params';
 
 /** /, /orders and /orders/:filterStatus (spec 2.2): the order list with status tabs, filters and paging. */
 export function OrdersPage() {
   useOrdersRealtime();
-  const { filterStatus, status, unknownStatus, params, args, list, navigateTo, changeQuery } = useOrderList();
+  const {
+    filterStatus,
+    status,
+    unknownStatus,
+    params,
+    args,
+    list,
+    navigateTo,
+    changeQuery,
+    writeParams,
+    preferencesSettled,
+  } = useOrderList();
   const timeZone = useTenantTimeZone();
   const { data: settings } = useTenantCurrencyQuery();
   const { data: stores = [] } = useOrderStoreOptionsQuery();
@@ -65,9 +78,13 @@ export function OrdersPage() {
       title="Orders"
       subtitle={status ? `Status: ${status}` : undefined}
       actions={
-        <Button component={RouterLink} to={hrefs.orderAdd()} variant="contained" startIcon={<AddOutlined />}>
-          Add order
-        </Button>
+        <>
+          {unknownStatus ? null : <OrdersShortcuts />}
+          {unknownStatus ? null : <OrdersExportButton args={args} locale={settings?.locale} />}
+          <Button component={RouterLink} to={hrefs.orderAdd()} variant="contained" startIcon={<AddOutlined />}>
+            Add order
+          </Button>
+        </>
       }
     />
   );
@@ -101,7 +118,8 @@ export function OrdersPage() {
     );
   }
 
-  const firstLoad = data === undefined && list.isFetching;
+  // The first page waits for the user's page size (useOrderList): skeleton rows meanwhile.
+  const firstLoad = data === undefined && (list.isFetching || !preferencesSettled);
   const failed = list.isError && !list.isFetching;
   const current = list.currentData;
   const hasNext = current
@@ -111,21 +129,20 @@ export function OrdersPage() {
   return (
     <>
       {header}
-      {selection.report ? <BulkApproveReport result={selection.report} onClose={selection.dismissReport} /> : null}
+      {selection.report ? <BulkReport result={selection.report} onClose={selection.dismissReport} /> : null}
       <LabelBatchBanner locale={settings?.locale ?? 'en'} />
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <OrderStatusTabs
           status={status}
           counts={data?.statusCounts}
           estimate={data?.totalIsEstimate ?? false}
-          search={writeListParams(withQueryChange(params, {})).toString()}
+          search={writeParams(withQueryChange(params, {})).toString()}
         />
         {selection.selected.size > 0 ? (
           <BulkActionsBar
             count={selection.selected.size}
-            approving={selection.approving}
+            bulk={selection.bulk}
             printing={selection.printing}
-            onApprove={() => void selection.approve()}
             onPackingSlips={(format) => void selection.print(format)}
             buying={batchStart.isLoading}
             onBuyLabels={(event, scope) => void buyLabels(event, scope)}
@@ -150,7 +167,7 @@ export function OrdersPage() {
             sx={{ mx: 2, mb: 2 }}
           />
         ) : null}
-        <OrdersTable
+        <OrdersList
           rows={failed ? [] : (rowsForArgs ?? data?.rows)}
           loadingRows={firstLoad ? params.size : null}
           stale={list.isFetching && !firstLoad && rowsForArgs === undefined}
@@ -165,8 +182,9 @@ export function OrdersPage() {
             failed ? null : (
               <OrdersListEmpty
                 filtered={hasFilters(params)}
+                filters={activeFilters(params, storeNamer(stores)).map((filter) => filter.label)}
                 status={status}
-                onClearFilters={() => changeQuery({ search: '', from: '', to: '', storeId: '' })}
+                onClearFilters={() => changeQuery(CLEARED_FILTERS)}
               />
             )
           }

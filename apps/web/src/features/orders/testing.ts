@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Order, OrderSummary, RuleApplication, RuleResult } from '@shipdesk/contract';
+import type { Order, OrderList, OrderSummary, RuleApplication, RuleResult } from '@shipdesk/contract';
 
 /** Test-only: a request the page made, with what the server needs to see. */
 export interface ApiCall {
@@ -152,4 +152,31 @@ export function ruleApplication(overrides: Partial<RuleApplication> = {}): RuleA
     changed: false,
     ...overrides,
   };
+}
+
+/** One page of the order list holding `rows`, its total exact. */
+export function orderList(rows: OrderSummary[], overrides: Partial<OrderList> = {}): OrderList {
+  return {
+    rows,
+    page: 1,
+    size: 10,
+    total: rows.length,
+    totalIsEstimate: false,
+    nextCursor: null,
+    prevCursor: null,
+    statusCounts: {},
+    ...overrides,
+  };
+}
+
+/** The order list page's server: `extra` answers first, then the list with `list`, stores 404, configs empty. */
+export function serveOrderList(list: OrderList, extra?: (call: ApiCall) => Response | undefined): ApiCall[] {
+  return stubApi((call) => {
+    const answer = extra?.(call);
+    if (answer) return answer;
+    if (call.path === '/api/v1/orders') return ok(list);
+    if (call.path === '/api/v1/stores') return fail(404, 'Not found');
+    if (call.path === '/api/v1/configs') return ok([]);
+    return fail(500, `unexpected ${call.method} ${call.path}`);
+  });
 }

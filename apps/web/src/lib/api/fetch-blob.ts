@@ -2,10 +2,10 @@ import { fetchFailure, toApiError } from '@/lib/errors';
 import { readAuthToken } from '@/lib/storage/auth-data';
 
 /**
- * A binary answer of the API (a PDF, a label, a ZPL stream), fetched around RTK Query, whose cache holds JSON only:
- * the signed-in user's token attached, a failure turned into the app's ApiError (the server's message kept).
+ * An answer of the API read around RTK Query (a binary document, a stream): the signed-in user's token attached, a
+ * failure turned into the app's ApiError (the server's message kept). The body is left unread.
  */
-export async function fetchBlob(path: string, init: RequestInit = {}): Promise<Blob> {
+export async function fetchResponse(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   const token = readAuthToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -19,5 +19,10 @@ export async function fetchBlob(path: string, init: RequestInit = {}): Promise<B
     const body: unknown = await response.json().catch(() => undefined);
     throw toApiError(response, body);
   }
-  return response.blob();
+  return response;
+}
+
+/** A binary answer of the API (a PDF, a label, a ZPL stream), whose cache RTK Query would not hold (JSON only). */
+export async function fetchBlob(path: string, init: RequestInit = {}): Promise<Blob> {
+  return (await fetchResponse(path, init)).blob();
 }

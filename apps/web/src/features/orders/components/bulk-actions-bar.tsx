@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import DoneAllOutlined from '@mui/icons-material/DoneAllOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
 import RuleOutlined from '@mui/icons-material/RuleOutlined';
@@ -10,16 +12,33 @@ import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import type { OrderSummary } from '@shipdesk/contract';
 import { PACKING_SLIP_FORMATS, type PackingSlipFormat } from '../api/packing-slip';
+import { BULK_EVENT_UI, type BulkEvent } from '../hooks/use-bulk-order-event';
+import { BulkEventConfirm, type ConfirmedBulkEvent } from './bulk-event-confirm';
+
+/** The lifecycle events of the bar, with their icons; those that cannot be undone are confirmed first. */
+const EVENTS: Array<{ event: BulkEvent; icon: typeof CheckCircleOutlined; confirm: boolean }> = [
+  { event: 'approve', icon: CheckCircleOutlined, confirm: false },
+  { event: 'shipComplete', icon: DoneAllOutlined, confirm: true },
+  { event: 'cancel', icon: BlockOutlined, confirm: true },
+];
+
+/** The selection's lifecycle events (useOrderSelection's `bulk`). */
+export interface BulkEvents {
+  rows: readonly OrderSummary[];
+  /** The event being sent, if any. */
+  running: BulkEvent | null;
+  run(event: BulkEvent, reason?: string): Promise<void>;
+}
 
 export interface BulkActionsBarProps {
   count: number;
   /** A label batch is being started. */
   buying: boolean;
   onBuyLabels(event: 'shipLabel' | 'zpl', scope: 'selected' | 'allShippable'): void;
-  approving: boolean;
+  bulk: BulkEvents;
   printing: boolean;
-  onApprove(): void;
   onPackingSlips(format: PackingSlipFormat): void;
   /** The shipping rules are running on the selection. */
   runningRules: boolean;
@@ -30,9 +49,8 @@ export interface BulkActionsBarProps {
 /** Shown in place of the filters while rows are selected. */
 export function BulkActionsBar({
   count,
-  approving,
+  bulk,
   printing,
-  onApprove,
   onPackingSlips,
   onClear,
   buying,
@@ -42,6 +60,7 @@ export function BulkActionsBar({
 }: BulkActionsBarProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [labelsAnchor, setLabelsAnchor] = useState<HTMLElement | null>(null);
+  const [confirming, setConfirming] = useState<ConfirmedBulkEvent | null>(null);
   const buy = (event: 'shipLabel' | 'zpl', scope: 'selected' | 'allShippable') => {
     setLabelsAnchor(null);
     onBuyLabels(event, scope);
@@ -64,15 +83,30 @@ export function BulkActionsBar({
       <Typography variant="subtitle2" component="p" sx={{ mr: 1 }} aria-live="polite">
         {count} selected
       </Typography>
-      <Button
-        variant="contained"
-        size="small"
-        onClick={onApprove}
-        disabled={approving}
-        startIcon={approving ? <CircularProgress size={16} color="inherit" aria-hidden /> : <CheckCircleOutlined />}
-      >
-        Approve
-      </Button>
+      {EVENTS.map(({ event, icon: Icon, confirm }) => (
+        <Button
+          key={event}
+          variant={event === 'approve' ? 'contained' : 'outlined'}
+          color={event === 'cancel' ? 'error' : 'primary'}
+          size="small"
+          onClick={() => (confirm ? setConfirming(event as ConfirmedBulkEvent) : void bulk.run(event))}
+          disabled={bulk.running !== null}
+          startIcon={
+            bulk.running === event ? <CircularProgress size={16} color="inherit" aria-hidden /> : <Icon aria-hidden />
+          }
+        >
+          {BULK_EVENT_UI[event].label}
+        </Button>
+      ))}
+      <BulkEventConfirm
+        event={confirming}
+        rows={bulk.rows}
+        onClose={() => setConfirming(null)}
+        onConfirm={(event, reason) => {
+          setConfirming(null);
+          void bulk.run(event, reason || undefined);
+        }}
+      />
       <Button
         variant="outlined"
         size="small"

@@ -2,13 +2,19 @@ import { useEffect, useState } from 'react';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { PAYMENT_STATUSES, SHIPMENT_STATUSES } from '@shipdesk/contract';
 import type { StoreOption } from '../api/orders-api';
-import { hasFilters, type OrderListParams } from '../list-params';
+import { activeFilters, CLEARED_FILTERS, type OrderListParams } from '../list-params';
+import { OrdersColumnChooser, OrdersDensityToggle } from './orders-column-chooser';
+import { RequestedServiceFilter, StatusesSelect } from './orders-filter-inputs';
+import { OrdersViewMenu } from './orders-view-menu';
 
 const SEARCH_DELAY_MS = 350;
+export const MANUAL_STORE = 'manual';
 
 export interface OrdersFiltersProps {
   params: OrderListParams;
@@ -16,7 +22,17 @@ export interface OrdersFiltersProps {
   onChange(change: Partial<OrderListParams>): void;
 }
 
-/** Search, order date range and store. The search waits for a pause in typing before it asks the server. */
+/** A store's name for the chips and the empty list's words. */
+export function storeNamer(stores: readonly StoreOption[]) {
+  return (id: string) =>
+    id === MANUAL_STORE ? 'Orders added by hand' : (stores.find((store) => store.id === id)?.name ?? `Store ${id}`);
+}
+
+/**
+ * The list's filters: search, order date range, store, payment and shipment status, requested service; the filters
+ * in force as chips (Delete or Backspace on a chip removes it); the user's saved views, columns and row density. The
+ * search waits for a pause in typing before it asks the server.
+ */
 export function OrdersFilters({ params, stores, onChange }: OrdersFiltersProps) {
   const [search, setSearch] = useState(params.search);
 
@@ -29,78 +45,128 @@ export function OrdersFilters({ params, stores, onChange }: OrdersFiltersProps) 
     return () => clearTimeout(timer);
   }, [search, params.search, onChange]);
 
+  const active = activeFilters(params, storeNamer(stores));
+
   return (
-    <Box
-      role="search"
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', px: 2, pt: 2, pb: 1.5 }}
-    >
-      <TextField
-        size="small"
-        type="search"
-        label="Search"
-        placeholder="Name, e-mail, order, SKU, tracking, city, postcode"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') onChange({ search });
-        }}
-        sx={{ flex: '1 1 280px', maxWidth: 420 }}
-        slotProps={{
-          htmlInput: { maxLength: 100 },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchOutlined fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
-      <TextField
-        size="small"
-        type="date"
-        label="From"
-        value={params.from}
-        onChange={(event) => onChange({ from: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: params.to || undefined } }}
-        sx={{ width: 160 }}
-      />
-      <TextField
-        size="small"
-        type="date"
-        label="To"
-        value={params.to}
-        onChange={(event) => onChange({ to: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: params.from || undefined } }}
-        sx={{ width: 160 }}
-      />
-      {stores.length > 0 ? (
+    <Box sx={{ px: 2, pt: 2, pb: 1 }}>
+      <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         <TextField
-          select
           size="small"
-          label="Store"
-          value={params.storeId}
-          onChange={(event) => onChange({ storeId: event.target.value })}
-          sx={{ width: 200 }}
-        >
-          <MenuItem value="">All stores</MenuItem>
-          {stores.map((store) => (
-            <MenuItem key={store.id} value={store.id}>
-              {store.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      ) : null}
-      {hasFilters(params) ? (
-        <Button
-          onClick={() => {
-            setSearch('');
-            onChange({ search: '', from: '', to: '', storeId: '' });
+          type="search"
+          label="Search"
+          placeholder="Name, e-mail, order, SKU, tracking, city, postcode"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') onChange({ search });
           }}
-        >
-          Clear filters
-        </Button>
-      ) : null}
+          sx={{ flex: '1 1 280px', maxWidth: 420 }}
+          slotProps={{
+            htmlInput: { maxLength: 100 },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchOutlined fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="From"
+          value={params.from}
+          onChange={(event) => onChange({ from: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: params.to || undefined } }}
+          sx={{ width: 160 }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="To"
+          value={params.to}
+          onChange={(event) => onChange({ to: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: params.from || undefined } }}
+          sx={{ width: 160 }}
+        />
+        {stores.length > 0 ? (
+          <TextField
+            select
+            size="small"
+            label="Store"
+            value={params.storeId}
+            onChange={(event) => onChange({ storeId: event.target.value })}
+            sx={{ width: 190 }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          >
+            <MenuItem value="">All stores</MenuItem>
+            <MenuItem value={MANUAL_STORE}>Orders added by hand</MenuItem>
+            {stores.map((store) => (
+              <MenuItem key={store.id} value={store.id}>
+                {store.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : null}
+        <StatusesSelect
+          label="Payment"
+          anyLabel="Any payment"
+          options={PAYMENT_STATUSES}
+          value={params.paymentStatus}
+          onChange={(paymentStatus) => onChange({ paymentStatus })}
+        />
+        <StatusesSelect
+          label="Shipment"
+          anyLabel="Any shipment"
+          options={SHIPMENT_STATUSES}
+          value={params.shipmentStatus}
+          onChange={(shipmentStatus) => onChange({ shipmentStatus })}
+        />
+        <RequestedServiceFilter
+          value={params.requestedService}
+          onChange={(requestedService) => onChange({ requestedService })}
+        />
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 1.5, minHeight: 32 }}>
+        {active.length > 0 ? (
+          <Box
+            component="ul"
+            aria-label="Filters in force"
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', m: 0, p: 0 }}
+          >
+            {active.map((filter) => (
+              <li key={filter.key}>
+                <Chip
+                  size="small"
+                  label={filter.label}
+                  onDelete={() => {
+                    if (filter.key === 'search') setSearch('');
+                    onChange(filter.clear);
+                  }}
+                  aria-label={`${filter.label}. Press Delete to remove this filter`}
+                  sx={{ maxWidth: 320 }}
+                />
+              </li>
+            ))}
+          </Box>
+        ) : null}
+        {active.length > 0 ? (
+          <Button
+            size="small"
+            onClick={() => {
+              setSearch('');
+              onChange(CLEARED_FILTERS);
+            }}
+          >
+            Clear filters
+          </Button>
+        ) : null}
+        <Box sx={{ flex: 1 }} />
+        <OrdersViewMenu params={params} />
+        <OrdersColumnChooser />
+        <OrdersDensityToggle />
+      </Box>
     </Box>
   );
 }

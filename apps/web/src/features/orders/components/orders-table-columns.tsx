@@ -2,10 +2,12 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import type { OrderSummary } from '@shipdesk/contract';
+import { visuallyHidden } from '@mui/utils';
+import type { OrderListColumn, OrderSummary } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { sourceLabel } from '@/lib/format/source-type';
+import { orderShippingView } from '../order-shipping';
 import { OrderShippingCell } from './order-shipping-cell';
 import { SECONDARY_LINE } from './secondary-line';
 import { OrderStatusChip, PaymentStatusChip, ShipmentStatusChip } from './order-status-chips';
@@ -28,19 +30,29 @@ const WRAPPING_CHIP = {
 } as const;
 /** Statuses up to this long stay on one line. */
 const ONE_LINE = 12;
-const chipCell = (status: string, chip: ReactNode) => (
-  <Box sx={status.length > ONE_LINE ? WRAPPING_CHIP : undefined}>{chip}</Box>
+const chipCell = (status: string, chip: ReactNode, compact: boolean) => (
+  <Box sx={status.length > ONE_LINE && !compact ? WRAPPING_CHIP : undefined}>{chip}</Box>
 );
 
+/** One line cut with an ellipsis, the whole text (and what the standard row shows under it) in its tooltip. */
+const ONE_LINE_CELL = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
+export interface ColumnContext {
+  timeZone: string;
+  locale: string;
+  /** One-line rows: the second lines (channel, e-mail, carrier service) go to the tooltip. */
+  compact: boolean;
+}
+
 export interface OrdersTableColumn {
-  id: string;
+  id: OrderListColumn;
   label: string;
   sort?: SortField;
   align?: 'right';
   minWidth?: number;
   /** A long header may take two lines instead of widening the table. */
   wrapHeader?: boolean;
-  render: (row: OrderSummary, ctx: { timeZone: string; locale: string }) => ReactNode;
+  render: (row: OrderSummary, ctx: ColumnContext) => ReactNode;
 }
 
 export const ORDERS_TABLE_COLUMNS: OrdersTableColumn[] = [
@@ -49,14 +61,22 @@ export const ORDERS_TABLE_COLUMNS: OrdersTableColumn[] = [
     label: 'Order',
     sort: 'id',
     minWidth: 110,
-    render: (row) => (
+    render: (row, { compact }) => (
       <Box sx={{ minWidth: 0 }}>
-        <Link component={RouterLink} to={hrefs.orderView(row.id)} tabIndex={-1} sx={{ fontWeight: 500 }}>
+        <Link
+          component={RouterLink}
+          to={hrefs.orderView(row.id)}
+          tabIndex={-1}
+          title={compact ? channelText(row) : undefined}
+          sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}
+        >
           {row.orderNumber}
         </Link>
-        <Box title={channelText(row)} sx={{ ...SECONDARY_LINE, maxWidth: 124 }}>
-          {channelText(row)}
-        </Box>
+        {compact ? null : (
+          <Box title={channelText(row)} sx={{ ...SECONDARY_LINE, maxWidth: 124 }}>
+            {channelText(row)}
+          </Box>
+        )}
       </Box>
     ),
   },
@@ -66,9 +86,9 @@ export const ORDERS_TABLE_COLUMNS: OrdersTableColumn[] = [
     sort: 'orderDate',
     minWidth: 96,
     // The date above its time: the same text, two short lines instead of one wide column.
-    render: (row, { timeZone }) => (
-      <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'pre-line' }}>
-        {formatDateTime(row.orderDate, timeZone).replace(' ', '\n')}
+    render: (row, { timeZone, compact }) => (
+      <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: compact ? 'nowrap' : 'pre-line' }}>
+        {compact ? formatDateTime(row.orderDate, timeZone) : formatDateTime(row.orderDate, timeZone).replace(' ', '\n')}
       </Box>
     ),
   },
@@ -76,10 +96,15 @@ export const ORDERS_TABLE_COLUMNS: OrdersTableColumn[] = [
     id: 'customer',
     label: 'Customer',
     minWidth: 140,
-    render: (row) => (
+    render: (row, { compact }) => (
       <Box sx={{ minWidth: 0 }}>
-        <Box>{row.customerName || '—'}</Box>
-        {row.customerEmail ? (
+        <Box
+          title={compact ? (row.customerEmail ?? undefined) : undefined}
+          sx={compact ? { ...ONE_LINE_CELL, maxWidth: 160 } : undefined}
+        >
+          {row.customerName || '—'}
+        </Box>
+        {row.customerEmail && !compact ? (
           <Box title={row.customerEmail} sx={{ ...SECONDARY_LINE, maxWidth: 134 }}>
             {row.customerEmail}
           </Box>
@@ -87,7 +112,19 @@ export const ORDERS_TABLE_COLUMNS: OrdersTableColumn[] = [
       </Box>
     ),
   },
-  { id: 'shipTo', label: 'Ship to', minWidth: 110, render: (row) => row.shipTo || '—' },
+  {
+    id: 'shipTo',
+    label: 'Ship to',
+    minWidth: 110,
+    render: (row, { compact }) =>
+      compact ? (
+        <Box title={row.shipTo ?? undefined} sx={{ ...ONE_LINE_CELL, maxWidth: 150 }}>
+          {row.shipTo || '—'}
+        </Box>
+      ) : (
+        row.shipTo || '—'
+      ),
+  },
   { id: 'items', label: 'Items', align: 'right', render: (row) => row.itemCount },
   {
     id: 'total',
@@ -103,17 +140,20 @@ export const ORDERS_TABLE_COLUMNS: OrdersTableColumn[] = [
   {
     id: 'orderStatus',
     label: 'Status',
-    render: (row) => chipCell(row.orderStatus, <OrderStatusChip status={row.orderStatus} small />),
+    render: (row, { compact }) =>
+      chipCell(row.orderStatus, <OrderStatusChip status={row.orderStatus} small />, compact),
   },
   {
     id: 'paymentStatus',
     label: 'Payment',
-    render: (row) => chipCell(row.paymentStatus, <PaymentStatusChip status={row.paymentStatus} small />),
+    render: (row, { compact }) =>
+      chipCell(row.paymentStatus, <PaymentStatusChip status={row.paymentStatus} small />, compact),
   },
   {
     id: 'shipmentStatus',
     label: 'Shipment',
-    render: (row) => chipCell(row.shipmentStatus, <ShipmentStatusChip status={row.shipmentStatus} small />),
+    render: (row, { compact }) =>
+      chipCell(row.shipmentStatus, <ShipmentStatusChip status={row.shipmentStatus} small />, compact),
   },
   {
     id: 'service',
@@ -122,6 +162,45 @@ export const ORDERS_TABLE_COLUMNS: OrdersTableColumn[] = [
     // The requested service over the carrier service it resolved to; the channel and e-mail lines are cut a little
     // shorter to make room for it, so the ten columns still fit 1440 pixels.
     minWidth: 152,
-    render: (row) => <OrderShippingCell row={row} />,
+    render: (row, { compact }) => (compact ? <CompactShippingCell row={row} /> : <OrderShippingCell row={row} />),
   },
 ];
+
+/** The requested service on one line; the carrier service it resolved to (or why none) in its tooltip. */
+function CompactShippingCell({ row }: { row: OrderSummary }) {
+  const view = orderShippingView(row);
+  const resolved =
+    view.kind === 'resolved'
+      ? `ships with ${view.service} (${view.carrier})`
+      : view.kind === 'unmapped'
+        ? 'no shipping method covers it'
+        : view.kind === 'no-carrier'
+          ? `${view.method} is not mapped to a carrier service`
+          : '';
+  const text = row.requestedShippingMethod || '\u2014';
+  return (
+    <Box title={resolved ? `${text}: ${resolved}` : text} sx={{ ...ONE_LINE_CELL, maxWidth: 150 }}>
+      {text}
+      {view.kind === 'unmapped' || view.kind === 'no-carrier' ? (
+        <>
+          <Box
+            component="span"
+            aria-hidden
+            sx={(theme) => ({
+              ml: 0.5,
+              color: theme.palette.warning[theme.palette.mode === 'dark' ? 'light' : 'dark'],
+            })}
+          >
+            {'\u26a0'}
+          </Box>
+          <Box component="span" sx={visuallyHidden}>{`: ${resolved}`}</Box>
+        </>
+      ) : null}
+    </Box>
+  );
+}
+
+/** The columns shown: all but those the user hid (the order number always stays). */
+export function visibleColumns(hidden: readonly string[]): OrdersTableColumn[] {
+  return ORDERS_TABLE_COLUMNS.filter((column) => column.id === 'orderNumber' || !hidden.includes(column.id));
+}

@@ -4,9 +4,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { OrderSort } from '@shipdesk/contract';
-import { ORDERS_TABLE_COLUMNS, type SortField } from './orders-table-columns';
+import type { OrdersTableColumn, SortField } from './orders-table-columns';
 
 export interface OrdersTableHeadProps {
+  /** The columns shown (the user may hide some). */
+  columns: readonly OrdersTableColumn[];
   sort: OrderSort;
   onSort(sort: OrderSort): void;
   /** Rows on the page, and how many of them are selected (the select-all box shows all, some or none). */
@@ -16,7 +18,7 @@ export interface OrdersTableHeadProps {
 }
 
 /** The order table's header: select-all, and the column titles; a sortable one turns its sort over on click. */
-export function OrdersTableHead({ sort, onSort, count, selectedOnPage, onToggleAll }: OrdersTableHeadProps) {
+export function OrdersTableHead({ columns, sort, onSort, count, selectedOnPage, onToggleAll }: OrdersTableHeadProps) {
   const [sortField, sortDirection] = sort.split(' ') as [SortField, 'asc' | 'desc'];
   return (
     <TableHead>
@@ -30,7 +32,7 @@ export function OrdersTableHead({ sort, onSort, count, selectedOnPage, onToggleA
             slotProps={{ input: { 'aria-label': 'Select all orders on this page' } }}
           />
         </TableCell>
-        {ORDERS_TABLE_COLUMNS.map((column) => (
+        {columns.map((column) => (
           <TableCell
             key={column.id}
             align={column.align}

@@ -7,14 +7,17 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
-import type { OrderSort, OrderSummary } from '@shipdesk/contract';
+import type { OrderListDensity, OrderSort, OrderSummary } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
+import { useOrderListPreferences } from '../api/order-views-api';
 import { useOrdersTableKeys } from '../hooks/use-orders-table-keys';
-import { ORDERS_TABLE_COLUMNS } from './orders-table-columns';
+import { visibleColumns, type OrdersTableColumn } from './orders-table-columns';
 import { OrdersTableHead } from './orders-table-head';
 
 /** Every row has this height, loaded or skeleton, so nothing jumps when the data arrives. */
 export const ROW_HEIGHT = 53;
+/** A compact row: one line of text. */
+export const COMPACT_ROW_HEIGHT = 37;
 
 export interface OrdersTableProps {
   rows: readonly OrderSummary[] | undefined;
@@ -31,15 +34,23 @@ export interface OrdersTableProps {
   locale: string;
   /** Shown in the body when there are no rows. */
   empty?: ReactNode;
+  /** The user's own (their preferences) unless given. */
+  density?: OrderListDensity;
+  hiddenColumns?: readonly string[];
+  /** Below the lg breakpoint: the widest columns are left out, so the table fits beside the sidebar. */
+  narrow?: boolean;
 }
 
-function SkeletonRows({ count }: { count: number }) {
+/** What a narrow table leaves out (the order view shows them): the ship-to and the requested service. */
+const NARROW_HIDDEN = ['shipTo', 'service'];
+
+function SkeletonRows({ count, columns }: { count: number; columns: readonly OrdersTableColumn[] }) {
   return Array.from({ length: count }, (_, index) => (
     <TableRow key={`skeleton-${index}`} aria-hidden>
       <TableCell padding="checkbox">
         <Skeleton variant="rounded" width={18} height={18} sx={{ mx: 'auto' }} />
       </TableCell>
-      {ORDERS_TABLE_COLUMNS.map((column) => (
+      {columns.map((column) => (
         <TableCell key={column.id} align={column.align}>
           <Skeleton variant="text" width={column.align === 'right' ? 48 : '70%'} sx={{ ml: 'auto' }} />
         </TableCell>
@@ -61,8 +72,16 @@ export function OrdersTable({
   timeZone,
   locale,
   empty,
+  density,
+  hiddenColumns,
+  narrow = false,
 }: OrdersTableProps) {
   const navigate = useNavigate();
+  const { preferences } = useOrderListPreferences();
+  const compact = (density ?? preferences.density) === 'compact';
+  const hidden = hiddenColumns ?? preferences.hiddenColumns;
+  const columns = visibleColumns(narrow ? [...hidden, ...NARROW_HIDDEN] : hidden);
+  const context = { timeZone, locale, compact };
   const rowKeys = useOrdersTableKeys(rows, onToggle);
   const count = rows?.length ?? 0;
   const selectedOnPage = rows?.filter((row) => selected.has(row.id)).length ?? 0;
@@ -73,14 +92,18 @@ export function OrdersTable({
         size="small"
         aria-label="Orders"
         aria-busy={loadingRows !== null || stale}
+        data-density={compact ? 'compact' : 'standard'}
         sx={{
-          '& tbody tr': { height: ROW_HEIGHT },
+          '& tbody tr': { height: compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT },
+          ...(compact ? { '& tbody td': { py: 0.25 }, '& td .MuiCheckbox-root': { py: 0.25 } } : {}),
           '& th': { whiteSpace: 'nowrap', fontWeight: 600 },
           // Ten columns on a 1440-pixel laptop without scrolling sideways.
-          '& .MuiTableCell-sizeSmall:not(.MuiTableCell-paddingCheckbox)': { px: 1.5 },
+          // Compact cells lose a little padding too: their one-line dates and chips are wider.
+          '& .MuiTableCell-sizeSmall:not(.MuiTableCell-paddingCheckbox)': { px: compact ? 1 : 1.5 },
         }}
       >
         <OrdersTableHead
+          columns={columns}
           sort={sort}
           onSort={onSort}
           count={count}
@@ -88,10 +111,10 @@ export function OrdersTable({
           onToggleAll={onToggleAll}
         />
         <TableBody sx={{ opacity: stale ? 0.55 : 1, transition: 'opacity 120ms' }}>
-          {loadingRows !== null ? <SkeletonRows count={loadingRows} /> : null}
+          {loadingRows !== null ? <SkeletonRows count={loadingRows} columns={columns} /> : null}
           {loadingRows === null && count === 0 && empty ? (
             <TableRow>
-              <TableCell colSpan={ORDERS_TABLE_COLUMNS.length + 1} sx={{ borderBottom: 0, py: 4 }}>
+              <TableCell colSpan={columns.length + 1} sx={{ borderBottom: 0, py: 4 }}>
                 {empty}
               </TableCell>
             </TableRow>
@@ -120,15 +143,16 @@ export function OrdersTable({
                   >
                     <TableCell padding="checkbox">
                       <Checkbox
+                        size={compact ? 'small' : 'medium'}
                         checked={isSelected}
                         tabIndex={-1}
                         onChange={() => onToggle(row)}
                         slotProps={{ input: { 'aria-label': `Select order ${row.orderNumber}` } }}
                       />
                     </TableCell>
-                    {ORDERS_TABLE_COLUMNS.map((column) => (
+                    {columns.map((column) => (
                       <TableCell key={column.id} align={column.align}>
-                        {column.render(row, { timeZone, locale })}
+                        {column.render(row, context)}
                       </TableCell>
                     ))}
                   </TableRow>

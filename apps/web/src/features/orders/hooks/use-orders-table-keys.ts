@@ -4,8 +4,27 @@ import type { OrderSummary } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
 
 /**
- * The order table's keyboard: the rows form one tab stop; arrow keys (and Home/End) move between rows, Enter opens
- * the order, Space toggles its selection. Returns the props each row needs.
+ * Whether a key press may be a shortcut of the list: not while typing (a text field, a select, editable text), not
+ * with Ctrl, Alt or Meta (the browser's and the system's), and not while a dialog or a menu is open.
+ */
+export function isShortcutKey(event: KeyboardEvent | globalThis.KeyboardEvent): boolean {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return false;
+  const target = event.target instanceof HTMLElement ? event.target : null;
+  if (target) {
+    if (target.isContentEditable || target.closest('textarea, select, [role="combobox"], [role="listbox"]')) {
+      return false;
+    }
+    if (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type)) {
+      return false;
+    }
+  }
+  return document.querySelector('[role="dialog"][aria-modal="true"], [role="menu"]') === null;
+}
+
+/**
+ * The order table's keyboard: the rows form one tab stop; arrow keys (and Home/End), or `j` and `k` from anywhere on
+ * the page, move between rows; Enter opens the order; Space, or `x`, toggles its selection. Returns the props each
+ * row needs.
  */
 export function useOrdersTableKeys(rows: readonly OrderSummary[] | undefined, onToggle: (row: OrderSummary) => void) {
   const navigate = useNavigate();
@@ -23,6 +42,24 @@ export function useOrdersTableKeys(rows: readonly OrderSummary[] | undefined, on
     setActive(next);
     rowRefs.current[next]?.focus();
   };
+
+  // j, k and x anywhere on the page (not only on a row): the page's shortcuts (docs/orders.md, "Shortcuts").
+  const shortcut = useRef<(event: globalThis.KeyboardEvent) => void>(() => undefined);
+  shortcut.current = (event) => {
+    if (!isShortcutKey(event) || count === 0) return;
+    const focused = rowRefs.current.findIndex((element) => element?.contains(document.activeElement) ?? false);
+    const row = focused >= 0 ? rows?.[focused] : undefined;
+    if (event.key === 'j') focusRow(focused >= 0 ? focused + 1 : activeIndex);
+    else if (event.key === 'k') focusRow(focused >= 0 ? focused - 1 : activeIndex);
+    else if (event.key === 'x' && row) onToggle(row);
+    else return;
+    event.preventDefault();
+  };
+  useEffect(() => {
+    const listener = (event: globalThis.KeyboardEvent) => shortcut.current(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: OrderSummary, index: number) => {
     // Keys typed into the checkbox or link are theirs.

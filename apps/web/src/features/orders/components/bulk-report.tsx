@@ -4,21 +4,20 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { hrefs } from '@/config/paths';
-import type { BulkApproveResult } from '../hooks/use-bulk-approve';
+import { BULK_EVENT_UI, type BulkResult } from '../hooks/use-bulk-order-event';
 
 /**
- * How a bulk approval went: how many were approved, and for each of the others its order number (a link to the
- * order, where it can be fixed) and the server's reason.
+ * How a bulk action went (approve, mark as shipped, cancel): how many orders it was done to, and for each of the
+ * others its order number (a link to the order, where it can be looked at or fixed) and the reason.
  */
-export function BulkApproveReport({ result, onClose }: { result: BulkApproveResult; onClose(): void }) {
+export function BulkReport({ result, onClose }: { result: BulkResult; onClose(): void }) {
+  const ui = BULK_EVENT_UI[result.event];
   const failed = result.failures.length;
   return (
     <Alert severity={failed === 0 ? 'success' : 'warning'} onClose={onClose} sx={{ mb: 2 }}>
-      <AlertTitle>
-        Approved {result.approved} of {result.attempted} {result.attempted === 1 ? 'order' : 'orders'}
-      </AlertTitle>
+      <AlertTitle>{ui.title(result.done, result.attempted)}</AlertTitle>
       {failed > 0 ? (
-        <Box component="ul" aria-label="Orders not approved" sx={{ m: 0, pl: 2.5 }}>
+        <Box component="ul" aria-label={ui.failuresLabel} sx={{ m: 0, pl: 2.5 }}>
           {result.failures.map((failure) => (
             <li key={failure.orderId}>
               <Link

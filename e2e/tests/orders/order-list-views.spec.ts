@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { OrderList, OrderListView } from '@shipdesk/contract';
+import { accessToken, apiGet, signInAt } from '../../support.ts';
+import { OrdersListPage } from '../../pages/orders-list-page.ts';
+
+/** The next answer of the order list API, once the page has asked for it. */
+function nextList(page: Page) {
+  return page
+    .waitForResponse((res) => new URL(res.url()).pathname === '/api/v1/orders' && res.ok())
+    .then(async (res) => ({ url: new URL(res.url()), data: ((await res.json()) as { data: OrderList }).data }));
+}
+
+/** Back to the defaults the spec gives (10 rows, every column, no views), so the test can run again on one data folder. */
+async function resetPreferences(page: Page) {
+  const headers = { authorization: `Bearer ${await accessToken(page)}` };
+  await page.request.patch('/api/v1/orderListPreferences', {
+    headers,
+    data: { pageSize: 10, density: 'standard', hiddenColumns: [] },
+  });
+  for (const view of await apiGet<OrderListView[]>(page, '/api/v1/orderListViews')) {
+    await page.request.delete(`/api/v1/orderListViews/${view.id}`, { headers });
+  }
+}
+
+const bodyRows = (list: OrdersListPage) => list.table.locator('tbody tr[data-order-id]');
+
+test('the page size is kept for the user: 25 rows after a reload, without it in the URL', async ({ page }) => {
+  await signInAt(page, '/orders');
+  await resetPreferences(page);
+  const list = new OrdersListPage(page);
+  let answer = nextList(page);
+  await list.goto('/orders');
+  expect((await answer).url.searchParams.get('size')).toBe('10');
+  await expect(bodyRows(list)).toHaveCount(10);
+
+  answer = nextList(page);
+  await page.getByRole('combobox', { name: 'Rows per page' }).click();
+  await page.getByRole('option', { name: '25', exact: true }).click();
+  const bigger = await answer;
+  expect(bigger.url.searchParams.get('size')).toBe('25');
+  expect(bigger.data.total).toBeGreaterThan(25);
+  await expect(bodyRows(list)).toHaveCount(25);
+  expect(new URL(page.url()).searchParams.has('size')).toBe(false);
+
+  answer = nextList(page);
+  await page.reload();
+  expect((await answer).url.searchParams.get('size')).toBe('25');
+  await expect(bodyRows(list)).toHaveCount(25);
+  await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveText('25');
+  // The next page holds 25 too.
+  answer = nextList(page);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  expect((await answer).url.searchParams.get('size')).toBe('25');
+  await expect(bodyRows(list)).toHaveCount(25);
+  await resetPreferences(page);
+});
+
+test('a saved view restores its filter, sort and columns', async ({ page }) => {
+  await signInAt(page, '/orders');
+  await resetPreferences(page);
+  const list = new OrdersListPage(page);
+  await list.goto('/orders');
+  const headers = list.table.getByRole('columnheader');
+  await expect(headers.filter({ hasText: 'Ship to' })).toHaveCount(1);
+
+  // A filter (unpaid orders) and a sort by total, then two columns hidden.
+  let answer = nextList(page);
+  await page.getByRole('combobox', { name: 'Payment' }).click();
+  await page.getByRole('option', { name: 'Unpaid' }).click();
+  await page.keyboard.press('Escape');
+  await answer;
+  answer = nextList(page);
+  await list.table.getByRole('button', { name: 'Total' }).click();
+  await answer;
+  for (const column of ['Ship to', 'Items']) {
+    await page.getByRole('button', { name: /^Columns/ }).click();
+    await page.getByRole('menuitemcheckbox', { name: column }).click();
+    await page.keyboard.press('Escape');
+  }
+  await expect(headers.filter({ hasText: 'Ship to' })).toHaveCount(0);
+  await expect(headers.filter({ hasText: 'Items' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Views' }).click();
+  await page.getByRole('menuitem', { name: 'Save current view…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save view' });
+  await dialog.getByRole('textbox', { name: 'View name' }).fill('Unpaid by total');
+  await dialog.getByRole('button', { name: 'Save view' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'View: Unpaid by total' })).toBeVisible();
+
+  // Elsewhere: another page, then the plain list with every column back.
+  await page.goto('/dashboard');
+  await page.request.patch('/api/v1/orderListPreferences', {
+    headers: { authorization: `Bearer ${await accessToken(page)}` },
+    data: { hiddenColumns: [] },
+  });
+  await list.goto('/orders');
+  await expect(headers.filter({ hasText: 'Ship to' })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Views' })).toBeVisible();
+
+  answer = nextList(page);
+  await page.getByRole('button', { name: 'Views' }).click();
+  await page.getByRole('menuitem', { name: 'Unpaid by total' }).click();
+  const applied = await answer;
+  expect(JSON.parse(applied.url.searchParams.get('filters') ?? '{}')).toEqual({ paymentStatus: 'Unpaid' });
+  expect(applied.url.searchParams.get('order')).toBe('total desc');
+  expect(applied.data.rows.every((row) => row.paymentStatus === 'Unpaid')).toBe(true);
+  await expect(page).toHaveURL(/[?&]payment=Unpaid(&|$)/);
+  await expect(page.getByRole('list', { name: 'Filters in force' }).getByText('Payment: Unpaid')).toBeVisible();
+  await expect(headers.filter({ hasText: 'Ship to' })).toHaveCount(0);
+  await expect(headers.filter({ hasText: 'Items' })).toHaveCount(0);
+  await expect(list.table.locator('th[aria-sort="descending"]')).toHaveText(/Total/);
+  await expect(page.getByRole('button', { name: 'View: Unpaid by total' })).toBeVisible();
+  await resetPreferences(page);
+});
