@@ -1,19 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import os, { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
-import { CLAIM_ORG_ID, CLAIM_ROLE_ID, Role, type OrderList } from '@shipdesk/contract';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { createOrdersService } from '../../apps/server/src/features/orders/orders-service.ts';
+import type { OrderList } from '@shipdesk/contract';
 import { codeState } from './bench-results.ts';
 import { planDataset } from './generate.ts';
+import { startListRoute, writeListReport, type ListRoute } from './list-route.ts';
 import { loadPostgres } from './load.ts';
 import { describeMachine } from './machine.ts';
-import { isTenantSetup, postgresRunner, recordingDatabase, type Statement } from './sql-side.ts';
+import { postgresRunner } from './sql-side.ts';
 import { ms, summarise } from './stats.ts';
 
 /**
@@ -42,7 +35,6 @@ const { values: args } = parseArgs({
 });
 
 const SEARCH_TARGET_P99_MS = 10;
-const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const log = (message: string) => console.log(`[search] ${message}`);
 const int = (name: string, text: string | undefined) => {
   const n = Number(text);
@@ -109,11 +101,8 @@ async function main() {
   });
   const loaded = args.use ? null : await loadPostgres(ds, adminUrl, log);
   const databaseUrl = args.use ?? loaded!.databaseUrl!;
-  const dataDir = mkdtempSync(join(tmpdir(), 'shipdesk-bench-search-'));
   const runner = postgresRunner(databaseUrl);
-  const recorder = recordingDatabase({ databaseUrl });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let route: ListRoute | null = null;
   try {
     const query = async (text: string, params: unknown[] = []) => (await runner.query(text, params)).rows;
     const [[biggest, tenantOrders]] = (await query(
@@ -123,50 +112,8 @@ async function main() {
     const terms = await pickTerms(query, biggest);
     const [[serverVersion]] = (await query('SELECT version()')) as [[string]];
     log(`biggest tenant ${tenant.name}: ${tenantOrders.toLocaleString('en-US')} orders`);
-
-    const { privateKey, publicKey } = await generateKeyPair('RS256');
-    const jwk = { ...(await exportJWK(publicKey)), kid: 'bench-key-1', alg: 'RS256', use: 'sig' };
-    const issuer = 'https://sso.bench.shipdesk.local';
-    const audience = 'https://api.shipdesk.local';
-    app = await buildApp({
-      config: {
-        ...loadConfig({}),
-        host: '127.0.0.1',
-        port: 0,
-        databaseUrl,
-        dataDir,
-        oidcIssuer: issuer,
-        oidcAudience: audience,
-        webDist: join(dataDir, 'no-web'),
-        rateLimitMax: 1_000_000_000,
-      },
-      jwks: createLocalJWKSet({ keys: [jwk] }),
-      logger: false,
-    });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const port = (app.server.address() as { port: number }).port;
-    const user = tenant.users[0]!;
-    const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ email: user.email, [CLAIM_ORG_ID]: biggest, [CLAIM_ROLE_ID]: Role.Admin })
-      .setProtectedHeader({ alg: 'RS256', kid: 'bench-key-1', typ: 'at+jwt' })
-      .setIssuer(issuer)
-      .setAudience(audience)
-      .setSubject(user.subject)
-      .setIssuedAt(now)
-      .setExpirationTime(now + 4 * 3600)
-      .sign(privateKey);
-    const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
-    const get = (path: string) =>
-      new Promise<{ status: number; body: string }>((done, fail) => {
-        http
-          .get({ host: '127.0.0.1', port, path, headers, agent }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-            res.on('error', fail);
-          })
-          .on('error', fail);
-      });
+    route = await startListRoute({ databaseUrl, runner, tenantId: biggest, user: tenant.users[0]! });
+    const get = route.get;
 
     // Each term once, checked: it finds orders, and the answer is what the service answers.
     const answers = new Map<string, OrderList>();
@@ -196,34 +143,11 @@ async function main() {
     }
     const loadAfter = os.loadavg()[0]!;
 
-    // The statements each search runs, recorded from the server's service, with their plans (EXPLAIN ANALYZE, in the
-    // tenant's context: the role and the tenant setting).
-    const service = createOrdersService(recorder.database, () => undefined);
-    const auth = { tenantId: biggest, userId: user.subject, email: user.email, roleId: Role.Admin, issuer };
+    // The statements each search runs, recorded from the server's service, with their plans.
     const plans = new Map<string, string[]>();
     for (const term of terms) {
-      const statements: Statement[] = await recorder.record(() =>
-        service.list(auth, {
-          size: 10,
-          page: 1,
-          hide: 0,
-          order: 'id desc',
-          filters: JSON.stringify({ search: term.text }),
-        }),
-      );
-      const out: string[] = [];
-      await runner.query('begin');
-      try {
-        for (const s of statements.filter(isTenantSetup)) await runner.query(s.text, s.params);
-        for (const s of statements.filter((x) => !isTenantSetup(x))) {
-          const explain = /^EXPLAIN/.test(s.text) ? 'EXPLAIN' : 'EXPLAIN (ANALYZE, BUFFERS)';
-          const plan = await runner.query(`${explain} ${s.text.replace(/^EXPLAIN \(FORMAT JSON\) /, '')}`, s.params);
-          out.push(`${s.text.replace(/\s+/g, ' ').slice(0, 160)}\n\n${plan.rows.map((r) => String(r[0])).join('\n')}`);
-        }
-      } finally {
-        await runner.query('commit');
-      }
-      plans.set(term.key, out);
+      const filters = JSON.stringify({ search: term.text });
+      plans.set(term.key, await route.plans({ size: 10, page: 1, hide: 0, order: 'id desc', filters }));
     }
 
     const results = terms.map((term) => ({
@@ -270,36 +194,14 @@ ${results
   .join('\n\n')}
 `;
     console.log(`\n${table}\n`);
-    const file = await writeReport(date, orders, detail, args.results);
+    const file = await writeListReport('search', date, orders, detail, args.results);
     log(`detail written to ${file}`);
   } finally {
-    agent.destroy();
-    await app?.close().catch(() => undefined);
-    await recorder.close();
+    await route?.close();
     await runner.close();
-    rmSync(dataDir, { recursive: true, force: true });
     if (loaded && !args.keep) await loaded.drop();
     else if (loaded) log(`kept ${loaded.databaseUrl} (use it again with --use)`);
   }
-}
-
-/** `search-<YYYY-MM-DD>-<HHMM>-postgres-<size>.md` under bench/results (or `--results`), formatted with Prettier. */
-async function writeReport(date: string, orders: number, text: string, folder: string | undefined): Promise<string> {
-  const dir = resolve(repoRoot, folder ?? 'bench/results');
-  mkdirSync(dir, { recursive: true });
-  const size = orders % 1_000_000 === 0 ? `${orders / 1_000_000}m` : orders % 1000 === 0 ? `${orders / 1000}k` : orders;
-  const stem = `search-${date.slice(0, 16).replace(':', '').replace('T', '-')}-postgres-${size}`;
-  let path = join(dir, `${stem}.md`);
-  for (let i = 2; existsSync(path); i++) path = join(dir, `${stem}-${i}.md`);
-  let body = text;
-  try {
-    const prettier = await import('prettier');
-    body = await prettier.format(text, { ...(await prettier.resolveConfig(path)), filepath: path });
-  } catch {
-    // Left as written: `npx prettier --write` formats it.
-  }
-  writeFileSync(path, body, { flag: 'wx' });
-  return relative(repoRoot, path).startsWith('..') ? path : relative(repoRoot, path);
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { SubscribedApp } from '@shipdesk/contract';
+import { LiveAnnouncer } from '@/components/live-announcer';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { REPORT_ISSUE_RESERVED_SPACE, ReportIssueButton } from './report-issue-button.tsx';
@@ -24,16 +27,23 @@ export interface AppShellProps {
   onLogout: () => Promise<void> | void;
 }
 
-/** The signed-in frame of spec 2.3: header, sidebar, the page, footer and the 'Report an Issue' button. */
+/**
+ * The signed-in frame of spec 2.3: header, sidebar, the page, footer and the 'Report an Issue' button. Below the md
+ * breakpoint (phones, small tablets) the sidebar is a temporary drawer that the header's menu button opens, so the
+ * page gets the whole width.
+ */
 export function AppShell(props: AppShellProps) {
+  const temporaryDrawer = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
       <Header
-        menuExpanded={props.menuExpanded}
-        onToggleMenu={props.onToggleMenu}
+        menuExpanded={temporaryDrawer ? drawerOpen : props.menuExpanded}
+        onToggleMenu={temporaryDrawer ? () => setDrawerOpen((open) => !open) : props.onToggleMenu}
+        temporaryMenu={temporaryDrawer}
         userName={props.userName}
         email={props.email}
         profileUrl={props.profileUrl}
@@ -46,6 +56,9 @@ export function AppShell(props: AppShellProps) {
         setupGuideSteps={props.setupGuideSteps}
         setupGuideProblems={props.setupGuideProblems}
         setupGuideFresh={props.setupGuideFresh}
+        temporary={temporaryDrawer}
+        open={temporaryDrawer && drawerOpen}
+        onClose={() => setDrawerOpen(false)}
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
@@ -63,6 +76,8 @@ export function AppShell(props: AppShellProps) {
           }}
         >
           {props.children}
+          {/* Inside the main landmark: axe wants every content in one. */}
+          <LiveAnnouncer />
         </Box>
         <Footer providerUrl={props.providerUrl} />
       </Box>

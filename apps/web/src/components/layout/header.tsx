@@ -12,11 +12,15 @@ import { PrintQueueButton } from '@/components/printing/print-queue-button';
 import { hrefs } from '@/config/paths';
 import { AppsMenu } from './apps-menu.tsx';
 import { ColorModeMenu } from './color-mode-menu.tsx';
+import { SIDEBAR_ID } from './sidebar.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 export interface HeaderProps {
+  /** The sidebar is expanded (permanent drawer) or open (temporary drawer). */
   menuExpanded: boolean;
   onToggleMenu: () => void;
+  /** The sidebar is a temporary drawer over the page (narrow screens): the button opens it. */
+  temporaryMenu?: boolean;
   userName: string;
   email: string;
   profileUrl: string;
@@ -25,30 +29,48 @@ export interface HeaderProps {
 }
 
 /** The top bar (spec 2.3): menu toggle, logo (to /orders), apps grid, colour mode and the user menu. */
-export function Header({ menuExpanded, onToggleMenu, userName, email, profileUrl, apps, onLogout }: HeaderProps) {
+export function Header({
+  menuExpanded,
+  onToggleMenu,
+  temporaryMenu = false,
+  userName,
+  email,
+  profileUrl,
+  apps,
+  onLogout,
+}: HeaderProps) {
+  const menuLabel = temporaryMenu
+    ? menuExpanded
+      ? 'Close menu'
+      : 'Open menu'
+    : menuExpanded
+      ? 'Collapse menu'
+      : 'Expand menu';
   return (
     <AppBar
       position="fixed"
       color="inherit"
       elevation={0}
       sx={{
-        zIndex: (theme) => theme.zIndex.drawer + 1,
+        // Above the permanent drawer; a temporary drawer opens over it, like any modal.
+        zIndex: (theme) => (temporaryMenu ? theme.zIndex.appBar : theme.zIndex.drawer + 1),
         borderBottom: 1,
         borderColor: 'divider',
         bgcolor: 'background.paper',
       }}
     >
       <Toolbar sx={{ gap: 1, pl: { xs: 1.5, sm: 1.5 } }}>
-        <Tooltip title={menuExpanded ? 'Collapse menu' : 'Expand menu'}>
+        <Tooltip title={menuLabel}>
           <IconButton
             color="inherit"
             edge="start"
             onClick={onToggleMenu}
-            aria-label={menuExpanded ? 'Collapse menu' : 'Expand menu'}
+            aria-label={menuLabel}
             aria-expanded={menuExpanded}
+            aria-controls={temporaryMenu ? SIDEBAR_ID : undefined}
             sx={{ ml: 0.25 }}
           >
-            {menuExpanded ? <MenuOpenIcon /> : <MenuIcon />}
+            {menuExpanded && !temporaryMenu ? <MenuOpenIcon /> : <MenuIcon />}
           </IconButton>
         </Tooltip>
         <Box

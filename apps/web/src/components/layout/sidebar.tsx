@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import { visuallyHidden } from '@mui/utils';
@@ -17,6 +17,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import type { Theme } from '@mui/material/styles';
 import { Role } from '@shipdesk/contract';
+import { BrandLogo } from '@/components/brand-logo';
 import { setupGuideSummary } from '@/lib/state/setup-guide-slice';
 import {
   FOOTER_MENU,
@@ -45,42 +46,92 @@ export interface SidebarProps {
   setupGuideProblems?: ReadonlyArray<{ message: string; route: string }>;
   /** True once the setup-guide call of this page load has answered: the popover may open by itself. */
   setupGuideFresh: boolean;
+  /**
+   * Below the md breakpoint: a temporary drawer over the page (the header's menu button opens it; Escape, a click
+   * outside or following one of its links closes it), always with its titles. Otherwise a permanent one beside it.
+   */
+  temporary?: boolean;
+  open?: boolean;
+  onClose?: () => void;
 }
+
+/** The id of the temporary drawer's paper, which the header's menu button controls. */
+export const SIDEBAR_ID = 'main-navigation';
 
 /** The navigation drawer of spec 2.3: expanded (icons and titles) or collapsed (icons with tooltips). */
 /** The selected entry's words and icon in the dark scheme (5.7:1 on the selected tint). */
 const SELECTED_DARK = '#9dbde6';
 
-export function Sidebar({ expanded, roleId, setupGuideSteps, setupGuideProblems, setupGuideFresh }: SidebarProps) {
+export function Sidebar({
+  expanded: expandedSetting,
+  roleId,
+  setupGuideSteps,
+  setupGuideProblems,
+  setupGuideFresh,
+  temporary = false,
+  open = false,
+  onClose,
+}: SidebarProps) {
   const { pathname } = useLocation();
   const main = filterMenuByRole(MAIN_MENU, roleId);
   const footer = filterMenuByRole(FOOTER_MENU, roleId);
+  const expanded = temporary || expandedSetting;
   const width = expanded ? DRAWER_WIDTH : DRAWER_COLLAPSED_WIDTH;
 
   const [guideAnchor, setGuideAnchor] = useState<HTMLDivElement | null>(null);
   const showGuide = [Role.Admin, Role.Manager].includes(roleId as 2 | 3);
-  const guide = useSetupGuideOpen({ steps: setupGuideSteps, fresh: setupGuideFresh, enabled: showGuide });
+  // In a closed temporary drawer the guide's entry is off screen: the guide does not open by itself there.
+  const guide = useSetupGuideOpen({
+    steps: setupGuideSteps,
+    fresh: setupGuideFresh,
+    enabled: showGuide && !temporary,
+  });
+  const { open: guideOpen, close: closeGuide } = guide;
+  // A closed drawer takes its guide with it.
+  const closeDrawer = () => {
+    if (guideOpen) closeGuide();
+    onClose?.();
+  };
+  // Following a link in the temporary drawer closes it (the page behind changes).
+  const onDrawerClick = temporary
+    ? (event: MouseEvent) => {
+        if (event.target instanceof Element && event.target.closest('a[href]')) closeDrawer();
+      }
+    : undefined;
+
+  const paperSx = {
+    width,
+    overflowX: 'hidden',
+    transition: widthTransition,
+    boxSizing: 'border-box',
+    display: 'flex',
+    flexDirection: 'column',
+  } as const;
 
   return (
     <Drawer
-      variant="permanent"
+      variant={temporary ? 'temporary' : 'permanent'}
       component="aside"
       aria-label="Main navigation"
-      sx={{
-        width,
-        flexShrink: 0,
-        transition: widthTransition,
-        '& .MuiDrawer-paper': {
-          width,
-          overflowX: 'hidden',
-          transition: widthTransition,
-          boxSizing: 'border-box',
-          display: 'flex',
-          flexDirection: 'column',
-        },
-      }}
+      {...(temporary
+        ? {
+            open,
+            onClose: closeDrawer,
+            ModalProps: { keepMounted: true },
+            slotProps: { paper: { id: SIDEBAR_ID, onClick: onDrawerClick } },
+            sx: { '& .MuiDrawer-paper': paperSx },
+          }
+        : {
+            sx: { width, flexShrink: 0, transition: widthTransition, '& .MuiDrawer-paper': paperSx },
+          })}
     >
-      <Toolbar />
+      {temporary ? (
+        <Toolbar sx={{ pl: 2 }}>
+          <BrandLogo size={30} />
+        </Toolbar>
+      ) : (
+        <Toolbar />
+      )}
       <Box component="nav" aria-label="Sections" sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
         <MenuList items={main} expanded={expanded} pathname={pathname} />
       </Box>

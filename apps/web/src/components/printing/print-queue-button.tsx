@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
@@ -6,7 +6,11 @@ import Tooltip from '@mui/material/Tooltip';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import { selectPrintJobs } from '@/lib/printing/print-queue-slice';
 import { useAppSelector } from '@/lib/store-hooks';
-import { PrintQueuePanel, type PrintQueuePanelProps } from './print-queue-panel';
+import CircularProgress from '@mui/material/CircularProgress';
+import type { PrintQueuePanelProps } from './print-queue-panel';
+
+// The queue's panel (and the QZ Tray client behind it) is fetched when the seller opens it, not with every page.
+const PrintQueuePanel = lazy(() => import('./print-queue-panel').then((m) => ({ default: m.PrintQueuePanel })));
 
 /**
  * The header's print-queue button: a count of jobs still printing, a red dot when one failed, and the queue in a
@@ -47,7 +51,9 @@ export function PrintQueueButton(props: PrintQueuePanelProps) {
           paper: { sx: { width: 400, maxWidth: 'calc(100vw - 32px)' }, role: 'dialog', 'aria-label': 'Print queue' },
         }}
       >
-        <PrintQueuePanel {...props} />
+        <Suspense fallback={<CircularProgress size={24} aria-label="Loading the print queue" sx={{ m: 2 }} />}>
+          <PrintQueuePanel {...props} />
+        </Suspense>
       </Popover>
     </>
   );

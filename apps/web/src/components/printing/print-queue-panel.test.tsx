@@ -42,7 +42,8 @@ describe('PrintQueuePanel', () => {
     await user.click(screen.getByRole('button', { name: 'Print label' }));
     await user.click(await screen.findByRole('button', { name: 'Print queue, a job failed' }));
     const panel = await screen.findByRole('dialog', { name: 'Print queue' });
-    expect(within(panel).getByRole('status')).toHaveTextContent('QZ Tray connected · printing to Zebra ZP450');
+    // The panel is fetched when the queue is first opened.
+    expect(await within(panel).findByRole('status')).toHaveTextContent('QZ Tray connected · printing to Zebra ZP450');
     const failed = within(panel).getByRole('listitem', { name: 'Label 9400111: Failed' });
     expect(failed).toHaveTextContent('The printer is out of labels');
     expect(within(panel).queryByText('Their label')).not.toBeInTheDocument();

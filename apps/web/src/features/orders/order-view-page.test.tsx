@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FsmFlow, Order } from '@shipdesk/contract';
+import type { FsmFlow, Order, OrderNote } from '@shipdesk/contract';
 import { renderRoutes } from '@/lib/testing/render-with-store';
 import { VIEW_EVENTS } from './api/orders-api';
 import { OrderActionPage } from './order-action-page';
@@ -183,6 +183,64 @@ describe('OrderViewPage', { timeout: 20_000 }, () => {
     expect(run.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     // The change refreshes the order.
     await waitFor(() => expect(orderGets(calls).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('moves the focus to the statuses an event changed', async () => {
+    serve({
+      allowed: ['approve'],
+      extra: (call) =>
+        call.path === '/call/orders/5/approve/orderFlow'
+          ? ok({ order: fullOrder({ id: '5', orderStatus: 'Sales Order', version: 4 }), createdOrderId: null })
+          : undefined,
+    });
+    const { user } = renderAt('/orders/view/5');
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve order SO-1005?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Statuses' })).toHaveFocus());
+  });
+
+  it('gives the focus back to the button that opened a dialog closed without acting', async () => {
+    serve({ allowed: ['approve'] });
+    const { user } = renderAt('/orders/view/5');
+    const approve = await screen.findByRole('button', { name: 'Approve' });
+    await user.click(approve);
+    expect(screen.getByRole('dialog', { name: 'Approve order SO-1005?' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(approve).toHaveFocus();
+  });
+
+  it('moves the focus to a note just added, and back to the box when adding fails', async () => {
+    const notes: OrderNote[] = [];
+    let refuse = false;
+    serve({
+      extra: (call) => {
+        if (call.path !== '/api/v1/orderNotes') return undefined;
+        if (call.method === 'GET') return ok(notes);
+        if (refuse) return fail(500, 'The database is away');
+        const note: OrderNote = {
+          id: String(notes.length + 1),
+          order_id: '5',
+          note: (call.body as { note: string }).note,
+          author: 'admin@example.com',
+          editable: true,
+          created_at: '2025-01-16T09:00:00Z',
+          updated_at: '2025-01-16T09:00:00Z',
+        };
+        notes.unshift(note);
+        return ok(note, 201);
+      },
+    });
+    const { user } = renderAt('/orders/view/5');
+    const box = await screen.findByRole('textbox', { name: 'Add a note' });
+    await user.type(box, 'Gift wrap, please');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(screen.getByText('Gift wrap, please').closest('li')).toHaveFocus());
+    refuse = true;
+    await user.type(box, 'Second thought');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(box).toHaveFocus());
   });
 
   it('reloads the order when the server says the version is stale', async () => {

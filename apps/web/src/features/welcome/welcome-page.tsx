@@ -115,10 +115,11 @@ export function WelcomePage() {
   );
 }
 
+// In sx a width of 1 is 100%: one pixel is said in pixels.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { io, Socket } from 'socket.io-client';
 import {
   LOGOUT_MESSAGE,
   logoutRoomId,
@@ -38,46 +38,82 @@ const BROADCAST_WAIT_MS = 800;
  */
 export function openLogoutChannel(options: LogoutChannelOptions): LogoutChannel {
   const roomId = logoutRoomId(options.email, options.fingerprint);
-  const connect = options.connect ?? io;
-  const socketOptions = {
-    path: REALTIME_PATH,
-    transports: ['websocket'],
-    query: { token: options.token },
-    reconnection: true,
-    // Spec 9 names 500000 ms as the reconnection delay; as the back-off ceiling it keeps early retries quick.
-    reconnectionDelayMax: REALTIME_RECONNECTION_DELAY_MS,
-  };
-  const socket: Socket = options.url ? connect(options.url, socketOptions) : connect(socketOptions);
-  // The same connection carries the tenant's live updates (subscribeRealtime).
-  attachRealtimeSocket(socket);
+  let token = options.token;
+  let socket: Socket | null = null;
+  let closed = false;
 
-  // Rooms do not survive a reconnection: join on every connect.
-  socket.on('connect', () => {
-    socket.emit(RealtimeEvent.JoinRoom, roomId);
-  });
-  socket.on(RealtimeEvent.Message, (message: unknown) => {
-    if (message === LOGOUT_MESSAGE) options.onLogout();
-  });
+  const start = (connect: typeof io) => {
+    if (closed) return;
+    const socketOptions = {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      query: { token },
+      reconnection: true,
+      // Spec 9 names 500000 ms as the reconnection delay; as the back-off ceiling it keeps early retries quick.
+      reconnectionDelayMax: REALTIME_RECONNECTION_DELAY_MS,
+    };
+    const opened: Socket = options.url ? connect(options.url, socketOptions) : connect(socketOptions);
+    socket = opened;
+    // The same connection carries the tenant's live updates (subscribeRealtime).
+    attachRealtimeSocket(opened);
+
+    // Rooms do not survive a reconnection: join on every connect.
+    opened.on('connect', () => {
+      opened.emit(RealtimeEvent.JoinRoom, roomId);
+    });
+    opened.on(RealtimeEvent.Message, (message: unknown) => {
+      if (message === LOGOUT_MESSAGE) options.onLogout();
+    });
+  };
+
+  if (options.connect) start(options.connect);
+  else loadSocketIoAfterFirstPaint().then(start, (error: unknown) => console.error('realtime unavailable', error));
 
   return {
     roomId,
     broadcastLogout() {
-      if (!socket.connected) return Promise.resolve();
+      const current = socket;
+      if (!current?.connected) return Promise.resolve();
       return new Promise<void>((resolve) => {
         const done = setTimeout(resolve, BROADCAST_WAIT_MS);
-        socket.emit(RealtimeEvent.SendMessageToRoom, { roomId, message: LOGOUT_MESSAGE }, () => {
+        current.emit(RealtimeEvent.SendMessageToRoom, { roomId, message: LOGOUT_MESSAGE }, () => {
           clearTimeout(done);
           resolve();
         });
       });
     },
-    updateToken(token) {
-      socket.io.opts.query = { token };
+    updateToken(next) {
+      token = next;
+      if (socket) socket.io.opts.query = { token: next };
     },
     close() {
+      closed = true;
+      if (!socket) return;
       detachRealtimeSocket(socket);
       socket.removeAllListeners();
       socket.disconnect();
+      socket = null;
     },
   };
+}
+
+/**
+ * socket.io-client (about 12 KB compressed) is not needed to show the first page: it is fetched once the document
+ * has loaded and the browser is idle (live updates and the logout room start a moment later).
+ */
+function loadSocketIoAfterFirstPaint(): Promise<typeof io> {
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      if (typeof window.requestIdleCallback === 'function')
+        window.requestIdleCallback(() => resolve(), { timeout: 1500 });
+      else setTimeout(resolve, 300);
+    });
+  return loaded
+    .then(idle)
+    .then(() => import('socket.io-client'))
+    .then((module) => module.io);
 }

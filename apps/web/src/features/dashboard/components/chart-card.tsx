@@ -1,4 +1,4 @@
-import { Suspense, useId, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import Refresh from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
@@ -33,9 +33,32 @@ export interface ChartCardProps {
   children: ReactNode;
 }
 
+/**
+ * True once the element has come near the viewport (or at once where IntersectionObserver is missing): the charts
+ * library (about 80 KB compressed) is fetched for a chart about to be seen, not for one below a phone's fold.
+ */
+function useNearViewport<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near] as const;
+}
+
 /** A titled chart panel: skeleton while loading, the failure or the empty period said plainly, else the chart. */
 export function ChartCard({ title, state, empty, onRetry, table, children }: ChartCardProps) {
   const titleId = useId();
+  const [areaRef, near] = useNearViewport<HTMLDivElement>();
   return (
     <Paper
       component="section"
@@ -47,8 +70,8 @@ export function ChartCard({ title, state, empty, onRetry, table, children }: Cha
       <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 1.5, fontSize: '1.05rem', fontWeight: 600 }}>
         {title}
       </Typography>
-      <Box sx={{ height: CHART_HEIGHT, position: 'relative' }}>
-        {state === 'loading' ? (
+      <Box ref={areaRef} sx={{ height: CHART_HEIGHT, position: 'relative' }}>
+        {state === 'loading' || !near ? (
           chartSkeleton
         ) : state === 'failed' ? (
           <ChartMessage

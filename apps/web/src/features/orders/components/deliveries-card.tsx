@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import Box from '@mui/material/Box';
+import { visuallyHidden } from '@mui/utils';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -115,11 +116,9 @@ export function DeliveriesCard({ order, locale }: { order: Order; locale: string
                 <TableCell align="right">Weight</TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell>Label</TableCell>
-                <TableCell align="right">
-                  <Box
-                    component="span"
-                    sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-                  >
+                <TableCell align="right" sx={{ position: 'relative' }}>
+                  {/* MUI's own (a `width: 1` in sx is 100%); the cell positioned, so it stays in the table's scrolling box. */}
+                  <Box component="span" sx={visuallyHidden}>
                     Actions
                   </Box>
                 </TableCell>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +8,9 @@ import type { LabelBatch } from '@shipdesk/contract';
 import { formatCount } from '@/lib/format';
 import { useListLabelBatchesQuery } from '../api/label-batches-api';
 import { useLabelBatchesRealtime } from '../hooks/use-label-batches-realtime';
-import { LabelBatchDialog } from './label-batch-dialog';
+
+// The batch's dialog is fetched when it is opened, not with the order list.
+const LabelBatchDialog = lazy(() => import('./label-batch-dialog').then((m) => ({ default: m.LabelBatchDialog })));
 
 const DISMISSED_KEY = 'shipdesk.labelBatch.dismissed';
 
@@ -35,7 +37,11 @@ export function LabelBatchBanner({ locale }: { locale: string }) {
   const [open, setOpen] = useState<string | null>(null);
   const latest = data?.[0];
   if (!latest || (latest.status === 'done' && dismissed === latest.id)) {
-    return open ? <LabelBatchDialog batchId={open} locale={locale} onClose={() => setOpen(null)} /> : null;
+    return open ? (
+      <Suspense fallback={null}>
+        <LabelBatchDialog batchId={open} locale={locale} onClose={() => setOpen(null)} />
+      </Suspense>
+    ) : null;
   }
   const done = latest.bought + latest.failed;
   const value = latest.total > 0 ? (done / latest.total) * 100 : 0;
@@ -71,7 +77,11 @@ export function LabelBatchBanner({ locale }: { locale: string }) {
           />
         </Box>
       </Alert>
-      {open ? <LabelBatchDialog batchId={open} locale={locale} onClose={() => setOpen(null)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <LabelBatchDialog batchId={open} locale={locale} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

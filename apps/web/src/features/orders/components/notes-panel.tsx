@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { OrderNote } from '@shipdesk/contract';
+import { announce } from '@/components/live-announcer';
 import { QueryError } from '@/components/query-error';
 import { apiErrorMessage, showApiError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
@@ -23,12 +24,42 @@ function noteError(text: string): string | null {
   return null;
 }
 
-function NoteItem({ note, orderId, timeZone }: { note: OrderNote; orderId: string; timeZone: string }) {
+interface NoteItemProps {
+  note: OrderNote;
+  orderId: string;
+  timeZone: string;
+  /** The note was just added or saved here: it takes the focus once it is shown. */
+  focus: boolean;
+  onSaved(id: string): void;
+}
+
+function NoteItem({ note, orderId, timeZone, focus, onSaved }: NoteItemProps) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(note.note);
   const [error, setError] = useState<string | null>(null);
   const [updateNote, { isLoading }] = useUpdateOrderNoteMutation();
   const edited = note.updated_at !== note.created_at;
+  const itemRef = useRef<HTMLLIElement>(null);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const returnToEdit = useRef(false);
+
+  useEffect(() => {
+    if (focus) itemRef.current?.focus();
+  }, [focus]);
+
+  // Leaving the editor without saving puts the focus back on its Edit button.
+  useEffect(() => {
+    if (editing || !returnToEdit.current) return;
+    returnToEdit.current = false;
+    editButtonRef.current?.focus();
+  }, [editing]);
+
+  const cancel = () => {
+    returnToEdit.current = true;
+    setEditing(false);
+    setText(note.note);
+    setError(null);
+  };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,6 +73,7 @@ function NoteItem({ note, orderId, timeZone }: { note: OrderNote; orderId: strin
       setEditing(false);
       setError(null);
       toast.success('Note saved.');
+      onSaved(note.id);
     } catch (failure) {
       setError(apiErrorMessage(failure, 'Could not save the note.'));
     }
@@ -50,7 +82,16 @@ function NoteItem({ note, orderId, timeZone }: { note: OrderNote; orderId: strin
   return (
     <Box
       component="li"
-      sx={{ py: 1.5, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0, pt: 0 } }}
+      ref={itemRef}
+      // Focusable from script only: the new or saved note takes the focus, so a screen reader reads it.
+      tabIndex={-1}
+      sx={{
+        py: 1.5,
+        borderTop: 1,
+        borderColor: 'divider',
+        '&:first-of-type': { borderTop: 0, pt: 0 },
+        '&:focus-visible': { outlineOffset: 2, borderRadius: 0.5 },
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
         <Typography variant="caption" color="text.secondary" sx={{ flex: 1, minWidth: 0 }}>
@@ -58,7 +99,7 @@ function NoteItem({ note, orderId, timeZone }: { note: OrderNote; orderId: strin
           {edited ? ' · edited' : ''}
         </Typography>
         {editing || note.editable === false ? null : (
-          <IconButton size="small" aria-label="Edit note" onClick={() => setEditing(true)}>
+          <IconButton ref={editButtonRef} size="small" aria-label="Edit note" onClick={() => setEditing(true)}>
             <EditOutlined fontSize="small" />
           </IconButton>
         )}
@@ -69,11 +110,7 @@ function NoteItem({ note, orderId, timeZone }: { note: OrderNote; orderId: strin
             value={text}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={(event) => {
-              if (event.key === 'Escape') {
-                setEditing(false);
-                setText(note.note);
-                setError(null);
-              }
+              if (event.key === 'Escape') cancel();
             }}
             label="Edit note"
             multiline
@@ -88,14 +125,7 @@ function NoteItem({ note, orderId, timeZone }: { note: OrderNote; orderId: strin
             <Button type="submit" size="small" variant="contained" disabled={isLoading}>
               Save
             </Button>
-            <Button
-              size="small"
-              onClick={() => {
-                setEditing(false);
-                setText(note.note);
-                setError(null);
-              }}
-            >
+            <Button size="small" onClick={cancel}>
               Cancel
             </Button>
           </Box>
@@ -115,6 +145,9 @@ export function NotesPanel({ orderId, timeZone }: { orderId: string; timeZone: s
   const [addNote, { isLoading: adding }] = useAddOrderNoteMutation();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // The note that takes the focus once the list shows it: the one just added (or saved).
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -124,11 +157,14 @@ export function NotesPanel({ orderId, timeZone }: { orderId: string; timeZone: s
       return;
     }
     try {
-      await addNote({ orderId, note: text.trim() }).unwrap();
+      const added = await addNote({ orderId, note: text.trim() }).unwrap();
       setText('');
       setProblem(null);
+      setFocusId(added.id);
+      announce('Note added.');
     } catch (failure) {
       showApiError(failure, 'Could not add the note.');
+      fieldRef.current?.focus();
     }
   };
 
@@ -148,6 +184,7 @@ export function NotesPanel({ orderId, timeZone }: { orderId: string; timeZone: s
           fullWidth
           error={Boolean(problem)}
           helperText={problem}
+          inputRef={fieldRef}
           slotProps={{ htmlInput: { maxLength: MAX_NOTE } }}
         />
         <Button type="submit" variant="outlined" size="small" sx={{ mt: 1 }} disabled={adding}>
@@ -165,7 +202,14 @@ export function NotesPanel({ orderId, timeZone }: { orderId: string; timeZone: s
       ) : (
         <Box component="ul" aria-label="Notes" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {sorted.map((note) => (
-            <NoteItem key={`${note.id}:${note.updated_at}`} note={note} orderId={orderId} timeZone={timeZone} />
+            <NoteItem
+              key={`${note.id}:${note.updated_at}`}
+              note={note}
+              orderId={orderId}
+              timeZone={timeZone}
+              focus={note.id === focusId}
+              onSaved={setFocusId}
+            />
           ))}
         </Box>
       )}

@@ -11,13 +11,15 @@ export interface OrderViewDialogsProps {
   flows: FsmFlows | undefined;
   locale: string;
   action: OrderViewAction;
+  /** An event ran and the view stays on this order: its result (the statuses) takes the focus. */
+  onEventDone?: () => void;
 }
 
 /**
  * The order view's open dialog: a lifecycle event, or the packing slip. After an event the view follows it: to the
  * order it created (reorder, reship), to the list (delete), or back to the plain view URL.
  */
-export function OrderViewDialogs({ order, flows, locale, action }: OrderViewDialogsProps) {
+export function OrderViewDialogs({ order, flows, locale, action, onEventDone }: OrderViewDialogsProps) {
   const navigate = useNavigate();
   const { dialog, leaveActionUrl } = action;
   return (
@@ -38,7 +40,10 @@ export function OrderViewDialogs({ order, flows, locale, action }: OrderViewDial
             action.closeEvent();
             if (result.createdOrderId) void navigate(hrefs.orderView(result.createdOrderId));
             else if (dialog.event === 'delete') void navigate(hrefs.orders());
-            else leaveActionUrl();
+            else {
+              leaveActionUrl();
+              onEventDone?.();
+            }
           }}
         />
       ) : null}

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -69,6 +70,13 @@ export function OrderView({ id, initialAction = null }: OrderViewProps) {
   const flowsQuery = useGetFsmFlowsQuery(id, { skip: !order });
   const flows = flowsQuery.data;
   const action = useOrderViewAction(id, initialAction, flows, order !== undefined);
+  const statusRef = useRef<HTMLDivElement>(null);
+  // Counts the events run here: after each, the statuses (what the event changed) take the focus. The dialog's own
+  // focus restore to the button that opened it runs first; that button may be gone once the order moved on.
+  const [eventsDone, setEventsDone] = useState(0);
+  useEffect(() => {
+    if (eventsDone > 0) statusRef.current?.focus();
+  }, [eventsDone]);
 
   if (orderQuery.isLoading) return <ViewSkeleton />;
   if (!order) return <OrderLoadFailure id={id} query={orderQuery} />;
@@ -91,7 +99,15 @@ export function OrderView({ id, initialAction = null }: OrderViewProps) {
           />
         }
       />
-      <Box sx={{ mt: -1.5, mb: 3 }}>
+      <Box
+        ref={statusRef}
+        role="group"
+        aria-label="Statuses"
+        // Read out when they change (an event here, or another user's change arriving live).
+        aria-live="polite"
+        tabIndex={-1}
+        sx={{ mt: -1.5, mb: 3, width: 'fit-content', maxWidth: '100%', borderRadius: 1 }}
+      >
         <OrderStatusChips state={order} />
       </Box>
       {action.notice ? (
@@ -153,7 +169,13 @@ export function OrderView({ id, initialAction = null }: OrderViewProps) {
           <NotesPanel orderId={order.id} timeZone={timeZone} />
         </Box>
       </Box>
-      <OrderViewDialogs order={order} flows={flows} locale={locale} action={action} />
+      <OrderViewDialogs
+        order={order}
+        flows={flows}
+        locale={locale}
+        action={action}
+        onEventDone={() => setEventsDone((count) => count + 1)}
+      />
     </>
   );
 }

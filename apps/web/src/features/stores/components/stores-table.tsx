@@ -6,21 +6,10 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { visuallyHidden } from '@mui/utils';
 import type { Store } from '@shipdesk/contract';
 import type { WatchedRun } from '../hooks/use-stores-realtime';
 import { STORE_COLUMN_COUNT, StoreRow } from './store-row';
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  m: '-1px',
-  p: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 export interface StoresTableProps {
   rows: readonly Store[];
@@ -58,8 +47,9 @@ export function StoresTable({ rows, loadingRows, stale, runs, pulling, ...rowPro
             <TableCell>Status</TableCell>
             <TableCell sx={{ minWidth: 170 }}>Last sync</TableCell>
             <TableCell align="right">Orders</TableCell>
-            <TableCell align="right">
-              <Box component="span" sx={VISUALLY_HIDDEN}>
+            <TableCell align="right" sx={{ position: 'relative' }}>
+              {/* Positioned, so the hidden words stay inside the table's scrolling box, not widening the page. */}
+              <Box component="span" sx={visuallyHidden}>
                 Actions
               </Box>
             </TableCell>
