@@ -30,19 +30,28 @@ export interface AppShellProps {
 /**
  * The signed-in frame of spec 2.3: header, sidebar, the page, footer and the 'Report an Issue' button. Below the md
  * breakpoint (phones, small tablets) the sidebar is a temporary drawer that the header's menu button opens, so the
- * page gets the whole width.
+ * page gets the whole width. From md to lg (a 1024-pixel tablet or laptop) it starts collapsed to its icons, whatever
+ * the stored setting, so that the order list's columns fit; the menu button still expands it for the visit.
  */
 export function AppShell(props: AppShellProps) {
   const temporaryDrawer = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [narrowExpanded, setNarrowExpanded] = useState(false);
+  const menuExpanded = temporaryDrawer ? drawerOpen : narrow ? narrowExpanded : props.menuExpanded;
+  const onToggleMenu = temporaryDrawer
+    ? () => setDrawerOpen((open) => !open)
+    : narrow
+      ? () => setNarrowExpanded((expanded) => !expanded)
+      : props.onToggleMenu;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
       <Header
-        menuExpanded={temporaryDrawer ? drawerOpen : props.menuExpanded}
-        onToggleMenu={temporaryDrawer ? () => setDrawerOpen((open) => !open) : props.onToggleMenu}
+        menuExpanded={menuExpanded}
+        onToggleMenu={onToggleMenu}
         temporaryMenu={temporaryDrawer}
         userName={props.userName}
         email={props.email}
@@ -51,7 +60,7 @@ export function AppShell(props: AppShellProps) {
         onLogout={props.onLogout}
       />
       <Sidebar
-        expanded={props.menuExpanded}
+        expanded={narrow && !temporaryDrawer ? narrowExpanded : props.menuExpanded}
         roleId={props.roleId}
         setupGuideSteps={props.setupGuideSteps}
         setupGuideProblems={props.setupGuideProblems}

@@ -37,7 +37,13 @@ export function UserMenu({ name, email, profileUrl, onLogout }: UserMenuProps) {
         aria-controls={anchor ? 'user-menu' : undefined}
         aria-expanded={anchor ? true : undefined}
         endIcon={<ExpandMoreIcon />}
-        sx={{ textTransform: 'none', ml: 1, minWidth: 0 }}
+        // On a phone the avatar alone: the chevron would touch the screen's edge.
+        sx={{
+          textTransform: 'none',
+          ml: 1,
+          minWidth: 0,
+          '& .MuiButton-endIcon': { display: { xs: 'none', sm: 'inherit' } },
+        }}
       >
         {/* The initial is drawn by CSS, so the button's words are the name alone and its label starts with them. */}
         <Box

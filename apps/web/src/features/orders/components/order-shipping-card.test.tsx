@@ -142,7 +142,8 @@ describe('OrderShippingCard', { timeout: 20_000 }, () => {
       fail(409, 'The shipping of a Completed order cannot change', { reason: 'invalid_status' }),
     ];
     const calls = serve(state, () => {
-      if (answers.length === 2) state.order = salesOrder({ version: 4 });
+      // Someone else changed the order (its ship-to among what they changed): the reload shows it.
+      if (answers.length === 2) state.order = salesOrder({ version: 4, shipTo: 'Portland, OR, US' });
       return answers.shift()!;
     });
     const user = renderCard();
@@ -158,6 +159,7 @@ describe('OrderShippingCard', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This order changed — reloaded');
     // The refusal refreshed the order: saving again sends its new version.
     await waitFor(() => expect(orderGets(calls)).toHaveLength(2));
+    await waitFor(() => expect(dialog).toHaveTextContent('Ships to Portland, OR, US'));
     await user.click(save);
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('The shipping of a Completed order cannot change'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

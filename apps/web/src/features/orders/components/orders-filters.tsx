@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,6 +6,9 @@ import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import { PAYMENT_STATUSES, SHIPMENT_STATUSES } from '@shipdesk/contract';
 import type { StoreOption } from '../api/orders-api';
 import { activeFilters, CLEARED_FILTERS, type OrderListParams } from '../list-params';
@@ -31,7 +34,9 @@ export function storeNamer(stores: readonly StoreOption[]) {
 /**
  * The list's filters: search, order date range, store, payment and shipment status, requested service; the filters
  * in force as chips (Delete or Backspace on a chip removes it); the user's saved views, columns and row density. The
- * search waits for a pause in typing before it asks the server.
+ * search waits for a pause in typing before it asks the server. On a phone the filters but the search fold behind a
+ * "Filters" button (the list's cards come first), and the columns and density, which the cards do not have, are left
+ * out.
  */
 export function OrdersFilters({ params, stores, onChange }: OrdersFiltersProps) {
   const [search, setSearch] = useState(params.search);
@@ -46,6 +51,11 @@ export function OrdersFilters({ params, stores, onChange }: OrdersFiltersProps) 
   }, [search, params.search, onChange]);
 
   const active = activeFilters(params, storeNamer(stores));
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const [unfolded, setUnfolded] = useState(false);
+  const moreId = useId();
+  const folded = phone && !unfolded;
+  const inForce = active.filter((filter) => filter.key !== 'search').length;
 
   return (
     <Box sx={{ px: 2, pt: 2, pb: 1 }}>
@@ -54,7 +64,7 @@ export function OrdersFilters({ params, stores, onChange }: OrdersFiltersProps) 
           size="small"
           type="search"
           label="Search"
-          placeholder="Name, e-mail, order, SKU, tracking, city, postcode"
+          placeholder="Name, e-mail, order, SKU, tracking…"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           onKeyDown={(event) => {
@@ -62,7 +72,11 @@ export function OrdersFilters({ params, stores, onChange }: OrdersFiltersProps) 
           }}
           sx={{ flex: '1 1 280px', maxWidth: 420 }}
           slotProps={{
-            htmlInput: { maxLength: 100 },
+            htmlInput: {
+              maxLength: 100,
+              title:
+                'Any word of a name, an e-mail, an order number or channel id, a SKU, a tracking number, a city or postcode',
+            },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
@@ -72,61 +86,75 @@ export function OrdersFilters({ params, stores, onChange }: OrdersFiltersProps) 
             },
           }}
         />
-        <TextField
-          size="small"
-          type="date"
-          label="From"
-          value={params.from}
-          onChange={(event) => onChange({ from: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: params.to || undefined } }}
-          sx={{ width: 160 }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label="To"
-          value={params.to}
-          onChange={(event) => onChange({ to: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: params.from || undefined } }}
-          sx={{ width: 160 }}
-        />
-        {stores.length > 0 ? (
-          <TextField
-            select
+        {phone ? (
+          <Button
             size="small"
-            label="Store"
-            value={params.storeId}
-            onChange={(event) => onChange({ storeId: event.target.value })}
-            sx={{ width: 190 }}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            variant={inForce > 0 ? 'contained' : 'outlined'}
+            startIcon={<FilterListOutlined />}
+            aria-expanded={unfolded}
+            aria-controls={moreId}
+            onClick={() => setUnfolded((open) => !open)}
           >
-            <MenuItem value="">All stores</MenuItem>
-            <MenuItem value={MANUAL_STORE}>Orders added by hand</MenuItem>
-            {stores.map((store) => (
-              <MenuItem key={store.id} value={store.id}>
-                {store.name}
-              </MenuItem>
-            ))}
-          </TextField>
+            {inForce > 0 ? `Filters (${inForce})` : 'Filters'}
+          </Button>
         ) : null}
-        <StatusesSelect
-          label="Payment"
-          anyLabel="Any payment"
-          options={PAYMENT_STATUSES}
-          value={params.paymentStatus}
-          onChange={(paymentStatus) => onChange({ paymentStatus })}
-        />
-        <StatusesSelect
-          label="Shipment"
-          anyLabel="Any shipment"
-          options={SHIPMENT_STATUSES}
-          value={params.shipmentStatus}
-          onChange={(shipmentStatus) => onChange({ shipmentStatus })}
-        />
-        <RequestedServiceFilter
-          value={params.requestedService}
-          onChange={(requestedService) => onChange({ requestedService })}
-        />
+        <Box id={moreId} sx={{ display: folded ? 'none' : 'contents' }}>
+          <TextField
+            size="small"
+            type="date"
+            label="From"
+            value={params.from}
+            onChange={(event) => onChange({ from: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: params.to || undefined } }}
+            sx={{ width: 160 }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label="To"
+            value={params.to}
+            onChange={(event) => onChange({ to: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: params.from || undefined } }}
+            sx={{ width: 160 }}
+          />
+          {stores.length > 0 ? (
+            <TextField
+              select
+              size="small"
+              label="Store"
+              value={params.storeId}
+              onChange={(event) => onChange({ storeId: event.target.value })}
+              sx={{ width: 190 }}
+              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            >
+              <MenuItem value="">All stores</MenuItem>
+              <MenuItem value={MANUAL_STORE}>Orders added by hand</MenuItem>
+              {stores.map((store) => (
+                <MenuItem key={store.id} value={store.id}>
+                  {store.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
+          <StatusesSelect
+            label="Payment"
+            anyLabel="Any payment"
+            options={PAYMENT_STATUSES}
+            value={params.paymentStatus}
+            onChange={(paymentStatus) => onChange({ paymentStatus })}
+          />
+          <StatusesSelect
+            label="Shipment"
+            anyLabel="Any shipment"
+            options={SHIPMENT_STATUSES}
+            value={params.shipmentStatus}
+            onChange={(shipmentStatus) => onChange({ shipmentStatus })}
+          />
+          <RequestedServiceFilter
+            value={params.requestedService}
+            onChange={(requestedService) => onChange({ requestedService })}
+          />
+        </Box>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 1.5, minHeight: 32 }}>
         {active.length > 0 ? (
@@ -164,8 +192,8 @@ export function OrdersFilters({ params, stores, onChange }: OrdersFiltersProps) 
         ) : null}
         <Box sx={{ flex: 1 }} />
         <OrdersViewMenu params={params} />
-        <OrdersColumnChooser />
-        <OrdersDensityToggle />
+        {phone ? null : <OrdersColumnChooser />}
+        {phone ? null : <OrdersDensityToggle />}
       </Box>
     </Box>
   );

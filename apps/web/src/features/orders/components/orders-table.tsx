@@ -41,8 +41,8 @@ export interface OrdersTableProps {
   narrow?: boolean;
 }
 
-/** What a narrow table leaves out (the order view shows them): the ship-to and the requested service. */
-const NARROW_HIDDEN = ['shipTo', 'service'];
+/** What a narrow table leaves out (the order view shows them): the ship-to, the items and the requested service. */
+const NARROW_HIDDEN = ['shipTo', 'items', 'service'];
 
 function SkeletonRows({ count, columns }: { count: number; columns: readonly OrdersTableColumn[] }) {
   return Array.from({ length: count }, (_, index) => (
