@@ -31,7 +31,7 @@ interface Operation {
 
 const NUL = 'a\u0000b';
 const TOO_BIG = 1e20;
-const STRING_CANDIDATES = ['1', 'US', 'USD', 'en', 'Shopify', 'a', 'https://shop.example.com', 'SHP'];
+const STRING_CANDIDATES = ['1', 'US', 'USD', 'en', 'Shopify', 'a', 'https://shop.example.com', 'SHP', '2026-01-01'];
 
 /** A value the schema accepts, with every optional property filled so that every leaf is reached. */
 function sample(schema: JsonSchema): unknown {

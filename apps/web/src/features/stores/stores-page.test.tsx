@@ -84,7 +84,7 @@ describe('StoresPage', { timeout: 20_000 }, () => {
     });
     renderPage();
     const table = await screen.findByRole('table', { name: 'Stores' });
-    const first = within(table).getByText('Main Shopify').closest('tr')!;
+    const first = (await within(table).findByText('Main Shopify')).closest('tr')!;
     expect(within(first).getByText('Shopify')).toBeInTheDocument();
     expect(within(first).getByLabelText('Status: Active')).toBeInTheDocument();
     expect(within(first).getByText('2025-01-15 12:04:05')).toBeInTheDocument();
