@@ -12,6 +12,7 @@ import { startFaultProxy, type FaultCounts, type Faults } from './fault-proxy.ts
 import { describeMachine } from './machine.ts';
 import { postgresOwner } from './pull-copy.ts';
 import { freshTarget, startShop } from './pull-harness.ts';
+import { labelScenario, type LabelOutcome } from './faults-labels.ts';
 
 /**
  * The fault benchmark: a store pull from the fake Shopify through a proxy that holds answers back, cuts connections
@@ -24,6 +25,8 @@ import { freshTarget, startShop } from './pull-harness.ts';
 const { values: args } = parseArgs({
   options: {
     orders: { type: 'string', default: '2000' },
+    /** Orders of the label batch scenarios (0: none). */
+    labels: { type: 'string', default: '200' },
     'database-url': { type: 'string' },
     results: { type: 'string' },
     seed: { type: 'string', default: '7' },
@@ -163,6 +166,29 @@ async function main() {
   const code = codeState();
   const outcomes: Outcome[] = [];
   for (const { name, faults } of SCENARIOS) outcomes.push(await scenario(name, faults, orders, adminUrl));
+  const labelOrders = Number(args.labels);
+  const labelOutcomes: LabelOutcome[] = [];
+  for (const { name, faults } of labelOrders > 0 ? SCENARIOS : []) {
+    log(`${name}: a batch of ${labelOrders} labels through the faults`);
+    labelOutcomes.push(await labelScenario(name, faults, labelOrders, adminUrl, Number(args.seed)));
+    const last = labelOutcomes.at(-1)!;
+    log(`  items ${JSON.stringify(last.items)}, ${last.retried} bought again, ${last.sold} sold by USPS`);
+    for (const r of last.reasons) log(`    ${r.batch}: ${r.count} x ${r.message}`);
+  }
+  const labelTable = [
+    '| faults | connections; answer chunks held back / requests cut / reset | batch items | unconfirmed, settled by asking USPS | bought again after | active labels (orders with two / none) | sold by USPS | held |',
+    '| --- | --- | --- | ---: | ---: | --- | ---: | --- |',
+    ...labelOutcomes.map(
+      (o) =>
+        `| ${o.scenario} | ${o.counts.connections}: ${o.counts.delayed} / ${o.counts.cut} / ${o.counts.reset} | ${Object.entries(
+          o.items,
+        )
+          .map(([status, n]) => `${n} ${status}`)
+          .join(
+            ', ',
+          )}${o.failedWithoutReason ? ` (${o.failedWithoutReason} failed without a reason)` : ''} | ${o.settled} | ${o.retried} | ${o.activeLabels} (${o.ordersWithTwo} / ${o.ordersWithout}) | ${o.sold} | ${o.held ? 'yes' : '**no**'} |`,
+    ),
+  ].join('\n');
 
   const held = (o: Outcome) =>
     o.stored === orders &&
@@ -188,9 +214,18 @@ Run ${date.slice(0, 16).replace('T', ' ')} UTC (\`bench/src/faults.ts\`), ${orde
 - **Code:** commit ${code.commit}${code.uncommitted.length ? ` with ${code.uncommitted.length} uncommitted files` : ''}; last migration ${code.lastMigration}.
 - **Held** means: the pull under faults ended succeeded, or failed with its error recorded; the pull after it, without faults, succeeded; every order is stored once, with its lines and shipping address.
 
+## A store pull
+
 ${table}
+
+## A label batch (${labelOrders.toLocaleString('en-US')} paid orders, the fake USPS behind the proxy)
+
+**Held** means: every order ends with exactly one active label (the batch under faults, then the orders it left
+without one bought again without faults), every failed item says why, and USPS sold as many labels as are kept.
+
+${labelOutcomes.length ? labelTable : 'Not run (`--labels 0`).'}
 `;
-  console.log(`\n${table}\n`);
+  console.log(`\n${table}\n\n${labelTable}\n`);
   const dir = resolve(repoRoot, args.results ?? 'bench/results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `faults-${date.slice(0, 16).replace(':', '').replace('T', '-')}.md`);
@@ -203,7 +238,7 @@ ${table}
   }
   writeFileSync(file, body);
   log(`written to ${relative(repoRoot, file)}`);
-  if (!outcomes.every(held)) process.exitCode = 1;
+  if (!outcomes.every(held) || !labelOutcomes.every((o) => o.held)) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -166,7 +166,13 @@ const WAREHOUSE = {
 };
 
 /** The server on a fresh database, a tenant with its ship-from address, and the method "Ground" mapped to `carrier`. */
-export async function startBench(kind: DatabaseKind, carrier: CarrierKind, adminUrl: string): Promise<Bench> {
+export async function startBench(
+  kind: DatabaseKind,
+  carrier: CarrierKind,
+  adminUrl: string,
+  /** Where the server reaches the fake USPS at `url` (faults.ts puts a misbehaving proxy there); the URL itself by default. */
+  carrierUrl: (url: string) => Promise<string> = async (url) => url,
+): Promise<Bench> {
   const cleanups: Array<() => Promise<unknown>> = [];
   const close = async () => {
     for (const step of cleanups.splice(0).reverse()) await step().catch(() => undefined);
@@ -174,6 +180,7 @@ export async function startBench(kind: DatabaseKind, carrier: CarrierKind, admin
   try {
     const usps = carrier === 'usps' ? await startUsps() : null;
     if (usps) cleanups.push(() => usps.close());
+    const uspsUrl = usps ? await carrierUrl(usps.url) : null;
     const database = await freshDatabase(kind, adminUrl);
     cleanups.push(database.drop);
     const idp = await fakeIdentityProvider();
@@ -192,7 +199,7 @@ export async function startBench(kind: DatabaseKind, carrier: CarrierKind, admin
         // Nothing runs by itself: the bench runs the batches.
         jobs: false,
         demo: false,
-        outboundAllowHosts: usps ? [new URL(usps.url).host] : [],
+        outboundAllowHosts: uspsUrl ? [new URL(uspsUrl).host] : [],
       },
       jwks: idp.jwks,
       carrierAdapters: timedCarriers(carrierTimer),
@@ -230,7 +237,7 @@ export async function startBench(kind: DatabaseKind, carrier: CarrierKind, admin
       const account = await api<{ id: string }>('POST', '/api/v1/carrierAccounts', {
         carrier: 'usps',
         name: 'USPS (bench)',
-        settings: { ...USPS.account, clientId: USPS.clientId, apiBaseUrl: usps.url },
+        settings: { ...USPS.account, clientId: USPS.clientId, apiBaseUrl: uspsUrl },
         credentials: { clientSecret: USPS.clientSecret },
         isDefault: true,
       });
