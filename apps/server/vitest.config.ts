@@ -5,8 +5,9 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    // Killing the server process mid-work needs a database that outlives the process: PostgreSQL (DATABASE_URL).
-    exclude: process.env.DATABASE_URL ? [] : ['src/**/*-sigkill.test.ts'],
+    // Killing the server process mid-work needs a database that outlives the process, and several server processes
+    // need one they share: PostgreSQL (DATABASE_URL).
+    exclude: process.env.DATABASE_URL ? [] : ['src/**/*-sigkill.test.ts', 'src/**/*.postgres.test.ts'],
     // A migrated database of each backend, made once per run and copied per suite (test/app-helper.ts).
     globalSetup: ['./test/database-templates.ts'],
     // One file at a time: the suites are CPU-bound (PGlite runs in the test process) and several assert throughput

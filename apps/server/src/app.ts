@@ -11,13 +11,17 @@ import { isDatabaseUnavailable } from '@shipdesk/db-kit';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { toFieldErrors, type SchemaError } from './domain/field-errors.ts';
 import { HttpError } from './lib/http-errors.ts';
-import { logSerializers } from './lib/log-serializers.ts';
+import { withLogDefaults } from './lib/logging.ts';
+import { requestIdFor } from './lib/request-context.ts';
 import { requestValidatorCompiler } from './lib/request-validator.ts';
+import { collectRouteTable } from './security/route-policy.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
+import { requestContextPlugin, RequestLogController } from './plugins/request-logging.ts';
 import { secretsPlugin } from './plugins/secrets.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -67,12 +71,6 @@ export interface BuildAppOptions {
 /** Paths that belong to the API: they answer the JSON envelope, never the SPA. */
 const API_PATH = /^\/(api|call|socket\.io|docs|webhooks)(\/|$)/;
 
-/** Every logger of the app gets the serializers that keep tokens, query strings and SQL parameters out of logs. */
-function withSerializers(logger: NonNullable<FastifyServerOptions['logger']>): FastifyServerOptions['logger'] {
-  const options = typeof logger === 'object' ? logger : {};
-  return { ...options, serializers: { ...logSerializers, ...options.serializers } };
-}
-
 function envelope(code: number, message: string, extra: Partial<ErrorEnvelope> = {}): ErrorEnvelope {
   return { code, success: false, message, ...extra };
 }
@@ -84,7 +82,11 @@ function envelope(code: number, message: string, extra: Partial<ErrorEnvelope> =
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig();
   const app = Fastify({
-    logger: options.logger ? withSerializers(options.logger) : false,
+    // Serializers and redaction that keep tokens, query strings, SQL parameters and personal data out of logs.
+    logger: options.logger ? withLogDefaults(options.logger) : false,
+    // Ids unique across instances, carried into the jobs a request sends; one line per request (request-logging.ts).
+    genReqId: requestIdFor,
+    logController: new RequestLogController(),
     trustProxy: config.trustProxy,
     // Clients get the envelope for these too, through the error handler.
     return503OnClosing: true,
@@ -96,6 +98,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(requestValidatorCompiler);
+  // Every route with its declared policy, for the generated security suites (src/security).
+  collectRouteTable(app);
 
   // Clients that send `Content-Type: application/json` with an empty POST (e.g. verifyNewUserRegister) are fine.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
@@ -147,7 +151,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(swaggerPlugin);
 
   // Ours.
+  await app.register(requestContextPlugin);
   await app.register(dbPlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await app.register(metricsPlugin, config.metrics);
   await app.register(secretsPlugin, {
     secretsKey: config.secretsKey,
     dataDir: config.dataDir,
@@ -163,8 +169,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     apiKeys: createApiKeyVerifier(app.db),
     revokedAt: (issuer, subject) => app.revocations.revokedAt(issuer, subject),
   });
-  await app.register(realtimePlugin, { origins: config.webOrigins });
-  await app.register(jobsPlugin, { enabled: config.jobs, databaseUrl: config.databaseUrl });
+  // SERVER_ROLE (docs/scale-out.md): a worker runs the jobs and answers only the health checks over HTTP.
+  const serves = config.role !== 'worker';
+  await app.register(realtimePlugin, {
+    origins: config.webOrigins,
+    serve: serves,
+    databaseUrl: config.databaseUrl,
+    redisUrl: config.redisUrl,
+  });
+  const jobsMode = config.jobs ? 'work' : config.role === 'api' ? 'send' : 'off';
+  await app.register(jobsPlugin, { mode: jobsMode, databaseUrl: config.databaseUrl });
   const adapters = options.adapters ?? createChannelAdapter;
   // Every call to a channel (and, later, a carrier) leaves through the egress guard unless a test brings its own fetch.
   const egress = createEgressGuard(config.outboundAllowHosts);
@@ -187,35 +201,40 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     carrierAdapterOptions: { http: adapterOptions.http },
   });
   await app.register(securityHeadersPlugin, { oidcIssuer: config.oidcIssuer, ssoUrl: config.ssoUrl });
-  await app.register(staticSpaPlugin, { webDist: config.webDist });
+  if (serves) await app.register(staticSpaPlugin, { webDist: config.webDist });
+  else app.decorate('spa', { available: false, sendIndex: (reply: FastifyReply) => reply });
 
   // Features.
   await app.register(healthFeature);
-  await app.register(async (api) => {
-    await api.register(rateLimitPlugin, { max: config.rateLimitMax, timeWindowMs: config.rateLimitWindowMs });
-    await api.register(appConfigFeature, { config });
-    const marketplace = { app: config.bigcommerce, publicUrl: config.publicUrl, http: adapterOptions.http };
-    await api.register(storeCallbacksFeature, { bigcommerceAppSecret: config.bigcommerce.clientSecret, marketplace });
-    await api.register(async (signedIn) => {
-      signedIn.addHook('onRequest', signedIn.authenticate);
-      await signedIn.register(settingsFeature);
-      await signedIn.register(setupGuideFeature);
-      await signedIn.register(tenantsFeature);
-      await signedIn.register(subscriptionsFeature, { ssoUrl: config.ssoUrl });
-      await signedIn.register(usersFeature, { ssoUrl: config.ssoUrl, issuer: config.oidcIssuer });
-      await signedIn.register(ordersFeature, { labels: app.labels.events });
-      await signedIn.register(orderViewsFeature);
-      await signedIn.register(labelsFeature);
-      await signedIn.register(printingFeature, { certificate: config.qzCertificate, privateKey: config.qzPrivateKey });
-      await signedIn.register(dashboardFeature);
-      await signedIn.register(storesFeature, { publicUrl: config.publicUrl, adapters, adapterOptions, marketplace });
-      await signedIn.register(shippingRulesFeature);
-      await signedIn.register(shippingFeature, {
-        carrierAdapters,
-        carrierAdapterOptions: { http: adapterOptions.http },
+  if (serves)
+    await app.register(async (api) => {
+      await api.register(rateLimitPlugin, { max: config.rateLimitMax, timeWindowMs: config.rateLimitWindowMs });
+      await api.register(appConfigFeature, { config });
+      const marketplace = { app: config.bigcommerce, publicUrl: config.publicUrl, http: adapterOptions.http };
+      await api.register(storeCallbacksFeature, { bigcommerceAppSecret: config.bigcommerce.clientSecret, marketplace });
+      await api.register(async (signedIn) => {
+        signedIn.addHook('onRequest', signedIn.authenticate);
+        await signedIn.register(settingsFeature);
+        await signedIn.register(setupGuideFeature);
+        await signedIn.register(tenantsFeature);
+        await signedIn.register(subscriptionsFeature, { ssoUrl: config.ssoUrl });
+        await signedIn.register(usersFeature, { ssoUrl: config.ssoUrl, issuer: config.oidcIssuer });
+        await signedIn.register(ordersFeature, { labels: app.labels.events });
+        await signedIn.register(orderViewsFeature);
+        await signedIn.register(labelsFeature);
+        await signedIn.register(printingFeature, {
+          certificate: config.qzCertificate,
+          privateKey: config.qzPrivateKey,
+        });
+        await signedIn.register(dashboardFeature);
+        await signedIn.register(storesFeature, { publicUrl: config.publicUrl, adapters, adapterOptions, marketplace });
+        await signedIn.register(shippingRulesFeature);
+        await signedIn.register(shippingFeature, {
+          carrierAdapters,
+          carrierAdapterOptions: { http: adapterOptions.http },
+        });
       });
     });
-  });
 
   return app;
 }

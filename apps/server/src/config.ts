@@ -32,8 +32,15 @@ export interface ServerConfig {
    * an operator's own services. Everything else must be a public address.
    */
   outboundAllowHosts: string[];
-  /** Run background jobs (store sync) in this instance (JOBS=off for an API-only instance). */
+  /**
+   * What this instance does (SERVER_ROLE, docs/scale-out.md): `all` serves HTTP and realtime and runs the background
+   * jobs; `api` serves and only sends jobs; `worker` runs the jobs and schedules and serves only health checks.
+   */
+  role: ServerRole;
+  /** Run background jobs (store sync) in this instance (JOBS=off, or SERVER_ROLE=api). */
   jobs: boolean;
+  /** Redis for realtime across instances (the socket.io Redis adapter) instead of PostgreSQL's LISTEN/NOTIFY. */
+  redisUrl: string | undefined;
   /** A sync run without a heartbeat for this long is resumed by another worker and its store flagged. */
   syncStallSeconds: number;
   /** A label batch whose instance stopped beating for this long is resumed by another (s). */
@@ -53,7 +60,21 @@ export interface ServerConfig {
    */
   qzCertificate: string | undefined;
   qzPrivateKey: string | undefined;
+  /**
+   * Metrics (docs/OPERATIONS.md): METRICS_TOKEN serves `/metrics` on the app's port to `Authorization: Bearer
+   * <token>` only; METRICS_PORT serves it on a listener of its own at METRICS_HOST (default 127.0.0.1). Neither: none.
+   */
+  metrics: {
+    token: string | undefined;
+    port: number | undefined;
+    host: string;
+    /** How long one read of the job queues serves the scrapes that follow (default 5 s; the tests shorten it). */
+    cacheMs?: number;
+  };
 }
+
+export const SERVER_ROLES = ['all', 'api', 'worker'] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const DEFAULT_WEB_DIST = resolve(here, '../../web/dist');
@@ -106,7 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .split(',')
       .map((entry) => entry.trim())
       .filter(Boolean),
-    jobs: env.JOBS !== 'off',
+    ...roleOf(env),
+    redisUrl: env.REDIS_URL || undefined,
     demo: env.SHIPDESK_DEMO !== 'off',
     syncStallSeconds: int('SYNC_STALL_SECONDS', env.SYNC_STALL_SECONDS, 60) || 60,
     labelBatchStaleSeconds: int('LABEL_BATCH_STALE_SECONDS', env.LABEL_BATCH_STALE_SECONDS, 120) || 120,
@@ -118,6 +140,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       apiUrl: env.BIGCOMMERCE_API_URL ? trimSlash(env.BIGCOMMERCE_API_URL) : undefined,
     },
     ...qzSigning(env),
+    metrics: {
+      token: metricsToken(env.METRICS_TOKEN),
+      port: env.METRICS_PORT ? int('METRICS_PORT', env.METRICS_PORT, 0) : undefined,
+      host: env.METRICS_HOST || '127.0.0.1',
+    },
   };
 }
 
@@ -128,4 +155,26 @@ function qzSigning(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'qzCertificate' |
     throw new Error('QZ_CERTIFICATE and QZ_PRIVATE_KEY are set together, or neither');
   }
   return { qzCertificate, qzPrivateKey };
+}
+
+/** SERVER_ROLE: `api` and `worker` split one product over several processes, which needs a shared PostgreSQL. */
+function roleOf(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'role' | 'jobs'> {
+  const role = (env.SERVER_ROLE || 'all').trim().toLowerCase();
+  if (!(SERVER_ROLES as readonly string[]).includes(role)) {
+    throw new Error(`SERVER_ROLE must be one of ${SERVER_ROLES.join(', ')}, got "${env.SERVER_ROLE}"`);
+  }
+  if (role !== 'all' && !env.DATABASE_URL) {
+    throw new Error(
+      `SERVER_ROLE=${role} needs DATABASE_URL (a shared PostgreSQL): the embedded database belongs to one process`,
+    );
+  }
+  if (role === 'worker' && env.JOBS === 'off') throw new Error('SERVER_ROLE=worker runs the jobs: leave JOBS unset');
+  return { role: role as ServerRole, jobs: role !== 'api' && env.JOBS !== 'off' };
+}
+
+/** A token an operator's scraper sends: long enough not to be guessed. */
+function metricsToken(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (raw.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 32`)');
+  return raw;
 }

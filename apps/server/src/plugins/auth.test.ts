@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generateKeyPair, type JWTVerifyGetKey } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import { Role } from '@shipdesk/contract';
 import {
   AUDIENCE,
@@ -13,8 +13,7 @@ import {
 } from '../../test/app-helper.ts';
 import { createTokenVerifier } from './auth.ts';
 
-const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
+// The attacks on the token (forged, stale, misdirected, tampered) are src/security/token-attacks.test.ts.
 describe.each(backends)('auth ($name)', (backend) => {
   let t: TestContext;
   const tenantId = newTenantId();
@@ -49,23 +48,6 @@ describe.each(backends)('auth ($name)', (backend) => {
     await expect401(bearer('a.b.c'), 'malformed_token');
   });
 
-  it('refuses a bad signature', async () => {
-    const { privateKey } = await generateKeyPair('RS256');
-    expect(await expect401(bearer(await mintToken({ tenantId, key: privateKey })), 'bad_signature')).toMatch(
-      /signature/,
-    );
-  });
-
-  it('refuses the wrong audience and the wrong issuer', async () => {
-    await expect401(bearer(await mintToken({ tenantId, audience: 'https://other.api' })), 'bad_audience');
-    await expect401(bearer(await mintToken({ tenantId, issuer: 'https://evil.example' })), 'bad_issuer');
-  });
-
-  it('refuses expired and not-yet-valid tokens (beyond the clock tolerance)', async () => {
-    expect(await expect401(bearer(await mintToken({ tenantId, expiresIn: -120 })), 'token_expired')).toMatch(/expired/);
-    await expect401(bearer(await mintToken({ tenantId, notBefore: 600 })), 'token_not_yet_valid');
-  });
-
   it('refuses a token issued in the future (beyond the clock tolerance)', async () => {
     expect(await expect401(bearer(await mintToken({ tenantId, issuedIn: 600 })), 'token_not_yet_valid')).toMatch(
       /future/,
@@ -79,21 +61,6 @@ describe.each(backends)('auth ($name)', (backend) => {
       headers: bearer(await mintToken({ tenantId, notBefore: 10 })),
     });
     expect(res.statusCode).toBe(200);
-  });
-
-  it('refuses alg none and HS256', async () => {
-    const none = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({
-      sub: 'x',
-      email: 'x@example.com',
-      org_id: tenantId,
-      role_id: Role.Admin,
-      iss: 'https://sso.test.shipdesk.local',
-      aud: 'https://api.shipdesk.local',
-      exp: Math.floor(Date.now() / 1000) + 300,
-    })}.`;
-    await expect401(bearer(none), 'bad_algorithm');
-    const secret = new TextEncoder().encode('a-shared-secret-that-is-long-enough-for-hs256');
-    await expect401(bearer(await mintToken({ tenantId, alg: 'HS256', key: secret })), 'bad_algorithm');
   });
 
   it('refuses tokens without the tenant or a known role', async () => {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, jwtVerify, type JWTHeaderParameters, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import {
   ACCESS_TOKEN_ALGORITHMS,
   API_KEY_PREFIX,
@@ -112,6 +112,19 @@ function describe(error: unknown): HttpError {
   }
 }
 
+/** Claims only an ID token carries (OpenID Connect Core 3.1.3.6, 3.3.2.11): never an access token's. */
+const ID_TOKEN_CLAIMS = ['nonce', 'at_hash', 'c_hash', 's_hash'];
+
+/**
+ * An ID token is for the web client, not a bearer for the API. Its audience is the client, so it already fails the
+ * audience check, unless a provider is set up with the client id as the API's audience. An access token typed
+ * `at+jwt` (RFC 9068, as the bundled SSO issues them) is one; a token of another type carrying ID-token claims is not.
+ */
+function isIdToken(header: JWTHeaderParameters, payload: JWTPayload): boolean {
+  const typ = header.typ?.toLowerCase().replace(/^application\//, '');
+  return typ !== 'at+jwt' && ID_TOKEN_CLAIMS.some((claim) => claim in payload);
+}
+
 function claimsToAuth(payload: JWTPayload): AuthContext {
   const tenantId = payload[CLAIM_ORG_ID];
   // As the SSO issues it: a number. A string "2" comes from no issuer we trust to mint roles.
@@ -156,8 +169,9 @@ export function createTokenVerifier(options: AuthPluginOptions): (token: string)
       verified.delete(token);
     }
     let payload: JWTPayload;
+    let header: JWTHeaderParameters;
     try {
-      ({ payload } = await jwtVerify(token, getKey, {
+      ({ payload, protectedHeader: header } = await jwtVerify(token, getKey, {
         issuer: options.issuer,
         audience: options.audience,
         algorithms: [...ACCESS_TOKEN_ALGORITHMS],
@@ -166,6 +180,9 @@ export function createTokenVerifier(options: AuthPluginOptions): (token: string)
       }));
     } catch (error) {
       throw describe(error);
+    }
+    if (isIdToken(header, payload)) {
+      throw unauthorized('An ID token is not an access token: send the access token', 'not_an_access_token');
     }
     // jose checks `iat` only against a maximum age; one from the future is a forged or misconfigured token.
     if (typeof payload.iat === 'number' && payload.iat > now / 1000 + CLOCK_TOLERANCE_SECONDS) {

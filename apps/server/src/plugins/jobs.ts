@@ -1,15 +1,24 @@
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
+import { carryRequestId } from '../lib/request-context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Durable background jobs (pg-boss) in the app's own database; null when this instance runs none. */
+    /** Durable background jobs (pg-boss) in the app's own database; null when this instance has no queue. */
     jobs: PgBoss | null;
+    /** Whether this instance runs the jobs and the schedules; false on an API-only one, which only sends jobs. */
+    jobWorkers: boolean;
   }
 }
 
+/**
+ * `work`: send jobs and run them (`SERVER_ROLE` all or worker); `send`: only send them, the workers run them
+ * (`SERVER_ROLE=api`); `off`: no queue, work is handed to this process directly (JOBS=off, the tests).
+ */
+export type JobsMode = 'work' | 'send' | 'off';
+
 export interface JobsPluginOptions {
-  enabled: boolean;
+  mode: JobsMode;
   databaseUrl: string | undefined;
 }
 
@@ -24,18 +33,21 @@ interface PGliteLike {
  */
 export const jobsPlugin = fp<JobsPluginOptions>(
   async (app, options) => {
-    if (!options.enabled) {
+    app.decorate('jobWorkers', options.mode !== 'send');
+    if (options.mode === 'off') {
       app.decorate('jobs', null);
       return;
     }
-    const common = { schema: 'pgboss', supervise: true, schedule: false, migrate: true } as const;
+    // Maintenance (expiring, archiving) is the workers' business; a sender only needs the queue's tables.
+    const supervise = options.mode === 'work';
+    const common = { schema: 'pgboss', supervise, schedule: false, migrate: true } as const;
     let boss: PgBoss;
     if (options.databaseUrl) {
       boss = new PgBoss({
         ...common,
         connectionString: options.databaseUrl,
-        max: 4,
-        application_name: 'shipdesk-jobs',
+        max: supervise ? 4 : 2,
+        application_name: supervise ? 'shipdesk-jobs' : 'shipdesk-jobs-send',
       });
     } else {
       const client = (app.db.db as unknown as { $client: PGliteLike }).$client;
@@ -53,6 +65,8 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       });
     }
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+    // A job sent while answering a request carries its id into the worker's logs (lib/request-context.ts).
+    carryRequestId(boss);
     await boss.start();
     app.decorate('jobs', boss);
     // onClose hooks run last-registered first: this stops before the database closes, letting running handlers

@@ -1,8 +1,20 @@
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { LOGOUT_MESSAGE, RealtimeEvent, logoutRoomId } from '@shipdesk/contract';
-import { ISSUER, backends, buildTestApp, mintToken, newTenantId, type TestContext } from '../../test/app-helper.ts';
+import {
+  ISSUER,
+  backends,
+  buildTestApp,
+  mintToken,
+  newTenantId,
+  testIdp,
+  type TestContext,
+} from '../../test/app-helper.ts';
+import { buildApp } from '../app.ts';
+import { ATTACHMENTS_TABLE } from './realtime-adapter.ts';
 
 type Ack = { ok: boolean; error?: string };
 
@@ -121,5 +133,141 @@ describe.each(backends)('realtime ($name)', (backend) => {
     expect(await closed).toBe('io server disconnect');
     expect(colleague.connected).toBe(true);
     await expect(open(token)).rejects.toThrow(/access has ended/);
+  });
+});
+
+/**
+ * Several instances on one database: rooms span them through PostgreSQL (LISTEN/NOTIFY), or Redis when REDIS_URL
+ * is set. Two apps in this process stand for two servers; each has its own adapter and connections.
+ */
+const clusters = [
+  ...(process.env.DATABASE_URL ? [{ name: 'postgres', redisUrl: undefined }] : []),
+  ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [{ name: 'redis', redisUrl: process.env.REDIS_URL }] : []),
+];
+
+describe.each(clusters)('realtime across instances ($name)', ({ name, redisUrl }) => {
+  let first: TestContext;
+  let second: FastifyInstance;
+  let admin: pg.Client;
+  const urls: string[] = [];
+  const sockets: Socket[] = [];
+  const tenantId = newTenantId();
+
+  beforeAll(async () => {
+    const postgres = backends.find((b) => b.name === 'postgres')!;
+    first = await buildTestApp(postgres, { redisUrl });
+    const idp = await testIdp();
+    second = await buildApp({ config: first.config, jwks: idp.jwks });
+    for (const app of [first.app, second]) {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      urls.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+    }
+    admin = new pg.Client({ connectionString: first.config.databaseUrl });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await admin?.end();
+    await second?.close();
+    await first?.close();
+  });
+
+  async function open(instance: number, email: string): Promise<Socket> {
+    const socket = connect(urls[instance]!, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      query: { token: await mintToken({ tenantId, email }) },
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', (error) => reject(error));
+    });
+    return socket;
+  }
+
+  it('uses the shared adapter', () => {
+    expect(first.app.realtime.adapter).toBe(name);
+    expect(second.realtime.adapter).toBe(name);
+  });
+
+  it("delivers a logout sent on one instance to the user's tab on the other", async () => {
+    const room = logoutRoomId('ann@example.com', 'laptop');
+    const onA = await open(0, 'ann@example.com');
+    const onB = await open(1, 'ann@example.com');
+    expect(await onA.timeout(5000).emitWithAck(RealtimeEvent.JoinRoom, room)).toEqual({ ok: true });
+    expect(await onB.timeout(5000).emitWithAck(RealtimeEvent.JoinRoom, room)).toEqual({ ok: true });
+    const arrived = new Promise<unknown>((resolve) => onB.once(RealtimeEvent.Message, resolve));
+    const ack = await onA
+      .timeout(5000)
+      .emitWithAck(RealtimeEvent.SendMessageToRoom, { roomId: room, message: LOGOUT_MESSAGE });
+    expect(ack).toEqual({ ok: true });
+    expect(await arrived).toBe(LOGOUT_MESSAGE);
+  });
+
+  it("broadcasts a tenant's event from either instance to sockets on both, large payloads included", async () => {
+    const onA = await open(0, 'bob@example.com');
+    const onB = await open(1, 'carol@example.com');
+    const big = { orderIds: Array.from({ length: 3_000 }, (_, i) => String(100_000 + i)) };
+    expect(JSON.stringify(big).length).toBeGreaterThan(8_000);
+    const gotA = new Promise<unknown>((resolve) => onA.once('orders:changed', resolve));
+    const gotB = new Promise<unknown>((resolve) => onB.once('orders:changed', resolve));
+    second.realtime.toTenant(tenantId, 'orders:changed', big);
+    expect(await gotA).toEqual(big);
+    expect(await gotB).toEqual(big);
+  });
+
+  // Redis keeps no table; the PostgreSQL adapter's is made on start and its connections end with the app.
+  if (name !== 'postgres') return;
+  it('creates its attachments table and lets its connections go on close', async () => {
+    const table = await admin.query(`SELECT to_regclass('${ATTACHMENTS_TABLE}') AS t`);
+    expect(table.rows[0].t).toBe(ATTACHMENTS_TABLE);
+    const listeners = async () =>
+      Number(
+        (
+          await admin.query(
+            `SELECT count(*) AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND application_name = 'shipdesk-realtime'`,
+          )
+        ).rows[0].n,
+      );
+    expect(await listeners()).toBeGreaterThanOrEqual(2);
+    const staying = await open(0, 'dan@example.com');
+    const extra = await buildApp({ config: first.config, jwks: (await testIdp()).jwks });
+    await extra.ready();
+    const before = await listeners();
+    await extra.close();
+    // An instance shutting down closes its own sockets, not the other instances'.
+    const stillHears = new Promise<unknown>((resolve) => staying.once('configs:changed', resolve));
+    first.app.realtime.toTenant(tenantId, 'configs:changed', { key: 'after-close' });
+    expect(await stillHears).toEqual({ key: 'after-close' });
+    expect(staying.connected).toBe(true);
+    for (let i = 0; i < 50 && (await listeners()) >= before; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await listeners()).toBeLessThan(before);
+  });
+
+  it('hears the others again after the database ended its LISTEN connections, and still closes', async () => {
+    const extra = await buildApp({ config: first.config, jwks: (await testIdp()).jwks });
+    await extra.ready();
+    const onA = await open(0, 'eve@example.com');
+    const ended = await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = 'shipdesk-realtime' AND query LIKE 'LISTEN %'`,
+    );
+    expect(ended.rowCount).toBeGreaterThanOrEqual(3);
+    const heard: unknown[] = [];
+    onA.on('configs:changed', (payload: unknown) => heard.push(payload));
+    // The adapter listens again within a few seconds; until then a broadcast may be missed.
+    for (let i = 0; i < 100 && heard.length === 0; i++) {
+      second.realtime.toTenant(tenantId, 'configs:changed', { attempt: i });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(heard.length).toBeGreaterThan(0);
+    // The dead connection went back to the pool: closing does not wait for it.
+    const closing = Date.now();
+    await extra.close();
+    expect(Date.now() - closing).toBeLessThan(5_000);
   });
 });

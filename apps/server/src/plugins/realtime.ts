@@ -2,11 +2,14 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { REALTIME_PATH, RealtimeEvent, roomEmail } from '@shipdesk/contract';
 import type { AuthContext } from './auth.ts';
+import { attachRealtimeAdapter, type RealtimeAdapterKind } from './realtime-adapter.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: {
       io: Server;
+      /** Where rooms live: this process (embedded database) or every instance (PostgreSQL, Redis). */
+      adapter: RealtimeAdapterKind;
       /** Sends `event` to every connected socket of the tenant (all its users and devices). */
       toTenant(tenantId: string, event: string, payload: unknown): void;
     };
@@ -16,6 +19,12 @@ declare module 'fastify' {
 export interface RealtimeOptions {
   /** Origins allowed to open a socket from a browser (the product's own origin always works). */
   origins: string[];
+  /** false: no socket.io on this instance's HTTP server (a worker); its broadcasts still reach every instance. */
+  serve?: boolean;
+  /** PostgreSQL: rooms span the instances sharing it (LISTEN/NOTIFY). Unset: the in-memory adapter. */
+  databaseUrl?: string | undefined;
+  /** Redis instead of PostgreSQL for the rooms across instances. */
+  redisUrl?: string | undefined;
 }
 
 type Ack = (answer: { ok: boolean; error?: string }) => void;
@@ -31,18 +40,26 @@ export const tenantRoom = (tenantId: string) => `${TENANT_ROOM_PREFIX}${tenantId
  * A socket may join only its own user's rooms (`<email>:<fingerprint>`, spec 4.3 logout rooms) and send only to
  * rooms it joined. Every socket is also in `tenant:<id>` for server-side broadcasts.
  *
- * Rooms live in this process (in-memory adapter). To scale out, set the `@socket.io/postgres-adapter`
- * (already a dependency) on `io` when DATABASE_URL is set, so rooms span instances.
+ * Rooms span the instances (docs/scale-out.md): through Redis when REDIS_URL is set, PostgreSQL when DATABASE_URL
+ * is, this process only on the embedded database. The HTTP server starts listening once this instance hears the
+ * others, so no socket connects to an instance that would miss a broadcast.
  */
 export const realtimePlugin = fp<RealtimeOptions>(
   async (app, options) => {
-    const io = new Server(app.server, {
+    const io = new Server({
       path: REALTIME_PATH,
       transports: ['websocket'],
       serveClient: false,
       cors: { origin: options.origins, credentials: false },
       maxHttpBufferSize: MAX_MESSAGE_BYTES,
     });
+    const adapter = await attachRealtimeAdapter(io, {
+      databaseUrl: options.databaseUrl,
+      redisUrl: options.redisUrl,
+      log: app.log,
+    });
+    const serve = options.serve ?? true;
+    if (serve) io.attach(app.server);
 
     io.use((socket, next) => {
       const raw = socket.handshake.query.token ?? socket.handshake.auth?.token;
@@ -100,16 +117,21 @@ export const realtimePlugin = fp<RealtimeOptions>(
 
     app.decorate('realtime', {
       io,
+      adapter: adapter.kind,
       toTenant: (tenantId: string, event: string, payload: unknown) => {
         io.to(tenantRoom(tenantId)).emit(event, payload);
       },
     });
 
+    app.addHook('onReady', () => adapter.ready());
     // Open websockets would keep the HTTP server from closing.
     app.addHook('preClose', async () => {
-      io.disconnectSockets(true);
-      io.engine.close();
+      // This instance's sockets only: through the adapter, `io.disconnectSockets` would close every instance's.
+      io.local.disconnectSockets(true);
+      if (serve) io.engine.close();
     });
+    // After the work that still broadcasts (sync, label batches) has stopped in its own preClose.
+    app.addHook('onClose', () => adapter.close());
   },
   { name: 'realtime', dependencies: ['auth', 'access-revocations'] },
 );

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION } from '@shipdesk/contract';
+import { declareScopePolicy } from '../security/route-policy.ts';
 
 /** The OpenAPI document built from the route schemas, browsable at /docs. Register before the routes. */
 export const swaggerPlugin = fp(
@@ -15,7 +16,11 @@ export const swaggerPlugin = fp(
         },
       },
     });
-    await app.register(swaggerUi, { routePrefix: '/docs' });
+    // The API document and its pages are public, as the routes' schemas are.
+    await app.register(async (docs) => {
+      declareScopePolicy(docs, 'public');
+      await docs.register(swaggerUi, { routePrefix: '/docs' });
+    });
   },
   { name: 'swagger' },
 );

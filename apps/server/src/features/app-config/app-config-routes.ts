@@ -10,6 +10,7 @@ export const appConfigRoutes: FastifyPluginAsyncTypebox<{ config: ServerConfig }
   app.get(
     '/app-config.json',
     {
+      config: { policy: 'public' },
       schema: {
         summary: 'Public runtime configuration of the web app',
         tags: ['app'],

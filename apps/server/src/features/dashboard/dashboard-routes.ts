@@ -23,6 +23,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardServiceOptions>
   app.get(
     '/call/dashboard/:period',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Dashboard: the four tiles, revenue by category and by channel',
@@ -40,6 +41,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardServiceOptions>
   app.get(
     '/call/quickDashboard/:period',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Dashboard tiles alone (received, open, shipped, cancelled)',

@@ -6,13 +6,17 @@ const HealthSchema = Type.Object({ status: Type.String() });
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/healthz',
-    { schema: { summary: 'The process is up', tags: ['health'], response: { 200: HealthSchema } } },
+    {
+      config: { policy: 'public' },
+      schema: { summary: 'The process is up', tags: ['health'], response: { 200: HealthSchema } },
+    },
     async () => ({ status: 'ok' }),
   );
 
   app.get(
     '/readyz',
     {
+      config: { policy: 'public' },
       schema: {
         summary: 'The database answers and its migrations are applied',
         tags: ['health'],

@@ -20,6 +20,7 @@ export const labelBatchesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/call/labelBatches',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Buy labels for many orders in the background, with their mapped services',
@@ -43,6 +44,7 @@ export const labelBatchesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/call/labelBatches',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "The tenant's latest label batches",
@@ -55,6 +57,7 @@ export const labelBatchesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/call/labelBatches/:id',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'A label batch with the result of each order',
@@ -72,6 +75,7 @@ export const labelBatchesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/call/labelBatches/:id/retry',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "Try a batch's failed orders again",
@@ -89,6 +93,7 @@ export const labelBatchesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/call/labelBatches/:id/document',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "A batch's labels as one document: a ZPL stream, or one PDF (optionally with packing slips)",

@@ -9,6 +9,7 @@ import { batchPurchase } from './label-batch-choice.ts';
 import { createLabelBatchesRepository } from './label-batches-repository.ts';
 import type { Actor, LabelEvent, LabelPurchases } from './label-purchase-service.ts';
 import { createLabelsRepository } from './labels-repository.ts';
+import { throughput } from '../../lib/throughput-metrics.ts';
 
 export interface LabelBatchesDeps {
   database: Database;
@@ -127,6 +128,7 @@ export function createLabelBatches(deps: LabelBatchesDeps) {
         bought: outcomes.filter((o) => o === 'bought').length,
         failed: outcomes.filter((o) => o === 'failed').length,
       };
+      throughput.batchItems(round);
       const batch = await database.withTenant(tenantId, (tx) => repo.refresh(tx, tenantId, batchId, round));
       const now = Date.now();
       if (batch.status === 'done' || now - lastNotice > 250) {

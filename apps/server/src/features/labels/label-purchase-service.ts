@@ -39,6 +39,7 @@ import {
   shipTo,
 } from './label-shipment.ts';
 import { createLabelsRepository, type PurchaseRecord } from './labels-repository.ts';
+import { throughput } from '../../lib/throughput-metrics.ts';
 
 export interface LabelPurchaseDeps {
   database: Database;
@@ -205,6 +206,7 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
     answer: boolean,
   ): Promise<RecordedLabel> {
     const recorded = await recordLabel(database, { tenantId, deliveryId, record, label, key, answer });
+    throughput.labelBought(record.carrier);
     deps.notify(tenantId, { orderIds: [recorded.order.id], event: record.event, version: recorded.order.version });
     if (recorded.label.trackingPush.status === 'pending') deps.trackingQueued();
     return recorded;

@@ -31,6 +31,7 @@ export const labelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/call/shipment/:id/shipLabel',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "A delivery's label document again, as bought (PDF, ZPL or image)",
@@ -46,6 +47,7 @@ export const labelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/call/shipment/:id/labelPreview',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'A label as the browser shows it: PDF and images as bought, ZPL drawn to a PNG by the server',
@@ -61,6 +63,7 @@ export const labelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/call/usps/cancelShipment/:deliveryId',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "Void a delivery's label at its carrier (every carrier, despite the path's name)",
@@ -82,6 +85,7 @@ export const labelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/call/shipment/:deliveryId/retryTrackingPush',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "Send a label's tracking number to the order's channel again, now",

@@ -24,6 +24,7 @@ export const orderViewsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/orderListPreferences',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "The caller's page size, row density and hidden columns of the order list",
@@ -38,6 +39,7 @@ export const orderViewsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/api/v1/orderListPreferences',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "Change the caller's order list preferences",
@@ -52,6 +54,7 @@ export const orderViewsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/orderListViews',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "The caller's saved views of the order list, by name",
@@ -64,6 +67,7 @@ export const orderViewsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/orderListViews',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Save a view: a name, filters, sort and hidden columns (and optionally page size and density)',
@@ -83,6 +87,7 @@ export const orderViewsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/api/v1/orderListViews/:id',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Rename a view, or replace what it holds',
@@ -98,6 +103,7 @@ export const orderViewsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/v1/orderListViews/:id',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Delete a view',
@@ -111,6 +117,7 @@ export const orderViewsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/call/orderList/requestedServices',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "The requested services of the tenant's orders, for the list's filter",

@@ -12,6 +12,7 @@ export const boxSizesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/orderBoxSizes',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Box sizes to pack orders in (inches, grams)',
@@ -24,6 +25,7 @@ export const boxSizesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/orderBoxSizes',
     {
+      config: { policy: 'admin' },
       schema: {
         ...common,
         summary: 'Add a box size (Admin)',
@@ -41,6 +43,7 @@ export const boxSizesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/orderBoxSizes/:id',
     {
+      config: { policy: 'admin' },
       schema: {
         ...common,
         summary: 'Replace a box size (Admin)',

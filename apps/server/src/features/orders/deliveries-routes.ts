@@ -11,6 +11,7 @@ export const deliveriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/deliveries',
     {
+      config: { policy: 'signed-in' },
       schema: {
         tags: ['orders'],
         security: [{ bearerAuth: [] }],
@@ -30,6 +31,7 @@ export const deliveriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/call/order/:orderId/shapeDeliveries',
     {
+      config: { policy: 'signed-in' },
       schema: {
         tags: ['orders'],
         security: [{ bearerAuth: [] }],

@@ -29,6 +29,7 @@ export const orderLifecycleRoutes: FastifyPluginAsyncTypebox<OrderLifecycleOptio
   app.get(
     '/call/orders/:orderId/:eventName/fsmFlow',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Whether an event is allowed now, why not, what it would change, and its form defaults',
@@ -53,6 +54,7 @@ export const orderLifecycleRoutes: FastifyPluginAsyncTypebox<OrderLifecycleOptio
   app.post(
     '/call/orders/:orderId/:eventName/orderFlow',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Perform an order event',

@@ -14,6 +14,7 @@ export const orderNotesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/orderNotes',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "An order's notes, oldest first",
@@ -31,6 +32,7 @@ export const orderNotesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/orderNotes',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Add a note to an order',
@@ -49,6 +51,7 @@ export const orderNotesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/orderNotes/:id',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Edit a note (its author, or an Admin)',

@@ -10,6 +10,7 @@ export const orderRuleSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =>
   app.post(
     '/call/order/:orderId/updateRuleSettings',
     {
+      config: { policy: 'signed-in' },
       schema: {
         tags: ['orders'],
         security: [{ bearerAuth: [] }],

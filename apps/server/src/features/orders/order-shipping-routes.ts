@@ -10,6 +10,7 @@ export const orderShippingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/call/order/:orderId/updateOrderShipping',
     {
+      config: { policy: 'signed-in' },
       schema: {
         tags: ['orders'],
         security: [{ bearerAuth: [] }],

@@ -13,6 +13,7 @@ export const ordersExportRoutes: FastifyPluginAsyncTypebox<OrdersExportOptions> 
   app.get(
     '/call/orders/export.csv',
     {
+      config: { policy: 'signed-in' },
       schema: {
         tags: ['orders'],
         security: [{ bearerAuth: [] }],

@@ -34,6 +34,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
   app.get(
     '/api/v1/orders',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'List orders (keyset paging, allow-listed filters)',
@@ -56,6 +57,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
   app.get(
     '/api/v1/orders/:id',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'One order with its lines and addresses',
@@ -73,6 +75,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
   app.get(
     '/api/v1/orders/:id/events',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "The order's audit timeline, newest first",
@@ -90,6 +93,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
   app.post(
     '/api/v1/store/:storeId/orders',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Create a manual order (store 1 = the manual channel)',
@@ -120,6 +124,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
   app.post(
     '/call/order/:orderId/:editAddressType/updateOrderAddress',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "Replace the order's billing or shipping address",

@@ -15,6 +15,7 @@ export const packingSlipsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/call/orders/:orderId/packingSlip',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "The order's packing slip (PDF, 4x6 inches; ?format=letter)",
@@ -42,6 +43,7 @@ export const packingSlipsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/call/orders/:orderId/packingSlip',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Packing slips of several orders in one PDF, a page per order',

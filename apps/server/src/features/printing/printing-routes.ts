@@ -22,6 +22,7 @@ export const printingRoutes: FastifyPluginAsyncTypebox<{ service: PrintingServic
   app.get(
     '/call/print/certificate',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "The site's certificate for QZ Tray (PEM, text/plain)",
@@ -39,6 +40,7 @@ export const printingRoutes: FastifyPluginAsyncTypebox<{ service: PrintingServic
   app.post(
     '/call/print/sign',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Sign a QZ Tray request with the site key (RSA-SHA512, base64 text/plain)',

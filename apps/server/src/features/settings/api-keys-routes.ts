@@ -11,6 +11,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/call/apiKey',
     {
+      config: { policy: 'signed-in' },
       schema: {
         summary: 'Whether the tenant has a working API key, and how to recognise it',
         description: 'Every role may read: the answer holds the last four characters only, never the key.',
@@ -25,6 +26,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/call/apiKey/rotate',
     {
+      config: { policy: 'admin' },
       preHandler: adminsOnly,
       schema: {
         summary: 'Create the API key, or replace the working one',
@@ -42,6 +44,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/call/apiKey',
     {
+      config: { policy: 'admin' },
       preHandler: adminsOnly,
       schema: {
         summary: 'Revoke the API key',

@@ -10,6 +10,7 @@ export const configsRoutes: FastifyPluginAsyncTypebox<ConfigsServiceOptions> = a
   app.get(
     '/api/v1/configs',
     {
+      config: { policy: 'signed-in' },
       schema: {
         summary: "The tenant's settings",
         description:
@@ -26,6 +27,7 @@ export const configsRoutes: FastifyPluginAsyncTypebox<ConfigsServiceOptions> = a
   app.post(
     '/call/configs/createOrUpdate',
     {
+      config: { policy: 'admin' },
       preHandler: app.requireRole(Role.SuperAdmin, Role.Admin),
       schema: {
         summary: 'Create or replace one setting',

@@ -9,6 +9,7 @@ export const setupGuideRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/call/setupGuide',
     {
+      config: { policy: 'signed-in' },
       schema: {
         summary: 'Setup-guide steps, computed from the tenant data',
         description:

@@ -37,6 +37,7 @@ export const shippingRulesRoutes: FastifyPluginAsyncTypebox<RoutesOptions> = asy
   app.get(
     '/call/shippingRuleSet/list',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "The tenant's rule sets: the all-stores set first, then one per store (version 0: never saved)",
@@ -49,6 +50,7 @@ export const shippingRulesRoutes: FastifyPluginAsyncTypebox<RoutesOptions> = asy
   app.put(
     '/api/v1/shippingRuleByStore/:id',
     {
+      config: { policy: 'admin' },
       schema: {
         ...common,
         summary: "Replace a store's rule set (or `all`) as a whole (Admin); `version` is the one the edit started from",
@@ -69,6 +71,7 @@ export const shippingRulesRoutes: FastifyPluginAsyncTypebox<RoutesOptions> = asy
   app.get(
     '/call/shippingRuleSet/:id/versions',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'The saved versions of a rule set, newest first',
@@ -82,6 +85,7 @@ export const shippingRulesRoutes: FastifyPluginAsyncTypebox<RoutesOptions> = asy
   app.get(
     '/call/shippingRuleSet/:id/versions/:version',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'One saved version of a rule set, its rules as they were',
@@ -95,6 +99,7 @@ export const shippingRulesRoutes: FastifyPluginAsyncTypebox<RoutesOptions> = asy
   app.post(
     '/call/shippingRuleSet/:id/dryRun',
     {
+      config: { policy: 'admin' },
       schema: {
         ...common,
         summary:
@@ -111,6 +116,7 @@ export const shippingRulesRoutes: FastifyPluginAsyncTypebox<RoutesOptions> = asy
   app.post(
     '/call/shippingRules/apply',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Run the saved rule sets on these orders, or on every order of a status tab',
@@ -125,6 +131,7 @@ export const shippingRulesRoutes: FastifyPluginAsyncTypebox<RoutesOptions> = asy
   app.get(
     '/call/order/:orderId/shippingRules',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "Why the order ships as it does: the rule sets' last applications, newest first",

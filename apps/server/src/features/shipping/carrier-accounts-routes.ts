@@ -33,6 +33,7 @@ export const carrierAccountsRoutes: FastifyPluginAsyncTypebox<{ accounts: Carrie
   app.get(
     '/api/v1/carrierAccounts',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Carrier accounts (credentials masked)',
@@ -45,6 +46,7 @@ export const carrierAccountsRoutes: FastifyPluginAsyncTypebox<{ accounts: Carrie
   app.post(
     '/api/v1/carrierAccounts',
     {
+      config: { policy: 'admin' },
       schema: {
         ...common,
         summary: 'Connect a carrier account (Admin)',
@@ -62,6 +64,7 @@ export const carrierAccountsRoutes: FastifyPluginAsyncTypebox<{ accounts: Carrie
   app.put(
     '/api/v1/carrierAccounts/:id',
     {
+      config: { policy: 'admin' },
       schema: {
         ...common,
         summary: 'Edit a carrier account (Admin); a changed connection must be tested again',
@@ -77,6 +80,7 @@ export const carrierAccountsRoutes: FastifyPluginAsyncTypebox<{ accounts: Carrie
   app.post(
     '/call/carriers/testConnection',
     {
+      config: { policy: 'admin' },
       schema: {
         ...common,
         summary: "Test a carrier account with a real authenticated call (Admin); a saved account's verdict is kept",
@@ -91,6 +95,7 @@ export const carrierAccountsRoutes: FastifyPluginAsyncTypebox<{ accounts: Carrie
   app.get(
     '/call/carriers/catalogue',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Services, package types and limits of the carriers the tenant can ship with',
@@ -103,6 +108,7 @@ export const carrierAccountsRoutes: FastifyPluginAsyncTypebox<{ accounts: Carrie
   app.get(
     '/call/shippingRuleSet/getHazardous',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Hazard classes carriers recognise',
@@ -115,6 +121,7 @@ export const carrierAccountsRoutes: FastifyPluginAsyncTypebox<{ accounts: Carrie
   app.get(
     '/call/shippingRuleSet/getCategory',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "The product categories on the tenant's orders",
@@ -127,6 +134,7 @@ export const carrierAccountsRoutes: FastifyPluginAsyncTypebox<{ accounts: Carrie
   app.get(
     '/call/shippingRuleSet/getPackageSizes',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "Carriers' package types and the tenant's box sizes",

@@ -35,6 +35,7 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
   app.get(
     '/api/v1/shipMethods',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Shipping methods, and the requested services no method covers yet (unmapped)',
@@ -47,6 +48,7 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
   app.post(
     '/api/v1/shipMethods',
     {
+      config: { policy: 'admin' },
       schema: {
         ...common,
         summary: 'Add a shipping method (Admin); the name is unique without regard to case',
@@ -60,6 +62,7 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
   app.put(
     '/api/v1/shipMethods/:id',
     {
+      config: { policy: 'admin' },
       schema: {
         ...common,
         summary: 'Rename a shipping method (Admin)',
@@ -75,6 +78,7 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
   app.get(
     '/api/v1/shipMethodCarrierMethodMappings',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Which carrier service fulfils each shipping method (filter ship_method)',
@@ -87,6 +91,7 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
   app.post(
     '/api/v1/shipMethodCarrierMethodMappings',
     {
+      config: { policy: 'admin' },
       schema: {
         ...common,
         summary: 'Map a shipping method to a carrier service, for any or one destination (Admin)',
@@ -101,6 +106,7 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
   app.put(
     '/api/v1/shipMethodCarrierMethodMappings/:id',
     {
+      config: { policy: 'admin' },
       schema: {
         ...common,
         summary: 'Change a carrier mapping (Admin)',
@@ -116,6 +122,7 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
   app.get(
     '/api/v1/shipMethodStoreMappings',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "Which stores' requested services mean each shipping method",
@@ -128,6 +135,7 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
   app.post(
     '/api/v1/shipMethodStoreMappings',
     {
+      config: { policy: 'admin' },
       schema: {
         ...common,
         summary: "Map a store's requested services to a shipping method (Admin)",
@@ -142,6 +150,7 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
   app.put(
     '/api/v1/shipMethodStoreMappings/:id',
     {
+      config: { policy: 'admin' },
       schema: {
         ...common,
         summary: 'Change a store mapping (Admin)',

@@ -49,7 +49,10 @@ function parseFilters(text: string | undefined): ShipMethodFilter[] {
   const out: ShipMethodFilter[] = [];
   for (const [field, raw] of Object.entries(parsed as Record<string, unknown>)) {
     if (raw === null || raw === undefined || raw === '') continue;
-    const allowed = (SHIP_METHOD_FILTER_FIELDS as Record<string, readonly string[]>)[field];
+    // Own keys only: `__proto__` or `constructor` name no filter (they used to reach Object's own members: a 500).
+    const allowed = Object.hasOwn(SHIP_METHOD_FILTER_FIELDS, field)
+      ? (SHIP_METHOD_FILTER_FIELDS as Record<string, readonly string[]>)[field]
+      : undefined;
     if (!allowed) throw badRequest({ [`filters.${field}`]: `filters.${field} is not a filter; use name` });
     const { operator, value } = parseFilterValue(field, String(raw));
     if (!allowed.includes(operator)) {

@@ -34,6 +34,7 @@ export const marketplaceCallbackRoutes: FastifyPluginAsyncTypebox<MarketplaceRou
   app.get(
     '/call/bigcommerce/auth',
     {
+      config: { policy: 'signed-request' },
       schema: {
         ...common,
         summary: 'BigCommerce auth callback: code -> store token, then on to registration or sign-in',
@@ -52,6 +53,7 @@ export const marketplaceCallbackRoutes: FastifyPluginAsyncTypebox<MarketplaceRou
   app.get(
     '/call/bigcommerce/load',
     {
+      config: { policy: 'signed-request' },
       schema: {
         ...common,
         summary: 'BigCommerce load callback (signed_payload_jwt)',
@@ -65,6 +67,7 @@ export const marketplaceCallbackRoutes: FastifyPluginAsyncTypebox<MarketplaceRou
   app.get(
     '/call/bigcommerce/uninstall',
     {
+      config: { policy: 'signed-request' },
       schema: {
         ...common,
         summary: 'BigCommerce uninstall callback (signed_payload_jwt): the store stops syncing and is flagged',
@@ -85,6 +88,7 @@ export const marketplaceClaimRoutes: FastifyPluginAsyncTypebox<MarketplaceRoutes
   app.post(
     '/call/bigcommerce/claimInstall',
     {
+      config: { policy: 'admin' },
       schema: {
         tags: ['marketplace'],
         security: [{ bearerAuth: [] }],

@@ -89,7 +89,15 @@ export function createMarketplaceService(deps: MarketplaceDeps) {
         );
       } catch (error) {
         if (error instanceof ChannelError) {
-          throw new HttpError(502, `BigCommerce did not accept the install: ${error.platformAnswer ?? error.message}`);
+          const said = error.platformAnswer ?? error.message;
+          // BigCommerce answered and refused the code (reused, expired, never issued): the request's fault, not ours.
+          if (error.status !== null && error.status >= 400 && error.status < 500) {
+            const message = `BigCommerce did not accept the install: ${said}`;
+            throw new HttpError(400, message, {
+              errors: { code: 'The install code is not valid (reused or expired)' },
+            });
+          }
+          throw new HttpError(502, `BigCommerce did not accept the install: ${said}`);
         }
         throw error;
       }

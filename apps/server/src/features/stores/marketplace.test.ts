@@ -82,8 +82,9 @@ describe.each(backends)('BigCommerce marketplace install and webhooks ($name)', 
       method: 'GET',
       url: `/call/bigcommerce/auth?code=never-issued&scope=store_v2_orders&context=stores/${fake.storeHash}`,
     });
-    expect(res.statusCode).toBe(502);
+    expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('BigCommerce did not accept the install');
+    expect(res.json().errors).toHaveProperty('code');
   });
 
   it('takes a signed webhook once, and refuses a bad signature before storing anything', async () => {

@@ -57,8 +57,10 @@ export const storeSyncPlugin = fp<StoreSyncPluginOptions>(
 
     let monitor: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
+      await jobs?.createQueue(SYNC_QUEUE);
+      // An API-only instance (SERVER_ROLE=api) only sends the jobs: the workers run them and the monitor.
+      if (!app.jobWorkers) return;
       if (jobs) {
-        await jobs.createQueue(SYNC_QUEUE);
         for (let i = 0; i < (options.concurrency ?? 2); i++) {
           await jobs.work<SyncJob>(SYNC_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
             if (job) await sync.runJob(job.data);

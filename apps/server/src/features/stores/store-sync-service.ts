@@ -15,6 +15,7 @@ import { upsertChannelOrders } from './store-orders-upsert.ts';
 import { readAhead, type PageRead } from './store-page-read.ts';
 import { createSyncMonitorRepository, createSyncRepository, type SyncCursor } from './store-sync-repository.ts';
 import { createTableStatistics } from './orders-table-statistics.ts';
+import { throughput } from '../../lib/throughput-metrics.ts';
 
 export interface SyncJob {
   tenantId: string;
@@ -219,7 +220,7 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
         // Planned while the page before was written (its own read transaction, so after the next read has begun).
         const rules = await reading.rules;
 
-        const { written, added, current } = await database.withTenant(tenantId, async (tx) => {
+        const { written, added, updated, current } = await database.withTenant(tenantId, async (tx) => {
           const result = await upsertChannelOrders(
             tx,
             {
@@ -247,9 +248,10 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
             next,
           );
           if (!current) throw new LostRun();
-          return { written: result.orderIds, added: result.inserted, current };
+          return { written: result.orderIds, added: result.inserted, updated: result.updated, current };
         });
         progress(tenantId, current);
+        throughput.ordersImported(store.sourceType, added, updated);
         if (written.length > 0) {
           deps.notify(tenantId, OrderRealtimeEvent.Changed, { orderIds: written.map(String), event: 'sync' });
         }
@@ -359,6 +361,7 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
     });
     if (!result) return { duplicate: true, stored: false };
     if (problem) deps.log.warn({ storeId, reason: problem }, 'webhook order refused');
+    if ('inserted' in result) throughput.ordersImported(store.sourceType, result.inserted, result.updated);
     if (result.orderIds.length > 0) {
       deps.notify(tenantId, OrderRealtimeEvent.Changed, { orderIds: result.orderIds.map(String), event: 'webhook' });
     }

@@ -26,6 +26,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
   app.post(
     '/webhooks/:platform/:key',
     {
+      config: { policy: 'signed-request' },
       schema: {
         tags: ['webhooks'],
         summary: 'Order webhooks of Shopify and BigCommerce stores',

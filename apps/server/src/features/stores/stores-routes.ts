@@ -48,6 +48,7 @@ export const storesRoutes: FastifyPluginAsyncTypebox<StoresRoutesOptions> = asyn
   app.get(
     '/api/v1/stores',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "The tenant's stores with order counts and their last sync",
@@ -62,6 +63,7 @@ export const storesRoutes: FastifyPluginAsyncTypebox<StoresRoutesOptions> = asyn
   app.post(
     '/api/v1/stores',
     {
+      config: { policy: 'admin' },
       preHandler: adminOnly,
       schema: {
         ...common,
@@ -82,6 +84,7 @@ export const storesRoutes: FastifyPluginAsyncTypebox<StoresRoutesOptions> = asyn
   app.put(
     '/api/v1/stores/:storeId',
     {
+      config: { policy: 'admin' },
       preHandler: adminOnly,
       schema: {
         ...common,
@@ -102,6 +105,7 @@ export const storesRoutes: FastifyPluginAsyncTypebox<StoresRoutesOptions> = asyn
   app.post(
     '/call/store/testConnection',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "Try a store's credentials against its platform",
@@ -120,6 +124,7 @@ export const storesRoutes: FastifyPluginAsyncTypebox<StoresRoutesOptions> = asyn
   app.get(
     '/call/store/:storeId/pullOrders',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Start pulling orders; answers at once with the sync run',
@@ -141,6 +146,7 @@ export const storesRoutes: FastifyPluginAsyncTypebox<StoresRoutesOptions> = asyn
   app.get(
     '/call/store/:storeId/syncRuns',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "The store's sync log, newest first (last 20 runs)",
@@ -158,6 +164,7 @@ export const storesRoutes: FastifyPluginAsyncTypebox<StoresRoutesOptions> = asyn
   app.get(
     '/call/store/:storeId/customerOrderCode',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: "The store's order-number code shown to customers, with an example",
@@ -178,6 +185,7 @@ export const storesRoutes: FastifyPluginAsyncTypebox<StoresRoutesOptions> = asyn
   app.post(
     '/api/v1/cqConnect/stores',
     {
+      config: { policy: 'signed-in' },
       schema: {
         ...common,
         summary: 'Stores available to connect from marketplace installs',

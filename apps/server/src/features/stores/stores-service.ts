@@ -68,7 +68,10 @@ function parseFilters(text: string | undefined): StoreFilter[] {
   const errors: Record<string, string> = {};
   for (const [field, raw] of Object.entries(parsed as Record<string, unknown>)) {
     if (raw === null || raw === undefined || raw === '') continue;
-    const allowed = (STORE_FILTER_FIELDS as Record<string, readonly string[]>)[field];
+    // Own keys only: `__proto__` or `constructor` name no filter (they used to reach Object's own members: a 500).
+    const allowed = Object.hasOwn(STORE_FILTER_FIELDS, field)
+      ? (STORE_FILTER_FIELDS as Record<string, readonly string[]>)[field]
+      : undefined;
     if (!allowed) {
       errors[`filters.${field}`] = `unknown filter; use one of ${Object.keys(STORE_FILTER_FIELDS).join(', ')}`;
       continue;

@@ -9,6 +9,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncTypebox<{ ssoUrl: string }> 
   app.get(
     '/call/userProductSubscriptions',
     {
+      config: { policy: 'signed-in' },
       schema: {
         summary: "Apps the caller's organisation subscribes to",
         description: "Asked of the SSO's /api/subscriptions with the caller's token; 502 when it fails.",

@@ -9,6 +9,7 @@ export const tenantsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/call/verifyNewUserRegister',
     {
+      config: { policy: 'signed-in' },
       schema: {
         summary: "Provision the caller's organisation (idempotent)",
         description:

@@ -43,6 +43,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async 
   app.get(
     '/call/users',
     {
+      config: { policy: 'signed-in' },
       schema: {
         summary: "The users of the caller's organisation",
         description: "Admins and Managers (read-only). Asked of the SSO with the caller's token; 502 when it fails.",
@@ -61,6 +62,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async 
   app.post(
     '/call/users',
     {
+      config: { policy: 'admin' },
       schema: {
         summary: 'Invite someone into the organisation',
         description:
@@ -85,6 +87,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async 
   app.put(
     '/call/users/:id',
     {
+      config: { policy: 'admin' },
       schema: {
         summary: "Change a user's role or status",
         description:
