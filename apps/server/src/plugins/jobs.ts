@@ -64,7 +64,10 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         },
       });
     }
-    boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+    // The error alone: node-postgres hangs its whole client (connection settings, queues) on a connection error.
+    boss.on('error', (error: Error & { code?: string }) =>
+      app.log.error({ err: { type: error.name, message: error.message, code: error.code } }, 'job queue error'),
+    );
     // A job sent while answering a request carries its id into the worker's logs (lib/request-context.ts).
     carryRequestId(boss);
     await boss.start();
