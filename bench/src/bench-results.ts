@@ -107,6 +107,27 @@ async function formatted(path: string, text: string, log: (message: string) => v
   }
 }
 
+/**
+ * A benchmark's results file `<stem>.md` under bench/results (or `folder`), formatted with Prettier; a file of the same
+ * name already there gets a suffix. Answers the path as the log shows it.
+ */
+export async function writeResultFile(
+  stem: string,
+  text: string,
+  folder: string | undefined,
+  log: (message: string) => void,
+): Promise<string> {
+  const dir = resolve(repoRoot, folder ?? 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  let path = join(dir, `${stem}.md`);
+  for (let i = 2; existsSync(path); i++) path = join(dir, `${stem}-${i}.md`);
+  writeFileSync(path, await formatted(path, text, log), { flag: 'wx' });
+  return shown(path);
+}
+
+/** `2026-11-26T11:32:…` as `2026-11-26-1132`, the time part of results file names. */
+export const fileMinute = (iso: string) => iso.slice(0, 16).replace(':', '').replace('T', '-');
+
 /** Writes a run's detail to a new file; a run in the same minute as an earlier one of its kind gets a suffix. */
 async function writeNewFile(dir: string, name: string, text: string, log: (message: string) => void) {
   mkdirSync(dir, { recursive: true });

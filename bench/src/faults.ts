@@ -1,13 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Role } from '@shipdesk/contract';
 import { FAKE_AUDIENCE, FAKE_ISSUER, fakeIdentityProvider, mintAccessToken } from '@shipdesk/fakes';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { codeState } from './bench-results.ts';
+import { codeState, fileMinute, writeResultFile } from './bench-results.ts';
 import { startFaultProxy, type FaultCounts, type Faults } from './fault-proxy.ts';
 import { describeMachine } from './machine.ts';
 import { postgresOwner } from './pull-copy.ts';
@@ -35,7 +33,6 @@ const { values: args } = parseArgs({
 
 const log = (message: string) => console.log(`[faults] ${message}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 const SCENARIOS: Array<{ name: string; faults: Faults }> = [
   { name: 'every answer held back 50-400 ms', faults: { delayMs: [50, 400] } },
@@ -226,18 +223,7 @@ without one bought again without faults), every failed item says why, and USPS s
 ${labelOutcomes.length ? labelTable : 'Not run (`--labels 0`).'}
 `;
   console.log(`\n${table}\n\n${labelTable}\n`);
-  const dir = resolve(repoRoot, args.results ?? 'bench/results');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `faults-${date.slice(0, 16).replace(':', '').replace('T', '-')}.md`);
-  let body = text;
-  try {
-    const prettier = await import('prettier');
-    body = await prettier.format(text, { ...(await prettier.resolveConfig(file)), filepath: file });
-  } catch {
-    // Left as written.
-  }
-  writeFileSync(file, body);
-  log(`written to ${relative(repoRoot, file)}`);
+  log(`written to ${await writeResultFile(`faults-${fileMinute(date)}`, text, args.results, log)}`);
   if (!outcomes.every(held) || !labelOutcomes.every((o) => o.held)) process.exitCode = 1;
 }
 

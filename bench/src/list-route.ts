@@ -1,13 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
 import { CLAIM_ORG_ID, CLAIM_ROLE_ID, Role, type OrderListQuery } from '@shipdesk/contract';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createOrdersService } from '../../apps/server/src/features/orders/orders-service.ts';
+import { fileMinute, writeResultFile } from './bench-results.ts';
 import { isTenantSetup, type SqlRunner, type Statement, recordingDatabase } from './sql-side.ts';
 
 /**
@@ -16,7 +16,6 @@ import { isTenantSetup, type SqlRunner, type Statement, recordingDatabase } from
  * and the results file.
  */
 
-const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const ISSUER = 'https://sso.bench.shipdesk.local';
 const AUDIENCE = 'https://api.shipdesk.local';
 
@@ -109,7 +108,7 @@ export async function startListRoute(options: {
   };
 }
 
-/** `<name>-<YYYY-MM-DD>-<HHMM>-postgres-<size>.md` under bench/results (or `folder`), formatted with Prettier. */
+/** `<name>-<YYYY-MM-DD>-<HHMM>-postgres-<size>.md` under bench/results (or `folder`). */
 export async function writeListReport(
   name: string,
   date: string,
@@ -117,19 +116,6 @@ export async function writeListReport(
   text: string,
   folder: string | undefined,
 ): Promise<string> {
-  const dir = resolve(repoRoot, folder ?? 'bench/results');
-  mkdirSync(dir, { recursive: true });
   const size = orders % 1_000_000 === 0 ? `${orders / 1_000_000}m` : orders % 1000 === 0 ? `${orders / 1000}k` : orders;
-  const stem = `${name}-${date.slice(0, 16).replace(':', '').replace('T', '-')}-postgres-${size}`;
-  let path = join(dir, `${stem}.md`);
-  for (let i = 2; existsSync(path); i++) path = join(dir, `${stem}-${i}.md`);
-  let body = text;
-  try {
-    const prettier = await import('prettier');
-    body = await prettier.format(text, { ...(await prettier.resolveConfig(path)), filepath: path });
-  } catch {
-    // Left as written: `npx prettier --write` formats it.
-  }
-  writeFileSync(path, body, { flag: 'wx' });
-  return relative(repoRoot, path).startsWith('..') ? path : relative(repoRoot, path);
+  return writeResultFile(`${name}-${fileMinute(date)}-postgres-${size}`, text, folder, console.log);
 }

@@ -1,11 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { codeState } from './bench-results.ts';
+import { codeState, fileMinute, writeResultFile } from './bench-results.ts';
 import { planDataset } from './generate.ts';
 import { loadPostgres } from './load.ts';
 import { describeMachine } from './machine.ts';
@@ -31,7 +28,6 @@ const { values: args } = parseArgs({
 });
 
 const log = (message: string) => console.log(`[load] ${message}`);
-const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 interface Measured {
   route: string;
@@ -173,18 +169,7 @@ Run ${date.slice(0, 16).replace('T', ' ')} UTC (\`bench/src/load-http.ts\`).
 ${table}
 `;
   console.log(`\n${table}\n`);
-  const dir = resolve(repoRoot, args.results ?? 'bench/results');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `load-${date.slice(0, 16).replace(':', '').replace('T', '-')}.md`);
-  let body = text;
-  try {
-    const prettier = await import('prettier');
-    body = await prettier.format(text, { ...(await prettier.resolveConfig(file)), filepath: file });
-  } catch {
-    // Left as written.
-  }
-  writeFileSync(file, body);
-  log(`written to ${relative(repoRoot, file)}`);
+  log(`written to ${await writeResultFile(`load-${fileMinute(date)}`, text, args.results, log)}`);
   if (results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
 }
 

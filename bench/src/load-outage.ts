@@ -1,10 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { codeState } from './bench-results.ts';
+import { codeState, fileMinute, writeResultFile } from './bench-results.ts';
 import { planDataset } from './generate.ts';
 import { loadPostgres } from './load.ts';
 import { issuer, startServer } from './load-servers.ts';
@@ -29,7 +26,6 @@ const { values: args } = parseArgs({
 });
 
 const log = (message: string) => console.log(`[outage] ${message}`);
-const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 async function main() {
   const connections = Number(args.connections);
@@ -130,18 +126,7 @@ Run ${date.slice(0, 16).replace('T', ' ')} UTC (\`bench/src/load-outage.ts\`).
 ${table}
 `;
   console.log(`\n${text}`);
-  const dir = resolve(repoRoot, args.results ?? 'bench/results');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `outage-${date.slice(0, 16).replace(':', '').replace('T', '-')}.md`);
-  let body = text;
-  try {
-    const prettier = await import('prettier');
-    body = await prettier.format(text, { ...(await prettier.resolveConfig(file)), filepath: file });
-  } catch {
-    // Left as written.
-  }
-  writeFileSync(file, body);
-  log(`written to ${relative(repoRoot, file)}`);
+  log(`written to ${await writeResultFile(`outage-${fileMinute(date)}`, text, args.results, log)}`);
   if ((stored ?? 0) < acknowledged || worst > 5) process.exitCode = 1;
 }
 
