@@ -224,28 +224,36 @@ describe.each(clusters)('realtime across instances ($name)', ({ name, redisUrl }
   it('creates its attachments table and lets its connections go on close', async () => {
     const table = await admin.query(`SELECT to_regclass('${ATTACHMENTS_TABLE}') AS t`);
     expect(table.rows[0].t).toBe(ATTACHMENTS_TABLE);
-    const listeners = async () =>
+    const connections = async (applicationName: string) =>
       Number(
         (
           await admin.query(
-            `SELECT count(*) AS n FROM pg_stat_activity
-              WHERE datname = current_database() AND application_name = 'shipdesk-realtime'`,
+            `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+            [applicationName],
           )
         ).rows[0].n,
       );
-    expect(await listeners()).toBeGreaterThanOrEqual(2);
+    expect(await connections('shipdesk-realtime')).toBeGreaterThanOrEqual(2);
     const staying = await open(0, 'dan@example.com');
-    const extra = await buildApp({ config: first.config, jwks: (await testIdp()).jwks });
+    // The other instances' publishing connections come and go with their heartbeats: the extra instance's own
+    // connections carry a name of their own (a connection string's parameters win over the pools' names).
+    const named = new URL(first.config.databaseUrl!);
+    named.searchParams.set('application_name', 'shipdesk-extra-instance');
+    const extra = await buildApp({
+      config: { ...first.config, databaseUrl: named.toString() },
+      jwks: (await testIdp()).jwks,
+    });
     await extra.ready();
-    const before = await listeners();
+    expect(await connections('shipdesk-extra-instance')).toBeGreaterThanOrEqual(1);
     await extra.close();
     // An instance shutting down closes its own sockets, not the other instances'.
     const stillHears = new Promise<unknown>((resolve) => staying.once('configs:changed', resolve));
     first.app.realtime.toTenant(tenantId, 'configs:changed', { key: 'after-close' });
     expect(await stillHears).toEqual({ key: 'after-close' });
     expect(staying.connected).toBe(true);
-    for (let i = 0; i < 50 && (await listeners()) >= before; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(await listeners()).toBeLessThan(before);
+    for (let i = 0; i < 50 && (await connections('shipdesk-extra-instance')) > 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await connections('shipdesk-extra-instance')).toBe(0);
   });
 
   it('hears the others again after the database ended its LISTEN connections, and still closes', async () => {
