@@ -126,7 +126,10 @@ export async function seedTenant(t: TestContext, tenant: string): Promise<Seeds>
     label: { carrier: 'local', serviceCode: 'LOCAL_NEXT_DAY', parcel: { weight: 900, length: 8, width: 6, height: 4 } },
   });
   expect(bought.statusCode, bought.body).toBe(200);
-  const labelled = bought.json().data.label as { deliveryId: string };
+  const labelled = bought.json().data.label as { id: string; deliveryId: string };
+  // A paid order without a label, for the requests that name a delivery or a line in their body.
+  const open = await paidOrder(t, tenant);
+  const openDeliveries = await call('GET', `/api/v1/deliveries?orderId=${open.id}`);
   const batch = await call('POST', '/call/labelBatches', { event: 'zpl', orderIds: [order.id] });
   const ruleSet = await t.app.inject({
     method: 'PUT',
@@ -139,6 +142,11 @@ export async function seedTenant(t: TestContext, tenant: string): Promise<Seeds>
     orderId: order.id,
     orders: order.id,
     deliveryId: labelled.deliveryId,
+    labelId: labelled.id,
+    lineId: order.lines[0]!.id,
+    openOrderId: open.id,
+    openDeliveryId: openDeliveries[0].deliveryId,
+    openLineId: open.lines[0]!.id,
     shipment: labelled.deliveryId,
     storeId: store.id,
     shippingRuleByStore: store.id,
