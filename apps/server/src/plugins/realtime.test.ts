@@ -137,12 +137,14 @@ describe.each(backends)('realtime ($name)', (backend) => {
 });
 
 /**
- * Several instances on one database: rooms span them through PostgreSQL (LISTEN/NOTIFY), or Redis when REDIS_URL
- * is set. Two apps in this process stand for two servers; each has its own adapter and connections.
+ * Several instances on one database: rooms span them through PostgreSQL (LISTEN/NOTIFY), or Redis when TEST_REDIS_URL
+ * names one (`.ci/run` sets it when the machine's Redis answers). Two apps in this process stand for two servers; each has its own adapter and connections.
  */
 const clusters = [
   ...(process.env.DATABASE_URL ? [{ name: 'postgres', redisUrl: undefined }] : []),
-  ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [{ name: 'redis', redisUrl: process.env.REDIS_URL }] : []),
+  ...(process.env.DATABASE_URL && process.env.TEST_REDIS_URL
+    ? [{ name: 'redis', redisUrl: process.env.TEST_REDIS_URL }]
+    : []),
 ];
 
 describe.each(clusters)('realtime across instances ($name)', ({ name, redisUrl }) => {
