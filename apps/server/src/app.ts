@@ -148,7 +148,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   // External plugins.
   await app.register(compressionPlugin);
-  await app.register(swaggerPlugin);
+  // SERVER_ROLE (docs/scale-out.md): a worker runs the jobs and answers only the health checks over HTTP.
+  const serves = config.role !== 'worker';
+  if (serves) await app.register(swaggerPlugin);
 
   // Ours.
   await app.register(requestContextPlugin);
@@ -169,8 +171,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     apiKeys: createApiKeyVerifier(app.db),
     revokedAt: (issuer, subject) => app.revocations.revokedAt(issuer, subject),
   });
-  // SERVER_ROLE (docs/scale-out.md): a worker runs the jobs and answers only the health checks over HTTP.
-  const serves = config.role !== 'worker';
   await app.register(realtimePlugin, {
     origins: config.webOrigins,
     serve: serves,
@@ -197,6 +197,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(labelsPlugin, {
     jobs: config.jobs,
     batchStaleSeconds: config.labelBatchStaleSeconds,
+    pollMs: config.labelsPollSeconds * 1000,
     carrierAdapters,
     carrierAdapterOptions: { http: adapterOptions.http },
   });

@@ -45,6 +45,8 @@ export interface ServerConfig {
   syncStallSeconds: number;
   /** A label batch whose instance stopped beating for this long is resumed by another (s). */
   labelBatchStaleSeconds: number;
+  /** How often a worker looks for labels work (due tracking pushes, unsettled purchases, batches) unasked (s). */
+  labelsPollSeconds: number;
   /** How often an instance reads the access revocations (deactivated users) that other instances recorded. */
   revocationRefreshMs: number;
   /** The BigCommerce marketplace app (install flow, docs/stores.md); unset: the install callbacks answer 503. */
@@ -132,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demo: env.SHIPDESK_DEMO !== 'off',
     syncStallSeconds: int('SYNC_STALL_SECONDS', env.SYNC_STALL_SECONDS, 60) || 60,
     labelBatchStaleSeconds: int('LABEL_BATCH_STALE_SECONDS', env.LABEL_BATCH_STALE_SECONDS, 120) || 120,
+    // A day at most: longer than 2^31 ms, a timer fires at once.
+    labelsPollSeconds: Math.min(int('LABELS_POLL_SECONDS', env.LABELS_POLL_SECONDS, 10) || 10, 86_400),
     revocationRefreshMs: int('REVOCATION_REFRESH_MS', env.REVOCATION_REFRESH_MS, 5_000) || 5_000,
     bigcommerce: {
       clientId: env.BIGCOMMERCE_CLIENT_ID || undefined,

@@ -12,6 +12,10 @@ declare module 'fastify' {
       adapter: RealtimeAdapterKind;
       /** Sends `event` to every connected socket of the tenant (all its users and devices). */
       toTenant(tenantId: string, event: string, payload: unknown): void;
+      /** Tells every other instance `event` (through the adapter); there are none on the embedded database. */
+      toInstances(event: string): void;
+      /** Runs `listener` when another instance sends `event` with `toInstances`. */
+      onInstances(event: string, listener: () => void): void;
     };
   }
 }
@@ -120,6 +124,12 @@ export const realtimePlugin = fp<RealtimeOptions>(
       adapter: adapter.kind,
       toTenant: (tenantId: string, event: string, payload: unknown) => {
         io.to(tenantRoom(tenantId)).emit(event, payload);
+      },
+      toInstances: (event: string) => {
+        if (adapter.kind !== 'memory') io.serverSideEmit(event);
+      },
+      onInstances: (event: string, listener: () => void) => {
+        io.of('/').on(event, listener);
       },
     });
 

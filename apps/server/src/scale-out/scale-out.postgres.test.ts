@@ -15,6 +15,8 @@ import { serverCluster, type Instance, type ServerCluster } from './server-clust
 const BIG_ORDERS = 3_000;
 const SMALL_ORDERS = 400;
 const REVOCATION_REFRESH_MS = 1_000;
+/** The workers look for labels work unasked only hourly: a batch sent through an API instance must wake them. */
+const LABELS_POLL_SECONDS = 3_600;
 
 type Ack = { ok: boolean; error?: string };
 
@@ -43,6 +45,7 @@ describe('N instances on one PostgreSQL', () => {
       tenantId,
       revocationRefreshMs: REVOCATION_REFRESH_MS,
       syncStallSeconds: 3,
+      labelsPollSeconds: LABELS_POLL_SECONDS,
     });
     // The first start migrates the database; the others then start side by side.
     worker = await cluster.start('worker-1', 'worker');
@@ -101,6 +104,8 @@ describe('N instances on one PostgreSQL', () => {
   it('splits the roles: the worker serves health checks only, the API instances serve the API', async () => {
     expect((await fetch(`${worker.url}/readyz`)).status).toBe(200);
     expect((await cluster.api(worker, 'GET', '/api/v1/orders', admin)).status).toBe(404);
+    expect((await fetch(`${worker.url}/docs/json`)).status).toBe(404);
+    expect((await fetch(`${a.url}/docs/json`)).status).toBe(200);
     await expect(cluster.socket(worker, admin)).rejects.toThrow();
     for (const instance of [a, b])
       expect((await cluster.api(instance, 'GET', '/api/v1/orders', admin)).status).toBe(200);
@@ -236,5 +241,63 @@ describe('N instances on one PostgreSQL', () => {
     await expect(cluster.socket(b, erin)).rejects.toThrow(/access has ended/);
     // Everyone else is untouched.
     expect((await cluster.api(b, 'GET', '/api/v1/orders', admin)).status).toBe(200);
+  });
+
+  it('starts a label batch sent through an API instance on the worker at once, not at its next poll', async () => {
+    const warehouse = await cluster.api(a, 'POST', '/call/configs/createOrUpdate', admin, {
+      key: 'warehouse_info',
+      options: {
+        name: 'Depot',
+        address1: '400 Industrial Way',
+        city: 'Columbus',
+        state: 'OH',
+        postalCode: '43215',
+        country: 'US',
+      },
+    });
+    expect(warehouse.status, JSON.stringify(warehouse.body)).toBe(200);
+    const method = await cluster.api(a, 'POST', '/api/v1/shipMethods', admin, { name: 'Ground' });
+    const mapping = await cluster.api(a, 'POST', '/api/v1/shipMethodCarrierMethodMappings', admin, {
+      shipMethodId: method.body.data!.id,
+      carrier: 'local',
+      carrierMethod: 'LOCAL_NEXT_DAY',
+    });
+    expect(mapping.status, JSON.stringify(mapping.body)).toBe(201);
+    const created = await cluster.api(a, 'POST', '/api/v1/store/1/orders', admin, {
+      customerEmail: 'ada@example.com',
+      requestedShippingMethod: 'Ground',
+      lines: [{ sku: 'MUG-1', name: 'Blue mug', quantity: 1, unitPrice: 1250, weight: 350 }],
+      shippingAddress: {
+        name: 'Ada',
+        address1: '12 Main St',
+        city: 'New York',
+        state: 'NY',
+        postalCode: '10001',
+        country: 'US',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const orderId = created.body.data!.id as string;
+    for (const [event, version] of [
+      ['approve', 1],
+      ['processPayment', 2],
+    ] as const) {
+      const moved = await cluster.api(a, 'POST', `/call/orders/${orderId}/${event}/orderFlow`, admin, { version });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    }
+
+    const started = await cluster.api(a, 'POST', '/call/labelBatches', admin, { event: 'zpl', orderIds: [orderId] });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const batchId = started.body.data!.id as string;
+    // The worker's own poll is an hour away (and its start-up look was long ago): only A's wake-up can start it.
+    const until = Date.now() + 30_000;
+    let batch: Record<string, unknown> | undefined;
+    while (Date.now() < until) {
+      batch = (await cluster.api(b, 'GET', `/call/labelBatches/${batchId}`, admin)).body.data?.batch as typeof batch;
+      if (batch?.status === 'done') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // API instances run no labels work: the worker bought it.
+    expect(batch).toMatchObject({ status: 'done', bought: 1, failed: 0 });
   });
 });

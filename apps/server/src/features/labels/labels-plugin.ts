@@ -35,6 +35,9 @@ declare module 'fastify' {
   }
 }
 
+/** Sent from an instance without background work to the ones with it: labels work is waiting. */
+const LABELS_WAKE_EVENT = 'labels:wake';
+
 export interface LabelsPluginOptions {
   /** Whether this instance runs background work (tracking pushes, settling purchases left unconfirmed). */
   jobs: boolean;
@@ -93,9 +96,17 @@ export const labelsPlugin = fp<LabelsPluginOptions>(
         });
     }
     let stopped = false;
-    /** Runs the background work now (once at a time; a wake-up while it runs makes it run again). */
+    /**
+     * Runs the background work now (once at a time; a wake-up while it runs makes it run again). An instance without
+     * background work (SERVER_ROLE=api) wakes the ones with it instead: a batch or a tracking push queued through it
+     * starts at once, not at their next poll (which stays, for a wake-up lost with a connection).
+     */
     function wake(): void {
-      if (!options.jobs || stopped) return;
+      if (stopped) return;
+      if (!options.jobs) {
+        app.realtime.toInstances(LABELS_WAKE_EVENT);
+        return;
+      }
       wakeBatches();
       if (running) {
         again = true;
@@ -145,6 +156,7 @@ export const labelsPlugin = fp<LabelsPluginOptions>(
     });
 
     let timer: NodeJS.Timeout | undefined;
+    if (options.jobs) app.realtime.onInstances(LABELS_WAKE_EVENT, wake);
     app.addHook('onReady', async () => {
       if (!options.jobs) return;
       timer = setInterval(wake, options.pollMs ?? 10_000);
