@@ -23,4 +23,11 @@ describe('SERVER_ROLE', () => {
     expect(() => loadConfig({ SERVER_ROLE: 'api' })).toThrow(/SERVER_ROLE=api needs DATABASE_URL/);
     expect(() => loadConfig({ SERVER_ROLE: 'worker', DATABASE_URL, JOBS: 'off' })).toThrow(/SERVER_ROLE=worker/);
   });
+
+  it('reads how often a worker looks for labels work unasked, at most a day (a longer timer would fire at once)', () => {
+    expect(loadConfig({}).labelsPollSeconds).toBe(10);
+    expect(loadConfig({ LABELS_POLL_SECONDS: '30' }).labelsPollSeconds).toBe(30);
+    expect(loadConfig({ LABELS_POLL_SECONDS: '9999999' }).labelsPollSeconds).toBe(86_400);
+    expect(() => loadConfig({ LABELS_POLL_SECONDS: 'soon' })).toThrow(/LABELS_POLL_SECONDS must be/);
+  });
 });
