@@ -111,6 +111,43 @@ describe('the order list as the user keeps it', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('asks the first page at once with the size remembered on this browser, and follows a size changed elsewhere', async () => {
+    localStorage.setItem(
+      'orderListPreferences',
+      JSON.stringify({ pageSize: 25, density: 'standard', hiddenColumns: [] }),
+    );
+    let answerPreferences!: () => void;
+    const preferencesAnswered = new Promise<void>((resolve) => (answerPreferences = resolve));
+    const calls = serve({
+      extra: (c) =>
+        c.path === '/api/v1/orderListPreferences'
+          ? (preferencesAnswered.then(() =>
+              ok({ pageSize: 50, density: 'standard', hiddenColumns: [] }),
+            ) as unknown as Response)
+          : undefined,
+    });
+    renderList();
+    // The first page is asked while the preferences are still on their way.
+    await screen.findByRole('link', { name: 'SO-1001' });
+    expect(listCalls(calls).map((c) => c.query.get('size'))).toEqual(['25']);
+
+    // Another device changed the size: the list follows the server, and this browser remembers it.
+    answerPreferences();
+    await waitFor(() => expect(listCalls(calls).map((c) => c.query.get('size'))).toEqual(['25', '50']));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('orderListPreferences')!).pageSize).toBe(50));
+  });
+
+  it('waits for the server when what is remembered does not fit', async () => {
+    localStorage.setItem(
+      'orderListPreferences',
+      JSON.stringify({ pageSize: 7, density: 'standard', hiddenColumns: [] }),
+    );
+    const calls = serve({ preferences: { pageSize: 25, density: 'standard', hiddenColumns: [] } });
+    renderList();
+    await screen.findByRole('link', { name: 'SO-1001' });
+    expect(listCalls(calls).map((c) => c.query.get('size'))).toEqual(['25']);
+  });
+
   it('lets a link name another size without changing the user’s', async () => {
     const calls = serve();
     renderList('/orders?size=100');

@@ -4,13 +4,15 @@ import { removeSessionItem, SESSION_KEYS } from '@/lib/storage/session-storage';
 
 /**
  * Clears what a session leaves in local storage: the stored login (authData), the persisted Redux state
- * ('persist:root') and oidc-client-ts's user and login-transaction entries ('oidc.' keys).
+ * ('persist:root'), the order list preferences last read and oidc-client-ts's user and login-transaction entries
+ * ('oidc.' keys).
  * Keeps device preferences: the colour mode ('mui-' keys, dark-mode flag) and the device fingerprint.
  * In session storage: oidc-client-ts's entries and the closed Setup Guide (the next user sees it open by itself).
  */
 export function clearSessionStorage(): void {
   clearAuthData();
   removeItem(STORAGE_KEYS.persistedRoot);
+  removeItem(STORAGE_KEYS.orderListPreferences);
   for (const key of storageKeys()) {
     if (key.startsWith('oidc.')) removeItem(key);
   }

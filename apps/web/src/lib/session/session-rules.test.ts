@@ -102,9 +102,10 @@ describe('stale activity (spec 4.3 step 5)', () => {
 });
 
 describe('session storage', () => {
-  it('logout clears the login, the persisted state and the OIDC entries but keeps device preferences', () => {
+  it('logout clears the login, the persisted state, the list preferences and the OIDC entries but keeps device preferences', () => {
     localStorage.setItem('authData', '{"token":"t","lastActivity":1}');
     localStorage.setItem('persist:root', '{}');
+    localStorage.setItem('orderListPreferences', '{"pageSize":50,"density":"compact","hiddenColumns":[]}');
     localStorage.setItem('oidc.user:http://sso:shipdesk-web', '{}');
     localStorage.setItem('oidc.abc', '{}');
     localStorage.setItem('mui-mode', 'dark');

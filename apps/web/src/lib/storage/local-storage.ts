@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   fingerprint: 'deviceFingerprint',
   /** A BigCommerce marketplace install waiting to be claimed by the organisation that signs in next. */
   marketplaceInstall: 'marketplaceInstall',
+  /** The signed-in user's order list preferences as last read, so the first page need not wait for them. */
+  orderListPreferences: 'orderListPreferences',
 } as const;
 
 export function readItem(key: string): string | null {

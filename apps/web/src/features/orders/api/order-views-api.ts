@@ -1,5 +1,9 @@
+import { useEffect, useState } from 'react';
 import {
   DEFAULT_ORDER_LIST_PREFERENCES,
+  ORDER_LIST_COLUMNS,
+  ORDER_LIST_DENSITIES,
+  ORDER_LIST_PAGE_SIZES,
   type OrderListPreferences,
   type OrderListPreferencesUpdate,
   type OrderListView,
@@ -8,6 +12,7 @@ import {
   type SuccessEnvelope,
 } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
+import { readJson, STORAGE_KEYS, writeItem } from '@/lib/storage/local-storage';
 
 function data<T>(response: SuccessEnvelope<T>): T {
   return response.data;
@@ -86,14 +91,32 @@ export const {
   useRequestedServicesQuery,
 } = orderViewsApi;
 
+/** The preferences last read on this browser (cleared at logout), or null when none are kept or they do not fit. */
+export function rememberedOrderListPreferences(): OrderListPreferences | null {
+  const kept = readJson<Partial<OrderListPreferences>>(STORAGE_KEYS.orderListPreferences);
+  if (!kept || typeof kept !== 'object') return null;
+  const { pageSize, density, hiddenColumns } = kept;
+  const fits =
+    (ORDER_LIST_PAGE_SIZES as readonly unknown[]).includes(pageSize) &&
+    (ORDER_LIST_DENSITIES as readonly unknown[]).includes(density) &&
+    Array.isArray(hiddenColumns) &&
+    hiddenColumns.every((column) => (ORDER_LIST_COLUMNS as readonly unknown[]).includes(column));
+  return fits ? { pageSize: pageSize!, density: density!, hiddenColumns: hiddenColumns! } : null;
+}
+
 /**
- * The user's list preferences, the defaults while they load or when they cannot be read (the list still works);
- * `settled` once the server answered either way, so the first page is asked with the right size.
+ * The user's list preferences: the server's once it answered; meanwhile the ones last read on this browser, or the
+ * defaults. `settled` once the server answered either way, or at once when preferences are remembered, so the first
+ * page is asked with the right size without waiting for a round trip (a size changed elsewhere asks again).
  */
 export function useOrderListPreferences() {
   const query = useGetOrderListPreferencesQuery();
+  const [remembered] = useState(rememberedOrderListPreferences);
+  useEffect(() => {
+    if (query.data) writeItem(STORAGE_KEYS.orderListPreferences, JSON.stringify(query.data));
+  }, [query.data]);
   return {
-    preferences: query.data ?? DEFAULT_ORDER_LIST_PREFERENCES,
-    settled: !query.isLoading,
+    preferences: query.data ?? remembered ?? DEFAULT_ORDER_LIST_PREFERENCES,
+    settled: !query.isLoading || remembered !== null,
   };
 }
