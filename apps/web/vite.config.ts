@@ -63,8 +63,10 @@ export default defineConfig({
     rolldownOptions: {
       treeshake: { manualPureFunctions: ['Type', 'literalUnion', 'Nullable'] },
       output: {
-        // What every page needs, in two chunks instead of dozens of small ones: a slow line pays a round trip per
-        // chunk, and larger files compress better. The MUI components stay split by the pages that use them.
+        // A few chunks instead of dozens of small ones (a slow line pays a round trip per chunk, and larger files
+        // compress better): the framework, MUI's styling engine, MUI's components, and the app's code that two or
+        // more pages share. A page gets components only other pages use: fewer round trips won on the slow line
+        // (docs/PERFORMANCE.md, "Web").
         codeSplitting: {
           groups: [
             { name: 'framework', test: FRAMEWORK, priority: 2 },
