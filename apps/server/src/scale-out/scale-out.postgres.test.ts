@@ -5,6 +5,8 @@ import { createScratchDatabase } from '@shipdesk/db-kit';
 import { startFakeShopify, type FakeShopify } from '@shipdesk/fakes';
 import { LOGOUT_MESSAGE, RealtimeEvent, StoreRealtimeEvent, logoutRoomId, type SyncRun } from '@shipdesk/contract';
 import { newTenantId } from '../../test/app-helper.ts';
+import { WAREHOUSE } from '../../test/label-helpers.ts';
+import { orderBody } from '../../test/order-helpers.ts';
 import { serverCluster, type Instance, type ServerCluster } from './server-cluster.ts';
 
 /**
@@ -246,14 +248,7 @@ describe('N instances on one PostgreSQL', () => {
   it('starts a label batch sent through an API instance on the worker at once, not at its next poll', async () => {
     const warehouse = await cluster.api(a, 'POST', '/call/configs/createOrUpdate', admin, {
       key: 'warehouse_info',
-      options: {
-        name: 'Depot',
-        address1: '400 Industrial Way',
-        city: 'Columbus',
-        state: 'OH',
-        postalCode: '43215',
-        country: 'US',
-      },
+      options: WAREHOUSE,
     });
     expect(warehouse.status, JSON.stringify(warehouse.body)).toBe(200);
     const method = await cluster.api(a, 'POST', '/api/v1/shipMethods', admin, { name: 'Ground' });
@@ -263,19 +258,7 @@ describe('N instances on one PostgreSQL', () => {
       carrierMethod: 'LOCAL_NEXT_DAY',
     });
     expect(mapping.status, JSON.stringify(mapping.body)).toBe(201);
-    const created = await cluster.api(a, 'POST', '/api/v1/store/1/orders', admin, {
-      customerEmail: 'ada@example.com',
-      requestedShippingMethod: 'Ground',
-      lines: [{ sku: 'MUG-1', name: 'Blue mug', quantity: 1, unitPrice: 1250, weight: 350 }],
-      shippingAddress: {
-        name: 'Ada',
-        address1: '12 Main St',
-        city: 'New York',
-        state: 'NY',
-        postalCode: '10001',
-        country: 'US',
-      },
-    });
+    const created = await cluster.api(a, 'POST', '/api/v1/store/1/orders', admin, orderBody());
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const orderId = created.body.data!.id as string;
     for (const [event, version] of [
