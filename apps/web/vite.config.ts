@@ -11,8 +11,12 @@ const MUI_CORE =
   /[\\/]node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion[\\/][^\\/]+|stylis|react-is|prop-types|@babel[\\/]runtime|react-transition-group|@popperjs[\\/]core)[\\/]/;
 
 const MUI_COMPONENTS = /[\\/]node_modules[\\/]@mui[\\/](material|icons-material)[\\/]/;
-// The app's own code that two or more pages use (and what it imports): one file, not dozens of small ones.
+// The app's own code that two or more pages use (and what it imports): one file, not dozens of small ones. Not the
+// printing client or the connection forms (and React Hook Form with them): the order list, the page most often
+// loaded first, uses neither, and the pages that do load them with their own chunks.
 const SHARED = /[\\/](apps[\\/]web[\\/]src[\\/](lib|components|config|hooks)|packages[\\/]contract)[\\/]/;
+const NOT_SHARED =
+  /[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/](printing|validation|forms)|components[\\/](printing|connection-field))/;
 
 /**
  * The providers (store, router, sign-in) are imported once /app-config.json has arrived, as they read it when they
@@ -72,7 +76,7 @@ export default defineConfig({
             { name: 'framework', test: FRAMEWORK, priority: 2 },
             { name: 'mui-core', test: MUI_CORE, priority: 1 },
             { name: 'mui', test: MUI_COMPONENTS, priority: 1 },
-            { name: 'shared', test: SHARED, minShareCount: 2 },
+            { name: 'shared', test: (id) => SHARED.test(id) && !NOT_SHARED.test(id), minShareCount: 2 },
           ],
         },
       },

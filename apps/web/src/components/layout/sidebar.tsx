@@ -79,6 +79,10 @@ export function Sidebar({
   const width = expanded ? DRAWER_WIDTH : DRAWER_COLLAPSED_WIDTH;
 
   const [guideAnchor, setGuideAnchor] = useState<HTMLDivElement | null>(null);
+  // A temporary drawer is built when it first opens, then kept for the next: a phone's first load does not lay out
+  // a closed menu (docs/PERFORMANCE.md, "Web").
+  const [everOpened, setEverOpened] = useState(open);
+  if (open && !everOpened) setEverOpened(true);
   const showGuide = [Role.Admin, Role.Manager].includes(roleId as 2 | 3);
   // In a closed temporary drawer the guide's entry is off screen: the guide does not open by itself there.
   const guide = useSetupGuideOpen({
@@ -117,7 +121,7 @@ export function Sidebar({
         ? {
             open,
             onClose: closeDrawer,
-            ModalProps: { keepMounted: true },
+            ModalProps: { keepMounted: everOpened },
             slotProps: { paper: { id: SIDEBAR_ID, onClick: onDrawerClick } },
             sx: { '& .MuiDrawer-paper': paperSx },
           }

@@ -37,5 +37,14 @@ describe('formatMoney', () => {
 
   it('does not throw on an unknown currency code', () => {
     expect(formatMoney(1050, 'not-a-code')).toBe('10.50 not-a-code');
+    // The second time from the remembered refusal.
+    expect(formatMoney(2050, 'not-a-code')).toBe('20.50 not-a-code');
+  });
+
+  it('keeps the formatters of different locales and currencies apart', () => {
+    expect(formatMoney(123456, 'USD', 'en-US')).toBe('$1,234.56');
+    expect(formatMoney(123456, 'USD', 'de-DE')).toBe('1.234,56\u00a0$');
+    expect(formatMoney(123456, 'EUR', 'en-US')).toBe('€1,234.56');
+    expect(formatMoney(123456, 'USD', 'en-US')).toBe('$1,234.56');
   });
 });

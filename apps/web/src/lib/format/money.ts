@@ -15,11 +15,25 @@ export function formatMoney(
   currency: string = DEFAULT_CURRENCY,
   locale: string = DEFAULT_LOCALE,
 ): string {
-  let formatter: Intl.NumberFormat;
-  try {
-    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  } catch {
-    return `${(Number(minorUnits) / 100).toFixed(2)} ${currency}`;
-  }
+  const formatter = currencyFormatter(locale, currency);
+  if (!formatter) return `${(Number(minorUnits) / 100).toFixed(2)} ${currency}`;
   return formatter.format(toMajorUnits(minorUnits, currency));
+}
+
+// Building a formatter costs far more than using one, and a list shows a few amounts per row: one per locale and
+// currency (null when either is unknown).
+const formatters = new Map<string, Intl.NumberFormat | null>();
+
+function currencyFormatter(locale: string, currency: string): Intl.NumberFormat | null {
+  const key = `${locale}|${currency}`;
+  let formatter = formatters.get(key);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    } catch {
+      formatter = null;
+    }
+    formatters.set(key, formatter);
+  }
+  return formatter;
 }
