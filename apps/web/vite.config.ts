@@ -45,8 +45,34 @@ function preloadProviders(): Plugin {
   };
 }
 
+const TYPEBOX = /[\\/]node_modules[\\/]typebox[\\/]/;
+
+/**
+ * The web app validates with its own rules and never runs TypeBox: the contract's schemas are built in the browser
+ * only when the bundler cannot prove building them harmless (a spread, a read of another schema's `.properties` or of
+ * a constant's field), and then they bring TypeBox (about 20 kB gzip) to every page. Fails the build when that
+ * happens, naming the chunks, so that the schema is wrapped in `schema()` (packages/contract/src/schema-kit.ts).
+ */
+function noTypeBoxInBrowser(): Plugin {
+  return {
+    name: 'shipdesk-no-typebox',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (file) => file.type === 'chunk' && file.moduleIds.some((id) => TYPEBOX.test(id)),
+      );
+      if (chunks.length === 0) return;
+      const names = chunks.map((chunk) => chunk.name).join(', ');
+      this.error(
+        `TypeBox is in the web bundle (chunks: ${names}): a contract schema that reads another schema's properties or ` +
+          "a constant's field is built at load; wrap it in schema() from packages/contract/src/schema-kit.ts.",
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preloadProviders()],
+  plugins: [react(), preloadProviders(), noTypeBoxInBrowser()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -65,7 +91,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
-      treeshake: { manualPureFunctions: ['Type', 'literalUnion', 'Nullable'] },
+      treeshake: {
+        manualPureFunctions: ['Type', 'literalUnion', 'Nullable'],
+        // TypeBox declares no `sideEffects`; its modules have none that matter when none of their exports is used.
+        moduleSideEffects: [{ test: TYPEBOX, sideEffects: false }],
+      },
       output: {
         // A few chunks instead of dozens of small ones (a slow line pays a round trip per chunk, and larger files
         // compress better): the framework, MUI's styling engine, MUI's components, and the app's code that two or

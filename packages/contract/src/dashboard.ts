@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { literalUnion } from './schema-kit.ts';
+import { literalUnion, schema } from './schema-kit.ts';
 import { DASHBOARD_PERIODS } from './constants.ts';
 import type { OrderStatus, ShipmentStatus } from './enums.ts';
 
@@ -97,9 +97,11 @@ const header = {
 export const QuickDashboardSchema = Type.Object(header);
 export type QuickDashboard = Type.Static<typeof QuickDashboardSchema>;
 
-export const DashboardSchema = Type.Object({
-  ...header,
-  salesByDate: SalesByDateSchema,
-  salesByChannel: Type.Array(SalesByChannelPointSchema),
-});
+export const DashboardSchema = schema(() =>
+  Type.Object({
+    ...header,
+    salesByDate: SalesByDateSchema,
+    salesByChannel: Type.Array(SalesByChannelPointSchema),
+  }),
+);
 export type Dashboard = Type.Static<typeof DashboardSchema>;

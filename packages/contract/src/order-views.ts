@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { literalUnion, Nullable } from './schema-kit.ts';
+import { literalUnion, schema, Nullable } from './schema-kit.ts';
 import { IdSchema } from './ids.ts';
 import { PAYMENT_STATUSES, SHIPMENT_STATUSES } from './enums.ts';
 import { REQUESTED_SERVICE_MAX } from './shipping-methods.ts';
@@ -39,18 +39,20 @@ export const ORDER_LIST_FIXED_COLUMNS: readonly OrderListColumn[] = ['orderNumbe
 export const MAX_ORDER_LIST_VIEWS = 50;
 export const ORDER_LIST_VIEW_NAME_MAX = 60;
 
-const PageSizeSchema = Type.Unsafe<OrderListPageSize>(
-  Type.Union(ORDER_LIST_PAGE_SIZES.map((size) => Type.Literal(size))),
+const PageSizeSchema = schema(() =>
+  Type.Unsafe<OrderListPageSize>(Type.Union(ORDER_LIST_PAGE_SIZES.map((size) => Type.Literal(size)))),
 );
 const DensitySchema = literalUnion(ORDER_LIST_DENSITIES);
 /**
  * Hidden, not shown, columns are kept, so that a column added later appears for everyone. The fixed columns are
  * refused by `orderListColumnsProblem` (with a message that says why), not by the schema.
  */
-const HiddenColumnsSchema = Type.Array(literalUnion(ORDER_LIST_COLUMNS), {
-  maxItems: ORDER_LIST_COLUMNS.length,
-  uniqueItems: true,
-});
+const HiddenColumnsSchema = schema(() =>
+  Type.Array(literalUnion(ORDER_LIST_COLUMNS), {
+    maxItems: ORDER_LIST_COLUMNS.length,
+    uniqueItems: true,
+  }),
+);
 
 export const OrderListPreferencesSchema = Type.Object({
   pageSize: PageSizeSchema,
@@ -85,18 +87,20 @@ const StatusesOf = <T extends Type.TSchema>(item: T, count: number) =>
  * derives from them): the status tab, the search, the order-date range, the store (`manual`: orders added by hand),
  * payment and shipment statuses (any of), and the requested service (the channel's text, compared case-insensitively).
  */
-export const OrderListViewFiltersSchema = Type.Object(
-  {
-    orderStatus: Type.Optional(OrderStatusSchema),
-    search: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    from: Type.Optional(DaySchema),
-    to: Type.Optional(DaySchema),
-    storeId: Type.Optional(Type.Union([IdSchema, Type.Literal('manual')])),
-    paymentStatus: Type.Optional(StatusesOf(PaymentStatusSchema, PAYMENT_STATUSES.length)),
-    shipmentStatus: Type.Optional(StatusesOf(ShipmentStatusSchema, SHIPMENT_STATUSES.length)),
-    requestedService: Type.Optional(Type.String({ minLength: 1, maxLength: REQUESTED_SERVICE_MAX })),
-  },
-  { additionalProperties: false },
+export const OrderListViewFiltersSchema = schema(() =>
+  Type.Object(
+    {
+      orderStatus: Type.Optional(OrderStatusSchema),
+      search: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+      from: Type.Optional(DaySchema),
+      to: Type.Optional(DaySchema),
+      storeId: Type.Optional(Type.Union([IdSchema, Type.Literal('manual')])),
+      paymentStatus: Type.Optional(StatusesOf(PaymentStatusSchema, PAYMENT_STATUSES.length)),
+      shipmentStatus: Type.Optional(StatusesOf(ShipmentStatusSchema, SHIPMENT_STATUSES.length)),
+      requestedService: Type.Optional(Type.String({ minLength: 1, maxLength: REQUESTED_SERVICE_MAX })),
+    },
+    { additionalProperties: false },
+  ),
 );
 export type OrderListViewFilters = Type.Static<typeof OrderListViewFiltersSchema>;
 

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { literalUnion, Nullable } from './schema-kit.ts';
+import { literalUnion, Nullable, schema } from './schema-kit.ts';
 import { LabelPurchaseSchema, PURCHASE_STATES, ShippingLabelSchema } from './labels.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { IdSchema, INT32_MAX } from './ids.ts';
@@ -77,14 +77,16 @@ export const AddressInputSchema = Type.Object(
 export type AddressInput = Type.Static<typeof AddressInputSchema>;
 
 /** Body of `POST /call/order/{orderId}/{billing|shipping}/updateOrderAddress`; `version` (optional) guards. */
-export const OrderAddressUpdateSchema = Type.Object(
-  {
-    ...AddressInputSchema.properties,
-    version: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: INT32_MAX, description: "the order's version the form was loaded with" }),
-    ),
-  },
-  { additionalProperties: false },
+export const OrderAddressUpdateSchema = schema(() =>
+  Type.Object(
+    {
+      ...AddressInputSchema.properties,
+      version: Type.Optional(
+        Type.Integer({ minimum: 1, maximum: INT32_MAX, description: "the order's version the form was loaded with" }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
 );
 export type OrderAddressUpdate = Type.Static<typeof OrderAddressUpdateSchema>;
 

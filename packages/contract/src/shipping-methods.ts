@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { literalUnion, Nullable } from './schema-kit.ts';
+import { literalUnion, Nullable, schema } from './schema-kit.ts';
 import { CarrierSchema, type Carrier } from './carriers.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { IdSchema, INT32_MAX } from './ids.ts';
@@ -78,9 +78,8 @@ export const CarrierMappingSchema = Type.Object({
 });
 export type CarrierMapping = Type.Static<typeof CarrierMappingSchema>;
 
-export const CarrierMappingListQuerySchema = Type.Object(
-  { ship_method: Type.Optional(Id), ...Page },
-  { additionalProperties: false },
+export const CarrierMappingListQuerySchema = schema(() =>
+  Type.Object({ ship_method: Type.Optional(Id), ...Page }, { additionalProperties: false }),
 );
 export type CarrierMappingListQuery = Type.Static<typeof CarrierMappingListQuerySchema>;
 
@@ -125,9 +124,8 @@ export const StoreMappingSchema = Type.Object({
 });
 export type StoreMapping = Type.Static<typeof StoreMappingSchema>;
 
-export const StoreMappingListQuerySchema = Type.Object(
-  { ship_method: Type.Optional(Id), ...Page },
-  { additionalProperties: false },
+export const StoreMappingListQuerySchema = schema(() =>
+  Type.Object({ ship_method: Type.Optional(Id), ...Page }, { additionalProperties: false }),
 );
 export const StoreMappingListSchema = Type.Object({
   rows: Type.Array(StoreMappingSchema),

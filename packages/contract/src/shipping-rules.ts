@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { CarrierSchema } from './carriers.ts';
 import { IdSchema as Id } from './ids.ts';
 import { MAX_MINOR_UNITS } from './money.ts';
-import { Nullable, literalUnion } from './schema-kit.ts';
+import { Nullable, literalUnion, schema } from './schema-kit.ts';
 
 /**
  * Shipping rules (spec 2.2 `/ship_rule`, 7.4). A tenant has one rule set per store and one for all stores; an order
@@ -93,22 +93,24 @@ export type Weekday = (typeof WEEKDAYS)[number];
  * gt/gte/lt/lte/eq on numbers; a date `YYYY-MM-DD` or a time `HH:MM`; a boolean for `is`; a regular expression's
  * source for `matches` (refused when it could run away); none for `empty`. Text compares ignore case and outer spaces.
  */
-export const RuleConditionSchema = Type.Object(
-  {
-    field: literalUnion(RULE_FIELD_NAMES),
-    operator: literalUnion(RULE_OPERATORS),
-    value: Type.Optional(
-      Type.Union([
-        Type.String({ maxLength: RULE_LIMITS.text }),
-        Type.Number(),
-        Type.Boolean(),
-        Type.Array(Type.Union([Type.String({ maxLength: RULE_LIMITS.text }), Type.Number()]), {
-          maxItems: RULE_LIMITS.listValues,
-        }),
-      ]),
-    ),
-  },
-  { additionalProperties: false },
+export const RuleConditionSchema = schema(() =>
+  Type.Object(
+    {
+      field: literalUnion(RULE_FIELD_NAMES),
+      operator: literalUnion(RULE_OPERATORS),
+      value: Type.Optional(
+        Type.Union([
+          Type.String({ maxLength: RULE_LIMITS.text }),
+          Type.Number(),
+          Type.Boolean(),
+          Type.Array(Type.Union([Type.String({ maxLength: RULE_LIMITS.text }), Type.Number()]), {
+            maxItems: RULE_LIMITS.listValues,
+          }),
+        ]),
+      ),
+    },
+    { additionalProperties: false },
+  ),
 );
 export type RuleCondition = Type.Static<typeof RuleConditionSchema>;
 
@@ -121,74 +123,82 @@ const ServiceRef = Type.Object(
 );
 
 /** What a matched rule does. Money in minor units. */
-export const RuleActionSchema = Type.Union([
-  Type.Object({ type: Type.Literal('setShipMethod'), shipMethodId: Id }, { additionalProperties: false }),
-  Type.Object(
-    { type: Type.Literal('setCarrierService'), carrier: CarrierSchema, serviceCode: ServiceRef.properties.serviceCode },
-    { additionalProperties: false },
-  ),
-  Type.Object(
-    {
-      type: Type.Literal('cheapestService'),
-      services: Type.Array(ServiceRef, { minItems: 1, maxItems: 50 }),
-      /** Only services whose estimate arrives within this many days; none: any. */
-      withinDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 60 })),
-    },
-    { additionalProperties: false },
-  ),
-  Type.Object({ type: Type.Literal('setBox'), boxSizeId: Id }, { additionalProperties: false }),
-  Type.Object(
-    {
-      type: Type.Literal('setPackageType'),
-      carrier: CarrierSchema,
-      packageType: Type.String({ minLength: 1, maxLength: 100 }),
-    },
-    { additionalProperties: false },
-  ),
-  /** Insures the shipment for the order's total when the total is above `above` (minor units of the order's currency). */
-  Type.Object(
-    { type: Type.Literal('insure'), above: Type.Integer({ minimum: 0, maximum: MAX_MINOR_UNITS }) },
-    { additionalProperties: false },
-  ),
-  Type.Object(
-    { type: Type.Literal('requireSignature'), kind: literalUnion(SIGNATURE_KINDS) },
-    { additionalProperties: false },
-  ),
-  /** Holds the order until a date (`YYYY-MM-DD`, the tenant's zone) or for a number of days after its order date. */
-  Type.Object(
-    {
-      type: Type.Literal('holdUntil'),
-      date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
-      days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })),
-    },
-    { additionalProperties: false },
-  ),
-  Type.Object(
-    { type: Type.Literal('addTag'), tag: Type.String({ minLength: 1, maxLength: 50 }) },
-    { additionalProperties: false },
-  ),
-  Type.Object(
-    { type: Type.Literal('addNote'), text: Type.String({ minLength: 1, maxLength: RULE_LIMITS.note }) },
-    { additionalProperties: false },
-  ),
-]);
+export const RuleActionSchema = schema(() =>
+  Type.Union([
+    Type.Object({ type: Type.Literal('setShipMethod'), shipMethodId: Id }, { additionalProperties: false }),
+    Type.Object(
+      {
+        type: Type.Literal('setCarrierService'),
+        carrier: CarrierSchema,
+        serviceCode: ServiceRef.properties.serviceCode,
+      },
+      { additionalProperties: false },
+    ),
+    Type.Object(
+      {
+        type: Type.Literal('cheapestService'),
+        services: Type.Array(ServiceRef, { minItems: 1, maxItems: 50 }),
+        /** Only services whose estimate arrives within this many days; none: any. */
+        withinDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 60 })),
+      },
+      { additionalProperties: false },
+    ),
+    Type.Object({ type: Type.Literal('setBox'), boxSizeId: Id }, { additionalProperties: false }),
+    Type.Object(
+      {
+        type: Type.Literal('setPackageType'),
+        carrier: CarrierSchema,
+        packageType: Type.String({ minLength: 1, maxLength: 100 }),
+      },
+      { additionalProperties: false },
+    ),
+    /** Insures the shipment for the order's total when the total is above `above` (minor units of the order's currency). */
+    Type.Object(
+      { type: Type.Literal('insure'), above: Type.Integer({ minimum: 0, maximum: MAX_MINOR_UNITS }) },
+      { additionalProperties: false },
+    ),
+    Type.Object(
+      { type: Type.Literal('requireSignature'), kind: literalUnion(SIGNATURE_KINDS) },
+      { additionalProperties: false },
+    ),
+    /** Holds the order until a date (`YYYY-MM-DD`, the tenant's zone) or for a number of days after its order date. */
+    Type.Object(
+      {
+        type: Type.Literal('holdUntil'),
+        date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
+        days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })),
+      },
+      { additionalProperties: false },
+    ),
+    Type.Object(
+      { type: Type.Literal('addTag'), tag: Type.String({ minLength: 1, maxLength: 50 }) },
+      { additionalProperties: false },
+    ),
+    Type.Object(
+      { type: Type.Literal('addNote'), text: Type.String({ minLength: 1, maxLength: RULE_LIMITS.note }) },
+      { additionalProperties: false },
+    ),
+  ]),
+);
 export type RuleAction = Type.Static<typeof RuleActionSchema>;
 export type RuleActionType = RuleAction['type'];
 
-export const ShippingRuleSchema = Type.Object(
-  {
-    /** Made by the editor, kept across versions so a rule can be followed through its history. */
-    id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$' }),
-    name: Type.String({ minLength: 1, maxLength: 100 }),
-    enabled: Type.Boolean(),
-    /** `all`: every condition holds; `any`: at least one. No conditions: the rule always matches. */
-    match: literalUnion(['all', 'any'] as const),
-    conditions: Type.Array(RuleConditionSchema, { maxItems: RULE_LIMITS.conditionsPerRule }),
-    actions: Type.Array(RuleActionSchema, { minItems: 1, maxItems: RULE_LIMITS.actionsPerRule }),
-    /** When this rule matches, no later rule runs. */
-    stop: Type.Boolean(),
-  },
-  { additionalProperties: false },
+export const ShippingRuleSchema = schema(() =>
+  Type.Object(
+    {
+      /** Made by the editor, kept across versions so a rule can be followed through its history. */
+      id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$' }),
+      name: Type.String({ minLength: 1, maxLength: 100 }),
+      enabled: Type.Boolean(),
+      /** `all`: every condition holds; `any`: at least one. No conditions: the rule always matches. */
+      match: literalUnion(['all', 'any'] as const),
+      conditions: Type.Array(RuleConditionSchema, { maxItems: RULE_LIMITS.conditionsPerRule }),
+      actions: Type.Array(RuleActionSchema, { minItems: 1, maxItems: RULE_LIMITS.actionsPerRule }),
+      /** When this rule matches, no later rule runs. */
+      stop: Type.Boolean(),
+    },
+    { additionalProperties: false },
+  ),
 );
 export type ShippingRule = Type.Static<typeof ShippingRuleSchema>;
 
@@ -210,12 +220,14 @@ export const RuleSetListSchema = Type.Object({ ruleSets: Type.Array(RuleSetSchem
 export type RuleSetList = Type.Static<typeof RuleSetListSchema>;
 
 /** `PUT /api/v1/shippingRuleByStore/{id}`: the whole set; `version` is the one the edit started from (409 if stale). */
-export const RuleSetInputSchema = Type.Object(
-  {
-    version: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
-    rules: Type.Array(ShippingRuleSchema, { maxItems: RULE_LIMITS.rules }),
-  },
-  { additionalProperties: false },
+export const RuleSetInputSchema = schema(() =>
+  Type.Object(
+    {
+      version: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
+      rules: Type.Array(ShippingRuleSchema, { maxItems: RULE_LIMITS.rules }),
+    },
+    { additionalProperties: false },
+  ),
 );
 export type RuleSetInput = Type.Static<typeof RuleSetInputSchema>;
 
@@ -290,12 +302,14 @@ export const RuleApplicationListSchema = Type.Object({ applications: Type.Array(
 export type RuleApplicationList = Type.Static<typeof RuleApplicationListSchema>;
 
 /** `POST /call/shippingRuleSet/{id}/dryRun`: the draft against the tenant's last `limit` orders, nothing saved. */
-export const RuleDryRunInputSchema = Type.Object(
-  {
-    rules: Type.Array(ShippingRuleSchema, { maxItems: RULE_LIMITS.rules }),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: RULE_LIMITS.dryRunMax })),
-  },
-  { additionalProperties: false },
+export const RuleDryRunInputSchema = schema(() =>
+  Type.Object(
+    {
+      rules: Type.Array(ShippingRuleSchema, { maxItems: RULE_LIMITS.rules }),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: RULE_LIMITS.dryRunMax })),
+    },
+    { additionalProperties: false },
+  ),
 );
 export type RuleDryRunInput = Type.Static<typeof RuleDryRunInputSchema>;
 
@@ -326,12 +340,14 @@ export const RuleDryRunSchema = Type.Object({
 export type RuleDryRun = Type.Static<typeof RuleDryRunSchema>;
 
 /** `POST /call/shippingRules/apply`: runs the saved sets on these orders, or on every order of a status tab. */
-export const RuleApplyInputSchema = Type.Object(
-  {
-    orderIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: RULE_LIMITS.applyMax })),
-    orderStatus: Type.Optional(Type.String({ maxLength: 40 })),
-  },
-  { additionalProperties: false },
+export const RuleApplyInputSchema = schema(() =>
+  Type.Object(
+    {
+      orderIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: RULE_LIMITS.applyMax })),
+      orderStatus: Type.Optional(Type.String({ maxLength: 40 })),
+    },
+    { additionalProperties: false },
+  ),
 );
 export type RuleApplyInput = Type.Static<typeof RuleApplyInputSchema>;
 export const RuleApplyResultSchema = Type.Object({ evaluated: Type.Integer(), changed: Type.Integer() });
