@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { staticPackageImports } from './scripts/static-imports.ts';
 
 // The API server (apps/server) serves the API, socket.io and /app-config.json on port 3000.
 const apiTarget = process.env.SHIPDESK_API_URL ?? 'http://localhost:3000';
@@ -11,6 +12,22 @@ const MUI_CORE =
   /[\\/]node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion[\\/][^\\/]+|stylis|react-is|prop-types|@babel[\\/]runtime|react-transition-group|@popperjs[\\/]core)[\\/]/;
 
 const MUI_COMPONENTS = /[\\/]node_modules[\\/]@mui[\\/](material|icons-material)[\\/]/;
+// MUI's components and icons that the shell, the order list and the dashboard (the pages opened first) import: one
+// chunk with what they draw. The components that only other pages use come in a second one (15 kB gzip).
+const LANDING_MUI = new Set(
+  [
+    ...staticPackageImports(
+      ['main.tsx', 'app/providers.tsx', 'features/orders/orders-page.tsx', 'features/dashboard/dashboard-page.tsx'],
+      fileURLToPath(new URL('./src', import.meta.url)),
+    ),
+  ].filter((name) => /^@mui\/(material|icons-material)\/[^/]+$/.test(name)),
+);
+if (LANDING_MUI.size === 0) throw new Error('vite.config: found no MUI import in the first pages; is the path right?');
+/** `@mui/material/Button` for a file of that component (`.../@mui/material/Button/Button.mjs`), else null. */
+function muiComponentOf(id: string): string | null {
+  const match = /[\\/]node_modules[\\/](@mui[\\/](?:material|icons-material))[\\/]([^\\/.]+)/.exec(id);
+  return match ? `${match[1]!.replace(/\\/g, '/')}/${match[2]}` : null;
+}
 // The app's own code that two or more pages use (and what it imports): one file, not dozens of small ones. Not the
 // printing client or the connection forms (and React Hook Form with them): the order list, the page most often
 // loaded first, uses neither, and the pages that do load them with their own chunks.
@@ -98,14 +115,15 @@ export default defineConfig({
       },
       output: {
         // A few chunks instead of dozens of small ones (a slow line pays a round trip per chunk, and larger files
-        // compress better): the framework, MUI's styling engine, MUI's components, and the app's code that two or
-        // more pages share. A page gets components only other pages use: fewer round trips won on the slow line
-        // (docs/PERFORMANCE.md, "Web").
+        // compress better): the framework, MUI's styling engine, MUI's components (those of the first pages, then the
+        // rest), and the app's code that two or more pages share. A page may get code only other pages use: fewer
+        // round trips won on the slow line (docs/PERFORMANCE.md, "Web").
         codeSplitting: {
           groups: [
             { name: 'framework', test: FRAMEWORK, priority: 2 },
             { name: 'mui-core', test: MUI_CORE, priority: 1 },
-            { name: 'mui', test: MUI_COMPONENTS, priority: 1 },
+            { name: 'mui', test: (id) => LANDING_MUI.has(muiComponentOf(id) ?? ''), priority: 1 },
+            { name: 'mui-more', test: MUI_COMPONENTS },
             { name: 'shared', test: (id) => SHARED.test(id) && !NOT_SHARED.test(id), minShareCount: 2 },
           ],
         },
