@@ -110,3 +110,49 @@ export function RequestedServiceFilter({ value, onChange }: RequestedServiceFilt
     />
   );
 }
+
+/**
+ * A day of the order-date range. The browser's date field reports every keystroke of the year ("0002-11-20" on the
+ * way to 2026): the list takes a day once its year is a real one (1900 to 9999), or the field emptied, and keeps the
+ * rest as the field's own draft.
+ */
+export function DayFilterField({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange(day: string): void;
+}) {
+  const [draft, setDraft] = useState(value);
+  // A cleared filter, a saved view or back/forward changes the URL: show what it says.
+  useEffect(() => setDraft(value), [value]);
+  return (
+    <TextField
+      size="small"
+      type="date"
+      label={label}
+      value={draft}
+      onChange={(event) => {
+        const day = event.target.value;
+        setDraft(day);
+        if (day === '' || isListDay(day)) onChange(day);
+      }}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: min || MIN_DAY, max: max || MAX_DAY } }}
+      sx={{ width: 160 }}
+    />
+  );
+}
+
+const MIN_DAY = '1900-01-01';
+const MAX_DAY = '9999-12-31';
+
+/** A `YYYY-MM-DD` day the list can ask for (the server refuses years before 1900). */
+export function isListDay(day: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && day >= MIN_DAY && day <= MAX_DAY;
+}

@@ -13,7 +13,7 @@ import { PAYMENT_STATUSES, SHIPMENT_STATUSES } from '@shipdesk/contract';
 import type { StoreOption } from '../api/orders-api';
 import { activeFilters, CLEARED_FILTERS, type OrderListParams } from '../list-params';
 import { OrdersColumnChooser, OrdersDensityToggle } from './orders-column-chooser';
-import { RequestedServiceFilter, StatusesSelect } from './orders-filter-inputs';
+import { DayFilterField, RequestedServiceFilter, StatusesSelect } from './orders-filter-inputs';
 import { OrdersViewMenu } from './orders-view-menu';
 
 const SEARCH_DELAY_MS = 350;
@@ -99,24 +99,8 @@ export function OrdersFilters({ params, stores, onChange }: OrdersFiltersProps) 
           </Button>
         ) : null}
         <Box id={moreId} sx={{ display: folded ? 'none' : 'contents' }}>
-          <TextField
-            size="small"
-            type="date"
-            label="From"
-            value={params.from}
-            onChange={(event) => onChange({ from: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: params.to || undefined } }}
-            sx={{ width: 160 }}
-          />
-          <TextField
-            size="small"
-            type="date"
-            label="To"
-            value={params.to}
-            onChange={(event) => onChange({ to: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: params.from || undefined } }}
-            sx={{ width: 160 }}
-          />
+          <DayFilterField label="From" value={params.from} max={params.to} onChange={(from) => onChange({ from })} />
+          <DayFilterField label="To" value={params.to} min={params.from} onChange={(to) => onChange({ to })} />
           {stores.length > 0 ? (
             <TextField
               select
