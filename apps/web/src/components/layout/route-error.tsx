@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { reloadedForNewBuildRecently, reloadForNewBuild } from '@/lib/new-build';
 
 /** A stale tab asking for a chunk that a new deployment replaced: a reload fetches the new one. */
 function isChunkLoadError(error: unknown): boolean {
@@ -17,10 +19,24 @@ function isChunkLoadError(error: unknown): boolean {
 /** The route errorElement (spec 2.2, 8): 'Unexpected Application Error!' with a way out. */
 export function RouteError() {
   const error = useRouteError();
+  // A page's chunk replaced by a deployment: this page (its address is already the one asked for) reloads once.
+  const newBuild = isChunkLoadError(error) && !reloadedForNewBuildRecently();
 
   useEffect(() => {
+    if (newBuild) {
+      reloadForNewBuild();
+      return;
+    }
     console.error('Route failed to render', error);
-  }, [error]);
+  }, [error, newBuild]);
+
+  if (newBuild) {
+    return (
+      <Box role="status" sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', gap: 2, p: 3 }}>
+        <CircularProgress aria-label="Loading the new version of Shipdesk" />
+      </Box>
+    );
+  }
 
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`

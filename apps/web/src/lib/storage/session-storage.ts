@@ -4,6 +4,8 @@
 export const SESSION_KEYS = {
   /** Set once the seller closed the Setup Guide: it does not open by itself again in this browser session. */
   setupGuideClosed: 'setupGuideClosed',
+  /** When this tab last reloaded itself for a chunk that a new deployment replaced (lib/new-build.ts). */
+  newBuildReloadAt: 'newBuildReloadAt',
 } as const;
 
 export function readSessionItem(key: string): string | null {
