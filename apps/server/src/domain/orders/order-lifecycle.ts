@@ -11,8 +11,15 @@ import {
   type LifecycleOutcome,
   type LifecycleRule,
   balanceDue,
+  currencyDigits,
 } from '@shipdesk/contract';
 import { missingAddressMessage } from './order-address.ts';
+
+/** Minor units as the seller reads them: 15015 USD -> "150.15 USD" (the currency's own decimals). */
+function majorUnits(minor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
+}
 
 /**
  * The order lifecycle's rules by name: the table (contract) says which guards and which outcome an event has;
@@ -27,6 +34,8 @@ export interface LifecycleSnapshot extends OrderStatuses {
   missingAddress: readonly string[];
   total: number;
   paidTotal: number;
+  /** ISO 4217 code of the totals (minor units), for the words of a refusal. */
+  currency: string;
   /** Units not shipped yet, over all lines. */
   unshippedUnits: number;
   /** Deliveries not labelled yet, and the units of the first of them. */
@@ -97,7 +106,7 @@ export const GUARDS: Record<LifecycleGuard, Guard> = {
       const due = balanceDue(s.total, s.paidTotal);
       return (input.amount ?? due) <= due
         ? null
-        : refuse('amount_exceeds_balance', `The amount is more than the balance due (${due})`);
+        : refuse('amount_exceeds_balance', `The amount is more than the balance due (${majorUnits(due, s.currency)})`);
     },
   },
   reasonGiven: {

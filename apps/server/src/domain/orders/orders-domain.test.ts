@@ -71,6 +71,7 @@ const good = (s: OrderStatuses): LifecycleSnapshot => ({
   missingAddress: [],
   total: 1000,
   paidTotal: s.paymentStatus === 'Paid Partial' ? 400 : 0,
+  currency: 'USD',
   unshippedUnits: 3,
   unlabelledDeliveries: 1,
   nextDeliveryUnits: 3,
@@ -194,6 +195,10 @@ describe('order lifecycle: every event against every combination of statuses', (
     expect(planLifecycleEvent('processPayment', { ...draft, total: 0 }, ctx)).toMatchObject({ reason: 'nothing_due' });
     expect(planLifecycleEvent('processPayment', draft, ctx, { amount: 1001 })).toMatchObject({
       reason: 'amount_exceeds_balance',
+      message: 'The amount is more than the balance due (10.00 USD)',
+    });
+    expect(planLifecycleEvent('processPayment', { ...draft, currency: 'JPY' }, ctx, { amount: 1001 })).toMatchObject({
+      message: 'The amount is more than the balance due (1000 JPY)',
     });
     expect(planLifecycleEvent('processPayment', draft, ctx, { amount: 300 })).toMatchObject({
       ok: true,

@@ -79,6 +79,7 @@ export async function loadSnapshot(
     missingAddress: missingAddressFields(shipping),
     total: order.total,
     paidTotal: order.paidTotal,
+    currency: order.currency,
     unshippedUnits: detail.lines.reduce((n, l) => n + l.quantity - l.quantityShipped, 0),
     unlabelledDeliveries: deliveries.unlabelled,
     nextDeliveryUnits: deliveries.nextDeliveryUnits,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FsmFlow } from '@shipdesk/contract';
-import { eventBody, eventFormDefaults } from './order-event-form';
+import { eventBody, eventFormDefaults, nextAfterPayment } from './order-event-form';
 import { fullOrder } from './testing';
 
 const order = fullOrder({ version: 4, currency: 'USD' });
@@ -42,5 +42,18 @@ describe('order event form', () => {
       ok: false,
       message: 'At most 500 characters',
     });
+  });
+
+  it('previews Paid Partial for a payment below the balance due, Paid for the rest', () => {
+    const due = { ...order, total: 15015, paidTotal: 0 };
+    const next = { orderStatus: 'Sales Order', paymentStatus: 'Paid', shipmentStatus: 'Unshipped' } as const;
+    expect(nextAfterPayment(next, { ...values, amount: '50' }, due)).toMatchObject({ paymentStatus: 'Paid Partial' });
+    expect(nextAfterPayment(next, { ...values, amount: '150.15' }, due)).toMatchObject({ paymentStatus: 'Paid' });
+    expect(nextAfterPayment(next, { ...values, amount: '100' }, { ...due, paidTotal: 5015 })).toMatchObject({
+      paymentStatus: 'Paid',
+    });
+    // Not an amount yet: the server's preview as it is.
+    expect(nextAfterPayment(next, { ...values, amount: 'abc' }, due)).toBe(next);
+    expect(nextAfterPayment(null, { ...values, amount: '50' }, due)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { FsmFlow, Order, OrderFlowBody } from '@shipdesk/contract';
+import type { FsmFlow, Order, OrderFlowBody, OrderState } from '@shipdesk/contract';
 import { minorToDecimal, parseMoney } from './money';
 import type { EventUi } from './order-events';
 
@@ -44,4 +44,19 @@ export function eventBody(kind: EventUi['form'], values: EventForm, order: Order
     body.reason = reason;
   }
   return { ok: true, body };
+}
+
+/**
+ * The states after a payment of the amount typed: fsmFlow previews the balance due, so a smaller amount leaves the
+ * order Paid Partial. The preview as it is while the amount cannot be read.
+ */
+export function nextAfterPayment(
+  next: OrderState | null,
+  values: EventForm,
+  order: Pick<Order, 'currency' | 'total' | 'paidTotal'>,
+): OrderState | null {
+  if (!next) return next;
+  const parsed = parseMoney(values.amount, order.currency);
+  if (!parsed.ok || parsed.minor <= 0) return next;
+  return { ...next, paymentStatus: order.paidTotal + parsed.minor >= order.total ? 'Paid' : 'Paid Partial' };
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import TextField from '@mui/material/TextField';
@@ -10,7 +10,7 @@ import { apiErrorReason, isApiError } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/validation';
 import { fieldProps } from '@/lib/forms/field-props';
 import { useRunOrderFlowMutation, type ViewEvent } from '../api/orders-api';
-import { EVENT_FORM_FIELDS, eventBody, eventFormDefaults, type EventForm } from '../order-event-form';
+import { EVENT_FORM_FIELDS, eventBody, eventFormDefaults, nextAfterPayment, type EventForm } from '../order-event-form';
 import { describeChanges, EVENT_UI, stateOf } from '../order-events';
 import { OrderPaymentFields } from './order-payment-fields';
 
@@ -46,7 +46,14 @@ export function OrderEventDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<EventForm>({ defaultValues: eventFormDefaults(flow, order) });
-  const changes = describeChanges(stateOf(order), flow.next);
+  const values = form.watch();
+  const next = ui.form === 'payment' ? nextAfterPayment(flow.next, values, order) : flow.next;
+  const changes = describeChanges(stateOf(order), next);
+  // The server's refusal was about what was sent: a change of the form puts it away.
+  useEffect(() => {
+    const subscription = form.watch(() => setError(null));
+    return () => subscription.unsubscribe();
+  }, [form]);
 
   const run = async (values: EventForm) => {
     const read = eventBody(ui.form, values, order);
