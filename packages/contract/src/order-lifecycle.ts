@@ -115,7 +115,8 @@ export const ORDER_LIFECYCLE: readonly LifecycleRule[] = [
   },
   {
     event: 'processPayment',
-    from: { orderStatus: ['Draft Order', 'Sales Order'], paymentStatus: ['Unpaid', 'Paid Partial'] },
+    // Completed too: an order shipped before it was paid (net terms, cash on delivery) still takes its payment.
+    from: { orderStatus: ['Draft Order', 'Sales Order', 'Completed'], paymentStatus: ['Unpaid', 'Paid Partial'] },
     to: { paymentStatus: ['Paid', 'Paid Partial'] },
     guards: ['somethingDue', 'amountWithinBalance'],
     outcome: 'applyPayment',

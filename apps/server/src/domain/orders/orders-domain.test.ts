@@ -87,7 +87,8 @@ const OPEN = ['Draft Order', 'Sales Order'];
 const EXPECTED: Record<OrderEvent, (s: Triple) => Triple | string> = {
   approve: ([o, p, sh]) => (o === 'Draft Order' ? ['Sales Order', p, sh] : 'invalid_status'),
   processPayment: ([o, p, sh]) =>
-    OPEN.includes(o) && (p === 'Unpaid' || p === 'Paid Partial') ? [o, 'Paid', sh] : 'invalid_status',
+    // A Completed order shipped before it was paid still takes its payment.
+    [...OPEN, 'Completed'].includes(o) && (p === 'Unpaid' || p === 'Paid Partial') ? [o, 'Paid', sh] : 'invalid_status',
   shipLabel: () => 'labels_not_configured',
   zpl: () => 'labels_not_configured',
   shipComplete: ([o, p, sh]) =>

@@ -37,6 +37,16 @@ describe.each(backends)('order events ($name)', (backend) => {
     return res.json().data as { order: Order; createdOrderId: string | null };
   };
 
+  it('takes the payment of an order shipped before it was paid (Completed and Unpaid)', async () => {
+    const order = await createOrder(t, tenant);
+    await ok(order.id, 'approve', { version: 1 });
+    const shipped = await ok(order.id, 'shipComplete', { version: 2 });
+    expect(shipped.order).toMatchObject({ orderStatus: 'Completed', paymentStatus: 'Unpaid' });
+    expect(await fsm(order.id, 'processPayment')).toMatchObject({ allowed: true, defaults: { amount: 4019 } });
+    const paid = await ok(order.id, 'processPayment', { version: 3 });
+    expect(paid.order).toMatchObject({ orderStatus: 'Completed', paymentStatus: 'Paid', paidTotal: 4019 });
+  });
+
   it('approves, takes payments, ships complete: statuses, version and timeline move together', async () => {
     const order = await createOrder(t, tenant);
     expect(await fsm(order.id, 'approve')).toEqual({
