@@ -64,7 +64,8 @@ export function FormDialog({
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <Stack spacing={2} sx={{ pt: 0.5 }}>
+        {/* Room above the first field for its outlined label, which DialogContent's scrolling box would clip. */}
+        <Stack spacing={2} sx={{ pt: 1.25 }}>
           {message ? <DialogContentText component="div">{message}</DialogContentText> : null}
           {error ? (
             <Alert severity="error" role="alert">

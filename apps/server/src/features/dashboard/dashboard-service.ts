@@ -31,7 +31,7 @@ export interface DashboardServiceOptions {
   now?: () => Date;
 }
 
-export const MANUAL_CHANNEL = { id: 'manual', label: 'Manual orders', sourceType: 'Wholesale' } as const;
+export const MANUAL_CHANNEL = { id: 'manual', label: 'Orders added by hand', sourceType: 'Wholesale' } as const;
 
 export function parsePeriod(text: string): DashboardPeriod {
   if ((DASHBOARD_PERIODS as readonly string[]).includes(text)) return text as DashboardPeriod;

@@ -321,7 +321,7 @@ describe.each(backends)('dashboard ($name)', (backend) => {
       expect(d.salesByChannel).toEqual([
         { id: '11', label: 'Main Shopify', sourceType: 'Shopify', value: 2600 },
         { id: '12', label: 'eBay outlet', sourceType: 'Ebay', value: 700 },
-        { id: 'manual', label: 'Manual orders', sourceType: 'Wholesale', value: 600 },
+        { id: 'manual', label: 'Orders added by hand', sourceType: 'Wholesale', value: 600 },
       ]);
     });
 
@@ -656,7 +656,7 @@ describe.each(backends)('dashboard ($name)', (backend) => {
       });
       // a (open) and b (shipped) are sold; c is canceled and the USD order is a draft in another currency.
       expect(d.salesByChannel).toEqual([
-        { id: 'manual', label: 'Manual orders', sourceType: 'Wholesale', value: a.total + b.total },
+        { id: 'manual', label: 'Orders added by hand', sourceType: 'Wholesale', value: a.total + b.total },
       ]);
       expect(d.salesByDate.Current.reduce((s, v) => s + v, 0)).toBe(a.total + b.total);
       const quick = await get('/call/quickDashboard/This%20Week', Role.Manager);

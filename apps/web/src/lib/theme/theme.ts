@@ -4,6 +4,18 @@ import { THEME_DARK_BACKGROUND, THEME_PRIMARY, THEME_SECONDARY } from '@shipdesk
 /** The brand orange dark enough for text on white (4.7:1, WCAG AA). */
 const BRAND_ORANGE_TEXT = '#b85a0c';
 
+/** The brand blue lightened for the dark scheme, where the brand blue itself is too dark (WCAG AA). */
+const DARK_PRIMARY = '#6f9fd8';
+
+/**
+ * The main colours of each scheme, for what draws with a colour rather than the scheme's CSS variables (the charts'
+ * SVG fills): `useTheme().palette` holds the light scheme's whichever is shown.
+ */
+export const SCHEME_COLORS = {
+  light: { primary: THEME_PRIMARY, secondary: THEME_SECONDARY },
+  dark: { primary: DARK_PRIMARY, secondary: THEME_SECONDARY },
+} as const;
+
 /** The attribute MUI sets on <html> for the active scheme; index.html sets it early to avoid a flash. */
 export const COLOR_SCHEME_ATTRIBUTE = 'data-mui-color-scheme';
 
@@ -26,8 +38,7 @@ export const theme = createTheme({
     },
     dark: {
       palette: {
-        // The brand blue is too dark on a dark background; a lighter tint of it keeps contrast (WCAG AA).
-        primary: { main: '#6f9fd8', dark: THEME_PRIMARY },
+        primary: { main: DARK_PRIMARY, dark: THEME_PRIMARY },
         secondary: { main: THEME_SECONDARY },
         // MUI's red (3.9:1 on the dark paper) is too dark for error words there: its lighter tint (5.6:1).
         error: { main: '#ff7961' },

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { formatMoney, toMajorUnits } from '@/lib/format';
+import { useColorMode } from '@/lib/theme/color-mode';
+import { SCHEME_COLORS } from '@/lib/theme/theme';
 import { compactMoneyFormatter } from '../dashboard-format';
 import type { SalesByDate } from '../dashboard-data';
 import { CHART_HEIGHT } from './chart-card';
@@ -16,13 +17,14 @@ export interface RevenueBarChartProps {
 
 /** The columns of 'Sales Revenue': previous period in the secondary colour, current in the primary. */
 export function RevenueBarChart({ data, currency, locale, width }: RevenueBarChartProps) {
-  const theme = useTheme();
+  // The colours of the scheme shown (the light scheme's brand blue on the dark card was 2:1).
+  const colors = SCHEME_COLORS[useColorMode().isDark ? 'dark' : 'light'];
   const axisLabel = useMemo(() => compactMoneyFormatter(currency, locale), [currency, locale]);
   // The scale is drawn in major units so the axis gets round amounts; tooltips format the exact minor units.
   const series = (
     [
-      ['previous', 'Previous', data.Previous, theme.palette.secondary.main],
-      ['current', 'Current', data.Current, theme.palette.primary.main],
+      ['previous', 'Previous', data.Previous, colors.secondary],
+      ['current', 'Current', data.Current, colors.primary],
     ] as const
   ).map(([id, label, values, color]) => ({
     id,

@@ -63,8 +63,8 @@ function CqUrlSection({ entries, readOnly }: { entries: ConfigEntry[]; readOnly:
           Connect URL
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          The web address of the connector Shipdesk calls (cq_url). It must be reachable on the public Internet:
-          addresses on this machine or a private network are refused.
+          The web address of the connector Shipdesk calls. It must be reachable on the public Internet: addresses on
+          this machine or a private network are refused.
         </Typography>
         <TextField
           {...fieldProps(form, 'value')}
