@@ -99,7 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     supportEmail: mailbox('SUPPORT_EMAIL', env.SUPPORT_EMAIL || 'support@example.com'),
     appUrls: {
       ruleEngine: env.APP_URL_RULE_ENGINE || `${publicUrl}/ship_rule`,
-      labels: env.APP_URL_LABELS || `${publicUrl}/switch_apps`,
+      // Multi-carrier labels are bought in this app: its carrier accounts, unless a separate app is configured.
+      labels: env.APP_URL_LABELS || `${publicUrl}/settings/carriers`,
     },
     trustProxy: flag(env.SSO_TRUST_PROXY) ?? issuer.startsWith('https:'),
     accessTokenTtlSeconds: integer('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, 3600),
