@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ShipLabelDefaults } from '@shipdesk/contract';
 import { writePrinterPreferences } from '@/lib/printing/printer-preferences';
@@ -33,7 +33,7 @@ const DEFAULTS: ShipLabelDefaults = {
 };
 const SCALE = { vendorId: '0922', productId: '8004', name: 'DYMO M25' };
 
-function serveRates() {
+function serveRates(defaults: ShipLabelDefaults = DEFAULTS) {
   return stubApi((call) => {
     if (call.path === '/call/orders/5/shipLabel/fsmFlow') {
       return ok({
@@ -42,7 +42,7 @@ function serveRates() {
         reason: null,
         message: null,
         next: null,
-        defaults: DEFAULTS,
+        defaults,
         version: 4,
       });
     }
@@ -88,5 +88,39 @@ describe('LabelPurchaseDialog scale', () => {
     const form = await screen.findByRole('dialog', { name: /Buy a label/ });
     await waitFor(() => expect(within(form).getByLabelText('Weight (lb)')).toHaveValue('2'));
     expect(within(form).queryByRole('button', { name: 'Read scale' })).not.toBeInTheDocument();
+  });
+});
+
+describe('LabelPurchaseDialog service', () => {
+  const rate = (serviceCode: string, serviceName: string, amount: number, mapped: boolean) => ({
+    carrier: 'usps' as const,
+    carrierAccountId: '3',
+    accountName: 'USPS',
+    serviceCode,
+    serviceName,
+    amount,
+    currency: 'USD',
+    deliveryDays: 3,
+    mapped,
+  });
+
+  it('chooses the mapped service, and none when nothing is mapped (not simply the cheapest)', async () => {
+    const media = rate('media_mail', 'Media Mail', 581, false);
+    const ground = rate('ground_advantage', 'Ground Advantage', 742, false);
+    serveRates({ ...DEFAULTS, rates: [media, ground] });
+    const user = userEvent.setup();
+    renderWithStore(dialog());
+    const form = await screen.findByRole('dialog', { name: /Buy a label/ });
+    await within(form).findByRole('radio', { name: /Media Mail/ });
+    expect(within(form).getByRole('radio', { name: /Media Mail/ })).not.toBeChecked();
+    expect(within(form).getByRole('radio', { name: /Ground Advantage/ })).not.toBeChecked();
+    await user.click(within(form).getByRole('button', { name: 'Buy label' }));
+    expect(await within(form).findByText('Choose a carrier service.')).toBeInTheDocument();
+    cleanup();
+
+    serveRates({ ...DEFAULTS, rates: [media, { ...ground, mapped: true }] });
+    renderWithStore(dialog());
+    const again = await screen.findByRole('dialog', { name: /Buy a label/ });
+    await waitFor(() => expect(within(again).getByRole('radio', { name: /Ground Advantage/ })).toBeChecked());
   });
 });

@@ -76,7 +76,10 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
     setFields((current) => current ?? parcelFieldsFrom(defaults.parcel));
     setSelected((current) => {
       if (defaults.rates.some((rate) => rateKey(rate) === current)) return current;
-      const first = defaults.rates.find((rate) => rate.mapped) ?? defaults.rates[0];
+      // The service the order's shipping method maps to; with none mapped, the only one offered, or the seller's
+      // choice (the cheapest may be one the goods cannot take, such as USPS Media Mail for a hoodie).
+      const first =
+        defaults.rates.find((rate) => rate.mapped) ?? (defaults.rates.length === 1 ? defaults.rates[0] : null);
       return first ? rateKey(first) : '';
     });
   }, [defaults]);
