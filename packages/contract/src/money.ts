@@ -44,6 +44,15 @@ export function decimalToMinorUnits(whole: string, fraction: string, digits: num
   return Number(BigInt(whole || '0') * 10n ** BigInt(digits) + BigInt(kept || '0') + roundUp);
 }
 
+/** 1250 -> '12.50' (USD): an amount in minor units as a decimal, without grouping or symbol (exact, no floats). */
+export function minorToDecimal(minor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  const sign = minor < 0 ? '-' : '';
+  const text = String(Math.abs(Math.trunc(minor))).padStart(digits + 1, '0');
+  if (digits === 0) return `${sign}${text}`;
+  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
 export interface TotalsInput {
   lines: ReadonlyArray<{ quantity: number; unitPrice: number }>;
   shippingTotal?: number | undefined;

@@ -204,6 +204,13 @@ export type Order = Type.Static<typeof OrderSchema>;
 export const ORDER_SORTS = ['id desc', 'id asc', 'orderDate desc', 'orderDate asc', 'total desc', 'total asc'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
+/**
+ * The days a time filter of the order list may name (a browser's date field sends "0002-11-20" while its year is
+ * being typed, and a time zone's offset has no answer for such a year). Outside: 400 naming the filter.
+ */
+export const ORDER_LIST_FIRST_DAY = '1900-01-01';
+export const ORDER_LIST_LAST_DAY = '9999-12-31';
+
 /** Filter fields and the operators each accepts (ARCHITECTURE.md filter grammar). Anything else is a 400. */
 export const ORDER_FILTER_FIELDS = {
   orderStatus: ['eq', 'ne', 'in'],

@@ -11,15 +11,9 @@ import {
   type LifecycleOutcome,
   type LifecycleRule,
   balanceDue,
-  currencyDigits,
+  minorToDecimal,
 } from '@shipdesk/contract';
 import { missingAddressMessage } from './order-address.ts';
-
-/** Minor units as the seller reads them: 15015 USD -> "150.15 USD" (the currency's own decimals). */
-function majorUnits(minor: number, currency: string): string {
-  const digits = currencyDigits(currency);
-  return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
-}
 
 /**
  * The order lifecycle's rules by name: the table (contract) says which guards and which outcome an event has;
@@ -106,7 +100,10 @@ export const GUARDS: Record<LifecycleGuard, Guard> = {
       const due = balanceDue(s.total, s.paidTotal);
       return (input.amount ?? due) <= due
         ? null
-        : refuse('amount_exceeds_balance', `The amount is more than the balance due (${majorUnits(due, s.currency)})`);
+        : refuse(
+            'amount_exceeds_balance',
+            `The amount is more than the balance due (${minorToDecimal(due, s.currency)} ${s.currency})`,
+          );
     },
   },
   reasonGiven: {

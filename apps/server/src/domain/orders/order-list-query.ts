@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
   ORDER_FILTER_FIELDS,
+  ORDER_LIST_FIRST_DAY,
+  ORDER_LIST_LAST_DAY,
   ORDER_SORTS,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
@@ -62,19 +64,15 @@ function nextDay(day: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-// The years a time filter may name: a browser's date field sends "0002-11-20" while its year is being typed, and a
-// zone's offset (or the database) has no answer for such a year.
-const FIRST_DAY = '1900-01-01';
-const LAST_DAY = '9999-12-31';
-
 function point(raw: string): TimePoint | null {
   const text = raw.trim();
-  if (DAY.test(text)) return validDay(text) && text >= FIRST_DAY && text <= LAST_DAY ? { day: text } : null;
+  if (DAY.test(text))
+    return validDay(text) && text >= ORDER_LIST_FIRST_DAY && text <= ORDER_LIST_LAST_DAY ? { day: text } : null;
   if (INSTANT.test(text)) {
     const d = new Date(text);
     if (Number.isNaN(d.getTime())) return null;
     const instant = d.toISOString();
-    return instant >= FIRST_DAY && instant.slice(0, 10) <= LAST_DAY ? { instant } : null;
+    return instant >= ORDER_LIST_FIRST_DAY && instant.slice(0, 10) <= ORDER_LIST_LAST_DAY ? { instant } : null;
   }
   return null;
 }
@@ -163,7 +161,7 @@ function parseOne(field: string, raw: string): OrderFilter | string {
       if (!range)
         return (
           `filters.${field} must be a date (YYYY-MM-DD) or an ISO 8601 time${op === 'between' ? ' pair "a,b"' : ''}` +
-          `, from ${FIRST_DAY} to ${LAST_DAY}`
+          `, from ${ORDER_LIST_FIRST_DAY} to ${ORDER_LIST_LAST_DAY}`
         );
       return { kind: 'time', column: field === 'orderDate' ? 'orderDate' : 'createdAt', ...range };
     }

@@ -1,5 +1,8 @@
 import { MAX_MINOR_UNITS, currencyDigits, decimalToMinorUnits } from '@shipdesk/contract';
 
+// The form's text for an amount in minor units: the contract's, which the server's messages use too.
+export { minorToDecimal } from '@shipdesk/contract';
+
 /**
  * Money typed by people, in the currency's major units ('12.50'), to the integer minor units the API takes (1250),
  * and back. Parsed as a decimal string, never through floating point: '0.29' is 29, not 28.999999999999996.
@@ -30,15 +33,6 @@ export function parseMoney(input: string, currency: string): MoneyParse {
   const minor = decimalToMinorUnits(whole, fraction, digits);
   if (minor > MAX_MINOR_UNITS) return { ok: false, message: 'This amount is too large' };
   return { ok: true, minor };
-}
-
-/** 1250 -> '12.50' (USD): the form's text for an amount in minor units, without grouping or symbol. */
-export function minorToDecimal(minor: number, currency: string): string {
-  const digits = currencyDigits(currency);
-  const sign = minor < 0 ? '-' : '';
-  const text = String(Math.abs(Math.trunc(minor))).padStart(digits + 1, '0');
-  if (digits === 0) return `${sign}${text}`;
-  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
 /** The minor units of an optional money field: 0 when empty, null when it does not parse. */

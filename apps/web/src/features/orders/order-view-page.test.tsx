@@ -293,6 +293,30 @@ describe('OrderViewPage', { timeout: 20_000 }, () => {
     expect(run.body).toEqual({ version: 3, amount: 29, method: 'check' });
   });
 
+  it("previews a part payment as Paid Partial and puts the server's refusal away once the amount changes", async () => {
+    serve({
+      order: () => fullOrder({ id: '5', orderStatus: 'Sales Order' }),
+      allowed: ['processPayment'],
+      defaults: { processPayment: { amount: 1250, method: 'cash' } },
+      extra: (call) =>
+        call.path === '/call/orders/5/processPayment/orderFlow'
+          ? fail(409, 'The amount is more than the balance due (12.50 USD)', { reason: 'amount_exceeds_balance' })
+          : undefined,
+    });
+    const { user } = renderAt('/orders/processPayment/5');
+    const dialog = await screen.findByRole('dialog', { name: 'Process payment — SO-1005' });
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount (USD)' });
+    await user.clear(amount);
+    await user.type(amount, '20');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await within(dialog).findByText(/more than the balance due \(12\.50 USD\)/)).toBeInTheDocument();
+
+    await user.clear(amount);
+    await user.type(amount, '5');
+    expect(within(dialog).queryByText(/more than the balance due/)).not.toBeInTheDocument();
+    expect(within(dialog).getByText(/Payment: Unpaid → Paid Partial/)).toBeInTheDocument();
+  });
+
   it('shows an action refused for a reason disabled, with the reason, and hides the ones of other statuses', async () => {
     serve({
       allowed: ['cancel', 'delete'],

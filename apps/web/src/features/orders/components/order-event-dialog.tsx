@@ -50,10 +50,7 @@ export function OrderEventDialog({
   const next = ui.form === 'payment' ? nextAfterPayment(flow.next, values, order) : flow.next;
   const changes = describeChanges(stateOf(order), next);
   // The server's refusal was about what was sent: a change of the form puts it away.
-  useEffect(() => {
-    const subscription = form.watch(() => setError(null));
-    return () => subscription.unsubscribe();
-  }, [form]);
+  useEffect(() => setError(null), [values.amount, values.method, values.reason]);
 
   const run = async (values: EventForm) => {
     const read = eventBody(ui.form, values, order);

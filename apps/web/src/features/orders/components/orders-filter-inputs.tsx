@@ -4,7 +4,7 @@ import Checkbox from '@mui/material/Checkbox';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { REQUESTED_SERVICE_MAX } from '@shipdesk/contract';
+import { ORDER_LIST_FIRST_DAY, ORDER_LIST_LAST_DAY, REQUESTED_SERVICE_MAX } from '@shipdesk/contract';
 import { useRequestedServicesQuery } from '../api/order-views-api';
 
 export interface StatusesSelectProps<T extends string> {
@@ -143,16 +143,16 @@ export function DayFilterField({
         setDraft(day);
         if (day === '' || isListDay(day)) onChange(day);
       }}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: min || MIN_DAY, max: max || MAX_DAY } }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: { min: min || ORDER_LIST_FIRST_DAY, max: max || ORDER_LIST_LAST_DAY },
+      }}
       sx={{ width: 160 }}
     />
   );
 }
 
-const MIN_DAY = '1900-01-01';
-const MAX_DAY = '9999-12-31';
-
-/** A `YYYY-MM-DD` day the list can ask for (the server refuses years before 1900). */
+/** A `YYYY-MM-DD` day the list can ask for (the server refuses the others, naming the filter). */
 export function isListDay(day: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) && day >= MIN_DAY && day <= MAX_DAY;
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && day >= ORDER_LIST_FIRST_DAY && day <= ORDER_LIST_LAST_DAY;
 }
