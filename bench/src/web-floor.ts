@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import type * as Vite from 'vite';
 import { gzipSync } from 'node:zlib';
 
 /**
@@ -129,7 +130,7 @@ function entry(parts: Parts): string {
 
 /** Builds `parts` into a new folder (the caller removes it); returns the folder and its JavaScript's gzip size. */
 async function buildFloor(parts: Parts): Promise<{ out: string; gzip: number }> {
-  const { build } = (await import(pathToFileURL(requireFromWeb.resolve('vite')).href)) as typeof import('vite');
+  const { build } = (await import(pathToFileURL(requireFromWeb.resolve('vite')).href)) as typeof Vite;
   const react = (await import(pathToFileURL(requireFromWeb.resolve('@vitejs/plugin-react')).href)).default;
   // Inside apps/web, so that the entry resolves the web app's own packages.
   const source = mkdtempSync(join(webRoot, '.floor-'));
