@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -132,8 +132,11 @@ function entry(parts: Parts): string {
 async function buildFloor(parts: Parts): Promise<{ out: string; gzip: number }> {
   const { build } = (await import(pathToFileURL(requireFromWeb.resolve('vite')).href)) as typeof Vite;
   const react = (await import(pathToFileURL(requireFromWeb.resolve('@vitejs/plugin-react')).href)).default;
-  // Inside apps/web, so that the entry resolves the web app's own packages.
-  const source = mkdtempSync(join(webRoot, '.floor-'));
+  // Under the repository's node_modules (ignored by git, the linters and a crash), so that the entry resolves the
+  // packages the web app installed.
+  const cache = join(repoRoot, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const source = mkdtempSync(join(cache, 'shipdesk-floor-'));
   const out = mkdtempSync(join(tmpdir(), 'shipdesk-floor-'));
   try {
     writeFileSync(
