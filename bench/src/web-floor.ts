@@ -67,6 +67,34 @@ function Page({ rows }) {
 }
 `;
 
+// The least MUI can draw a list with: no app bar or side navigation, a bare input instead of TextField (which brings
+// Select, Menu, Popover and Modal with it), no pager.
+const LEAN_MUI_PAGE = `
+import { ThemeProvider, createTheme } from '@mui/material/styles';
+import CssBaseline from '@mui/material/CssBaseline';
+import Tabs from '@mui/material/Tabs';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Button from '@mui/material/Button';
+const theme = createTheme({ cssVariables: { colorSchemeSelector: 'data-mui-color-scheme' }, colorSchemes: { light: true, dark: true } });
+function Page({ rows }) {
+  return (
+    <ThemeProvider theme={theme}><CssBaseline />
+      <main><h1>Orders</h1><Tabs value={0}><Tab label="Awaiting" /><Tab label="Shipped" /></Tabs>
+        <OutlinedInput placeholder="Search" size="small" /><Button>Search</Button>
+        <Table><TableBody>{rows.map((row) => <TableRow key={row.id}><TableCell padding="checkbox"><Checkbox /></TableCell><TableCell>{row.id}<Chip label={row.status} size="small" /></TableCell></TableRow>)}</TableBody></Table>
+      </main>
+    </ThemeProvider>
+  );
+}
+`;
+
 const PLAIN_PAGE = `
 function Page({ rows }) {
   return <main><h1>Orders</h1><table><tbody>{rows.map((row) => <tr key={row.id}><td>{row.id}</td><td>{row.status}</td></tr>)}</tbody></table></main>;
@@ -74,7 +102,8 @@ function Page({ rows }) {
 `;
 
 interface Parts {
-  mui: boolean;
+  /** MUI's shell and list, the least MUI list, or a plain table. */
+  mui: 'shell' | 'lean' | false;
   router: boolean;
   redux: boolean;
   oidc: boolean;
@@ -82,7 +111,10 @@ interface Parts {
 }
 
 function entry(parts: Parts): string {
-  const lines = [`import { createRoot } from 'react-dom/client';`, parts.mui ? MUI_PAGE : PLAIN_PAGE];
+  const lines = [
+    `import { createRoot } from 'react-dom/client';`,
+    parts.mui === 'shell' ? MUI_PAGE : parts.mui === 'lean' ? LEAN_MUI_PAGE : PLAIN_PAGE,
+  ];
   let tree = `<Page rows={rows} />`;
   const setup = `const rows = Array.from({ length: 10 }, (_, i) => ({ id: 1301 + i, status: 'Awaiting Shipment' }));`;
   if (parts.redux) {
@@ -205,11 +237,12 @@ async function lighthouseMobile(url: string, runs: number): Promise<string[]> {
 
 const { values: args } = parseArgs({ options: { lighthouse: { type: 'string', default: '0' } } });
 const lighthouseRuns = Number(args.lighthouse);
-const ALL: Parts = { mui: true, router: true, redux: true, oidc: true, toastify: true };
+const ALL: Parts = { mui: 'shell', router: true, redux: true, oidc: true, toastify: true };
 const variants: [string, Parts][] = [
   ['the whole stack', ALL],
   ['without the sign-in client (loaded after the page)', { ...ALL, oidc: false }],
   ['without react-toastify', { ...ALL, oidc: false, toastify: false }],
+  ['and the least MUI list (no shell, no pager, a bare input)', { ...ALL, oidc: false, toastify: false, mui: 'lean' }],
   ['without MUI (a plain table)', { ...ALL, oidc: false, toastify: false, mui: false }],
   ['React DOM alone', { mui: false, router: false, redux: false, oidc: false, toastify: false }],
 ];
