@@ -11,6 +11,7 @@ export * from './filters.ts';
 export * from './app-config.ts';
 export * from './tenants.ts';
 export * from './money.ts';
+export * from './weights.ts';
 export * from './names.ts';
 export * from './orders.ts';
 export * from './order-views.ts';

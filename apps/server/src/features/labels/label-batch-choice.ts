@@ -1,10 +1,8 @@
-import { isCarrier, type LabelPurchase } from '@shipdesk/contract';
+import { isCarrier, weightText, type LabelPurchase } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { createOrdersRepository } from '../orders/index.ts';
 import { draftParcel } from './label-parcel.ts';
 import type { LabelsRepository } from './labels-repository.ts';
-
-const pounds = (grams: number) => Math.round((grams / 453.59237) * 10) / 10;
 
 /**
  * What a batch buys for one order, decided without a person: the carrier service its shipping method maps to, the
@@ -33,7 +31,7 @@ export async function batchPurchase(
   const draft = await draftParcel(tx, repo, tenantId, delivery, order.packageType, {});
   const { weight, length, width, height, boxSizeId } = draft;
   if (!length || !width || !height) {
-    return { problem: `None of your boxes holds ${pounds(weight)} lb: add a box size, or split the order` };
+    return { problem: `None of your boxes holds ${weightText(weight)}: add a box size, or split the order` };
   }
   if (weight <= 0) return { problem: 'Its lines have no weight: enter one on the order' };
   return {

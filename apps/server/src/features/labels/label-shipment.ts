@@ -3,6 +3,7 @@ import {
   CARRIER_NAMES,
   findCarrierService,
   findPackageType,
+  weightText,
   type Carrier,
   type CarrierService,
   type ServiceScope,
@@ -64,9 +65,6 @@ export const scopeOf = (from: ShipmentAddress, to: ShipmentAddress): ServiceScop
 /** The first package type of the carrier (its "your packaging"), used when none was chosen. */
 export const defaultPackageType = (carrier: Carrier) => CARRIER_CATALOGUE[carrier].packageTypes[0]!.code;
 
-const LB = 453.59237;
-const pounds = (grams: number) => Math.round((grams / LB) * 10) / 10;
-
 /**
  * Why `carrier` cannot take the parcel with this package type, in the seller's words (the field it is about
  * first), or null when it can.
@@ -85,7 +83,8 @@ export function parcelRefusal(
   if (parcel.weightGrams > maxGrams) {
     return {
       field: 'weight',
-      message: `${name} ${packageType.name} takes at most ${pounds(maxGrams)} lb; this parcel weighs ${pounds(parcel.weightGrams)} lb`,
+      // In grams as kept and shown (pounds beside them): 0.1 lb steps said "at most 70 lb; weighs 70 lb" 9 g over.
+      message: `${name} ${packageType.name} takes at most ${weightText(maxGrams)}; this parcel weighs ${weightText(parcel.weightGrams)}`,
     };
   }
   const [length, width, height] = [parcel.lengthIn, parcel.widthIn, parcel.heightIn].sort((a, b) => b - a) as [

@@ -9,8 +9,8 @@ import { qzMessage, qzTray, useQzTrayState, type QzTrayClient } from '@/lib/prin
 import { scaleReadingProblem } from '@/lib/printing/scale-report';
 
 export interface ReadScaleButtonProps {
-  /** The settled weight in pounds (two decimals). */
-  onWeight(pounds: number): void;
+  /** The settled weight in whole grams (as parcels are kept). */
+  onWeight(grams: number): void;
   /** Why the scale gave no usable weight, for the field's helper text. */
   onProblem(message: string): void;
   disabled?: boolean;
@@ -42,7 +42,7 @@ export function ReadScaleButton(props: ReadScaleButtonProps) {
       const result = await client.readScale(scale);
       const problem = scaleReadingProblem(result);
       if (problem) onProblem(problem);
-      else onWeight(result.pounds!);
+      else onWeight(result.grams!);
     } catch (failure) {
       onProblem(qzMessage(failure, 'The scale could not be read'));
     } finally {

@@ -1,12 +1,22 @@
-import type { Parcel, ShipLabelDefaults, ShipLabelQuery } from '@shipdesk/contract';
+import {
+  gramsText,
+  MAX_PARCEL_GRAMS,
+  MAX_PARCEL_INCHES,
+  poundsText,
+  type Parcel,
+  type ShipLabelDefaults,
+  type ShipLabelQuery,
+} from '@shipdesk/contract';
 
 /**
- * The label form's parcel: what the seller types (pounds and inches, as US carriers price) and what the server
- * takes (grams and inches). Empty fields stay empty until the seller fills them; errors name the field.
+ * The label form's parcel: the weight in grams and the sizes in inches, as the server keeps them and as the order
+ * view and the box sizes show them (docs/labels.md, "Units"). Nothing is converted on the way, so a weight nobody
+ * edited goes back exactly as it came. Empty fields stay empty until the seller fills them; errors name the field.
  */
 export interface ParcelFields {
   boxSizeId: string;
-  weightLb: string;
+  /** Whole grams, box included. */
+  weight: string;
   length: string;
   width: string;
   height: string;
@@ -14,23 +24,33 @@ export interface ParcelFields {
 
 export type ParcelErrors = Partial<Record<keyof ParcelFields, string>>;
 
-const GRAMS_PER_LB = 453.59237;
-const MAX_LB = 2000;
-const MAX_INCHES = 200;
-
-export const gramsToPounds = (grams: number) => Math.round((grams / GRAMS_PER_LB) * 100) / 100;
-export const poundsToGrams = (pounds: number) => Math.max(1, Math.round(pounds * GRAMS_PER_LB));
-
 const text = (value: number | null | undefined) => (value ? String(value) : '');
 
 export function parcelFieldsFrom(parcel: ShipLabelDefaults['parcel']): ParcelFields {
   return {
     boxSizeId: parcel.boxSizeId ?? '',
-    weightLb: parcel.weight > 0 ? String(gramsToPounds(parcel.weight)) : '',
+    weight: text(parcel.weight > 0 ? parcel.weight : null),
     length: text(parcel.length),
     width: text(parcel.width),
     height: text(parcel.height),
   };
+}
+
+/** "≈ 2.00 lb", "12.5 kg ≈ 27.56 lb": what the typed grams come to, for the field's hint; nothing while not a weight. */
+export function weightHint(value: string): string | null {
+  const grams = Number(value.trim());
+  if (value.trim() === '' || !Number.isInteger(grams) || grams <= 0) return null;
+  return grams >= 1000 ? `${gramsText(grams)} ≈ ${poundsText(grams)}` : `≈ ${poundsText(grams)}`;
+}
+
+/** Whole grams, 1 to MAX_PARCEL_GRAMS (the server's limits). */
+function grams(value: string): { value?: number; error?: string } {
+  if (value.trim() === '') return { error: 'Enter the weight' };
+  const number = Number(value.trim());
+  if (!Number.isFinite(number) || number <= 0) return { error: 'The weight must be a number above 0' };
+  if (!Number.isInteger(number)) return { error: 'Enter the weight in whole grams' };
+  if (number > MAX_PARCEL_GRAMS) return { error: `The weight must be at most ${MAX_PARCEL_GRAMS} g` };
+  return { value: number };
 }
 
 function positive(value: string, max: number, name: string): { value?: number; error?: string } {
@@ -46,12 +66,12 @@ export function parcelFromFields(
   fields: ParcelFields,
   packageType: string | null,
 ): { parcel: Parcel; errors: null } | { parcel: null; errors: ParcelErrors } {
-  const weight = positive(fields.weightLb, MAX_LB, 'weight');
-  const length = positive(fields.length, MAX_INCHES, 'length');
-  const width = positive(fields.width, MAX_INCHES, 'width');
-  const height = positive(fields.height, MAX_INCHES, 'height');
+  const weight = grams(fields.weight);
+  const length = positive(fields.length, MAX_PARCEL_INCHES, 'length');
+  const width = positive(fields.width, MAX_PARCEL_INCHES, 'width');
+  const height = positive(fields.height, MAX_PARCEL_INCHES, 'height');
   const errors: ParcelErrors = {};
-  if (weight.error) errors.weightLb = weight.error;
+  if (weight.error) errors.weight = weight.error;
   if (length.error) errors.length = length.error;
   if (width.error) errors.width = width.error;
   if (height.error) errors.height = height.error;
@@ -60,7 +80,7 @@ export function parcelFromFields(
     parcel: {
       ...(fields.boxSizeId ? { boxSizeId: fields.boxSizeId } : {}),
       ...(packageType ? { packageType } : {}),
-      weight: poundsToGrams(weight.value!),
+      weight: weight.value!,
       length: length.value!,
       width: width.value!,
       height: height.value!,
@@ -76,8 +96,8 @@ export function rateQuery(deliveryId: string | null, fields: ParcelFields | null
   if (!fields) return query;
   if (fields.boxSizeId) query.boxSizeId = fields.boxSizeId;
   const number = (value: string) => (value.trim() && Number(value) > 0 ? Number(value) : undefined);
-  const weight = number(fields.weightLb);
-  if (weight !== undefined) query.weight = poundsToGrams(weight);
+  const weight = grams(fields.weight).value;
+  if (weight !== undefined) query.weight = weight;
   for (const key of ['length', 'width', 'height'] as const) {
     const value = number(fields[key]);
     if (value !== undefined) query[key] = value;

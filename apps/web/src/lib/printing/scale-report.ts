@@ -26,6 +26,8 @@ export interface ScaleReading {
   unit: ScaleUnit | null;
   /** The weight in pounds, two decimals, when the unit converts. */
   pounds: number | null;
+  /** The weight in whole grams, when the unit converts: parcels are kept in grams (from the reading, not the pounds). */
+  grams: number | null;
 }
 
 /** The HID scale class's status codes. */
@@ -42,6 +44,8 @@ const STATUSES: Record<number, ScaleStatus> = {
 
 /** The HID scale class's unit codes that a parcel is weighed in. */
 const UNITS: Record<number, ScaleUnit> = { 1: 'mg', 2: 'g', 3: 'kg', 11: 'oz', 12: 'lb' };
+
+const GRAMS_PER_UNIT: Record<ScaleUnit, number> = { mg: 0.001, g: 1, kg: 1000, oz: 28.349523125, lb: 453.59237 };
 
 const POUNDS_PER_UNIT: Record<ScaleUnit, number> = {
   mg: 1 / 453_592.37,
@@ -74,7 +78,8 @@ export function parseScaleReport(report: ReadonlyArray<string | number>): ScaleR
   const weight = Number(((high * 256 + low) * 10 ** exponent).toFixed(Math.max(0, -exponent)));
   const unit = UNITS[unitCode] ?? null;
   const pounds = unit ? Math.round(weight * POUNDS_PER_UNIT[unit] * 100) / 100 : null;
-  return { status: STATUSES[status] ?? 'unknown', weight, unit, pounds };
+  const grams = unit ? Math.round(weight * GRAMS_PER_UNIT[unit]) : null;
+  return { status: STATUSES[status] ?? 'unknown', weight, unit, pounds, grams };
 }
 
 const PROBLEMS: Record<ScaleStatus, string | null> = {

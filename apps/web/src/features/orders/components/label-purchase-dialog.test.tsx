@@ -64,20 +64,21 @@ const dialog = () => (
 );
 
 describe('LabelPurchaseDialog scale', () => {
-  it('fills the weight in pounds from the default scale and asks for rates at that weight', async () => {
+  it('fills the weight in grams from the default scale and asks for rates at that weight', async () => {
     writePrinterPreferences({ method: 'qz', scale: SCALE });
     const calls = serveRates();
     const user = userEvent.setup();
     renderWithStore(dialog());
     const form = await screen.findByRole('dialog', { name: /Buy a label/ });
-    const weight = within(form).getByLabelText('Weight (lb)');
-    await waitFor(() => expect(weight).toHaveValue('2'));
+    const weight = within(form).getByLabelText('Weight (g)');
+    await waitFor(() => expect(weight).toHaveValue('907'));
 
+    // 37.4 oz: 1060 g from the reading itself (not 1061 g through its rounded 2.34 lb).
     await user.click(await within(form).findByRole('button', { name: 'Read scale' }));
-    await waitFor(() => expect(weight).toHaveValue('2.34'));
+    await waitFor(() => expect(weight).toHaveValue('1060'));
     expect(qz.library!.claimed).toEqual([{ vendorId: '0922', productId: '8004' }]);
     await waitFor(() =>
-      expect(calls.some((call) => call.path.endsWith('/fsmFlow') && call.query.get('weight') === '1061')).toBe(true),
+      expect(calls.some((call) => call.path.endsWith('/fsmFlow') && call.query.get('weight') === '1060')).toBe(true),
     );
   });
 
@@ -86,8 +87,55 @@ describe('LabelPurchaseDialog scale', () => {
     serveRates();
     renderWithStore(dialog());
     const form = await screen.findByRole('dialog', { name: /Buy a label/ });
-    await waitFor(() => expect(within(form).getByLabelText('Weight (lb)')).toHaveValue('2'));
+    await waitFor(() => expect(within(form).getByLabelText('Weight (g)')).toHaveValue('907'));
     expect(within(form).queryByRole('button', { name: 'Read scale' })).not.toBeInTheDocument();
+  });
+});
+
+describe('LabelPurchaseDialog units', () => {
+  const ground = {
+    carrier: 'usps' as const,
+    carrierAccountId: '3',
+    accountName: 'USPS',
+    serviceCode: 'ground_advantage',
+    serviceName: 'Ground Advantage',
+    amount: 742,
+    currency: 'USD',
+    deliveryDays: 3,
+    mapped: true,
+  };
+
+  it('shows the weight in grams as the order view does, and buys with the weight as stored when left alone', async () => {
+    const parcel = { boxSizeId: null, packageType: null, weight: 85, length: 8.5, width: 6.25, height: 4 };
+    const calls = stubApi((call) => {
+      if (call.path === '/call/orders/5/shipLabel/fsmFlow') {
+        const defaults = { ...DEFAULTS, parcel, rates: [ground] };
+        return ok({ event: 'shipLabel', allowed: true, reason: null, message: null, next: null, defaults, version: 4 });
+      }
+      if (call.path === '/call/orders/5/shipLabel/orderFlow')
+        return ok({ order: null, createdOrderId: null, label: null });
+      if (call.path === '/api/v1/orderBoxSizes') return ok([]);
+      return fail(404, 'Not found');
+    });
+    const user = userEvent.setup();
+    renderWithStore(dialog());
+    const form = await screen.findByRole('dialog', { name: /Buy a label/ });
+    const weight = within(form).getByLabelText('Weight (g)');
+    await waitFor(() => expect(weight).toHaveValue('85'));
+    expect(within(form).getByText('Box included, ≈ 0.19 lb')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Length (in)')).toHaveValue('8.5');
+    expect(within(form).getByLabelText('Width (in)')).toHaveValue('6.25');
+    await waitFor(() => expect(within(form).getByRole('radio', { name: /Ground Advantage/ })).toBeChecked());
+
+    await user.click(within(form).getByRole('button', { name: 'Buy label · $7.42' }));
+    await waitFor(() => expect(calls.some((call) => call.path.endsWith('/orderFlow'))).toBe(true));
+    const purchase = calls.find((call) => call.path.endsWith('/orderFlow'))!;
+    expect((purchase.body as { label: { parcel: unknown } }).label.parcel).toEqual({
+      weight: 85,
+      length: 8.5,
+      width: 6.25,
+      height: 4,
+    });
   });
 });
 

@@ -21,7 +21,14 @@ import {
   type LabelEvent,
 } from '../api/labels-api';
 import { newIdempotencyKey } from '../idempotency';
-import { parcelFieldsFrom, parcelFromFields, rateQuery, type ParcelErrors, type ParcelFields } from '../label-parcel';
+import {
+  parcelFieldsFrom,
+  parcelFromFields,
+  rateQuery,
+  weightHint,
+  type ParcelErrors,
+  type ParcelFields,
+} from '../label-parcel';
 import { LabelRatesList, rateKey } from './label-rates-list';
 
 export interface LabelPurchaseDialogProps {
@@ -133,6 +140,7 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
       ? 'no postage'
       : formatMoney(choice.amount, choice.currency, locale)
     : null;
+  const hint = fields ? weightHint(fields.weight) : null;
   return (
     <FormDialog
       open
@@ -174,25 +182,25 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
           ))}
         </TextField>
         <TextField
-          label="Weight (lb)"
-          value={fields?.weightLb ?? ''}
+          label="Weight (g)"
+          value={fields?.weight ?? ''}
           disabled={!fields}
-          onChange={(change) => fields && setFields({ ...fields, weightLb: change.target.value })}
-          error={Boolean(errors.weightLb)}
-          helperText={errors.weightLb ?? 'Box included'}
+          onChange={(change) => fields && setFields({ ...fields, weight: change.target.value })}
+          error={Boolean(errors.weight)}
+          helperText={errors.weight ?? (hint ? `Box included, ${hint}` : 'Box included')}
           slotProps={{
-            htmlInput: { inputMode: 'decimal' },
+            htmlInput: { inputMode: 'numeric' },
             input: {
               // Only there when QZ Tray is connected and a default scale is set.
               endAdornment: (
                 <ReadScaleButton
                   adornment
                   disabled={!fields}
-                  onWeight={(pounds) => {
-                    setErrors(({ weightLb: _, ...rest }) => rest);
-                    if (fields) reprice({ ...fields, weightLb: String(pounds) });
+                  onWeight={(grams) => {
+                    setErrors(({ weight: _, ...rest }) => rest);
+                    if (fields) reprice({ ...fields, weight: String(grams) });
                   }}
-                  onProblem={(message) => setErrors((current) => ({ ...current, weightLb: message }))}
+                  onProblem={(message) => setErrors((current) => ({ ...current, weight: message }))}
                 />
               ),
             },

@@ -1,4 +1,4 @@
-import type { BoxSize, BoxSizeInput } from '@shipdesk/contract';
+import { GRAMS_PER_POUND, type BoxSize, type BoxSizeInput } from '@shipdesk/contract';
 
 /** The box form as typed: dimensions in inches, weights in grams, all as text until sent. */
 export interface BoxSizeFormValues {
@@ -12,7 +12,6 @@ export interface BoxSizeFormValues {
 
 export const BOX_SIZE_FIELDS = ['name', 'length', 'width', 'height', 'emptyWeight', 'maxWeight'] as const;
 
-const GRAMS_PER_POUND = 453.59237;
 const DIMENSIONS = ['length', 'width', 'height'] as const;
 
 export function defaultBoxSizeForm(box?: BoxSize): BoxSizeFormValues {
@@ -64,12 +63,6 @@ export function toBoxSizeInput(values: BoxSizeFormValues): BoxSizeInput {
 /** "12 × 9 × 4 in" */
 export function dimensionsText(box: Pick<BoxSize, 'length' | 'width' | 'height'>): string {
   return `${box.length} × ${box.width} × ${box.height} in`;
-}
-
-/** "450 g (0.99 lb)", "2.5 kg (5.51 lb)": grams as stored, pounds as US carriers weigh. */
-export function weightText(grams: number): string {
-  const metric = grams >= 1000 ? `${Number((grams / 1000).toFixed(2))} kg` : `${grams} g`;
-  return `${metric} (${(grams / GRAMS_PER_POUND).toFixed(2)} lb)`;
 }
 
 /** The pounds of a typed gram value, as the field's hint; nothing while it is not a number. */

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { weightText } from '@shipdesk/contract';
 import { mockFetch, type RecordedRequest } from '@/lib/testing/render-with-store';
 import { boxSize, ok, refused, renderSettingsAt, sent } from '../testing';
-import { toBoxSizeInput, validateBoxSizeForm, weightText } from './box-size-form';
+import { toBoxSizeInput, validateBoxSizeForm } from './box-size-form';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));

@@ -12,11 +12,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { BoxSize } from '@shipdesk/contract';
+import { weightText, type BoxSize } from '@shipdesk/contract';
 import { QueryError } from '@/components/query-error';
 import { useListBoxSizesQuery } from '../api/box-sizes-api';
 import { BoxSizeDialog } from './box-size-dialog';
-import { dimensionsText, weightText } from './box-size-form';
+import { dimensionsText } from './box-size-form';
 
 /** The boxes orders are packed in: their sizes and weights go on the labels bought for them. */
 export function BoxSizesSection({ readOnly }: { readOnly: boolean }) {

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { parcelRefusal } from './label-shipment.ts';
+
+describe('parcelRefusal', () => {
+  it('names the weights in grams as kept and shown, with pounds beside them, so a parcel just over is seen to be', () => {
+    // USPS takes 70 lb (31,751 g); a parcel 9 g over was "at most 70 lb; weighs 70 lb" in 0.1 lb steps.
+    const parcel = { weightGrams: 31_760, lengthIn: 12, widthIn: 10, heightIn: 6, packageType: 'PACKAGE' };
+    expect(parcelRefusal('usps', parcel)).toEqual({
+      field: 'weight',
+      message: 'USPS Your packaging takes at most 31.751 kg (70.00 lb); this parcel weighs 31.76 kg (70.02 lb)',
+    });
+    expect(parcelRefusal('usps', { ...parcel, weightGrams: 31_751 })).toBeNull();
+  });
+});
