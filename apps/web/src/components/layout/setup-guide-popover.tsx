@@ -33,7 +33,8 @@ export interface SetupGuidePopoverProps {
 
 /**
  * The Setup-guide popover (spec 2.3): progress bar, percentage, 'Steps completed : n/total' and the steps.
- * Non-modal: no backdrop, so a click outside closes it and still reaches what was clicked; Escape closes it too.
+ * Non-modal: no backdrop, so a click outside closes it and still reaches what was clicked (which keeps the focus);
+ * Escape closes it too. It is drawn in the drawer's layer, under any modal that opens over the page (a dialog, a menu).
  * It stays in the sidebar's DOM (Tab goes from its entry into it) and is placed 'fixed' so the drawer cannot clip it.
  */
 export function SetupGuidePopover({
@@ -58,13 +59,18 @@ export function SetupGuidePopover({
     // Dialogs and menus above it stop their own Escape before it gets here.
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
-      const focusInside = paperRef.current?.contains(document.activeElement) ?? false;
+      const active = document.activeElement;
+      // The focus was in the guide, or nowhere yet (a new tab: the guide opened by itself before anything had it):
+      // it goes to the guide's entry, where the guide was and where it opens again. A focus the user put somewhere
+      // else on the page (the search field, a button) stays there.
+      const lost = !active || active === document.body || active === document.documentElement;
+      const inside = paperRef.current?.contains(active) ?? false;
       onClose();
-      if (autoFocus || focusInside) anchorEl?.focus();
+      if (lost || inside) anchorEl?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [shown, autoFocus, anchorEl, onClose]);
+  }, [shown, anchorEl, onClose]);
 
   const onClickAway = (event: MouseEvent | TouchEvent) => {
     // A click on the entry itself is the entry's to handle (it toggles the guide).

@@ -255,8 +255,9 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     );
     expect(approvals).toHaveLength(2);
     expect(approvals[0]!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
-    // The failed ones stay selected for another try.
+    // The failed ones stay selected for another try; the report takes the focus from the Approve button.
     expect(screen.getByRole('toolbar', { name: 'Selected orders' })).toHaveTextContent('2 selected');
+    await waitFor(() => expect(alert).toHaveFocus());
   });
 
   it('offers adding an order or connecting a store when there are no orders at all', async () => {

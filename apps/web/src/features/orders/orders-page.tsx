@@ -1,5 +1,5 @@
+import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { toast } from 'react-toastify';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,13 +9,11 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import { useTenantCurrencyQuery } from '@/lib/api/tenant-configs';
 import { hrefs } from '@/config/paths';
-import { apiErrorMessage } from '@/lib/errors';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
-import { useCreateLabelBatchMutation } from './api/label-batches-api';
 import { useOrderStoreOptionsQuery } from './api/orders-api';
-import { BulkActionsBar } from './components/bulk-actions-bar';
+import { BULK_ACTIONS_BAR_COVERS, BulkActionsBar } from './components/bulk-actions-bar';
 import { BulkReport } from './components/bulk-report';
 import { LabelBatchBanner } from './components/label-batch-banner';
 import { NoOrders } from './components/no-orders';
@@ -28,7 +26,6 @@ import { OrdersShortcuts } from './components/orders-shortcuts-dialog';
 import { OrdersList } from './components/orders-list';
 import { useOrderList } from './hooks/use-order-list';
 import { useOrderSelection } from './hooks/use-order-selection';
-import { useRunShippingRules } from './hooks/use-run-shipping-rules';
 import { useOrdersRealtime } from './hooks/use-orders-realtime';
 import { activeFilters, CLEARED_FILTERS, hasFilters, withQueryChange } from './list-params';
 
@@ -53,25 +50,8 @@ export function OrdersPage() {
   const data = list.data;
   const rowsForArgs = list.currentData?.rows;
   const selection = useOrderSelection(JSON.stringify(args), rowsForArgs);
-  const [startBatch, batchStart] = useCreateLabelBatchMutation();
-  const buyLabels = async (event: 'shipLabel' | 'zpl', scope: 'selected' | 'allShippable') => {
-    try {
-      const batch = await startBatch(
-        scope === 'selected' ? { event, orderIds: [...selection.selected.keys()] } : { event, allShippable: true },
-      ).unwrap();
-      toast.info(`Buying labels for ${batch.total} orders; the bar above the list shows how far it is.`);
-      selection.clear();
-    } catch (error) {
-      toast.error(apiErrorMessage(error, 'The labels could not be started.'));
-    }
-  };
-
-  const rules = useRunShippingRules();
-  // The rules change the orders (and their versions): the selection is cleared, as after buying labels, so a bulk
-  // approval never sends the versions from before.
-  const runRules = async () => {
-    if (await rules.run([...selection.selected.keys()])) selection.clear();
-  };
+  // Where the focus goes when the bulk report is closed: the list that follows it (its tabs, filters and rows).
+  const listRef = useRef<HTMLElement>(null);
 
   const header = (
     <PageHeader
@@ -129,9 +109,24 @@ export function OrdersPage() {
   return (
     <>
       {header}
-      {selection.report ? <BulkReport result={selection.report} onClose={selection.dismissReport} /> : null}
+      {selection.report ? (
+        <BulkReport report={selection.report} onClose={selection.dismissReport} focusAfterClose={listRef} />
+      ) : null}
       <LabelBatchBanner locale={settings?.locale ?? 'en'} />
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <Paper
+        ref={listRef}
+        component="section"
+        aria-label="Order list"
+        tabIndex={-1}
+        variant="outlined"
+        sx={{
+          // Clipped to its corners without being a scroll box of its own ('hidden' is one): the bulk actions bar
+          // sticks to the page's scrolling, not to this box's, which never scrolls.
+          overflow: 'clip',
+          // A row given the focus (arrow keys) scrolls out from under the stuck bar.
+          ...(selection.selected.size > 0 ? { '& [data-order-id]': { scrollMarginTop: BULK_ACTIONS_BAR_COVERS } } : {}),
+        }}
+      >
         <OrderStatusTabs
           status={status}
           counts={data?.statusCounts}
@@ -144,10 +139,10 @@ export function OrdersPage() {
             bulk={selection.bulk}
             printing={selection.printing}
             onPackingSlips={(format) => void selection.print(format)}
-            buying={batchStart.isLoading}
-            onBuyLabels={(event, scope) => void buyLabels(event, scope)}
-            runningRules={rules.running}
-            onRunRules={() => void runRules()}
+            buying={selection.buying}
+            onBuyLabels={(event, scope) => void selection.buyLabels(event, scope)}
+            runningRules={selection.runningRules}
+            onRunRules={() => void selection.runRules()}
             onClear={selection.clear}
           />
         ) : (

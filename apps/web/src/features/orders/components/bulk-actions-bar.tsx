@@ -15,7 +15,17 @@ import Typography from '@mui/material/Typography';
 import type { OrderSummary } from '@shipdesk/contract';
 import { PACKING_SLIP_FORMATS, type PackingSlipFormat } from '../api/packing-slip';
 import { BULK_EVENT_UI, type BulkEvent } from '../hooks/use-bulk-order-event';
+import { BULK_ACTIONS_BAR_ID } from '../hooks/use-order-selection';
 import { BulkEventConfirm, type ConfirmedBulkEvent } from './bulk-event-confirm';
+
+/** Where the bar sticks while the list scrolls: under the app's fixed header (MUI's toolbar height). */
+export const BULK_ACTIONS_BAR_TOP = { xs: 56, sm: 64 } as const;
+
+/**
+ * What the bar covers at most, header included, once it sticks: a row given the focus scrolls out from under it. One
+ * line on a phone (where the bar scrolls sideways instead), two where the buttons wrap (a tablet beside the sidebar).
+ */
+export const BULK_ACTIONS_BAR_COVERS = { xs: BULK_ACTIONS_BAR_TOP.xs + 68, sm: BULK_ACTIONS_BAR_TOP.sm + 104 } as const;
 
 /** The lifecycle events of the bar, with their icons; those that cannot be undone are confirmed first. */
 const EVENTS: Array<{ event: BulkEvent; icon: typeof CheckCircleOutlined; confirm: boolean }> = [
@@ -46,7 +56,11 @@ export interface BulkActionsBarProps {
   onClear(): void;
 }
 
-/** Shown in place of the filters while rows are selected. */
+/**
+ * Shown in place of the filters while rows are selected, and kept in view (sticky under the header) while a long page
+ * scrolls. Opaque in both schemes, so the rows that scroll under it do not show through. On a phone its buttons stay
+ * on one line that scrolls sideways, rather than wrapping into a bar that would take a quarter of the screen.
+ */
 export function BulkActionsBar({
   count,
   bulk,
@@ -67,16 +81,30 @@ export function BulkActionsBar({
   };
   return (
     <Box
+      id={BULK_ACTIONS_BAR_ID}
       role="toolbar"
       aria-label="Selected orders"
       sx={{
+        position: 'sticky',
+        top: BULK_ACTIONS_BAR_TOP,
+        // Above the rows' checkboxes and chips (positioned), below the header and every popup.
+        zIndex: 3,
         display: 'flex',
-        flexWrap: 'wrap',
+        flexWrap: { xs: 'nowrap', sm: 'wrap' },
+        overflowX: { xs: 'auto', sm: 'visible' },
+        '& > *': { flexShrink: 0 },
         alignItems: 'center',
         gap: 1.5,
         px: 2,
         py: 1.5,
-        bgcolor: 'action.selected',
+        // The selected tint over the paper, not a see-through tint alone: rows scroll under the bar.
+        bgcolor: 'background.paper',
+        backgroundImage: (theme) => {
+          const selected = (theme.vars ?? theme).palette.action.selected;
+          return `linear-gradient(${selected}, ${selected})`;
+        },
+        borderBottom: 1,
+        borderColor: 'divider',
         minHeight: 68,
       }}
     >

@@ -81,7 +81,9 @@ export function LabelRatesList({
                     <Box sx={{ flex: 1, minWidth: 0 }}>
                       <Typography variant="body2" sx={{ fontWeight: 600 }}>
                         {rate.serviceName}{' '}
-                        {rate.mapped ? <Chip size="small" label="Mapped" color="primary" variant="outlined" /> : null}
+                        {rate.mapped ? (
+                          <Chip component="span" size="small" label="Mapped" color="primary" variant="outlined" />
+                        ) : null}
                       </Typography>
                       <Typography variant="caption" color="text.secondary">
                         {rate.accountName} · {deliveryDaysText(rate.deliveryDays)}

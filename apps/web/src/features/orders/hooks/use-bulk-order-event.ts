@@ -60,6 +60,32 @@ export interface BulkResult {
   failures: BulkFailure[];
 }
 
+/**
+ * What the list's report of a bulk action says (the lifecycle events, the shipping rules): a title, perhaps a line
+ * under it, and each order the action was not done to with why.
+ */
+export interface BulkReportContent {
+  severity: 'success' | 'info' | 'warning' | 'error';
+  title: string;
+  message?: string;
+  /** The orders it was not done to, listed under `failuresLabel`. */
+  failures?: BulkFailure[];
+  failuresLabel?: string;
+  /** The report takes the focus as it is shown. */
+  autoFocus?: boolean;
+}
+
+/** The report of a lifecycle event run on the selection. */
+export function eventReport(result: BulkResult): BulkReportContent {
+  const ui = BULK_EVENT_UI[result.event];
+  return {
+    severity: result.failures.length === 0 ? 'success' : 'warning',
+    title: ui.title(result.done, result.attempted),
+    failuresLabel: ui.failuresLabel,
+    failures: result.failures,
+  };
+}
+
 const describe = (status: OrderStatus) => (status.endsWith(' Order') ? `is a ${status}` : `is ${status}`);
 
 /**

@@ -1,13 +1,35 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { OrderSummary } from '@shipdesk/contract';
-import { showApiError } from '@/lib/errors';
+import { apiErrorMessage, showApiError } from '@/lib/errors';
+import { useCreateLabelBatchMutation } from '../api/label-batches-api';
 import { downloadPackingSlip, type PackingSlipFormat } from '../api/packing-slip';
-import { useBulkOrderEvent, type BulkEvent, type BulkResult } from './use-bulk-order-event';
+import { runResultWords } from '../order-rule-words';
+import { eventReport, useBulkOrderEvent, type BulkEvent, type BulkReportContent } from './use-bulk-order-event';
+import { useRunShippingRules } from './use-run-shipping-rules';
+
+/** The id of the bulk actions bar (bulk-actions-bar.tsx). */
+export const BULK_ACTIONS_BAR_ID = 'bulk-actions';
 
 /**
- * The orders ticked on the list and what can be done with them at once: approve, mark as shipped, cancel, or print
- * their packing slips.
+ * Whether the report of a bulk action takes the focus: yes while the focus is where the action left it (nowhere, in
+ * the bar, or still on what started it, such as the confirmation's button while that dialog closes), so a keyboard
+ * or screen reader user lands on what it did. The bar's buttons were disabled while it ran, and the bar is gone
+ * once every order was done. A focus the user has taken elsewhere since stays there.
+ */
+function focusLeftBy(startedFrom: Element | null): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || active === startedFrom || !!active.closest(`#${BULK_ACTIONS_BAR_ID}`);
+}
+
+/** Which labels a batch buys, and for which orders: the selection, or every paid order waiting to ship. */
+export type LabelBatchEvent = 'shipLabel' | 'zpl';
+export type LabelBatchScope = 'selected' | 'allShippable';
+
+/**
+ * The orders ticked on the list and what can be done with them at once: approve, mark as shipped, cancel, run the
+ * shipping rules, buy their labels (each says how it went in the report above the list), or print their packing
+ * slips.
  * Selection belongs to one page of one query (`queryKey`): another page or filter starts with none.
  */
 export function useOrderSelection(queryKey: string, rows: readonly OrderSummary[] | undefined) {
@@ -23,8 +45,10 @@ export function useOrderSelection(queryKey: string, rows: readonly OrderSummary[
       }),
     [rows],
   );
-  const [report, setReport] = useState<BulkResult | null>(null);
+  const [report, setReport] = useState<BulkReportContent | null>(null);
   const bulk = useBulkOrderEvent();
+  const rules = useRunShippingRules();
+  const [startBatch, batchStart] = useCreateLabelBatchMutation();
   const [printing, setPrinting] = useState(false);
 
   const toggle = (row: OrderSummary) =>
@@ -40,13 +64,60 @@ export function useOrderSelection(queryKey: string, rows: readonly OrderSummary[
   /** Runs the event on the selection; the orders it was not done to stay selected, to try again or look at. */
   const run = async (event: BulkEvent, reason?: string) => {
     const chosen = [...selected.values()];
+    const startedFrom = document.activeElement;
     const result = await bulk.run(event, chosen, reason);
-    setReport(result);
+    setReport({ ...eventReport(result), autoFocus: focusLeftBy(startedFrom) });
     if (result.failures.length === 0) setSelected(new Map());
     else
       setSelected(
         new Map(chosen.filter((row) => result.failures.some((f) => f.orderId === row.id)).map((row) => [row.id, row])),
       );
+  };
+
+  /**
+   * Runs the shipping rules on the selection. They change the orders (and their versions): the selection is cleared,
+   * as after buying labels, so a bulk approval never sends the versions from before. Refused, it stays.
+   */
+  const runRules = async () => {
+    const startedFrom = document.activeElement;
+    const outcome = await rules.runQuietly([...selected.keys()]);
+    const autoFocus = focusLeftBy(startedFrom);
+    if (!outcome.ran) {
+      setReport({ severity: 'error', title: 'The shipping rules did not run', message: outcome.message, autoFocus });
+      return;
+    }
+    const { result } = outcome;
+    const severity = result.evaluated === 0 ? 'info' : 'success';
+    setReport({ severity, title: runResultWords(result, false), autoFocus });
+    setSelected(new Map());
+  };
+
+  /**
+   * Starts a label batch; the banner above the list follows it. The labels change the orders (and their versions):
+   * the selection is cleared, as after the shipping rules. Refused, it stays.
+   */
+  const buyLabels = async (event: LabelBatchEvent, scope: LabelBatchScope) => {
+    const startedFrom = document.activeElement;
+    try {
+      const batch = await startBatch(
+        scope === 'selected' ? { event, orderIds: [...selected.keys()] } : { event, allShippable: true },
+      ).unwrap();
+      setReport({
+        severity: 'info',
+        title: `Buying labels for ${batch.total} ${batch.total === 1 ? 'order' : 'orders'}`,
+        message: 'The bar above the list shows how far it is.',
+        autoFocus: focusLeftBy(startedFrom),
+      });
+      setSelected(new Map());
+    } catch (error) {
+      const message = apiErrorMessage(error, 'The labels could not be started.');
+      setReport({
+        severity: 'error',
+        title: 'The label batch did not start',
+        message,
+        autoFocus: focusLeftBy(startedFrom),
+      });
+    }
   };
 
   const print = async (format: PackingSlipFormat) => {
@@ -77,6 +148,11 @@ export function useOrderSelection(queryKey: string, rows: readonly OrderSummary[
     clear: () => setSelected(new Map()),
     /** What the bulk actions bar needs: the rows chosen, the event running, and how to run one. */
     bulk: { rows: [...selected.values()], running: bulk.running, run },
+    runRules,
+    runningRules: rules.running,
+    buyLabels,
+    /** A label batch is being started. */
+    buying: batchStart.isLoading,
     print,
     printing,
     report,
