@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import Box from '@mui/material/Box';
 import { visuallyHidden } from '@mui/utils';
@@ -11,7 +11,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { Delivery, Order, ShippingLabel } from '@shipdesk/contract';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { gramsText, type Delivery, type Order, type ShippingLabel } from '@shipdesk/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryError } from '@/components/query-error';
 import { configOptions, useGetConfigsQuery } from '@/lib/api/tenant-configs';
@@ -24,34 +26,42 @@ import {
   type LabelEvent,
 } from '../api/labels-api';
 import { CardSection } from './card-section';
+import { DeliveriesList } from './deliveries-list';
+import { DeliveryActions, type DeliveryActionHandlers } from './delivery-actions';
 import { DeliveryBoxesDialog } from './delivery-boxes-dialog';
+import { deliveryServiceText, deliveryStatusText } from './delivery-facts';
 import { DeliveryLabelCell } from './delivery-label-cell';
 import { LabelPreviewDialog } from './label-preview-dialog';
 import { LabelPurchaseDialog } from './label-purchase-dialog';
 
-function weight(grams: number): string {
-  return grams >= 1000 ? `${(grams / 1000).toFixed(2)} kg` : `${grams} g`;
-}
-
-const STATUS: Record<Delivery['status'], string> = {
-  planned: 'To ship',
-  labelled: 'Labelled',
-  shipped: 'Shipped',
-  canceled: 'Canceled',
-};
-
 /**
  * Deliveries of the order (GET /api/v1/deliveries?orderId=): what each ships as, its label, and the label work the
- * server allows now: buy (when shipLabel is allowed), view, void, and telling the channel again.
+ * server allows now: buy (when shipLabel is allowed), view, void, and telling the channel again. A table from the sm
+ * breakpoint up, a list on a phone.
  */
 export function DeliveriesCard({ order, locale }: { order: Order; locale: string }) {
+  // The app's theme, or MUI's default one where none is provided (a test rendering the card alone).
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const { data, error, isLoading, refetch, isFetching } = useGetDeliveriesQuery(order.id);
   const labelFlow = useGetLabelRatesQuery({ orderId: order.id, event: 'shipLabel', query: { rates: false } });
   const configs = useGetConfigsQuery();
   const initialEvent: LabelEvent =
     configOptions(configs.data, 'ship_label_app_info').labelType === 'zpl' ? 'zpl' : 'shipLabel';
   const [buying, setBuying] = useState<string | null>(null);
-  const [viewing, setViewing] = useState<ShippingLabel | null>(null);
+  // The label shown; `bought`: just bought here, the preview the purchase opens.
+  const [viewing, setViewing] = useState<{ label: ShippingLabel; bought: boolean } | null>(null);
+  // The delivery whose label was just bought (once its preview closes) or voided here: its row (a phone's entry)
+  // takes the focus. The button the dialog would give the focus back to (Buy label, Void) is gone by then, as the
+  // label changed.
+  const [focusRow, setFocusRow] = useState<{ deliveryId: string } | null>(null);
+  const focusTarget = useRef<HTMLElement | null>(null);
+  // One ref for the table's row and the list's entry, whichever is shown.
+  const focusRowRef = useCallback((node: HTMLElement | null) => {
+    focusTarget.current = node;
+  }, []);
+  useEffect(() => {
+    if (focusRow) focusTarget.current?.focus();
+  }, [focusRow]);
   const [voiding, setVoiding] = useState<Delivery | null>(null);
   const [shaping, setShaping] = useState(false);
   const [voidLabel, voidState] = useVoidLabelMutation();
@@ -66,6 +76,7 @@ export function DeliveriesCard({ order, locale }: { order: Order; locale: string
       const result = await voidLabel({ orderId: order.id, deliveryId: voiding.deliveryId }).unwrap();
       toast.success(result.label.status === 'voided' ? 'Label voided.' : 'Label voided; the carrier refunds it later.');
       setVoiding(null);
+      setFocusRow({ deliveryId: voiding.deliveryId });
     } catch (failure) {
       toast.error(apiErrorMessage(failure, 'The label could not be voided.'));
     }
@@ -78,6 +89,14 @@ export function DeliveriesCard({ order, locale }: { order: Order; locale: string
     } catch (failure) {
       toast.error(apiErrorMessage(failure, 'Could not retry.'));
     }
+  };
+  const handlers: DeliveryActionHandlers = {
+    canBuy,
+    retrying: retryState.isLoading,
+    onBuy: (delivery) => setBuying(delivery.deliveryId),
+    onView: (label) => setViewing({ label, bought: false }),
+    onRetry: (delivery) => void retry(delivery),
+    onVoid: setVoiding,
   };
 
   return (
@@ -106,6 +125,15 @@ export function DeliveriesCard({ order, locale }: { order: Order; locale: string
         <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
           No deliveries yet.
         </Typography>
+      ) : phone ? (
+        <DeliveriesList
+          deliveries={data}
+          order={order}
+          locale={locale}
+          handlers={handlers}
+          focusId={focusRow?.deliveryId}
+          focusRef={focusRowRef}
+        />
       ) : (
         <TableContainer>
           <Table size="small" aria-label="Deliveries">
@@ -125,56 +153,35 @@ export function DeliveriesCard({ order, locale }: { order: Order; locale: string
               </TableRow>
             </TableHead>
             <TableBody>
-              {data.map((delivery) => {
-                const label = delivery.label;
-                const standing = label?.status === 'active' ? label : null;
-                return (
-                  <TableRow key={delivery.deliveryId} sx={{ verticalAlign: 'top' }}>
-                    <TableCell>
-                      {delivery.deliveryId}
-                      {delivery.requestedShipMethod ? (
-                        <Typography variant="caption" color="text.secondary" component="div">
-                          {delivery.requestedShipMethod}
-                        </Typography>
-                      ) : null}
-                    </TableCell>
-                    <TableCell>{delivery.carrierMethod ?? order.shipping?.carrierMethodName ?? '—'}</TableCell>
-                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {weight(delivery.weight)}
-                    </TableCell>
-                    <TableCell>
-                      {delivery.purchaseState === 'unconfirmed' ? 'Checking with the carrier' : STATUS[delivery.status]}
-                    </TableCell>
-                    <TableCell sx={{ maxWidth: 240 }}>
-                      <DeliveryLabelCell label={label} locale={locale} />
-                    </TableCell>
-                    <TableCell align="right">
-                      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-                        {delivery.status === 'planned' && canBuy && !delivery.purchaseState ? (
-                          <Button size="small" variant="contained" onClick={() => setBuying(delivery.deliveryId)}>
-                            Buy label
-                          </Button>
-                        ) : null}
-                        {label ? (
-                          <Button size="small" onClick={() => setViewing(label)}>
-                            View label
-                          </Button>
-                        ) : null}
-                        {label?.trackingPush.status === 'failed' ? (
-                          <Button size="small" onClick={() => void retry(delivery)} disabled={retryState.isLoading}>
-                            Tell channel again
-                          </Button>
-                        ) : null}
-                        {standing ? (
-                          <Button size="small" color="error" onClick={() => setVoiding(delivery)}>
-                            Void
-                          </Button>
-                        ) : null}
-                      </Box>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
+              {data.map((delivery) => (
+                <TableRow
+                  key={delivery.deliveryId}
+                  ref={delivery.deliveryId === focusRow?.deliveryId ? focusRowRef : undefined}
+                  // Focusable from script only: the row of a label just bought takes the focus, so it is read out.
+                  tabIndex={-1}
+                  sx={{ verticalAlign: 'top', '&:focus-visible': { outlineOffset: -2 } }}
+                >
+                  <TableCell>
+                    {delivery.deliveryId}
+                    {delivery.requestedShipMethod ? (
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {delivery.requestedShipMethod}
+                      </Typography>
+                    ) : null}
+                  </TableCell>
+                  <TableCell>{deliveryServiceText(delivery, order)}</TableCell>
+                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {gramsText(delivery.weight)}
+                  </TableCell>
+                  <TableCell>{deliveryStatusText(delivery)}</TableCell>
+                  <TableCell sx={{ maxWidth: 240 }}>
+                    <DeliveryLabelCell label={delivery.label} locale={locale} />
+                  </TableCell>
+                  <TableCell align="right">
+                    <DeliveryActions delivery={delivery} handlers={handlers} />
+                  </TableCell>
+                </TableRow>
+              ))}
             </TableBody>
           </Table>
         </TableContainer>
@@ -189,14 +196,22 @@ export function DeliveriesCard({ order, locale }: { order: Order; locale: string
           onClose={() => setBuying(null)}
           onBought={(bought) => {
             setBuying(null);
-            setViewing(bought);
+            setViewing({ label: bought, bought: true });
           }}
         />
       ) : null}
       {shaping && data ? (
         <DeliveryBoxesDialog order={order} deliveries={data} onClose={() => setShaping(false)} />
       ) : null}
-      {viewing ? <LabelPreviewDialog label={viewing} onClose={() => setViewing(null)} /> : null}
+      {viewing ? (
+        <LabelPreviewDialog
+          label={viewing.label}
+          onClose={() => {
+            if (viewing.bought) setFocusRow({ deliveryId: viewing.label.deliveryId });
+            setViewing(null);
+          }}
+        />
+      ) : null}
       <ConfirmDialog
         open={voiding !== null}
         title="Void this label?"

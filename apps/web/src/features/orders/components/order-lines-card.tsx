@@ -5,14 +5,55 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { balanceDue, type Order } from '@shipdesk/contract';
 import { formatMoney } from '@/lib/format';
 import { CardSection } from './card-section';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-/** The order's lines and its totals. */
+/**
+ * The lines on a phone (below the sm breakpoint), where the table's six columns would scroll sideways in the card:
+ * one entry per line, its name and total on top, then its SKU, and quantity, unit price and units shipped.
+ */
+function ItemsList({ lines, money }: { lines: Order['lines']; money(minor: number): string }) {
+  return (
+    <Box component="ul" aria-label="Items" sx={{ m: 0, p: 0 }}>
+      {lines.map((line) => (
+        <Box
+          component="li"
+          key={line.id}
+          sx={{
+            listStyle: 'none',
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, 1fr) auto',
+            columnGap: 2,
+            px: 2,
+            py: 1.25,
+            borderBottom: 1,
+            borderColor: 'divider',
+            typography: 'body2',
+            // A long SKU or name breaks rather than widening the card.
+            overflowWrap: 'anywhere',
+          }}
+        >
+          <Box sx={{ fontWeight: 500 }}>{line.name}</Box>
+          <Box sx={num}>{money(line.unitPrice * line.quantity)}</Box>
+          <Box sx={{ gridColumn: '1 / -1', color: 'text.secondary' }}>SKU {line.sku}</Box>
+          <Box sx={{ gridColumn: '1 / -1', color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
+            Qty {line.quantity} × {money(line.unitPrice)} · Shipped {line.quantityShipped}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The order's lines and its totals: a table from the sm breakpoint up, a list on a phone. */
 export function OrderLinesCard({ order, locale }: { order: Order; locale: string }) {
+  // The app's theme, or MUI's default one where none is provided (a test rendering the card alone).
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
   const balance = balanceDue(order.total, order.paidTotal);
   const totals: [string, string][] = [
@@ -26,40 +67,44 @@ export function OrderLinesCard({ order, locale }: { order: Order; locale: string
   ];
   return (
     <CardSection title="Items" padded={false}>
-      <TableContainer>
-        <Table size="small" aria-label="Items">
-          <TableHead>
-            <TableRow sx={{ '& th': { fontWeight: 600 } }}>
-              <TableCell>SKU</TableCell>
-              <TableCell>Item</TableCell>
-              <TableCell align="right">Qty</TableCell>
-              <TableCell align="right">Shipped</TableCell>
-              <TableCell align="right">Unit price</TableCell>
-              <TableCell align="right">Total</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {order.lines.map((line) => (
-              <TableRow key={line.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.sku}</TableCell>
-                <TableCell>{line.name}</TableCell>
-                <TableCell align="right" sx={num}>
-                  {line.quantity}
-                </TableCell>
-                <TableCell align="right" sx={num}>
-                  {line.quantityShipped}
-                </TableCell>
-                <TableCell align="right" sx={num}>
-                  {money(line.unitPrice)}
-                </TableCell>
-                <TableCell align="right" sx={num}>
-                  {money(line.unitPrice * line.quantity)}
-                </TableCell>
+      {phone ? (
+        <ItemsList lines={order.lines} money={money} />
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label="Items">
+            <TableHead>
+              <TableRow sx={{ '& th': { fontWeight: 600 } }}>
+                <TableCell>SKU</TableCell>
+                <TableCell>Item</TableCell>
+                <TableCell align="right">Qty</TableCell>
+                <TableCell align="right">Shipped</TableCell>
+                <TableCell align="right">Unit price</TableCell>
+                <TableCell align="right">Total</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {order.lines.map((line) => (
+                <TableRow key={line.id}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.sku}</TableCell>
+                  <TableCell>{line.name}</TableCell>
+                  <TableCell align="right" sx={num}>
+                    {line.quantity}
+                  </TableCell>
+                  <TableCell align="right" sx={num}>
+                    {line.quantityShipped}
+                  </TableCell>
+                  <TableCell align="right" sx={num}>
+                    {money(line.unitPrice)}
+                  </TableCell>
+                  <TableCell align="right" sx={num}>
+                    {money(line.unitPrice * line.quantity)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <Box
         component="dl"
         sx={{

@@ -1,0 +1,18 @@
+import type { Delivery, Order } from '@shipdesk/contract';
+
+const STATUS: Record<Delivery['status'], string> = {
+  planned: 'To ship',
+  labelled: 'Labelled',
+  shipped: 'Shipped',
+  canceled: 'Canceled',
+};
+
+/** A delivery's status as the Deliveries card words it: a purchase the carrier has not confirmed yet comes first. */
+export function deliveryStatusText(delivery: Delivery): string {
+  return delivery.purchaseState === 'unconfirmed' ? 'Checking with the carrier' : STATUS[delivery.status];
+}
+
+/** The carrier service a delivery ships with: its own, else the order's, else a dash. */
+export function deliveryServiceText(delivery: Delivery, order: Order): string {
+  return delivery.carrierMethod ?? order.shipping?.carrierMethodName ?? '—';
+}
