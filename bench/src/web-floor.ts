@@ -10,7 +10,7 @@ import type * as Vite from 'vite';
 import { gzipSync } from 'node:zlib';
 
 /**
- * The floor of the order list's first load: the gzip size of the libraries that docs/ARCHITECTURE (React 19, MUI,
+ * The floor of the order list's first load: the gzip size of the libraries that ARCHITECTURE.md (React 19, MUI,
  * React Router's data router, Redux Toolkit with RTK Query and redux-persist, react-oidc-context, react-toastify)
  * puts under every signed-in page, built alone with the web app's own Vite into one file, with the smallest page
  * that draws an order list in them: the shell (app bar, side navigation), status tabs, a search field, a table with
