@@ -1,6 +1,7 @@
 import { currencyDigits } from '@shipdesk/contract';
 import { wallClock } from '../../domain/dashboard-periods.ts';
 import type { SummaryRow } from './order-list-repository.ts';
+import { toShipping } from './order-views.ts';
 import type { ExportDetail } from './orders-export-repository.ts';
 
 /**
@@ -76,7 +77,10 @@ export const EXPORT_COLUMNS: readonly Column[] = [
   { header: 'Store', value: (r) => (r.storeId === null ? 'Manual' : r.storeName) },
   { header: 'Channel', value: (r) => r.sourceType },
   { header: 'Requested service', value: (r) => r.requestedShippingMethod },
-  { header: 'Carrier service', value: (r) => r.shipMethodName ?? r.carrierMethod },
+  // The shipping method the requested service maps to ("Standard"), then the carrier service the order ships with,
+  // named as the order list names it ("USPS Ground Advantage").
+  { header: 'Shipping method', value: (r) => r.shipMethodName },
+  { header: 'Carrier service', value: (r) => toShipping(r, r.shipMethodName).carrierMethodName },
   { header: 'Currency', value: (r) => r.currency },
   money('Subtotal', (_r, d) => d.subtotal),
   money('Shipping', (_r, d) => d.shippingTotal),
