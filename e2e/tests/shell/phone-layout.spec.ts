@@ -66,7 +66,7 @@ test.describe('at 390x844 (a phone)', () => {
     await expect(page.getByRole('heading', { level: 1, name: /^Order / })).toBeVisible();
     await expectNoSidewaysScroll(page);
 
-    for (const path of ['/dashboard', '/stores', '/settings', '/ship_rule']) {
+    for (const path of ['/dashboard', '/stores', '/settings', '/settings/labels', '/ship_rule']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoSidewaysScroll(page);
@@ -117,7 +117,7 @@ test.describe('at 1024x768 (a tablet)', () => {
     await page.goto(await firstOrderHref(page));
     await expect(page.getByRole('heading', { level: 1, name: /^Order / })).toBeVisible();
     await expectNoSidewaysScroll(page);
-    for (const path of ['/dashboard', '/stores', '/settings', '/ship_rule']) {
+    for (const path of ['/dashboard', '/stores', '/settings', '/settings/labels', '/ship_rule']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoSidewaysScroll(page);

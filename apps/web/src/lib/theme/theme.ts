@@ -51,6 +51,11 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 6 },
   components: {
+    // A scrolling table's visually hidden texts (absolutely positioned) are clipped with it: without a containing block
+    // of its own they took the page's, and widened the page to the table's width on a phone.
+    MuiTableContainer: {
+      styleOverrides: { root: { position: 'relative' } },
+    },
     MuiChip: {
       styleOverrides: {
         root: { height: 32 },
