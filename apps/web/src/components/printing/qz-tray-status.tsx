@@ -7,10 +7,21 @@ import { qzTray, useQzTrayState, type QzState, type QzTrayClient } from '@/lib/p
 
 export interface QzTrayStatusProps {
   client?: QzTrayClient;
+  /** The document about to print: a browser cannot print ZPL, so without QZ Tray it is downloaded instead. */
+  format?: 'pdf' | 'zpl' | 'png';
 }
 
-function describe(preferences: PrinterPreferences, state: QzState): { text: string; tone: 'ok' | 'off' | 'busy' } {
-  if (preferences.method === 'browser') return { text: "Printing through the browser's print dialog", tone: 'ok' };
+function describe(
+  preferences: PrinterPreferences,
+  state: QzState,
+  format: QzTrayStatusProps['format'],
+): { text: string; tone: 'ok' | 'off' | 'busy' } {
+  const zpl = format === 'zpl';
+  if (preferences.method === 'browser') {
+    return zpl
+      ? { text: "A browser cannot print ZPL: Print downloads it for the printer's own tool", tone: 'off' }
+      : { text: "Printing through the browser's print dialog", tone: 'ok' };
+  }
   if (preferences.method === 'download') return { text: 'Labels are downloaded as files', tone: 'ok' };
   switch (state.status) {
     case 'connected':
@@ -22,14 +33,17 @@ function describe(preferences: PrinterPreferences, state: QzState): { text: stri
     case 'idle':
       return { text: 'QZ Tray not connected yet', tone: 'busy' };
     default:
-      return { text: `${state.message ?? 'QZ Tray is not running'} · the browser prints instead`, tone: 'off' };
+      return {
+        text: `${state.message ?? 'QZ Tray is not running'} · ${zpl ? 'Print downloads the ZPL instead' : 'the browser prints instead'}`,
+        tone: 'off',
+      };
   }
 }
 
 const DOT = { ok: 'success.main', off: 'warning.main', busy: 'text.disabled' } as const;
 
 /** One line on how labels will print from here, and a way to look for QZ Tray again. */
-export function QzTrayStatus({ client = qzTray }: QzTrayStatusProps) {
+export function QzTrayStatus({ client = qzTray, format }: QzTrayStatusProps) {
   const preferences = usePrinterPreferences();
   const state = useQzTrayState(client);
   const wantsQz = preferences.method === 'qz';
@@ -38,7 +52,7 @@ export function QzTrayStatus({ client = qzTray }: QzTrayStatusProps) {
     if (wantsQz) void client.connect();
   }, [wantsQz, client]);
 
-  const { text, tone } = describe(preferences, state);
+  const { text, tone } = describe(preferences, state, format);
   const canLookAgain = wantsQz && (state.status === 'not-running' || state.status === 'failed');
   return (
     <Box

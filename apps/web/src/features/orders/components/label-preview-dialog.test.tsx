@@ -90,6 +90,10 @@ describe('LabelPreviewDialog printing', () => {
     const user = userEvent.setup();
     renderWithStore(<LabelPreviewDialog label={LABEL} onClose={() => undefined} />, signedIn);
     const dialog = await screen.findByRole('dialog');
+    // Said before Print is pressed: the browser's print dialog cannot print ZPL.
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      "A browser cannot print ZPL: Print downloads it for the printer's own tool",
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Print' }));
     expect(await within(dialog).findByText('Downloaded label-9400111.zpl')).toBeInTheDocument();
     expect(saved).toEqual(['label-9400111.zpl']);

@@ -133,7 +133,7 @@ export function LabelPreviewDialog({ label, onClose }: LabelPreviewDialogProps) 
         ) : null}
         {label.status === 'active' ? (
           <Box sx={{ mt: 2, borderRadius: 1, overflow: 'hidden' }}>
-            <QzTrayStatus />
+            <QzTrayStatus format={label.format} />
           </Box>
         ) : null}
       </DialogContent>
