@@ -24,4 +24,17 @@ describe('DayFilterField (the order-date range)', () => {
     view.rerender(<DayFilterField label="From" value="2025-01-31" onChange={onChange} />);
     expect(field).toHaveValue('2025-01-31');
   });
+
+  it('says so on the field when the range is the wrong way round (it matches no order)', () => {
+    const view = render(<DayFilterField label="From" value="2026-11-20" max="2026-11-10" onChange={() => undefined} />);
+    expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('After the To day')).toBeInTheDocument();
+
+    view.rerender(<DayFilterField label="From" value="2026-11-01" max="2026-11-10" onChange={() => undefined} />);
+    expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText('After the To day')).toBeNull();
+
+    view.rerender(<DayFilterField label="To" value="2026-10-01" min="2026-11-01" onChange={() => undefined} />);
+    expect(screen.getByText('Before the From day')).toBeInTheDocument();
+  });
 });

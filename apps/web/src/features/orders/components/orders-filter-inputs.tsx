@@ -132,12 +132,16 @@ export function DayFilterField({
   const [draft, setDraft] = useState(value);
   // A cleared filter, a saved view or back/forward changes the URL: show what it says.
   useEffect(() => setDraft(value), [value]);
+  // A range the wrong way round matches no order: say why, on the field.
+  const reversed = !!draft && ((!!min && draft < min) || (!!max && draft > max));
   return (
     <TextField
       size="small"
       type="date"
       label={label}
       value={draft}
+      error={reversed}
+      helperText={reversed ? (min && draft < min ? 'Before the From day' : 'After the To day') : undefined}
       onChange={(event) => {
         const day = event.target.value;
         setDraft(day);
