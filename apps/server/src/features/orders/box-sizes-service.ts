@@ -22,7 +22,9 @@ function checked(input: BoxSizeInput): BoxSizeInput {
   const name = input.name.trim();
   if (!name) throw badRequest({ name: 'name must not be blank' });
   if ((input.emptyWeight ?? 0) >= input.maxWeight) {
-    throw badRequest({ emptyWeight: 'emptyWeight must be less than maxWeight (the box must carry something)' });
+    throw badRequest({
+      emptyWeight: 'The empty weight must be less than the maximum weight (the box must carry something)',
+    });
   }
   return { ...input, name };
 }
