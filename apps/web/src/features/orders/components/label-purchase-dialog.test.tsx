@@ -172,3 +172,68 @@ describe('LabelPurchaseDialog service', () => {
     await waitFor(() => expect(within(again).getByRole('radio', { name: /Ground Advantage/ })).toBeChecked());
   });
 });
+
+describe('LabelPurchaseDialog prices', () => {
+  /** Rates whose price follows the weight asked (1 cent a gram), and the purchases made. */
+  function servePricedRates() {
+    return stubApi((call) => {
+      if (call.path === '/call/orders/5/shipLabel/fsmFlow') {
+        const weight = Number(call.query.get('weight') ?? DEFAULTS.parcel.weight);
+        const rate = {
+          carrier: 'usps' as const,
+          carrierAccountId: '3',
+          accountName: 'USPS',
+          serviceCode: 'ground_advantage',
+          serviceName: 'Ground Advantage',
+          amount: weight,
+          currency: 'USD',
+          deliveryDays: 3,
+          mapped: true,
+        };
+        const defaults = { ...DEFAULTS, parcel: { ...DEFAULTS.parcel, weight }, rates: [rate] };
+        return ok({ event: 'shipLabel', allowed: true, reason: null, message: null, next: null, defaults, version: 4 });
+      }
+      if (call.path === '/call/orders/5/shipLabel/orderFlow')
+        return ok({ order: null, createdOrderId: null, label: null });
+      if (call.path === '/api/v1/orderBoxSizes') return ok([]);
+      return fail(404, 'Not found');
+    });
+  }
+
+  it('never buys at the price of another weight: a typed weight is priced again before Buy buys', async () => {
+    const calls = servePricedRates();
+    const user = userEvent.setup();
+    renderWithStore(dialog());
+    const form = await screen.findByRole('dialog', { name: /Buy a label/ });
+    const weight = within(form).getByLabelText('Weight (g)');
+    await within(form).findByRole('button', { name: 'Buy label · $9.07' });
+
+    await user.clear(weight);
+    await user.type(weight, '9000');
+    // Typed, not yet priced: Buy says so and buys nothing.
+    const pending = within(form).getByRole('button', { name: 'Buy label · updating prices…' });
+    await user.click(pending);
+    expect(calls.some((call) => call.path.endsWith('/orderFlow'))).toBe(false);
+
+    // The new price arrives by itself; Buy buys the weight it was quoted for.
+    await user.click(await within(form).findByRole('button', { name: 'Buy label · $90.00' }, { timeout: 3000 }));
+    await waitFor(() => expect(calls.some((call) => call.path.endsWith('/orderFlow'))).toBe(true));
+    const purchase = calls.find((call) => call.path.endsWith('/orderFlow'))!;
+    expect((purchase.body as { label: { parcel: { weight: number } } }).label.parcel.weight).toBe(9000);
+  });
+
+  it('Enter in the weight asks for its price and buys nothing', async () => {
+    const calls = servePricedRates();
+    const user = userEvent.setup();
+    renderWithStore(dialog());
+    const form = await screen.findByRole('dialog', { name: /Buy a label/ });
+    const weight = within(form).getByLabelText('Weight (g)');
+    await within(form).findByRole('button', { name: 'Buy label · $9.07' });
+
+    await user.clear(weight);
+    await user.type(weight, '2000{Enter}');
+    await within(form).findByRole('button', { name: 'Buy label · $20.00' });
+    expect(calls.some((call) => call.path.endsWith('/fsmFlow') && call.query.get('weight') === '2000')).toBe(true);
+    expect(calls.some((call) => call.path.endsWith('/orderFlow'))).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { toast } from 'react-toastify';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -69,6 +69,8 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
   const [event, setEvent] = useState<LabelEvent>(props.initialEvent);
   const [query, setQuery] = useState<ShipLabelQuery>({ deliveryId });
   const [fields, setFields] = useState<ParcelFields | null>(null);
+  // The parcel the shown rates were quoted for: a weight or size typed since makes them stale.
+  const [quoted, setQuoted] = useState<ParcelFields | null>(null);
   const [errors, setErrors] = useState<ParcelErrors>({});
   const [selected, setSelected] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -80,7 +82,9 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
 
   useEffect(() => {
     if (!defaults) return;
-    setFields((current) => current ?? parcelFieldsFrom(defaults.parcel));
+    const first = parcelFieldsFrom(defaults.parcel);
+    setFields((current) => current ?? first);
+    setQuoted((current) => current ?? first);
     setSelected((current) => {
       if (defaults.rates.some((rate) => rateKey(rate) === current)) return current;
       // The service the order's shipping method maps to; with none mapped, the only one offered, or the seller's
@@ -114,13 +118,39 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
 
   const reprice = (next: ParcelFields) => {
     setFields(next);
+    setQuoted(next);
     setQuery(rateQuery(deliveryId, next));
+  };
+
+  // The prices shown belong to the parcel as typed, or nothing is bought: a typed weight or size asks for new rates
+  // once the typing pauses (and the parcel is a valid one); until they arrive, Buy buys nothing.
+  const stale = fields !== null && quoted !== null && fields !== quoted;
+  const pricing = stale || rates.isFetching;
+  useEffect(() => {
+    if (!fields || fields === quoted || parcelFromFields(fields, null).errors) return undefined;
+    const timer = setTimeout(() => {
+      setQuoted(fields);
+      setQuery(rateQuery(deliveryId, fields));
+    }, 600);
+    return () => clearTimeout(timer);
+  }, [fields, quoted, deliveryId]);
+
+  // Enter in a field asks for the rates of what was typed; it never buys (only the Buy button does).
+  const repriceOnEnter = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+    event.preventDefault();
+    if (fields) {
+      const check = parcelFromFields(fields, null);
+      if (check.errors) setErrors(check.errors);
+      else reprice(fields);
+    }
   };
 
   const submit = async () => {
     if (!fields || !parcel) return;
     if (parcel.errors) return setErrors(parcel.errors);
     setErrors({});
+    if (pricing) return setFailure('The prices are being updated for this parcel: check the price, then buy.');
     if (!body) return setFailure('Choose a carrier service.');
     setFailure(null);
     try {
@@ -145,7 +175,7 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
     <FormDialog
       open
       title={`Buy a label — order ${orderNumber}`}
-      submitLabel={price ? `Buy label · ${price}` : 'Buy label'}
+      submitLabel={pricing ? 'Buy label · updating prices…' : price ? `Buy label · ${price}` : 'Buy label'}
       busy={buying.isLoading}
       error={failure}
       onCancel={onClose}
@@ -156,7 +186,10 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
         <QueryError error={rates.error} fallback="Could not ask for rates." refetch={rates.refetch} />
       ) : null}
       {refusal ? <Alert severity="info">{refusal}</Alert> : null}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
+      <Box
+        onKeyDown={repriceOnEnter}
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}
+      >
         <TextField
           select
           label="Box"
@@ -207,7 +240,7 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
           }}
         />
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, 1fr)' }}>
+      <Box onKeyDown={repriceOnEnter} sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, 1fr)' }}>
         {DIMENSIONS.map(([name, label]) => (
           <TextField
             key={name}
@@ -244,7 +277,7 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
         priced={!defaults?.parcelProblem}
         rates={defaults?.rates ?? []}
         rateErrors={defaults?.rateErrors ?? []}
-        loading={rates.isFetching}
+        loading={pricing}
         selected={selected}
         locale={locale}
         onSelect={setSelected}
