@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LabelBatch } from '@shipdesk/contract';
 import { renderRoutes } from '@/lib/testing/render-with-store';
@@ -83,13 +83,31 @@ describe('Buy labels for the selected orders', { timeout: 20_000 }, () => {
     expect(screen.getByRole('region', { name: 'Order list' })).toHaveFocus();
   });
 
-  it('asks for every paid order to ship when told to', async () => {
+  it('asks for every paid order to ship once the seller confirms it', async () => {
     const calls = serve(() => ok(batch(1), 202));
-    await buyForOneAndThree('ZPL labels for every paid order to ship');
+    const user = await buyForOneAndThree('ZPL labels for every paid order to ship');
+    // Orders beyond the selection, with real postage: nothing is sent before the seller says so.
+    const confirm = await screen.findByRole('dialog', { name: 'Buy labels for every paid order?' });
+    expect(confirm).toHaveTextContent('A ZPL label will be bought for every paid order awaiting shipment');
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(calls.some((c) => c.method === 'POST' && c.path === BATCHES)).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Buy labels' }));
     expect(await report('Buying labels for 1 order')).toHaveFocus();
     expect(calls.filter((c) => c.method === 'POST' && c.path === BATCHES).map((c) => c.body)).toEqual([
       { event: 'zpl', allShippable: true },
     ]);
+  });
+
+  it('buys nothing for every paid order when the seller cancels, and gives the focus back to Buy labels', async () => {
+    const calls = serve(() => ok(batch(1), 202));
+    const user = await buyForOneAndThree('PDF labels for every paid order to ship');
+    const confirm = await screen.findByRole('dialog', { name: 'Buy labels for every paid order?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Buy labels for every paid order?' })).not.toBeInTheDocument(),
+    );
+    expect(within(bar()).getByRole('button', { name: 'Buy labels' })).toHaveFocus();
+    expect(calls.some((c) => c.method === 'POST' && c.path === BATCHES)).toBe(false);
   });
 
   it("reports the server's refusal, with the focus, and keeps the selection", async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import DoneAllOutlined from '@mui/icons-material/DoneAllOutlined';
@@ -13,6 +13,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { OrderSummary } from '@shipdesk/contract';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PACKING_SLIP_FORMATS, type PackingSlipFormat } from '../api/packing-slip';
 import { BULK_EVENT_UI, type BulkEvent } from '../hooks/use-bulk-order-event';
 import { BULK_ACTIONS_BAR_ID } from '../hooks/use-order-selection';
@@ -75,9 +76,13 @@ export function BulkActionsBar({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [labelsAnchor, setLabelsAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState<ConfirmedBulkEvent | null>(null);
+  // Labels for every paid order to ship are bought for orders beyond the selection, with real postage: asked first.
+  const [buyingAll, setBuyingAll] = useState<'shipLabel' | 'zpl' | null>(null);
+  const labelsButton = useRef<HTMLButtonElement>(null);
   const buy = (event: 'shipLabel' | 'zpl', scope: 'selected' | 'allShippable') => {
     setLabelsAnchor(null);
-    onBuyLabels(event, scope);
+    if (scope === 'allShippable') setBuyingAll(event);
+    else onBuyLabels(event, scope);
   };
   return (
     <Box
@@ -136,6 +141,7 @@ export function BulkActionsBar({
         }}
       />
       <Button
+        ref={labelsButton}
         variant="outlined"
         size="small"
         onClick={(event) => setLabelsAnchor(event.currentTarget)}
@@ -152,6 +158,27 @@ export function BulkActionsBar({
         <MenuItem onClick={() => buy('shipLabel', 'allShippable')}>PDF labels for every paid order to ship</MenuItem>
         <MenuItem onClick={() => buy('zpl', 'allShippable')}>ZPL labels for every paid order to ship</MenuItem>
       </Menu>
+      <ConfirmDialog
+        open={buyingAll !== null}
+        title="Buy labels for every paid order?"
+        confirmLabel="Buy labels"
+        message={
+          <>
+            A {buyingAll === 'zpl' ? 'ZPL' : 'PDF'} label will be bought for every paid order awaiting shipment, in
+            every store, not only the {count} selected. Each label's postage is charged to its carrier account. Orders
+            that cannot be labelled are listed with the reason.
+          </>
+        }
+        onCancel={() => {
+          setBuyingAll(null);
+          labelsButton.current?.focus();
+        }}
+        onConfirm={() => {
+          const event = buyingAll;
+          setBuyingAll(null);
+          if (event) onBuyLabels(event, 'allShippable');
+        }}
+      />
       <Button
         variant="outlined"
         size="small"
