@@ -2,6 +2,7 @@ import { isCarrier, weightText, type LabelPurchase } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { createOrdersRepository } from '../orders/index.ts';
 import { draftParcel } from './label-parcel.ts';
+import { shipDateIn } from './label-shipment.ts';
 import type { LabelsRepository } from './labels-repository.ts';
 
 /**
@@ -21,6 +22,11 @@ export async function batchPurchase(
   // A refused event (a draft, an unpaid order) is refused by the purchase itself, in the same words.
   if (order.orderStatus !== 'Sales Order') {
     return { problem: `${event} is not allowed for an order that is ${order.orderStatus}` };
+  }
+  // An order on hold waits: a batch decides for nobody to ship it before its day (docs/labels.md, "Batches").
+  if (order.holdUntil) {
+    const today = shipDateIn(await createOrdersRepository().timeZone(tx, tenantId));
+    if (order.holdUntil > today) return { problem: `On hold until ${order.holdUntil}: release the hold to label it` };
   }
   if (!order.carrier || !order.carrierMethod || !isCarrier(order.carrier)) {
     const asked = order.requestedShippingMethod ? `“${order.requestedShippingMethod}”` : 'its shipping';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   labelBatchItems,
@@ -78,8 +78,8 @@ export function createLabelBatchesRepository() {
       return new Set(rows.map((r) => r.id));
     },
 
-    /** Paid Sales Orders with something left to ship, oldest first. */
-    async shippableOrders(tx: Executor, tenantId: string, limit: number): Promise<number[]> {
+    /** Paid Sales Orders with something left to ship and no hold past `today` (YYYY-MM-DD), oldest first. */
+    async shippableOrders(tx: Executor, tenantId: string, limit: number, today: string): Promise<number[]> {
       const rows = await tx
         .select({ id: orders.id })
         .from(orders)
@@ -89,6 +89,7 @@ export function createLabelBatchesRepository() {
             eq(orders.orderStatus, 'Sales Order'),
             inArray(orders.paymentStatus, ['Paid', 'Terms']),
             inArray(orders.shipmentStatus, ['Unshipped', 'Shipped Partial']),
+            or(isNull(orders.holdUntil), lte(orders.holdUntil, today)),
           ),
         )
         .orderBy(asc(orders.id))

@@ -26,7 +26,8 @@ export const labelBatchesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Buy labels for many orders in the background, with their mapped services',
         description:
           `Up to ${MAX_BATCH_ORDERS} orders (\`orderIds\`, or \`allShippable\`: every paid Sales Order with something ` +
-          "to ship). Each order's next unlabelled delivery is bought with the carrier service its shipping method " +
+          'to ship and no hold past today; a chosen order on hold fails with its day). ' +
+          "Each order's next unlabelled delivery is bought with the carrier service its shipping method " +
           "maps to, the carrier's default account, and its parcel (the smallest of your boxes that holds it when " +
           'no size was set). Answers 202 with the batch; progress goes to realtime `labels:batch`. A delivery is ' +
           'never bought twice, also when the server stops mid-batch.',

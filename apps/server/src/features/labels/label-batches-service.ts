@@ -4,11 +4,12 @@ import type { Database } from '../../db/client.ts';
 import type { LabelBatchItemRow, LabelBatchRow } from '../../db/schema/index.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { parseId } from '../orders/index.ts';
+import { createOrdersRepository, parseId } from '../orders/index.ts';
 import { batchPurchase } from './label-batch-choice.ts';
 import { createLabelBatchesRepository } from './label-batches-repository.ts';
 import type { Actor, LabelEvent, LabelPurchases } from './label-purchase-service.ts';
 import { createLabelsRepository } from './labels-repository.ts';
+import { shipDateIn } from './label-shipment.ts';
 import { throughput } from '../../lib/throughput-metrics.ts';
 
 export interface LabelBatchesDeps {
@@ -153,7 +154,8 @@ export function createLabelBatches(deps: LabelBatchesDeps) {
           const missing = input.orderIds.findIndex((id) => !own.has(Number(id)));
           if (missing >= 0) throw badRequest({ [`orderIds[${missing}]`]: `No order ${input.orderIds[missing]}` });
         } else {
-          ids = await repo.shippableOrders(tx, auth.tenantId, MAX_BATCH_ORDERS);
+          const today = shipDateIn(await createOrdersRepository().timeZone(tx, auth.tenantId));
+          ids = await repo.shippableOrders(tx, auth.tenantId, MAX_BATCH_ORDERS, today);
           if (ids.length === 0)
             throw new HttpError(409, 'No paid Sales Order is waiting for a label', { reason: 'nothing_to_ship' });
         }

@@ -172,6 +172,62 @@ describe.each(backends)('label batches ($name)', (backend) => {
     expect(labels.rows.map((r) => r.n)).toEqual([1, 1, 1]);
   });
 
+  it('labels no order on hold: every paid order to ship leaves it out, and a chosen one fails with its day', async () => {
+    const shop = newTenantId();
+    await setWarehouse(t, shop);
+    const headers = await t.auth(shop);
+    const method = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/shipMethods', headers, payload: { name: 'Ground' } })
+    ).json().data as ShipMethod;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/shipMethodCarrierMethodMappings',
+      headers,
+      payload: { shipMethodId: method.id, carrier: 'local', carrierMethod: 'LOCAL_NEXT_DAY' },
+    });
+    await t.app.shippingResolution.idle();
+    const [held, wasHeld] = [await paidOrder(t, shop), await paidOrder(t, shop)];
+    const hold = (orderId: string, holdUntil: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/call/order/${orderId}/updateRuleSettings`,
+        headers,
+        payload: { holdUntil },
+      });
+    expect((await hold(held.id, '2099-12-31')).statusCode).toBe(200);
+    // A hold whose day has come no longer holds.
+    expect((await hold(wasHeld.id, '2020-01-01')).statusCode).toBe(200);
+
+    const all = await t.app.inject({
+      method: 'POST',
+      url: '/call/labelBatches',
+      headers,
+      payload: { event: 'shipLabel', allShippable: true },
+    });
+    expect(all.statusCode, all.body).toBe(202);
+    const allBatch = all.json().data as LabelBatch;
+    expect(allBatch.total).toBe(1);
+    await t.app.labels.batches.runPending();
+    const allDetail = (await t.app.inject({ method: 'GET', url: `/call/labelBatches/${allBatch.id}`, headers })).json()
+      .data as LabelBatchDetail;
+    expect(allDetail.items).toEqual([expect.objectContaining({ orderId: wasHeld.id, status: 'bought' })]);
+
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: '/call/labelBatches',
+      headers,
+      payload: { event: 'shipLabel', orderIds: [held.id] },
+    });
+    await t.app.labels.batches.runPending();
+    const chosenDetail = (
+      await t.app.inject({ method: 'GET', url: `/call/labelBatches/${(chosen.json().data as LabelBatch).id}`, headers })
+    ).json().data as LabelBatchDetail;
+    expect(chosenDetail.items[0]).toMatchObject({
+      status: 'failed',
+      message: 'On hold until 2099-12-31: release the hold to label it',
+    });
+  });
+
   it('refuses batches of unknown orders by position, and an empty to-ship list', async () => {
     const other = newTenantId();
     const foreign = await createOrder(t, other);
