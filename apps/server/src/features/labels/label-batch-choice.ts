@@ -2,7 +2,7 @@ import { isCarrier, weightText, type LabelPurchase } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { createOrdersRepository } from '../orders/index.ts';
 import { draftParcel } from './label-parcel.ts';
-import { shipDateIn } from './label-shipment.ts';
+import { holdRefusal, shipDateIn } from './label-shipment.ts';
 import type { LabelsRepository } from './labels-repository.ts';
 
 /**
@@ -23,10 +23,10 @@ export async function batchPurchase(
   if (order.orderStatus !== 'Sales Order') {
     return { problem: `${event} is not allowed for an order that is ${order.orderStatus}` };
   }
-  // An order on hold waits: a batch decides for nobody to ship it before its day (docs/labels.md, "Batches").
+  // An order on hold waits: a batch decides for nobody to ship it before its day (docs/labels.md, "On hold").
   if (order.holdUntil) {
-    const today = shipDateIn(await createOrdersRepository().timeZone(tx, tenantId));
-    if (order.holdUntil > today) return { problem: `On hold until ${order.holdUntil}: release the hold to label it` };
+    const held = holdRefusal(order, shipDateIn(await createOrdersRepository().timeZone(tx, tenantId)));
+    if (held) return { problem: held };
   }
   if (!order.carrier || !order.carrierMethod || !isCarrier(order.carrier)) {
     const asked = order.requestedShippingMethod ? `“${order.requestedShippingMethod}”` : 'its shipping';

@@ -224,7 +224,7 @@ describe.each(backends)('label batches ($name)', (backend) => {
     ).json().data as LabelBatchDetail;
     expect(chosenDetail.items[0]).toMatchObject({
       status: 'failed',
-      message: 'On hold until 2099-12-31: release the hold to label it',
+      message: `Order ${held.orderNumber} is on hold until 2099-12-31: release the hold to buy its label`,
     });
   });
 

@@ -31,6 +31,7 @@ import { carrierWords, type LabelAccount, type LabelCarriers } from './label-rat
 import {
   WAREHOUSE_MISSING,
   defaultPackageType,
+  holdRefusal,
   parcelRefusal,
   scopeOf,
   serviceRefusal,
@@ -112,6 +113,10 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
       if (!order) throw notFound(ORDER_NOT_FOUND);
       if (version !== null && version !== order.version) throw staleVersion(order.version);
       await deps.checkEvent(tx, tenantId, order, event);
+      // An order on hold is not labelled before its day, by a person or a batch (docs/labels.md, "On hold").
+      const today = shipDateIn(await orders.timeZone(tx, tenantId));
+      const held = holdRefusal(order, today);
+      if (held) throw new HttpError(409, held, { reason: 'order_on_hold' });
 
       const deliveryId = purchase.deliveryId ? Number(purchase.deliveryId) : null;
       const delivery = deliveryId
@@ -155,7 +160,7 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
         from,
         to,
         parcel,
-        shipDate: shipDateIn(await orders.timeZone(tx, tenantId)),
+        shipDate: today,
         reference: order.orderNumber,
         serviceCode: purchase.serviceCode,
         format: formatOf(event),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parcelRefusal } from './label-shipment.ts';
+import { holdRefusal, parcelRefusal } from './label-shipment.ts';
 
 describe('parcelRefusal', () => {
   it('names the weights in grams as kept and shown, with pounds beside them, so a parcel just over is seen to be', () => {
@@ -10,5 +10,16 @@ describe('parcelRefusal', () => {
       message: 'USPS Your packaging takes at most 31.751 kg (70.00 lb); this parcel weighs 31.76 kg (70.02 lb)',
     });
     expect(parcelRefusal('usps', { ...parcel, weightGrams: 31_751 })).toBeNull();
+  });
+});
+
+describe('holdRefusal', () => {
+  it('holds an order until its day, and on that day lets it ship', () => {
+    const order = { orderNumber: '#1312', holdUntil: '2026-12-31' };
+    expect(holdRefusal(order, '2026-12-30')).toBe(
+      'Order #1312 is on hold until 2026-12-31: release the hold to buy its label',
+    );
+    expect(holdRefusal(order, '2026-12-31')).toBeNull();
+    expect(holdRefusal({ ...order, holdUntil: null }, '2026-12-30')).toBeNull();
   });
 });

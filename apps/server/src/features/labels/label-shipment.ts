@@ -120,6 +120,15 @@ export function serviceRefusal(carrier: Carrier, serviceCode: string, scope: Ser
   return null;
 }
 
+/**
+ * Why an order on hold gets no label, or null: held while its hold day (YYYY-MM-DD) is after `today`, the tenant's
+ * day (on the hold day itself it may ship). The same words for one purchase and a batch's item (docs/labels.md).
+ */
+export function holdRefusal(order: { orderNumber: string; holdUntil: string | null }, today: string): string | null {
+  if (!order.holdUntil || order.holdUntil <= today) return null;
+  return `Order ${order.orderNumber} is on hold until ${order.holdUntil}: release the hold to buy its label`;
+}
+
 const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
 
 /** Today in the tenant's zone, as carriers take a mailing date (YYYY-MM-DD). Formatters are kept per zone. */

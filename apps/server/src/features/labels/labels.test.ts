@@ -233,6 +233,47 @@ describe.each(backends)('labels with the built-in carrier ($name)', (backend) =>
     expect(voided.statusCode, voided.body).toBe(200);
   });
 
+  it("refuses a label for an order on hold until its day (in the tenant's zone), and still quotes it", async () => {
+    const shop = newTenantId();
+    await setWarehouse(t, shop);
+    const headers = await t.auth(shop);
+    // Far east of UTC: the tenant's day is the hold's day while UTC may still be the day before.
+    await t.app.db.db.execute(sql`UPDATE tenants SET time_zone = 'Pacific/Kiritimati' WHERE id = ${shop}`);
+    const order = await paidOrder(t, shop);
+    const hold = async (holdUntil: string | null) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/call/order/${order.id}/updateRuleSettings`,
+        headers,
+        payload: { holdUntil },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as Order;
+    };
+    const held = await hold('2099-12-31');
+    const refused = await flow(t, shop, order.id, 'shipLabel', { version: held.version, label: LOCAL });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      reason: 'order_on_hold',
+      message: `Order ${order.orderNumber} is on hold until 2099-12-31: release the hold to buy its label`,
+    });
+    const [delivery] = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/deliveries?orderId=${order.id}`, headers })
+    ).json().data as Delivery[];
+    expect(delivery).toMatchObject({ status: 'planned', purchaseState: null, label: null });
+    // A seller may still look at the prices of a held order.
+    const quoted = (
+      await t.app.inject({ method: 'GET', url: `/call/orders/${order.id}/shipLabel/fsmFlow`, headers })
+    ).json().data.defaults as ShipLabelDefaults;
+    expect(quoted.rates.length).toBeGreaterThan(0);
+
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
+    const due = await hold(today);
+    const bought = await flow(t, shop, order.id, 'shipLabel', { version: due.version, label: LOCAL });
+    expect(bought.statusCode, bought.body).toBe(200);
+  });
+
   it('asks for a ship-from address before the first label', async () => {
     const lonely = newTenantId();
     const order = await paidOrder(t, lonely);

@@ -61,7 +61,8 @@ export const orderLifecycleRoutes: FastifyPluginAsyncTypebox<OrderLifecycleOptio
         description:
           'approve, cancel, processPayment, shipComplete, delete, reorder, reship, and shipLabel / zpl, which buy ' +
           'a label (PDF / ZPL) for one delivery with `label` (carrier, account, service, parcel): a carrier refusal ' +
-          "is a 422 in the carrier's words, nothing recorded. `version` must be the order's current version " +
+          "is a 422 in the carrier's words, nothing recorded; an order on hold until a later day is a 409 " +
+          "`order_on_hold`. `version` must be the order's current version " +
           '(409 stale_version otherwise). A refused event is a 409 with `reason`. Send `Idempotency-Key`: the same ' +
           'key buys one label, however often it is sent.\n\n' +
           LIFECYCLE_DESCRIPTION,
