@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LabelBatch } from '@shipdesk/contract';
 import { renderRoutes } from '@/lib/testing/render-with-store';
+import { labelBatchesApi } from './api/label-batches-api';
 import { OrdersPage } from './orders-page';
 import { fail, ok, orderList, serveOrderList, summary, type ApiCall } from './testing';
 
@@ -16,6 +17,7 @@ vi.mock('react-toastify', () => ({ toast: { info: toastInfo, success: toastSucce
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.clearAllMocks();
+  sessionStorage.clear();
 });
 
 const BATCHES = '/call/labelBatches';
@@ -89,6 +91,8 @@ describe('Buy labels for the selected orders', { timeout: 20_000 }, () => {
     // Orders beyond the selection, with real postage: nothing is sent before the seller says so.
     const confirm = await screen.findByRole('dialog', { name: 'Buy labels for every paid order?' });
     expect(confirm).toHaveTextContent('A ZPL label will be bought for every paid order awaiting shipment');
+    expect(confirm).toHaveTextContent('postage is charged to its carrier account');
+    expect(confirm).toHaveTextContent('at most 5000 are bought in one batch');
     expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     expect(calls.some((c) => c.method === 'POST' && c.path === BATCHES)).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Buy labels' }));
@@ -118,5 +122,47 @@ describe('Buy labels for the selected orders', { timeout: 20_000 }, () => {
     expect(refused).toHaveFocus();
     expect(toastError).not.toHaveBeenCalled();
     expect(bar()).toHaveTextContent('2 selected');
+  });
+});
+
+describe('The finished label batch above the list', { timeout: 20_000 }, () => {
+  const finished = (id: string): LabelBatch => ({
+    ...batch(4),
+    id,
+    status: 'done',
+    bought: 2,
+    failed: 2,
+    finishedAt: '2026-11-25T10:00:05Z',
+  });
+  const OUTCOME = 'Labels bought for 2 of 4 orders · 2 failed';
+  /** The order list as a (re)loaded page would show it, once its list of batches has arrived. */
+  async function openList() {
+    const { store } = renderRoutes([{ path: '/orders', Component: OrdersPage }], '/orders');
+    await screen.findByRole('checkbox', { name: 'Select order SO-1001' });
+    await waitFor(() =>
+      expect(labelBatchesApi.endpoints.listLabelBatches.select()(store.getState()).isSuccess).toBe(true),
+    );
+  }
+
+  it('is closed for the session, hands the focus to the list, and a newer batch shows again', async () => {
+    let batches = [finished('9')];
+    serveOrderList(orderList(rows), (call) => (call.path === BATCHES ? ok(batches) : undefined));
+    const user = userEvent.setup();
+    await openList();
+    const banner = (await screen.findByText(OUTCOME)).closest('[role="alert"]') as HTMLElement;
+    await user.click(within(banner).getByRole('button', { name: 'Close label batch results' }));
+    expect(screen.queryByText(OUTCOME)).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Order list' })).toHaveFocus();
+
+    // Reloaded: that batch stays closed.
+    cleanup();
+    await openList();
+    expect(screen.queryByText(OUTCOME)).not.toBeInTheDocument();
+
+    // A newer batch is shown.
+    cleanup();
+    batches = [finished('10')];
+    await openList();
+    expect(await screen.findByText(OUTCOME)).toBeInTheDocument();
   });
 });

@@ -112,7 +112,7 @@ export function OrdersPage() {
       {selection.report ? (
         <BulkReport report={selection.report} onClose={selection.dismissReport} focusAfterClose={listRef} />
       ) : null}
-      <LabelBatchBanner locale={settings?.locale ?? 'en'} />
+      <LabelBatchBanner locale={settings?.locale ?? 'en'} focusAfterClose={listRef} />
       <Paper
         ref={listRef}
         component="section"

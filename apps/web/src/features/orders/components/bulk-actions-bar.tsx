@@ -12,7 +12,7 @@ import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import type { OrderSummary } from '@shipdesk/contract';
+import { MAX_BATCH_ORDERS, type OrderSummary } from '@shipdesk/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PACKING_SLIP_FORMATS, type PackingSlipFormat } from '../api/packing-slip';
 import { BULK_EVENT_UI, type BulkEvent } from '../hooks/use-bulk-order-event';
@@ -166,7 +166,8 @@ export function BulkActionsBar({
           <>
             A {buyingAll === 'zpl' ? 'ZPL' : 'PDF'} label will be bought for every paid order awaiting shipment, in
             every store, not only the {count} selected. Each label's postage is charged to its carrier account. Orders
-            that cannot be labelled are listed with the reason.
+            that cannot be labelled are listed with the reason. Orders on hold are left out, and at most{' '}
+            {MAX_BATCH_ORDERS} are bought in one batch.
           </>
         }
         onCancel={() => {

@@ -34,6 +34,8 @@ describe('LabelBatchBanner', () => {
     renderWithStore(<LabelBatchBanner locale="en-US" />);
     expect(await screen.findByText('Buying labels: 1 of 3')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Label batch progress' })).toBeInTheDocument();
+    // Its progress stays in view until it is done: only a finished batch can be closed.
+    expect(screen.queryByRole('button', { name: 'Close label batch results' })).not.toBeInTheDocument();
   });
 
   it('lists the failures first with their reason and retries them', async () => {

@@ -1,17 +1,21 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type RefObject } from 'react';
+import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { LabelBatch } from '@shipdesk/contract';
 import { formatCount } from '@/lib/format';
+import { readSessionItem, writeSessionItem } from '@/lib/storage/session-storage';
 import { useListLabelBatchesQuery } from '../api/label-batches-api';
 import { useLabelBatchesRealtime } from '../hooks/use-label-batches-realtime';
 
 // The batch's dialog is fetched when it is opened, not with the order list.
 const LabelBatchDialog = lazy(() => import('./label-batch-dialog').then((m) => ({ default: m.LabelBatchDialog })));
 
+/** The id of the finished batch whose banner the user closed, in this tab's session: it stays closed on reload. */
 const DISMISSED_KEY = 'shipdesk.labelBatch.dismissed';
 
 function progressText(batch: LabelBatch): string {
@@ -23,17 +27,24 @@ function progressText(batch: LabelBatch): string {
   return `Labels bought for ${formatCount(batch.bought)} of ${formatCount(batch.total)} orders${failed}`;
 }
 
+export interface LabelBatchBannerProps {
+  locale: string;
+  /** Takes the focus when the finished batch's banner is closed (its close button, which goes with it, held it). */
+  focusAfterClose?: RefObject<HTMLElement | null>;
+}
+
 /**
  * The latest label batch of the tenant, live in every open tab: a progress bar while it runs, then its outcome with
- * the way to its results and its document. Dismissed per batch.
+ * the way to its results and its document. A finished batch's banner can be closed, for the rest of the session; a
+ * newer batch shows again.
  */
-export function LabelBatchBanner({ locale }: { locale: string }) {
+export function LabelBatchBanner({ locale, focusAfterClose }: LabelBatchBannerProps) {
   useLabelBatchesRealtime();
   // While a batch runs the list is also asked every 5 s: progress never hangs on a missed push.
   const [running, setRunning] = useState(false);
   const { data } = useListLabelBatchesQuery(undefined, { pollingInterval: running ? 5_000 : 0 });
   useEffect(() => setRunning(data?.[0]?.status === 'running'), [data]);
-  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY));
+  const [dismissed, setDismissed] = useState(() => readSessionItem(DISMISSED_KEY));
   const [open, setOpen] = useState<string | null>(null);
   const latest = data?.[0];
   if (!latest || (latest.status === 'done' && dismissed === latest.id)) {
@@ -51,18 +62,27 @@ export function LabelBatchBanner({ locale }: { locale: string }) {
       <Alert
         severity={isRunning ? 'info' : latest.failed > 0 ? 'warning' : 'success'}
         sx={{ mb: 2, '& .MuiAlert-message': { flex: 1 } }}
-        onClose={
-          isRunning
-            ? undefined
-            : () => {
-                sessionStorage.setItem(DISMISSED_KEY, latest.id);
-                setDismissed(latest.id);
-              }
-        }
         action={
-          <Button color="inherit" size="small" onClick={() => setOpen(latest.id)}>
-            {isRunning ? 'Details' : 'Results and printing'}
-          </Button>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Button color="inherit" size="small" onClick={() => setOpen(latest.id)}>
+              {isRunning ? 'Details' : 'Results and printing'}
+            </Button>
+            {/* Alert draws no close button of its own beside an action: this one closes a finished batch only. */}
+            {isRunning ? null : (
+              <IconButton
+                color="inherit"
+                size="small"
+                aria-label="Close label batch results"
+                onClick={() => {
+                  writeSessionItem(DISMISSED_KEY, latest.id);
+                  setDismissed(latest.id);
+                  focusAfterClose?.current?.focus();
+                }}
+              >
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            )}
+          </Box>
         }
       >
         <Typography variant="body2" aria-live="polite">
