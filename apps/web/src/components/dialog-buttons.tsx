@@ -10,10 +10,19 @@ export interface DialogButtonsProps {
   busy: boolean;
   /** Focus Cancel first, so a reflexive Enter does not confirm. */
   focusCancel?: boolean;
+  /** The primary action cannot be taken yet (its label says why); Cancel still can. */
+  confirmDisabled?: boolean;
 }
 
 /** Cancel and the primary action of the product's dialogs; the primary shows a spinner while busy. */
-export function DialogButtons({ onCancel, onConfirm, confirmLabel, busy, focusCancel = false }: DialogButtonsProps) {
+export function DialogButtons({
+  onCancel,
+  onConfirm,
+  confirmLabel,
+  busy,
+  focusCancel = false,
+  confirmDisabled = false,
+}: DialogButtonsProps) {
   return (
     <DialogActions sx={{ px: 3, pb: 2 }}>
       <Button onClick={onCancel} disabled={busy} autoFocus={focusCancel}>
@@ -22,7 +31,7 @@ export function DialogButtons({ onCancel, onConfirm, confirmLabel, busy, focusCa
       <Button
         type={onConfirm ? 'button' : 'submit'}
         onClick={onConfirm}
-        disabled={busy}
+        disabled={busy || confirmDisabled}
         variant="contained"
         startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
       >

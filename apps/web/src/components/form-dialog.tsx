@@ -19,6 +19,8 @@ export interface FormDialogProps {
   submitLabel?: string;
   /** While the submitted action runs: buttons disabled, Escape and backdrop clicks ignored. */
   busy?: boolean;
+  /** Submitting is not possible yet (the submit label says why): the submit button is disabled and Enter does nothing. */
+  submitDisabled?: boolean;
   /** A failure that belongs to no single field. */
   error?: string | null;
   maxWidth?: 'xs' | 'sm' | 'md';
@@ -37,6 +39,7 @@ export function FormDialog({
   onSubmit,
   submitLabel = 'Confirm',
   busy = false,
+  submitDisabled = false,
   error,
   maxWidth = 'xs',
 }: FormDialogProps) {
@@ -57,7 +60,7 @@ export function FormDialog({
           ...({ noValidate: true } as object),
           onSubmit: (event: FormEvent) => {
             event.preventDefault();
-            if (!busy) onSubmit();
+            if (!busy && !submitDisabled) onSubmit();
           },
         },
       }}
@@ -75,7 +78,7 @@ export function FormDialog({
           {children}
         </Stack>
       </DialogContent>
-      <DialogButtons onCancel={onCancel} confirmLabel={submitLabel} busy={busy} />
+      <DialogButtons onCancel={onCancel} confirmLabel={submitLabel} busy={busy} confirmDisabled={submitDisabled} />
     </Dialog>
   );
 }

@@ -105,6 +105,14 @@ export function rateQuery(deliveryId: string | null, fields: ParcelFields | null
   return query;
 }
 
+/**
+ * What a parcel is priced as (box and the numbers as the server reads them): two forms with the same key are the same
+ * parcel for the carriers, so rates quoted for one are the price of the other ("85" and "085" are one weight).
+ */
+export function parcelKey(fields: ParcelFields): string {
+  return JSON.stringify(rateQuery(null, fields));
+}
+
 /** "1 day", "2–5 days", "Same day". */
 export function deliveryDaysText(days: number | null): string {
   if (days === null) return 'Delivery time not given';

@@ -210,9 +210,9 @@ describe('LabelPurchaseDialog prices', () => {
 
     await user.clear(weight);
     await user.type(weight, '9000');
-    // Typed, not yet priced: Buy says so and buys nothing.
-    const pending = within(form).getByRole('button', { name: 'Buy label · updating prices…' });
-    await user.click(pending);
+    // Typed, not yet priced: Buy says so, cannot be pressed, and the old price is gone.
+    expect(within(form).getByRole('button', { name: 'Buy label · updating prices…' })).toBeDisabled();
+    expect(within(form).queryByRole('button', { name: /\$9\.07/ })).not.toBeInTheDocument();
     expect(calls.some((call) => call.path.endsWith('/orderFlow'))).toBe(false);
 
     // The new price arrives by itself; Buy buys the weight it was quoted for.
@@ -235,5 +235,88 @@ describe('LabelPurchaseDialog prices', () => {
     await within(form).findByRole('button', { name: 'Buy label · $20.00' });
     expect(calls.some((call) => call.path.endsWith('/fsmFlow') && call.query.get('weight') === '2000')).toBe(true);
     expect(calls.some((call) => call.path.endsWith('/orderFlow'))).toBe(false);
+  });
+});
+
+describe('LabelPurchaseDialog stale prices', () => {
+  const rate = (weight: number) => ({
+    carrier: 'usps' as const,
+    carrierAccountId: '3',
+    accountName: 'USPS',
+    serviceCode: 'ground_advantage',
+    serviceName: 'Ground Advantage',
+    amount: weight,
+    currency: 'USD',
+    deliveryDays: 3,
+    mapped: true,
+  });
+
+  it("buys nothing at an earlier parcel's price when the new parcel's rates fail", async () => {
+    const calls = stubApi((call) => {
+      if (call.path === '/call/orders/5/shipLabel/fsmFlow') {
+        if (call.query.get('weight') === '9000') return fail(502, 'USPS did not answer in time');
+        const defaults = { ...DEFAULTS, rates: [rate(907)] };
+        return ok({ event: 'shipLabel', allowed: true, reason: null, message: null, next: null, defaults, version: 4 });
+      }
+      if (call.path === '/call/orders/5/shipLabel/orderFlow')
+        return ok({ order: null, createdOrderId: null, label: null });
+      if (call.path === '/api/v1/orderBoxSizes') return ok([]);
+      return fail(404, 'Not found');
+    });
+    const user = userEvent.setup();
+    renderWithStore(dialog());
+    const form = await screen.findByRole('dialog', { name: /Buy a label/ });
+    await within(form).findByRole('button', { name: 'Buy label · $9.07' });
+
+    await user.clear(within(form).getByLabelText('Weight (g)'));
+    await user.type(within(form).getByLabelText('Weight (g)'), '9000');
+    await waitFor(
+      () =>
+        expect(calls.some((call) => call.path.endsWith('/fsmFlow') && call.query.get('weight') === '9000')).toBe(true),
+      { timeout: 3000 },
+    );
+    const buy = await within(form).findByRole('button', { name: 'Buy label · prices need updating' });
+    expect(buy).toBeDisabled();
+    await user.type(within(form).getByLabelText('Weight (g)'), '{Enter}');
+    expect(calls.some((call) => call.path.endsWith('/orderFlow'))).toBe(false);
+  });
+
+  it('keeps Buy disabled while a typed size is not a parcel, and says so on the field', async () => {
+    const calls = serveRates({ ...DEFAULTS, rates: [rate(907)] });
+    const user = userEvent.setup();
+    renderWithStore(dialog());
+    const form = await screen.findByRole('dialog', { name: /Buy a label/ });
+    await within(form).findByRole('button', { name: 'Buy label · $9.07' });
+
+    await user.clear(within(form).getByLabelText('Length (in)'));
+    expect(await within(form).findByText('Enter the length', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Buy label · prices need updating' })).toBeDisabled();
+    expect(calls.some((call) => call.path.endsWith('/orderFlow'))).toBe(false);
+  });
+});
+
+describe('LabelPurchaseDialog no service', () => {
+  it("says why no service can take the parcel in the server's words, not the generic advice", async () => {
+    const customs =
+      'USPS international labels need customs forms, which Shipdesk does not send yet: choose a domestic USPS service';
+    serveRates({
+      ...DEFAULTS,
+      rates: [],
+      rateErrors: [{ carrier: 'usps', carrierAccountId: '3', accountName: 'USPS', message: customs }],
+    });
+    renderWithStore(dialog());
+    const form = await screen.findByRole('dialog', { name: /Buy a label/ });
+    expect(await within(form).findByText('No carrier service can take this parcel')).toBeInTheDocument();
+    expect(within(form).getByText(`USPS: ${customs}`)).toBeInTheDocument();
+    expect(within(form).queryByText(/Change its size or weight/)).not.toBeInTheDocument();
+  });
+
+  it('gives the generic advice only when the server gave no reason', async () => {
+    serveRates({ ...DEFAULTS, rates: [], rateErrors: [] });
+    renderWithStore(dialog());
+    const form = await screen.findByRole('dialog', { name: /Buy a label/ });
+    expect(
+      await within(form).findByText(/No carrier service can take this parcel\. Change its size/),
+    ).toBeInTheDocument();
   });
 });

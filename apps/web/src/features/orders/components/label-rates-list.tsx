@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -46,6 +47,26 @@ export function LabelRatesList({
       </Box>
     );
   }
+  // Nothing can take the parcel: the server's reasons say why (a carrier that needs customs forms for abroad, a
+  // parcel over a carrier's limits); the generic advice only when it gave none.
+  if (priced && rates.length === 0) {
+    return rateErrors.length > 0 ? (
+      <Alert severity="warning">
+        <AlertTitle>No carrier service can take this parcel</AlertTitle>
+        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+          {rateErrors.map((failure) => (
+            <li key={`${failure.carrier}:${failure.carrierAccountId ?? ''}`}>
+              {failure.accountName}: {failure.message}
+            </li>
+          ))}
+        </Box>
+      </Alert>
+    ) : (
+      <Typography variant="body2" color="text.secondary">
+        No carrier service can take this parcel. Change its size or weight, or connect another carrier in Settings.
+      </Typography>
+    );
+  }
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       {rateErrors.map((failure) => (
@@ -53,11 +74,7 @@ export function LabelRatesList({
           {failure.accountName}: {failure.message}
         </Alert>
       ))}
-      {!priced ? null : rates.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          No carrier service can take this parcel. Change its size or weight, or connect another carrier in Settings.
-        </Typography>
-      ) : (
+      {!priced ? null : (
         <RadioGroup aria-label="Carrier service" value={selected} onChange={(event) => onSelect(event.target.value)}>
           {rates.map((rate) => {
             const key = rateKey(rate);
