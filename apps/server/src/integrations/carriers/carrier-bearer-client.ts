@@ -20,6 +20,8 @@ export interface CarrierCall {
    * however often it arrives (a payment authorization, a rate quote) is, and says so.
    */
   idempotent?: boolean;
+  /** The most bytes of the answer read (default: the carrier's CARRIER_ANSWER_LIMIT); a label answer says more. */
+  answerLimit?: number;
 }
 
 export interface BearerClient {
@@ -52,6 +54,7 @@ export function createBearerClient(config: BearerClientConfig): BearerClient {
         headers,
         json: call.json,
         idempotent: call.idempotent,
+        answerLimit: call.answerLimit,
       },
       signal,
     );

@@ -1,62 +1,17 @@
 import { decimalToMinorUnits } from '@shipdesk/contract';
+import { readBody } from './answer-body.ts';
+import { STORE_ANSWER_LIMIT, megabytes } from './answer-limits.ts';
+import { AnswerTooLargeError, ChannelError, type ChannelErrorKind } from './channel-error.ts';
 import { EgressRefusedError } from './egress.ts';
+
+export { AnswerTooLargeError, ChannelError, type ChannelErrorKind } from './channel-error.ts';
 
 /**
  * The one HTTP client every platform adapter uses: timeouts, retry with backoff on 429, 5xx, network failures and
  * malformed JSON, honouring Retry-After (and a platform's own wait header), and errors that say what the platform
- * answered. It never logs: requests carry credentials.
+ * answered. Every answer is read as a stream up to a limit (answer-limits.ts). It never logs: requests carry
+ * credentials.
  */
-
-export type ChannelErrorKind =
-  | 'auth'
-  | 'forbidden'
-  | 'not_found'
-  | 'invalid'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'timeout'
-  | 'malformed'
-  | 'network'
-  | 'platform';
-
-const RETRYABLE: ReadonlySet<ChannelErrorKind> = new Set([
-  'rate_limited',
-  'unavailable',
-  'timeout',
-  'malformed',
-  'network',
-]);
-
-export class ChannelError extends Error {
-  readonly kind: ChannelErrorKind;
-  /** The platform's HTTP status, when it answered. */
-  readonly status: number | null;
-  /** The platform's own error text, when it gave one. */
-  readonly platformMessage: string | null;
-
-  constructor(
-    kind: ChannelErrorKind,
-    message: string,
-    status: number | null = null,
-    platformMessage: string | null = null,
-  ) {
-    super(message);
-    this.name = 'ChannelError';
-    this.kind = kind;
-    this.status = status;
-    this.platformMessage = platformMessage;
-  }
-
-  get retryable(): boolean {
-    return RETRYABLE.has(this.kind);
-  }
-
-  /** "401 Unauthorized: [API] Invalid API key or access token" — what the user sees under 'Test connection'. */
-  get platformAnswer(): string | null {
-    if (this.status === null) return this.platformMessage;
-    return this.platformMessage ? `${this.status}: ${this.platformMessage}` : String(this.status);
-  }
-}
 
 export interface HttpOptions {
   /** Retries after the first attempt (default 4). */
@@ -85,6 +40,8 @@ export interface ChannelRequest {
    * Reads sent as POST (GraphQL queries, token requests) set this to true.
    */
   idempotent?: boolean;
+  /** The most bytes of the answer read (default: the platform's `answerLimit`); beyond it, AnswerTooLargeError. */
+  answerLimit?: number;
 }
 
 export interface ChannelResponse {
@@ -106,6 +63,15 @@ export interface PlatformRules {
    * null when the body is a real answer.
    */
   throttledBody?(response: ChannelResponse, body: unknown): number | null;
+  /** The most bytes read of one answer unless the request says otherwise (default STORE_ANSWER_LIMIT). */
+  answerLimit?: number;
+}
+
+/** A 2xx answer kept as the bytes it is (a label file): never decoded as text. */
+export interface ChannelDownload {
+  status: number;
+  headers: Headers;
+  bytes: Buffer;
 }
 
 export interface ChannelHttp {
@@ -113,6 +79,8 @@ export interface ChannelHttp {
   request(request: ChannelRequest, signal?: AbortSignal): Promise<ChannelResponse>;
   /** Like request, and parses the body as JSON (null for an empty body); malformed JSON is retried, then thrown. */
   json<T>(request: ChannelRequest, signal?: AbortSignal): Promise<{ body: T; response: ChannelResponse }>;
+  /** Like request, and keeps the body as bytes (a document). */
+  download(request: ChannelRequest, signal?: AbortSignal): Promise<ChannelDownload>;
 }
 
 /** A wait that an abort signal ends early (rejecting with its reason): the pacing of every platform client. */
@@ -177,7 +145,7 @@ export function createChannelHttp(rules: PlatformRules, options: HttpOptions = {
     return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
   };
 
-  async function once(request: ChannelRequest, signal?: AbortSignal): Promise<ChannelResponse> {
+  async function once(request: ChannelRequest, signal?: AbortSignal): Promise<ChannelDownload> {
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     let body: string | undefined;
     if (request.json !== undefined) {
@@ -188,11 +156,23 @@ export function createChannelHttp(rules: PlatformRules, options: HttpOptions = {
       body = new URLSearchParams(request.form).toString();
     }
     const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    // Ends the request when its answer runs past the limit.
+    const refused = new AbortController();
+    const combined = AbortSignal.any(signal ? [signal, timeout, refused.signal] : [timeout, refused.signal]);
+    const limit = request.answerLimit ?? rules.answerLimit ?? STORE_ANSWER_LIMIT;
     try {
       const response = await doFetch(request.url, { method: request.method ?? 'GET', headers, body, signal: combined });
-      return { status: response.status, headers: response.headers, text: await response.text() };
+      const read = await readBody(response, limit, () => refused.abort());
+      if (!read.ok) {
+        throw new AnswerTooLargeError(
+          `${rules.platform} answered more than ${megabytes(limit)}; Shipdesk refused it`,
+          limit,
+          response.status,
+        );
+      }
+      return { status: response.status, headers: response.headers, bytes: read.bytes };
     } catch (error) {
+      if (error instanceof AnswerTooLargeError) throw error;
       if (signal?.aborted) throw signal.reason;
       if (error instanceof EgressRefusedError) {
         throw new ChannelError('invalid', `${rules.platform} cannot be called at this address: ${error.message}`);
@@ -203,6 +183,11 @@ export function createChannelHttp(rules: PlatformRules, options: HttpOptions = {
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
       throw new ChannelError('network', `${rules.platform} could not be reached (${cause})`);
     }
+  }
+
+  /** The body as text, decoded once (a BOM dropped, as fetch's text() does). */
+  function asText(answer: ChannelDownload): ChannelResponse {
+    return { status: answer.status, headers: answer.headers, text: new TextDecoder().decode(answer.bytes) };
   }
 
   function errorFor(response: ChannelResponse): ChannelError {
@@ -266,7 +251,7 @@ export function createChannelHttp(rules: PlatformRules, options: HttpOptions = {
     return withRetry<ChannelResponse>(
       request,
       async () => {
-        const response = await once(request, signal);
+        const response = asText(await once(request, signal));
         if (response.status >= 200 && response.status < 300) return { value: response };
         const error = errorFor(response);
         if (!error.retryable) throw error;
@@ -283,7 +268,7 @@ export function createChannelHttp(rules: PlatformRules, options: HttpOptions = {
     return withRetry<{ body: T; response: ChannelResponse }>(
       request,
       async () => {
-        const response = await once(request, signal);
+        const response = asText(await once(request, signal));
         if (response.status < 200 || response.status >= 300) {
           const error = errorFor(response);
           if (!error.retryable) throw error;
@@ -319,7 +304,22 @@ export function createChannelHttp(rules: PlatformRules, options: HttpOptions = {
     );
   }
 
-  return { request, json };
+  async function download(request: ChannelRequest, signal?: AbortSignal): Promise<ChannelDownload> {
+    return withRetry<ChannelDownload>(
+      request,
+      async () => {
+        const answer = await once(request, signal);
+        if (answer.status >= 200 && answer.status < 300) return { value: answer };
+        const response = asText(answer);
+        const error = errorFor(response);
+        if (!error.retryable) throw error;
+        return { retryIn: waitAskedFor(response), error };
+      },
+      signal,
+    );
+  }
+
+  return { request, json, download };
 }
 
 /**

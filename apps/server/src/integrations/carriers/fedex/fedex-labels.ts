@@ -1,6 +1,8 @@
+import { LABEL_ANSWER_LIMIT } from '../../http/answer-limits.ts';
 import { ChannelError } from '../../http/channel-http.ts';
 import { orNullWhenNotFound } from '../../http/not-found-as-null.ts';
 import type { BearerClient } from '../carrier-bearer-client.ts';
+import { asBytes, labelFromBase64 } from '../carrier-documents.ts';
 import { withCode } from '../carrier-error-text.ts';
 import {
   VoidRefusedError,
@@ -60,7 +62,7 @@ function isDocument(format: LabelFormat, bytes: Buffer): boolean {
   if (format === 'pdf') return bytes.subarray(0, 5).toString('latin1') === '%PDF-';
   if (format === 'png')
     return bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-  return bytes.toString('latin1').includes('^XA');
+  return bytes.includes('^XA', 0, 'latin1');
 }
 
 /**
@@ -91,7 +93,7 @@ export function purchasedLabel(answer: FedexAnswer<FedexShipOutput> | null, form
   }
   const documents = piece?.packageDocuments ?? [];
   const encoded = (documents.find((d) => d.contentType === 'LABEL') ?? documents[0])?.encodedLabel;
-  const document = encoded ? Buffer.from(encoded, 'base64') : null;
+  const document = encoded ? labelFromBase64(encoded) : null;
   if (!document || !isDocument(format, document)) {
     throw new ChannelError('malformed', `FedEx sent no ${format.toUpperCase()} label for tracking ${trackingNumber}`);
   }
@@ -102,7 +104,7 @@ export function purchasedLabel(answer: FedexAnswer<FedexShipOutput> | null, form
     ...charge(shipment),
     format,
     contentType: CONTENT_TYPES[format],
-    document: new Uint8Array(document),
+    document: asBytes(document),
   };
 }
 
@@ -124,6 +126,7 @@ export async function fedexBuyLabel(
       headers: { 'x-customer-transaction-id': request.idempotencyKey },
       json: fedexShipRequest(accountNumber, request),
       idempotent: false,
+      answerLimit: LABEL_ANSWER_LIMIT,
     },
     signal,
   );

@@ -5,6 +5,7 @@ import {
   type PlatformRules,
 } from '../../http/channel-http.ts';
 import type { CarrierCall } from '../carrier-bearer-client.ts';
+import { CARRIER_ANSWER_LIMIT } from '../../http/answer-limits.ts';
 import { carrierBaseUrl } from '../carrier-connection-fields.ts';
 import { withCode } from '../carrier-error-text.ts';
 import type { ShippoCarrierAccount, ShippoCarrierAccountQuery, ShippoErrorBody, ShippoPage } from './shippo-wire.ts';
@@ -74,6 +75,7 @@ export function shippoRetryAfterMs(response: ChannelResponse, now = Date.now()):
 
 export const shippoRules: PlatformRules = {
   platform: 'Shippo',
+  answerLimit: CARRIER_ANSWER_LIMIT,
   retryAfterMs: (response) => shippoRetryAfterMs(response),
   errorMessage: (_response, body) => shippoErrorMessage(body),
 };
@@ -94,6 +96,7 @@ export function createShippoClient(config: ShippoClientConfig, options: HttpOpti
         },
         json: request.json,
         idempotent: request.idempotent,
+        answerLimit: request.answerLimit,
       },
       signal,
     );

@@ -1,11 +1,11 @@
+import { LABEL_FILE_LIMIT } from '../../http/answer-limits.ts';
 import { ChannelError, createChannelHttp, type HttpOptions } from '../../http/channel-http.ts';
 import type { LabelFormat } from '../carrier-types.ts';
 
 /**
  * Shippo's labels are files behind label_url (its file store, a pre-signed link), fetched through the shared HTTP
- * client: its timeout, retries and the egress guard's fetch apply as to any call. The link is the credential, so the
- * Shippo token never goes with it. The shared client reads bodies as text, which would mangle a PNG's bytes, so the
- * fetch under it hands a successful body on as base64, decoded here.
+ * client: its timeout, retries, answer limit and the egress guard's fetch apply as to any call. The link is the
+ * credential, so the Shippo token never goes with it. The file is read as the bytes it is, at most LABEL_FILE_LIMIT.
  */
 
 export type LabelFileDownload = (url: string, signal?: AbortSignal) => Promise<Buffer>;
@@ -16,18 +16,11 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 export function isLabelDocument(format: LabelFormat, bytes: Buffer): boolean {
   if (format === 'pdf') return bytes.subarray(0, 5).toString('latin1') === '%PDF-';
   if (format === 'png') return bytes.subarray(0, 8).equals(PNG_SIGNATURE);
-  return bytes.toString('latin1').includes('^XA');
+  return bytes.includes('^XA', 0, 'latin1');
 }
 
 export function createLabelFileDownload(options: HttpOptions = {}): LabelFileDownload {
-  const underlying = options.fetch ?? fetch;
-  const asBase64: typeof fetch = async (input, init) => {
-    const response = await underlying(input, init);
-    if (!response.ok) return response;
-    const bytes = Buffer.from(await response.arrayBuffer());
-    return new Response(bytes.toString('base64'), { status: response.status, statusText: response.statusText });
-  };
-  const http = createChannelHttp({ platform: "Shippo's label store" }, { ...options, fetch: asBase64 });
+  const http = createChannelHttp({ platform: "Shippo's label store", answerLimit: LABEL_FILE_LIMIT }, options);
 
   return async (url, signal) => {
     let parsed: URL;
@@ -39,7 +32,7 @@ export function createLabelFileDownload(options: HttpOptions = {}): LabelFileDow
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
       throw new ChannelError('malformed', `Shippo answered a label link that is not a web address: ${url}`);
     }
-    const response = await http.request({ method: 'GET', url: parsed.href, headers: { accept: '*/*' } }, signal);
-    return Buffer.from(response.text, 'base64');
+    const file = await http.download({ method: 'GET', url: parsed.href, headers: { accept: '*/*' } }, signal);
+    return file.bytes;
   };
 }

@@ -1,4 +1,5 @@
-import { abortableSleep, ChannelError, type ChannelErrorKind } from '../../http/channel-http.ts';
+import { abortableSleep, AnswerTooLargeError, ChannelError, type ChannelErrorKind } from '../../http/channel-http.ts';
+import { asBytes } from '../carrier-documents.ts';
 import { withCode } from '../carrier-error-text.ts';
 import {
   VoidRefusedError,
@@ -76,14 +77,12 @@ async function labelOf(
     document = await context.download(transaction.label_url, signal);
   } catch (error) {
     if (!(error instanceof ChannelError)) throw error;
+    const words = `Shippo bought the label (tracking ${trackingNumber}) but its file could not be fetched: ${error.message}`;
+    // A file past the limit is refused whenever it is fetched: not a failure that fetching again may cure.
+    if (error instanceof AnswerTooLargeError) throw new AnswerTooLargeError(words, error.limitBytes, error.status);
     // Bought and charged: finding the label again fetches the file again.
     const kind = error.kind === 'timeout' || error.kind === 'network' ? error.kind : 'unavailable';
-    throw new ChannelError(
-      kind,
-      `Shippo bought the label (tracking ${trackingNumber}) but its file could not be fetched: ${error.message}`,
-      error.status,
-      error.platformMessage,
-    );
+    throw new ChannelError(kind, words, error.status, error.platformMessage);
   }
   if (!isLabelDocument(format, document)) {
     throw new ChannelError('malformed', `Shippo's label file for tracking ${trackingNumber} is not a ${format} file`);
@@ -94,7 +93,7 @@ async function labelOf(
     ...rateAmount(rate),
     format,
     contentType: CONTENT_TYPES[format],
-    document: new Uint8Array(document),
+    document: asBytes(document),
   };
 }
 

@@ -1,6 +1,8 @@
 import { CARRIER_CATALOGUE } from '@shipdesk/contract';
+import { LABEL_ANSWER_LIMIT } from '../../http/answer-limits.ts';
 import { ChannelError } from '../../http/channel-http.ts';
 import { carrierFields } from '../carrier-connection-fields.ts';
+import { asBytes, labelFromBase64 } from '../carrier-documents.ts';
 import {
   VoidRefusedError,
   type CarrierAdapter,
@@ -77,7 +79,7 @@ async function recoverLabel(
     },
   };
   const answer = await client.call<UpsLabelRecoveryAnswer | null>(
-    { method: 'POST', path: RECOVERY_PATH, json, idempotent: true },
+    { method: 'POST', path: RECOVERY_PATH, json, idempotent: true, answerLimit: LABEL_ANSWER_LIMIT },
     signal,
   );
   const recovered = answer?.LabelRecoveryResponse;
@@ -120,7 +122,7 @@ export function createUpsAdapter(connection: CarrierConnection, options: Carrier
   async function asPdf(gif: PurchasedLabel, signal?: AbortSignal): Promise<PurchasedLabel> {
     const recovered = await recoverLabel(client, gif.trackingNumber, 'PDF', signal).catch(() => null);
     if (!recovered?.image) return gif;
-    const document = new Uint8Array(Buffer.from(recovered.image, 'base64'));
+    const document = asBytes(labelFromBase64(recovered.image));
     return { ...gif, format: 'pdf', contentType: UPS_FORMATS.pdf.contentType, document };
   }
 
@@ -157,6 +159,7 @@ export function createUpsAdapter(connection: CarrierConnection, options: Carrier
           headers: { transId: request.idempotencyKey.replaceAll('-', '').slice(0, 32) },
           json: upsShipRequest({ ...request, imageCode: UPS_FORMATS[request.format].ship }, accountNumber),
           idempotent: false,
+          answerLimit: LABEL_ANSWER_LIMIT,
         },
         signal,
       );

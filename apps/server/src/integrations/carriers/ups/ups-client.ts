@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createAccessTokens, errorsOrTokenError } from '../../http/access-token.ts';
 import { createChannelHttp, type HttpOptions, type PlatformRules } from '../../http/channel-http.ts';
 import { createBearerClient, refusedTokenRequest, type BearerClient } from '../carrier-bearer-client.ts';
+import { CARRIER_ANSWER_LIMIT } from '../../http/answer-limits.ts';
 import { carrierBaseUrl } from '../carrier-connection-fields.ts';
 import { withCode } from '../carrier-error-text.ts';
 import { keptAccessTokens } from '../carrier-token-cache.ts';
@@ -38,6 +39,7 @@ export function upsErrorMessage(body: unknown): string | null {
 
 export const upsRules: PlatformRules = {
   platform: 'UPS',
+  answerLimit: CARRIER_ANSWER_LIMIT,
   errorMessage: (_response, body) => upsErrorMessage(body),
 };
 

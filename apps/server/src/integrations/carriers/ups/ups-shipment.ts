@@ -6,6 +6,7 @@ import type {
   ShipmentParcel,
   ShipmentRequest,
 } from '../carrier-types.ts';
+import { asBytes, labelFromBase64 } from '../carrier-documents.ts';
 import { amountToMinorUnits, gramsToPounds, roundInches } from '../carrier-units.ts';
 import type {
   UpsDimensions,
@@ -218,6 +219,6 @@ export function upsPurchasedLabel(parts: UpsLabelParts, format: LabelFormat, con
     ...parts.charge,
     format,
     contentType,
-    document: new Uint8Array(Buffer.from(parts.image, 'base64')),
+    document: asBytes(labelFromBase64(parts.image)),
   };
 }

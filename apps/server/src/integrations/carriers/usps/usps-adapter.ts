@@ -1,4 +1,5 @@
 import { CARRIER_CATALOGUE, findCarrierService } from '@shipdesk/contract';
+import { LABEL_ANSWER_LIMIT } from '../../http/answer-limits.ts';
 import { ChannelError } from '../../http/channel-http.ts';
 import { carrierFields } from '../carrier-connection-fields.ts';
 import {
@@ -121,6 +122,7 @@ export function createUspsAdapter(connection: CarrierConnection, options: Carrie
         },
         json: uspsLabelRequest({ ...request, imageType }),
         idempotent: false,
+        answerLimit: LABEL_ANSWER_LIMIT,
       },
       signal,
     );

@@ -6,6 +6,7 @@ import {
   type BearerClient,
   type CarrierCall,
 } from '../carrier-bearer-client.ts';
+import { CARRIER_ANSWER_LIMIT } from '../../http/answer-limits.ts';
 import { carrierBaseUrl } from '../carrier-connection-fields.ts';
 import { keptAccessTokens } from '../carrier-token-cache.ts';
 import type {
@@ -108,6 +109,7 @@ export function uspsErrorMessage(body: unknown): string | null {
 
 export const uspsRules: PlatformRules = {
   platform: 'USPS',
+  answerLimit: CARRIER_ANSWER_LIMIT,
   errorMessage: (_response, body) => uspsErrorMessage(body),
 };
 

@@ -1,5 +1,6 @@
 import { ChannelError } from '../../http/channel-http.ts';
 import type { LabelFormat, PurchasedLabel, ShipmentAddress, ShipmentParcel } from '../carrier-types.ts';
+import { asBytes, labelFromBase64 } from '../carrier-documents.ts';
 import { amountToMinorUnits, gramsToPounds, roundInches } from '../carrier-units.ts';
 import type { UspsImageType, UspsLabelAddress, UspsLabelAnswer, UspsLabelRequest } from './usps-wire.ts';
 
@@ -181,6 +182,6 @@ export function uspsPurchasedLabel(
     currency: 'USD',
     format,
     contentType: CONTENT_TYPES[imageType],
-    document: new Uint8Array(Buffer.from(answer.labelImage, 'base64')),
+    document: asBytes(labelFromBase64(answer.labelImage)),
   };
 }
