@@ -7,7 +7,8 @@ import { registerProfileRoutes } from './account/profile-routes.ts';
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts';
 import type { SsoConfig } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/connect.ts';
-import { cors, HttpError, Router } from './http.ts';
+import { isDatabaseUnavailable } from '@shipdesk/db-kit';
+import { cors, databaseUnavailable, HttpError, Router, UNAVAILABLE_PAGE_MESSAGE } from './http.ts';
 import { DEFAULT_LOGIN_LIMITS, purgeOldLoginAttempts, type LoginLimits } from './interactions/login-attempts.ts';
 import {
   DEFAULT_PASSWORD_RESET_LIMITS,
@@ -59,6 +60,25 @@ export interface Sso {
   close(): Promise<void>;
 }
 
+/**
+ * The host and scheme the SSO answers as are its issuer's, whatever the request's Host (or X-Forwarded-Host) says:
+ * oidc-provider builds the discovery document's URLs from the request, and a shared cache in front could otherwise
+ * keep a document naming an attacker's host and serve it to everyone.
+ */
+function pinIssuerOrigin(issuer: string): Middleware {
+  const { origin, host, hostname, protocol } = new URL(issuer);
+  const scheme = protocol.slice(0, -1);
+  return async (ctx, next) => {
+    Object.defineProperties(ctx.request, {
+      origin: { value: origin },
+      host: { value: host },
+      hostname: { value: hostname },
+      protocol: { value: scheme },
+    });
+    await next();
+  };
+}
+
 /** JSON routes answer with the envelope; the rest are pages. */
 const JSON_PATHS = ['/api', '/call', '/healthz'];
 
@@ -70,9 +90,12 @@ function errorBoundary(logger: Logger, publicUrl: string): Middleware {
   return async (ctx: Context, next) => {
     try {
       await next();
-    } catch (error) {
+    } catch (thrown) {
+      // A database that refuses connections or dropped one is worth a retry, as on the server: 503, Retry-After.
+      const error = isDatabaseUnavailable(thrown) ? databaseUnavailable() : thrown;
       const known = error instanceof HttpError;
       if (!known) logger.error('request failed', { error, method: ctx.method, path: ctx.path });
+      else if (error.status === 503) logger.warn('database unavailable', { error: thrown, path: ctx.path });
       const status = known ? error.status : 500;
       const message = known ? error.message : 'Internal server error';
       ctx.status = status;
@@ -88,8 +111,13 @@ function errorBoundary(logger: Logger, publicUrl: string): Middleware {
       }
       ctx.type = 'html';
       ctx.body = messagePage({
-        title: status >= 500 ? 'Something went wrong' : 'Request refused',
-        message: status >= 500 ? 'The sign-in service hit an unexpected problem. Please try again.' : message,
+        title: status === 503 ? 'Briefly unavailable' : status >= 500 ? 'Something went wrong' : 'Request refused',
+        message:
+          status === 503
+            ? UNAVAILABLE_PAGE_MESSAGE
+            : status >= 500
+              ? 'The sign-in service hit an unexpected problem. Please try again.'
+              : message,
         link: { href: publicUrl, label: 'Back to Shipdesk' },
       });
     }
@@ -208,6 +236,7 @@ export async function buildSso(options: BuildSsoOptions): Promise<Sso> {
     limits: passwordResetLimits,
   });
 
+  provider.use(pinIssuerOrigin(config.issuer));
   provider.use(errorBoundary(logger, config.publicUrl));
   provider.use(pageSecurityHeaders(config));
   provider.use(cors(config.webOrigins, ['/api', '/call']));

@@ -77,6 +77,14 @@ export class HttpError extends Error {
   }
 }
 
+/** Said on a page when the database cannot be reached: the request is fine, and the next try may well work. */
+export const UNAVAILABLE_PAGE_MESSAGE =
+  'The sign-in service cannot reach its database just now. Please try again in a moment.';
+
+/** What every request that needed an unreachable database answers: 503, try again in a second. */
+export const databaseUnavailable = () =>
+  new HttpError(503, 'The sign-in service cannot reach its database; try again', undefined, { 'Retry-After': '1' });
+
 /** An HTML page of the SSO (forms, messages): never cached, since it may carry a form token or a person's data. */
 export function sendPage(ctx: Context, body: string, status = 200): void {
   ctx.status = status;

@@ -10,3 +10,4 @@ export {
   type TransactionOptions,
 } from './database.ts';
 export { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
+export { startOutageProxy, type OutageProxy } from './outage-proxy.ts';

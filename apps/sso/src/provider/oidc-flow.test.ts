@@ -1,4 +1,5 @@
 import { CLAIM_ORG_ID, CLAIM_ROLE_ID, Role } from '@shipdesk/contract';
+import { request as httpRequest } from 'node:http';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL } from '../account/demo-seed.ts';
@@ -54,6 +55,28 @@ describe.each(BACKENDS)('OpenID Connect flows (%s)', (backend) => {
       userinfo_endpoint: `${t.url}/userinfo`,
       code_challenge_methods_supported: ['S256'],
     });
+  });
+
+  it("names the issuer's own host in discovery, whatever Host or X-Forwarded-Host the request carries", async () => {
+    // fetch() sets Host itself; a raw request can say anything, as a client behind a shared cache might.
+    const discoveryAs = (headers: Record<string, string>) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const req = httpRequest(new URL('/.well-known/openid-configuration', t.url), { headers }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve(JSON.parse(body) as Record<string, unknown>));
+        });
+        req.on('error', reject).end();
+      });
+    const attempts: Array<Record<string, string>> = [
+      { host: 'evil.example' },
+      { host: 'evil.example:8443', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    ];
+    for (const headers of attempts) {
+      const discovery = await discoveryAs(headers);
+      expect(JSON.stringify(discovery)).not.toContain('evil.example');
+      expect(discovery).toMatchObject({ issuer: t.url, authorization_endpoint: `${t.url}/authorize` });
+    }
   });
 
   it('runs authorization code + PKCE and issues a JWT access token for the API audience', async () => {

@@ -1,9 +1,11 @@
 import { API_SCOPES, CLAIM_ORG_ID, CLAIM_ROLE_ID } from '@shipdesk/contract';
 import Provider, { errors, type Account, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { isDatabaseUnavailable } from '@shipdesk/db-kit';
 import type { SsoConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { findUserById, type UserRecord } from '../account/accounts-repository.ts';
 import type { Logger } from '../logger.ts';
+import { UNAVAILABLE_PAGE_MESSAGE } from '../http.ts';
 import { messagePage } from '../views/layout.ts';
 import { dbAdapterFactory } from './adapter.ts';
 import type { KeyMaterial } from './keys.ts';
@@ -195,12 +197,18 @@ export function createProvider({ config, db, keys, logger }: ProviderDeps): Prov
     clockTolerance: 5,
     renderError: async (ctx: KoaContextWithOIDC, out, error) => {
       const status = (error as { statusCode?: number }).statusCode ?? 500;
-      if (status >= 500) logger.error('oidc provider error', { error });
+      const unavailable = isDatabaseUnavailable(error);
+      if (status >= 500 && !unavailable) logger.error('oidc provider error', { error });
       ctx.type = 'html';
       ctx.body = messagePage({
-        title: status >= 500 ? 'Something went wrong' : 'Sign-in could not continue',
-        message:
-          status >= 500
+        title: unavailable
+          ? 'Briefly unavailable'
+          : status >= 500
+            ? 'Something went wrong'
+            : 'Sign-in could not continue',
+        message: unavailable
+          ? UNAVAILABLE_PAGE_MESSAGE
+          : status >= 500
             ? 'The sign-in service hit an unexpected problem. Please try again.'
             : `${out.error_description ?? out.error}`,
         link: { href: config.publicUrl, label: 'Back to Shipdesk' },
@@ -210,6 +218,19 @@ export function createProvider({ config, db, keys, logger }: ProviderDeps): Prov
 
   const provider = new Provider(config.issuer, configuration);
   provider.proxy = config.trustProxy;
-  provider.on('server_error', (_ctx, error) => logger.error('oidc server error', { error }));
+  provider.on('server_error', (ctx: KoaContextWithOIDC, error: unknown) => {
+    if (!isDatabaseUnavailable(error)) return logger.error('oidc server error', { error });
+    // Emitted once the answer is written: a database that cannot be reached is a 503 to retry, as on the server,
+    // and OAuth's own word for it where the answer is JSON (RFC 6749 4.1.2.1).
+    logger.warn('database unavailable', { error, path: ctx.path });
+    ctx.status = 503;
+    ctx.set('Retry-After', '1');
+    if (!ctx.response.is('html')) {
+      ctx.body = {
+        error: 'temporarily_unavailable',
+        error_description: 'The sign-in service cannot reach its database',
+      };
+    }
+  });
   return provider;
 }

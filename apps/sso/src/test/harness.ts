@@ -31,7 +31,12 @@ const templates: SsoDatabaseTemplates | undefined = inject('ssoDatabaseTemplates
 /** Builds the real SSO in-process on a random port, with its own database and data folder. */
 export async function startTestSso(
   backend: 'pglite' | 'postgres',
-  options: { env?: Record<string, string>; dataDir?: string } & Omit<BuildSsoOptions, 'config'> = {},
+  options: {
+    env?: Record<string, string>;
+    dataDir?: string;
+    /** On PostgreSQL: the address the SSO is given for its scratch database (e.g. through an outage proxy). */
+    reachDatabaseAt?: (url: string) => string;
+  } & Omit<BuildSsoOptions, 'config'> = {},
 ): Promise<TestSso> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'shipdesk-sso-'));
   // A data folder without a database yet gets a copy of the migrated one; one that has a database keeps it.
@@ -52,7 +57,7 @@ export async function startTestSso(
     WEB_ORIGINS: `${PUBLIC_URL},http://127.0.0.1:5173`,
     DATA_DIR: dataDir,
     SHIPDESK_DEMO_PASSWORD: DEMO_PASSWORD,
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...(postgres ? { DATABASE_URL: options.reachDatabaseAt?.(postgres.url) ?? postgres.url } : {}),
     ...options.env,
   });
   let sso: Sso;
