@@ -43,6 +43,22 @@ const STABLE_AFTER_MS = 60_000;
 const START_FAILURES_LIMIT = 5;
 const START_FAILURES_WINDOW_MS = 60_000;
 const READY_WITHIN_MS = 120_000;
+// Once ready, each service is asked `/healthz` every LIVENESS_PROBE_SECONDS (and given as long to answer). A process
+// that does not answer, or that says it is not live (the server's event loop was held: docs/OPERATIONS.md), that many
+// times in a row is hung, not crashed: it is killed and started again like a crashed one.
+const LIVENESS_PROBE_MS = wholeNumber('LIVENESS_PROBE_SECONDS', 5) * 1000;
+const LIVENESS_FAILURES = wholeNumber('LIVENESS_FAILURES', 3);
+
+function wholeNumber(name, fallback) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`${name} must be a whole number of 1 or more, got "${raw}"`);
+    process.exit(1);
+  }
+  return n;
+}
 
 const services = [];
 let stopping = false;
@@ -83,11 +99,42 @@ async function answers(url, child) {
   return false;
 }
 
+/** One liveness probe: a failure is no answer in time, or an answer that says the process is not live. */
+async function live(url) {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(LIVENESS_PROBE_MS) });
+    if (res.ok) return { live: true };
+    const body = await res.json().catch(() => ({}));
+    // A 503 of an unreachable database is not a hung process: restarting it would not bring the database back.
+    return body.status === 'not live' ? { live: false, why: body.reason ?? 'it says it is not live' } : { live: true };
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    return { live: false, why: timedOut ? `no answer within ${LIVENESS_PROBE_MS / 1000} s` : 'no answer' };
+  }
+}
+
+/** Probes `child` at `url` until it exits; kills it after LIVENESS_FAILURES failed probes in a row. */
+async function watchLiveness(name, url, child) {
+  let failures = 0;
+  while (child.exitCode === null && child.signalCode === null && !stopping) {
+    const started = Date.now();
+    const probe = await live(url);
+    if (child.exitCode !== null || child.signalCode !== null || stopping) return;
+    failures = probe.live ? 0 : failures + 1;
+    if (failures >= LIVENESS_FAILURES) {
+      console.error(`${name} is hung (${probe.why}, ${failures} times in a row); killing it.`);
+      child.kill('SIGKILL');
+      return;
+    }
+    await pause(Math.max(0, LIVENESS_PROBE_MS - (Date.now() - started)));
+  }
+}
+
 /**
- * Runs `script` and keeps it running: started again when it exits unexpectedly. Returns a promise of its first
- * readiness (`readyUrl` answering), rejected when it gives up.
+ * Runs `script` and keeps it running: started again when it exits unexpectedly, or when it hangs (its `liveUrl`
+ * stops answering). Returns a promise of its first readiness (`readyUrl` answering), rejected when it gives up.
  */
-function supervise(name, script, readyUrl) {
+function supervise(name, script, readyUrl, liveUrl) {
   const service = { child: null, restartTimer: undefined };
   services.push(service);
   let delay = FIRST_RESTART_DELAY_MS;
@@ -135,6 +182,7 @@ function supervise(name, script, readyUrl) {
       if (everReady) console.error(`${name} is running again.`);
       everReady = true;
       settleFirst.resolve();
+      void watchLiveness(name, liveUrl, child);
     });
   };
   start();
@@ -158,12 +206,17 @@ process.on('SIGTERM', () => stopAll(0));
 
 try {
   const ssoReady = `${issuer}/healthz`;
-  await readyWithin('SSO', ssoReady, supervise('SSO', join(root, 'apps', 'sso', 'src', 'main.ts'), ssoReady));
+  await readyWithin('SSO', ssoReady, supervise('SSO', join(root, 'apps', 'sso', 'src', 'main.ts'), ssoReady, ssoReady));
   const serverReady = `http://127.0.0.1:${port}/readyz`;
   await readyWithin(
     'Server',
     serverReady,
-    supervise('Server', join(root, 'apps', 'server', 'src', 'server.ts'), serverReady),
+    supervise(
+      'Server',
+      join(root, 'apps', 'server', 'src', 'server.ts'),
+      serverReady,
+      `http://127.0.0.1:${port}/healthz`,
+    ),
   );
 } catch (error) {
   if (!stopping) console.error(error instanceof Error ? error.message : error);

@@ -206,7 +206,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   else app.decorate('spa', { available: false, sendIndex: (reply: FastifyReply) => reply });
 
   // Features.
-  await app.register(healthFeature);
+  await app.register(healthFeature, { eventLoopLimitMs: config.eventLoopLimitSeconds * 1000 });
   if (serves)
     await app.register(async (api) => {
       await api.register(rateLimitPlugin, { max: config.rateLimitMax, timeWindowMs: config.rateLimitWindowMs });

@@ -47,6 +47,8 @@ export interface ServerConfig {
   labelBatchStaleSeconds: number;
   /** How often a worker looks for labels work (due tracking pushes, unsettled purchases, batches) unasked (s). */
   labelsPollSeconds: number;
+  /** A block of the event loop this long makes `/healthz` report the process as not live (s). */
+  eventLoopLimitSeconds: number;
   /** How often an instance reads the access revocations (deactivated users) that other instances recorded. */
   revocationRefreshMs: number;
   /** The BigCommerce marketplace app (install flow, docs/stores.md); unset: the install callbacks answer 503. */
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     labelBatchStaleSeconds: int('LABEL_BATCH_STALE_SECONDS', env.LABEL_BATCH_STALE_SECONDS, 120) || 120,
     // A day at most: longer than 2^31 ms, a timer fires at once.
     labelsPollSeconds: Math.min(int('LABELS_POLL_SECONDS', env.LABELS_POLL_SECONDS, 10) || 10, 86_400),
+    eventLoopLimitSeconds: int('EVENT_LOOP_LIMIT_SECONDS', env.EVENT_LOOP_LIMIT_SECONDS, 10) || 10,
     revocationRefreshMs: int('REVOCATION_REFRESH_MS', env.REVOCATION_REFRESH_MS, 5_000) || 5_000,
     bigcommerce: {
       clientId: env.BIGCOMMERCE_CLIENT_ID || undefined,

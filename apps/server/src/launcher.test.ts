@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 /**
  * The launcher (`npm start`) keeps the SSO and the server running: a child killed with SIGKILL (no shutdown code
- * runs, its PGlite lock file stays behind) is started again and answers, and one that cannot start gives up instead
- * of looping. On the embedded default (PGlite), as a newcomer runs it; each test takes 15-30 s.
+ * runs, its PGlite lock file stays behind) is started again and answers, one that stops answering its liveness probe
+ * is killed and started again, and one that cannot start gives up instead of looping. On the embedded default (PGlite), as a newcomer runs it; each test takes 15-30 s.
  */
 const LAUNCHER = fileURLToPath(new URL('../../../scripts/start.mjs', import.meta.url));
 
@@ -124,8 +124,8 @@ async function killHard(pid: number): Promise<void> {
 }
 
 describe('the launcher', () => {
-  it('starts a child killed with SIGKILL again, on its stale lock, and still stops on SIGTERM', async () => {
-    const run = await launch();
+  it('starts a child killed with SIGKILL again, on its stale lock, restarts a hung one, and still stops on SIGTERM', async () => {
+    const run = await launch({ LIVENESS_PROBE_SECONDS: '1', LIVENESS_FAILURES: '3' });
     const readyz = `http://127.0.0.1:${run.port}/readyz`;
     const healthz = `http://127.0.0.1:${run.ssoPort}/healthz`;
     expect(await answers(readyz, 90_000), run.said()).toBe(true);
@@ -148,6 +148,17 @@ describe('the launcher', () => {
     expect(run.said()).toContain('SSO stopped unexpectedly (SIGKILL); starting it again in 1 s.');
     // Still served while the SSO came back.
     expect(await answers(readyz, 1_000)).toBe(true);
+
+    // A hung server (stopped, so it never answers again, as a loop held for good) is killed and started again.
+    const hung = lockHolder(run.dataDir, 'server');
+    process.kill(hung, 'SIGSTOP');
+    expect(
+      await run.says('Server is hung (no answer within 1 s, 3 times in a row); killing it.', 15_000),
+      run.said(),
+    ).toBe(true);
+    expect(await answers(readyz, 60_000), run.said()).toBe(true);
+    expect(isRunning(hung)).toBe(false);
+    expect(lockHolder(run.dataDir, 'server')).not.toBe(hung);
 
     const children = [lockHolder(run.dataDir, 'server'), lockHolder(run.dataDir, 'sso')];
     run.child.kill('SIGTERM');
