@@ -64,7 +64,8 @@ export async function startDemoShipping(app: FastifyInstance, tenantId: string, 
     accounts: [DEMO_USPS.account],
     quota: null,
   });
-  app.egress.allow(new URL(usps.url).host);
+  // Reached by a name only the demo organisation's carrier account carries (as the demo's shop: demo-shop.ts).
+  const uspsUrl = app.egress.privateName(usps.url);
   const auth: AuthContext = {
     tenantId,
     userId: 'system:demo',
@@ -79,7 +80,7 @@ export async function startDemoShipping(app: FastifyInstance, tenantId: string, 
     adapterOptions: { http: { fetch: app.egress.fetch } },
     allowedHost: (url) => app.egress.allows(url),
   });
-  const settings = { ...DEMO_USPS.account, clientId: DEMO_USPS.clientId, apiBaseUrl: usps.url };
+  const settings = { ...DEMO_USPS.account, clientId: DEMO_USPS.clientId, apiBaseUrl: uspsUrl };
   const existing = (await accounts.list(auth)).find((a: CarrierAccount) => a.name === 'USPS (demo)');
   const account = existing
     ? // The fake listens on a new port each start.

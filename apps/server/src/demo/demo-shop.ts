@@ -49,8 +49,9 @@ export async function startDemoShop(app: FastifyInstance, dataDir: string): Prom
     costLimit: { maximumAvailable: 10_000, restoreRate: 1_000 },
   });
 
-  // The demo's own fake listens on loopback, which the egress guard refuses to everything else.
-  app.egress.allow(new URL(shop.url).host);
+  // The demo's own fake listens on loopback, which the egress guard refuses; the demo organisation reaches it by a
+  // name only its store's settings carry, so no other organisation can.
+  const shopUrl = app.egress.privateName(shop.url);
   const repo = createStoresRepository();
   await createTenantsService(app.db).provision({ tenantId });
   const { storeId, fresh } = await app.db.withTenant(tenantId, async (tx) => {
@@ -62,7 +63,7 @@ export async function startDemoShop(app: FastifyInstance, dataDir: string): Prom
       accessToken: DEMO_ACCESS_TOKEN,
       clientSecret: DEMO_CLIENT_SECRET,
     });
-    const settings = { shopDomain: DEMO_SHOP_DOMAIN, apiBaseUrl: shop.url };
+    const settings = { shopDomain: DEMO_SHOP_DOMAIN, apiBaseUrl: shopUrl };
     const existing = rows[0];
     if (existing) {
       // The fake listens on a new port each start.

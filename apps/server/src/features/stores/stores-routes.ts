@@ -39,6 +39,7 @@ export const storesRoutes: FastifyPluginAsyncTypebox<StoresRoutesOptions> = asyn
     adapters: options.adapters,
     adapterOptions: options.adapterOptions,
     publicUrl: options.publicUrl,
+    allowedHost: (url) => app.egress.allows(url),
     notifyChanged: (tenantId, storeId) =>
       app.realtime.toTenant(tenantId, StoreRealtimeEvent.Changed, { storeId: String(storeId) }),
   });

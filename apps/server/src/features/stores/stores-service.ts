@@ -33,6 +33,7 @@ import { toSyncRun } from './store-sync-service.ts';
 import { isMasked, maskSecret, openCredentials, sealCredentials } from '../../lib/sealed-credentials.ts';
 import { createStoresRepository, type StoreFilter } from './stores-repository.ts';
 import { unstorableField } from '../../domain/storable-values.ts';
+import { storeAddressErrors } from './store-addresses.ts';
 
 export interface StoresServiceDeps {
   database: Database;
@@ -41,6 +42,8 @@ export interface StoresServiceDeps {
   adapterOptions?: AdapterOptions;
   /** Where platforms send webhooks: `${publicUrl}/webhooks/{platform}/{key}`. */
   publicUrl: string;
+  /** Private hosts a store may still point at (the operator's OUTBOUND_ALLOW_HOSTS, the demo's own fakes). */
+  allowedHost: (url: URL) => boolean;
   notifyChanged(tenantId: string, storeId: number): void;
 }
 
@@ -120,6 +123,17 @@ export function createStoresService(deps: StoresServiceDeps) {
   const { database, secrets } = deps;
   const repo = createStoresRepository();
 
+  async function assertPublicAddresses(sourceType: SourceType, settings: Record<string, string>) {
+    const errors = await storeAddressErrors(sourceType, settings, { allowed: deps.allowedHost });
+    if (Object.keys(errors).length > 0) throw badRequest(errors);
+  }
+
+  async function sourceTypeOf(auth: AuthContext, storeId: number): Promise<SourceType> {
+    const row = await database.withTenant(auth.tenantId, (tx) => repo.find(tx, auth.tenantId, storeId));
+    if (!row) throw notFound('Store not found');
+    return row.sourceType as SourceType;
+  }
+
   function toStore(row: StoreRow, orderCount: number, lastRun: SyncRunRow | undefined): Store {
     const credentials = openCredentials(secrets, row.credentials);
     const platform = WEBHOOK_PLATFORMS[row.sourceType as SourceType];
@@ -173,6 +187,7 @@ export function createStoresService(deps: StoresServiceDeps) {
       const settings = withoutEmpty(input.settings);
       const credentials = withoutEmpty(input.credentials);
       assertFields(input.sourceType, settings, credentials);
+      await assertPublicAddresses(input.sourceType, settings);
       const interval = input.syncIntervalMinutes ?? null;
       const row = await database.withTenant(auth.tenantId, (tx) =>
         repo.insert(tx, {
@@ -192,6 +207,9 @@ export function createStoresService(deps: StoresServiceDeps) {
     },
 
     async update(auth: AuthContext, storeId: number, input: UpdateStore): Promise<Store> {
+      // Checked before the transaction (a name is looked up in DNS); an address sent again is checked again.
+      const sentSettings = input.settings ? withoutEmpty(input.settings) : {};
+      if (input.settings) await assertPublicAddresses(await sourceTypeOf(auth, storeId), sentSettings);
       await database.withTenant(auth.tenantId, async (tx) => {
         const row = await repo.find(tx, auth.tenantId, storeId);
         if (!row) throw notFound('Store not found');

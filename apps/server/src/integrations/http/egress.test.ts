@@ -55,6 +55,108 @@ describe('egress guard', () => {
   });
 });
 
+describe('private names', () => {
+  it('reach their address only by the name, on its port; the address itself stays refused', async () => {
+    const guard = createEgressGuard();
+    const named = guard.privateName(`http://127.0.0.1:${innerPort}`);
+    const url = new URL(named);
+    expect(url.hostname).toMatch(/^[0-9a-f]{32}\.private\.shipdesk\.invalid$/);
+    expect(url.port).toBe(String(innerPort));
+    const before = innerHits;
+    expect((await guard.fetch(`${named}/`)).status).toBe(200);
+    expect(innerHits).toBe(before + 1);
+    expect(guard.allows(url)).toBe(true);
+
+    // The address, another port under the name, and a name nobody was given, are refused before connecting.
+    await expect(guard.fetch(`http://127.0.0.1:${innerPort}/`)).rejects.toBeInstanceOf(EgressRefusedError);
+    expect(guard.allows(new URL(`http://127.0.0.1:${innerPort}/`))).toBe(false);
+    const otherPort = new URL(named);
+    otherPort.port = '5432';
+    await expect(guard.fetch(otherPort.href)).rejects.toBeInstanceOf(EgressRefusedError);
+    await expect(guard.fetch(`http://${'0'.repeat(32)}.private.shipdesk.invalid:${innerPort}/`)).rejects.toBeInstanceOf(
+      EgressRefusedError,
+    );
+    expect(innerHits).toBe(before + 1);
+  });
+});
+
+describe.each(backends)('a store cannot be saved pointing at a private address ($name)', (backend) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await buildTestApp(backend, { outboundAllowHosts: [] });
+  });
+  afterAll(() => t.close());
+
+  it('refuses loopback, private and metadata addresses on the field that holds them, on create and on edit', async () => {
+    const headers = await t.auth(newTenantId());
+    const create = (sourceType: string, settings: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/stores',
+        headers,
+        payload: {
+          name: `${sourceType} store`,
+          sourceType,
+          settings,
+          credentials: { accessToken: 'token-1234567890' },
+        },
+      });
+    const refusals: Array<[string, Record<string, string>, string]> = [
+      ['Shopify', { shopDomain: 'shop.myshopify.com', apiBaseUrl: `http://127.0.0.1:${innerPort}` }, 'apiBaseUrl'],
+      ['Shopify', { shopDomain: '127.0.0.1' }, 'shopDomain'],
+      ['Shopify', { shopDomain: '10.1.2.3' }, 'shopDomain'],
+      ['Bigcommerce', { storeHash: 'abc123', apiBaseUrl: 'http://[::1]:9000' }, 'apiBaseUrl'],
+      ['Magento', { baseUrl: 'http://10.0.0.5' }, 'baseUrl'],
+    ];
+    for (const [sourceType, settings, field] of refusals) {
+      const res = await create(sourceType, settings);
+      expect(res.statusCode, `${sourceType} ${JSON.stringify(settings)}`).toBe(400);
+      expect(res.json().errors[`settings.${field}`]).toMatch(/must point at a public address/);
+    }
+
+    // A domain DNS does not know yet is saved (the guard checks every call anyway); its edit to loopback is not.
+    const saved = await create('Shopify', { shopDomain: 'brand-new-shop.myshopify.com' });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const id = saved.json().data.id as string;
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/stores/${id}`,
+      headers,
+      payload: { settings: { shopDomain: 'brand-new-shop.myshopify.com', apiBaseUrl: 'http://169.254.169.254' } },
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().errors['settings.apiBaseUrl']).toMatch(/169\.254\.169\.254/);
+  });
+
+  it("refuses another organisation the demo's fakes: their address, or their name on another port", async () => {
+    const demoName = t.app.egress.privateName(`http://127.0.0.1:${innerPort}`);
+    const headers = await t.auth(newTenantId());
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/stores',
+      headers,
+      payload: {
+        name: 'Borrowed',
+        sourceType: 'Shopify',
+        settings: { shopDomain: 'borrowed.myshopify.com', apiBaseUrl: `http://127.0.0.1:${innerPort}` },
+        credentials: { accessToken: 'token-1234567890' },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    const probe = await t.app.inject({
+      method: 'POST',
+      url: '/call/store/testConnection',
+      headers,
+      payload: {
+        sourceType: 'Shopify',
+        settings: { shopDomain: 'borrowed.myshopify.com', apiBaseUrl: demoName.replace(String(innerPort), '5432') },
+        credentials: { accessToken: 'shpat_0123456789abcdef' },
+      },
+    });
+    expect(probe.json().data).toMatchObject({ ok: false, message: expect.stringMatching(/does not call/) });
+  });
+});
+
 describe.each(backends)('testing a connection cannot probe the server network ($name)', (backend) => {
   let t: TestContext;
   beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOptions } from 'node:dns';
+import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { isPublicAddress } from '../../domain/public-address.ts';
@@ -23,18 +24,33 @@ export class EgressRefusedError extends Error {
 export interface EgressGuard {
   /** `fetch` that refuses non-public targets, checked at connect time (after DNS), redirects not followed. */
   fetch: typeof fetch;
-  /** Admits `host` or `host:port` from now on (the demo admits its own fake store's address). */
+  /** Admits `host` or `host:port` from now on, for every organisation (the operator's OUTBOUND_ALLOW_HOSTS). */
   allow(entry: string): void;
-  /** Whether the operator's list (or the demo) admits this URL's host, private or not. */
+  /**
+   * A private address (`http://127.0.0.1:4100`) made callable under a new, unguessable name, returned as the URL to
+   * call it by: only the organisation whose settings the caller writes it into knows it. The address itself stays
+   * refused, so the embedded demo's fake shop and carrier serve the demo organisation and nobody else.
+   */
+  privateName(url: string): string;
+  /** Whether the operator's list (or a private name) admits this URL's host, private or not. */
   allows(url: URL): boolean;
 }
 
 const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+const portOf = (url: URL) => url.port || (url.protocol === 'https:' ? '443' : '80');
+// `.invalid` never resolves in DNS (RFC 6761): such a name reaches nothing but the address it was made for.
+const PRIVATE_NAME_SUFFIX = '.private.shipdesk.invalid';
 
 export function createEgressGuard(allowList: readonly string[] = []): EgressGuard {
   const allowed = new Set(allowList.map((entry) => entry.trim().toLowerCase()).filter(Boolean));
   const isAllowed = (host: string, port: string) =>
     allowed.has(bare(host)) || allowed.has(`${bare(host)}:${port}`) || allowed.has(`${host.toLowerCase()}:${port}`);
+  /** Private names: name -> the address and port it stands for. */
+  const named = new Map<string, { address: string; port: string }>();
+  const namedTarget = (url: URL) => {
+    const target = named.get(url.hostname.toLowerCase());
+    return target && target.port === portOf(url) ? target : undefined;
+  };
 
   // Every address a name resolves to is checked when the socket connects, so a name that answers a public address
   // to a first lookup and a private one to the next (DNS rebinding) is refused too.
@@ -43,6 +59,13 @@ export function createEgressGuard(allowList: readonly string[] = []): EgressGuar
     options: LookupOptions,
     callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
   ): void {
+    const target = named.get(hostname.toLowerCase());
+    if (target) {
+      const family = isIP(target.address);
+      return options.all
+        ? callback(null, [{ address: target.address, family }])
+        : callback(null, target.address, family);
+    }
     dnsLookup(hostname, { ...options, all: true } as LookupAllOptions, (error, addresses) => {
       if (error) return callback(error, []);
       const inner = addresses.find((answer) => !isPublicAddress(answer.address));
@@ -62,10 +85,12 @@ export function createEgressGuard(allowList: readonly string[] = []): EgressGuar
 
   const guardedFetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
-    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+    const port = portOf(url);
     const trusted = isAllowed(url.hostname, port);
     const host = bare(url.hostname);
     if (!trusted && isIP(host) && !isPublicAddress(host)) throw new EgressRefusedError(host, host);
+    // A private name on another port than the one it was made for is not that name's target.
+    if (host.endsWith(PRIVATE_NAME_SUFFIX) && !namedTarget(url)) throw new EgressRefusedError(host, host);
     try {
       return (await undiciFetch(url, {
         ...(init as object),
@@ -85,8 +110,15 @@ export function createEgressGuard(allowList: readonly string[] = []): EgressGuar
     allow(entry) {
       allowed.add(entry.trim().toLowerCase());
     },
+    privateName(raw) {
+      const url = new URL(raw);
+      const name = `${randomBytes(16).toString('hex')}${PRIVATE_NAME_SUFFIX}`;
+      named.set(name, { address: bare(url.hostname), port: portOf(url) });
+      url.hostname = name;
+      return url.href.replace(/\/$/, '');
+    },
     allows(url) {
-      return isAllowed(url.hostname, url.port || (url.protocol === 'https:' ? '443' : '80'));
+      return isAllowed(url.hostname, portOf(url)) || Boolean(namedTarget(url));
     },
   };
 }

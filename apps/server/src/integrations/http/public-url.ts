@@ -22,7 +22,16 @@ const NO_SUCH_HOST = new Set(['ENOTFOUND', 'ENODATA', 'EAI_NONAME', 'EAI_NODATA'
 export async function publicUrlProblem(
   raw: string,
   field: string,
-  options: { resolve?: HostLookup; timeoutMs?: number; allowed?: (url: URL) => boolean } = {},
+  options: {
+    resolve?: HostLookup;
+    timeoutMs?: number;
+    allowed?: (url: URL) => boolean;
+    /**
+     * A name that does not resolve, or that DNS cannot answer for now, is let through instead of refused: for
+     * addresses saved ahead of time (a new shop's domain), which the egress guard still checks at every call.
+     */
+    lenient?: boolean;
+  } = {},
 ): Promise<string | null> {
   const resolve = options.resolve ?? systemLookup;
   let url: URL;
@@ -46,11 +55,12 @@ export async function publicUrlProblem(
   try {
     addresses = await withTimeout(resolve(host), options.timeoutMs ?? LOOKUP_TIMEOUT_MS);
   } catch (error) {
+    if (options.lenient) return null;
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string' && NO_SUCH_HOST.has(code)) return `${field} host name "${host}" does not resolve`;
     throw serviceUnavailable(`The host name of ${field} cannot be checked right now (DNS did not answer); try again`);
   }
-  if (addresses.length === 0) return `${field} host name "${host}" does not resolve`;
+  if (addresses.length === 0) return options.lenient ? null : `${field} host name "${host}" does not resolve`;
   const inner = addresses.find((address) => !isPublicAddress(address));
   return inner ? refused(inner) : null;
 }
