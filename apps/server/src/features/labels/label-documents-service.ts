@@ -74,7 +74,8 @@ export function createLabelDocuments(database: Database) {
       if (row.format !== 'zpl') {
         return { contentType: row.contentType, filename: `label-${row.trackingNumber}`, bytes: row.document };
       }
-      const png = await zplToPng(new TextDecoder().decode(row.document));
+      // One preview queue per organisation; refusals are ZplPreviewError (422, 502 or 503) with the reason in words.
+      const png = await zplToPng(new TextDecoder().decode(row.document), { queue: auth.tenantId });
       return { contentType: 'image/png', filename: `label-${row.trackingNumber}.png`, bytes: png };
     },
   };

@@ -51,9 +51,13 @@ export const labelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...common,
         summary: 'A label as the browser shows it: PDF and images as bought, ZPL drawn to a PNG by the server',
+        description:
+          'A ZPL label beyond what a preview draws is a 422 `zpl_not_previewable` saying why; a render over the time ' +
+          'limit a 502 `zpl_preview_timeout` (`zpl_renderer_failed` when the renderer failed); too many previews ' +
+          'waiting a 503 `zpl_previews_busy` (docs/printing.md).',
         params: DocumentParams,
         querystring: DocumentQuery,
-        response: documentResponse,
+        response: { ...documentResponse, ...errorResponses(422, 502, 503) },
       },
     },
     async (request, reply) =>

@@ -14,11 +14,15 @@ export interface RenderMessage {
   dpmm: number;
 }
 
-export type RenderAnswer = { id: number; png: Uint8Array } | { id: number; error: string };
+/** `fatal`: the Go runtime died with this render (out of memory, say); this thread exits and a new one takes over. */
+export type RenderAnswer = { id: number; png: Uint8Array } | { id: number; error: string; fatal: boolean };
 
 if (!parentPort) throw new Error('The ZPL renderer runs as a worker thread');
 const port = parentPort;
 const { zplToBase64Async } = await import('zpl-renderer-js');
+
+/** A render that cannot fail: if it does, the runtime is gone and every later render would fail too. */
+const CANARY = '^XA^FO0,0^GB8,8,8^FS^XZ';
 
 port.on('message', (message: RenderMessage) => {
   zplToBase64Async(message.zpl, message.widthMm, message.heightMm, message.dpmm).then(
@@ -26,9 +30,14 @@ port.on('message', (message: RenderMessage) => {
       const png = new Uint8Array(Buffer.from(base64, 'base64'));
       port.postMessage({ id: message.id, png } satisfies RenderAnswer, [png.buffer]);
     },
-    (error: unknown) => {
-      const text = error instanceof Error ? error.message : String(error);
-      port.postMessage({ id: message.id, error: text || 'The ZPL could not be rendered' } satisfies RenderAnswer);
+    async (error: unknown) => {
+      const text = (error instanceof Error ? error.message : String(error)) || 'The ZPL could not be rendered';
+      const alive = await zplToBase64Async(CANARY, 1, 1, 8).then(
+        () => true,
+        () => false,
+      );
+      port.postMessage({ id: message.id, error: text, fatal: !alive } satisfies RenderAnswer);
+      if (!alive) process.exit(1);
     },
   );
 });

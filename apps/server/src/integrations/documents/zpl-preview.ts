@@ -1,12 +1,19 @@
 import { Worker } from 'node:worker_threads';
+import { HttpError } from '../../lib/http-errors.ts';
+import { ZPL_PREVIEW_LIMITS, zplPreviewProblem } from './zpl-preview-limits.ts';
 import type { RenderAnswer, RenderMessage } from './zpl-preview-worker.ts';
 
 /**
  * ZPL drawn as a PNG on the server, for previews of thermal labels (ours and the carriers'). The renderer is
  * zpl-renderer-js (Zebrash in WebAssembly), run in a worker thread that starts with the first preview (half a second
  * or so: 9 MB of script to load and a module to compile) and stops after a minute without one, giving back most of
- * its memory (about 140 MB while it runs). A server that never previews never loads it. A render takes 80 to 150 ms,
- * one at a time, off the server's own thread.
+ * its memory. A server that never previews never loads it. A render takes 80 to 150 ms, one at a time, off the
+ * server's own thread.
+ *
+ * The renderer is shared by every organisation, so it is guarded: ZPL beyond `ZPL_PREVIEW_LIMITS` never reaches it,
+ * a render has a time limit (5 s; real labels take a tenth of a second), and previews wait in one queue per
+ * organisation, served in turn: the queue whose preview started longest ago goes next, so another organisation's
+ * preview waits for at most one render of each organisation ahead of it, however many they queued.
  *
  * Zebrash reads `\&` as a line break in any field (printers do only inside `^FB`), so such text previews on two
  * lines; the printer prints it as written.
@@ -19,64 +26,145 @@ export interface ZplPreviewOptions {
   heightDots?: number;
   /** Printer resolution in dots per millimetre: 6 (152 dpi), 8 (203 dpi, default), 12 (300 dpi) or 24 (600 dpi). */
   dpmm?: 6 | 8 | 12 | 24;
-  /** Longest wait for one render (default 30 s); the renderer is restarted after a render that takes longer. */
+  /** Longest render for this preview (default: the settings' time limit). */
   timeoutMs?: number;
+  /** Whose preview it is, the organisation for a label: queues take turns. Default: one queue for the server's own. */
+  queue?: string;
 }
 
-/** Larger ZPL is refused: label formats with embedded graphics stay well below it. */
-export const ZPL_PREVIEW_MAX_CHARS = 4 * 1024 * 1024;
-/** Previews waiting beyond this many are refused until the renderer catches up. */
-const MAX_WAITING = 64;
+export interface ZplPreviewSettings {
+  /** Longest render; the renderer is stopped and started again after a render that takes longer. */
+  timeLimitMs: number;
+  /** Previews one queue (organisation) may have waiting; more are refused until they are done. */
+  waitingPerQueue: number;
+  /** Previews waiting in all queues together. */
+  waitingInAll: number;
+}
+
+const DEFAULT_SETTINGS: ZplPreviewSettings = { timeLimitMs: 5_000, waitingPerQueue: 6, waitingInAll: 64 };
+let settings: ZplPreviewSettings = { ...DEFAULT_SETTINGS };
 const IDLE_MS = 60_000;
-const MAX_DOTS = 8000;
+
+/**
+ * A preview that cannot be given: 422 when the ZPL itself cannot be previewed (`zpl_not_previewable`), 502 when the
+ * renderer failed or ran out of time (`zpl_renderer_failed`, `zpl_preview_timeout`), 503 when previews are busy
+ * (`zpl_previews_busy`). Each says why in words a seller can read.
+ */
+export class ZplPreviewError extends HttpError {
+  constructor(statusCode: 422 | 502 | 503, message: string, reason: string) {
+    super(statusCode, message, { reason });
+    this.name = 'ZplPreviewError';
+  }
+}
+
+const notPreviewable = (why: string) =>
+  new ZplPreviewError(422, `This label cannot be previewed: ${why}.`, 'zpl_not_previewable');
+const busy = (message: string) => new ZplPreviewError(503, message, 'zpl_previews_busy');
+const rendererFailed = (message: string) => new ZplPreviewError(502, message, 'zpl_renderer_failed');
+
+/** The renderer's own words, without the prefixes that say nothing to a seller. */
+function rendererWords(error: string): string {
+  const words = error.replace(/^(?:(?:unexpected error|error rendering|failed to draw zpl element):\s*)+/i, '').trim();
+  return words.length > 160 ? `${words.slice(0, 157)}...` : words;
+}
 
 interface Job {
+  queue: string;
   message: RenderMessage;
   timeoutMs: number;
   resolve: (png: Uint8Array) => void;
   reject: (error: Error) => void;
 }
 
-// One worker renders one job at a time; the others wait here, so a job's time limit counts its own render only.
-const waiting: Job[] = [];
+const waiting = new Map<string, Job[]>();
+let waitingCount = 0;
+/** When each queue with work had its last preview started: the one started longest ago (or never) goes next. */
+const lastStarted = new Map<string, number>();
+let starts = 0;
 let worker: Worker | null = null;
 let active: { job: Job; timer: NodeJS.Timeout } | null = null;
 let idle: NodeJS.Timeout | null = null;
 let nextId = 1;
 
+/** Changes the settings (tests shorten the time limit); returns the ones before. */
+export function configureZplPreview(change: Partial<ZplPreviewSettings>): ZplPreviewSettings {
+  const before = settings;
+  settings = { ...settings, ...change };
+  return before;
+}
+
+/** What is rendering and what waits, per queue (for tests and operators). */
+export function zplPreviewQueues(): { active: string | null; waiting: Record<string, number> } {
+  const counts: Record<string, number> = {};
+  for (const [queue, jobs] of waiting) counts[queue] = jobs.length;
+  return { active: active?.job.queue ?? null, waiting: counts };
+}
+
 function startWorker(): Worker {
   const started = new Worker(new URL('./zpl-preview-worker.ts', import.meta.url));
   started.on('message', (answer: RenderAnswer) => {
     if (worker !== started || active?.job.message.id !== answer.id) return;
-    const { job, timer } = active;
-    active = null;
-    clearTimeout(timer);
-    if ('png' in answer) job.resolve(answer.png);
-    else job.reject(new Error(`The ZPL could not be rendered: ${answer.error}`));
-    next();
+    if ('png' in answer) return finish((job) => job.resolve(answer.png));
+    const why = answer.fatal
+      ? 'drawing it stopped the ZPL renderer'
+      : `the ZPL renderer could not draw it (${rendererWords(answer.error)})`;
+    // A runtime that died with this render is replaced before the next one.
+    if (answer.fatal) retire(started);
+    finish((job) => job.reject(notPreviewable(why)));
   });
-  started.on('error', (error) => lost(started, new Error(`The ZPL renderer failed: ${error.message}`)));
-  started.on('exit', () => lost(started, new Error('The ZPL renderer stopped')));
+  started.on('error', (error) =>
+    lost(started, rendererFailed(`The label preview failed (${error.message}); try again`)),
+  );
+  started.on('exit', () =>
+    lost(started, rendererFailed('The label preview failed: the ZPL renderer stopped; try again')),
+  );
   return started;
+}
+
+/** Ends the active job with `settle`, forgets the queue's turn when it has nothing more waiting, and goes on. */
+function finish(settle: (job: Job) => void): void {
+  if (!active) return;
+  const { job, timer } = active;
+  active = null;
+  clearTimeout(timer);
+  if (!waiting.has(job.queue)) lastStarted.delete(job.queue);
+  settle(job);
+  next();
+}
+
+function retire(gone: Worker): void {
+  if (worker !== gone) return;
+  worker = null;
+  void gone.terminate();
 }
 
 /** `gone` failed or hung: its job fails, and the waiting jobs go on with a new worker. */
 function lost(gone: Worker, error: Error): void {
   if (worker !== gone) return;
-  worker = null;
-  void gone.terminate();
-  if (active) {
-    clearTimeout(active.timer);
-    active.job.reject(error);
-    active = null;
+  retire(gone);
+  finish((job) => job.reject(error));
+}
+
+/** The first job of the queue whose last preview started longest ago; ties go to the queue that asked first. */
+function takeNext(): Job | undefined {
+  let chosen: string | undefined;
+  for (const queue of waiting.keys()) {
+    if (chosen === undefined || (lastStarted.get(queue) ?? 0) < (lastStarted.get(chosen) ?? 0)) chosen = queue;
   }
-  next();
+  if (chosen === undefined) return undefined;
+  const jobs = waiting.get(chosen)!;
+  const job = jobs.shift()!;
+  if (jobs.length === 0) waiting.delete(chosen);
+  waitingCount -= 1;
+  starts += 1;
+  lastStarted.set(chosen, starts);
+  return job;
 }
 
 /** Sends the next job; with none, the worker stops holding the process open and stops after a quiet minute. */
 function next(): void {
   if (active) return;
-  const job = waiting.shift();
+  const job = takeNext();
   if (!job) {
     if (worker) {
       worker.unref();
@@ -89,8 +177,17 @@ function next(): void {
   idle = null;
   const current = (worker ??= startWorker());
   current.ref();
+  const seconds = job.timeoutMs / 1000;
   const timer = setTimeout(
-    () => lost(current, new Error('The ZPL renderer took too long and was restarted')),
+    () =>
+      lost(
+        current,
+        new ZplPreviewError(
+          502,
+          `The label preview took longer than ${seconds} s and was stopped; try again, or download the label`,
+          'zpl_preview_timeout',
+        ),
+      ),
     job.timeoutMs,
   );
   active = { job, timer };
@@ -99,18 +196,28 @@ function next(): void {
 
 /**
  * The first label of `zpl` as a PNG (8-bit grayscale), `widthDots` x `heightDots` pixels: 812 x 1218 for a 4x6 label
- * at 203 dpi unless told otherwise. Rejects ZPL the renderer cannot read, ZPL over 4 MB, and a preview asked for
- * while 64 others wait.
+ * at 203 dpi unless told otherwise. Rejects with a `ZplPreviewError`: ZPL beyond `ZPL_PREVIEW_LIMITS` or that the
+ * renderer cannot draw (422), a render over the time limit or a failed renderer (502), a queue already full (503).
  */
 export async function zplToPng(zpl: string, options: ZplPreviewOptions = {}): Promise<Uint8Array> {
   const widthDots = options.widthDots ?? 812;
   const heightDots = options.heightDots ?? 1218;
   const dpmm = options.dpmm ?? 8;
-  if (zpl.length > ZPL_PREVIEW_MAX_CHARS) throw new RangeError('The ZPL is too large to preview');
+  const { labelDots, labelArea } = ZPL_PREVIEW_LIMITS;
   for (const dots of [widthDots, heightDots]) {
-    if (!Number.isInteger(dots) || dots < 1 || dots > MAX_DOTS) throw new RangeError(`No label is ${dots} dots`);
+    if (!Number.isInteger(dots) || dots < 1 || dots > labelDots)
+      throw notPreviewable(`no label is ${dots} dots wide or high (a preview draws 1 to ${labelDots} dots)`);
   }
-  if (waiting.length >= MAX_WAITING) throw new Error('Too many label previews at once; try again shortly');
+  if (widthDots * heightDots > labelArea)
+    throw notPreviewable(`a label of ${widthDots} x ${heightDots} dots is larger than a preview draws`);
+  const problem = zplPreviewProblem(zpl);
+  if (problem) throw notPreviewable(problem);
+
+  const queue = options.queue ?? '';
+  const queued = waiting.get(queue)?.length ?? 0;
+  if (queued >= settings.waitingPerQueue)
+    throw busy(`${queued} label previews are already waiting for your organisation; try again when they are shown`);
+  if (waitingCount >= settings.waitingInAll) throw busy('Label previews are busy; try again in a moment');
   const message: RenderMessage = {
     id: nextId++,
     zpl,
@@ -119,7 +226,11 @@ export async function zplToPng(zpl: string, options: ZplPreviewOptions = {}): Pr
     dpmm,
   };
   return new Promise<Uint8Array>((resolve, reject) => {
-    waiting.push({ message, timeoutMs: options.timeoutMs ?? 30_000, resolve, reject });
+    const job: Job = { queue, message, timeoutMs: options.timeoutMs ?? settings.timeLimitMs, resolve, reject };
+    const jobs = waiting.get(queue);
+    if (jobs) jobs.push(job);
+    else waiting.set(queue, [job]);
+    waitingCount += 1;
     next();
   });
 }
@@ -130,12 +241,15 @@ export async function stopZplRenderer(): Promise<void> {
   worker = null;
   if (idle) clearTimeout(idle);
   idle = null;
-  const error = new Error('The ZPL renderer stopped');
+  const stopped = () => busy('The label preview was stopped; try again');
   if (active) {
     clearTimeout(active.timer);
-    active.job.reject(error);
+    active.job.reject(stopped());
     active = null;
   }
-  for (const job of waiting.splice(0)) job.reject(error);
+  for (const jobs of waiting.values()) for (const job of jobs) job.reject(stopped());
+  waiting.clear();
+  waitingCount = 0;
+  lastStarted.clear();
   if (current) await current.terminate();
 }
