@@ -278,6 +278,8 @@ export const DeliverySchema = Type.Object({
   width: Nullable(Type.Number()),
   height: Nullable(Type.Number()),
   purchaseState: Nullable(literalUnion(PURCHASE_STATES)),
+  /** Why the carrier has not yet said whether it made the label of an unconfirmed purchase, in its words. */
+  purchaseProblem: Nullable(Type.String()),
   /** The standing label, or the last voided one; null before any purchase. */
   label: Nullable(ShippingLabelSchema),
 });

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { documentKind, streamMergedPdf } from '../../integrations/documents/pdf-merge.ts';
+import { MB } from '../../integrations/http/answer-limits.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createPackingSlipsService, parseId, type OrdersNotifier } from '../orders/index.ts';
@@ -7,6 +8,8 @@ import { BATCH_NOT_FOUND } from './label-batches-service.ts';
 import { createLabelBatchesRepository } from './label-batches-repository.ts';
 
 const PAGE = 100;
+/** Bytes of documents read at once at most: a page of labels stops short of it (but holds at least one). */
+const PAGE_BYTES = 32 * MB;
 
 export interface BatchDocument {
   contentType: string;
@@ -41,18 +44,29 @@ export function createLabelBatchDocuments(database: Database, notify: OrdersNoti
   const repo = createLabelBatchesRepository();
   const slips = createPackingSlipsService(database, notify);
 
+  /** The batch's labels in order, read a page at a time: at most PAGE labels and PAGE_BYTES of documents. */
   async function* labelsOf(tenantId: string, batchId: number, orderIds: number[]) {
     let after = -1;
     for (;;) {
-      const page = await database.withTenant(tenantId, (tx) => repo.documents(tx, tenantId, batchId, after, PAGE), {
-        readOnly: true,
-      });
-      for (const row of page) {
+      const page = await database.withTenant(
+        tenantId,
+        async (tx) => {
+          const sizes = await repo.documentSizes(tx, tenantId, batchId, after, PAGE);
+          let count = 0;
+          for (let bytes = 0; count < sizes.length && (count === 0 || bytes + sizes[count]! <= PAGE_BYTES); count++) {
+            bytes += sizes[count]!;
+          }
+          const rows = count > 0 ? await repo.documents(tx, tenantId, batchId, after, count) : [];
+          return { rows, more: sizes.length === PAGE || count < sizes.length };
+        },
+        { readOnly: true },
+      );
+      for (const row of page.rows) {
         orderIds.push(row.orderId);
         yield row;
       }
-      if (page.length < PAGE) return;
-      after = page.at(-1)!.position;
+      if (!page.more || page.rows.length === 0) return;
+      after = page.rows.at(-1)!.position;
     }
   }
 
@@ -81,7 +95,7 @@ export function createLabelBatchDocuments(database: Database, notify: OrdersNoti
     if (batch.event === 'zpl' && !options.packingSlips) {
       async function* stream() {
         for await (const row of labelsOf(auth.tenantId, batch!.id, orderIds)) {
-          if (row.format !== 'zpl') continue;
+          if (row.format !== 'zpl' || !row.document) continue;
           const text = Buffer.from(row.document).toString('utf8').trim();
           yield Buffer.from(`${text}\n`, 'utf8');
         }
@@ -101,7 +115,7 @@ export function createLabelBatchDocuments(database: Database, notify: OrdersNoti
     }
     async function* pdfs() {
       for await (const row of labelsOf(auth.tenantId, batch!.id, orderIds)) {
-        if (documentKind(row.document) !== null) yield row.document;
+        if (row.document && documentKind(row.document) !== null) yield row.document;
       }
       if (!options.packingSlips) return;
       for (let from = 0; from < orderIds.length; from += SLIPS_PER_PART) {

@@ -8,6 +8,7 @@ import {
   type LabelBatchItemRow,
   type LabelBatchRow,
 } from '../../db/schema/index.ts';
+import { SERVED_DOCUMENT_LIMIT, documentWithinLimit } from './labels-repository.ts';
 
 export interface BatchItemView {
   item: LabelBatchItemRow;
@@ -270,7 +271,8 @@ export function createLabelBatchesRepository() {
 
     /**
      * How many labels a batch's printable document holds, told before it is streamed: all of them, the ZPL ones,
-     * and those whose first bytes make them a PDF, PNG or JPEG (the kinds a merged PDF takes).
+     * and those whose first bytes make them a PDF, PNG or JPEG (the kinds a merged PDF takes). A document too large
+     * to read back (SERVED_DOCUMENT_LIMIT) is neither: it is left out, and counted as skipped.
      */
     async documentCounts(
       tx: Executor,
@@ -279,12 +281,13 @@ export function createLabelBatchesRepository() {
     ): Promise<{ labels: number; zpl: number; pdfReady: number }> {
       const starts = (length: number, hex: string) =>
         sql`substring(${shippingLabels.document} from 1 for ${length}) = decode(${hex}, 'hex')`;
+      const readable = sql`octet_length(${shippingLabels.document}) <= ${SERVED_DOCUMENT_LIMIT}`;
       const [row] = await tx
         .select({
           labels: sql<number>`count(*)::int`,
-          zpl: sql<number>`(count(*) filter (where ${shippingLabels.format} = 'zpl'))::int`,
-          pdfReady: sql<number>`(count(*) filter (where ${starts(5, '255044462d')} or ${starts(8, '89504e470d0a1a0a')}
-            or ${starts(3, 'ffd8ff')}))::int`,
+          zpl: sql<number>`(count(*) filter (where ${shippingLabels.format} = 'zpl' and ${readable}))::int`,
+          pdfReady: sql<number>`(count(*) filter (where (${starts(5, '255044462d')} or ${starts(8, '89504e470d0a1a0a')}
+            or ${starts(3, 'ffd8ff')}) and ${readable}))::int`,
         })
         .from(labelBatchItems)
         .innerJoin(
@@ -295,20 +298,44 @@ export function createLabelBatchesRepository() {
       return row ?? { labels: 0, zpl: 0, pdfReady: 0 };
     },
 
-    /** The labels of a batch's bought items, in the batch's order, one page at a time (documents are large). */
+    /** The sizes of the next labels' documents, so that a page of them can stop short of a byte budget. */
+    async documentSizes(
+      tx: Executor,
+      tenantId: string,
+      batchId: number,
+      after: number,
+      limit: number,
+    ): Promise<number[]> {
+      const rows = await tx
+        .select({ size: sql<number>`octet_length(${shippingLabels.document})`.mapWith(Number) })
+        .from(labelBatchItems)
+        .innerJoin(
+          shippingLabels,
+          and(eq(shippingLabels.tenantId, labelBatchItems.tenantId), eq(shippingLabels.id, labelBatchItems.labelId)),
+        )
+        .where(and(boughtAndActive(tenantId, batchId), sql`${labelBatchItems.position} > ${after}`))
+        .orderBy(asc(labelBatchItems.position))
+        .limit(limit);
+      return rows.map((row) => row.size);
+    },
+
+    /**
+     * The labels of a batch's bought items, in the batch's order, one page at a time (documents are large). A
+     * document too large to read back (SERVED_DOCUMENT_LIMIT) comes as null.
+     */
     async documents(
       tx: Executor,
       tenantId: string,
       batchId: number,
       after: number,
       limit: number,
-    ): Promise<Array<{ position: number; orderId: number; format: string; document: Uint8Array }>> {
+    ): Promise<Array<{ position: number; orderId: number; format: string; document: Uint8Array | null }>> {
       return tx
         .select({
           position: labelBatchItems.position,
           orderId: labelBatchItems.orderId,
           format: shippingLabels.format,
-          document: shippingLabels.document,
+          document: documentWithinLimit,
         })
         .from(labelBatchItems)
         .innerJoin(

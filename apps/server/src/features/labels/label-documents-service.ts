@@ -1,10 +1,12 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { shippingLabels } from '../../db/schema/index.ts';
 import { zplToPng } from '../../integrations/documents/zpl-preview.ts';
-import { notFound } from '../../lib/http-errors.ts';
+import { megabytes } from '../../integrations/http/answer-limits.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { parseId } from '../orders/index.ts';
+import { SERVED_DOCUMENT_LIMIT, documentWithinLimit } from './labels-repository.ts';
 
 export interface LabelDocument {
   contentType: string;
@@ -38,7 +40,8 @@ export function createLabelDocuments(database: Database) {
                   trackingNumber: shippingLabels.trackingNumber,
                   contentType: shippingLabels.contentType,
                   format: shippingLabels.format,
-                  document: shippingLabels.document,
+                  size: sql<number>`octet_length(${shippingLabels.document})`.mapWith(Number),
+                  document: documentWithinLimit,
                 })
                 .from(shippingLabels)
                 .where(
@@ -53,7 +56,16 @@ export function createLabelDocuments(database: Database) {
             { readOnly: true },
           );
     if (!row) throw notFound('This delivery has no label');
-    return row;
+    const { document, ...facts } = row;
+    if (document === null) {
+      throw new HttpError(
+        409,
+        `This label's document is ${megabytes(row.size)}, more than Shipdesk serves (${megabytes(SERVED_DOCUMENT_LIMIT)}): ` +
+          'void the label and buy it again',
+        { reason: 'label_document_too_large' },
+      );
+    }
+    return { ...facts, document };
   }
 
   return {

@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { LabelRequest, PurchasedLabel } from '../../integrations/carriers/carrier-types.ts';
-import { ChannelError } from '../../integrations/http/channel-http.ts';
+import { AnswerTooLargeError, ChannelError } from '../../integrations/http/channel-http.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import {
@@ -70,6 +70,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function isAmbiguous(error: unknown): boolean {
   if (error instanceof ChannelError) return AMBIGUOUS.has(error.kind);
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+}
+
+/** A failure of asking the carrier (its answer, its silence, its account), as opposed to a fault of our own. */
+function isCarrierFailure(error: unknown): boolean {
+  return error instanceof ChannelError || error instanceof HttpError || isAmbiguous(error);
 }
 
 /**
@@ -235,6 +240,34 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
     return null;
   }
 
+  /**
+   * The carrier could not say whether it made the label: the delivery stays unconfirmed for the monitor to ask again,
+   * the reason is kept for the seller to see, and the key is free, so a retry is told so at once.
+   */
+  async function unconfirmed(
+    tenantId: string,
+    deliveryId: number,
+    key: LabelKey | null,
+    carrier: Carrier,
+    lost: unknown,
+    problem: unknown,
+  ): Promise<HttpError> {
+    const name = CARRIER_NAMES[carrier];
+    const problemWords = carrierWords(carrier, problem);
+    await database.withTenant(tenantId, async (tx) => {
+      await repo.recordSettleFailure(tx, tenantId, deliveryId, problemWords);
+      if (key) await releaseKey(tx, tenantId, key);
+    });
+    const lostWords = carrierWords(carrier, lost);
+    const words = lost === problem ? lostWords : `${lostWords}; asked again: ${problemWords}`;
+    return new HttpError(
+      502,
+      `${name} did not confirm the purchase (${words}). Shipdesk keeps asking ${name} whether it made the label ` +
+        'before this delivery can be bought again.',
+      { reason: 'purchase_unconfirmed' },
+    );
+  }
+
   async function buy(auth: Actor, reserved: Reserved, key: LabelKey | null, answer: boolean): Promise<RecordedLabel> {
     const { tenantId } = auth;
     const { deliveryId, record, request, account } = reserved;
@@ -254,20 +287,18 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
         throw error;
       }
       await database.withTenant(tenantId, (tx) => repo.markUnconfirmed(tx, tenantId, deliveryId));
+      // Asked at once, an answer past its limit would come as large again: the monitor asks later, with a wait.
+      if (error instanceof AnswerTooLargeError) {
+        deps.log.warn({ carrier, deliveryId, err: error }, 'label purchase answer refused as too large');
+        throw await unconfirmed(tenantId, deliveryId, key, carrier, error, error);
+      }
       deps.log.warn({ carrier, deliveryId }, 'label purchase answer lost; asking the carrier');
       try {
         const found = await findLost(tenantId, deliveryId, record, key, answer);
         if (found) return found;
       } catch (findError) {
         deps.log.warn({ carrier, deliveryId, err: findError }, 'label purchase not confirmed');
-        // The delivery stays unconfirmed until the carrier answers; the key is free, so a retry is told so at once.
-        if (key) await database.withTenant(tenantId, (tx) => releaseKey(tx, tenantId, key));
-        throw new HttpError(
-          502,
-          `${name} did not confirm the purchase (${carrierWords(carrier, error)}). Shipdesk keeps asking ${name} ` +
-            'whether it made the label before this delivery can be bought again.',
-          { reason: 'purchase_unconfirmed' },
-        );
+        throw await unconfirmed(tenantId, deliveryId, key, carrier, error, findError);
       }
       throw new HttpError(502, `${carrierWords(carrier, error)}; nothing was bought. Try again.`, {
         reason: 'carrier_unavailable',
@@ -327,8 +358,12 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
       return buy(actor, reserved, null, false);
     },
 
-    /** Purchases left unsettled (answer lost, instance stopped): asks the carrier, records or frees them. */
-    async settle(tenantId: string, deliveryId: number): Promise<'recorded' | 'released' | 'skipped'> {
+    /**
+     * Purchases left unsettled (answer lost, instance stopped): asks the carrier, records or frees them. A carrier
+     * that still cannot say leaves it `unconfirmed`, the failure counted and its reason kept (never thrown): the
+     * monitor asks again after a longer wait.
+     */
+    async settle(tenantId: string, deliveryId: number): Promise<'recorded' | 'released' | 'skipped' | 'unconfirmed'> {
       const claimed = await database.withTenant(tenantId, async (tx) => {
         const delivery = await repo.lockDelivery(tx, tenantId, deliveryId);
         if (!delivery?.purchaseState || !delivery.purchaseRequest) return null;
@@ -337,8 +372,17 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
         return delivery.purchaseRequest as unknown as PurchaseRecord;
       });
       if (!claimed) return 'skipped';
-      const found = await findLost(tenantId, deliveryId, claimed, null, false);
-      return found ? 'recorded' : 'released';
+      try {
+        const found = await findLost(tenantId, deliveryId, claimed, null, false);
+        return found ? 'recorded' : 'released';
+      } catch (error) {
+        if (!isCarrierFailure(error)) throw error;
+        const carrier = claimed.carrier as Carrier;
+        deps.log.warn({ err: error, carrier, deliveryId }, 'label purchase still unconfirmed');
+        const problem = carrierWords(carrier, error);
+        await database.withTenant(tenantId, (tx) => repo.recordSettleFailure(tx, tenantId, deliveryId, problem));
+        return 'unconfirmed';
+      }
     },
   };
 }

@@ -78,8 +78,9 @@ export const labelsPlugin = fp<LabelsPluginOptions>(
 
     async function work(): Promise<void> {
       for (const { tenantId, deliveryId } of await repo.unsettledPurchases(app.db.db, staleSeconds)) {
+        // A carrier that cannot say is recorded by settle itself (with a longer wait); this is anything else.
         await purchases.settle(tenantId, deliveryId).catch((error: unknown) => {
-          app.log.warn({ err: error, deliveryId }, 'label purchase still unconfirmed');
+          app.log.warn({ err: error, deliveryId }, 'settling a label purchase failed');
         });
       }
       while ((await pushes.runDue()) > 0 && !stopped);

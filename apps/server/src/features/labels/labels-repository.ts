@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   deliveries,
@@ -10,9 +10,34 @@ import {
   type OrderAddressRow,
   type ShippingLabelRow,
 } from '../../db/schema/index.ts';
+import { MB } from '../../integrations/http/answer-limits.ts';
 import { refreshOrderSearch } from '../orders/index.ts';
 
 export type NewLabel = Omit<typeof shippingLabels.$inferInsert, 'tenantId' | 'id' | 'createdAt'>;
+/** A label without its document: what every read but the document's own answers (documents are large). */
+export type LabelRow = Omit<ShippingLabelRow, 'document'>;
+const { document: _document, ...labelColumns } = getTableColumns(shippingLabels);
+
+/**
+ * The largest document read back from the database. No purchase stores more now (a label file is refused past 8 MB,
+ * a carrier's JSON answer past 12 MB: answer-limits.ts); a document stored before those limits may be larger, and is
+ * refused rather than read (PostgreSQL sends bytea as hex text: 300 MB of it is a string Node cannot hold).
+ */
+export const SERVED_DOCUMENT_LIMIT = 16 * MB;
+
+/** The document column, or null when it is past SERVED_DOCUMENT_LIMIT (then never sent by the database). */
+export const documentWithinLimit =
+  sql<Uint8Array | null>`case when octet_length(${shippingLabels.document}) <= ${SERVED_DOCUMENT_LIMIT} then ${shippingLabels.document} end`.mapWith(
+    shippingLabels.document,
+  );
+
+/**
+ * The monitor asks the carrier about an unconfirmed purchase 10 s after the answer was lost, then waits twice as long
+ * after each ask that fails, at most an hour: a carrier that keeps failing (or keeps answering past its limit) is
+ * not asked in a loop.
+ */
+export const SETTLE_FIRST_WAIT_SECONDS = 10;
+export const SETTLE_LONGEST_WAIT_SECONDS = 3_600;
 
 /** What a purchase in flight keeps on its delivery: enough for any instance to find the label again. */
 export interface PurchaseRecord {
@@ -24,6 +49,12 @@ export interface PurchaseRecord {
   actorEmail: string;
   /** The LabelRequest sent to the carrier (addresses, parcel, service, format, idempotency key). */
   request: Record<string, unknown>;
+  /**
+   * Asks of the carrier that failed since the answer was lost, and why the last one failed (in the carrier's words,
+   * shown to the seller). Kept in the purchase's own record: they live and end with it.
+   */
+  settleAttempts?: number;
+  settleProblem?: string;
 }
 
 /** All SQL of labels and purchases; every function takes the tenant and a `withTenant` transaction. */
@@ -107,6 +138,17 @@ export function createLabelsRepository() {
         .where(ownDelivery(tenantId, deliveryId));
     },
 
+    /** An ask of the carrier failed: counted (the monitor waits longer before the next) and its reason kept. */
+    async recordSettleFailure(tx: Executor, tenantId: string, deliveryId: number, problem: string): Promise<void> {
+      const attempts = sql`coalesce((${deliveries.purchaseRequest} ->> 'settleAttempts')::int, 0) + 1`;
+      await tx
+        .update(deliveries)
+        .set({
+          purchaseRequest: sql`${deliveries.purchaseRequest} || jsonb_build_object('settleAttempts', ${attempts}, 'settleProblem', ${problem}::text)`,
+        })
+        .where(and(ownDelivery(tenantId, deliveryId), eq(deliveries.purchaseState, 'unconfirmed')));
+    },
+
     async clearPurchase(tx: Executor, tenantId: string, deliveryId: number): Promise<void> {
       await tx
         .update(deliveries)
@@ -114,11 +156,12 @@ export function createLabelsRepository() {
         .where(ownDelivery(tenantId, deliveryId));
     },
 
-    async insertLabel(tx: Executor, tenantId: string, label: NewLabel): Promise<ShippingLabelRow> {
+    /** Stores the label; its document is written, not read back. */
+    async insertLabel(tx: Executor, tenantId: string, label: NewLabel): Promise<LabelRow> {
       const [row] = await tx
         .insert(shippingLabels)
         .values({ tenantId, ...label })
-        .returning();
+        .returning(labelColumns);
       return row!;
     },
 
@@ -186,9 +229,9 @@ export function createLabelsRepository() {
     },
 
     /** The delivery's standing label, or its newest voided one. */
-    async latestLabel(tx: Executor, tenantId: string, deliveryId: number): Promise<ShippingLabelRow | undefined> {
+    async latestLabel(tx: Executor, tenantId: string, deliveryId: number): Promise<LabelRow | undefined> {
       const [row] = await tx
-        .select()
+        .select(labelColumns)
         .from(shippingLabels)
         .where(and(eq(shippingLabels.tenantId, tenantId), eq(shippingLabels.deliveryId, deliveryId)))
         .orderBy(sql`${shippingLabels.status} = 'active' DESC`, desc(shippingLabels.id))
@@ -196,9 +239,9 @@ export function createLabelsRepository() {
       return row;
     },
 
-    async lockStandingLabel(tx: Executor, tenantId: string, deliveryId: number): Promise<ShippingLabelRow | undefined> {
+    async lockStandingLabel(tx: Executor, tenantId: string, deliveryId: number): Promise<LabelRow | undefined> {
       const [row] = await tx
-        .select()
+        .select(labelColumns)
         .from(shippingLabels)
         .where(
           and(
@@ -211,29 +254,27 @@ export function createLabelsRepository() {
       return row;
     },
 
-    async setLabel(
-      tx: Executor,
-      tenantId: string,
-      labelId: number,
-      changes: Partial<NewLabel>,
-    ): Promise<ShippingLabelRow> {
+    async setLabel(tx: Executor, tenantId: string, labelId: number, changes: Partial<NewLabel>): Promise<LabelRow> {
       const [row] = await tx
         .update(shippingLabels)
         .set(changes)
         .where(and(eq(shippingLabels.tenantId, tenantId), eq(shippingLabels.id, labelId)))
-        .returning();
+        .returning(labelColumns);
       return row!;
     },
 
     /**
-     * Purchases to settle, across tenants (the monitor, owner connection): answers lost, or a purchase whose
-     * instance stopped before it recorded anything (`buying` for longer than `staleSeconds`).
+     * Purchases to settle, across tenants (the monitor, owner connection): answers lost, once their wait is over (it
+     * doubles with each failed ask), or a purchase whose instance stopped before it recorded anything (`buying` for
+     * longer than `staleSeconds`).
      */
     async unsettledPurchases(
       db: Executor,
       staleSeconds: number,
     ): Promise<Array<{ tenantId: string; deliveryId: number }>> {
       const stale = sql`clock_timestamp() - make_interval(secs => ${staleSeconds})`;
+      const attempts = sql`coalesce((${deliveries.purchaseRequest} ->> 'settleAttempts')::int, 0)`;
+      const wait = sql`least(${SETTLE_LONGEST_WAIT_SECONDS}, ${SETTLE_FIRST_WAIT_SECONDS} * power(2, least(${attempts}, 20)))`;
       const rows = await db
         .select({ tenantId: deliveries.tenantId, deliveryId: deliveries.id })
         .from(deliveries)
@@ -243,9 +284,9 @@ export function createLabelsRepository() {
             or(
               and(
                 eq(deliveries.purchaseState, 'unconfirmed'),
-                lt(deliveries.purchaseStartedAt, sql`clock_timestamp() - interval '10 seconds'`),
+                lt(deliveries.purchaseStartedAt, sql`clock_timestamp() - make_interval(secs => ${wait})`),
               ),
-              lt(deliveries.purchaseStartedAt, stale),
+              and(eq(deliveries.purchaseState, 'buying'), lt(deliveries.purchaseStartedAt, stale)),
             ),
           ),
         )

@@ -13,7 +13,8 @@ const DocumentQuery = Type.Object(
 );
 const documentResponse = {
   200: Type.Any({ description: 'the document: application/pdf, image/png or image/gif, or ZPL as text/plain' }),
-  ...errorResponses(400, 401, 404, 429),
+  // 409 label_document_too_large: a document stored before the answer limits, too large to read back.
+  ...errorResponses(400, 401, 404, 409, 429),
 };
 
 function sendDocument(reply: FastifyReply, document: LabelDocument) {

@@ -1,14 +1,15 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { CARRIER_NAMES, trackingUrl, type Carrier, type ShippingLabel } from '@shipdesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
-import { shippingLabels, type ShippingLabelRow, type StoreRow } from '../../db/schema/index.ts';
+import { shippingLabels, type StoreRow } from '../../db/schema/index.ts';
 import type { ChannelAdapter } from '../../integrations/channels/channel-types.ts';
 import { ChannelError } from '../../integrations/http/channel-http.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createOrdersRepository, parseId, toLabel, type OrdersNotifier } from '../orders/index.ts';
 import { createStoresRepository } from '../stores/index.ts';
+import type { LabelRow } from './labels-repository.ts';
 
 /**
  * Telling the order's channel the carrier and tracking number of a label: a durable outbox in the label's own row
@@ -33,6 +34,8 @@ export interface TrackingPushDeps {
 type Outcome = { ok: true; status?: 'pushed' | 'not_needed'; message?: string } | { ok: false; message: string };
 
 const backoffSeconds = (attempts: number) => Math.min(3600, 60 * 2 ** Math.max(0, attempts - 1));
+/** A push needs the label's facts, never its document. */
+const { document: _document, ...labelColumns } = getTableColumns(shippingLabels);
 
 export function createTrackingPushes(deps: TrackingPushDeps) {
   const { database } = deps;
@@ -53,7 +56,7 @@ export function createTrackingPushes(deps: TrackingPushDeps) {
     return result.rows.map((r) => ({ tenantId: r.tenant_id, id: Number(r.id) }));
   }
 
-  async function settle(tx: Executor, label: ShippingLabelRow, outcome: { ok: true } | { ok: false; message: string }) {
+  async function settle(tx: Executor, label: LabelRow, outcome: { ok: true } | { ok: false; message: string }) {
     const own = and(eq(shippingLabels.tenantId, label.tenantId), eq(shippingLabels.id, label.id));
     if (outcome.ok) {
       await tx
@@ -97,7 +100,7 @@ export function createTrackingPushes(deps: TrackingPushDeps) {
   async function pushOne(tenantId: string, id: number): Promise<void> {
     const loaded = await database.withTenant(tenantId, async (tx) => {
       const [label] = await tx
-        .select()
+        .select(labelColumns)
         .from(shippingLabels)
         .where(and(eq(shippingLabels.tenantId, tenantId), eq(shippingLabels.id, id)));
       if (!label || label.trackingPushStatus !== 'pending') return null;
@@ -167,7 +170,7 @@ export function createTrackingPushes(deps: TrackingPushDeps) {
           deliveryId === null
             ? []
             : await tx
-                .select()
+                .select(labelColumns)
                 .from(shippingLabels)
                 .where(and(eq(shippingLabels.tenantId, auth.tenantId), eq(shippingLabels.deliveryId, deliveryId)))
                 // The standing label, else the newest voided one (whose void the channel may not have taken yet).
@@ -185,9 +188,8 @@ export function createTrackingPushes(deps: TrackingPushDeps) {
           .update(shippingLabels)
           .set({ trackingPushStatus: 'pending', trackingPushAttempts: 0, trackingPushNextAt: sql`clock_timestamp()` })
           .where(and(eq(shippingLabels.tenantId, auth.tenantId), eq(shippingLabels.id, label.id)))
-          .returning();
-        const { document: _document, ...view } = updated!;
-        return toLabel(view);
+          .returning(labelColumns);
+        return toLabel(updated!);
       });
     },
   };

@@ -28,6 +28,10 @@ export async function deliveriesOf(tx: Executor, tenantId: string, orderId: numb
     width: numberOrNull(delivery.width),
     height: numberOrNull(delivery.height),
     purchaseState: delivery.purchaseState as Delivery['purchaseState'],
+    // Kept by the label purchase in its own record (features/labels, PurchaseRecord.settleProblem).
+    purchaseProblem: delivery.purchaseState
+      ? ((delivery.purchaseRequest as { settleProblem?: string } | null)?.settleProblem ?? null)
+      : null,
     label: label ? toLabel(label) : null,
   }));
 }

@@ -9,11 +9,11 @@
 export const MB = 1024 * 1024;
 
 /**
- * A store's answer, at most one page of orders: BigCommerce 250, eBay and Walmart 200, Amazon and Magento 100, a
- * Shopify GraphQL request about 19. A few kB an order, tens of kB for one with many lines. The shared client's
- * default, since every store reads orders through it.
+ * A store's answer, at most one page of orders: BigCommerce 250 (about 0.3 MB), eBay and Walmart 200, Amazon and
+ * Magento 100, a Shopify GraphQL request about 19. A few kB an order, tens of kB for one with many lines: a few MB at
+ * worst. The shared client's default, since every store reads its orders through it.
  */
-export const STORE_ANSWER_LIMIT = 32 * MB;
+export const STORE_ANSWER_LIMIT = 16 * MB;
 
 /** A carrier's JSON answer that carries no document: a token, rates, tracking, a void, a page of Shippo transactions. */
 export const CARRIER_ANSWER_LIMIT = 2 * MB;

@@ -72,4 +72,9 @@ export class AnswerTooLargeError extends ChannelError {
   override get retryable(): boolean {
     return false;
   }
+
+  /** The platform said nothing worth showing: its status came with more than Shipdesk reads. */
+  override get platformAnswer(): string | null {
+    return null;
+  }
 }

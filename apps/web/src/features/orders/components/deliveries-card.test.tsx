@@ -58,6 +58,7 @@ function delivery(overrides: Partial<Delivery> = {}): Delivery {
     width: null,
     height: null,
     purchaseState: null,
+    purchaseProblem: null,
     label: null,
     ...overrides,
   };
@@ -298,7 +299,13 @@ describe('DeliveriesCard', { timeout: 20_000 }, () => {
           return ok([
             delivery({ status: 'labelled', label: LABEL, carrierMethod: 'USPS Ground Advantage', weight: 907 }),
             delivery({ deliveryId: '8', requestedShipMethod: 'Express', weight: 1500 }),
-            delivery({ deliveryId: '9', requestedShipMethod: null, weight: 85, purchaseState: 'unconfirmed' }),
+            delivery({
+              deliveryId: '9',
+              requestedShipMethod: null,
+              weight: 85,
+              purchaseState: 'unconfirmed',
+              purchaseProblem: 'USPS answered more than 12 MB; Shipdesk refused it',
+            }),
           ]);
         }
         if (call.path === '/call/orders/5/shipLabel/fsmFlow') {
@@ -371,7 +378,9 @@ describe('DeliveriesCard', { timeout: 20_000 }, () => {
       ).toEqual(['Buy label']);
 
       expect(unconfirmed).toHaveTextContent('Delivery 9');
-      expect(unconfirmed).toHaveTextContent('Checking with the carrier');
+      expect(unconfirmed).toHaveTextContent(
+        'Checking with the carrier: USPS answered more than 12 MB; Shipdesk refused it',
+      );
       expect(unconfirmed).toHaveTextContent('Weight85 g');
       expect(within(unconfirmed).queryAllByRole('button')).toHaveLength(0);
 

@@ -7,9 +7,15 @@ const STATUS: Record<Delivery['status'], string> = {
   canceled: 'Canceled',
 };
 
-/** A delivery's status as the Deliveries card words it: a purchase the carrier has not confirmed yet comes first. */
+/**
+ * A delivery's status as the Deliveries card words it: a purchase the carrier has not confirmed yet comes first, with
+ * why the last ask failed when one did.
+ */
 export function deliveryStatusText(delivery: Delivery): string {
-  return delivery.purchaseState === 'unconfirmed' ? 'Checking with the carrier' : STATUS[delivery.status];
+  if (delivery.purchaseState !== 'unconfirmed') return STATUS[delivery.status];
+  return delivery.purchaseProblem
+    ? `Checking with the carrier: ${delivery.purchaseProblem}`
+    : 'Checking with the carrier';
 }
 
 /** The carrier service a delivery ships with: its own, else the order's, else a dash. */
