@@ -226,6 +226,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await signedIn.register(printingFeature, {
           certificate: config.qzCertificate,
           privateKey: config.qzPrivateKey,
+          webOrigins: [config.publicUrl, ...config.webOrigins],
         });
         await signedIn.register(dashboardFeature);
         await signedIn.register(storesFeature, { publicUrl: config.publicUrl, adapters, adapterOptions, marketplace });
