@@ -336,6 +336,8 @@ export const RuleDryRunSchema = Type.Object({
   shadowed: Type.Array(Type.Object({ ruleId: Type.String(), by: Type.String() })),
   failed: Type.Array(Type.Object({ ruleId: Type.String(), orderId: Id, message: Type.String() })),
   ms: Type.Number(),
+  /** Present when the rules' work went past its time budget: where it stopped; the figures are of the orders before. */
+  stopped: Type.Optional(Type.String()),
 });
 export type RuleDryRun = Type.Static<typeof RuleDryRunSchema>;
 
@@ -350,7 +352,12 @@ export const RuleApplyInputSchema = schema(() =>
   ),
 );
 export type RuleApplyInput = Type.Static<typeof RuleApplyInputSchema>;
-export const RuleApplyResultSchema = Type.Object({ evaluated: Type.Integer(), changed: Type.Integer() });
+export const RuleApplyResultSchema = Type.Object({
+  evaluated: Type.Integer(),
+  changed: Type.Integer(),
+  /** Present when the rules' work went past its time budget: which orders it reached, and what to do. */
+  stopped: Type.Optional(Type.String()),
+});
 export type RuleApplyResult = Type.Static<typeof RuleApplyResultSchema>;
 
 /** The rule-settable fields besides the service a person may set by hand on an order (the rules then keep off). */

@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { ChannelOrder } from '../../integrations/channels/channel-types.ts';
 import { createRuleApplication, type RuleActor, type RuleTrigger } from './rule-application-service.ts';
 import { createRuleDryRun } from './rule-dry-run-service.ts';
-import { planImportRules, type ImportRulePlan } from './rule-import-plan.ts';
+import { loadImportRules, planImportRules, planPageRules, type ImportRulePlan } from './rule-import-plan.ts';
 import { createRuleSetsService } from './rule-sets-service.ts';
 import { shippingRulesRoutes } from './shipping-rules-routes.ts';
 
@@ -27,7 +27,8 @@ export const UNLOGGED: RulesLog = { warn: (object, message) => console.warn(mess
 /**
  * Runs the tenant's saved rule sets on new orders in the caller's transaction (manual add, reorder, reship, a
  * channel's new orders), after their shipping was resolved from the mappings. It runs in a savepoint: whatever goes
- * wrong in it is logged and undone, and the orders are kept as they came (a rule never stops an import).
+ * wrong in it (rules past their time budget too) is logged and undone, and the orders are kept as they came (a rule
+ * never stops an import).
  */
 export async function applyShippingRules(
   tx: Executor,
@@ -68,9 +69,9 @@ export async function planChannelRules(
 }
 
 /**
- * The same plan, made in a read-only transaction of its own before the page's write begins: a pull plans the next
- * page while it writes this one, so the rules' work overlaps the database's. Saved rules that change in between apply
- * from the next page on.
+ * The same plan, made before the page's write begins (what it reads, in a read-only transaction of its own): a pull
+ * plans the next page while it writes this one, so the rules' work overlaps the database's. Saved rules that change
+ * in between apply from the next page on.
  */
 export async function prepareChannelRules(
   database: Database,
@@ -80,12 +81,12 @@ export async function prepareChannelRules(
   log: RulesLog,
 ): Promise<ImportRulePlan | null> {
   try {
-    const plan = await database.withTenant(
-      tenantId,
-      (tx) => planImportRules(application, tx, tenantId, storeId, page),
-      { readOnly: true },
-    );
-    return plan && guarded(plan, tenantId, log);
+    if (page.length === 0) return null;
+    const context = await database.withTenant(tenantId, (tx) => loadImportRules(application, tx, tenantId, storeId), {
+      readOnly: true,
+    });
+    // The evaluation holds no transaction: it runs in slices, and other requests use the database meanwhile.
+    return context && guarded(await planPageRules(context, page), tenantId, log);
   } catch (error) {
     log.warn({ err: error, tenantId, orders: page.length }, 'shipping rules were not applied');
     return null;

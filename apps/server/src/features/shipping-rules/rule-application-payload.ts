@@ -234,8 +234,8 @@ const resultKey = (scope: string, ruleId: string) => `${scope}\u0000${ruleId}`;
 
 /**
  * The results of an application whole again. `again` is the evaluation of the same saved versions (`sets`) on the
- * stored facts (with nothing set), or null when a version is no longer kept: then the stored results are told with
- * what they hold.
+ * stored facts (with nothing set), or null when a version is no longer kept or the evaluation ran out of time: then
+ * the stored results are told with what they hold, and the rules named from the versions still at hand.
  */
 export function unpackResults(
   payload: ApplicationPayload,
@@ -254,7 +254,9 @@ export function unpackResults(
       entries.map(([place, , extra]): RuleResult => {
         const result: RuleResult = {
           ruleId: String(place),
-          name: `Rule ${place + 1} of a version no longer kept`,
+          name:
+            sets.find((set) => set.scope === scope)?.rules.find((r) => r.index === place)?.rule.name ??
+            `Rule ${place + 1} of a version no longer kept`,
           scope,
           matched: extra?.error === undefined,
           failedConditions: [],

@@ -2,13 +2,28 @@ import { sql } from 'drizzle-orm';
 import { ALL_STORES_SCOPE } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { homeCountrySql } from '../shipping/index.ts';
-import { compileRuleSet, evaluateRuleSets, type CompiledRuleSet, type RuleEvaluation } from './rule-engine.ts';
+import { compileSteps, evaluationSteps, type CompiledRuleSet, type RuleEvaluation } from './rule-engine.ts';
 import type { RuleNames } from './rule-facts.ts';
 import { RULES_ACTOR, decisionColumns, recordApplications, type RuleActor, type RuleTrigger } from './rule-records.ts';
 import { loadRuleOrders, type RuleOrder } from './rule-order-facts.ts';
 import { createRuleSetsRepository } from './rule-sets-repository.ts';
+import {
+  RULE_BUDGET_MS,
+  RuleTimeout,
+  RuleWorkClock,
+  eachInSlices,
+  inSlices,
+  type Pace,
+  type Steps,
+} from './rule-work-clock.ts';
 
 export type RuleSets = Map<string, CompiledRuleSet>;
+/** One order's evaluation, with the sets it ran. */
+export interface OrderEvaluation {
+  order: RuleOrder;
+  sets: CompiledRuleSet[];
+  evaluation: RuleEvaluation;
+}
 export type { RuleActor, RuleTrigger } from './rule-records.ts';
 
 /** Compiled sets by tenant and scope, each with the version it was compiled from; a newer version compiles again. */
@@ -23,8 +38,8 @@ const COMPILED_MAX = 2_000;
 export function createRuleApplication() {
   const repo = createRuleSetsRepository();
 
-  /** The tenant's saved sets, compiled once per version. */
-  async function savedSets(tx: Executor, tenantId: string): Promise<RuleSets> {
+  /** The tenant's saved sets, compiled once per version (in slices of `clock`: a set may hold 25,000 conditions). */
+  async function savedSets(tx: Executor, tenantId: string, clock: RuleWorkClock): Promise<RuleSets> {
     const versions = await repo.versions(tx, tenantId);
     const sets: RuleSets = new Map();
     for (const [scope, version] of versions) {
@@ -33,9 +48,8 @@ export function createRuleApplication() {
       if (!set || set.version !== version) {
         const saved = await repo.find(tx, tenantId, scope);
         if (!saved) continue;
-        set = Object.assign(compileRuleSet({ scope, version: saved.version, rules: saved.rules }), {
-          version: saved.version,
-        });
+        const input = { scope, version: saved.version, rules: saved.rules };
+        set = Object.assign(await inSlices(compileSteps(input, clock), clock), { version: saved.version });
         if (compiled.size >= COMPILED_MAX) compiled.delete(compiled.keys().next().value!);
         compiled.set(key, set);
       }
@@ -63,20 +77,19 @@ export function createRuleApplication() {
     return [own, all].filter((s): s is CompiledRuleSet => s !== undefined);
   }
 
-  function evaluate(sets: RuleSets, orders: RuleOrder[], words: RuleNames) {
-    return orders.map((order) => {
-      const run = setsFor(sets, order);
-      // The failed conditions' words are not kept (rule-explanation.ts tells them again when the "why" is read).
-      const evaluation = evaluateRuleSets(run, order.facts, order.current, words, { explain: false });
-      return { order, sets: run, evaluation };
-    });
+  /** One order's evaluation, in steps. */
+  function* evaluationOf(sets: RuleSets, order: RuleOrder, words: RuleNames, pace: Pace): Steps<OrderEvaluation> {
+    const run = setsFor(sets, order);
+    // The failed conditions' words are not kept (rule-explanation.ts tells them again when the "why" is read).
+    const evaluation = yield* evaluationSteps(run, order.facts, order.current, words, { explain: false }, pace);
+    return { order, sets: run, evaluation };
   }
 
   /** Writes what the rules decided on each order (one statement), its notes, its "why" and its timeline row. */
   async function write(
     tx: Executor,
     tenantId: string,
-    results: Array<{ order: RuleOrder; sets: CompiledRuleSet[]; evaluation: RuleEvaluation }>,
+    results: OrderEvaluation[],
     trigger: RuleTrigger,
     actor: RuleActor,
   ): Promise<number> {
@@ -137,11 +150,14 @@ export function createRuleApplication() {
   return {
     savedSets,
     names,
-    evaluate,
+    evaluationOf,
 
     /**
      * Runs the saved sets on the given orders and writes what they decide, in the caller's transaction. Nothing when
      * the tenant has no saved set. An order with a labelled delivery keeps its shipping (the engine reports it).
+     * The rules' work runs in slices within `budgetMs`: past it, `partial` writes what the orders evaluated until then
+     * decided and says where it stopped (a person's "Run shipping rules"); otherwise it throws RuleTimeout and the
+     * caller undoes the whole application (new orders come in as their mappings left them).
      */
     async apply(
       tx: Executor,
@@ -149,14 +165,35 @@ export function createRuleApplication() {
       orderIds: readonly number[],
       trigger: RuleTrigger,
       actor: RuleActor = RULES_ACTOR,
-    ): Promise<{ evaluated: number; changed: number }> {
+      options: { budgetMs?: number; partial?: boolean } = {},
+    ): Promise<{ evaluated: number; changed: number; stopped?: string }> {
       if (orderIds.length === 0) return { evaluated: 0, changed: 0 };
-      const sets = await savedSets(tx, tenantId);
+      const clock = new RuleWorkClock(options.budgetMs ?? RULE_BUDGET_MS.newOrders);
+      let sets: RuleSets;
+      try {
+        sets = await savedSets(tx, tenantId, clock);
+      } catch (error) {
+        if (!(error instanceof RuleTimeout && options.partial)) throw error;
+        return { evaluated: 0, changed: 0, stopped: `${error.message} before they ran on any order` };
+      }
       if (sets.size === 0) return { evaluated: 0, changed: 0 };
       const orders = await loadRuleOrders(tx, tenantId, orderIds);
-      const results = evaluate(sets, orders, await names(tx, tenantId)).filter((r) => r.evaluation.rules.length > 0);
+      const words = await names(tx, tenantId);
+      const { done, stopped } = await eachInSlices(
+        orders,
+        (order, pace) => evaluationOf(sets, order, words, pace),
+        clock,
+      );
+      if (stopped && !options.partial) throw new RuleTimeout(clock.budgetMs);
+      const results = done.filter((r) => r.evaluation.rules.length > 0);
       const changed = await write(tx, tenantId, results, trigger, actor);
-      return { evaluated: results.length, changed };
+      if (!stopped) return { evaluated: results.length, changed };
+      const ran = `they ran on the first ${done.length} of ${orders.length} orders (oldest first); select fewer to run them on the others`;
+      return {
+        evaluated: results.length,
+        changed,
+        stopped: `${new RuleTimeout(clock.budgetMs).message}: ${ran}`,
+      };
     },
   };
 }

@@ -1,4 +1,4 @@
-import safeRegex from 'safe-regex2';
+import { RE2JS } from 're2js';
 import {
   HAZARD_CLASSES,
   RULE_FIELDS,
@@ -31,27 +31,110 @@ export const norm = (value: unknown): string =>
   value === null || value === undefined ? '' : String(value).trim().toLowerCase();
 
 /**
- * A pattern of a `matches` condition, refused when it could run away on some text (nested or overlapping repetition,
- * which safe-regex2 detects) or is longer than the limit. Always case-insensitive, like every text test here.
+ * Patterns of `matches` conditions run on RE2 (re2js), whose time is linear in the text whatever the pattern: no
+ * backtracking, so nothing like `(a|a)*$` can run away. What RE2 cannot do (back-references, look-around) is refused
+ * with words that say so. The engine's work and memory grow with the pattern once its counted repetitions are written
+ * out (`(ab){3}` is `ababab`), and compiling does the writing out, so that size is read from the text and capped
+ * before anything is compiled. Always case-insensitive, like every text test here.
  */
-export function safePattern(source: unknown): RegExp {
+export const PATTERN_WEIGHT_MAX = 1_000;
+/** Patterns only ever see this much of a text (rule-conditions.ts cuts it). */
+export const PATTERN_TEXT_LIMIT = 200;
+/** The program RE2 built, a second guard behind the estimate (it counts instructions, about one per step). */
+const PATTERN_PROGRAM_MAX = 2 * PATTERN_WEIGHT_MAX;
+/** Compiled patterns by text: validation and compilation read each pattern, and drafts are tested again and again. */
+const compiledPatterns = new Map<string, RE2JS>();
+const PATTERNS_KEPT = 1_000;
+
+/** About how many steps a pattern has once its counted repetitions are written out; never less than RE2 makes. */
+export function patternWeight(source: string): number {
+  const frames = [{ total: 0, last: 0 }];
+  const atom = (weight: number) => {
+    const frame = frames.at(-1)!;
+    frame.total += weight;
+    frame.last = weight;
+  };
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '\\') {
+      // An escape, with its braces when it has them (\p{Greek}, \x{e9}).
+      if (source[i + 2] === '{' && 'pPx'.includes(source[i + 1] ?? '')) i = Math.max(i + 1, source.indexOf('}', i));
+      else i += 1;
+      atom(1);
+    } else if (c === '[') {
+      let j = i + 1;
+      if (source[j] === '^') j++;
+      if (source[j] === ']') j++;
+      for (; j < source.length && source[j] !== ']'; j++) {
+        if (source[j] === '\\') j++;
+        else if (source[j] === '[' && source[j + 1] === ':') j = Math.max(j, source.indexOf(':]', j + 2) + 1);
+      }
+      i = j;
+      atom(1);
+    } else if (c === '(') {
+      frames.push({ total: 0, last: 0 });
+    } else if (c === ')' && frames.length > 1) {
+      const group = frames.pop()!;
+      atom(group.total + 2);
+    } else if (c === '{' && /^\{\d+(,\d*)?\}/.test(source.slice(i))) {
+      const [whole, low, high] = /^\{(\d+)(?:,(\d*))?\}/.exec(source.slice(i))!;
+      const count = high === undefined ? Number(low) : high === '' ? Number(low) + 1 : Number(high);
+      const frame = frames.at(-1)!;
+      frame.total += frame.last * (count - 1) + count;
+      frame.last *= count;
+      i += whole.length - 1;
+    } else if (c === '*' || c === '+' || c === '?' || c === '|') {
+      frames.at(-1)!.total += 1;
+    } else {
+      atom(1);
+    }
+  }
+  return frames.reduce((sum, frame) => sum + frame.total, 0);
+}
+
+/** What RE2 refused, in words: the piece it names comes between backquotes. */
+function refusal(error: unknown): string {
+  const detail = (error instanceof Error ? error.message : String(error)).replace(/^error parsing regexp: /, '');
+  const piece = /`([^`]*)`/.exec(detail)?.[1] ?? '';
+  if (/^\(\?<?[=!]/.test(piece)) {
+    return 'the pattern uses look-ahead or look-behind ((?=, (?!, (?<=, (?<!), which rules do not support';
+  }
+  if (/^\\([1-9]|k)/.test(piece)) {
+    return `the pattern uses a back-reference (${piece}), which rules do not support`;
+  }
+  if (detail.startsWith('invalid repeat count'))
+    return `the repetition ${piece} is over 1000, which rules do not support`;
+  if (piece.startsWith('\\u')) return 'write a character by its code as \\x{00e9}, not \\u00e9';
+  return `the pattern is not a valid regular expression (${detail})`;
+}
+
+/**
+ * A pattern of a `matches` condition, compiled (case-insensitive), or a ConditionError that says why it cannot be one:
+ * empty, longer than the limit, too large once written out, or beyond what RE2 does.
+ */
+export function safePattern(source: unknown): RE2JS {
   if (typeof source !== 'string' || source.trim() === '') throw new ConditionError('value', 'a pattern is needed');
+  const known = compiledPatterns.get(source);
+  if (known) return known;
   if (source.length > RULE_LIMITS.pattern) {
     throw new ConditionError('value', `the pattern is longer than ${RULE_LIMITS.pattern} characters`);
   }
-  let re: RegExp;
+  const tooLarge = (size: number) =>
+    new ConditionError(
+      'value',
+      `the pattern's repetitions are too large: written out it has about ${size} steps, at most ${PATTERN_WEIGHT_MAX} (a pattern reads ${PATTERN_TEXT_LIMIT} characters of a text)`,
+    );
+  const weight = patternWeight(source);
+  if (weight > PATTERN_WEIGHT_MAX) throw tooLarge(weight);
+  let re: RE2JS;
   try {
-    re = new RegExp(source, 'i');
+    re = RE2JS.compile(source, RE2JS.CASE_INSENSITIVE);
   } catch (error) {
-    throw new ConditionError('value', `the pattern is not a valid regular expression (${(error as Error).message})`);
+    throw new ConditionError('value', refusal(error));
   }
-  let safe: boolean;
-  try {
-    safe = safeRegex(re);
-  } catch {
-    safe = false;
-  }
-  if (!safe) throw new ConditionError('value', 'the pattern could take too long on some texts (nested repetition)');
+  if (re.programSize() > PATTERN_PROGRAM_MAX) throw tooLarge(re.programSize());
+  if (compiledPatterns.size >= PATTERNS_KEPT) compiledPatterns.delete(compiledPatterns.keys().next().value!);
+  compiledPatterns.set(source, re);
   return re;
 }
 
@@ -177,7 +260,7 @@ export interface Reading {
   single?: string | number | boolean;
   list?: string[];
   pair?: [string, string] | [number, number];
-  pattern?: RegExp;
+  pattern?: RE2JS;
 }
 
 export function readCondition(condition: RuleCondition): Reading {

@@ -1,6 +1,14 @@
 import { Constants, LogicEngine } from 'json-logic-engine';
 import { DEFAULT_CURRENCY, type RuleCondition } from '@shipdesk/contract';
-import { norm, readCondition, safePattern, weekdayWords, type Reading } from './rule-condition-reading.ts';
+import type { RE2JS } from 're2js';
+import {
+  PATTERN_TEXT_LIMIT,
+  norm,
+  readCondition,
+  safePattern,
+  weekdayWords,
+  type Reading,
+} from './rule-condition-reading.ts';
 import type { OrderFacts, RuleNames } from './rule-facts.ts';
 import { listWords, moneyWords } from './rule-words.ts';
 
@@ -11,9 +19,8 @@ import { listWords, moneyWords } from './rule-words.ts';
  * its plain words (describeCondition), which the web shows.
  */
 
-/** Regular expressions only ever see this much of a text, a second guard beside safe-regex2. */
-const MATCH_TEXT_LIMIT = 200;
-const capped = (value: unknown): string => String(value).trim().slice(0, MATCH_TEXT_LIMIT);
+/** Patterns only ever see the first characters of a text: their time is linear in it, and now bounded. */
+const capped = (value: unknown): string => String(value).trim().slice(0, PATTERN_TEXT_LIMIT);
 
 type Args = unknown[];
 const listOf = (value: unknown) => value as unknown[];
@@ -23,7 +30,7 @@ const startsWithAny = (text: string, prefixes: readonly string[]) => prefixes.so
 
 const engine = new LogicEngine();
 // Built once at compile (deterministic: the engine runs them at build time and embeds the result), so a 500-value list
-// becomes one Set and a pattern one RegExp, not work repeated per order.
+// becomes one Set and a pattern one compiled RE2 pattern, not work repeated per order.
 engine.addMethod('textSet', (args: Args) => new Set(args.map(norm)), { deterministic: true });
 engine.addMethod('regex', ([source]: Args) => safePattern(source), { deterministic: true });
 
@@ -46,7 +53,9 @@ addOperator('textEq', (value, text) => norm(value) === text);
 addOperator('textIn', (value, set) => value !== null && setOf(set).has(norm(value)));
 addOperator('textContains', (value, text) => norm(value).includes(text as string));
 addOperator('startsWithAny', (value, prefixes) => startsWithAny(norm(value), textsOf(prefixes)));
-addOperator('matches', (value, re) => value !== null && (re as RegExp).test(capped(value)));
+/** Whether a pattern holds for a text: RE2, linear in the text, on its first characters only. */
+const matchesText = (re: RE2JS, value: unknown): boolean => value !== null && re.test(capped(value));
+addOperator('matches', (value, re) => matchesText(re as RE2JS, value));
 addOperator('blank', (value) => norm(value) === '');
 addOperator('anyIn', (list, set) => listOf(list).some((v) => setOf(set).has(norm(v))));
 addOperator('allIn', (list, set) => {
@@ -56,7 +65,7 @@ addOperator('allIn', (list, set) => {
 });
 addOperator('anyContains', (list, text) => listOf(list).some((v) => norm(v).includes(text as string)));
 addOperator('anyStartsWith', (list, prefixes) => listOf(list).some((v) => startsWithAny(norm(v), textsOf(prefixes))));
-addOperator('anyMatches', (list, re) => listOf(list).some((v) => (re as RegExp).test(capped(v))));
+addOperator('anyMatches', (list, re) => listOf(list).some((v) => matchesText(re as RE2JS, v)));
 
 // ---- the JSON Logic of a condition ----------------------------------------------------------------------------------
 
@@ -78,8 +87,8 @@ function logicOf(r: Reading): Logic {
     notStartsWith: () => not({ startsWithAny: [fact, prefixes()] }),
     matches: () =>
       scalar
-        ? { matches: [fact, { regex: [r.pattern?.source] }] }
-        : { anyMatches: [fact, { regex: [r.pattern?.source] }] },
+        ? { matches: [fact, { regex: [r.pattern?.pattern()] }] }
+        : { anyMatches: [fact, { regex: [r.pattern?.pattern()] }] },
     empty: () => ({ blank: [fact] }),
     is: () => ({ '===': [fact, r.single] }),
     gt: () => ({ '>': [fact, r.single] }),
@@ -148,7 +157,7 @@ function wordsOf(r: Reading, names: Pick<RuleNames, 'store'>, currency: string):
     return String(v);
   };
   const asked = (): string => {
-    if (r.pattern) return `/${r.pattern.source}/`;
+    if (r.pattern) return `/${r.pattern.pattern()}/`;
     if (r.pair) return `${valueWords(r.pair[0])} and ${valueWords(r.pair[1])}`;
     if (r.list) return listWords(r.list.map(valueWords), op.endsWith('tartsWith') ? ' or ' : ', ');
     if (op === 'contains') return quote(String(r.single));
@@ -221,6 +230,13 @@ export function describeCondition(
 export interface CompiledCondition {
   /** The compiled JSON Logic: true when the order satisfies the condition. */
   test: (facts: OrderFacts) => unknown;
+  /** A pattern: its test costs as much as many plain comparisons, so the evaluation looks at its clock after it. */
+  heavy: boolean;
+  /**
+   * A pattern over a list (SKUs, categories, tags, hazard classes), whose texts the evaluation tests one by one (as
+   * `test` does) so it can give way between them: an order may have hundreds.
+   */
+  eachText?: { texts(facts: OrderFacts): readonly unknown[]; matches(text: unknown): boolean };
   /** What the order had, in plain words, when the test did not hold. */
   explain(facts: OrderFacts, names: RuleNames): string;
 }
@@ -261,5 +277,20 @@ export function compileCondition(condition: RuleCondition): CompiledCondition {
     }
     return text;
   };
-  return { test, explain };
+  const { pattern } = reading;
+  if (!pattern) return { test, heavy: false, explain };
+  if (spec.kind !== 'list') return { test, heavy: true, explain };
+  const texts = (facts: OrderFacts) => facts[spec.fact] as readonly unknown[];
+  return { test, heavy: true, eachText: { texts, matches: (text) => matchesText(pattern, text) }, explain };
+}
+
+/** A condition a saved set holds but no rule can use (rule-engine.ts): it fails its rule, with these words. */
+export function unusableCondition(message: string): CompiledCondition {
+  return {
+    test: () => {
+      throw new Error(message);
+    },
+    heavy: false,
+    explain: () => message,
+  };
 }

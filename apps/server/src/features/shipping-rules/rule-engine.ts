@@ -1,29 +1,11 @@
-import {
-  DEFAULT_CURRENCY,
-  type Carrier,
-  type RuleAction,
-  type RuleActionResult,
-  type RuleResult,
-  type RuleTarget,
-  type ShippingRule,
-  type SignatureKind,
-} from '@shipdesk/contract';
-import { ConditionError } from './rule-condition-reading.ts';
-import { compileCondition, describeCondition, type CompiledCondition } from './rule-conditions.ts';
-import { dateAfter, type OrderCurrent, type OrderFacts, type RuleNames } from './rule-facts.ts';
-import {
-  boxWords,
-  cheapestWords,
-  describeAction,
-  holdWords,
-  methodWords,
-  moneyWords,
-  noteWords,
-  packageWords,
-  serviceWords,
-  signatureWords,
-  tagWords,
-} from './rule-words.ts';
+import { DEFAULT_CURRENCY, type RuleResult, type RuleTarget, type ShippingRule } from '@shipdesk/contract';
+import { plan, tagKey, type Evaluation, type Planned, type RuleDecisions } from './rule-actions.ts';
+import { compileCondition, describeCondition, unusableCondition, type CompiledCondition } from './rule-conditions.ts';
+import type { OrderCurrent, OrderFacts, RuleNames } from './rule-facts.ts';
+import { describeAction } from './rule-words.ts';
+import { HEAVY, UNPACED, finish, type Pace, type Steps } from './rule-work-clock.ts';
+
+export type { RuleDecisions } from './rule-actions.ts';
 
 /**
  * Runs shipping rules on one order (the model is in the contract's shipping-rules.ts header). A rule set is compiled
@@ -53,51 +35,34 @@ export interface CompiledRuleSet {
   rules: readonly CompiledRule[];
 }
 
-/** A condition that cannot compile; validateRuleSet refuses such a set before it is saved, so this is a bug's sign. */
-export class RuleCompileError extends Error {
-  readonly ruleIndex: number;
-  readonly path: string;
-  constructor(ruleIndex: number, path: string, message: string) {
-    super(`${path}: ${message}`);
-    this.name = 'RuleCompileError';
-    this.ruleIndex = ruleIndex;
-    this.path = path;
-  }
-}
-
-export function compileRuleSet(input: { scope: string; version: number; rules: ShippingRule[] }): CompiledRuleSet {
+/**
+ * Compiles the enabled rules of a set, yielding between conditions when `pace` says so. Never throws for a condition:
+ * one that cannot be compiled (a set saved before a check it fails, such as a pattern RE2 refuses) makes its rule fail
+ * on every order with words that say why, and the rest of the set runs.
+ */
+export function* compileSteps(
+  input: { scope: string; version: number; rules: ShippingRule[] },
+  pace: Pace,
+): Steps<CompiledRuleSet> {
   const rules: CompiledRule[] = [];
-  input.rules.forEach((rule, index) => {
-    if (!rule.enabled) return;
-    const conditions = rule.conditions.map((condition, c) => {
+  for (const [index, rule] of input.rules.entries()) {
+    if (!rule.enabled) continue;
+    const conditions: CompiledCondition[] = [];
+    for (const [c, condition] of rule.conditions.entries()) {
       try {
-        return compileCondition(condition);
+        conditions.push(compileCondition(condition));
       } catch (error) {
-        const part = error instanceof ConditionError ? `.${error.part}` : '';
-        throw new RuleCompileError(index, `rules[${index}].conditions[${c}]${part}`, (error as Error).message);
+        conditions.push(unusableCondition(`condition ${c + 1} cannot be used: ${(error as Error).message}`));
       }
-    });
+      if (pace.due(HEAVY)) yield;
+    }
     rules.push({ index, rule, conditions });
-  });
+  }
   return { scope: input.scope, version: input.version, rules };
 }
 
-type ServiceRef = { carrier: Carrier; serviceCode: string };
-
-/** What the rules decided: only values whose outcome was `set` (a change to the order). */
-export interface RuleDecisions {
-  shipMethodId?: string;
-  /** A service, or a choice the caller makes after rating (rates are carrier calls, not known here). */
-  carrierService?: ServiceRef | { cheapest: { services: ServiceRef[]; withinDays?: number; ruleId: string } };
-  packageType?: { carrier: Carrier; packageType: string };
-  boxSizeId?: string;
-  insuredValue?: number;
-  signature?: SignatureKind;
-  holdUntil?: string;
-  addTags: string[];
-  notes: string[];
-  /** The rule that decided each target; for tags and notes, the first rule that added one. */
-  decidedBy: Partial<Record<RuleTarget, string>>;
+export function compileRuleSet(input: { scope: string; version: number; rules: ShippingRule[] }): CompiledRuleSet {
+  return finish(compileSteps(input, UNPACED));
 }
 
 export interface RuleEvaluation {
@@ -117,176 +82,6 @@ export function describeRule(rule: ShippingRule, names: RuleNames, currency: str
 
 // ---- evaluation -----------------------------------------------------------------------------------------------------
 
-/** What a label has paid for: a labelled delivery keeps them whatever the rules say. */
-const LABEL_TARGETS: ReadonlySet<RuleTarget> = new Set([
-  'shipMethod',
-  'carrierService',
-  'packageType',
-  'boxSize',
-  'insuredValue',
-  'signature',
-]);
-
-interface Evaluation {
-  facts: OrderFacts;
-  current: OrderCurrent;
-  names: RuleNames;
-  decisions: RuleDecisions;
-  /** Targets an earlier rule decided, with `set` or `same`: later rules are overruled on them. */
-  claimed: Set<RuleTarget>;
-  /** Tags the order has or rules added, compared as conditions compare text. */
-  tags: Set<string>;
-  noteTexts: Set<string>;
-}
-
-/** One action's result and, when it decides something, what to record once the whole rule has run without error. */
-interface Planned {
-  result: RuleActionResult;
-  commit?: (e: Evaluation, ruleId: string) => void;
-}
-
-const tagKey = (tag: string) => tag.trim().toLowerCase();
-
-/**
- * Why an action may not decide its target, if it may not: a labelled delivery, a person's hand, an earlier rule.
- * `claimedHere` holds what earlier actions of the same rule decided, so a rule that sets a field twice (validation
- * refuses it) still lets its first action win.
- */
-function blocked(e: Evaluation, claimedHere: Set<RuleTarget>, target: RuleTarget): RuleActionResult['outcome'] | null {
-  if (e.current.labelled && LABEL_TARGETS.has(target)) return 'labelled';
-  if (e.current.handSet.has(target)) return 'kept';
-  if (e.claimed.has(target) || claimedHere.has(target)) return 'overruled';
-  return null;
-}
-
-/** The outcome of one non-additive action; `record` puts its value in the decisions once the rule is through. */
-function decide(
-  e: Evaluation,
-  claimedHere: Set<RuleTarget>,
-  target: RuleTarget,
-  value: string,
-  before: string | null,
-  same: boolean,
-  record: (d: RuleDecisions, ruleId: string) => void,
-): Planned {
-  const outcome = blocked(e, claimedHere, target) ?? (same ? 'same' : 'set');
-  const result: RuleActionResult = { target, value, before, outcome };
-  if (outcome !== 'same' && outcome !== 'set') return { result };
-  claimedHere.add(target);
-  return {
-    result,
-    commit: (ev, ruleId) => {
-      ev.claimed.add(target);
-      if (outcome === 'same') return;
-      ev.decisions.decidedBy[target] = ruleId;
-      record(ev.decisions, ruleId);
-    },
-  };
-}
-
-function plan(e: Evaluation, claimedHere: Set<RuleTarget>, here: Set<string>, action: RuleAction): Planned {
-  const { facts, current, names } = e;
-  const money = (n: number) => moneyWords(n, facts.currency);
-  switch (action.type) {
-    case 'setShipMethod': {
-      const id = action.shipMethodId;
-      const before = current.shipMethodId === null ? null : methodWords(names, current.shipMethodId);
-      return decide(e, claimedHere, 'shipMethod', methodWords(names, id), before, current.shipMethodId === id, (d) => {
-        d.shipMethodId = id;
-      });
-    }
-    case 'setCarrierService': {
-      const { carrier, serviceCode } = action;
-      const before =
-        current.carrier && current.carrierMethod ? serviceWords(current.carrier, current.carrierMethod) : null;
-      const same = current.carrier === carrier && current.carrierMethod === serviceCode;
-      return decide(e, claimedHere, 'carrierService', serviceWords(carrier, serviceCode), before, same, (d) => {
-        d.carrierService = { carrier, serviceCode };
-      });
-    }
-    case 'cheapestService': {
-      const { services, withinDays } = action;
-      const before =
-        current.carrier && current.carrierMethod ? serviceWords(current.carrier, current.carrierMethod) : null;
-      const value = cheapestWords(services, withinDays);
-      return decide(e, claimedHere, 'carrierService', value, before, false, (d, ruleId) => {
-        d.carrierService = { cheapest: { services, ...(withinDays ? { withinDays } : {}), ruleId } };
-      });
-    }
-    case 'setBox': {
-      const id = action.boxSizeId;
-      const before = current.boxSizeId === null ? null : boxWords(names, current.boxSizeId);
-      return decide(e, claimedHere, 'boxSize', boxWords(names, id), before, current.boxSizeId === id, (d) => {
-        d.boxSizeId = id;
-      });
-    }
-    case 'setPackageType': {
-      const { carrier, packageType } = action;
-      const before = current.packageType === null ? null : packageWords(current.carrier, current.packageType);
-      const same = current.packageType === packageType && current.carrier === carrier;
-      return decide(e, claimedHere, 'packageType', packageWords(carrier, packageType), before, same, (d) => {
-        d.packageType = { carrier, packageType };
-      });
-    }
-    case 'insure': {
-      const before = current.insuredValue === null ? null : money(current.insuredValue);
-      if (facts.total <= action.above) {
-        // Not an insurance decision at all: the order stays as it was and the field free for a later rule.
-        const outcome = blocked(e, claimedHere, 'insuredValue');
-        const value = before ?? 'not insured';
-        if (outcome) return { result: { target: 'insuredValue', value, before, outcome } };
-        const message = `total ${money(facts.total)} is not above ${money(action.above)}`;
-        return { result: { target: 'insuredValue', value, before, outcome: 'same', message } };
-      }
-      const total = facts.total;
-      return decide(e, claimedHere, 'insuredValue', money(total), before, current.insuredValue === total, (d) => {
-        d.insuredValue = total;
-      });
-    }
-    case 'requireSignature': {
-      const { kind } = action;
-      const before = current.signature === null ? null : signatureWords(current.signature);
-      return decide(e, claimedHere, 'signature', signatureWords(kind), before, current.signature === kind, (d) => {
-        d.signature = kind;
-      });
-    }
-    case 'holdUntil': {
-      const date = action.date ?? dateAfter(facts.orderDate, action.days ?? 0);
-      const before = current.holdUntil === null ? null : holdWords(current.holdUntil);
-      return decide(e, claimedHere, 'holdUntil', holdWords(date), before, current.holdUntil === date, (d) => {
-        d.holdUntil = date;
-      });
-    }
-    case 'addTag':
-    case 'addNote': {
-      const isTag = action.type === 'addTag';
-      const target: RuleTarget = isTag ? 'tags' : 'notes';
-      const text = isTag ? action.tag.trim() : action.text;
-      const key = isTag ? `t:${tagKey(text)}` : `n:${text}`;
-      const value = isTag ? tagWords(text) : noteWords(text);
-      const result = (outcome: RuleActionResult['outcome']): RuleActionResult => ({
-        target,
-        value,
-        before: null,
-        outcome,
-      });
-      if (current.handSet.has(target)) return { result: result('kept') };
-      const had = isTag ? e.tags.has(tagKey(text)) : e.noteTexts.has(text);
-      if (had || here.has(key)) return { result: result('same') };
-      here.add(key);
-      return {
-        result: result('set'),
-        commit: (ev, ruleId) => {
-          if (isTag) ev.tags.add(tagKey(text));
-          else ev.noteTexts.add(text);
-          (isTag ? ev.decisions.addTags : ev.decisions.notes).push(text);
-          ev.decisions.decidedBy[target] ??= ruleId;
-        },
-      };
-    }
-  }
-}
-
 /** json-logic-engine throws NaN or `{ type }` objects as well as Errors. */
 function errorWords(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -295,21 +90,33 @@ function errorWords(error: unknown): string {
   return String(error);
 }
 
+/** Whether a pattern holds for some text of a list, pausing between the texts (an order may have hundreds). */
+function* someText(each: NonNullable<CompiledCondition['eachText']>, facts: OrderFacts, pace: Pace): Steps<boolean> {
+  for (const text of each.texts(facts)) {
+    if (each.matches(text)) return true;
+    if (pace.due(HEAVY)) yield;
+  }
+  return false;
+}
+
 /**
  * The words of each condition that did not hold, or null when the rule matches: `all` needs every condition, `any`
  * one, and a rule without conditions always matches. When explaining, every condition of a rule that fails is
  * tested, so the "why" names all that failed, not just the first; without words an `all` rule stops at its first.
  */
-function failedConditions(
+function* failedConditions(
   compiled: CompiledRule,
   facts: OrderFacts,
   names: RuleNames,
   explain: boolean,
-): string[] | null {
+  pace: Pace,
+): Steps<string[] | null> {
   const any = compiled.rule.match === 'any';
   let failed: string[] | null = null;
   for (const condition of compiled.conditions) {
-    if (condition.test(facts)) {
+    const holds = condition.eachText ? yield* someText(condition.eachText, facts, pace) : condition.test(facts);
+    if (pace.due(condition.heavy ? HEAVY : 1)) yield;
+    if (holds) {
       if (any) return null;
     } else {
       failed ??= [];
@@ -319,7 +126,6 @@ function failedConditions(
   }
   return failed;
 }
-
 export interface EvaluateOptions {
   /**
    * false: leave `failedConditions` empty. Their words are most of the cost of an evaluation, and a caller that keeps
@@ -331,16 +137,18 @@ export interface EvaluateOptions {
 }
 
 /**
- * Runs the sets in the order given (the store's set, then the all-stores set) on one order. Never throws for a rule:
- * a condition or action that throws marks that rule's result with `error`, counts as not matched, and the rest runs.
+ * Runs the sets in the order given (the store's set, then the all-stores set) on one order, yielding between
+ * conditions when `pace` says so. Never throws for a rule: a condition or action that throws marks that rule's result
+ * with `error`, counts as not matched, and the rest runs.
  */
-export function evaluateRuleSets(
+export function* evaluationSteps(
   sets: readonly CompiledRuleSet[],
   facts: OrderFacts,
   current: OrderCurrent,
   names: RuleNames,
-  options: EvaluateOptions = {},
-): RuleEvaluation {
+  options: EvaluateOptions,
+  pace: Pace,
+): Steps<RuleEvaluation> {
   const explain = options.explain !== false;
   const e: Evaluation = {
     facts,
@@ -360,7 +168,7 @@ export function evaluateRuleSets(
       let planned: Planned[] | null = null;
       let error: string | undefined;
       try {
-        failed = failedConditions(compiled, facts, names, explain);
+        failed = yield* failedConditions(compiled, facts, names, explain, pace);
         if (!failed) {
           const claimedHere = new Set<RuleTarget>();
           const here = new Set<string>();
@@ -394,4 +202,15 @@ export function evaluateRuleSets(
     }
   }
   return { rules: results, decisions: e.decisions, changed };
+}
+
+/** The same, at once: for tests, and for words that need no clock. */
+export function evaluateRuleSets(
+  sets: readonly CompiledRuleSet[],
+  facts: OrderFacts,
+  current: OrderCurrent,
+  names: RuleNames,
+  options: EvaluateOptions = {},
+): RuleEvaluation {
+  return finish(evaluationSteps(sets, facts, current, names, options, UNPACED));
 }

@@ -3,10 +3,11 @@ import { ALL_STORES_SCOPE, DEFAULT_TIME_ZONE } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import type { ChannelOrder } from '../../integrations/channels/channel-types.ts';
 import type { RuleApplication } from './rule-application-service.ts';
-import { evaluateRuleSets, type CompiledRuleSet, type RuleEvaluation } from './rule-engine.ts';
-import { NOTHING_SET, localFacts, type OrderFacts } from './rule-facts.ts';
+import { evaluationSteps, type CompiledRuleSet, type RuleEvaluation } from './rule-engine.ts';
+import { NOTHING_SET, localFacts, type OrderFacts, type RuleNames } from './rule-facts.ts';
 import { packApplication } from './rule-application-payload.ts';
 import { RULES_ACTOR, decisionColumns, recordNotes } from './rule-records.ts';
+import { RULE_BUDGET_MS, RuleTimeout, RuleWorkClock, eachInSlices } from './rule-work-clock.ts';
 
 /** The facts of a channel's order as it arrives (rule-order-facts.ts reads the same from a stored order). */
 export function channelOrderFacts(order: ChannelOrder, storeId: number, zone: string): OrderFacts {
@@ -67,34 +68,64 @@ export interface ImportRulePlan {
   record(tx: Executor, inserted: ReadonlyArray<{ id: number; externalId: string }>): Promise<void>;
 }
 
-/**
- * The rules of a page of a channel's new orders, decided before the insert: the orders are evaluated from the data
- * the pull holds, so the insert writes the rules' values with everything else (no second write of the order) and the
- * facts need not be read back. Null when the tenant has no saved rule set.
- */
-export async function planImportRules(
+/** What a page's rules need from the database: the sets the store's orders run, the tenant's zone and names. */
+export interface ImportRuleContext {
+  tenantId: string;
+  storeId: number;
+  run: CompiledRuleSet[];
+  zone: string;
+  names: RuleNames;
+  /** The budget of the page's rule work; compiling a new version of a set already spent some of it. */
+  clock: RuleWorkClock;
+}
+
+/** Reads what a page's rules need; null when the tenant has no saved set the store's orders run. */
+export async function loadImportRules(
   application: RuleApplication,
   tx: Executor,
   tenantId: string,
   storeId: number,
-  page: readonly ChannelOrder[],
-): Promise<ImportRulePlan | null> {
-  const sets = await application.savedSets(tx, tenantId);
-  if (sets.size === 0 || page.length === 0) return null;
+): Promise<ImportRuleContext | null> {
+  const clock = new RuleWorkClock(RULE_BUDGET_MS.newOrders);
+  const sets = await application.savedSets(tx, tenantId, clock);
+  if (sets.size === 0) return null;
   const run = [sets.get(String(storeId)), sets.get(ALL_STORES_SCOPE)].filter(
     (s): s is CompiledRuleSet => s !== undefined,
   );
   if (run.length === 0) return null;
-  const zone = await timeZone(tx, tenantId);
-  const names = await application.names(tx, tenantId);
-  const evaluated = new Map<string, { facts: OrderFacts; evaluation: RuleEvaluation }>();
-  for (const order of page) {
-    const facts = channelOrderFacts(order, storeId, zone);
-    evaluated.set(order.externalId, {
-      facts,
-      evaluation: evaluateRuleSets(run, facts, NOTHING_SET, names, { explain: false, decidedOnly: true }),
-    });
-  }
+  return {
+    tenantId,
+    storeId,
+    run,
+    zone: await timeZone(tx, tenantId),
+    names: await application.names(tx, tenantId),
+    clock,
+  };
+}
+
+/**
+ * The rules of a page of a channel's new orders, decided before the insert: the orders are evaluated from the data
+ * the pull holds, so the insert writes the rules' values with everything else (no second write of the order) and the
+ * facts need not be read back. The evaluation needs no transaction and runs in slices; past the budget it throws
+ * RuleTimeout, and the page comes in as its mappings left it (index.ts).
+ */
+export async function planPageRules(
+  context: ImportRuleContext,
+  page: readonly ChannelOrder[],
+): Promise<ImportRulePlan> {
+  const { tenantId, storeId, run, zone, names, clock } = context;
+  const { done, stopped } = await eachInSlices(
+    page,
+    function* (order, pace) {
+      const facts = channelOrderFacts(order, storeId, zone);
+      const options = { explain: false, decidedOnly: true };
+      const evaluation = yield* evaluationSteps(run, facts, NOTHING_SET, names, options, pace);
+      return [order.externalId, { facts, evaluation }] as const;
+    },
+    clock,
+  );
+  if (stopped) throw new RuleTimeout(clock.budgetMs);
+  const evaluated = new Map<string, { facts: OrderFacts; evaluation: RuleEvaluation }>(done);
   return {
     addsNotes: [...evaluated.values()].some(({ evaluation }) => evaluation.decisions.notes.length > 0),
     columns(order) {
@@ -111,6 +142,19 @@ export async function planImportRules(
       await recordNotes(tx2, tenantId, entries, RULES_ACTOR);
     },
   };
+}
+
+/** Both at once, in the caller's transaction; null when the tenant has no saved set the page runs. */
+export async function planImportRules(
+  application: RuleApplication,
+  tx: Executor,
+  tenantId: string,
+  storeId: number,
+  page: readonly ChannelOrder[],
+): Promise<ImportRulePlan | null> {
+  if (page.length === 0) return null;
+  const context = await loadImportRules(application, tx, tenantId, storeId);
+  return context && planPageRules(context, page);
 }
 
 async function timeZone(tx: Executor, tenantId: string): Promise<string> {

@@ -21,7 +21,8 @@ import { connectedCarriers } from '../shipping/index.ts';
 import type { RuleApplication } from './rule-application-service.ts';
 import { explainApplications } from './rule-explanation.ts';
 import { createRuleSetsRepository, type SavedRuleSet } from './rule-sets-repository.ts';
-import { validateRuleSet, type RuleReferences } from './rule-validation.ts';
+import { validationSteps, type RuleReferences } from './rule-validation.ts';
+import { RULE_BUDGET_MS, RuleTimeout, RuleWorkClock, inSlices } from './rule-work-clock.ts';
 
 export const RULE_SET_NOT_FOUND = 'No such rule set: give a store of yours or "all"';
 const ALL_STORES_NAME = 'All stores';
@@ -64,17 +65,33 @@ export function createRuleSetsService(database: Database, application: RuleAppli
     };
   }
 
-  /** A 400 naming the rule and the field when the rules do not hold together or name what the tenant lacks. */
+  /** A 400 with the errors of a set's check, keyed by path, when there are any. */
+  function refuseErrors(errors: Record<string, string>): void {
+    if (Object.keys(errors).length > 0) throw badRequest(errors, 'The rule set has errors; nothing was saved');
+  }
+
+  /**
+   * A 400 naming the rule and the field when the rules do not hold together or name what the tenant lacks. The check
+   * runs in slices (a set may hold 25,000 conditions, and reading a pattern compiles it) within its budget.
+   */
   async function validate(tx: Executor, tenantId: string, rules: ShippingRule[]): Promise<void> {
     if (rules.length > RULE_LIMITS.rules) {
       throw badRequest({ rules: `A rule set holds at most ${RULE_LIMITS.rules} rules; this one has ${rules.length}` });
     }
-    const errors = validateRuleSet(rules, await references(tx, tenantId));
-    if (Object.keys(errors).length > 0) throw badRequest(errors, 'The rule set has errors; nothing was saved');
+    const clock = new RuleWorkClock(RULE_BUDGET_MS.save);
+    try {
+      refuseErrors(await inSlices(validationSteps(rules, await references(tx, tenantId), clock), clock));
+    } catch (error) {
+      if (!(error instanceof RuleTimeout)) throw error;
+      throw badRequest({
+        rules: `Checking this rule set took more than ${clock.budgetMs / 1000} s: use fewer or simpler conditions`,
+      });
+    }
   }
 
   return {
     references,
+    refuseErrors,
     validate,
     scopeName,
 
@@ -96,7 +113,11 @@ export function createRuleSetsService(database: Database, application: RuleAppli
           });
         }
         if ((await this.ownOrderIds(tx, auth.tenantId, ids)).length !== ids.length) throw notFound('Order not found');
-        return application.apply(tx, auth.tenantId, ids, 'manual', { id: auth.userId, email: auth.email });
+        const actor = { id: auth.userId, email: auth.email };
+        return application.apply(tx, auth.tenantId, ids, 'manual', actor, {
+          budgetMs: RULE_BUDGET_MS.apply,
+          partial: true,
+        });
       });
     },
 

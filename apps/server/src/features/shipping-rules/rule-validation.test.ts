@@ -146,9 +146,19 @@ describe('validateRuleSet', () => {
     ],
     ['a value for empty', { field: 'requestedService', operator: 'empty', value: 'x' }, '"empty" takes no value'],
     [
-      'a pattern that could run away',
-      { field: 'sku', operator: 'matches', value: '(a+)+$' },
-      'the pattern could take too long on some texts (nested repetition)',
+      'a pattern with a back-reference, which RE2 cannot run',
+      { field: 'sku', operator: 'matches', value: '^(a)\\1$' },
+      'the pattern uses a back-reference (\\1), which rules do not support',
+    ],
+    [
+      'a pattern with a look-ahead, which RE2 cannot run',
+      { field: 'sku', operator: 'matches', value: '^bat(?!-x)' },
+      'the pattern uses look-ahead or look-behind',
+    ],
+    [
+      'a pattern too large once its repetitions are written out',
+      { field: 'sku', operator: 'matches', value: '(ab){0,600}' },
+      "the pattern's repetitions are too large",
     ],
     [
       'a pattern that does not compile',

@@ -14,6 +14,7 @@ import {
 } from '@shipdesk/contract';
 import { ConditionError, isRealDate, readCondition } from './rule-condition-reading.ts';
 import { serviceWords } from './rule-words.ts';
+import { HEAVY, UNPACED, finish, type Pace, type Steps } from './rule-work-clock.ts';
 
 /**
  * What the schema cannot say about a rule set: values that fit their field and operator, ids the tenant has, carriers
@@ -144,7 +145,7 @@ function checkAction(action: RuleAction, refs: RuleReferences, at: string, out: 
   }
 }
 
-function checkRule(rule: ShippingRule, index: number, refs: RuleReferences, out: Problems): void {
+function* checkRule(rule: ShippingRule, index: number, refs: RuleReferences, out: Problems, pace: Pace): Steps<void> {
   const at = `rules[${index}]`;
   const conditions = Array.isArray(rule.conditions) ? rule.conditions : [];
   const actions = Array.isArray(rule.actions) ? rule.actions : [];
@@ -154,7 +155,7 @@ function checkRule(rule: ShippingRule, index: number, refs: RuleReferences, out:
       `at most ${RULE_LIMITS.conditionsPerRule} conditions; this rule has ${conditions.length}`,
     ]);
   }
-  conditions.forEach((condition, c) => {
+  for (const [c, condition] of conditions.entries()) {
     try {
       const reading = readCondition(condition);
       const unknownStore = condition.field === 'store' && reading.list?.find((id) => !refs.storeIds.has(id));
@@ -163,7 +164,9 @@ function checkRule(rule: ShippingRule, index: number, refs: RuleReferences, out:
       const part = error instanceof ConditionError ? error.part : 'value';
       out.push([`${at}.conditions[${c}].${part}`, (error as Error).message]);
     }
-  });
+    // Reading a pattern compiles it.
+    if (pace.due(condition.operator === 'matches' ? HEAVY : 1)) yield;
+  }
   if (actions.length === 0 || actions.length > RULE_LIMITS.actionsPerRule) {
     out.push([
       `${at}.actions`,
@@ -184,22 +187,32 @@ function checkRule(rule: ShippingRule, index: number, refs: RuleReferences, out:
 
 /**
  * Errors of a rule set keyed by path, each message naming the rule (`Rule 4 “VIP to Express”: unknown shipping method
- * 42`); an empty object when the set may be saved. Only the first problem of each path is kept.
+ * 42`); an empty object when the set may be saved. Only the first problem of each path is kept. Yields between
+ * conditions when `pace` says so: a set may hold 25,000 of them.
  */
-export function validateRuleSet(rules: ShippingRule[], refs: RuleReferences): Record<string, string> {
+export function* validationSteps(
+  rules: ShippingRule[],
+  refs: RuleReferences,
+  pace: Pace,
+): Steps<Record<string, string>> {
   const errors: Record<string, string> = {};
   if (rules.length > RULE_LIMITS.rules) {
     errors.rules = `A rule set holds at most ${RULE_LIMITS.rules} rules; this one has ${rules.length}`;
   }
   const firstWithId = new Map<string, number>();
-  rules.forEach((rule, index) => {
+  for (const [index, rule] of rules.entries()) {
     const problems: Problems = [];
     const earlier = firstWithId.get(rule.id);
     if (earlier !== undefined)
       problems.push([`rules[${index}].id`, `the id "${rule.id}" is also rule ${earlier + 1}'s`]);
     else firstWithId.set(rule.id, index);
-    checkRule(rule, index, refs, problems);
+    yield* checkRule(rule, index, refs, problems, pace);
     for (const [path, message] of problems) errors[path] ??= `Rule ${index + 1} “${rule.name}”: ${message}`;
-  });
+  }
   return errors;
+}
+
+/** The same, at once. */
+export function validateRuleSet(rules: ShippingRule[], refs: RuleReferences): Record<string, string> {
+  return finish(validationSteps(rules, refs, UNPACED));
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, RuleApplicationList, ShippingRule, Store } from '@shipdesk/contract';
+import { sql } from 'drizzle-orm';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
 import { scriptedChannel, type ScriptedChannel } from '../../../test/scripted-channel.ts';
 import { settleSyncRun } from '../../../test/store-helpers.ts';
@@ -103,5 +104,71 @@ describe.each(backends)('shipping rules on imported orders ($name)', (backend) =
         ]);
       }
     }
+  });
+
+  it('pulls and applies with a saved set whose pattern RE2 refuses: that rule fails with why, the rest runs', async () => {
+    const other = newTenantId();
+    const as = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: await t.auth(other), ...(payload && { payload }) });
+    const store = (
+      await as('POST', '/api/v1/stores', {
+        name: 'Second shop',
+        sourceType: 'Shopify',
+        settings: { shopDomain: 'second-shop.myshopify.com' },
+        credentials: { accessToken: 'good-token', clientSecret: 'shpss_secret_value_1234' },
+      })
+    ).json().data as Store;
+    const rules: ShippingRule[] = [
+      {
+        id: 'lookbehind',
+        name: 'Shirts not after X',
+        enabled: true,
+        match: 'all',
+        conditions: [{ field: 'sku', operator: 'matches', value: '^sku-' }],
+        actions: [{ type: 'addTag', tag: 'shirt' }],
+        stop: false,
+      },
+      {
+        id: 'every',
+        name: 'Every order',
+        enabled: true,
+        match: 'all',
+        conditions: [],
+        actions: [{ type: 'addTag', tag: 'ruled' }],
+        stop: false,
+      },
+    ];
+    expect((await as('PUT', '/api/v1/shippingRuleByStore/all', { version: 0, rules })).statusCode).toBe(200);
+    // Saved before patterns ran on RE2: a look-behind, which JavaScript ran and RE2 refuses.
+    for (const table of ['shipping_rule_sets', 'shipping_rule_set_versions']) {
+      await t.app.db.db.execute(sql`
+        UPDATE ${sql.identifier(table)} SET rules = replace(rules::text, '"^sku-"', '"(?<!x)sku-"')::jsonb
+        WHERE tenant_id = ${other}`);
+    }
+    const failure =
+      'condition 1 cannot be used: the pattern uses look-ahead or look-behind ((?=, (?!, (?<=, (?<!), which rules do not support';
+
+    expect((await as('GET', '/call/shippingRuleSet/list')).statusCode).toBe(200);
+    expect((await as('GET', `/call/store/${store.id}/pullOrders`)).statusCode).toBe(202);
+    await settleSyncRun(t, other, store.id);
+    const list = (await as('GET', '/api/v1/orders?size=100')).json().data as { rows: Array<{ id: string }> };
+    expect(list.rows).toHaveLength(12);
+    const ids = list.rows.map((row) => row.id);
+    for (const id of ids) {
+      const order = (await as('GET', `/api/v1/orders/${id}`)).json().data as Order;
+      expect(order.tags).toEqual(['web', 'ruled']);
+      const why = (await as('GET', `/call/order/${id}/shippingRules`)).json().data as RuleApplicationList;
+      expect(why.applications[0]!.rules.map((r) => [r.ruleId, r.matched, r.error])).toEqual([
+        ['lookbehind', false, failure],
+        ['every', true, undefined],
+      ]);
+    }
+
+    const applied = await as('POST', '/call/shippingRules/apply', { orderIds: ids });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().data).toEqual({ evaluated: 12, changed: 0 });
+    const why = (await as('GET', `/call/order/${ids[0]}/shippingRules`)).json().data as RuleApplicationList;
+    expect(why.applications[0]).toMatchObject({ trigger: 'manual' });
+    expect(why.applications[0]!.rules[0]).toMatchObject({ ruleId: 'lookbehind', matched: false, error: failure });
   });
 });

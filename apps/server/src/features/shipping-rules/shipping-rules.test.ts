@@ -106,7 +106,7 @@ describe.each(backends)('shipping rules ($name)', (backend) => {
         rule({
           id: 'bad',
           name: 'Runaway',
-          conditions: [{ field: 'sku', operator: 'matches', value: '(a+)+$' }],
+          conditions: [{ field: 'sku', operator: 'matches', value: '(?<=a)b' }],
           actions: [{ type: 'setShipMethod', shipMethodId: '999999' }],
         }),
       ],
