@@ -75,7 +75,7 @@ describe.each(backends)('label previews shared by every organisation ($name)', (
       [
         'a ~DG graphic of 3.8 MB',
         `~DGR:BIG.GRF,1900000,1000,${'F0'.repeat(1_900_000)}^XA^FO0,0^XGR:BIG.GRF,1,1^FS^XZ`,
-        /it is 3\.8 MB of ZPL, and a preview takes labels up to 1 MB/,
+        /it is 3\.8 MB of ZPL \(3,800,057 characters\), and a preview takes labels up to 1 MB/,
       ],
       [
         'a 32,000-dot font',

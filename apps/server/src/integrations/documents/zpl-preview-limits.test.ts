@@ -50,7 +50,9 @@ describe('ZPL preview limits', () => {
 
   it('refuses each hostile label in words a seller can read', () => {
     const stored = `~DGR:BIG.GRF,1900000,1000,${'F0'.repeat(1_900_000)}^XA^FO0,0^XGR:BIG.GRF,1,1^FS^XZ`;
-    expect(zplPreviewProblem(stored)).toBe('it is 3.8 MB of ZPL, and a preview takes labels up to 1 MB');
+    expect(zplPreviewProblem(stored)).toBe(
+      'it is 3.8 MB of ZPL (3,800,057 characters), and a preview takes labels up to 1 MB (1,000,000)',
+    );
     expect(zplPreviewProblem('^XA^FO0,0^A0N,32000,32000^FDHELLO^FS^XZ')).toBe(
       'a font is 32,000 dots high or wide, and a preview draws fonts up to 300 dots',
     );
@@ -68,6 +70,10 @@ describe('ZPL preview limits', () => {
     // ^CC and ^CT change the command characters; a preview does not follow them.
     expect(zplPreviewProblem('^XA^CC+^XZ')).toMatch(/changes the ZPL command characters \(\^CC\)/);
     expect(zplPreviewProblem('~CT+^XA^XZ')).toMatch(/\(~CT\)/);
+    // Reading costs the server's own thread: a megabyte of empty commands stops at the command limit.
+    expect(zplPreviewProblem(`^XA${'~'.repeat(990_000)}^XZ`)).toBe(
+      'it has more than 20,000 ZPL commands, the most a preview reads',
+    );
   });
 
   it('adds up large fonts field by field: each one is drawn afresh', () => {

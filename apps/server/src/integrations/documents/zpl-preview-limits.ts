@@ -14,6 +14,8 @@ export const ZPL_PREVIEW_LIMITS = {
   labelArea: 2_400 * 3_600,
   /** Characters of ZPL. A full-page 4x6 graphic at 300 dpi, written as hex, is about 540,000. */
   chars: 1_000_000,
+  /** Commands (`^..` and `~..`): a carrier's label has a few hundred; reading each costs the server's own thread. */
+  commands: 20_000,
   /** Text and barcode fields, boxes, lines and graphics, counted together. */
   elements: 1_000,
   /** Characters of one field's data (a QR code holds at most about 4,000) and of all fields together. */
@@ -65,6 +67,20 @@ const number = (text: string | undefined): number | null => {
   return Number.isFinite(value) ? Math.abs(Math.round(value)) : null;
 };
 const grouped = (value: number) => value.toLocaleString('en-US');
+
+/** The first `count` comma-separated fields of `text`, then the rest of it (commas kept) as one more. */
+function fields(text: string, count: number): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (out.length < count) {
+    const comma = text.indexOf(',', start);
+    if (comma < 0) break;
+    out.push(text.slice(start, comma));
+    start = comma + 1;
+  }
+  out.push(text.slice(start));
+  return out;
+}
 const emptyTotals = (): Totals => ({
   elements: 0,
   fieldChars: 0,
@@ -101,16 +117,21 @@ export function graphicDataBytes(data: string, rowBytes: number, cap: number): n
   let line = 0;
   let previous = 0;
   let repeat = 0;
-  for (const char of data) {
+  for (let index = 0; index < data.length; index += 1) {
+    const code = data.charCodeAt(index);
     if (line >= rowHex) {
       done += line;
       previous = line;
       line = 0;
     }
-    if (char >= 'G' && char <= 'Y') repeat += char.charCodeAt(0) - 70;
-    else if (char >= 'g' && char <= 'z') repeat += (char.charCodeAt(0) - 102) * 20;
-    else if (char === ',' || char === '!') line = Math.max(line, rowHex);
-    else if (char === ':') line += previous;
+    if (code >= 71 && code <= 89)
+      repeat += code - 70; // G-Y: 1 to 19
+    else if (code >= 103 && code <= 122)
+      repeat += (code - 102) * 20; // g-z: 20 to 400
+    else if (code === 44 || code === 33)
+      line = Math.max(line, rowHex); // ',' and '!'
+    else if (code === 58)
+      line += previous; // ':'
     else {
       line += Math.max(repeat, 1);
       repeat = 0;
@@ -155,7 +176,8 @@ class ZplBudget {
   /** Why `command` (with its prefix) goes beyond the limits, or null. */
   read(command: string): string | null {
     const code = command.slice(1, 3).toUpperCase();
-    const params = command.slice(3).split(',');
+    // A command's parameters (no command has more than 16); a graphic's data, after its 4th comma, stays whole.
+    const params = code === 'GF' ? fields(command.slice(3), 4) : command.slice(3).split(',', 16);
     if (code === 'CC' || code === 'CT')
       return `it changes the ZPL command characters (${command.slice(0, 3)}), which a preview does not follow`;
     if (command[0] === '~') return this.download(code, command.slice(3));
@@ -164,7 +186,7 @@ class ZplBudget {
     if (code === 'DF') this.formatName = storedName(command.slice(3), 'ZPL');
     else if (code === 'XF') this.add(this.storedFormats.get(storedName(command.slice(3), 'ZPL')) ?? emptyTotals());
     else if (code === 'CF') return this.setDefaultFont(params);
-    else if (code[0] === 'A') return this.setFieldFont(command.slice(3).split(','));
+    else if (code[0] === 'A') return this.setFieldFont(params);
     else if (code === 'BY') return this.moduleWidth(params);
     else if (code[0] === 'B') return this.barcode(code, params);
     else if (code === 'FD' || code === 'FV') return this.fieldData(command.slice(3));
@@ -292,7 +314,7 @@ class ZplBudget {
 
   private graphicField(params: string[]): string | null {
     const raw = (params[0] ?? '').trim().toUpperCase() === 'B';
-    const size = this.graphicSize(params.slice(4).join(','), params[3], params[2], raw);
+    const size = this.graphicSize(params[4] ?? '', params[3], params[2], raw);
     return typeof size === 'string' ? size : this.graphic(size.width, size.height);
   }
 
@@ -308,16 +330,16 @@ class ZplBudget {
 
   /** `~DG` stores a graphic, `~DU` a font: their data is unpacked when read, so it is measured now. */
   private download(code: string, rest: string): string | null {
-    const parts = rest.split(',');
+    const parts = fields(rest, 3);
     if (code === 'DG') {
-      const data = parts.slice(3).join(',');
+      const data = parts[3] ?? '';
       const size = this.graphicSize(data, parts[2] ?? '1', parts[1]);
       if (typeof size === 'string') return size;
       this.storedGraphics.set(storedName(parts[0], 'GRF'), size);
     } else if (code === 'DU') {
       // The renderer unpacks a font's hex in rows as long as the font's declared size.
       const declared = Math.max(number(parts[1]) ?? 1, 1);
-      const bytes = graphicDataBytes(parts.slice(2).join(',').trim(), declared, this.limits.chars);
+      const bytes = graphicDataBytes(fields(rest, 2)[2]?.trim() ?? '', declared, this.limits.chars);
       if (bytes === 'too-large') return 'a font in it unpacks to more than a preview reads';
     }
     return null;
@@ -349,13 +371,20 @@ function overLimit(totals: Totals, limits: Limits): string | null {
 export function zplPreviewProblem(zpl: string, limits: Limits = ZPL_PREVIEW_LIMITS): string | null {
   if (zpl.length > limits.chars) {
     const megabytes = (zpl.length / 1_000_000).toFixed(1);
-    return `it is ${megabytes} MB of ZPL, and a preview takes labels up to ${limits.chars / 1_000_000} MB`;
+    return (
+      `it is ${megabytes} MB of ZPL (${grouped(zpl.length)} characters), and a preview takes labels up to ` +
+      `${limits.chars / 1_000_000} MB (${grouped(limits.chars)})`
+    );
   }
   const text = zpl.replace(/[\n\r\t]/g, '');
   if (!/\^XA/i.test(text)) return 'it is not ZPL (it has no ^XA)';
   const budget = new ZplBudget(limits);
   const commands = /[\^~][^^~]*/g;
+  let count = 0;
   for (let match = commands.exec(text); match !== null; match = commands.exec(text)) {
+    count += 1;
+    if (count > limits.commands)
+      return `it has more than ${grouped(limits.commands)} ZPL commands, the most a preview reads`;
     const problem = budget.read(match[0]) ?? overLimit(budget.totals, limits);
     if (problem) return problem;
   }
