@@ -140,6 +140,9 @@ describe('ZPL preview', () => {
     });
     expect(pngSize(await zplToPng(FAST, { queue: 'org-b', ...small }))).toEqual({ width: 40, height: 20 });
     await Promise.all(queued);
+    // The server's own drawings (the built-in carrier's PNG labels, for every batch) are held only to the total.
+    const own = await Promise.all([1, 2, 3, 4].map(() => zplToPng(FAST, small)));
+    expect(own.map(pngSize)).toEqual(Array(4).fill({ width: 40, height: 20 }));
   });
 
   it('serves previews asked for at once, and starts again after being stopped', async () => {

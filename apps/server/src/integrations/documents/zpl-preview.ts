@@ -28,7 +28,11 @@ export interface ZplPreviewOptions {
   dpmm?: 6 | 8 | 12 | 24;
   /** Longest render for this preview (default: the settings' time limit). */
   timeoutMs?: number;
-  /** Whose preview it is, the organisation for a label: queues take turns. Default: one queue for the server's own. */
+  /**
+   * Whose preview it is, the organisation for a label: queues take turns, and each may have `waitingPerQueue`
+   * waiting. Without one, the drawing is the server's own (the built-in carrier's PNG labels, of our own ZPL, bought
+   * 8 at a time by each batch): it takes its turn in one queue held only to `waitingInAll`.
+   */
   queue?: string;
 }
 
@@ -44,6 +48,7 @@ export interface ZplPreviewSettings {
 const DEFAULT_SETTINGS: ZplPreviewSettings = { timeLimitMs: 5_000, waitingPerQueue: 6, waitingInAll: 64 };
 let settings: ZplPreviewSettings = { ...DEFAULT_SETTINGS };
 const IDLE_MS = 60_000;
+const SERVER_QUEUE = '';
 
 /**
  * A preview that cannot be given: 422 when the ZPL itself cannot be previewed (`zpl_not_previewable`), 502 when the
@@ -213,9 +218,9 @@ export async function zplToPng(zpl: string, options: ZplPreviewOptions = {}): Pr
   const problem = zplPreviewProblem(zpl);
   if (problem) throw notPreviewable(problem);
 
-  const queue = options.queue ?? '';
+  const queue = options.queue ?? SERVER_QUEUE;
   const queued = waiting.get(queue)?.length ?? 0;
-  if (queued >= settings.waitingPerQueue)
+  if (queue !== SERVER_QUEUE && queued >= settings.waitingPerQueue)
     throw busy(`${queued} label previews are already waiting for your organisation; try again when they are shown`);
   if (waitingCount >= settings.waitingInAll) throw busy('Label previews are busy; try again in a moment');
   const message: RenderMessage = {
