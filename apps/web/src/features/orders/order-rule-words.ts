@@ -188,8 +188,12 @@ export function dayWords(date: string, today: string): string {
 
 const orders = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
 
-/** What a run of the rules did: "Shipping rules ran on 12 orders; 5 changed". Nothing evaluated: no saved set. */
+/**
+ * What a run of the rules did: "Shipping rules ran on 12 orders; 5 changed". Nothing evaluated: no saved set. A run
+ * stopped at its time budget says on how many orders it ran, in the server's words.
+ */
 export function runResultWords(result: RuleApplyResult, single: boolean): string {
+  if (result.stopped) return `${result.stopped}.`;
   if (result.evaluated === 0) return 'No shipping rules are saved yet, so none ran.';
   if (single)
     return result.changed > 0 ? 'Shipping rules ran; the order changed.' : 'Shipping rules ran; nothing changed.';

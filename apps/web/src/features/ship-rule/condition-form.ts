@@ -1,5 +1,6 @@
 import { RULE_LIMITS, type RuleCondition, type RuleField, type RuleOperator } from '@shipdesk/contract';
 import { isWeekday } from './rule-choices';
+import { patternProblem } from './rule-pattern-check';
 import { FIELD_META, fieldOperators, rangeKind, valueShape, type ChoiceSource } from './rule-fields';
 import {
   gramsToText,
@@ -180,6 +181,8 @@ function buildText(text: string, pattern: boolean): Built<string> {
     } catch {
       return { ok: false, message: 'This is not a valid pattern' };
     }
+    const problem = patternProblem(value);
+    if (problem) return { ok: false, message: problem };
   }
   return { ok: true, value };
 }

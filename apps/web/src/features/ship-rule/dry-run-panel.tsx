@@ -61,6 +61,11 @@ export function DryRunPanel({ result, rules }: DryRunPanelProps) {
           ? `${formatCount(result.changedCount)} would change${rowsShown ? `; the first ${formatCount(result.changed.length)} are listed` : ''}.`
           : 'No order would change.'}
       </Alert>
+      {result.stopped ? (
+        <Alert severity="warning" role="status" sx={{ mt: 1 }}>
+          {result.stopped}. Test fewer orders to see them all.
+        </Alert>
+      ) : null}
 
       {result.changed.length > 0 ? (
         <>

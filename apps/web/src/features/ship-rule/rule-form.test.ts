@@ -76,6 +76,25 @@ describe('building a condition: field, then operator, then value', () => {
     });
   });
 
+  it('refuses on the field the patterns JavaScript runs and the server does not: back-references, look-around', () => {
+    const matches = withOperator(withField(newConditionForm(), 'sku'), 'matches');
+    const check = (text: string) => toCondition({ ...matches, text }, usd);
+    for (const text of ['^(a)\\1$', '(?<n>a)\\k<n>']) {
+      expect(check(text)).toEqual({
+        ok: false,
+        message: 'Back-references (\\1, \\k<name>) are not supported in rules',
+      });
+    }
+    for (const text of ['^bat(?=-)', 'bat(?!-x)', '(?<=x)bat', '(?<!x)bat']) {
+      expect(check(text)).toMatchObject({ ok: false, message: expect.stringMatching(/^Look-ahead and look-behind/) });
+    }
+    expect(check('\\u00e9')).toMatchObject({ ok: false, message: expect.stringMatching(/\\x\{00e9\}/) });
+    // What only looks like them: escaped, or inside a class.
+    for (const text of ['^(a|a)*$', '\\\\1', '[(?=]x', '\\(?=', '[]\\]1]', '^(?:ab)+\\d{3}$']) {
+      expect(check(text), text).toMatchObject({ ok: true });
+    }
+  });
+
   it('keeps what was typed when the operator changes, and clears it when the field does', () => {
     const sku = withOperator({ ...withField(newConditionForm(), 'sku'), text: '' }, 'contains');
     const typed = { ...sku, text: 'BAT' };

@@ -3,7 +3,18 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Role, type ShippingRule } from '@shipdesk/contract';
 import type { RecordedRequest } from '@/lib/testing/render-with-store';
-import { HEAVY, VIP, fakeRulesApi, refused, renderShipRule, rule, ruleSet, sent, type FakeRulesApi } from './testing';
+import {
+  DRY_RUN,
+  HEAVY,
+  VIP,
+  fakeRulesApi,
+  refused,
+  renderShipRule,
+  rule,
+  ruleSet,
+  sent,
+  type FakeRulesApi,
+} from './testing';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
@@ -209,6 +220,21 @@ describe('Ship Rule', { timeout: 30_000 }, () => {
     expect(within(perRule).getAllByRole('row')[3]).toHaveTextContent('#3 VIP tag0Never matched');
     expect(within(dialog).getByRole('table', { name: 'Failures' })).toHaveTextContent('No rate within 2 days');
     expect(saves()).toHaveLength(0);
+  });
+
+  it('says when a test stopped at its time budget, and on how many orders its results are', async () => {
+    const user = userEvent.setup();
+    const stopped =
+      'The shipping rules took more than 3 s of work and were stopped after 731 of the 10000 orders (newest ' +
+      'first); the results are theirs';
+    api.dryRun = { ...DRY_RUN, evaluated: 731, stopped };
+    renderShipRule();
+    await ruleList();
+    await user.click(screen.getByRole('button', { name: 'Test on recent orders' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test on recent orders' });
+    await user.click(within(dialog).getByRole('button', { name: 'Run test' }));
+    expect(await within(dialog).findByText(/Tested on 731 orders/)).toBeVisible();
+    expect(within(dialog).getByText(`${stopped}. Test fewer orders to see them all.`)).toBeVisible();
   });
 
   it('compares a version with the draft and restores it into the draft, to be saved', async () => {
