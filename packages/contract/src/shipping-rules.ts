@@ -91,7 +91,8 @@ export type Weekday = (typeof WEEKDAYS)[number];
  * A test of one fact. `value` by the field's kind and the operator: a list for in/notIn/hasAny/hasAll/hasNone and the
  * text fields' startsWith (any of the prefixes); a pair [from, to] (both included) for between; a number for
  * gt/gte/lt/lte/eq on numbers; a date `YYYY-MM-DD` or a time `HH:MM`; a boolean for `is`; a regular expression's
- * source for `matches` (refused when it could run away); none for `empty`. Text compares ignore case and outer spaces.
+ * source for `matches` (RE2: no back-references or look-around); none for `empty`. Text compares ignore case and
+ * outer spaces.
  */
 export const RuleConditionSchema = schema(() =>
   Type.Object(

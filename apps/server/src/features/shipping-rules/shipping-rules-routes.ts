@@ -57,7 +57,8 @@ export const shippingRulesRoutes: FastifyPluginAsyncTypebox<RoutesOptions> = asy
         description:
           'A new version is written and the previous kept (who saved it and when). 409 `stale_version` when the set ' +
           'was saved since `version`; 400 naming the rule and the field (`rules[3].conditions[1].value`) for an ' +
-          'unknown field or operator, a value that does not fit, a pattern that could run away, a method, box or ' +
+          'unknown field or operator, a value that does not fit, a pattern RE2 cannot run (back-references, ' +
+          'look-around) or too large once its repetitions are written out, a method, box or ' +
           `store that is not the tenant's, a carrier not connected, more than ${RULE_LIMITS.rules} rules; nothing saved.`,
         params: ScopeParams,
         body: RuleSetInputSchema,
@@ -120,7 +121,9 @@ export const shippingRulesRoutes: FastifyPluginAsyncTypebox<RoutesOptions> = asy
       schema: {
         ...common,
         summary: 'Run the saved rule sets on these orders, or on every order of a status tab',
-        description: `At most ${RULE_LIMITS.applyMax} orders in one call (a larger tab is a 409 with its count).`,
+        description:
+          `At most ${RULE_LIMITS.applyMax} orders in one call (a larger tab is a 409 with its count). Past its time ` +
+          'budget the rules stop: what the orders evaluated until then decided is written, and `stopped` says where.',
         body: RuleApplyInputSchema,
         response: { 200: Envelope(RuleApplyResultSchema), ...errorResponses(400, 401, 404, 409, 429) },
       },
