@@ -130,7 +130,7 @@ export async function inSlices<T>(steps: Steps<T>, clock: RuleWorkClock): Promis
 
 /**
  * Runs `each` on the items in slices, in order; when the budget runs out, answers what was done so far and
- * `stopped: true` (the item under way is left out).
+ * `stopped: true` (the item under way is left out). An item that needs no pause costs no promise.
  */
 export async function eachInSlices<T, R>(
   items: readonly T[],
@@ -141,7 +141,18 @@ export async function eachInSlices<T, R>(
   clock.start();
   try {
     for (const item of items) {
-      done.push(await drive(each(item, clock), clock));
+      const steps = each(item, clock);
+      let next = steps.next();
+      while (!next.done) {
+        try {
+          await clock.pause();
+        } catch (error) {
+          steps.return(undefined as never);
+          throw error;
+        }
+        next = steps.next();
+      }
+      done.push(next.value);
       if (clock.due()) await clock.pause();
     }
   } catch (error) {
