@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { backtrackingTexts, CATASTROPHIC_PATTERNS } from './attack-strings.ts';
 
 /** The JSON Schema a TypeBox schema is, as far as the generators read it. */
 export interface JsonSchema {
@@ -146,6 +147,9 @@ const NASTY_STRINGS = [
   '<script>alert(1)</script>',
   'x'.repeat(5000),
   '😀',
+  // Patterns and texts that stall backtracking regular expressions (a rule's `matches`, any field read as one).
+  ...CATASTROPHIC_PATTERNS,
+  ...backtrackingTexts(200),
 ];
 
 export const nastyString: fc.Arbitrary<string> = fc.oneof(

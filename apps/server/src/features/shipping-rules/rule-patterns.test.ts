@@ -5,36 +5,15 @@ import { createOrder } from '../../../test/order-helpers.ts';
 import { ConditionError, PATTERN_WEIGHT_MAX, patternWeight, safePattern } from './rule-condition-reading.ts';
 import { compileCondition } from './rule-conditions.ts';
 import { facts } from './rule-test-kit.ts';
+import { backtrackingTexts, CATASTROPHIC_PATTERNS } from '../../../test/security/attack-strings.ts';
 
 /**
  * Patterns run on RE2: whatever the pattern, a test's time grows with the text, never with the pattern's ways to
- * backtrack. These are the catastrophic patterns of the security review (the first five got past the old check) and
- * the classics; each is refused with words or runs in linear time on the texts that made backtracking engines hang.
+ * backtrack. The catastrophic patterns of the security review and the classics are each refused with words or run in
+ * linear time on the texts that made backtracking engines hang.
  */
-const CATASTROPHIC = [
-  '(a|a)*$',
-  '(a|aa)+$',
-  '^([a-z0-9]|[a-z])*$',
-  '(\\w|\\d)*#$',
-  '^(a|ab|abc)*$',
-  '(a+)+$',
-  '(a*)*$',
-  '(.*a){20}',
-  '([a-zA-Z]+)*$',
-  '(a|a?)+$',
-  '(\\d+)*x',
-  '^(\\w+\\s?)*$',
-  '(x+x+)+y',
-  '(.*){1,32000}[bc]',
-];
-
-/** Texts of `length` characters that drive backtracking engines to try every way: a long run, then a misfit. */
-const evil = (length: number) => [
-  `${'a'.repeat(length - 1)}#`,
-  `${'1'.repeat(length - 1)}!`,
-  'x'.repeat(length),
-  `${'ab '.repeat(length).slice(0, length - 1)}!`,
-];
+const CATASTROPHIC = CATASTROPHIC_PATTERNS;
+const evil = backtrackingTexts;
 
 const timeOf = (test: () => unknown): number => {
   const started = performance.now();
