@@ -2,6 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'packages/db-kit', 'packages/fakes', 'apps/server', 'apps/sso', 'apps/web'],
+    projects: [
+      'packages/contract',
+      'packages/db-kit',
+      'packages/fakes',
+      'apps/server/vitest.config.ts',
+      'apps/server/vitest.serial.config.ts',
+      'apps/sso',
+      'apps/web',
+    ],
   },
 });

@@ -9,6 +9,8 @@ export default defineConfig({
     globalSetup: ['./src/test/database-templates.ts'],
     // Each suite opens its own database and listens on a random port; one file at a time keeps them light.
     fileParallelism: false,
+    // Its sign-in limits time their waits: it runs once the two-at-a-time projects are done.
+    sequence: { groupOrder: 1 },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -16,5 +16,7 @@ export default defineConfig({
     // A worker and its jsdom serve many files instead of a new process per file (~0.7 s each); vitest.setup.ts gives
     // every file fresh app modules, an empty page, and puts back the globals and timers it changed.
     isolate: false,
+    // Two at a time, beside the server's files (see apps/server/vitest.config.ts).
+    maxWorkers: 2,
   },
 });

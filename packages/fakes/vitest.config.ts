@@ -6,5 +6,7 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
+    // Two at a time, beside the server's and the web's files (see apps/server/vitest.config.ts).
+    maxWorkers: 2,
   },
 });
