@@ -14,7 +14,7 @@ import { HttpError } from './lib/http-errors.ts';
 import { withLogDefaults } from './lib/logging.ts';
 import { requestIdFor } from './lib/request-context.ts';
 import { requestValidatorCompiler } from './lib/request-validator.ts';
-import { collectRouteTable } from './security/route-policy.ts';
+import { collectRouteTable, enforceRoutePolicies } from './security/route-policy.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -98,8 +98,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(requestValidatorCompiler);
-  // Every route with its declared policy, for the generated security suites (src/security).
+  // Every route with its declared policy, for the generated security suites (src/security), and the one hook that
+  // enforces each route's policy (docs/security.md "Route policies").
   collectRouteTable(app);
+  enforceRoutePolicies(app);
 
   // Clients that send `Content-Type: application/json` with an empty POST (e.g. verifyNewUserRegister) are fine.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
@@ -213,28 +215,26 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(appConfigFeature, { config });
       const marketplace = { app: config.bigcommerce, publicUrl: config.publicUrl, http: adapterOptions.http };
       await api.register(storeCallbacksFeature, { bigcommerceAppSecret: config.bigcommerce.clientSecret, marketplace });
-      await api.register(async (signedIn) => {
-        signedIn.addHook('onRequest', signedIn.authenticate);
-        await signedIn.register(settingsFeature);
-        await signedIn.register(setupGuideFeature);
-        await signedIn.register(tenantsFeature);
-        await signedIn.register(subscriptionsFeature, { ssoUrl: config.ssoUrl });
-        await signedIn.register(usersFeature, { ssoUrl: config.ssoUrl, issuer: config.oidcIssuer });
-        await signedIn.register(ordersFeature, { labels: app.labels.events });
-        await signedIn.register(orderViewsFeature);
-        await signedIn.register(labelsFeature);
-        await signedIn.register(printingFeature, {
-          certificate: config.qzCertificate,
-          privateKey: config.qzPrivateKey,
-          webOrigins: [config.publicUrl, ...config.webOrigins],
-        });
-        await signedIn.register(dashboardFeature);
-        await signedIn.register(storesFeature, { publicUrl: config.publicUrl, adapters, adapterOptions, marketplace });
-        await signedIn.register(shippingRulesFeature);
-        await signedIn.register(shippingFeature, {
-          carrierAdapters,
-          carrierAdapterOptions: { http: adapterOptions.http },
-        });
+      // Each route's own policy (signed-in or admin) decides who may call it: enforceRoutePolicies.
+      await api.register(settingsFeature);
+      await api.register(setupGuideFeature);
+      await api.register(tenantsFeature);
+      await api.register(subscriptionsFeature, { ssoUrl: config.ssoUrl });
+      await api.register(usersFeature, { ssoUrl: config.ssoUrl, issuer: config.oidcIssuer });
+      await api.register(ordersFeature, { labels: app.labels.events });
+      await api.register(orderViewsFeature);
+      await api.register(labelsFeature);
+      await api.register(printingFeature, {
+        certificate: config.qzCertificate,
+        privateKey: config.qzPrivateKey,
+        webOrigins: [config.publicUrl, ...config.webOrigins],
+      });
+      await api.register(dashboardFeature);
+      await api.register(storesFeature, { publicUrl: config.publicUrl, adapters, adapterOptions, marketplace });
+      await api.register(shippingRulesFeature);
+      await api.register(shippingFeature, {
+        carrierAdapters,
+        carrierAdapterOptions: { http: adapterOptions.http },
       });
     });
 

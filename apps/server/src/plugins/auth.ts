@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, jwtVerify, type JWTHeaderParameters, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import {
   ACCESS_TOKEN_ALGORITHMS,
@@ -9,7 +9,7 @@ import {
   isRoleId,
   type RoleId,
 } from '@shipdesk/contract';
-import { forbidden, serviceUnavailable, unauthorized, HttpError } from '../lib/http-errors.ts';
+import { serviceUnavailable, unauthorized, HttpError } from '../lib/http-errors.ts';
 
 /** Who is calling, from the verified access token only. */
 export interface AuthContext {
@@ -25,10 +25,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Verifies an access token; throws a 401 HttpError saying what is wrong with it. */
     verifyToken(token: string): Promise<AuthContext>;
-    /** onRequest/preHandler hook: reads the bearer token and sets `request.auth`. */
+    /**
+     * Reads the bearer token (or the tenant's API key) and sets `request.auth`; throws a 401 HttpError. Run for every
+     * route whose policy needs a caller (src/security/route-policy.ts).
+     */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** preHandler hook allowing only the given roles (after `authenticate`). */
-    requireRole(...roles: RoleId[]): preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -234,12 +235,6 @@ export const authPlugin = fp<AuthPluginOptions>(
         seen.add(key);
       }
       request.auth = auth;
-    });
-    app.decorate('requireRole', (...roles: RoleId[]): preHandlerAsyncHookHandler => {
-      return async (request) => {
-        if (!request.auth) throw unauthorized('Sign-in required: no access token', 'no_token');
-        if (!roles.includes(request.auth.roleId)) throw forbidden();
-      };
     });
   },
   { name: 'auth' },

@@ -38,6 +38,11 @@ export const staticSpaPlugin = fp<StaticSpaOptions>(
       return;
     }
     const assetsDir = join(webDist, 'assets') + sep;
+    // The web app's files are anyone's. fastifyStatic takes no route options, so its one route (`/*`) is declared
+    // here; a route without a policy would be closed to all but Admins (security/route-policy.ts).
+    app.addHook('onRoute', (route) => {
+      if (route.url === '/*') route.config = { ...route.config, policy: 'public' } as typeof route.config;
+    });
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,

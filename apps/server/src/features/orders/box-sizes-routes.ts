@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { BoxSizeInputSchema, BoxSizeSchema, Envelope, ID_PATTERN, Role } from '@shipdesk/contract';
+import { BoxSizeInputSchema, BoxSizeSchema, Envelope, ID_PATTERN } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createBoxSizesService } from './box-sizes-service.ts';
 
@@ -8,7 +8,6 @@ import { createBoxSizesService } from './box-sizes-service.ts';
 export const boxSizesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = createBoxSizesService(app.db);
   const common = { tags: ['orders'], security: [{ bearerAuth: [] }] };
-  const adminsOnly = app.requireRole(Role.SuperAdmin, Role.Admin);
   app.get(
     '/api/v1/orderBoxSizes',
     {
@@ -32,7 +31,6 @@ export const boxSizesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: BoxSizeInputSchema,
         response: { 201: Envelope(BoxSizeSchema), ...errorResponses(400, 401, 403, 429) },
       },
-      preHandler: adminsOnly,
     },
     async (request, reply) =>
       reply
@@ -51,7 +49,6 @@ export const boxSizesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: BoxSizeInputSchema,
         response: { 200: Envelope(BoxSizeSchema), ...errorResponses(400, 401, 403, 404, 429) },
       },
-      preHandler: adminsOnly,
     },
     async (request) => ({
       code: 200,

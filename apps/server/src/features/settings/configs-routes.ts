@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ConfigEntrySchema, ConfigUpsertSchema, Envelope, Role } from '@shipdesk/contract';
+import { ConfigEntrySchema, ConfigUpsertSchema, Envelope } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createConfigsService, type ConfigsServiceOptions } from './configs-service.ts';
 
@@ -28,7 +28,6 @@ export const configsRoutes: FastifyPluginAsyncTypebox<ConfigsServiceOptions> = a
     '/call/configs/createOrUpdate',
     {
       config: { policy: 'admin' },
-      preHandler: app.requireRole(Role.SuperAdmin, Role.Admin),
       schema: {
         summary: 'Create or replace one setting',
         description:

@@ -11,7 +11,6 @@ import {
   HazardClassListSchema,
   ID_PATTERN,
   PackageSizesSchema,
-  Role,
   TestCarrierConnectionSchema,
   UpdateCarrierAccountSchema,
 } from '@shipdesk/contract';
@@ -28,7 +27,6 @@ export const carrierAccountsRoutes: FastifyPluginAsyncTypebox<{ accounts: Carrie
 ) => {
   const references = createShippingReferencesService(app.db);
   const common = { tags: ['shipping'], security: [{ bearerAuth: [] }] };
-  const adminsOnly = app.requireRole(Role.SuperAdmin, Role.Admin);
 
   app.get(
     '/api/v1/carrierAccounts',
@@ -53,7 +51,6 @@ export const carrierAccountsRoutes: FastifyPluginAsyncTypebox<{ accounts: Carrie
         body: CreateCarrierAccountSchema,
         response: { 201: Envelope(CarrierAccountSchema), ...errorResponses(400, 401, 403, 429) },
       },
-      preHandler: adminsOnly,
     },
     async (request, reply) =>
       reply
@@ -72,7 +69,6 @@ export const carrierAccountsRoutes: FastifyPluginAsyncTypebox<{ accounts: Carrie
         body: UpdateCarrierAccountSchema,
         response: { 200: Envelope(CarrierAccountSchema), ...errorResponses(400, 401, 403, 404, 429) },
       },
-      preHandler: adminsOnly,
     },
     async (request) => ok(await accounts.update(request.auth!, request.params.id, request.body)),
   );
@@ -87,7 +83,6 @@ export const carrierAccountsRoutes: FastifyPluginAsyncTypebox<{ accounts: Carrie
         body: TestCarrierConnectionSchema,
         response: { 200: Envelope(CarrierConnectionResultSchema), ...errorResponses(400, 401, 403, 404, 429) },
       },
-      preHandler: adminsOnly,
     },
     async (request) => ok(await accounts.testConnection(request.auth!, request.body)),
   );

@@ -7,7 +7,6 @@ import {
   CarrierMappingSchema,
   Envelope,
   ID_PATTERN,
-  Role,
   ShipMethodInputSchema,
   ShipMethodListQuerySchema,
   ShipMethodListSchema,
@@ -29,7 +28,6 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
   { methods },
 ) => {
   const common = { tags: ['shipping'], security: [{ bearerAuth: [] }] };
-  const adminsOnly = app.requireRole(Role.SuperAdmin, Role.Admin);
   const created = <T>(data: T) => ({ code: 201, success: true as const, data });
 
   app.get(
@@ -55,7 +53,6 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
         body: ShipMethodInputSchema,
         response: { 201: Envelope(ShipMethodSchema), ...errorResponses(400, 401, 403, 429) },
       },
-      preHandler: adminsOnly,
     },
     async (request, reply) => reply.code(201).send(created(await methods.create(request.auth!, request.body))),
   );
@@ -70,7 +67,6 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
         body: ShipMethodInputSchema,
         response: { 200: Envelope(ShipMethodSchema), ...errorResponses(400, 401, 403, 404, 429) },
       },
-      preHandler: adminsOnly,
     },
     async (request) => ok(await methods.rename(request.auth!, request.params.id, request.body)),
   );
@@ -98,7 +94,6 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
         body: CarrierMappingInputSchema,
         response: { 201: Envelope(CarrierMappingSchema), ...errorResponses(400, 401, 403, 429) },
       },
-      preHandler: adminsOnly,
     },
     async (request, reply) =>
       reply.code(201).send(created(await methods.createCarrierMapping(request.auth!, request.body))),
@@ -114,7 +109,6 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
         body: CarrierMappingInputSchema,
         response: { 200: Envelope(CarrierMappingSchema), ...errorResponses(400, 401, 403, 404, 429) },
       },
-      preHandler: adminsOnly,
     },
     async (request) => ok(await methods.updateCarrierMapping(request.auth!, request.params.id, request.body)),
   );
@@ -142,7 +136,6 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
         body: StoreMappingInputSchema,
         response: { 201: Envelope(StoreMappingSchema), ...errorResponses(400, 401, 403, 429) },
       },
-      preHandler: adminsOnly,
     },
     async (request, reply) =>
       reply.code(201).send(created(await methods.createStoreMapping(request.auth!, request.body.data))),
@@ -158,7 +151,6 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
         body: StoreMappingInputSchema,
         response: { 200: Envelope(StoreMappingSchema), ...errorResponses(400, 401, 403, 404, 429) },
       },
-      preHandler: adminsOnly,
     },
     async (request) => ok(await methods.updateStoreMapping(request.auth!, request.params.id, request.body.data)),
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { Envelope, Role, StoreRealtimeEvent } from '@shipdesk/contract';
+import { Envelope, StoreRealtimeEvent } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createMarketplaceService, type BigcommerceApp } from './marketplace-service.ts';
 import type { HttpOptions } from '../../integrations/http/channel-http.ts';
@@ -102,8 +102,6 @@ export const marketplaceClaimRoutes: FastifyPluginAsyncTypebox<MarketplaceRoutes
           ...errorResponses(400, 401, 403, 404, 429),
         },
       },
-      // Connecting a store is an Admin's decision, as creating one is.
-      preHandler: app.requireRole(Role.SuperAdmin, Role.Admin),
     },
     async (request) => ({
       code: 200,

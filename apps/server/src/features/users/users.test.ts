@@ -240,7 +240,7 @@ describe.each(backends)('users proxy ($name)', (backend) => {
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ code: 403, success: false, message: 'Only Admins manage users.' });
+      expect(res.json()).toMatchObject({ code: 403, success: false, message: 'Only Admins may do this.' });
     }
     expect(sso.requests).toHaveLength(0);
   });
