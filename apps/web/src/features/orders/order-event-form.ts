@@ -1,5 +1,5 @@
-import type { FsmFlow, Order, OrderFlowBody, OrderState } from '@shipdesk/contract';
-import { minorToDecimal, parseMoney } from './money';
+import { minorToDecimal, type FsmFlow, type Order, type OrderFlowBody, type OrderState } from '@shipdesk/contract';
+import { parseMoney } from '@/lib/format/money-input';
 import type { EventUi } from './order-events';
 
 /** What an event's dialog asks for, as typed. */

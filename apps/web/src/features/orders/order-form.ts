@@ -9,7 +9,7 @@ import {
   type TotalsField,
 } from '@shipdesk/contract';
 import { COUNTRY_CODE_PATTERN, EMAIL_PATTERN } from '@/lib/validation';
-import { optionalMoney, parseMoney } from './money';
+import { optionalMoney, parseMoney } from '@/lib/format/money-input';
 
 /** The add-order form as typed (amounts and quantities are text until they are parsed). */
 export interface AddressFormValues {

@@ -1,12 +1,13 @@
 import type { Path } from 'react-hook-form';
 import {
   HAND_SET_TARGETS,
+  minorToDecimal,
   type HandSetTarget,
   type Order,
   type OrderRuleSettingsUpdate,
   type SignatureKind,
 } from '@shipdesk/contract';
-import { minorToDecimal, parseMoney } from './money';
+import { parseMoney } from '@/lib/format/money-input';
 
 /**
  * The form of an order's shipping settings besides its service: for each of insurance, signature, hold and box,

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CARRIER_CATALOGUE, type OrderShipping } from '@shipdesk/contract';
-import {
-  orderShippingCatalogue,
-  orderShippingFormDefaults,
-  serviceReachText,
-  shippingServiceOptions,
-  toOrderShippingUpdate,
-  validateOrderShippingForm,
-} from './order-shipping-form';
+import { carrierServiceOptions } from '@/entities/carrier-catalogue/carrier-services';
+import { orderShippingFormDefaults, toOrderShippingUpdate, validateOrderShippingForm } from './order-shipping-form';
 
 const shipping: OrderShipping = {
   shipMethod: { id: '7', name: 'Standard' },
@@ -19,19 +13,16 @@ const shipping: OrderShipping = {
 };
 
 describe('order shipping form', () => {
-  it('opens on what the order ships with, and keeps its carrier on offer when the catalogue no longer lists it', () => {
+  it('opens on what the order ships with', () => {
     expect(orderShippingFormDefaults(shipping)).toEqual({ carrierMethod: 'ups:03', packageType: '04' });
     expect(orderShippingFormDefaults({ ...shipping, carrier: null, carrierMethod: null, packageType: null })).toEqual({
       carrierMethod: '',
       packageType: '',
     });
-    const entries = orderShippingCatalogue([CARRIER_CATALOGUE.usps], shipping);
-    expect(entries.map((entry) => entry.carrier)).toEqual(['usps', 'ups']);
-    expect(orderShippingCatalogue(entries, shipping)).toBe(entries);
   });
 
   it('accepts only a service of the list', () => {
-    const options = shippingServiceOptions([CARRIER_CATALOGUE.local]);
+    const options = carrierServiceOptions([CARRIER_CATALOGUE.local]);
     expect(validateOrderShippingForm({ carrierMethod: '', packageType: '' }, options)).toEqual({
       carrierMethod: 'Choose a carrier service',
     });
@@ -49,13 +40,5 @@ describe('order shipping form', () => {
     expect(
       toOrderShippingUpdate({ carrierMethod: 'ups:03', packageType: '04' }, { shipping: unmapped, version: 9 }),
     ).toEqual({ carrier: 'ups', carrierMethod: '03', packageType: '04', version: 9 });
-  });
-
-  it('says where a service goes and how long it takes', () => {
-    expect(serviceReachText({ scope: 'international', deliveryDays: { min: 6, max: 10 } })).toBe(
-      'International · 6–10 business days',
-    );
-    expect(serviceReachText({ scope: 'domestic', deliveryDays: { min: 1, max: 1 } })).toBe('Domestic · 1 business day');
-    expect(serviceReachText({ scope: 'domestic', deliveryDays: { min: 0, max: 0 } })).toBe('Domestic · Same day');
   });
 });

@@ -1,24 +1,11 @@
 import type { Path } from 'react-hook-form';
+import type { Order, OrderShipping, OrderShippingUpdate } from '@shipdesk/contract';
 import {
-  CARRIER_CATALOGUE,
-  type Carrier,
-  type CarrierCatalogueEntry,
-  type CarrierService,
-  type Order,
-  type OrderShipping,
-  type OrderShippingUpdate,
-} from '@shipdesk/contract';
-
-/** One carrier service of the catalogue as an option of the order's picker, grouped by its carrier. */
-export interface ShippingServiceOption {
-  /** `carrier:code`, the form's value. */
-  key: string;
-  carrier: Carrier;
-  carrierName: string;
-  service: CarrierService;
-}
-
-const optionKey = (carrier: Carrier, code: string) => `${carrier}:${code}`;
+  carrierKey,
+  findCarrierServiceOption,
+  splitCarrierKey,
+  type CarrierServiceOption,
+} from '@/entities/carrier-catalogue/carrier-services';
 
 /**
  * The form of a carrier service chosen by hand. `carrierMethod` holds the option's key, so the server's
@@ -32,53 +19,21 @@ export interface OrderShippingFormValues {
 
 export const ORDER_SHIPPING_FIELDS: Path<OrderShippingFormValues>[] = ['carrierMethod', 'packageType'];
 
-/**
- * The catalogue's carriers, plus the order's own carrier when the catalogue no longer lists it (its account stopped
- * passing the connection test): the service the order ships with stays on show and can be kept.
- */
-export function orderShippingCatalogue(
-  listed: readonly CarrierCatalogueEntry[],
-  shipping: OrderShipping,
-): readonly CarrierCatalogueEntry[] {
-  const { carrier } = shipping;
-  return carrier && !listed.some((entry) => entry.carrier === carrier)
-    ? [...listed, CARRIER_CATALOGUE[carrier]]
-    : listed;
-}
-
-export function shippingServiceOptions(entries: readonly CarrierCatalogueEntry[]): ShippingServiceOption[] {
-  return entries.flatMap((entry) =>
-    entry.services.map((service) => ({
-      key: optionKey(entry.carrier, service.code),
-      carrier: entry.carrier,
-      carrierName: entry.name,
-      service,
-    })),
-  );
-}
-
-export function findShippingServiceOption(
-  options: readonly ShippingServiceOption[],
-  key: string,
-): ShippingServiceOption | undefined {
-  return options.find((option) => option.key === key);
-}
-
 /** The form opens on what the order ships with now, if anything. */
 export function orderShippingFormDefaults(shipping: OrderShipping): OrderShippingFormValues {
   return {
     carrierMethod:
-      shipping.carrier && shipping.carrierMethod ? optionKey(shipping.carrier, shipping.carrierMethod) : '',
+      shipping.carrier && shipping.carrierMethod ? carrierKey(shipping.carrier, shipping.carrierMethod) : '',
     packageType: shipping.packageType ?? '',
   };
 }
 
 export function validateOrderShippingForm(
   values: OrderShippingFormValues,
-  options: readonly ShippingServiceOption[],
+  options: readonly CarrierServiceOption[],
 ): Record<string, string> {
   if (!values.carrierMethod) return { carrierMethod: 'Choose a carrier service' };
-  if (!findShippingServiceOption(options, values.carrierMethod)) {
+  if (!findCarrierServiceOption(options, values.carrierMethod)) {
     return { carrierMethod: 'Choose a carrier service from the list' };
   }
   return {};
@@ -92,25 +47,15 @@ export function toOrderShippingUpdate(
   values: OrderShippingFormValues,
   order: Pick<Order, 'shipping' | 'version'>,
 ): OrderShippingUpdate {
-  const at = values.carrierMethod.indexOf(':');
+  const service = splitCarrierKey(values.carrierMethod);
+  // The form checks the choice against the catalogue's options first.
+  if (!service) throw new Error(`Not a carrier service: ${values.carrierMethod}`);
   const shipMethodId = order.shipping.shipMethod?.id;
   return {
-    carrier: values.carrierMethod.slice(0, at) as Carrier,
-    carrierMethod: values.carrierMethod.slice(at + 1),
+    carrier: service.carrier,
+    carrierMethod: service.code,
     ...(values.packageType ? { packageType: values.packageType } : {}),
     ...(shipMethodId ? { shipMethodId } : {}),
     version: order.version,
   };
-}
-
-/** "2–5 business days", "1 business day", "Same day". */
-export function deliveryDaysText({ min, max }: CarrierService['deliveryDays']): string {
-  if (max === 0) return 'Same day';
-  if (min === max) return `${min} business day${min === 1 ? '' : 's'}`;
-  return `${min}–${max} business days`;
-}
-
-/** "Domestic · 2–5 business days" */
-export function serviceReachText(service: Pick<CarrierService, 'scope' | 'deliveryDays'>): string {
-  return `${service.scope === 'domestic' ? 'Domestic' : 'International'} · ${deliveryDaysText(service.deliveryDays)}`;
 }

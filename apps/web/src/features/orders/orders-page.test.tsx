@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import type { OrderList } from '@shipdesk/contract';
+import { MAX_PAGE_SIZE, type OrderList } from '@shipdesk/contract';
 import type { Socket } from 'socket.io-client';
 import { attachRealtimeSocket, detachRealtimeSocket } from '@/lib/realtime/realtime-hub';
 import { renderRoutes } from '@/lib/testing/render-with-store';
@@ -285,17 +285,18 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('link', { name: 'SO-1001' })).toBeInTheDocument();
   });
 
-  it('offers the store filter when stores exist', async () => {
+  it('offers the store filter when stores exist, every store in one page', async () => {
+    const stores = { rows: [{ id: '4', name: 'Main shop' }], page: 1, size: MAX_PAGE_SIZE, total: 1 };
     const calls = serve(
       () => ok(page()),
-      (call) => (call.path === '/api/v1/stores' ? ok({ rows: [{ id: 4, name: 'Main shop' }], total: 1 }) : undefined),
+      (call) => (call.path === '/api/v1/stores' ? ok(stores) : undefined),
     );
     const { user, router } = renderList();
     await user.click(await screen.findByRole('combobox', { name: 'Store' }));
     await user.click(await screen.findByRole('option', { name: 'Main shop' }));
     await waitFor(() => expect(router.state.location.search).toBe('?store=4'));
     await waitFor(() => expect(filtersOf(listCalls(calls).at(-1))).toEqual({ storeId: '4' }));
-    expect(calls.find((c) => c.path === '/api/v1/stores')?.query.get('size')).toBe('100');
+    expect(calls.find((c) => c.path === '/api/v1/stores')?.query.get('size')).toBe(String(MAX_PAGE_SIZE));
   });
 
   it('warns about a status that does not exist', async () => {

@@ -7,12 +7,13 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import { ALL_STORES, useListStoresQuery } from '@/entities/stores/stores-api';
 import { useTenantCurrencyQuery } from '@/lib/api/tenant-configs';
 import { hrefs } from '@/config/paths';
+import type { Store } from '@shipdesk/contract';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
-import { useOrderStoreOptionsQuery } from './api/orders-api';
 import { BULK_ACTIONS_BAR_COVERS, BulkActionsBar } from './components/bulk-actions-bar';
 import { BulkReport } from './components/bulk-report';
 import { LabelBatchBanner } from './components/label-batch-banner';
@@ -28,6 +29,8 @@ import { useOrderList } from './hooks/use-order-list';
 import { useOrderSelection } from './hooks/use-order-selection';
 import { useOrdersRealtime } from './hooks/use-orders-realtime';
 import { activeFilters, CLEARED_FILTERS, hasFilters, withQueryChange } from './list-params';
+
+const NO_STORES: readonly Store[] = [];
 
 /** /, /orders and /orders/:filterStatus (spec 2.2): the order list with status tabs, filters and paging. */
 export function OrdersPage() {
@@ -46,7 +49,8 @@ export function OrdersPage() {
   } = useOrderList();
   const timeZone = useTenantTimeZone();
   const { data: settings } = useTenantCurrencyQuery();
-  const { data: stores = [] } = useOrderStoreOptionsQuery();
+  // The store filter; no stores (or none loaded) hides it.
+  const stores = useListStoresQuery(ALL_STORES).data?.rows ?? NO_STORES;
   const data = list.data;
   const rowsForArgs = list.currentData?.rows;
   const selection = useOrderSelection(JSON.stringify(args), rowsForArgs);

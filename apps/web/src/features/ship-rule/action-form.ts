@@ -1,6 +1,14 @@
-import { RULE_LIMITS, isCarrier, type RuleAction, type RuleActionType, type SignatureKind } from '@shipdesk/contract';
+import {
+  RULE_LIMITS,
+  minorToDecimal,
+  type RuleAction,
+  type RuleActionType,
+  type SignatureKind,
+} from '@shipdesk/contract';
+import { carrierKey, splitCarrierKey } from '@/entities/carrier-catalogue/carrier-services';
+import { parseMoney } from '@/lib/format/money-input';
 import { rowKey, type Built, type FormContext } from './condition-form';
-import { minorToText, parseDecimal, parseMoney } from './rule-units';
+import { parseDecimal } from './rule-units';
 
 /** One action as the editor holds it: the fields of every action type, so switching type keeps nothing stale. */
 export interface ActionForm {
@@ -23,14 +31,6 @@ export interface ActionForm {
   holdDays: string;
   tag: string;
   note: string;
-}
-
-export const carrierKey = (carrier: string, code: string) => `${carrier}:${code}`;
-
-export function splitCarrierKey(key: string) {
-  const at = key.indexOf(':');
-  const carrier = key.slice(0, at);
-  return isCarrier(carrier) && at > 0 ? { carrier, code: key.slice(at + 1) } : null;
 }
 
 export function newActionForm(type: RuleActionType = 'setShipMethod'): ActionForm {
@@ -71,7 +71,7 @@ export function actionToForm(action: RuleAction, ctx: FormContext): ActionForm {
     case 'setPackageType':
       return { ...form, packageType: carrierKey(action.carrier, action.packageType) };
     case 'insure':
-      return { ...form, above: minorToText(action.above, ctx.currency) };
+      return { ...form, above: minorToDecimal(action.above, ctx.currency) };
     case 'requireSignature':
       return { ...form, signature: action.kind };
     case 'holdUntil':
@@ -130,7 +130,7 @@ export function toAction(form: ActionForm, ctx: FormContext): Built<RuleAction> 
     }
     case 'insure': {
       const above = parseMoney(form.above.trim() || '0', ctx.currency);
-      return above.ok ? { ok: true, value: { type: form.type, above: above.value } } : above;
+      return above.ok ? { ok: true, value: { type: form.type, above: above.minor } } : above;
     }
     case 'requireSignature':
       return { ok: true, value: { type: form.type, kind: form.signature } };

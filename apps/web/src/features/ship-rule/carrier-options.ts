@@ -1,10 +1,11 @@
+import { CARRIER_CATALOGUE, type CarrierCatalogueEntry, type PackageSizes } from '@shipdesk/contract';
 import {
-  CARRIER_CATALOGUE,
-  type CarrierCatalogueEntry,
-  type CarrierService,
-  type PackageSizes,
-} from '@shipdesk/contract';
-import { carrierKey, splitCarrierKey } from './action-form';
+  carrierKey,
+  carrierServiceOptions,
+  catalogueWith,
+  serviceReachText,
+  splitCarrierKey,
+} from '@/entities/carrier-catalogue/carrier-services';
 
 /** A carrier service or package type as an option: `carrier:code`, its name, its carrier's name for grouping. */
 export interface CarrierOption {
@@ -14,38 +15,24 @@ export interface CarrierOption {
   detail?: string;
 }
 
-/** "2–5 business days", "1 business day", "Same day". */
-export function deliveryDaysText({ min, max }: CarrierService['deliveryDays']): string {
-  if (max === 0) return 'Same day';
-  if (min === max) return `${min} business day${min === 1 ? '' : 's'}`;
-  return `${min}–${max} business days`;
-}
-
 /**
- * The entries to choose from: the carriers the tenant can ship with now, plus the carrier of any value already
- * chosen (an account no longer verified keeps an existing rule readable and editable).
+ * The services to choose from: those of the carriers the tenant can ship with now, plus those of the carrier of any
+ * value already chosen (an account no longer verified keeps an existing rule readable and editable).
  */
-function entriesWith(catalogue: readonly CarrierCatalogueEntry[], chosen: readonly string[]) {
-  const entries = [...catalogue];
-  for (const key of chosen) {
-    const carrier = splitCarrierKey(key)?.carrier;
-    if (carrier && !entries.some((e) => e.carrier === carrier)) entries.push(CARRIER_CATALOGUE[carrier]);
-  }
-  return entries;
-}
-
 export function serviceOptions(
   catalogue: readonly CarrierCatalogueEntry[],
   chosen: readonly string[],
 ): CarrierOption[] {
-  return entriesWith(catalogue, chosen).flatMap((entry) =>
-    entry.services.map((service) => ({
-      key: carrierKey(entry.carrier, service.code),
-      name: service.name,
-      carrierName: entry.name,
-      detail: `${service.scope === 'domestic' ? 'Domestic' : 'International'} · ${deliveryDaysText(service.deliveryDays)}`,
-    })),
+  const entries = catalogueWith(
+    catalogue,
+    chosen.map((key) => splitCarrierKey(key)?.carrier),
   );
+  return carrierServiceOptions(entries).map((option) => ({
+    key: option.key,
+    name: option.service.name,
+    carrierName: option.carrierName,
+    detail: serviceReachText(option.service),
+  }));
 }
 
 export function packageTypeOptions(packageSizes: PackageSizes | undefined, chosen: string): CarrierOption[] {

@@ -1,12 +1,11 @@
-import { RULE_LIMITS, type RuleCondition, type RuleField, type RuleOperator } from '@shipdesk/contract';
+import { RULE_LIMITS, minorToDecimal, type RuleCondition, type RuleField, type RuleOperator } from '@shipdesk/contract';
+import { parseMoney } from '@/lib/format/money-input';
 import { isWeekday } from './rule-choices';
 import { patternProblem } from './rule-pattern-check';
 import { FIELD_META, fieldOperators, rangeKind, valueShape, type ChoiceSource } from './rule-fields';
 import {
   gramsToText,
-  minorToText,
   parseDecimal,
-  parseMoney,
   parseWeight,
   plainNumber,
   weightUnitFor,
@@ -78,7 +77,7 @@ function numberToText(field: RuleField, value: number, unit: WeightUnit, ctx: Fo
     case 'weight':
       return gramsToText(value, unit);
     case 'money':
-      return minorToText(value, ctx.currency);
+      return minorToDecimal(value, ctx.currency);
     case 'count':
       return String(value);
     default:
@@ -149,8 +148,10 @@ function parseNumber(form: ConditionForm, text: string, ctx: FormContext): Numbe
   switch (FIELD_META[form.field].number) {
     case 'weight':
       return parseWeight(text, form.unit);
-    case 'money':
-      return parseMoney(text, ctx.currency);
+    case 'money': {
+      const parsed = parseMoney(text, ctx.currency);
+      return parsed.ok ? { ok: true, value: parsed.minor } : parsed;
+    }
     case 'count':
       return parseDecimal(text, 0);
     default:

@@ -1,15 +1,14 @@
-import { MAX_MINOR_UNITS, currencyDigits, decimalToMinorUnits } from '@shipdesk/contract';
+import { GRAMS_PER_POUND } from '@shipdesk/contract';
 
 /**
- * Numbers as sellers type them and as rules hold them: weights in lb or oz (grams on the wire), money in the
- * currency's major units (minor units on the wire), lengths in inches, counts. Parsing is of decimal text, so
- * '0.29' is 29 cents and not 28.999…
+ * Numbers as sellers type them and as rules hold them: weights in lb or oz (grams on the wire), lengths in inches,
+ * counts (money is parsed by lib's parseMoney). Parsing is of decimal text, so '0.29' is 0.29 and not 0.28999…
  */
 
 export type WeightUnit = 'lb' | 'oz';
 export const WEIGHT_UNITS: readonly WeightUnit[] = ['lb', 'oz'];
 
-const GRAMS_PER: Record<WeightUnit, number> = { lb: 453.59237, oz: 28.349523125 };
+const GRAMS_PER: Record<WeightUnit, number> = { lb: GRAMS_PER_POUND, oz: GRAMS_PER_POUND / 16 };
 
 export type NumberParse = { ok: true; value: number } | { ok: false; message: string };
 
@@ -35,22 +34,6 @@ export function parseWeight(input: string, unit: WeightUnit): NumberParse {
   return { ok: true, value: Math.round(parsed.value * GRAMS_PER[unit]) };
 }
 
-/** Minor units of an amount typed in the currency's major units ('12.50' -> 1250 for USD). */
-export function parseMoney(input: string, currency: string): NumberParse {
-  const text = input.trim();
-  const digits = currencyDigits(currency);
-  const match = DECIMAL.exec(text);
-  if (text === '') return { ok: false, message: 'Enter an amount' };
-  if (!match || (match[1] === undefined && !match[2])) return { ok: false, message: 'Enter an amount such as 12.50' };
-  const fraction = match[2] ?? '';
-  if (fraction.length > digits) {
-    return { ok: false, message: digits === 0 ? `${currency} has no decimals` : `Use at most ${digits} decimals` };
-  }
-  const minor = decimalToMinorUnits((match[1] ?? '0').replace(/,/g, ''), fraction, digits);
-  if (minor > MAX_MINOR_UNITS) return { ok: false, message: 'This amount is too large' };
-  return { ok: true, value: minor };
-}
-
 /** A number as the form shows it: at most `decimals` decimals, no trailing zeros, no grouping. */
 export function plainNumber(value: number, decimals = 2): string {
   return String(Number(value.toFixed(decimals)));
@@ -70,13 +53,6 @@ export function gramsToText(grams: number, unit: WeightUnit): string {
 export function weightWords(grams: number): string {
   const unit = weightUnitFor(grams);
   return `${gramsToText(grams, unit)} ${unit}`;
-}
-
-/** Minor units as the form's text ('12.50'), without grouping or symbol. */
-export function minorToText(minor: number, currency: string): string {
-  const digits = currencyDigits(currency);
-  const text = String(Math.abs(Math.trunc(minor))).padStart(digits + 1, '0');
-  return digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
 /** The currency's symbol as an input adornment ('$', '€'); the code when the runtime knows no symbol. */

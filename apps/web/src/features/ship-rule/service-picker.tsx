@@ -2,7 +2,7 @@ import { useMemo, type HTMLAttributes, type Key } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { splitCarrierKey } from './action-form';
+import { splitCarrierKey } from '@/entities/carrier-catalogue/carrier-services';
 import type { CarrierOption } from './carrier-options';
 import { serviceName } from './rule-words';
 

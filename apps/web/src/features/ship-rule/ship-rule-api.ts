@@ -1,23 +1,16 @@
-import {
-  MAX_PAGE_SIZE,
-  type CarrierCatalogue,
-  type CategoryList,
-  type HazardClassList,
-  type PackageSizes,
-  type RuleDryRun,
-  type RuleDryRunInput,
-  type RuleSet,
-  type RuleSetInput,
-  type RuleSetList,
-  type RuleSetVersionList,
-  type ShipMethod,
-  type ShipMethodList,
-  type SuccessEnvelope,
+import type {
+  CategoryList,
+  HazardClassList,
+  PackageSizes,
+  RuleDryRun,
+  RuleDryRunInput,
+  RuleSet,
+  RuleSetInput,
+  RuleSetList,
+  RuleSetVersionList,
+  SuccessEnvelope,
 } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
-
-/** Settings' carrier calls refresh the catalogue under this tag; the same name here keeps both caches in step. */
-const CATALOGUE = 'CarrierCatalogue' as const;
 
 const LIST_TAG = { type: 'ShippingRule', id: 'LIST' } as const;
 const versionsTag = (scope: string) => ({ type: 'ShippingRule' as const, id: `versions:${scope}` });
@@ -30,11 +23,10 @@ const setPath = (scope: string) => `call/shippingRuleSet/${encodeURIComponent(sc
 
 /**
  * Shipping rules (spec 7.4): the rule sets, a save of one, its versions, a dry run of a draft, and the reference lists
- * the editor chooses from. The shipping methods and the carrier catalogue are Settings' calls too; features do not
- * import each other and an endpoint name injected twice is refused, so these have names of their own and share the
- * cache tags ('ShipMethod', 'CarrierCatalogue'), so a change made in Settings reaches this screen.
+ * the editor chooses from (the shipping methods and the carrier catalogue are the entities' lists, which Settings
+ * changes).
  */
-export const shipRuleApi = api.enhanceEndpoints({ addTagTypes: [CATALOGUE] }).injectEndpoints({
+export const shipRuleApi = api.injectEndpoints({
   endpoints: (build) => ({
     listRuleSets: build.query<RuleSet[], void>({
       query: () => 'call/shippingRuleSet/list',
@@ -94,16 +86,6 @@ export const shipRuleApi = api.enhanceEndpoints({ addTagTypes: [CATALOGUE] }).in
       transformResponse: data<PackageSizes>,
       providesTags: ['Reference'],
     }),
-    listRuleShipMethods: build.query<ShipMethod[], void>({
-      query: () => `api/v1/shipMethods?size=${MAX_PAGE_SIZE}&page=1`,
-      transformResponse: (response: SuccessEnvelope<ShipMethodList>) => response.data.rows,
-      providesTags: ['ShipMethod'],
-    }),
-    getRuleCarrierCatalogue: build.query<CarrierCatalogue['carriers'], void>({
-      query: () => 'call/carriers/catalogue',
-      transformResponse: (response: SuccessEnvelope<CarrierCatalogue>) => response.data.carriers,
-      providesTags: [CATALOGUE],
-    }),
   }),
 });
 
@@ -116,6 +98,4 @@ export const {
   useGetRuleHazardClassesQuery,
   useGetRuleCategoriesQuery,
   useGetRulePackageSizesQuery,
-  useListRuleShipMethodsQuery,
-  useGetRuleCarrierCatalogueQuery,
 } = shipRuleApi;

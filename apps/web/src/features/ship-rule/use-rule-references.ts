@@ -8,17 +8,13 @@ import {
   type RuleSet,
   type ShipMethod,
 } from '@shipdesk/contract';
+import { useGetCarrierCatalogueQuery } from '@/entities/carrier-catalogue/carrier-catalogue-api';
+import { useListShipMethodsQuery } from '@/entities/ship-methods/ship-methods-api';
 import { useTenantCurrencyQuery } from '@/lib/api/tenant-configs';
 import type { FormContext } from './condition-form';
 import type { Choice } from './rule-choices';
 import type { WordsContext } from './rule-words';
-import {
-  useGetRuleCarrierCatalogueQuery,
-  useGetRuleCategoriesQuery,
-  useGetRuleHazardClassesQuery,
-  useGetRulePackageSizesQuery,
-  useListRuleShipMethodsQuery,
-} from './ship-rule-api';
+import { useGetRuleCategoriesQuery, useGetRuleHazardClassesQuery, useGetRulePackageSizesQuery } from './ship-rule-api';
 
 /** A reference list that did not load: named for the warning, with its retry. */
 export interface FailedReference {
@@ -47,8 +43,8 @@ const EMPTY_PACKAGE_SIZES: PackageSizes = { packageTypes: [], boxSizes: [] };
 /** The stores come from the rule sets themselves: every store has one, named. */
 export function useRuleReferences(sets: readonly RuleSet[]): RuleReferences {
   const currency = useTenantCurrencyQuery();
-  const shipMethods = useListRuleShipMethodsQuery();
-  const catalogue = useGetRuleCarrierCatalogueQuery();
+  const shipMethods = useListShipMethodsQuery();
+  const catalogue = useGetCarrierCatalogueQuery();
   const packageSizes = useGetRulePackageSizesQuery();
   const hazards = useGetRuleHazardClassesQuery();
   const categories = useGetRuleCategoriesQuery();
@@ -58,7 +54,7 @@ export function useRuleReferences(sets: readonly RuleSet[]): RuleReferences {
       currency: currency.data?.currency ?? DEFAULT_CURRENCY,
       locale: currency.data?.locale ?? DEFAULT_LOCALE,
       stores: new Map(sets.filter((s) => s.scope !== ALL_STORES_SCOPE).map((s) => [s.storeId ?? s.scope, s.storeName])),
-      shipMethods: new Map((shipMethods.data ?? []).map((m) => [m.id, m.name])),
+      shipMethods: new Map((shipMethods.data?.rows ?? []).map((m) => [m.id, m.name])),
       boxes: new Map((packageSizes.data ?? EMPTY_PACKAGE_SIZES).boxSizes.map((b) => [b.id, b.name])),
       hazardClasses: new Map((hazards.data ?? []).map((h) => [h.code, h.name])),
     }),
@@ -79,7 +75,7 @@ export function useRuleReferences(sets: readonly RuleSet[]): RuleReferences {
     words,
     form: { currency: words.currency, locale: words.locale },
     stores: [...words.stores].map(([value, label]) => ({ value, label })),
-    shipMethods: shipMethods.data,
+    shipMethods: shipMethods.data?.rows,
     catalogue: catalogue.data ?? [],
     catalogueLoading: catalogue.isLoading,
     packageSizes: packageSizes.data,

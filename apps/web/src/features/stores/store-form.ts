@@ -1,6 +1,7 @@
 import type { Path, Resolver } from 'react-hook-form';
 import {
   STORE_FIELDS,
+  type ConnectionResult,
   type CreateStore,
   type SourceType,
   type Store,
@@ -8,7 +9,8 @@ import {
   type TestConnection,
   type UpdateStore,
 } from '@shipdesk/contract';
-import { connectionFieldPath } from '@/components/connection-field';
+import { connectionFieldPath } from '@/entities/connections/connection-field';
+import type { ConnectionAnswer } from '@/entities/connections/connection-fields-section';
 import { messagesResolver } from '@/lib/validation';
 
 /**
@@ -35,7 +37,15 @@ export function fieldsOf(sourceType: SourceType | ''): readonly StoreFieldDefini
   return sourceType ? STORE_FIELDS[sourceType] : [];
 }
 
-export const fieldPath = connectionFieldPath;
+/** A platform's test answer in the words the dialog shows: the shop's name when it connected. */
+export function storeConnectionAnswer(result: ConnectionResult): ConnectionAnswer {
+  return {
+    ok: result.ok,
+    title: result.ok && result.accountName ? `Connected to ${result.accountName}` : result.message,
+    answer: result.platformAnswer,
+    answeredBy: 'The platform',
+  };
+}
 
 export function defaultStoreForm(store?: Store): StoreFormValues {
   if (!store) {
@@ -123,7 +133,7 @@ export function toTestConnection(values: StoreFormValues, storeId?: string): Tes
 /** Every path the server may name in a 400, for applyServerErrors. */
 export function storeFieldPaths(sourceType: SourceType | ''): Path<StoreFormValues>[] {
   const paths: string[] = ['name', 'sourceType', 'customerOrderCode', 'syncIntervalMinutes'];
-  return [...paths, ...fieldsOf(sourceType).map(fieldPath)] as Path<StoreFormValues>[];
+  return [...paths, ...fieldsOf(sourceType).map(connectionFieldPath)] as Path<StoreFormValues>[];
 }
 
 /**
@@ -144,8 +154,9 @@ export function validateStoreForm(values: StoreFormValues, store?: Store): Recor
     if (given(field)) continue;
     // A field of a set (Magento's OAuth values) is due once another of the set is given.
     const others = fields.filter((f) => field.requiredWith?.includes(f.key) && given(f)).map((f) => f.label);
-    if (field.required) messages[fieldPath(field)] = `${field.label} is required`;
-    else if (others.length > 0) messages[fieldPath(field)] = `${field.label} is required with ${others.join(' and ')}`;
+    if (field.required) messages[connectionFieldPath(field)] = `${field.label} is required`;
+    else if (others.length > 0)
+      messages[connectionFieldPath(field)] = `${field.label} is required with ${others.join(' and ')}`;
   }
   if (!CUSTOMER_ORDER_CODE.test(values.customerOrderCode.trim())) {
     messages.customerOrderCode = 'Use up to 10 letters, digits or "-"';

@@ -1,13 +1,16 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { baseQuery } from './base-query.ts';
 
-/** Cache tags shared by the features' injected endpoints. */
+/** Cache tags shared by the injected endpoints of the entities and features. */
 export const API_TAG_TYPES = [
   'Order',
   'OrderNote',
   'Delivery',
   'Store',
   'ShipMethod',
+  'CarrierAccount',
+  'CarrierCatalogue',
+  'BoxSize',
   'CarrierMapping',
   'StoreMapping',
   'ShippingRule',
@@ -19,7 +22,7 @@ export const API_TAG_TYPES = [
   'LabelBatch',
 ] as const;
 
-/** The one RTK Query api; every feature adds its endpoints with `api.injectEndpoints(...)`. */
+/** The one RTK Query api; the entities and features add their endpoints with `api.injectEndpoints(...)`. */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,

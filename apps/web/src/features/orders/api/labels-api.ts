@@ -1,5 +1,4 @@
 import type {
-  BoxSize,
   DeliveriesShape,
   Delivery,
   FsmFlow,
@@ -76,10 +75,6 @@ export const labelsApi = api.injectEndpoints({
       transformResponse: (response: SuccessEnvelope<VoidResult>) => response.data,
       invalidatesTags: (_result, _error, { orderId }) => [orderTag(orderId), LIST, 'Dashboard'],
     }),
-    getOrderBoxSizes: build.query<BoxSize[], void>({
-      query: () => 'api/v1/orderBoxSizes',
-      transformResponse: (response: SuccessEnvelope<BoxSize[]>) => response.data,
-    }),
     shapeDeliveries: build.mutation<Delivery[], { orderId: string; body: DeliveriesShape; idempotencyKey: string }>({
       query: ({ orderId, body, idempotencyKey }) => ({
         url: `call/order/${encodeURIComponent(orderId)}/shapeDeliveries`,
@@ -100,7 +95,6 @@ export const labelsApi = api.injectEndpoints({
 
 export const {
   useGetLabelRatesQuery,
-  useGetOrderBoxSizesQuery,
   useBuyLabelMutation,
   useVoidLabelMutation,
   useRetryTrackingPushMutation,

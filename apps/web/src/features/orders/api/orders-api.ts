@@ -14,6 +14,7 @@ import type {
   OrderSort,
   SuccessEnvelope,
 } from '@shipdesk/contract';
+import { ORDER_LIST_TAG, orderTag } from '@/entities/orders/order-tags';
 import { api } from '@/lib/api/base-api';
 import { apiErrorMessage, type ApiError } from '@/lib/errors';
 
@@ -43,14 +44,6 @@ export interface OrderListArgs {
   filters: Record<string, string>;
   cursor: string | null;
 }
-
-export interface StoreOption {
-  id: string;
-  name: string;
-}
-
-const LIST = { type: 'Order', id: 'LIST' } as const;
-const orderTag = (id: string) => ({ type: 'Order' as const, id });
 
 function data<T>(response: SuccessEnvelope<T>): T {
   return response.data;
@@ -84,7 +77,7 @@ export const ordersApi = api.injectEndpoints({
     listOrders: build.query<OrderList, OrderListArgs>({
       query: (args) => `api/v1/orders?${listQueryString(args)}`,
       transformResponse: data<OrderList>,
-      providesTags: (result) => [LIST, ...(result?.rows ?? []).map((row) => orderTag(row.id))],
+      providesTags: (result) => [ORDER_LIST_TAG, ...(result?.rows ?? []).map((row) => orderTag(row.id))],
     }),
     getOrder: build.query<Order, string>({
       query: (id) => `api/v1/orders/${encodeURIComponent(id)}`,
@@ -99,7 +92,7 @@ export const ordersApi = api.injectEndpoints({
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
       transformResponse: data<Order>,
-      invalidatesTags: [LIST, 'SetupGuide', 'Dashboard'],
+      invalidatesTags: [ORDER_LIST_TAG, 'SetupGuide', 'Dashboard'],
     }),
     getOrderEvents: build.query<OrderEventRecord[], string>({
       query: (id) => `api/v1/orders/${encodeURIComponent(id)}/events`,
@@ -147,7 +140,7 @@ export const ordersApi = api.injectEndpoints({
       }),
       transformResponse: data<OrderFlowResult>,
       // A refused move (409) may mean the order changed under us: refresh it either way.
-      invalidatesTags: (_result, _error, { orderId }) => [orderTag(orderId), LIST, 'Dashboard'],
+      invalidatesTags: (_result, _error, { orderId }) => [orderTag(orderId), ORDER_LIST_TAG, 'Dashboard'],
     }),
     updateOrderAddress: build.mutation<
       unknown,
@@ -158,7 +151,8 @@ export const ordersApi = api.injectEndpoints({
         method: 'POST',
         body: address,
       }),
-      invalidatesTags: (_result, error, { orderId }) => (error?.status === 400 ? [] : [orderTag(orderId), LIST]),
+      invalidatesTags: (_result, error, { orderId }) =>
+        error?.status === 400 ? [] : [orderTag(orderId), ORDER_LIST_TAG],
     }),
     /** A carrier service chosen by hand for one order, or `{ automatic: true }` to hand it back to the mappings. */
     updateOrderShipping: build.mutation<Order, { orderId: string; body: OrderShippingUpdate; idempotencyKey: string }>({
@@ -170,7 +164,8 @@ export const ordersApi = api.injectEndpoints({
       }),
       transformResponse: data<Order>,
       // A 409 may mean the order changed under us, so it refreshes too; a 400 only names fields of the form.
-      invalidatesTags: (_result, error, { orderId }) => (error?.status === 400 ? [] : [orderTag(orderId), LIST]),
+      invalidatesTags: (_result, error, { orderId }) =>
+        error?.status === 400 ? [] : [orderTag(orderId), ORDER_LIST_TAG],
     }),
     /**
      * Box, insurance, signature and hold set by hand (the rules keep off them), or handed back to the rules, which run
@@ -188,7 +183,8 @@ export const ordersApi = api.injectEndpoints({
       }),
       transformResponse: data<Order>,
       // As updateOrderShipping: a 409 refreshes the order; a 400 only names fields of the form.
-      invalidatesTags: (_result, error, { orderId }) => (error?.status === 400 ? [] : [orderTag(orderId), LIST]),
+      invalidatesTags: (_result, error, { orderId }) =>
+        error?.status === 400 ? [] : [orderTag(orderId), ORDER_LIST_TAG],
     }),
     listOrderNotes: build.query<OrderNote[], string>({
       query: (orderId) => `api/v1/orderNotes?order_id=${encodeURIComponent(orderId)}`,
@@ -204,12 +200,6 @@ export const ordersApi = api.injectEndpoints({
       query: ({ id, note }) => ({ url: `api/v1/orderNotes/${encodeURIComponent(id)}`, method: 'PUT', body: { note } }),
       transformResponse: data<OrderNote>,
       invalidatesTags: (_result, _error, { orderId }) => [{ type: 'OrderNote', id: orderId }, orderTag(orderId)],
-    }),
-    /** The stores for the list's store filter; none (or no stores API yet) hides the filter. */
-    orderStoreOptions: build.query<StoreOption[], void>({
-      query: () => 'api/v1/stores?size=100',
-      transformResponse: (response: SuccessEnvelope<unknown>) => storeOptionsFrom(rowsOf<unknown>(response)),
-      providesTags: ['Store'],
     }),
   }),
 });
@@ -228,16 +218,4 @@ export const {
   useListOrderNotesQuery,
   useAddOrderNoteMutation,
   useUpdateOrderNoteMutation,
-  useOrderStoreOptionsQuery,
 } = ordersApi;
-
-export function storeOptionsFrom(rows: unknown[]): StoreOption[] {
-  return rows.flatMap((row): StoreOption[] => {
-    if (!row || typeof row !== 'object') return [];
-    const record = row as Record<string, unknown>;
-    const id = typeof record.id === 'number' || typeof record.id === 'string' ? String(record.id) : '';
-    if (!id) return [];
-    const name = [record.name, record.storeName, record.store_name].find((v) => typeof v === 'string' && v);
-    return [{ id, name: typeof name === 'string' ? name : `Store ${id}` }];
-  });
-}

@@ -25,7 +25,7 @@ import {
   useVoidLabelMutation,
   type LabelEvent,
 } from '../api/labels-api';
-import { CardSection } from './card-section';
+import { CardSection } from '@/components/card-section';
 import { DeliveriesList } from './deliveries-list';
 import { DeliveryActions, type DeliveryActionHandlers } from './delivery-actions';
 import { DeliveryBoxesDialog } from './delivery-boxes-dialog';

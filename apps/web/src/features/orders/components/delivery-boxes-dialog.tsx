@@ -13,7 +13,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { apiErrorMessage } from '@/lib/errors';
 import { useShapeDeliveriesMutation } from '../api/labels-api';
 import { boxesDraft, mergeBoxes, shapeFrom, unitsLeft, type BoxesDraft } from '../delivery-boxes';
-import { newIdempotencyKey } from '../idempotency';
+import { newIdempotencyKey } from '@/lib/api/idempotency';
 
 export interface DeliveryBoxesDialogProps {
   order: Order;

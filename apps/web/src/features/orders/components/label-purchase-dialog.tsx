@@ -11,17 +11,13 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { BoxSize, ShipLabelQuery, ShippingLabel } from '@shipdesk/contract';
 import { FormDialog } from '@/components/form-dialog';
+import { useListBoxSizesQuery } from '@/entities/box-sizes/box-sizes-api';
 import { ReadScaleButton } from '@/components/printing/read-scale-button';
 import { QueryError } from '@/components/query-error';
 import { apiErrorMessage } from '@/lib/errors';
 import { formatMoney } from '@/lib/format';
-import {
-  useBuyLabelMutation,
-  useGetLabelRatesQuery,
-  useGetOrderBoxSizesQuery,
-  type LabelEvent,
-} from '../api/labels-api';
-import { newIdempotencyKey } from '../idempotency';
+import { useBuyLabelMutation, useGetLabelRatesQuery, type LabelEvent } from '../api/labels-api';
+import { newIdempotencyKey } from '@/lib/api/idempotency';
 import {
   parcelFieldsFrom,
   parcelFromFields,
@@ -80,7 +76,7 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
   const [selected, setSelected] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const rates = useGetLabelRatesQuery({ orderId, event, query });
-  const boxes = useGetOrderBoxSizesQuery();
+  const boxes = useListBoxSizesQuery();
   const [buy, buying] = useBuyLabelMutation();
   // The answer for the query asked now only (never an earlier parcel's rates while the new ones load or failed).
   const defaults = rates.currentData?.defaults ?? null;

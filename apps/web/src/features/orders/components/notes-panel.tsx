@@ -13,7 +13,7 @@ import { QueryError } from '@/components/query-error';
 import { apiErrorMessage, showApiError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useAddOrderNoteMutation, useListOrderNotesQuery, useUpdateOrderNoteMutation } from '../api/orders-api';
-import { CardSection } from './card-section';
+import { CardSection } from '@/components/card-section';
 
 const MAX_NOTE = 5000;
 

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import type { Order } from '@shipdesk/contract';
-import { CardSection } from './card-section';
+import { CardSection } from '@/components/card-section';
 
 /** Who ordered (the service they asked for is on the shipping card). */
 export function OrderCustomerCard({ order }: { order: Order }) {

@@ -9,7 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { balanceDue, type Order } from '@shipdesk/contract';
 import { formatMoney } from '@/lib/format';
-import { CardSection } from './card-section';
+import { CardSection } from '@/components/card-section';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 

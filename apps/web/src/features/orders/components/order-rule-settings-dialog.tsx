@@ -8,9 +8,9 @@ import { FormDialog } from '@/components/form-dialog';
 import { apiErrorMessage, apiErrorReason, isApiError } from '@/lib/errors';
 import { EMPTY_OPTION_SELECT_SLOTS, controlledFieldProps, fieldProps } from '@/lib/forms/field-props';
 import { applyServerErrors, messagesResolver } from '@/lib/validation';
-import { useGetOrderBoxSizesQuery } from '../api/labels-api';
+import { useListBoxSizesQuery } from '@/entities/box-sizes/box-sizes-api';
 import { useUpdateOrderRuleSettingsMutation } from '../api/orders-api';
-import { newIdempotencyKey } from '../idempotency';
+import { newIdempotencyKey } from '@/lib/api/idempotency';
 import {
   RULE_SETTINGS_FIELDS,
   ruleSettingsFormDefaults,
@@ -36,7 +36,7 @@ const RULES_HINT = 'The shipping rules decide this.';
  */
 export function OrderRuleSettingsDialog({ order, onClose }: OrderRuleSettingsDialogProps) {
   const [updateSettings] = useUpdateOrderRuleSettingsMutation();
-  const boxes = useGetOrderBoxSizesQuery();
+  const boxes = useListBoxSizesQuery();
   // One key for the dialog: a double submit or a retry after a lost answer changes the order once.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [formError, setFormError] = useState<string | null>(null);

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import type { HandSetTarget, Order } from '@shipdesk/contract';
 import { StatusChip } from '@/components/status-chip';
 import { formatMoney } from '@/lib/format';
-import { useGetOrderBoxSizesQuery } from '../api/labels-api';
+import { useListBoxSizesQuery } from '@/entities/box-sizes/box-sizes-api';
 import { SIGNATURE_WORDS, dayWords, todayIn } from '../order-rule-words';
 import { OrderRuleSettingsDialog } from './order-rule-settings-dialog';
 
@@ -29,7 +29,7 @@ function byHand(value: ReactNode): ReactNode {
  */
 export function useRuleSettingsRows(order: Order, locale: string, timeZone: string): [string, ReactNode][] {
   const { insuredValue, signature, holdUntil, boxSizeId, handSet } = order.ruleSettings;
-  const boxes = useGetOrderBoxSizesQuery(undefined, { skip: !boxSizeId });
+  const boxes = useListBoxSizesQuery(undefined, { skip: !boxSizeId });
   const rows: [string, ReactNode][] = [];
   const hand = (target: HandSetTarget) => handSet.includes(target);
   const push = (term: string, target: HandSetTarget, value: ReactNode) =>

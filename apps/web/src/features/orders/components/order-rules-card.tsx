@@ -12,7 +12,7 @@ import { hrefs } from '@/config/paths';
 import { QueryError } from '@/components/query-error';
 import { useGetOrderRuleApplicationsQuery } from '../api/order-rules-api';
 import { useRunShippingRules } from '../hooks/use-run-shipping-rules';
-import { CardSection } from './card-section';
+import { CardSection } from '@/components/card-section';
 import { Disclosure, OrderRuleApplication } from './order-rule-application';
 
 /**

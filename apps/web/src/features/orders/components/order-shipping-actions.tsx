@@ -10,7 +10,7 @@ import type { Order } from '@shipdesk/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { showApiError } from '@/lib/errors';
 import { useUpdateOrderShippingMutation } from '../api/orders-api';
-import { newIdempotencyKey } from '../idempotency';
+import { newIdempotencyKey } from '@/lib/api/idempotency';
 import { shippingChangeBlocked } from '../order-shipping';
 import { OrderShippingDialog } from './order-shipping-dialog';
 

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, type Order } from '@shipdesk/contract';
 import { StatusChip } from '@/components/status-chip';
 import { orderShippingView, packageTypeName, shippingChangeBlocked } from '../order-shipping';
-import { CardSection } from './card-section';
+import { CardSection } from '@/components/card-section';
 import { OrderShippingChange, OrderShippingHandBack } from './order-shipping-actions';
 import { OrderRuleSettingsEdit, useRuleSettingsRows } from './order-rule-settings';
 import { ShippingSetupChip } from './order-shipping-cell';

@@ -9,25 +9,27 @@ import TextField from '@mui/material/TextField';
 import { BUILT_IN_CARRIER, type Order } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
 import { FormDialog } from '@/components/form-dialog';
+import { useGetCarrierCatalogueQuery } from '@/entities/carrier-catalogue/carrier-catalogue-api';
+import { CarrierServicePicker } from '@/entities/carrier-catalogue/carrier-service-picker';
+import {
+  carrierServiceOptions,
+  catalogueWith,
+  findCarrierServiceOption,
+} from '@/entities/carrier-catalogue/carrier-services';
 import { QueryError } from '@/components/query-error';
 import { apiErrorMessage, apiErrorReason, isApiError } from '@/lib/errors';
 import { EMPTY_OPTION_SELECT_SLOTS, controlledFieldProps } from '@/lib/forms/field-props';
 import { applyServerErrors, messagesResolver } from '@/lib/validation';
-import { useGetOrderCarrierCatalogueQuery } from '../api/carrier-catalogue-api';
 import { useUpdateOrderShippingMutation } from '../api/orders-api';
-import { newIdempotencyKey } from '../idempotency';
+import { newIdempotencyKey } from '@/lib/api/idempotency';
 import {
   ORDER_SHIPPING_FIELDS,
-  findShippingServiceOption,
-  orderShippingCatalogue,
   orderShippingFormDefaults,
-  shippingServiceOptions,
   toOrderShippingUpdate,
   validateOrderShippingForm,
   type OrderShippingFormValues,
 } from '../order-shipping-form';
 import { STALE_MESSAGE } from './order-event-dialog';
-import { OrderCarrierServicePicker } from './order-carrier-service-picker';
 
 export interface OrderShippingDialogProps {
   order: Order;
@@ -40,23 +42,24 @@ export interface OrderShippingDialogProps {
  * order that is no longer open cannot change at all, so that refusal closes it.
  */
 export function OrderShippingDialog({ order, onClose }: OrderShippingDialogProps) {
-  const catalogue = useGetOrderCarrierCatalogueQuery();
+  const catalogue = useGetCarrierCatalogueQuery();
   const [updateShipping] = useUpdateOrderShippingMutation();
   // One key for the dialog: a double submit or a retry after a lost answer changes the order once.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [formError, setFormError] = useState<string | null>(null);
+  // The order's own carrier stays on offer when the catalogue no longer lists it, so its service can be kept.
   const entries = useMemo(
-    () => orderShippingCatalogue(catalogue.data ?? [], order.shipping),
-    [catalogue.data, order.shipping],
+    () => catalogueWith(catalogue.data ?? [], [order.shipping.carrier]),
+    [catalogue.data, order.shipping.carrier],
   );
-  const options = useMemo(() => shippingServiceOptions(entries), [entries]);
+  const options = useMemo(() => carrierServiceOptions(entries), [entries]);
   const form = useForm<OrderShippingFormValues>({
     defaultValues: orderShippingFormDefaults(order.shipping),
     // useForm takes its options anew on every render, so the check sees the catalogue once it has arrived.
     resolver: messagesResolver((values) => validateOrderShippingForm(values, options)),
   });
   const carrierMethod = useWatch({ control: form.control, name: 'carrierMethod' });
-  const chosen = findShippingServiceOption(options, carrierMethod);
+  const chosen = findCarrierServiceOption(options, carrierMethod);
   const packageTypes = entries.find((entry) => entry.carrier === chosen?.carrier)?.packageTypes ?? [];
   const onlyBuiltIn = catalogue.isSuccess && catalogue.data.every((entry) => entry.carrier === BUILT_IN_CARRIER);
 
@@ -114,10 +117,12 @@ export function OrderShippingDialog({ order, onClose }: OrderShippingDialogProps
         control={form.control}
         name="carrierMethod"
         render={(control) => (
-          <OrderCarrierServicePicker
+          <CarrierServicePicker
             control={control}
             options={options}
             loading={catalogue.isLoading}
+            autoFocus
+            searchReach
             onPick={(option) => {
               if (option?.carrier !== chosen?.carrier) form.setValue('packageType', '');
             }}

@@ -8,7 +8,7 @@ import { useGetOrderEventsQuery } from '../api/orders-api';
 import { describeChanges, eventName } from '../order-events';
 import { ruleSettingsEventDetails, rulesEventDetails } from '../order-rule-words';
 import { shippingEventService } from '../order-shipping';
-import { CardSection } from './card-section';
+import { CardSection } from '@/components/card-section';
 
 /**
  * The parts of an event's payload a person cares about (reason, amount, method, the channel's order id, the carrier

@@ -9,8 +9,7 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
-import { PAYMENT_STATUSES, SHIPMENT_STATUSES } from '@shipdesk/contract';
-import type { StoreOption } from '../api/orders-api';
+import { PAYMENT_STATUSES, SHIPMENT_STATUSES, type Store } from '@shipdesk/contract';
 import { activeFilters, CLEARED_FILTERS, type OrderListParams } from '../list-params';
 import { OrdersColumnChooser, OrdersDensityToggle } from './orders-column-chooser';
 import { DayFilterField, RequestedServiceFilter, StatusesSelect } from './orders-filter-inputs';
@@ -21,12 +20,12 @@ export const MANUAL_STORE = 'manual';
 
 export interface OrdersFiltersProps {
   params: OrderListParams;
-  stores: readonly StoreOption[];
+  stores: readonly Pick<Store, 'id' | 'name'>[];
   onChange(change: Partial<OrderListParams>): void;
 }
 
 /** A store's name for the chips and the empty list's words. */
-export function storeNamer(stores: readonly StoreOption[]) {
+export function storeNamer(stores: readonly Pick<Store, 'id' | 'name'>[]) {
   return (id: string) =>
     id === MANUAL_STORE ? 'Orders added by hand' : (stores.find((store) => store.id === id)?.name ?? `Store ${id}`);
 }

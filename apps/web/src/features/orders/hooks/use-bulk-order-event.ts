@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { findLifecycleRule, type OrderStatus, type OrderSummary } from '@shipdesk/contract';
 import { apiErrorMessage } from '@/lib/errors';
 import { useRunOrderFlowMutation } from '../api/orders-api';
-import { newIdempotencyKey } from '../idempotency';
+import { newIdempotencyKey } from '@/lib/api/idempotency';
 
 /** The events the list runs on several orders at once, each through orderFlow with the order's version. */
 export type BulkEvent = 'approve' | 'shipComplete' | 'cancel';

@@ -6,7 +6,7 @@ import { hrefs } from '@/config/paths';
 import { isApiError } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/validation';
 import { useCreateOrderMutation } from '../api/orders-api';
-import { newIdempotencyKey } from '../idempotency';
+import { newIdempotencyKey } from '@/lib/api/idempotency';
 import { orderFieldPaths, toCreateOrder, type OrderFormValues } from '../order-form';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { hrefs } from '@/config/paths';
 import { VIEW_EVENTS, type FsmFlows, type ViewEvent } from '../api/orders-api';
-import { newIdempotencyKey } from '../idempotency';
+import { newIdempotencyKey } from '@/lib/api/idempotency';
 import { EVENT_UI } from '../order-events';
 import type { OrderAction } from '../order-routes';
 

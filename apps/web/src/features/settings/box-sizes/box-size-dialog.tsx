@@ -8,7 +8,7 @@ import type { BoxSize } from '@shipdesk/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { fieldProps } from '@/lib/forms/field-props';
 import { applyServerErrors, messagesResolver } from '@/lib/validation';
-import { useSaveBoxSizeMutation } from '../api/box-sizes-api';
+import { useSaveBoxSizeMutation } from '@/entities/box-sizes/box-sizes-api';
 import {
   BOX_SIZE_FIELDS,
   defaultBoxSizeForm,

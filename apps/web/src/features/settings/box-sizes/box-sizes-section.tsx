@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { weightText, type BoxSize } from '@shipdesk/contract';
 import { QueryError } from '@/components/query-error';
-import { useListBoxSizesQuery } from '../api/box-sizes-api';
+import { useListBoxSizesQuery } from '@/entities/box-sizes/box-sizes-api';
 import { BoxSizeDialog } from './box-size-dialog';
 import { dimensionsText } from './box-size-form';
 

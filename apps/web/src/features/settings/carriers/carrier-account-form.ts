@@ -10,8 +10,8 @@ import {
   type TestCarrierConnection,
   type UpdateCarrierAccount,
 } from '@shipdesk/contract';
-import { connectionFieldPath, type ConnectionFormValues } from '@/components/connection-field';
-import type { ConnectionAnswer } from '@/components/connection-fields-section';
+import { connectionFieldPath, type ConnectionFormValues } from '@/entities/connections/connection-field';
+import type { ConnectionAnswer } from '@/entities/connections/connection-fields-section';
 import { messagesResolver } from '@/lib/validation';
 
 export type AccountCarrier = (typeof ACCOUNT_CARRIERS)[number];

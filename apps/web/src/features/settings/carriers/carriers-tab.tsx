@@ -9,7 +9,10 @@ import type { CarrierAccount } from '@shipdesk/contract';
 import { QueryError } from '@/components/query-error';
 import { showApiError } from '@/lib/errors';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
-import { useListCarrierAccountsQuery, useTestCarrierConnectionMutation } from '../api/carriers-api';
+import {
+  useListCarrierAccountsQuery,
+  useTestCarrierConnectionMutation,
+} from '@/entities/carrier-accounts/carrier-accounts-api';
 import { CarrierAccountDialog } from './carrier-account-dialog';
 import { CarrierAccountsTable } from './carrier-accounts-table';
 

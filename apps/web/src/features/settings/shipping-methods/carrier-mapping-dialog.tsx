@@ -6,29 +6,27 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import {
-  BUILT_IN_CARRIER,
-  CARRIER_CATALOGUE,
-  type CarrierCatalogueEntry,
-  type CarrierMapping,
-  type MappingDestination,
-} from '@shipdesk/contract';
+import { BUILT_IN_CARRIER, type CarrierMapping, type MappingDestination } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
 import { FormDialog } from '@/components/form-dialog';
+import { useListCarrierAccountsQuery } from '@/entities/carrier-accounts/carrier-accounts-api';
+import { useGetCarrierCatalogueQuery } from '@/entities/carrier-catalogue/carrier-catalogue-api';
+import { CarrierServicePicker } from '@/entities/carrier-catalogue/carrier-service-picker';
+import {
+  carrierServiceOptions,
+  catalogueWith,
+  findCarrierServiceOption,
+} from '@/entities/carrier-catalogue/carrier-services';
 import { EMPTY_OPTION_SELECT_SLOTS, controlledFieldProps } from '@/lib/forms/field-props';
 import { applyServerErrors, messagesResolver } from '@/lib/validation';
-import { useGetCarrierCatalogueQuery, useListCarrierAccountsQuery } from '../api/carriers-api';
-import { useSaveCarrierMappingMutation } from '../api/ship-methods-api';
+import { useSaveCarrierMappingMutation } from '../api/ship-method-mappings-api';
 import {
   CARRIER_MAPPING_FIELDS,
   defaultCarrierMappingForm,
-  findServiceOption,
-  serviceOptions,
   toCarrierMappingInput,
   validateCarrierMappingForm,
   type CarrierMappingFormValues,
 } from './carrier-mapping-form';
-import { CarrierServicePicker } from './carrier-service-picker';
 import { DestinationField } from './destination-field';
 
 export interface CarrierMappingDialogProps {
@@ -47,22 +45,18 @@ export function CarrierMappingDialog({ shipMethod, mapping, taken, onClose }: Ca
   const [save] = useSaveCarrierMappingMutation();
   const [formError, setFormError] = useState<string | null>(null);
   // A mapping to a carrier whose account is no longer verified keeps its service selectable.
-  const entries = useMemo(() => {
-    const listed: readonly CarrierCatalogueEntry[] = catalogue.data ?? [];
-    return mapping && !listed.some((e) => e.carrier === mapping.carrier)
-      ? [...listed, CARRIER_CATALOGUE[mapping.carrier]]
-      : listed;
-  }, [catalogue.data, mapping]);
+  const kept = mapping?.carrier;
+  const entries = useMemo(() => catalogueWith(catalogue.data ?? [], [kept]), [catalogue.data, kept]);
   const form = useForm<CarrierMappingFormValues>({
     defaultValues: defaultCarrierMappingForm(mapping),
     // useForm takes its options anew on every render, so the check sees the catalogue once it has arrived.
     resolver: messagesResolver((values) =>
-      validateCarrierMappingForm(values, serviceOptions(entries, values.destination)),
+      validateCarrierMappingForm(values, carrierServiceOptions(entries, values.destination)),
     ),
   });
   const [destination, carrierMethod] = useWatch({ control: form.control, name: ['destination', 'carrierMethod'] });
-  const options = useMemo(() => serviceOptions(entries, destination), [entries, destination]);
-  const chosen = findServiceOption(serviceOptions(entries, 'any'), carrierMethod);
+  const options = useMemo(() => carrierServiceOptions(entries, destination), [entries, destination]);
+  const chosen = findCarrierServiceOption(carrierServiceOptions(entries), carrierMethod);
   const packageTypes = entries.find((e) => e.carrier === chosen?.carrier)?.packageTypes ?? [];
   const carrierAccounts = (accounts.data ?? []).filter((a) => a.carrier === chosen?.carrier);
   const onlyBuiltIn = catalogue.isSuccess && entries.every((e) => e.carrier === BUILT_IN_CARRIER);
@@ -102,7 +96,7 @@ export function CarrierMappingDialog({ shipMethod, mapping, taken, onClose }: Ca
         control={form.control}
         taken={taken}
         onChange={(next) => {
-          if (carrierMethod && !findServiceOption(serviceOptions(entries, next), carrierMethod)) {
+          if (carrierMethod && !findCarrierServiceOption(carrierServiceOptions(entries, next), carrierMethod)) {
             form.setValue('carrierMethod', '');
           }
         }}

@@ -20,11 +20,12 @@ import {
   type ShipMethod,
 } from '@shipdesk/contract';
 import { QueryError } from '@/components/query-error';
-import { useListCarrierAccountsQuery } from '../api/carriers-api';
-import { useListCarrierMappingsQuery } from '../api/ship-methods-api';
+import { useListCarrierAccountsQuery } from '@/entities/carrier-accounts/carrier-accounts-api';
+import { serviceReachText } from '@/entities/carrier-catalogue/carrier-services';
+import { useListCarrierMappingsQuery } from '../api/ship-method-mappings-api';
 import { CarrierMappingDialog } from './carrier-mapping-dialog';
 import { BlockHeading } from './block-heading';
-import { DESTINATION_LABELS, serviceDetailText } from './shipping-text';
+import { DESTINATION_LABELS } from './shipping-text';
 
 const SECONDARY = { color: 'text.secondary', fontSize: '0.75rem', lineHeight: 1.4 } as const;
 
@@ -92,7 +93,7 @@ export function CarrierMappingsBlock({ method, readOnly }: { method: ShipMethod;
                       {row.carrierMethodName}
                       <Box sx={SECONDARY}>
                         {CARRIER_NAMES[row.carrier]}
-                        {service ? ` · ${serviceDetailText(service)}` : ''}
+                        {service ? ` · ${serviceReachText(service)}` : ''}
                       </Box>
                     </TableCell>
                     <TableCell>

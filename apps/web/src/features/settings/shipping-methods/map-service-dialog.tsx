@@ -7,7 +7,7 @@ import type { ShipMethod, UnmappedService } from '@shipdesk/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { EMPTY_OPTION_SELECT_SLOTS, controlledFieldProps } from '@/lib/forms/field-props';
 import { applyServerErrors, messagesResolver } from '@/lib/validation';
-import { shipMethodsApi, useSaveStoreMappingMutation } from '../api/ship-methods-api';
+import { shipMethodMappingsApi, useSaveStoreMappingMutation } from '../api/ship-method-mappings-api';
 import { unmappedStoresText, unmappedText } from './shipping-text';
 
 interface MapServiceForm {
@@ -31,7 +31,7 @@ export interface MapServiceDialogProps {
  * store (or every store) when it has one, so a method keeps one list of names per store.
  */
 export function MapServiceDialog({ service, methods, onClose }: MapServiceDialogProps) {
-  const [loadMappings] = shipMethodsApi.useLazyListStoreMappingsQuery();
+  const [loadMappings] = shipMethodMappingsApi.useLazyListStoreMappingsQuery();
   const [save] = useSaveStoreMappingMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const stores = service.stores.filter((store): store is { id: string; name: string } => store.id !== null);

@@ -6,7 +6,7 @@ import type { ShipMethod } from '@shipdesk/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { fieldProps } from '@/lib/forms/field-props';
 import { applyServerErrors, validatorResolver, type FormRules } from '@/lib/validation';
-import { useCreateShipMethodMutation, useRenameShipMethodMutation } from '../api/ship-methods-api';
+import { useCreateShipMethodMutation, useRenameShipMethodMutation } from '@/entities/ship-methods/ship-methods-api';
 
 interface NameForm {
   name: string;

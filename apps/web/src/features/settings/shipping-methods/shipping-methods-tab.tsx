@@ -11,7 +11,7 @@ import type { ShipMethod, UnmappedService } from '@shipdesk/contract';
 import { EmptyState } from '@/components/empty-state';
 import { QueryError } from '@/components/query-error';
 import { showApiError } from '@/lib/errors';
-import { useCreateShipMethodMutation, useListShipMethodsQuery } from '../api/ship-methods-api';
+import { useCreateShipMethodMutation, useListShipMethodsQuery } from '@/entities/ship-methods/ship-methods-api';
 import { useShippingResolution } from '../hooks/use-shipping-resolution';
 import { MapServiceDialog } from './map-service-dialog';
 import { ResolutionProgress } from './resolution-progress';

@@ -1,4 +1,4 @@
-import type { CarrierService, MappingDestination, UnmappedService } from '@shipdesk/contract';
+import type { MappingDestination, UnmappedService } from '@shipdesk/contract';
 import { formatCount } from '@/lib/format';
 
 export const DESTINATION_LABELS: Record<MappingDestination, string> = {
@@ -6,18 +6,6 @@ export const DESTINATION_LABELS: Record<MappingDestination, string> = {
   domestic: 'Domestic',
   international: 'International',
 };
-
-/** "2–5 business days", "1 business day", "Same day". */
-export function deliveryDaysText({ min, max }: CarrierService['deliveryDays']): string {
-  if (max === 0) return 'Same day';
-  if (min === max) return `${min} business day${min === 1 ? '' : 's'}`;
-  return `${min}–${max} business days`;
-}
-
-/** "Domestic · 2–5 business days" */
-export function serviceDetailText(service: Pick<CarrierService, 'scope' | 'deliveryDays'>): string {
-  return `${service.scope === 'domestic' ? 'Domestic' : 'International'} · ${deliveryDaysText(service.deliveryDays)}`;
-}
 
 export function openOrdersText(count: number): string {
   return `${formatCount(count)} open order${count === 1 ? '' : 's'}`;

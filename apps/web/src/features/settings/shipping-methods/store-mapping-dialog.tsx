@@ -9,7 +9,8 @@ import { REQUESTED_SERVICE_MAX, type StoreMapping } from '@shipdesk/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { EMPTY_OPTION_SELECT_SLOTS, controlledFieldProps } from '@/lib/forms/field-props';
 import { applyServerErrors, messagesResolver } from '@/lib/validation';
-import { useListShippingStoresQuery, useSaveStoreMappingMutation } from '../api/ship-methods-api';
+import { ALL_STORES, useListStoresQuery } from '@/entities/stores/stores-api';
+import { useSaveStoreMappingMutation } from '../api/ship-method-mappings-api';
 
 /** '' stands for every store. */
 interface StoreMappingFormValues {
@@ -43,7 +44,7 @@ export interface StoreMappingDialogProps {
 
 /** Which requested services of a store (or of every store) mean this shipping method. */
 export function StoreMappingDialog({ shipMethod, mapping, suggestions, onClose }: StoreMappingDialogProps) {
-  const stores = useListShippingStoresQuery();
+  const stores = useListStoresQuery(ALL_STORES);
   const [save] = useSaveStoreMappingMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
@@ -101,7 +102,7 @@ export function StoreMappingDialog({ shipMethod, mapping, suggestions, onClose }
             {...controlledFieldProps(control)}
           >
             <MenuItem value="">Every store (and orders entered by hand)</MenuItem>
-            {(stores.data ?? []).map((store) => (
+            {(stores.data?.rows ?? []).map((store) => (
               <MenuItem key={store.id} value={store.id}>
                 {store.name}
               </MenuItem>

@@ -9,7 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ShipMethod, StoreMapping } from '@shipdesk/contract';
 import { QueryError } from '@/components/query-error';
-import { useListStoreMappingsQuery } from '../api/ship-methods-api';
+import { useListStoreMappingsQuery } from '../api/ship-method-mappings-api';
 import { BlockHeading } from './block-heading';
 import { StoreMappingDialog } from './store-mapping-dialog';
 

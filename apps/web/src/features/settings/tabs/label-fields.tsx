@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CARRIER_NAMES, LABEL_SIZES, LABEL_TYPES, type LabelSize, type LabelType } from '@shipdesk/contract';
 import { EMPTY_OPTION_SELECT_SLOTS, controlledFieldProps } from '@/lib/forms/field-props';
-import { useListCarrierAccountsQuery } from '../api/carriers-api';
+import { useListCarrierAccountsQuery } from '@/entities/carrier-accounts/carrier-accounts-api';
 
 export interface LabelForm {
   labelType: LabelType;

@@ -1,20 +1,19 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SOURCE_TYPES, type ConnectionResult, type Store } from '@shipdesk/contract';
-import { FormDialog } from '@/components/form-dialog';
-import { apiFieldErrors } from '@/lib/errors';
+import { SOURCE_TYPES, type Store } from '@shipdesk/contract';
+import { ConnectionDialog } from '@/entities/connections/connection-dialog';
+import { useConnectionDialog } from '@/entities/connections/use-connection-dialog';
+import { useCreateStoreMutation, useUpdateStoreMutation } from '@/entities/stores/stores-api';
 import { sourceLabel } from '@/lib/format/source-type';
 import { controlledFieldProps, fieldProps } from '@/lib/forms/field-props';
-import { applyServerErrors } from '@/lib/validation';
-import { useCreateStoreMutation, useTestStoreConnectionMutation, useUpdateStoreMutation } from '../api/stores-api';
+import { useTestStoreConnectionMutation } from '../api/store-sync-api';
 import {
   defaultStoreForm,
-  fieldPath,
   fieldsOf,
+  storeConnectionAnswer,
   storeFieldPaths,
   storeFormResolver,
   toCreateStore,
@@ -22,7 +21,6 @@ import {
   toUpdateStore,
   type StoreFormValues,
 } from '../store-form';
-import { StoreConnectionSection } from './store-connection-section';
 import { StoreOrdersSection } from './store-orders-section';
 
 /**
@@ -34,57 +32,37 @@ export function StoreDialog({ store, onClose }: { store?: Store; onClose(): void
   const form = useForm<StoreFormValues>({ resolver, defaultValues: defaultStoreForm(store), mode: 'onSubmit' });
   const sourceType = useWatch({ control: form.control, name: 'sourceType' });
   const fields = fieldsOf(sourceType);
-  const [showAdvanced, setShowAdvanced] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [result, setResult] = useState<ConnectionResult | null>(null);
   const [createStore] = useCreateStoreMutation();
   const [updateStore] = useUpdateStoreMutation();
   const [testConnection, testing] = useTestStoreConnectionMutation();
-
-  /** Field errors of a 400 go under their inputs (opening "Advanced" if one is there); the rest is returned. */
-  const landOnFields = (error: unknown, fallback: string) => {
-    const named = Object.keys(apiFieldErrors(error));
-    if (fields.some((field) => field.advanced && named.includes(fieldPath(field)))) setShowAdvanced(true);
-    return applyServerErrors(error, storeFieldPaths(sourceType), form.setError, fallback);
-  };
-
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const saved = store
-        ? await updateStore({ id: store.id, body: toUpdateStore(values, store) }).unwrap()
-        : await createStore(toCreateStore(values)).unwrap();
-      toast.success(store ? `${saved.name} saved.` : `${saved.name} added.`);
-      onClose();
-    } catch (error) {
-      setFormError(landOnFields(error, store ? 'Could not save the store.' : 'Could not add the store.'));
-    }
+  const connection = useConnectionDialog({
+    form,
+    fields,
+    choiceField: 'sourceType',
+    serverFields: storeFieldPaths(sourceType),
+    save: async (values) => {
+      if (store)
+        return `${(await updateStore({ id: store.id, body: toUpdateStore(values, store) }).unwrap()).name} saved.`;
+      return `${(await createStore(toCreateStore(values)).unwrap()).name} added.`;
+    },
+    saveFailure: store ? 'Could not save the store.' : 'Could not add the store.',
+    test: async (values) => storeConnectionAnswer(await testConnection(toTestConnection(values, store?.id)).unwrap()),
+    answeredBy: 'The platform',
+    onClose,
   });
 
-  const runTest = async () => {
-    setResult(null);
-    const valid = await form.trigger(['sourceType', ...fields.map(fieldPath)]);
-    if (!valid) return;
-    try {
-      setResult(await testConnection(toTestConnection(form.getValues(), store?.id)).unwrap());
-    } catch (error) {
-      const message = landOnFields(error, 'Could not test the connection.');
-      if (message) setResult({ ok: false, message, platformAnswer: null, accountName: null });
-    }
-  };
-
-  const busy = form.formState.isSubmitting;
   return (
-    <FormDialog
-      open
+    <ConnectionDialog
       title={store ? `Edit ${store.name}` : 'Add store'}
       message={store ? `${sourceLabel(store.sourceType)} store` : undefined}
-      onCancel={onClose}
-      onSubmit={() => void submit()}
       submitLabel={store ? 'Save' : 'Add store'}
-      busy={busy}
-      error={formError}
-      maxWidth="sm"
+      form={form}
+      fields={fields}
+      stored={store?.credentials}
+      connection={connection}
+      testing={testing.isLoading}
+      onCancel={onClose}
+      footer={<StoreOrdersSection form={form} store={store} />}
     >
       <TextField {...fieldProps(form, 'name')} label="Name" required fullWidth autoFocus />
       {store ? null : (
@@ -100,7 +78,7 @@ export function StoreDialog({ store, onClose }: { store?: Store; onClose(): void
               value={control.field.value}
               onChange={(event) => {
                 control.field.onChange(event.target.value);
-                setResult(null);
+                connection.clearResult();
               }}
               {...controlledFieldProps(control)}
             >
@@ -118,20 +96,6 @@ export function StoreDialog({ store, onClose }: { store?: Store; onClose(): void
           Wholesale stores need no connection: their orders are added by hand or through the API.
         </Typography>
       ) : null}
-      {fields.length > 0 ? (
-        <StoreConnectionSection
-          form={form}
-          store={store}
-          fields={fields}
-          showAdvanced={showAdvanced}
-          onToggleAdvanced={() => setShowAdvanced((open) => !open)}
-          onTest={() => void runTest()}
-          testing={testing.isLoading}
-          busy={busy}
-          result={result}
-        />
-      ) : null}
-      <StoreOrdersSection form={form} store={store} />
-    </FormDialog>
+    </ConnectionDialog>
   );
 }

@@ -8,11 +8,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { Store } from '@shipdesk/contract';
+import { ConnectionSectionTitle } from '@/entities/connections/connection-dialog';
 import { sourceLabel } from '@/lib/format/source-type';
 import { controlledFieldProps, fieldProps } from '@/lib/forms/field-props';
 import type { StoreFormValues } from '../store-form';
 import { SYNC_INTERVALS, intervalLabel } from '../store-status';
-import { StoreDialogSectionTitle } from './store-dialog-section-title';
 
 /** Platforms that push order webhooks to the store's webhook address. */
 const WEBHOOK_SOURCES = new Set(['Shopify', 'Bigcommerce']);
@@ -43,7 +43,7 @@ export function StoreOrdersSection({ form, store }: { form: UseFormReturn<StoreF
   const interval = useWatch({ control: form.control, name: 'syncIntervalMinutes' });
   return (
     <>
-      <StoreDialogSectionTitle>Orders</StoreDialogSectionTitle>
+      <ConnectionSectionTitle>Orders</ConnectionSectionTitle>
       <TextField
         {...fieldProps(
           form,

@@ -17,7 +17,7 @@ import type { Store, SyncRun } from '@shipdesk/contract';
 import { StatusChip } from '@/components/status-chip';
 import { QueryError } from '@/components/query-error';
 import { formatCount, formatDateTime } from '@/lib/format';
-import { useListSyncRunsQuery } from '../api/stores-api';
+import { useListSyncRunsQuery } from '../api/store-sync-api';
 import { SYNC_STATE_VIEW, TRIGGER_LABELS } from '../store-status';
 
 const COUNTERS: {

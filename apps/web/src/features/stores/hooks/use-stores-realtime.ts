@@ -3,7 +3,8 @@ import { StoreRealtimeEvent, SYNC_STATES, type SyncRun } from '@shipdesk/contrac
 import { api } from '@/lib/api/base-api';
 import { subscribeRealtime } from '@/lib/realtime/realtime-hub';
 import { useAppDispatch } from '@/lib/store-hooks';
-import { CONNECTABLE_TAG, STORE_LIST_TAG, storeTag, syncRunsTag, tagsForStoreChange } from '../api/stores-api';
+import { STORE_LIST_TAG, storeTag } from '@/entities/stores/stores-api';
+import { CONNECTABLE_TAG, syncRunsTag, tagsForStoreChange } from '../api/store-sync-api';
 import { isFinished } from '../store-status';
 
 /** A run shown in its store's row: live while it runs; once finished, only if this screen started it. */

@@ -1,7 +1,6 @@
 import type {
   CarrierAccount,
   CarrierAccountList,
-  CarrierCatalogue,
   CarrierConnectionResult,
   CreateCarrierAccount,
   SuccessEnvelope,
@@ -9,46 +8,41 @@ import type {
   UpdateCarrierAccount,
 } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
+import { CARRIER_CATALOGUE_TAG } from '../carrier-catalogue/carrier-catalogue-api';
 
-const ACCOUNTS = 'CarrierAccount' as const;
-const CATALOGUE = 'CarrierCatalogue' as const;
+export const CARRIER_ACCOUNT_TAG = 'CarrierAccount' as const;
 
 function data<T>(response: SuccessEnvelope<T>): T {
   return response.data;
 }
 
 /**
- * Carrier accounts (GET/POST /api/v1/carrierAccounts, PUT /{id}), their connection test and the catalogue of what the
- * tenant can ship with. The catalogue lists a carrier once one of its accounts is verified, so whatever can change
- * a verdict (an edit of the connection, a test of a saved account) refreshes it with the accounts.
+ * Carrier accounts (GET/POST /api/v1/carrierAccounts, PUT /{id}) and their connection test. The catalogue lists a
+ * carrier once one of its accounts is verified, so whatever can change a verdict (an edit of the connection, a test
+ * of a saved account) refreshes it with the accounts.
  */
-export const carriersApi = api.enhanceEndpoints({ addTagTypes: [ACCOUNTS, CATALOGUE] }).injectEndpoints({
+export const carrierAccountsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listCarrierAccounts: build.query<CarrierAccount[], void>({
       query: () => 'api/v1/carrierAccounts',
       transformResponse: (response: SuccessEnvelope<CarrierAccountList>) => response.data.rows,
-      providesTags: [ACCOUNTS],
+      providesTags: [CARRIER_ACCOUNT_TAG],
     }),
     createCarrierAccount: build.mutation<CarrierAccount, CreateCarrierAccount>({
       query: (body) => ({ url: 'api/v1/carrierAccounts', method: 'POST', body }),
       transformResponse: data<CarrierAccount>,
-      invalidatesTags: (_result, error) => (error ? [] : [ACCOUNTS, CATALOGUE]),
+      invalidatesTags: (_result, error) => (error ? [] : [CARRIER_ACCOUNT_TAG, CARRIER_CATALOGUE_TAG]),
     }),
     updateCarrierAccount: build.mutation<CarrierAccount, { id: string; body: UpdateCarrierAccount }>({
       query: ({ id, body }) => ({ url: `api/v1/carrierAccounts/${encodeURIComponent(id)}`, method: 'PUT', body }),
       transformResponse: data<CarrierAccount>,
-      invalidatesTags: (_result, error) => (error ? [] : [ACCOUNTS, CATALOGUE]),
+      invalidatesTags: (_result, error) => (error ? [] : [CARRIER_ACCOUNT_TAG, CARRIER_CATALOGUE_TAG]),
     }),
     /** A saved account's verdict is kept by the server; a form not saved yet changes nothing. */
     testCarrierConnection: build.mutation<CarrierConnectionResult, TestCarrierConnection>({
       query: (body) => ({ url: 'call/carriers/testConnection', method: 'POST', body }),
       transformResponse: data<CarrierConnectionResult>,
-      invalidatesTags: (_result, _error, body) => (body.accountId ? [ACCOUNTS, CATALOGUE] : []),
-    }),
-    getCarrierCatalogue: build.query<CarrierCatalogue['carriers'], void>({
-      query: () => 'call/carriers/catalogue',
-      transformResponse: (response: SuccessEnvelope<CarrierCatalogue>) => response.data.carriers,
-      providesTags: [CATALOGUE],
+      invalidatesTags: (_result, _error, body) => (body.accountId ? [CARRIER_ACCOUNT_TAG, CARRIER_CATALOGUE_TAG] : []),
     }),
   }),
 });
@@ -58,5 +52,4 @@ export const {
   useCreateCarrierAccountMutation,
   useUpdateCarrierAccountMutation,
   useTestCarrierConnectionMutation,
-  useGetCarrierCatalogueQuery,
-} = carriersApi;
+} = carrierAccountsApi;

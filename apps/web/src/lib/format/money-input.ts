@@ -1,11 +1,9 @@
 import { MAX_MINOR_UNITS, currencyDigits, decimalToMinorUnits } from '@shipdesk/contract';
 
-// The form's text for an amount in minor units: the contract's, which the server's messages use too.
-export { minorToDecimal } from '@shipdesk/contract';
-
 /**
- * Money typed by people, in the currency's major units ('12.50'), to the integer minor units the API takes (1250),
- * and back. Parsed as a decimal string, never through floating point: '0.29' is 29, not 28.999999999999996.
+ * Money typed by people, in the currency's major units ('12.50'), to the integer minor units the API takes (1250).
+ * Parsed as a decimal string, never through floating point: '0.29' is 29, not 28.999999999999996. The way back to the
+ * form's text is the contract's `minorToDecimal`, which the server's messages use too.
  */
 
 export type MoneyParse = { ok: true; minor: number } | { ok: false; message: string };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { minorToDecimal, optionalMoney, parseMoney } from './money';
+import { minorToDecimal } from '@shipdesk/contract';
+import { optionalMoney, parseMoney } from './money-input';
 
 const minor = (text: string, currency = 'USD') => {
   const parsed = parseMoney(text, currency);

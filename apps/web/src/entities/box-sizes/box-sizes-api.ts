@@ -1,22 +1,24 @@
 import type { BoxSize, BoxSizeInput, SuccessEnvelope } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
 
-const BOX_SIZES = 'BoxSize' as const;
+/** Every screen that lists the boxes reads them under this tag, so a box saved in Settings is fresh everywhere. */
+export const BOX_SIZE_TAG = 'BoxSize' as const;
 
 function data<T>(response: SuccessEnvelope<T>): T {
   return response.data;
 }
 
 /**
- * The seller's boxes (GET/POST /api/v1/orderBoxSizes, PUT /{id}). The reference lists (getPackageSizes) carry them
- * too, so a change refreshes those as well.
+ * The seller's boxes (GET/POST /api/v1/orderBoxSizes, PUT /{id}): edited in Settings, chosen for a label's parcel
+ * and for an order's box. The rule editor's reference lists (getPackageSizes) carry them too, so a save refreshes
+ * those as well.
  */
-export const boxSizesApi = api.enhanceEndpoints({ addTagTypes: [BOX_SIZES] }).injectEndpoints({
+export const boxSizesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listBoxSizes: build.query<BoxSize[], void>({
       query: () => 'api/v1/orderBoxSizes',
       transformResponse: data<BoxSize[]>,
-      providesTags: [BOX_SIZES],
+      providesTags: [BOX_SIZE_TAG],
     }),
     saveBoxSize: build.mutation<BoxSize, { id?: string; body: BoxSizeInput }>({
       query: ({ id, body }) =>
@@ -24,7 +26,7 @@ export const boxSizesApi = api.enhanceEndpoints({ addTagTypes: [BOX_SIZES] }).in
           ? { url: `api/v1/orderBoxSizes/${encodeURIComponent(id)}`, method: 'PUT', body }
           : { url: 'api/v1/orderBoxSizes', method: 'POST', body },
       transformResponse: data<BoxSize>,
-      invalidatesTags: (_result, error) => (error ? [] : [BOX_SIZES, 'Reference']),
+      invalidatesTags: (_result, error) => (error ? [] : [BOX_SIZE_TAG, 'Reference']),
     }),
   }),
 });
