@@ -1,12 +1,14 @@
 import type { Dashboard, QuickDashboard } from '@shipdesk/contract';
 import type { Database } from '../../apps/server/src/db/client.ts';
-import { BUCKET_MS, dashboardWindows, type DashboardWindows } from '../../apps/server/src/domain/dashboard-periods.ts';
-import type { SlotTotals } from '../../apps/server/src/features/dashboard/dashboard-repository.ts';
 import {
+  BUCKET_MS,
   assemble,
   createDashboardService,
+  dashboardWindows,
   salesCount,
-} from '../../apps/server/src/features/dashboard/dashboard-service.ts';
+  type DashboardWindows,
+  type SlotTotals,
+} from '../../apps/server/src/features/dashboard/index.ts';
 import type { AuthContext } from '../../apps/server/src/plugins/auth.ts';
 import { isTenantSetup, type SqlRunner, type Statement } from './sql-side.ts';
 import { ms, summarise } from './stats.ts';

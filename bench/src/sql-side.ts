@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Database, Executor } from '../../apps/server/src/db/client.ts';
 import * as schema from '../../apps/server/src/db/schema/index.ts';
-import { APP_ROLE, TENANT_SETTING } from '../../apps/server/src/db/schema/tenancy.ts';
+import { APP_ROLE, TENANT_SETTING } from '../../apps/server/src/db/schema/index.ts';
 
 /** One SQL statement as the server sends it: text and parameters. */
 export interface Statement {
