@@ -10,6 +10,7 @@ export default defineConfig({
       'apps/server/vitest.serial.config.ts',
       'apps/sso',
       'apps/web',
+      'tools',
     ],
   },
 });

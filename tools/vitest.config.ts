@@ -1,0 +1,6 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  // The checks of the repository's layout: lint rules shown refusing their fixtures, and no import cycles.
+  test: { name: 'tools', environment: 'node', include: ['*.test.ts'], testTimeout: 120_000 },
+});
