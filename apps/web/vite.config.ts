@@ -17,7 +17,12 @@ const MUI_COMPONENTS = /[\\/]node_modules[\\/]@mui[\\/](material|icons-material)
 const LANDING_MUI = new Set(
   [
     ...staticPackageImports(
-      ['main.tsx', 'app/providers.tsx', 'features/orders/orders-page.tsx', 'features/dashboard/dashboard-page.tsx'],
+      [
+        'main.tsx',
+        'app/providers.tsx',
+        'app/routes/orders/orders-list-route.tsx',
+        'features/dashboard/dashboard-page.tsx',
+      ],
       fileURLToPath(new URL('./src', import.meta.url)),
     ),
   ].filter((name) => /^@mui\/(material|icons-material)\/[^/]+$/.test(name)),
@@ -29,11 +34,12 @@ function muiComponentOf(id: string): string | null {
   return match ? `${match[1]!.replace(/\\/g, '/')}/${match[2]}` : null;
 }
 // The app's own code that two or more pages use (and what it imports): one file, not dozens of small ones. Not the
-// printing client or the connection forms (and React Hook Form with them): the order list, the page most often
-// loaded first, uses neither, and the pages that do load them with their own chunks.
-const SHARED = /[\\/](apps[\\/]web[\\/]src[\\/](lib|components|config|hooks)|packages[\\/]contract)[\\/]/;
+// printing client, the forms (and React Hook Form with them) or the entities' widgets (the connection dialog, the
+// carrier service picker): the order list, the page most often loaded first, uses none of them, and the pages that do
+// load them with their own chunks.
+const SHARED = /[\\/](apps[\\/]web[\\/]src[\\/](lib|components|config|entities|hooks)|packages[\\/]contract)[\\/]/;
 const NOT_SHARED =
-  /[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/](printing|validation|forms)|components[\\/](printing|connection-field))/;
+  /[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/](printing|validation|forms)|components[\\/]printing|entities[\\/](connections[\\/]|[^\\/]+[\\/][^\\/]+\.tsx$))/;
 
 /**
  * The providers (store, router, sign-in) are imported once /app-config.json has arrived, as they read it when they

@@ -17,9 +17,10 @@ function titled(title: string): { handle: RouteHandle } {
   return { handle: { title } };
 }
 
+// The order screens come with the labels' parts, composed in routes/orders.
 const ordersPage = page(
-  () => import('@/features/orders/orders-page'),
-  (m) => m.OrdersPage,
+  () => import('./routes/orders/orders-list-route.tsx'),
+  (m) => m.OrdersListRoute,
 );
 const comingSoonPage = page(
   () => import('@/components/coming-soon'),
@@ -83,8 +84,8 @@ export const routes: RouteObject[] = [
                 path: paths.orderView,
                 ...titled('Order'),
                 ...page(
-                  () => import('@/features/orders/order-view-page'),
-                  (m) => m.OrderViewPage,
+                  () => import('./routes/orders/order-view-route.tsx'),
+                  (m) => m.OrderViewRoute,
                 ),
               },
               { path: paths.ordersByStatus, ...titled('Orders'), ...ordersPage },
@@ -92,8 +93,8 @@ export const routes: RouteObject[] = [
                 path: paths.orderAction,
                 ...titled('Order'),
                 ...page(
-                  () => import('@/features/orders/order-action-page'),
-                  (m) => m.OrderActionPage,
+                  () => import('./routes/orders/order-view-route.tsx'),
+                  (m) => m.OrderActionRoute,
                 ),
               },
               {

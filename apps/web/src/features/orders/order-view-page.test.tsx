@@ -6,6 +6,7 @@ import { renderRoutes } from '@/lib/testing/render-with-store';
 import { VIEW_EVENTS } from './api/orders-api';
 import { OrderActionPage } from './order-action-page';
 import { OrderViewPage } from './order-view-page';
+import type { OrderPartProps } from './orders-page-slots';
 import { fail, fullOrder, ok, ruleApplication, ruleResult, stubApi, type ApiCall } from './testing';
 
 const { toastInfo, toastSuccess } = vi.hoisted(() => ({ toastInfo: vi.fn(), toastSuccess: vi.fn() }));
@@ -102,19 +103,24 @@ function serve({ order = () => fullOrder({ id: '5' }), allowed = [], defaults = 
         ],
       });
     }
-    if (call.path === '/api/v1/deliveries') return ok([]);
     if (call.path === '/api/v1/orderNotes') return ok([]);
     if (call.path === '/api/v1/configs') return ok([]);
     return fail(500, `unexpected ${call.method} ${call.path}`);
   });
 }
 
+/** Stands in for the deliveries card that app/ gives the view (features/labels): says what it was given. */
+function DeliveriesSlot({ order, locale }: OrderPartProps) {
+  return <section aria-label="Deliveries">{`${order.orderNumber} in ${locale}`}</section>;
+}
+const SLOTS = { deliveries: DeliveriesSlot };
+
 function renderAt(url: string) {
   const result = renderRoutes(
     [
       { path: '/orders', element: <h1>Order list</h1> },
-      { path: '/orders/view/:id', Component: OrderViewPage },
-      { path: '/orders/:action/:id', Component: OrderActionPage },
+      { path: '/orders/view/:id', element: <OrderViewPage slots={SLOTS} /> },
+      { path: '/orders/:action/:id', element: <OrderActionPage slots={SLOTS} /> },
     ],
     url,
   );
@@ -135,9 +141,9 @@ describe('OrderViewPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Process payment' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     const asked = calls.filter((c) => c.path.endsWith('/fsmFlow'));
-    // The deliveries card asks whether a label may be bought, without asking the carriers for rates.
-    expect(asked.map((c) => c.path.split('/')[4]).sort()).toEqual([...VIEW_EVENTS, 'shipLabel'].sort());
-    expect(asked.find((c) => c.path.includes('/shipLabel/'))?.query.get('rates')).toBe('false');
+    expect(asked.map((c) => c.path.split('/')[4]).sort()).toEqual([...VIEW_EVENTS].sort());
+    // The deliveries card of another feature, after the lines, given the order and the tenant's locale.
+    expect(screen.getByRole('region', { name: 'Deliveries' })).toHaveTextContent('SO-1005 in en');
     // Statuses, lines and the timeline in the tenant's time zone.
     expect(screen.getByLabelText('Order status: Draft Order')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'MUG-1' })).toBeInTheDocument();

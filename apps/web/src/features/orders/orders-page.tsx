@@ -16,7 +16,6 @@ import { QueryError } from '@/components/query-error';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
 import { BULK_ACTIONS_BAR_COVERS, BulkActionsBar } from './components/bulk-actions-bar';
 import { BulkReport } from './components/bulk-report';
-import { LabelBatchBanner } from './components/label-batch-banner';
 import { NoOrders } from './components/no-orders';
 import { OrderStatusTabs } from './components/order-status-tabs';
 import { OrdersFilters, storeNamer } from './components/orders-filters';
@@ -29,11 +28,16 @@ import { useOrderList } from './hooks/use-order-list';
 import { useOrderSelection } from './hooks/use-order-selection';
 import { useOrdersRealtime } from './hooks/use-orders-realtime';
 import { activeFilters, CLEARED_FILTERS, hasFilters, withQueryChange } from './list-params';
+import type { OrdersPageSlots } from './orders-page-slots';
 
 const NO_STORES: readonly Store[] = [];
 
-/** /, /orders and /orders/:filterStatus (spec 2.2): the order list with status tabs, filters and paging. */
-export function OrdersPage() {
+/**
+ * /, /orders and /orders/:filterStatus (spec 2.2): the order list with status tabs, filters and paging. `slots` are
+ * the parts other features draw (app/ gives them): a banner above the list, actions on the selection.
+ */
+export function OrdersPage({ slots = {} }: { slots?: OrdersPageSlots }) {
+  const { listBanner: ListBanner, selectionActions: SelectionActions } = slots;
   useOrdersRealtime();
   const {
     filterStatus,
@@ -116,7 +120,7 @@ export function OrdersPage() {
       {selection.report ? (
         <BulkReport report={selection.report} onClose={selection.dismissReport} focusAfterClose={listRef} />
       ) : null}
-      <LabelBatchBanner locale={settings?.locale ?? 'en'} focusAfterClose={listRef} />
+      {ListBanner ? <ListBanner locale={settings?.locale ?? 'en'} focusAfterClose={listRef} /> : null}
       <Paper
         ref={listRef}
         component="section"
@@ -143,12 +147,12 @@ export function OrdersPage() {
             bulk={selection.bulk}
             printing={selection.printing}
             onPackingSlips={(format) => void selection.print(format)}
-            buying={selection.buying}
-            onBuyLabels={(event, scope) => void selection.buyLabels(event, scope)}
             runningRules={selection.runningRules}
             onRunRules={() => void selection.runRules()}
             onClear={selection.clear}
-          />
+          >
+            {SelectionActions ? <SelectionActions count={selection.selected.size} run={selection.runAction} /> : null}
+          </BulkActionsBar>
         ) : (
           <Box sx={{ minHeight: 68 }}>
             <OrdersFilters params={params} stores={stores} onChange={changeQuery} />

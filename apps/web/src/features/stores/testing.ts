@@ -47,17 +47,7 @@ export function storeList(rows: Store[], overrides: Partial<StoreList> = {}): St
   return { rows, page: 1, size: 10, total: rows.length, ...overrides };
 }
 
-export const ok = (data: unknown, status = 200) =>
-  new Response(JSON.stringify({ code: status, success: true, data }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-
-export const fail = (status: number, message: string, extra: Record<string, unknown> = {}) =>
-  new Response(JSON.stringify({ code: status, success: false, message, ...extra }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
+export { fail, ok } from '@/lib/testing/api-stub';
 
 /** A socket.io client stand-in for the realtime hub: `fire` delivers a server event. */
 export function fakeSocket() {

@@ -1,7 +1,6 @@
 import type {
   OrderAddressUpdate,
   CreateOrder,
-  Delivery,
   FsmFlow,
   Order,
   OrderEventRecord,
@@ -98,11 +97,6 @@ export const ordersApi = api.injectEndpoints({
       query: (id) => `api/v1/orders/${encodeURIComponent(id)}/events`,
       transformResponse: rowsOf<OrderEventRecord>,
       providesTags: (_result, _error, id) => [orderTag(id)],
-    }),
-    getDeliveries: build.query<Delivery[], string>({
-      query: (orderId) => `api/v1/deliveries?orderId=${encodeURIComponent(orderId)}`,
-      transformResponse: rowsOf<Delivery>,
-      providesTags: (_result, _error, orderId) => [{ type: 'Delivery', id: orderId }, orderTag(orderId)],
     }),
     /** fsmFlow for every event this screen offers, asked together when the order view loads. */
     getFsmFlows: build.query<FsmFlows, string>({
@@ -209,7 +203,6 @@ export const {
   useGetOrderQuery,
   useCreateOrderMutation,
   useGetOrderEventsQuery,
-  useGetDeliveriesQuery,
   useGetFsmFlowsQuery,
   useRunOrderFlowMutation,
   useUpdateOrderAddressMutation,

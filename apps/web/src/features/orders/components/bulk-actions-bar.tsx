@@ -1,19 +1,16 @@
-import { useRef, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import DoneAllOutlined from '@mui/icons-material/DoneAllOutlined';
-import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
 import RuleOutlined from '@mui/icons-material/RuleOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { MAX_BATCH_ORDERS, type OrderSummary } from '@shipdesk/contract';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import type { OrderSummary } from '@shipdesk/contract';
 import { PACKING_SLIP_FORMATS, type PackingSlipFormat } from '../api/packing-slip';
 import { BULK_EVENT_UI, type BulkEvent } from '../hooks/use-bulk-order-event';
 import { BULK_ACTIONS_BAR_ID } from '../hooks/use-order-selection';
@@ -45,10 +42,9 @@ export interface BulkEvents {
 
 export interface BulkActionsBarProps {
   count: number;
-  /** A label batch is being started. */
-  buying: boolean;
-  onBuyLabels(event: 'shipLabel' | 'zpl', scope: 'selected' | 'allShippable'): void;
   bulk: BulkEvents;
+  /** Actions of other features on the selection (buying labels), after the lifecycle events. */
+  children?: ReactNode;
   printing: boolean;
   onPackingSlips(format: PackingSlipFormat): void;
   /** The shipping rules are running on the selection. */
@@ -68,22 +64,12 @@ export function BulkActionsBar({
   printing,
   onPackingSlips,
   onClear,
-  buying,
-  onBuyLabels,
+  children,
   runningRules,
   onRunRules,
 }: BulkActionsBarProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [labelsAnchor, setLabelsAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState<ConfirmedBulkEvent | null>(null);
-  // Labels for every paid order to ship are bought for orders beyond the selection, with real postage: asked first.
-  const [buyingAll, setBuyingAll] = useState<'shipLabel' | 'zpl' | null>(null);
-  const labelsButton = useRef<HTMLButtonElement>(null);
-  const buy = (event: 'shipLabel' | 'zpl', scope: 'selected' | 'allShippable') => {
-    setLabelsAnchor(null);
-    if (scope === 'allShippable') setBuyingAll(event);
-    else onBuyLabels(event, scope);
-  };
   return (
     <Box
       id={BULK_ACTIONS_BAR_ID}
@@ -140,46 +126,7 @@ export function BulkActionsBar({
           void bulk.run(event, reason || undefined);
         }}
       />
-      <Button
-        ref={labelsButton}
-        variant="outlined"
-        size="small"
-        onClick={(event) => setLabelsAnchor(event.currentTarget)}
-        disabled={buying}
-        aria-haspopup="menu"
-        startIcon={buying ? <CircularProgress size={16} color="inherit" aria-hidden /> : <LocalShippingOutlined />}
-      >
-        Buy labels
-      </Button>
-      <Menu anchorEl={labelsAnchor} open={labelsAnchor !== null} onClose={() => setLabelsAnchor(null)}>
-        <MenuItem onClick={() => buy('shipLabel', 'selected')}>PDF labels for the {count} selected</MenuItem>
-        <MenuItem onClick={() => buy('zpl', 'selected')}>ZPL labels for the {count} selected</MenuItem>
-        <Divider />
-        <MenuItem onClick={() => buy('shipLabel', 'allShippable')}>PDF labels for every paid order to ship</MenuItem>
-        <MenuItem onClick={() => buy('zpl', 'allShippable')}>ZPL labels for every paid order to ship</MenuItem>
-      </Menu>
-      <ConfirmDialog
-        open={buyingAll !== null}
-        title="Buy labels for every paid order?"
-        confirmLabel="Buy labels"
-        message={
-          <>
-            A {buyingAll === 'zpl' ? 'ZPL' : 'PDF'} label will be bought for every paid order awaiting shipment, in
-            every store, not only the {count} selected. Each label's postage is charged to its carrier account. Orders
-            that cannot be labelled are listed with the reason. Orders on hold are left out, and at most{' '}
-            {MAX_BATCH_ORDERS} are bought in one batch.
-          </>
-        }
-        onCancel={() => {
-          setBuyingAll(null);
-          labelsButton.current?.focus();
-        }}
-        onConfirm={() => {
-          const event = buyingAll;
-          setBuyingAll(null);
-          if (event) onBuyLabels(event, 'allShippable');
-        }}
-      />
+      {children}
       <Button
         variant="outlined"
         size="small"

@@ -17,8 +17,8 @@ import { useGetFsmFlowsQuery, useGetOrderQuery } from '../api/orders-api';
 import { useOrderViewAction } from '../hooks/use-order-view-action';
 import { useOrdersRealtime } from '../hooks/use-orders-realtime';
 import type { OrderAction } from '../order-routes';
+import type { OrderViewSlots } from '../orders-page-slots';
 import { AddressCard } from './address-card';
-import { DeliveriesCard } from './deliveries-card';
 import { NotesPanel } from './notes-panel';
 import { OrderActions } from './order-actions';
 import { OrderBackLink } from './order-back-link';
@@ -56,10 +56,13 @@ export interface OrderViewProps {
   id: string;
   /** From /orders/:action/:id: 'edit' focuses the address editors, an event opens its dialog. */
   initialAction?: OrderAction | null;
+  /** The cards other features draw (app/ gives them): the deliveries with their labels. */
+  slots?: OrderViewSlots;
 }
 
 /** One order: statuses, allowed actions, lines, addresses, deliveries, shipping rules, notes and history. */
-export function OrderView({ id, initialAction = null }: OrderViewProps) {
+export function OrderView({ id, initialAction = null, slots = {} }: OrderViewProps) {
+  const { deliveries: Deliveries } = slots;
   useOrdersRealtime();
   const timeZone = useTenantTimeZone();
   const { data: settings } = useTenantCurrencyQuery();
@@ -142,7 +145,7 @@ export function OrderView({ id, initialAction = null }: OrderViewProps) {
       >
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <OrderLinesCard order={order} locale={locale} />
-          <DeliveriesCard order={order} locale={locale} />
+          {Deliveries ? <Deliveries order={order} locale={locale} /> : null}
           <OrderRulesCard order={order} timeZone={timeZone} />
           <OrderTimeline orderId={order.id} timeZone={timeZone} currency={order.currency} locale={locale} />
         </Box>

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { OrderSummary } from '@shipdesk/contract';
-import { apiErrorMessage, showApiError } from '@/lib/errors';
-import { useCreateLabelBatchMutation } from '../api/label-batches-api';
+import { showApiError } from '@/lib/errors';
 import { downloadPackingSlip, type PackingSlipFormat } from '../api/packing-slip';
+import type { SelectionOutcome } from '../orders-page-slots';
 import { runResultWords } from '../order-rule-words';
 import { eventReport, useBulkOrderEvent, type BulkEvent, type BulkReportContent } from './use-bulk-order-event';
 import { useRunShippingRules } from './use-run-shipping-rules';
@@ -22,14 +22,10 @@ function focusLeftBy(startedFrom: Element | null): boolean {
   return !active || active === document.body || active === startedFrom || !!active.closest(`#${BULK_ACTIONS_BAR_ID}`);
 }
 
-/** Which labels a batch buys, and for which orders: the selection, or every paid order waiting to ship. */
-export type LabelBatchEvent = 'shipLabel' | 'zpl';
-export type LabelBatchScope = 'selected' | 'allShippable';
-
 /**
  * The orders ticked on the list and what can be done with them at once: approve, mark as shipped, cancel, run the
- * shipping rules, buy their labels (each says how it went in the report above the list), or print their packing
- * slips.
+ * shipping rules, an action of another feature such as buying their labels (each says how it went in the report above
+ * the list), or print their packing slips.
  * Selection belongs to one page of one query (`queryKey`): another page or filter starts with none.
  */
 export function useOrderSelection(queryKey: string, rows: readonly OrderSummary[] | undefined) {
@@ -48,7 +44,6 @@ export function useOrderSelection(queryKey: string, rows: readonly OrderSummary[
   const [report, setReport] = useState<BulkReportContent | null>(null);
   const bulk = useBulkOrderEvent();
   const rules = useRunShippingRules();
-  const [startBatch, batchStart] = useCreateLabelBatchMutation();
   const [printing, setPrinting] = useState(false);
 
   const toggle = (row: OrderSummary) =>
@@ -93,31 +88,14 @@ export function useOrderSelection(queryKey: string, rows: readonly OrderSummary[
   };
 
   /**
-   * Starts a label batch; the banner above the list follows it. The labels change the orders (and their versions):
-   * the selection is cleared, as after the shipping rules. Refused, it stays.
+   * Runs an action of another feature (buying labels) on the selection and reports how it went. One that changed the
+   * orders (and their versions) clears the selection, as after the shipping rules; refused, it stays.
    */
-  const buyLabels = async (event: LabelBatchEvent, scope: LabelBatchScope) => {
+  const runAction = async (action: (orderIds: string[]) => Promise<SelectionOutcome>) => {
     const startedFrom = document.activeElement;
-    try {
-      const batch = await startBatch(
-        scope === 'selected' ? { event, orderIds: [...selected.keys()] } : { event, allShippable: true },
-      ).unwrap();
-      setReport({
-        severity: 'info',
-        title: `Buying labels for ${batch.total} ${batch.total === 1 ? 'order' : 'orders'}`,
-        message: 'The bar above the list shows how far it is.',
-        autoFocus: focusLeftBy(startedFrom),
-      });
-      setSelected(new Map());
-    } catch (error) {
-      const message = apiErrorMessage(error, 'The labels could not be started.');
-      setReport({
-        severity: 'error',
-        title: 'The label batch did not start',
-        message,
-        autoFocus: focusLeftBy(startedFrom),
-      });
-    }
+    const { clearSelection, ...outcome } = await action([...selected.keys()]);
+    setReport({ ...outcome, autoFocus: focusLeftBy(startedFrom) });
+    if (clearSelection) setSelected(new Map());
   };
 
   const print = async (format: PackingSlipFormat) => {
@@ -150,9 +128,7 @@ export function useOrderSelection(queryKey: string, rows: readonly OrderSummary[
     bulk: { rows: [...selected.values()], running: bulk.running, run },
     runRules,
     runningRules: rules.running,
-    buyLabels,
-    /** A label batch is being started. */
-    buying: batchStart.isLoading,
+    runAction,
     print,
     printing,
     report,

@@ -6,7 +6,7 @@ import { writePrinterPreferences } from '@/lib/printing/printer-preferences';
 import { qzTray } from '@/lib/printing/qz-tray';
 import type { FakeQzLibrary } from '@/lib/testing/fake-qz-tray';
 import { renderWithStore } from '@/lib/testing/render-with-store';
-import { fail, ok, stubApi } from '../testing';
+import { fail, ok, stubApi } from '@/lib/testing/api-stub';
 import { LabelPurchaseDialog } from './label-purchase-dialog';
 
 // The app's own QZ Tray client, over a fake library with a DYMO scale holding 37.4 oz.

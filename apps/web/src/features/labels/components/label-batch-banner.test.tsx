@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LabelBatch } from '@shipdesk/contract';
 import { renderWithStore } from '@/lib/testing/render-with-store';
-import { fail, ok, stubApi } from '../testing';
+import { fail, ok, stubApi } from '@/lib/testing/api-stub';
 import { LabelBatchBanner } from './label-batch-banner';
 
 vi.mock('react-toastify', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import type { Delivery, Order } from '@shipdesk/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { apiErrorMessage } from '@/lib/errors';
-import { useShapeDeliveriesMutation } from '../api/labels-api';
+import { useShapeDeliveriesMutation } from '../api/deliveries-api';
 import { boxesDraft, mergeBoxes, shapeFrom, unitsLeft, type BoxesDraft } from '../delivery-boxes';
 import { newIdempotencyKey } from '@/lib/api/idempotency';
 

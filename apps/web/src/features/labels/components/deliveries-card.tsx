@@ -18,7 +18,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryError } from '@/components/query-error';
 import { configOptions, useGetConfigsQuery } from '@/lib/api/tenant-configs';
 import { apiErrorMessage } from '@/lib/errors';
-import { useGetDeliveriesQuery } from '../api/orders-api';
+import { useGetDeliveriesQuery } from '../api/deliveries-api';
 import {
   useGetLabelRatesQuery,
   useRetryTrackingPushMutation,

@@ -1,6 +1,4 @@
 import type {
-  DeliveriesShape,
-  Delivery,
   FsmFlow,
   OrderFlowBody,
   OrderFlowResult,
@@ -10,6 +8,7 @@ import type {
   SuccessEnvelope,
   VoidResult,
 } from '@shipdesk/contract';
+import { ORDER_LIST_TAG, orderTag } from '@/entities/orders/order-tags';
 import { api } from '@/lib/api/base-api';
 import { fetchBlob } from '@/lib/api/fetch-blob';
 
@@ -28,9 +27,6 @@ export interface LabelFlow {
   defaults: ShipLabelDefaults | null;
 }
 
-const orderTag = (id: string) => ({ type: 'Order' as const, id });
-const LIST = { type: 'Order' as const, id: 'LIST' };
-
 function queryString(query: ShipLabelQuery): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -42,7 +38,8 @@ function queryString(query: ShipLabelQuery): string {
 
 /**
  * Labels (spec 7.1's shipment calls and the shipLabel / zpl events): rates through fsmFlow, the purchase through
- * orderFlow, the void, the tracking push retry. Documents are binary and go around the cache (`fetchLabelDocument`).
+ * orderFlow, the void, the tracking push retry; each change of a label changes its order, so it invalidates the
+ * order's tags. Documents are binary and go around the cache (`fetchLabelDocument`).
  */
 export const labelsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -68,22 +65,12 @@ export const labelsApi = api.injectEndpoints({
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
       transformResponse: (response: SuccessEnvelope<OrderFlowResult>) => response.data,
-      invalidatesTags: (_result, _error, { orderId }) => [orderTag(orderId), LIST, 'Dashboard'],
+      invalidatesTags: (_result, _error, { orderId }) => [orderTag(orderId), ORDER_LIST_TAG, 'Dashboard'],
     }),
     voidLabel: build.mutation<VoidResult, { orderId: string; deliveryId: string }>({
       query: ({ deliveryId }) => `call/usps/cancelShipment/${encodeURIComponent(deliveryId)}`,
       transformResponse: (response: SuccessEnvelope<VoidResult>) => response.data,
-      invalidatesTags: (_result, _error, { orderId }) => [orderTag(orderId), LIST, 'Dashboard'],
-    }),
-    shapeDeliveries: build.mutation<Delivery[], { orderId: string; body: DeliveriesShape; idempotencyKey: string }>({
-      query: ({ orderId, body, idempotencyKey }) => ({
-        url: `call/order/${encodeURIComponent(orderId)}/shapeDeliveries`,
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
-      transformResponse: (response: SuccessEnvelope<Delivery[]>) => response.data,
-      invalidatesTags: (_result, error, { orderId }) => (error?.status === 400 ? [] : [orderTag(orderId), LIST]),
+      invalidatesTags: (_result, _error, { orderId }) => [orderTag(orderId), ORDER_LIST_TAG, 'Dashboard'],
     }),
     retryTrackingPush: build.mutation<ShippingLabel, { orderId: string; deliveryId: string }>({
       query: ({ deliveryId }) => `call/shipment/${encodeURIComponent(deliveryId)}/retryTrackingPush`,
@@ -93,13 +80,8 @@ export const labelsApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useGetLabelRatesQuery,
-  useBuyLabelMutation,
-  useVoidLabelMutation,
-  useRetryTrackingPushMutation,
-  useShapeDeliveriesMutation,
-} = labelsApi;
+export const { useGetLabelRatesQuery, useBuyLabelMutation, useVoidLabelMutation, useRetryTrackingPushMutation } =
+  labelsApi;
 
 /**
  * A delivery's label document: `preview` asks for what a browser shows (ZPL drawn to PNG by the server), else the

@@ -3,9 +3,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LabelBatch } from '@shipdesk/contract';
 import { renderRoutes } from '@/lib/testing/render-with-store';
-import { labelBatchesApi } from './api/label-batches-api';
-import { OrdersPage } from './orders-page';
-import { fail, ok, orderList, serveOrderList, summary, type ApiCall } from './testing';
+import { labelBatchesApi } from '@/features/labels/api/label-batches-api';
+import { fail, ok, orderList, serveOrderList, summary, type ApiCall } from '@/features/orders/testing';
+import { OrdersListRoute } from './orders-list-route';
 
 const { toastError, toastSuccess, toastInfo } = vi.hoisted(() => ({
   toastError: vi.fn(),
@@ -53,7 +53,7 @@ const report = async (title: string) => (await screen.findByText(title)).closest
 
 /** Ticks orders 1 and 3 and buys their labels from the bar's menu, with the keyboard as a keyboard user would. */
 async function buyForOneAndThree(item: string) {
-  renderRoutes([{ path: '/orders', Component: OrdersPage }], '/orders');
+  renderRoutes([{ path: '/orders', Component: OrdersListRoute }], '/orders');
   const user = userEvent.setup();
   await user.click(await screen.findByRole('checkbox', { name: 'Select order SO-1001' }));
   await user.click(screen.getByRole('checkbox', { name: 'Select order SO-1003' }));
@@ -137,7 +137,7 @@ describe('The finished label batch above the list', { timeout: 20_000 }, () => {
   const OUTCOME = 'Labels bought for 2 of 4 orders · 2 failed';
   /** The order list as a (re)loaded page would show it, once its list of batches has arrived. */
   async function openList() {
-    const { store } = renderRoutes([{ path: '/orders', Component: OrdersPage }], '/orders');
+    const { store } = renderRoutes([{ path: '/orders', Component: OrdersListRoute }], '/orders');
     await screen.findByRole('checkbox', { name: 'Select order SO-1001' });
     await waitFor(() =>
       expect(labelBatchesApi.endpoints.listLabelBatches.select()(store.getState()).isSuccess).toBe(true),

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { Delivery, ShipLabelDefaults, ShippingLabel } from '@shipdesk/contract';
 import { renderWithStore } from '@/lib/testing/render-with-store';
 import { PHONE_WIDTH, stubViewportWidth } from '@/lib/testing/viewport';
-import { fail, fullOrder, ok, stubApi } from '../testing';
+import { fail, ok, stubApi } from '@/lib/testing/api-stub';
+import { fullOrder } from '@/lib/testing/order-fixtures';
 import { DeliveriesCard } from './deliveries-card';
 
 const { toastSuccess } = vi.hoisted(() => ({ toastSuccess: vi.fn() }));

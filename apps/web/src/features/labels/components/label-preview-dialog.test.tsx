@@ -8,7 +8,7 @@ import { initialUserData } from '@/lib/state/user-data-slice';
 import type * as PrintOutput from '@/lib/printing/print-output';
 import type { FakeQzLibrary } from '@/lib/testing/fake-qz-tray';
 import { renderWithStore } from '@/lib/testing/render-with-store';
-import { fail, stubApi } from '../testing';
+import { fail, stubApi } from '@/lib/testing/api-stub';
 import { LabelPreviewDialog } from './label-preview-dialog';
 
 // The app's own QZ Tray client, over a fake library instead of the package.

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { LabelBatchRealtimeEvent, type LabelBatch } from '@shipdesk/contract';
+import { ORDER_LIST_TAG } from '@/entities/orders/order-tags';
 import { api } from '@/lib/api/base-api';
 import { subscribeRealtime } from '@/lib/realtime/realtime-hub';
 import { useAppDispatch } from '@/lib/store-hooks';
@@ -28,12 +29,7 @@ export function useLabelBatchesRealtime(): void {
           }),
         );
         if (message.status === 'done') {
-          dispatch(
-            api.util.invalidateTags([
-              { type: 'LabelBatch', id: message.id },
-              { type: 'Order', id: 'LIST' },
-            ]),
-          );
+          dispatch(api.util.invalidateTags([{ type: 'LabelBatch', id: message.id }, ORDER_LIST_TAG]));
         }
       }),
     [dispatch],
