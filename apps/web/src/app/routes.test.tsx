@@ -154,7 +154,8 @@ describe('routes', () => {
 
   it.each(TITLES)('%s names the browser tab %j', async (path, title) => {
     renderAt(path, signedIn(), true);
-    await waitFor(() => expect(document.title).toBe(title));
+    // The page's module is loaded on first visit: on a busy machine that takes more than waitFor's one second.
+    await waitFor(() => expect(document.title).toBe(title), { timeout: 5_000 });
   });
 
   it('the title follows a navigation inside the app', async () => {

@@ -20,6 +20,77 @@ import { setupGuideSummary } from '@/lib/state/setup-guide-slice';
 
 export const SETUP_GUIDE_DIALOG_ID = 'setup-guide-dialog';
 
+type Problems = NonNullable<SetupGuidePopoverProps['problems']>;
+
+/** What needs attention now, each with the way to it (opening it closes the guide). */
+function SetupGuideProblems({ problems, onClose }: { problems: Problems; onClose(): void }) {
+  if (problems.length === 0) return null;
+  return (
+    <Stack spacing={1} sx={{ mt: 1.5 }}>
+      {problems.map((problem) => (
+        <Alert
+          key={problem.message}
+          severity="warning"
+          variant="outlined"
+          action={
+            <Chip component={RouterLink} to={problem.route} onClick={onClose} clickable size="small" label="Open" />
+          }
+        >
+          {problem.message}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
+
+/** The steps, done ones struck through; a step with a page is a link to it (following it closes the guide). */
+function SetupGuideSteps({
+  items,
+  onClose,
+}: {
+  items: ReturnType<typeof setupGuideSummary>['items'];
+  onClose(): void;
+}) {
+  return (
+    <List dense sx={{ mt: 1 }}>
+      {items.map((item) => {
+        const icon = item.done ? (
+          <CheckCircleIcon color="success" fontSize="small" titleAccess="Done" />
+        ) : (
+          <RadioButtonUncheckedIcon color="disabled" fontSize="small" titleAccess="To do" />
+        );
+        const text = (
+          <ListItemText
+            primary={item.title}
+            slotProps={{
+              primary: {
+                sx: item.done ? { textDecoration: 'line-through', color: 'text.secondary' } : undefined,
+              },
+            }}
+          />
+        );
+        return item.route ? (
+          <ListItemButton
+            key={item.id}
+            component={RouterLink}
+            to={item.route}
+            onClick={onClose}
+            sx={{ borderRadius: 1 }}
+          >
+            <ListItemIcon sx={{ minWidth: 34 }}>{icon}</ListItemIcon>
+            {text}
+          </ListItemButton>
+        ) : (
+          <ListItem key={item.id}>
+            <ListItemIcon sx={{ minWidth: 34 }}>{icon}</ListItemIcon>
+            {text}
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}
+
 export interface SetupGuidePopoverProps {
   anchorEl: HTMLElement | null;
   open: boolean;
@@ -126,65 +197,8 @@ export function SetupGuidePopover({
               {percent}% completed
             </Typography>
           </Box>
-          {problems.length > 0 && (
-            <Stack spacing={1} sx={{ mt: 1.5 }}>
-              {problems.map((problem) => (
-                <Alert
-                  key={problem.message}
-                  severity="warning"
-                  variant="outlined"
-                  action={
-                    <Chip
-                      component={RouterLink}
-                      to={problem.route}
-                      onClick={onClose}
-                      clickable
-                      size="small"
-                      label="Open"
-                    />
-                  }
-                >
-                  {problem.message}
-                </Alert>
-              ))}
-            </Stack>
-          )}
-          <List dense sx={{ mt: 1 }}>
-            {items.map((item) => {
-              const icon = item.done ? (
-                <CheckCircleIcon color="success" fontSize="small" titleAccess="Done" />
-              ) : (
-                <RadioButtonUncheckedIcon color="disabled" fontSize="small" titleAccess="To do" />
-              );
-              const text = (
-                <ListItemText
-                  primary={item.title}
-                  slotProps={{
-                    primary: {
-                      sx: item.done ? { textDecoration: 'line-through', color: 'text.secondary' } : undefined,
-                    },
-                  }}
-                />
-              );
-              return item.route ? (
-                <ListItemButton
-                  key={item.id}
-                  component={RouterLink}
-                  to={item.route}
-                  onClick={onClose}
-                  sx={{ borderRadius: 1 }}
-                >
-                  <ListItemIcon sx={{ minWidth: 34 }}>{icon}</ListItemIcon>
-                  {text}
-                </ListItemButton>
-              ) : (
-                <ListItem key={item.id}>
-                  <ListItemIcon sx={{ minWidth: 34 }}>{icon}</ListItemIcon>
-                  {text}
-                </ListItem>
-              );
-            })}
-          </List>
+          <SetupGuideProblems problems={problems} onClose={onClose} />
+          <SetupGuideSteps items={items} onClose={onClose} />
         </Paper>
       </ClickAwayListener>
     </Popper>

@@ -3,6 +3,7 @@ import {
   MAX_PARCEL_GRAMS,
   MAX_PARCEL_INCHES,
   poundsText,
+  type LabelRate,
   type Parcel,
   type ShipLabelDefaults,
   type ShipLabelQuery,
@@ -112,6 +113,10 @@ export function rateQuery(deliveryId: string | null, fields: ParcelFields | null
 export function parcelKey(fields: ParcelFields): string {
   return JSON.stringify(rateQuery(null, fields));
 }
+
+/** A rate's service with the account that quoted it: the choice among the rates. */
+export const rateKey = (rate: Pick<LabelRate, 'carrier' | 'carrierAccountId' | 'serviceCode'>) =>
+  `${rate.carrier}:${rate.carrierAccountId ?? ''}:${rate.serviceCode}`;
 
 /** "1 day", "2–5 days", "Same day". */
 export function deliveryDaysText(days: number | null): string {

@@ -1,29 +1,22 @@
 import { useRef } from 'react';
-import { Link as RouterLink } from 'react-router';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import type { Store } from '@shipdesk/contract';
+import { QueryError } from '@/components/query-error';
 import { ALL_STORES, useListStoresQuery } from '@/entities/stores/stores-api';
 import { useTenantCurrencyQuery } from '@/lib/api/tenant-configs';
-import { hrefs } from '@/config/paths';
-import type { Store } from '@shipdesk/contract';
-import { PageHeader } from '@/components/page-header';
-import { QueryError } from '@/components/query-error';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
-import { BULK_ACTIONS_BAR_COVERS, BulkActionsBar } from './components/bulk-actions-bar';
+import { BULK_ACTIONS_BAR_COVERS } from './components/bulk-actions-bar';
 import { BulkReport } from './components/bulk-report';
 import { NoOrders } from './components/no-orders';
 import { OrderStatusTabs } from './components/order-status-tabs';
-import { OrdersFilters, storeNamer } from './components/orders-filters';
-import { OrdersExportButton } from './components/orders-export-button';
+import { storeNamer } from './components/orders-filters';
 import { OrdersListEmpty } from './components/orders-list-empty';
 import { OrdersPagination } from './components/orders-pagination';
-import { OrdersShortcuts } from './components/orders-shortcuts-dialog';
 import { OrdersList } from './components/orders-list';
+import { OrdersListToolbar } from './components/orders-list-toolbar';
+import { OrdersPageHeader } from './components/orders-page-header';
 import { useOrderList } from './hooks/use-order-list';
 import { useOrderSelection } from './hooks/use-order-selection';
 import { useOrdersRealtime } from './hooks/use-orders-realtime';
@@ -62,34 +55,14 @@ export function OrdersPage({ slots = {} }: { slots?: OrdersPageSlots }) {
   const listRef = useRef<HTMLElement>(null);
 
   const header = (
-    <PageHeader
-      title="Orders"
-      subtitle={status ? `Status: ${status}` : undefined}
-      actions={
-        <>
-          {unknownStatus ? null : <OrdersShortcuts />}
-          {unknownStatus ? null : <OrdersExportButton args={args} locale={settings?.locale} />}
-          <Button component={RouterLink} to={hrefs.orderAdd()} variant="contained" startIcon={<AddOutlined />}>
-            Add order
-          </Button>
-        </>
-      }
+    <OrdersPageHeader
+      status={status}
+      unknownStatus={unknownStatus ? (filterStatus ?? '') : null}
+      args={args}
+      locale={settings?.locale}
     />
   );
-
-  if (unknownStatus) {
-    return (
-      <>
-        {header}
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          &lsquo;{filterStatus}&rsquo; is not an order status.{' '}
-          <Link component={RouterLink} to={hrefs.orders()} color="inherit">
-            Show all orders
-          </Link>
-        </Alert>
-      </>
-    );
-  }
+  if (unknownStatus) return header;
 
   const noOrdersAtAll =
     list.currentData !== undefined &&
@@ -141,23 +114,13 @@ export function OrdersPage({ slots = {} }: { slots?: OrdersPageSlots }) {
           estimate={data?.totalIsEstimate ?? false}
           search={writeParams(withQueryChange(params, {})).toString()}
         />
-        {selection.selected.size > 0 ? (
-          <BulkActionsBar
-            count={selection.selected.size}
-            bulk={selection.bulk}
-            printing={selection.printing}
-            onPackingSlips={(format) => void selection.print(format)}
-            runningRules={selection.runningRules}
-            onRunRules={() => void selection.runRules()}
-            onClear={selection.clear}
-          >
-            {SelectionActions ? <SelectionActions count={selection.selected.size} run={selection.runAction} /> : null}
-          </BulkActionsBar>
-        ) : (
-          <Box sx={{ minHeight: 68 }}>
-            <OrdersFilters params={params} stores={stores} onChange={changeQuery} />
-          </Box>
-        )}
+        <OrdersListToolbar
+          selection={selection}
+          params={params}
+          stores={stores}
+          onChange={changeQuery}
+          SelectionActions={SelectionActions}
+        />
         <Box sx={{ height: 4 }}>
           {list.isFetching && !firstLoad ? <LinearProgress aria-label="Loading orders" /> : null}
         </Box>

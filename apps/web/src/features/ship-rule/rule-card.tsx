@@ -1,23 +1,12 @@
-import { useState, type CSSProperties, type HTMLAttributes } from 'react';
-import ArrowDownward from '@mui/icons-material/ArrowDownward';
-import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import type { CSSProperties, HTMLAttributes } from 'react';
 import DragIndicator from '@mui/icons-material/DragIndicator';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import MoreVert from '@mui/icons-material/MoreVert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ShippingRule } from '@shipdesk/contract';
 import { StatusChip } from '@/components/status-chip';
+import { RuleCardTools } from './rule-card-tools';
 import { actionsSentence, conditionsSentence, type WordsContext } from './rule-words';
 
 export interface RuleCardProps {
@@ -75,9 +64,7 @@ export function RuleCard({
   style,
   dragging = false,
 }: RuleCardProps) {
-  const [menu, setMenu] = useState<HTMLElement | null>(null);
   const label = `Rule ${index + 1}: ${rule.name}`;
-  const menuId = `rule-menu-${rule.id}`;
   return (
     <Paper
       ref={setCardRef}
@@ -171,84 +158,17 @@ export function RuleCard({
         ) : null}
       </Box>
       {readOnly ? null : (
-        <Box
-          sx={{
-            gridArea: 'tools',
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
-            justifyContent: { xs: 'flex-start', md: 'flex-end' },
-            gap: 0.25,
-            ml: { xs: -1.5, md: 0 },
-          }}
-        >
-          <Switch
-            checked={rule.enabled}
-            onChange={(event) => onToggle(event.target.checked)}
-            slotProps={{ input: { 'aria-label': `${label}: on` } }}
-          />
-          <Tooltip title="Move up">
-            <span>
-              <IconButton
-                aria-label={`Move ${label} up`}
-                data-move="up"
-                disabled={index === 0}
-                onClick={() => onMove(-1)}
-              >
-                <ArrowUpward fontSize="small" />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Tooltip title="Move down">
-            <span>
-              <IconButton
-                aria-label={`Move ${label} down`}
-                data-move="down"
-                disabled={index === count - 1}
-                onClick={() => onMove(1)}
-              >
-                <ArrowDownward fontSize="small" />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Tooltip title="Edit">
-            <IconButton aria-label={`Edit ${label}`} onClick={onEdit}>
-              <EditOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <IconButton
-            aria-label={`More for ${label}`}
-            aria-haspopup="menu"
-            aria-controls={menu ? menuId : undefined}
-            onClick={(event) => setMenu(event.currentTarget)}
-          >
-            <MoreVert fontSize="small" />
-          </IconButton>
-          <Menu id={menuId} anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
-            <MenuItem
-              onClick={() => {
-                setMenu(null);
-                onDuplicate();
-              }}
-            >
-              <ListItemIcon>
-                <ContentCopyOutlined fontSize="small" />
-              </ListItemIcon>
-              <ListItemText>Duplicate</ListItemText>
-            </MenuItem>
-            <MenuItem
-              onClick={() => {
-                setMenu(null);
-                onDelete();
-              }}
-            >
-              <ListItemIcon>
-                <DeleteOutlined fontSize="small" />
-              </ListItemIcon>
-              <ListItemText>Delete</ListItemText>
-            </MenuItem>
-          </Menu>
-        </Box>
+        <RuleCardTools
+          rule={rule}
+          label={label}
+          index={index}
+          count={count}
+          onToggle={onToggle}
+          onMove={onMove}
+          onEdit={onEdit}
+          onDuplicate={onDuplicate}
+          onDelete={onDelete}
+        />
       )}
     </Paper>
   );

@@ -1,5 +1,4 @@
-import { useState, type ReactNode } from 'react';
-import AddOutlined from '@mui/icons-material/AddOutlined';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,26 +7,10 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
-import { RULE_LIMITS, type RuleActionType, type ShippingRule } from '@shipdesk/contract';
+import type { ShippingRule } from '@shipdesk/contract';
 import { FormDialog } from '@/components/form-dialog';
-import { ActionEditor } from './action-editor';
-import { newActionForm, type ActionForm } from './action-form';
-import { ConditionEditor } from './condition-editor';
-import { newConditionForm, type ConditionForm } from './condition-form';
-import { ACTION_TYPES, REPEATABLE_ACTIONS } from './rule-fields';
-import {
-  actionErrorKey,
-  conditionErrorKey,
-  formToRule,
-  newRuleForm,
-  ruleToForm,
-  serverErrorsToForm,
-  type FormErrors,
-  type RuleForm,
-} from './rule-form';
+import { RuleActionsSection, RuleConditionsSection } from './rule-editor-sections';
+import { formToRule, newRuleForm, ruleToForm, serverErrorsToForm, type FormErrors, type RuleForm } from './rule-form';
 import type { RuleReferences } from './use-rule-references';
 
 export interface RuleEditorDialogProps {
@@ -40,30 +23,6 @@ export interface RuleEditorDialogProps {
   refs: RuleReferences;
   onApply(rule: ShippingRule): void;
   onClose(): void;
-}
-
-function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Box component="section" aria-label={title}>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 1.5 }}>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-          {title}
-        </Typography>
-        {action}
-      </Box>
-      {children}
-    </Box>
-  );
-}
-
-function Joiner({ word }: { word: string }) {
-  return (
-    <Divider textAlign="left" sx={{ my: 1, '&::before': { width: 24 } }}>
-      <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, letterSpacing: 1 }}>
-        {word}
-      </Typography>
-    </Divider>
-  );
 }
 
 /**
@@ -83,16 +42,7 @@ export function RuleEditorDialog({ rule, position, serverErrors, refs, onApply, 
     });
 
   const update = (patch: Partial<RuleForm>) => setForm((current) => ({ ...current, ...patch }));
-  const putCondition = (index: number, condition: ConditionForm) => {
-    update({ conditions: form.conditions.map((c, i) => (i === index ? condition : c)) });
-    clear(conditionErrorKey(condition), 'rule');
-  };
-  const putAction = (index: number, action: ActionForm) => {
-    update({ actions: form.actions.map((a, i) => (i === index ? action : a)) });
-    clear(actionErrorKey(action), 'actions');
-  };
-  const taken = new Set<RuleActionType>(form.actions.map((a) => a.type));
-  const nextActionType = ACTION_TYPES.find((type) => !taken.has(type) || REPEATABLE_ACTIONS.has(type));
+  const section = { form, update, clear, errors, refs };
 
   const submit = () => {
     const built = formToRule(form, refs.form);
@@ -152,83 +102,9 @@ export function RuleEditorDialog({ rule, position, serverErrors, refs, onApply, 
         />
       </Box>
       <Divider />
-      <Section
-        title="Conditions"
-        action={
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            value={form.match}
-            disabled={form.conditions.length < 2}
-            onChange={(_event, match: RuleForm['match'] | null) => match && update({ match })}
-            aria-label="Match"
-          >
-            <ToggleButton value="all">All must hold</ToggleButton>
-            <ToggleButton value="any">Any may hold</ToggleButton>
-          </ToggleButtonGroup>
-        }
-      >
-        {form.conditions.length === 0 ? (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            No conditions: the rule applies to every order.
-          </Typography>
-        ) : (
-          form.conditions.map((condition, index) => (
-            <Box key={condition.key}>
-              {index > 0 ? <Joiner word={form.match === 'all' ? 'AND' : 'OR'} /> : null}
-              <ConditionEditor
-                index={index}
-                form={condition}
-                onChange={(next) => putCondition(index, next)}
-                onRemove={() => {
-                  update({ conditions: form.conditions.filter((_c, i) => i !== index) });
-                  clear(conditionErrorKey(condition));
-                }}
-                refs={refs}
-                error={errors[conditionErrorKey(condition)]}
-              />
-            </Box>
-          ))
-        )}
-        <Button
-          startIcon={<AddOutlined />}
-          onClick={() => update({ conditions: [...form.conditions, newConditionForm()] })}
-          disabled={form.conditions.length >= RULE_LIMITS.conditionsPerRule}
-          sx={{ mt: 1 }}
-        >
-          Add condition
-        </Button>
-      </Section>
+      <RuleConditionsSection {...section} />
       <Divider />
-      <Section title="Actions">
-        {form.actions.map((action, index) => (
-          <Box key={action.key} sx={{ mb: 2 }}>
-            <ActionEditor
-              index={index}
-              form={action}
-              onChange={(next) => putAction(index, next)}
-              onRemove={() => {
-                update({ actions: form.actions.filter((_a, i) => i !== index) });
-                clear(actionErrorKey(action));
-              }}
-              refs={refs}
-              taken={taken}
-              error={errors[actionErrorKey(action)]}
-            />
-          </Box>
-        ))}
-        {errors.actions ? <FormHelperText error>{errors.actions}</FormHelperText> : null}
-        <Button
-          startIcon={<AddOutlined />}
-          onClick={() => {
-            if (nextActionType) update({ actions: [...form.actions, newActionForm(nextActionType)] });
-            clear('actions');
-          }}
-          disabled={!nextActionType || form.actions.length >= RULE_LIMITS.actionsPerRule}
-        >
-          Add action
-        </Button>
-      </Section>
+      <RuleActionsSection {...section} />
       <Divider />
       <Box>
         <FormControlLabel

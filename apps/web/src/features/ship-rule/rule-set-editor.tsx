@@ -1,22 +1,17 @@
 import { useCallback, useState } from 'react';
-import { Link as RouterLink, useBeforeUnload, useBlocker } from 'react-router';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import RuleOutlined from '@mui/icons-material/RuleOutlined';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
+import { useBeforeUnload, useBlocker } from 'react-router';
 import Typography from '@mui/material/Typography';
 import { ALL_STORES_SCOPE, Role, type RuleSet, type ShippingRule } from '@shipdesk/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { hrefs } from '@/config/paths';
 import { selectUserRoleId, useAppSelector } from '@/lib/store-hooks';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
 import { DryRunDialog } from './dry-run-dialog';
 import { duplicateRule, moveRule, putRule, removeRule, setEnabled } from './rule-draft';
 import { RuleEditorDialog } from './rule-editor-dialog';
 import { RuleList } from './rule-list';
+import { NoRulesYet } from './rule-set-empty-state';
+import { RuleSetNotices } from './rule-set-notices';
 import { RuleSetPicker, RuleSetToolbar, versionText } from './rule-set-toolbar';
 import { useRuleReferences } from './use-rule-references';
 import { useRuleSetDraft } from './use-rule-set-draft';
@@ -44,7 +39,6 @@ export function RuleSetEditor({ set, sets, onSelect, reload }: RuleSetEditorProp
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ShippingRule | null>(null);
   const [dialog, setDialog] = useState<'test' | 'history' | null>(null);
-  const [reloading, setReloading] = useState(false);
   const { dirty, rules, errors } = draft;
   // Managers read the rules (the server refuses their saves and tests); Admins change them.
   const roleId = useAppSelector(selectUserRoleId);
@@ -63,22 +57,8 @@ export function RuleSetEditor({ set, sets, onSelect, reload }: RuleSetEditorProp
     ),
   );
 
-  const doReload = async () => {
-    setReloading(true);
-    try {
-      await draft.reload();
-    } finally {
-      setReloading(false);
-    }
-  };
   const addRule = () => setEditing({ position: rules.length + 1 });
   const noMethods = refs.shipMethods !== undefined && refs.shipMethods.length === 0;
-  const rulesWithErrors = rules.filter((rule) => errors.byRule[rule.id]).length;
-  const reloadButton = (
-    <Button color="inherit" size="small" onClick={() => void doReload()} disabled={reloading}>
-      Reload
-    </Button>
-  );
 
   return (
     <>
@@ -98,61 +78,9 @@ export function RuleSetEditor({ set, sets, onSelect, reload }: RuleSetEditorProp
         onSave={() => void draft.save()}
         readOnly={!canEdit}
       />
-      <Stack spacing={1.5} sx={{ mb: 2, '&:empty': { display: 'none' } }}>
-        {draft.conflict ? (
-          <Alert severity="warning" action={reloadButton}>
-            Someone else saved the rules for {set.storeName} while you were editing, so yours were not saved. Your draft
-            is kept: reload to build it on their version, then compare in History and save again.
-          </Alert>
-        ) : draft.newer && dirty ? (
-          <Alert severity="info" action={reloadButton}>
-            {versionText(draft.newer, timeZone)} while you were editing. Reload to build your draft on it; your draft
-            stays as it is.
-          </Alert>
-        ) : null}
-        {errors.general.length > 0 ? <Alert severity="error">{errors.general.join(' ')}</Alert> : null}
-        {rulesWithErrors > 0 ? (
-          <Alert severity="error">
-            The rules were not saved: {rulesWithErrors === 1 ? 'one rule needs' : `${rulesWithErrors} rules need`}{' '}
-            changes. They are marked below; edit them to see each message at its place.
-          </Alert>
-        ) : null}
-        {draft.notice ? (
-          <Alert severity="info" onClose={draft.dismissNotice}>
-            {draft.notice}
-          </Alert>
-        ) : null}
-      </Stack>
+      <RuleSetNotices set={set} draft={draft} timeZone={timeZone} />
       {rules.length === 0 ? (
-        <EmptyState
-          icon={<RuleOutlined />}
-          title={`No rules for ${set.storeName} yet`}
-          text={
-            <>
-              Rules decide how an order ships from its store, destination, weight, value and items: its shipping method
-              or carrier service, box, insurance, signature, tags and notes.{' '}
-              {!canEdit
-                ? 'An Admin adds them here.'
-                : noMethods
-                  ? 'They build on your shipping methods, and you have none yet: set those up first, or let rules choose carrier services directly.'
-                  : 'Add a rule, test it on recent orders, then save.'}
-            </>
-          }
-          action={
-            canEdit ? (
-              <>
-                <Button variant="contained" startIcon={<AddOutlined />} onClick={addRule}>
-                  Add rule
-                </Button>
-                {noMethods ? (
-                  <Button component={RouterLink} to={hrefs.settings('shipping-methods')}>
-                    Set up shipping methods
-                  </Button>
-                ) : null}
-              </>
-            ) : undefined
-          }
-        />
+        <NoRulesYet storeName={set.storeName} canEdit={canEdit} noMethods={noMethods} onAdd={addRule} />
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>

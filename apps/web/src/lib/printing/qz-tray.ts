@@ -65,6 +65,80 @@ export function qzMessage(error: unknown, fallback = NOT_RUNNING): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** QZ Tray asks the server for the site's certificate and a signature of each call (none: QZ Tray asks the person). */
+function signWith(qz: Qz, signing: QzSigning): void {
+  qz.security.setCertificatePromise((resolve) => {
+    signing.certificate().then(
+      (pem) => resolve(pem ?? undefined),
+      () => resolve(undefined),
+    );
+  });
+  qz.security.setSignatureAlgorithm('SHA512');
+  qz.security.setSignaturePromise((toSign) => (resolve, reject) => {
+    signing.sign(toSign).then((signature) => resolve(signature ?? undefined), reject);
+  });
+}
+
+/** Waits for the socket to open; once open, gives the person time to answer QZ Tray's "Allow" question. */
+function openSocket(qz: Qz, openTimeoutMs: number, allowTimeoutMs: number): Promise<true | Error | 'timeout'> {
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = (outcome: true | Error | 'timeout') => {
+      clearTimeout(timer);
+      resolve(outcome);
+    };
+    qz.websocket.connect({ retries: 0, keepAlive: 60 }).then(
+      () => done(true),
+      (error: unknown) => done(error instanceof Error ? error : new Error(NOT_RUNNING)),
+    );
+    timer = setTimeout(() => {
+      if (!qz.websocket.isActive()) done('timeout');
+      else timer = setTimeout(() => done('timeout'), allowTimeoutMs);
+    }, openTimeoutMs);
+  });
+}
+
+/** The USB devices that may be scales: of the HID scale page when QZ Tray reports pages, one per device. */
+function scaleChoices(devices: readonly QzHidDevice[]): ScaleChoice[] {
+  const paged = devices.some((device) => device.usagePage);
+  const scales = new Map<string, ScaleChoice>();
+  for (const device of devices) {
+    if (paged && device.usagePage?.toLowerCase() !== SCALE_USAGE_PAGE) continue;
+    const vendorId = device.vendorId.toLowerCase();
+    const productId = device.productId.toLowerCase();
+    const name = [device.manufacturer, device.product].filter(Boolean).join(' ').trim();
+    scales.set(`${vendorId}:${productId}`, {
+      vendorId,
+      productId,
+      name: name || `USB device ${vendorId}:${productId}`,
+    });
+  }
+  return [...scales.values()];
+}
+
+/** One reading of the scale once it has settled (a few reads while it is in motion); the device is let go after. */
+async function readSettled(qz: Qz, scale: ScaleChoice): Promise<ScaleReading> {
+  const device: QzHidDevice = { vendorId: scale.vendorId, productId: scale.productId };
+  try {
+    await qz.hid.claimDevice(device);
+  } catch (error) {
+    // Claimed earlier by this page (a read that was cut short) is fine; anything else is QZ Tray's answer.
+    if (!(await qz.hid.isClaimed(device).catch(() => false)))
+      throw new Error(qzMessage(error, 'The scale could not be opened'), { cause: error });
+  }
+  try {
+    let reading: ScaleReading | null = null;
+    for (let read = 0; read < SETTLE_READS; read += 1) {
+      if (read > 0) await sleep(SETTLE_PAUSE_MS);
+      reading = parseScaleReport(await qz.hid.readData({ ...device, responseSize: SCALE_REPORT_SIZE }));
+      if (reading.status !== 'in-motion') break;
+    }
+    return reading!;
+  } finally {
+    await qz.hid.releaseDevice(device).catch(() => undefined);
+  }
+}
+
 export function createQzTrayClient(options: QzTrayClientOptions = {}): QzTrayClient {
   const loader = options.loader ?? defaultLoader;
   const signing = options.signing ?? serverSigning();
@@ -85,16 +159,7 @@ export function createQzTrayClient(options: QzTrayClientOptions = {}): QzTrayCli
 
   const load = () => {
     loaded ??= loader().then((qz) => {
-      qz.security.setCertificatePromise((resolve) => {
-        signing.certificate().then(
-          (pem) => resolve(pem ?? undefined),
-          () => resolve(undefined),
-        );
-      });
-      qz.security.setSignatureAlgorithm('SHA512');
-      qz.security.setSignaturePromise((toSign) => (resolve, reject) => {
-        signing.sign(toSign).then((signature) => resolve(signature ?? undefined), reject);
-      });
+      signWith(qz, signing);
       qz.websocket.setClosedCallbacks(() => {
         if (state.status === 'connected') setState({ status: 'not-running', message: 'QZ Tray was closed' });
       });
@@ -105,24 +170,6 @@ export function createQzTrayClient(options: QzTrayClientOptions = {}): QzTrayCli
     });
     return loaded;
   };
-
-  /** Waits for the socket to open; once open, gives the person time to answer QZ Tray's "Allow" question. */
-  const open = (qz: Qz) =>
-    new Promise<true | Error | 'timeout'>((resolve) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const done = (outcome: true | Error | 'timeout') => {
-        clearTimeout(timer);
-        resolve(outcome);
-      };
-      qz.websocket.connect({ retries: 0, keepAlive: 60 }).then(
-        () => done(true),
-        (error: unknown) => done(error instanceof Error ? error : new Error(NOT_RUNNING)),
-      );
-      timer = setTimeout(() => {
-        if (!qz.websocket.isActive()) done('timeout');
-        else timer = setTimeout(() => done('timeout'), allowTimeoutMs);
-      }, openTimeoutMs);
-    });
 
   const attempt = async (): Promise<boolean> => {
     setState({ status: 'connecting', message: null });
@@ -138,7 +185,7 @@ export function createQzTrayClient(options: QzTrayClientOptions = {}): QzTrayCli
       setState({ status: 'connected', message: null });
       return true;
     }
-    const outcome = await open(qz);
+    const outcome = await openSocket(qz, openTimeoutMs, allowTimeoutMs);
     if (outcome === true) {
       setState({ status: 'connected', message: null });
       return true;
@@ -199,45 +246,8 @@ export function createQzTrayClient(options: QzTrayClientOptions = {}): QzTrayCli
     printPdf: (printer, base64) => print(printer, [{ type: 'pixel', format: 'pdf', flavor: 'base64', data: base64 }]),
     printImage: (printer, base64) =>
       print(printer, [{ type: 'pixel', format: 'image', flavor: 'base64', data: base64 }]),
-    async listScales() {
-      const devices = await (await connected()).hid.listDevices();
-      const paged = devices.some((device) => device.usagePage);
-      const scales = new Map<string, ScaleChoice>();
-      for (const device of devices) {
-        if (paged && device.usagePage?.toLowerCase() !== SCALE_USAGE_PAGE) continue;
-        const vendorId = device.vendorId.toLowerCase();
-        const productId = device.productId.toLowerCase();
-        const name = [device.manufacturer, device.product].filter(Boolean).join(' ').trim();
-        scales.set(`${vendorId}:${productId}`, {
-          vendorId,
-          productId,
-          name: name || `USB device ${vendorId}:${productId}`,
-        });
-      }
-      return [...scales.values()];
-    },
-    async readScale(scale) {
-      const qz = await connected();
-      const device: QzHidDevice = { vendorId: scale.vendorId, productId: scale.productId };
-      try {
-        await qz.hid.claimDevice(device);
-      } catch (error) {
-        // Claimed earlier by this page (a read that was cut short) is fine; anything else is QZ Tray's answer.
-        if (!(await qz.hid.isClaimed(device).catch(() => false)))
-          throw new Error(qzMessage(error, 'The scale could not be opened'), { cause: error });
-      }
-      try {
-        let reading: ScaleReading | null = null;
-        for (let read = 0; read < SETTLE_READS; read += 1) {
-          if (read > 0) await sleep(SETTLE_PAUSE_MS);
-          reading = parseScaleReport(await qz.hid.readData({ ...device, responseSize: SCALE_REPORT_SIZE }));
-          if (reading.status !== 'in-motion') break;
-        }
-        return reading!;
-      } finally {
-        await qz.hid.releaseDevice(device).catch(() => undefined);
-      }
-    },
+    listScales: async () => scaleChoices(await (await connected()).hid.listDevices()),
+    readScale: async (scale) => readSettled(await connected(), scale),
   };
 }
 

@@ -1,19 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import Box from '@mui/material/Box';
-import { visuallyHidden } from '@mui/utils';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { gramsText, type Delivery, type Order, type ShippingLabel } from '@shipdesk/contract';
+import type { Delivery, Order, ShippingLabel } from '@shipdesk/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryError } from '@/components/query-error';
 import { configOptions, useGetConfigsQuery } from '@/lib/api/tenant-configs';
@@ -27,10 +19,9 @@ import {
 } from '../api/labels-api';
 import { CardSection } from '@/components/card-section';
 import { DeliveriesList } from './deliveries-list';
-import { DeliveryActions, type DeliveryActionHandlers } from './delivery-actions';
+import type { DeliveryActionHandlers } from './delivery-actions';
 import { DeliveryBoxesDialog } from './delivery-boxes-dialog';
-import { deliveryServiceText, deliveryStatusText } from './delivery-facts';
-import { DeliveryLabelCell } from './delivery-label-cell';
+import { DeliveriesTable } from './deliveries-table';
 import { LabelPreviewDialog } from './label-preview-dialog';
 import { LabelPurchaseDialog } from './label-purchase-dialog';
 
@@ -135,56 +126,14 @@ export function DeliveriesCard({ order, locale }: { order: Order; locale: string
           focusRef={focusRowRef}
         />
       ) : (
-        <TableContainer>
-          <Table size="small" aria-label="Deliveries">
-            <TableHead>
-              <TableRow sx={{ '& th': { fontWeight: 600 } }}>
-                <TableCell>Delivery</TableCell>
-                <TableCell>Carrier service</TableCell>
-                <TableCell align="right">Weight</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Label</TableCell>
-                <TableCell align="right" sx={{ position: 'relative' }}>
-                  {/* MUI's own (a `width: 1` in sx is 100%); the cell positioned, so it stays in the table's scrolling box. */}
-                  <Box component="span" sx={visuallyHidden}>
-                    Actions
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.map((delivery) => (
-                <TableRow
-                  key={delivery.deliveryId}
-                  ref={delivery.deliveryId === focusRow?.deliveryId ? focusRowRef : undefined}
-                  // Focusable from script only: the row of a label just bought takes the focus, so it is read out.
-                  tabIndex={-1}
-                  sx={{ verticalAlign: 'top', '&:focus-visible': { outlineOffset: -2 } }}
-                >
-                  <TableCell>
-                    {delivery.deliveryId}
-                    {delivery.requestedShipMethod ? (
-                      <Typography variant="caption" color="text.secondary" component="div">
-                        {delivery.requestedShipMethod}
-                      </Typography>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>{deliveryServiceText(delivery, order)}</TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {gramsText(delivery.weight)}
-                  </TableCell>
-                  <TableCell>{deliveryStatusText(delivery)}</TableCell>
-                  <TableCell sx={{ maxWidth: 240 }}>
-                    <DeliveryLabelCell label={delivery.label} locale={locale} />
-                  </TableCell>
-                  <TableCell align="right">
-                    <DeliveryActions delivery={delivery} handlers={handlers} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DeliveriesTable
+          deliveries={data}
+          order={order}
+          locale={locale}
+          handlers={handlers}
+          focusId={focusRow?.deliveryId}
+          focusRef={focusRowRef}
+        />
       )}
       {buying ? (
         <LabelPurchaseDialog

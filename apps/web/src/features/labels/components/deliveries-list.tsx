@@ -6,27 +6,24 @@ import { DeliveryActions, type DeliveryActionHandlers } from './delivery-actions
 import { deliveryServiceText, deliveryStatusText } from './delivery-facts';
 import { DeliveryLabelCell } from './delivery-label-cell';
 
+/** The deliveries as the card lays them out: a table (DeliveriesTable), or a list on a phone. */
+export interface DeliveriesLayoutProps {
+  deliveries: readonly Delivery[];
+  order: Order;
+  locale: string;
+  handlers: DeliveryActionHandlers;
+  /** The delivery whose row or entry takes the focus (`focusRef`). */
+  focusId: string | undefined;
+  focusRef: RefCallback<HTMLElement>;
+}
+
 /**
  * The deliveries on a phone (below the sm breakpoint), where the table's six columns would scroll sideways in the
  * card: one entry per delivery, its number, requested method and status on top, then its carrier service, weight and
  * label (tracking, service and cost, the channel's news), then the label buttons the table's row has.
  * `focusId`'s entry gets `focusRef`: like the table's row, it takes the focus once its label is bought or voided.
  */
-export function DeliveriesList({
-  deliveries,
-  order,
-  locale,
-  handlers,
-  focusId,
-  focusRef,
-}: {
-  deliveries: readonly Delivery[];
-  order: Order;
-  locale: string;
-  handlers: DeliveryActionHandlers;
-  focusId: string | undefined;
-  focusRef: RefCallback<HTMLElement>;
-}) {
+export function DeliveriesList({ deliveries, order, locale, handlers, focusId, focusRef }: DeliveriesLayoutProps) {
   return (
     <Box component="ul" aria-label="Deliveries" sx={{ m: 0, p: 0 }}>
       {deliveries.map((delivery) => (

@@ -9,10 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { LabelRate, RateError } from '@shipdesk/contract';
 import { formatMoney } from '@/lib/format';
-import { deliveryDaysText } from '../label-parcel';
-
-export const rateKey = (rate: Pick<LabelRate, 'carrier' | 'carrierAccountId' | 'serviceCode'>) =>
-  `${rate.carrier}:${rate.carrierAccountId ?? ''}:${rate.serviceCode}`;
+import { deliveryDaysText, rateKey } from '../label-parcel';
 
 export interface LabelRatesListProps {
   /** False while the parcel cannot be priced yet (the form says why): no "nothing fits" message then. */

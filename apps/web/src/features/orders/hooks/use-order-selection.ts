@@ -135,3 +135,6 @@ export function useOrderSelection(queryKey: string, rows: readonly OrderSummary[
     dismissReport: () => setReport(null),
   };
 }
+
+/** The selection of the order list and what can be done with it (useOrderSelection's answer). */
+export type OrderSelection = ReturnType<typeof useOrderSelection>;
