@@ -37,7 +37,7 @@ import { printingFeature } from './features/printing/index.ts';
 import { createApiKeyVerifier, settingsFeature } from './features/settings/index.ts';
 import { setupGuideFeature } from './features/setup-guide/index.ts';
 import { shippingFeature, shippingPlugin } from './features/shipping/index.ts';
-import { shippingRulesFeature } from './features/shipping-rules/index.ts';
+import { rulesForOrders, shippingRulesFeature } from './features/shipping-rules/index.ts';
 import { storeCallbacksFeature, storeSyncPlugin, storesFeature } from './features/stores/index.ts';
 import { subscriptionsFeature } from './features/subscriptions/index.ts';
 import { createTenantsService, tenantsFeature, type TenantsService } from './features/tenants/index.ts';
@@ -221,7 +221,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(tenantsFeature);
       await api.register(subscriptionsFeature, { ssoUrl: config.ssoUrl });
       await api.register(usersFeature, { ssoUrl: config.ssoUrl, issuer: config.oidcIssuer });
-      await api.register(ordersFeature, { labels: app.labels.events });
+      await api.register(ordersFeature, { labels: app.labels.events, rules: rulesForOrders(app.log) });
       await api.register(orderViewsFeature);
       await api.register(labelsFeature);
       await api.register(printingFeature, {

@@ -2,6 +2,12 @@ import { expect } from 'vitest';
 import type { CreateOrder, Order } from '@shipdesk/contract';
 import type { TestContext } from './app-helper.ts';
 
+/**
+ * The search vector an order's row should hold, as SQL on an order row `o`: what the tables say, for the tests of
+ * other features that write orders (the orders feature keeps it to itself).
+ */
+export { STORED_SEARCH_VECTOR_SQL } from '../src/features/orders/order-search.ts';
+
 /** A valid manual order body; override any part. */
 export function orderBody(overrides: Partial<CreateOrder> = {}): CreateOrder {
   return {

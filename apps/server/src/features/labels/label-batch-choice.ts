@@ -1,6 +1,6 @@
 import { isCarrier, weightText, type LabelPurchase } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
-import { createOrdersRepository } from '../orders/index.ts';
+import { findOrder, tenantTimeZone } from '../orders/index.ts';
 import { draftParcel } from './label-parcel.ts';
 import { holdRefusal, shipDateIn } from './label-shipment.ts';
 import type { LabelsRepository } from './labels-repository.ts';
@@ -17,7 +17,7 @@ export async function batchPurchase(
   orderId: number,
   event: 'shipLabel' | 'zpl',
 ): Promise<{ purchase: LabelPurchase } | { problem: string }> {
-  const order = await createOrdersRepository().findOrder(tx, tenantId, orderId);
+  const order = await findOrder(tx, tenantId, orderId);
   if (!order) return { problem: 'The order is gone' };
   // A refused event (a draft, an unpaid order) is refused by the purchase itself, in the same words.
   if (order.orderStatus !== 'Sales Order') {
@@ -25,7 +25,7 @@ export async function batchPurchase(
   }
   // An order on hold waits: a batch decides for nobody to ship it before its day (docs/labels.md, "On hold").
   if (order.holdUntil) {
-    const held = holdRefusal(order, shipDateIn(await createOrdersRepository().timeZone(tx, tenantId)));
+    const held = holdRefusal(order, shipDateIn(await tenantTimeZone(tx, tenantId)));
     if (held) return { problem: held };
   }
   if (!order.carrier || !order.carrierMethod || !isCarrier(order.carrier)) {

@@ -3,7 +3,8 @@ import { documentKind, streamMergedPdf } from '../../integrations/documents/pdf-
 import { MB } from '../../integrations/http/answer-limits.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { createPackingSlipsService, parseId, type OrdersNotifier } from '../orders/index.ts';
+import { parseId } from '../../lib/ids.ts';
+import { createPackingSlipsService, type OrdersNotifier } from '../orders/index.ts';
 import { BATCH_NOT_FOUND } from './label-batches-service.ts';
 import { createLabelBatchesRepository } from './label-batches-repository.ts';
 

@@ -4,7 +4,8 @@ import type { Database } from '../../db/client.ts';
 import type { LabelBatchItemRow, LabelBatchRow } from '../../db/schema/index.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { createOrdersRepository, parseId } from '../orders/index.ts';
+import { parseId } from '../../lib/ids.ts';
+import { tenantTimeZone } from '../orders/index.ts';
 import { batchPurchase } from './label-batch-choice.ts';
 import { createLabelBatchesRepository } from './label-batches-repository.ts';
 import type { Actor, LabelEvent, LabelPurchases } from './label-purchase-service.ts';
@@ -154,7 +155,7 @@ export function createLabelBatches(deps: LabelBatchesDeps) {
           const missing = input.orderIds.findIndex((id) => !own.has(Number(id)));
           if (missing >= 0) throw badRequest({ [`orderIds[${missing}]`]: `No order ${input.orderIds[missing]}` });
         } else {
-          const today = shipDateIn(await createOrdersRepository().timeZone(tx, auth.tenantId));
+          const today = shipDateIn(await tenantTimeZone(tx, auth.tenantId));
           ids = await repo.shippableOrders(tx, auth.tenantId, MAX_BATCH_ORDERS, today);
           if (ids.length === 0)
             throw new HttpError(409, 'No paid Sales Order is waiting for a label', { reason: 'nothing_to_ship' });

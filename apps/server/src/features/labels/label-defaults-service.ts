@@ -2,7 +2,7 @@ import type { LabelRate, ShipLabelDefaults, ShipLabelQuery } from '@shipdesk/con
 import type { Database } from '../../db/client.ts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { createOrdersRepository } from '../orders/index.ts';
+import { findOrder, tenantTimeZone } from '../orders/index.ts';
 import { draftParcel, parcelProblem } from './label-parcel.ts';
 import type { LabelEvent } from './label-purchase-service.ts';
 import { idText, type LabelCarriers } from './label-rates.ts';
@@ -32,7 +32,6 @@ export function preferCheapest(
  */
 export function createLabelDefaults(deps: { database: Database; carriers: LabelCarriers }) {
   const repo = createLabelsRepository();
-  const orders = createOrdersRepository();
 
   return async function defaults(
     auth: AuthContext,
@@ -43,7 +42,7 @@ export function createLabelDefaults(deps: { database: Database; carriers: LabelC
     const { tenantId } = auth;
     // Not read-only: a tenant without box sizes gets the starter set here, as its box sizes page would.
     const read = await deps.database.withTenant(tenantId, async (tx) => {
-      const order = (await orders.findOrder(tx, tenantId, orderId))!;
+      const order = (await findOrder(tx, tenantId, orderId))!;
       const delivery = query.deliveryId
         ? await repo.findDelivery(tx, tenantId, Number(query.deliveryId))
         : await repo.nextPlannedDelivery(tx, tenantId, order.id);
@@ -60,15 +59,14 @@ export function createLabelDefaults(deps: { database: Database; carriers: LabelC
         ...parcelQuery,
         ...(boxSizeId !== undefined ? { boxSizeId: Number(boxSizeId) } : {}),
       });
-      const detail = await orders.detail(tx, tenantId, order);
-      const address = detail.addresses.find((a) => a.type === 'shipping');
+      const address = await repo.shippingAddress(tx, tenantId, order.id);
       return {
         order,
         delivery,
         parcel,
         from: await shipFrom(tx, tenantId),
         to: address ? shipTo(address) : null,
-        shipDate: shipDateIn(await orders.timeZone(tx, tenantId)),
+        shipDate: shipDateIn(await tenantTimeZone(tx, tenantId)),
         accounts: await deps.carriers.quotingAccounts(tx, tenantId),
       };
     });

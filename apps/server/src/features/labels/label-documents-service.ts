@@ -5,7 +5,7 @@ import { zplToPng } from '../../integrations/documents/zpl-preview.ts';
 import { megabytes } from '../../integrations/http/answer-limits.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { parseId } from '../orders/index.ts';
+import { parseId } from '../../lib/ids.ts';
 import { SERVED_DOCUMENT_LIMIT, documentWithinLimit } from './labels-repository.ts';
 
 export interface LabelDocument {

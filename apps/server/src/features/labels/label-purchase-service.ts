@@ -14,17 +14,17 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { LabelRequest, PurchasedLabel } from '../../integrations/carriers/carrier-types.ts';
 import { AnswerTooLargeError, ChannelError } from '../../integrations/http/channel-http.ts';
-import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import {
-  ORDER_NOT_FOUND,
-  createOrdersRepository,
-  parseId,
-  staleVersion,
-  type OrdersNotifier,
+  idempotencyKey,
+  releaseKey,
+  startIdempotent,
+  type IdempotencyKey,
+  type KeptAnswer,
   type WriteRequest,
-} from '../orders/index.ts';
-import { claimKey, labelKey, releaseKey, type LabelKey } from './label-idempotency.ts';
+} from '../../lib/idempotency.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { lockOrder, tenantTimeZone, type OrdersNotifier } from '../orders/index.ts';
 import { checkBox, shipmentParcel } from './label-parcel.ts';
 import { recordLabel, type RecordedLabel } from './label-record.ts';
 import { carrierWords, type LabelAccount, type LabelCarriers } from './label-rates.ts';
@@ -56,16 +56,14 @@ export interface LabelPurchaseDeps {
 export type LabelEvent = 'shipLabel' | 'zpl';
 /** Who buys: a signed-in user, or the user who started a batch. */
 export type Actor = Pick<AuthContext, 'tenantId' | 'userId' | 'email'>;
-type FlowAnswer = { statusCode: number; body: SuccessEnvelope<OrderFlowResult>; replayed: boolean };
+type FlowAnswer = KeptAnswer<SuccessEnvelope<OrderFlowResult>>;
 
 const BUY_TIMEOUT_MS = 60_000;
 const FIND_TIMEOUT_MS = 30_000;
-const KEY_WAIT_MS = 60_000;
 /** Failures after which the carrier may or may not have made the label: it is asked before anything else. */
 const AMBIGUOUS = new Set(['timeout', 'network', 'unavailable', 'malformed']);
 
 const formatOf = (event: LabelEvent): LabelFormat => (event === 'zpl' ? 'zpl' : 'pdf');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function isAmbiguous(error: unknown): boolean {
   if (error instanceof ChannelError) return AMBIGUOUS.has(error.kind);
@@ -87,7 +85,6 @@ function isCarrierFailure(error: unknown): boolean {
 export function createLabelPurchases(deps: LabelPurchaseDeps) {
   const { database } = deps;
   const repo = createLabelsRepository();
-  const orders = createOrdersRepository();
 
   interface Reserved {
     kind: 'reserved';
@@ -97,29 +94,24 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
     account: LabelAccount;
   }
 
-  /** Checks and writes the purchase on its delivery; answers a replay when the key was answered already. */
-  async function reserve(
+  /**
+   * The work of a purchase's first transaction (the one that claims its Idempotency-Key, if it has one): checks and
+   * writes the purchase on its delivery. The order stays locked until it commits.
+   */
+  function reserve(
     auth: Actor,
     orderIdText: string,
     event: LabelEvent,
     purchase: LabelPurchase,
     /** The order version the form showed; null for a batch, which takes the order as it is now. */
     version: number | null,
-    key: LabelKey | null,
-  ): Promise<Reserved | { kind: 'replay'; statusCode: number; body: unknown } | { kind: 'pending' }> {
+  ): (tx: Executor) => Promise<Reserved> {
     const tenantId = auth.tenantId;
-    return database.withTenant(tenantId, async (tx) => {
-      if (key) {
-        const claim = await claimKey(tx, tenantId, key);
-        if (claim.kind !== 'claimed') return claim;
-      }
-      const orderId = parseId(orderIdText);
-      const order = orderId === null ? undefined : await orders.findOrder(tx, tenantId, orderId, true);
-      if (!order) throw notFound(ORDER_NOT_FOUND);
-      if (version !== null && version !== order.version) throw staleVersion(order.version);
+    return async (tx) => {
+      const order = await lockOrder(tx, tenantId, orderIdText, version);
       await deps.checkEvent(tx, tenantId, order, event);
       // An order on hold is not labelled before its day, by a person or a batch (docs/labels.md, "On hold").
-      const today = shipDateIn(await orders.timeZone(tx, tenantId));
+      const today = shipDateIn(await tenantTimeZone(tx, tenantId));
       const held = holdRefusal(order, today);
       if (held) throw new HttpError(409, held, { reason: 'order_on_hold' });
 
@@ -195,11 +187,11 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
         record,
       );
       return { kind: 'reserved' as const, deliveryId: delivery.id, record, request, account };
-    });
+    };
   }
 
   /** The purchase failed before anything was bought: the delivery and the key are free again. */
-  async function release(tenantId: string, deliveryId: number, key: LabelKey | null): Promise<void> {
+  async function release(tenantId: string, deliveryId: number, key: IdempotencyKey | null): Promise<void> {
     await database.withTenant(tenantId, async (tx) => {
       await repo.clearPurchase(tx, tenantId, deliveryId);
       if (key) await releaseKey(tx, tenantId, key);
@@ -212,7 +204,7 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
     deliveryId: number,
     record: PurchaseRecord,
     label: PurchasedLabel,
-    key: LabelKey | null,
+    key: IdempotencyKey | null,
     answer: boolean,
   ): Promise<RecordedLabel> {
     const recorded = await recordLabel(database, { tenantId, deliveryId, record, label, key, answer });
@@ -227,7 +219,7 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
     tenantId: string,
     deliveryId: number,
     record: PurchaseRecord,
-    key: LabelKey | null,
+    key: IdempotencyKey | null,
     answer: boolean,
   ): Promise<RecordedLabel | null> {
     const account = await database.withTenant(tenantId, (tx) =>
@@ -247,7 +239,7 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
   async function unconfirmed(
     tenantId: string,
     deliveryId: number,
-    key: LabelKey | null,
+    key: IdempotencyKey | null,
     carrier: Carrier,
     lost: unknown,
     problem: unknown,
@@ -268,7 +260,12 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
     );
   }
 
-  async function buy(auth: Actor, reserved: Reserved, key: LabelKey | null, answer: boolean): Promise<RecordedLabel> {
+  async function buy(
+    auth: Actor,
+    reserved: Reserved,
+    key: IdempotencyKey | null,
+    answer: boolean,
+  ): Promise<RecordedLabel> {
     const { tenantId } = auth;
     const { deliveryId, record, request, account } = reserved;
     const carrier = record.carrier as Carrier;
@@ -316,45 +313,37 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
       body: OrderFlowBody,
       request: WriteRequest,
     ): Promise<FlowAnswer> {
-      const key = labelKey({
-        key: request.idempotencyKey,
-        method: request.method,
-        path: request.path,
-        userId: auth.userId,
-        body,
-      });
+      const key = idempotencyKey(request, auth.userId, body);
       const purchase = body.label;
       if (!purchase) {
         throw badRequest({ label: `label is required for ${event}: the delivery, the carrier service and the parcel` });
       }
-      const deadline = Date.now() + KEY_WAIT_MS;
-      for (;;) {
-        const reserved = await reserve(auth, orderIdText, event, purchase, body.version, key);
-        if (reserved.kind === 'replay') {
-          return {
-            statusCode: reserved.statusCode,
-            body: reserved.body as SuccessEnvelope<OrderFlowResult>,
-            replayed: true,
-          };
-        }
-        if (reserved.kind === 'reserved') {
-          const recorded = await buy(auth, reserved, key, true);
-          return { statusCode: 200, body: recorded.body!, replayed: false };
-        }
-        // The same key is being bought by another request: its answer is this one's.
-        if (Date.now() > deadline) {
-          throw new HttpError(409, 'The same purchase is still in progress; try again shortly', {
+      // The key's claim commits with the reservation, before the carrier is asked: a second request with the same
+      // key waits for this one's answer (kept when the label is recorded) instead of buying again.
+      const started = await startIdempotent(
+        database,
+        auth.tenantId,
+        key,
+        reserve(auth, orderIdText, event, purchase, body.version),
+        () =>
+          new HttpError(409, 'The same purchase is still in progress; try again shortly', {
             reason: 'purchase_in_progress',
-          });
-        }
-        await sleep(200);
+          }),
+      );
+      if (started.kind === 'replay') {
+        const { statusCode, body: replayed } = started.answer;
+        return { statusCode, body: replayed as SuccessEnvelope<OrderFlowResult>, replayed: true };
       }
+      const recorded = await buy(auth, started.value, key, true);
+      return { statusCode: 200, body: recorded.body!, replayed: false };
     },
 
     /** A batch's purchase for one order: the order as it is now, no key (the batch item is the record). */
     async buyFor(actor: Actor, orderId: number, event: LabelEvent, purchase: LabelPurchase): Promise<RecordedLabel> {
-      const reserved = await reserve(actor, String(orderId), event, purchase, null, null);
-      if (reserved.kind !== 'reserved') throw new Error('a purchase without a key cannot be a replay');
+      const reserved = await database.withTenant(
+        actor.tenantId,
+        reserve(actor, String(orderId), event, purchase, null),
+      );
       return buy(actor, reserved, null, false);
     },
 

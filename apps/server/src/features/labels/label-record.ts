@@ -3,9 +3,8 @@ import type { Database } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import { statusesAfterShipping } from '../../domain/orders/order-shipment-status.ts';
 import type { PurchasedLabel } from '../../integrations/carriers/carrier-types.ts';
-import { createOrdersRepository, statusesOf, toOrder } from '../orders/index.ts';
-import { answerKey, type LabelKey } from './label-idempotency.ts';
-import { toLabel } from '../orders/index.ts';
+import { answerKey, type IdempotencyKey } from '../../lib/idempotency.ts';
+import { changeOrder, orderView, recordOrderEvents, toLabel } from '../orders/index.ts';
 import { createLabelsRepository, type PurchaseRecord } from './labels-repository.ts';
 
 export interface RecordedLabel {
@@ -21,8 +20,9 @@ export const pushesTracking = (order: Pick<OrderRow, 'storeId' | 'sourceType'>) 
 
 /**
  * Records a bought label in one transaction: the label and its document, the delivery labelled, its lines shipped,
- * the order's statuses, the timeline row ("who bought what for how much") and, for channel orders, the tracking
- * push queued. Recording the same purchase twice is refused by the one-standing-label index.
+ * for channel orders the tracking push queued, and, through the orders' changeOrder (which locks the order first),
+ * the order's statuses and the timeline row ("who bought what for how much"); a reship's original gets its
+ * `linkedLabel` row. Recording the same purchase twice is refused by the one-standing-label index.
  */
 export async function recordLabel(
   database: Database,
@@ -31,102 +31,103 @@ export async function recordLabel(
     deliveryId: number;
     record: PurchaseRecord;
     label: PurchasedLabel;
-    key: LabelKey | null;
+    key: IdempotencyKey | null;
     /** The orderFlow answer (the whole order) is wanted: a person's purchase, not a batch's. */
     answer: boolean;
   },
 ): Promise<RecordedLabel> {
   const { tenantId, deliveryId, record, label } = input;
   const repo = createLabelsRepository();
-  const orders = createOrdersRepository();
   return database.withTenant(tenantId, async (tx) => {
     const delivery = await repo.findDelivery(tx, tenantId, deliveryId);
     if (!delivery) throw new Error(`delivery ${deliveryId} vanished while its label was bought`);
-    const order = (await orders.findOrder(tx, tenantId, delivery.orderId, true))!;
-    await repo.lockDelivery(tx, tenantId, deliveryId);
     const request = record.request as {
       parcel: { packageType: string; weightGrams: number; lengthIn: number; widthIn: number; heightIn: number };
       shipDate: string;
     };
-    const push = pushesTracking(order);
-    const row = await repo.insertLabel(tx, tenantId, {
-      orderId: order.id,
-      deliveryId,
-      carrierAccountId: record.carrierAccountId,
-      carrier: record.carrier,
-      serviceCode: String((record.request as { serviceCode: string }).serviceCode),
-      serviceName: record.serviceName,
-      packageType: request.parcel.packageType,
-      weight: request.parcel.weightGrams,
-      length: request.parcel.lengthIn,
-      width: request.parcel.widthIn,
-      height: request.parcel.heightIn,
-      trackingNumber: label.trackingNumber,
-      carrierShipmentId: label.carrierShipmentId,
-      shipDate: request.shipDate,
-      format: label.format,
-      contentType: label.contentType,
-      document: label.document,
-      amount: label.amountMinor,
-      currency: label.currency,
-      createdById: record.actorId,
-      createdByEmail: record.actorEmail,
-      trackingPushStatus: push ? 'pending' : 'not_needed',
-      trackingPushNextAt: push ? new Date() : null,
-    });
-    await repo.markLabelled(tx, tenantId, deliveryId, {
-      trackingNumber: label.trackingNumber,
-      carrierMethod: record.serviceName,
-    });
-    const before = statusesOf(order);
-    const after = statusesAfterShipping(before, await repo.unitCounts(tx, tenantId, order.id));
-    const updated = await orders.updateOrder(tx, tenantId, order.id, after);
-    await orders.insertEvent(tx, tenantId, {
-      orderId: order.id,
-      event: record.event,
-      actorId: record.actorId,
-      actorEmail: record.actorEmail,
-      before,
-      after,
-      payload: {
-        deliveryId: String(deliveryId),
-        labelId: String(row.id),
-        carrier: record.carrier,
-        service: record.serviceName,
-        trackingNumber: label.trackingNumber,
-        amount: label.amountMinor,
-        currency: label.currency,
-        format: label.format,
-      },
-    });
-    if (order.linkedOrderId !== null) {
-      // A reship (or reorder) ships: its original's timeline says so too.
-      await orders.insertEvent(tx, tenantId, {
-        orderId: order.linkedOrderId,
-        event: 'linkedLabel',
-        actorId: record.actorId,
-        actorEmail: record.actorEmail,
-        before: null,
-        after: null,
-        payload: {
-          linkedOrderId: String(order.id),
-          linkedOrderNumber: order.orderNumber,
+    const actor = { id: record.actorId, email: record.actorEmail };
+    // The tracking number is searched: the order's words are rewritten with the change.
+    const change = { event: record.event, actor, searchChanged: true };
+    const { before, order, outcome } = await changeOrder(
+      tx,
+      tenantId,
+      delivery.orderId,
+      change,
+      async (order, current) => {
+        await repo.lockDelivery(tx, tenantId, deliveryId);
+        const push = pushesTracking(order);
+        const row = await repo.insertLabel(tx, tenantId, {
+          orderId: order.id,
+          deliveryId,
+          carrierAccountId: record.carrierAccountId,
+          carrier: record.carrier,
+          serviceCode: String((record.request as { serviceCode: string }).serviceCode),
+          serviceName: record.serviceName,
+          packageType: request.parcel.packageType,
+          weight: request.parcel.weightGrams,
+          length: request.parcel.lengthIn,
+          width: request.parcel.widthIn,
+          height: request.parcel.heightIn,
+          trackingNumber: label.trackingNumber,
+          carrierShipmentId: label.carrierShipmentId,
+          shipDate: request.shipDate,
+          format: label.format,
+          contentType: label.contentType,
+          document: label.document,
+          amount: label.amountMinor,
+          currency: label.currency,
+          createdById: record.actorId,
+          createdByEmail: record.actorEmail,
+          trackingPushStatus: push ? 'pending' : 'not_needed',
+          trackingPushNextAt: push ? new Date() : null,
+        });
+        await repo.markLabelled(tx, tenantId, deliveryId, {
+          trackingNumber: label.trackingNumber,
+          carrierMethod: record.serviceName,
+        });
+        const statuses = statusesAfterShipping(current, await repo.unitCounts(tx, tenantId, order.id));
+        const payload = {
+          deliveryId: String(deliveryId),
+          labelId: String(row.id),
           carrier: record.carrier,
           service: record.serviceName,
           trackingNumber: label.trackingNumber,
+          amount: label.amountMinor,
+          currency: label.currency,
+          format: label.format,
+        };
+        return { statuses, payload, row };
+      },
+    );
+    if (before.linkedOrderId !== null) {
+      // A reship (or reorder) ships: its original's timeline says so too.
+      await recordOrderEvents(tx, tenantId, [
+        {
+          orderId: before.linkedOrderId,
+          event: 'linkedLabel',
+          actor,
+          before: null,
+          after: null,
+          payload: {
+            linkedOrderId: String(before.id),
+            linkedOrderNumber: before.orderNumber,
+            carrier: record.carrier,
+            service: record.serviceName,
+            trackingNumber: label.trackingNumber,
+          },
         },
-      });
+      ]);
     }
-    const view = toLabel(row);
+    const view = toLabel(outcome.row);
     let body: SuccessEnvelope<OrderFlowResult> | null = null;
     if (input.answer || input.key) {
       body = {
         code: 200,
         success: true,
-        data: { order: toOrder(await orders.detail(tx, tenantId, updated)), createdOrderId: null, label: view },
+        data: { order: await orderView(tx, tenantId, order), createdOrderId: null, label: view },
       };
-      if (input.key) await answerKey(tx, tenantId, input.key, 200, body);
+      if (input.key) await answerKey(tx, tenantId, input.key, { statusCode: 200, body });
     }
-    return { label: view, order: { id: String(updated.id), version: updated.version }, body };
+    return { label: view, order: { id: String(order.id), version: order.version }, body };
   });
 }

@@ -4,10 +4,10 @@ import { statusesAfterShipping } from '../../domain/orders/order-shipment-status
 import { VoidRefusedError, type VoidOutcome } from '../../integrations/carriers/carrier-types.ts';
 import { ChannelError } from '../../integrations/http/channel-http.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { parseId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { createOrdersRepository, parseId, statusesOf, type OrdersNotifier } from '../orders/index.ts';
+import { changeOrder, recordOrderEvents, toLabel, type OrdersNotifier } from '../orders/index.ts';
 import { carrierWords, type LabelCarriers } from './label-rates.ts';
-import { toLabel } from '../orders/index.ts';
 import { createLabelsRepository } from './labels-repository.ts';
 
 const VOID_TIMEOUT_MS = 30_000;
@@ -26,7 +26,6 @@ export function createLabelVoids(deps: {
   trackingQueued(): void;
 }) {
   const repo = createLabelsRepository();
-  const orders = createOrdersRepository();
 
   return async function voidLabel(auth: AuthContext, deliveryIdText: string): Promise<VoidResult> {
     const { tenantId } = auth;
@@ -73,42 +72,36 @@ export function createLabelVoids(deps: {
     }
 
     const result = await deps.database.withTenant(tenantId, async (tx) => {
-      const order = (await orders.findOrder(tx, tenantId, delivery.orderId, true))!;
-      const standing = await repo.lockStandingLabel(tx, tenantId, delivery.id);
-      if (!standing || standing.id !== label.id) throw new HttpError(409, NO_LABEL, { reason: 'no_label' });
-      // Not told yet: nothing to tell. Told already: the channel is asked to take it back (tracking-push-service).
-      const push = standing.trackingPushStatus;
-      const voided = await repo.setLabel(tx, tenantId, label.id, {
-        status: outcome.status === 'voided' ? 'voided' : 'refund_requested',
-        voidedAt: new Date(),
-        voidMessage: outcome.message,
-        ...(push === 'pending' || push === 'failed'
-          ? {
-              trackingPushStatus: 'not_needed',
-              trackingPushNextAt: null,
-              trackingPushMessage: 'The label was voided before the channel was told',
-            }
-          : push === 'pushed'
+      const actor = { id: auth.userId, email: auth.email };
+      // The voided tracking number no longer finds the order: its words are rewritten with the change.
+      const change = { event: 'voidLabel', actor, searchChanged: true };
+      const changed = await changeOrder(tx, tenantId, delivery.orderId, change, async (order, current) => {
+        const standing = await repo.lockStandingLabel(tx, tenantId, delivery.id);
+        if (!standing || standing.id !== label.id) throw new HttpError(409, NO_LABEL, { reason: 'no_label' });
+        // Not told yet: nothing to tell. Told already: the channel is asked to take it back (tracking-push-service).
+        const push = standing.trackingPushStatus;
+        const voided = await repo.setLabel(tx, tenantId, label.id, {
+          status: outcome.status === 'voided' ? 'voided' : 'refund_requested',
+          voidedAt: new Date(),
+          voidMessage: outcome.message,
+          ...(push === 'pending' || push === 'failed'
             ? {
-                trackingPushStatus: 'pending',
-                trackingPushAttempts: 0,
-                trackingPushNextAt: new Date(),
-                trackingPushMessage: null,
+                trackingPushStatus: 'not_needed',
+                trackingPushNextAt: null,
+                trackingPushMessage: 'The label was voided before the channel was told',
               }
-            : {}),
-      });
-      await repo.markUnlabelled(tx, tenantId, delivery.id);
-      const before = statusesOf(order);
-      const after = statusesAfterShipping(before, await repo.unitCounts(tx, tenantId, order.id));
-      const updated = await orders.updateOrder(tx, tenantId, order.id, after);
-      await orders.insertEvent(tx, tenantId, {
-        orderId: order.id,
-        event: 'voidLabel',
-        actorId: auth.userId,
-        actorEmail: auth.email,
-        before,
-        after,
-        payload: {
+            : push === 'pushed'
+              ? {
+                  trackingPushStatus: 'pending',
+                  trackingPushAttempts: 0,
+                  trackingPushNextAt: new Date(),
+                  trackingPushMessage: null,
+                }
+              : {}),
+        });
+        await repo.markUnlabelled(tx, tenantId, delivery.id);
+        const statuses = statusesAfterShipping(current, await repo.unitCounts(tx, tenantId, order.id));
+        const payload = {
           deliveryId: String(delivery.id),
           labelId: String(label.id),
           carrier,
@@ -118,26 +111,29 @@ export function createLabelVoids(deps: {
           currency: label.currency,
           refund: outcome.status === 'voided' ? 'done' : 'requested',
           ...(outcome.message ? { carrierMessage: outcome.message } : {}),
-        },
+        };
+        return { statuses, payload, voided };
       });
-      if (order.linkedOrderId !== null) {
-        await orders.insertEvent(tx, tenantId, {
-          orderId: order.linkedOrderId,
-          event: 'linkedLabelVoided',
-          actorId: auth.userId,
-          actorEmail: auth.email,
-          before: null,
-          after: null,
-          payload: {
-            linkedOrderId: String(order.id),
-            linkedOrderNumber: order.orderNumber,
-            carrier,
-            service: label.serviceName,
-            trackingNumber: label.trackingNumber,
+      const { before, order } = changed;
+      if (before.linkedOrderId !== null) {
+        await recordOrderEvents(tx, tenantId, [
+          {
+            orderId: before.linkedOrderId,
+            event: 'linkedLabelVoided',
+            actor,
+            before: null,
+            after: null,
+            payload: {
+              linkedOrderId: String(before.id),
+              linkedOrderNumber: before.orderNumber,
+              carrier,
+              service: label.serviceName,
+              trackingNumber: label.trackingNumber,
+            },
           },
-        });
+        ]);
       }
-      return { label: toLabel(voided), order: { id: String(updated.id), version: updated.version } };
+      return { label: toLabel(changed.outcome.voided), order: { id: String(order.id), version: order.version } };
     });
     deps.notify(tenantId, { orderIds: [result.order.id], event: 'voidLabel', version: result.order.version });
     if (result.label.trackingPush.status === 'pending') deps.trackingQueued();

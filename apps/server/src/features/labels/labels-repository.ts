@@ -11,7 +11,6 @@ import {
   type ShippingLabelRow,
 } from '../../db/schema/index.ts';
 import { MB } from '../../integrations/http/answer-limits.ts';
-import { refreshOrderSearch } from '../orders/index.ts';
 
 export type NewLabel = Omit<typeof shippingLabels.$inferInsert, 'tenantId' | 'id' | 'createdAt'>;
 /** A label without its document: what every read but the document's own answers (documents are large). */
@@ -165,14 +164,17 @@ export function createLabelsRepository() {
       return row!;
     },
 
-    /** The delivery has its label: its lines' units count as shipped; the order is found by its tracking number. */
+    /**
+     * The delivery has its label: its lines' units count as shipped. (The order's search words take the tracking
+     * number in the orders' change that records the label: changeOrder with `searchChanged`.)
+     */
     async markLabelled(
       tx: Executor,
       tenantId: string,
       deliveryId: number,
       values: { trackingNumber: string; carrierMethod: string },
     ): Promise<void> {
-      const changed = await tx
+      await tx
         .update(deliveries)
         .set({
           ...values,
@@ -182,29 +184,17 @@ export function createLabelsRepository() {
           purchaseRequest: null,
           updatedAt: new Date(),
         })
-        .where(ownDelivery(tenantId, deliveryId))
-        .returning({ orderId: deliveries.orderId });
+        .where(ownDelivery(tenantId, deliveryId));
       await this.shipDeliveryLines(tx, tenantId, deliveryId, 1);
-      await refreshOrderSearch(
-        tx,
-        tenantId,
-        changed.map((d) => d.orderId),
-      );
     },
 
-    /** Voided: the delivery can be labelled again, its units are unshipped, its tracking number no longer finds it. */
+    /** Voided: the delivery can be labelled again and its units are unshipped (the void's change drops its words). */
     async markUnlabelled(tx: Executor, tenantId: string, deliveryId: number): Promise<void> {
-      const changed = await tx
+      await tx
         .update(deliveries)
         .set({ status: 'planned', trackingNumber: null, updatedAt: new Date() })
-        .where(ownDelivery(tenantId, deliveryId))
-        .returning({ orderId: deliveries.orderId });
+        .where(ownDelivery(tenantId, deliveryId));
       await this.shipDeliveryLines(tx, tenantId, deliveryId, -1);
-      await refreshOrderSearch(
-        tx,
-        tenantId,
-        changed.map((d) => d.orderId),
-      );
     },
 
     /** Adds (+1) or takes back (-1) the delivery's units to its lines' shipped counts, within 0..quantity. */

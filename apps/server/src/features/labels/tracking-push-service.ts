@@ -7,7 +7,8 @@ import type { ChannelAdapter } from '../../integrations/channels/channel-types.t
 import { ChannelError } from '../../integrations/http/channel-http.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { createOrdersRepository, parseId, toLabel, type OrdersNotifier } from '../orders/index.ts';
+import { parseId } from '../../lib/ids.ts';
+import { findOrder, toLabel, type OrdersNotifier } from '../orders/index.ts';
 import { createStoresRepository } from '../stores/index.ts';
 import type { LabelRow } from './labels-repository.ts';
 
@@ -39,7 +40,6 @@ const { document: _document, ...labelColumns } = getTableColumns(shippingLabels)
 
 export function createTrackingPushes(deps: TrackingPushDeps) {
   const { database } = deps;
-  const orders = createOrdersRepository();
   const stores = createStoresRepository();
 
   /** Claims due pushes across tenants (owner connection): each is leased, its attempt counted. */
@@ -104,7 +104,7 @@ export function createTrackingPushes(deps: TrackingPushDeps) {
         .from(shippingLabels)
         .where(and(eq(shippingLabels.tenantId, tenantId), eq(shippingLabels.id, id)));
       if (!label || label.trackingPushStatus !== 'pending') return null;
-      const order = await orders.findOrder(tx, tenantId, label.orderId);
+      const order = await findOrder(tx, tenantId, label.orderId);
       const store = order?.storeId ? await stores.find(tx, tenantId, order.storeId) : undefined;
       return { label, order, store };
     });

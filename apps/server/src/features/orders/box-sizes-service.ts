@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { BoxSizeRow } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { parseId } from './order-views.ts';
+import { parseId } from '../../lib/ids.ts';
 import { createBoxSizesRepository, seedBoxSizes } from './box-sizes-repository.ts';
 
 export const toBoxSize = (row: BoxSizeRow): BoxSize => ({

@@ -4,7 +4,8 @@ import { DeliveriesShapeSchema, DeliverySchema, Envelope, ID_PATTERN } from '@sh
 import { errorResponses } from '../../lib/schemas.ts';
 import { createDeliveriesService } from './deliveries-service.ts';
 import { createDeliveryShapes } from './delivery-shapes-service.ts';
-import { idempotencyHeaders, ordersNotifier, writeRequest } from './order-write-request.ts';
+import { idempotencyHeaders, writeRequest } from '../../lib/idempotency.ts';
+import { ordersNotifier } from './orders-notifier.ts';
 
 export const deliveriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = createDeliveriesService(app.db);

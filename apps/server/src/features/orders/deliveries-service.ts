@@ -3,8 +3,9 @@ import type { Database, Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createOrdersRepository } from './orders-repository.ts';
-import { ORDER_NOT_FOUND } from './orders-service.ts';
-import { idText, parseId } from './order-views.ts';
+import { ORDER_NOT_FOUND } from './order-changes.ts';
+import { parseId } from '../../lib/ids.ts';
+import { idText } from './order-views.ts';
 import { createDeliveriesRepository } from './deliveries-repository.ts';
 import { toLabel } from './delivery-label-view.ts';
 

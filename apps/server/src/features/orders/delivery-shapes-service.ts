@@ -2,14 +2,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DeliveriesShape, Delivery, SuccessEnvelope } from '@shipdesk/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { boxSizes, deliveries, deliveryLines } from '../../db/schema/index.ts';
-import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
+import { HttpError, badRequest } from '../../lib/http-errors.ts';
+import { idempotencyKey, runIdempotent, type WriteRequest } from '../../lib/idempotency.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createDeliveriesRepository } from './deliveries-repository.ts';
 import { deliveriesOf } from './deliveries-service.ts';
-import { runIdempotent } from './order-idempotency.ts';
-import { createOrdersRepository, statusesOf } from './orders-repository.ts';
-import { ORDER_NOT_FOUND, staleVersion, type OrdersNotifier, type WriteRequest } from './orders-service.ts';
-import { parseId } from './order-views.ts';
+import { changeOrder } from './order-changes.ts';
+import { createOrdersRepository } from './orders-repository.ts';
+import type { OrdersNotifier } from './orders-notifier.ts';
 
 /** Orders whose boxes may still change. */
 const OPEN = new Set(['Draft Order', 'Sales Order']);
@@ -90,67 +90,68 @@ export function createDeliveryShapes(database: Database, notify: OrdersNotifier)
       const answer = await runIdempotent<SuccessEnvelope<Delivery[]>>(
         database,
         tenantId,
-        { key: request.idempotencyKey, method: request.method, path: request.path, userId: auth.userId, body: shape },
+        idempotencyKey(request, auth.userId, shape),
         async (tx) => {
-          const id = parseId(idText);
-          const order = id === null ? undefined : await orders.findOrder(tx, tenantId, id, true);
-          if (!order) throw notFound(ORDER_NOT_FOUND);
-          if (shape.version !== order.version) throw staleVersion(order.version);
-          if (!OPEN.has(order.orderStatus)) {
-            throw new HttpError(409, `The deliveries of a ${order.orderStatus} order cannot change`, {
-              reason: 'invalid_status',
-            });
-          }
-          const planned = await check(tx, tenantId, order.id, shape);
-          const kept = new Set(shape.deliveries.filter((b) => b.deliveryId).map((b) => Number(b.deliveryId)));
-          const dropped = planned.map((d) => d.delivery.id).filter((d) => !kept.has(d));
-          if (dropped.length > 0) {
-            await tx.delete(deliveries).where(and(eq(deliveries.tenantId, tenantId), inArray(deliveries.id, dropped)));
-          }
-          for (const box of shape.deliveries) {
-            const parcel = {
-              boxSizeId: box.boxSizeId ? Number(box.boxSizeId) : null,
-              weight: box.weight ?? 0,
-              length: box.length ?? null,
-              width: box.width ?? null,
-              height: box.height ?? null,
-              updatedAt: new Date(),
-            };
-            let deliveryId: number;
-            if (box.deliveryId) {
-              deliveryId = Number(box.deliveryId);
-              await tx
-                .update(deliveries)
-                .set(parcel)
-                .where(and(eq(deliveries.tenantId, tenantId), eq(deliveries.id, deliveryId)));
-              await tx
-                .delete(deliveryLines)
-                .where(and(eq(deliveryLines.tenantId, tenantId), eq(deliveryLines.deliveryId, deliveryId)));
-            } else {
-              const [row] = await tx
-                .insert(deliveries)
-                .values({ tenantId, orderId: order.id, requestedShipMethod: order.requestedShippingMethod, ...parcel })
-                .returning({ id: deliveries.id });
-              deliveryId = row!.id;
-            }
-            await tx.insert(deliveryLines).values(
-              box.lines.map((line) => ({
-                tenantId,
-                deliveryId,
-                lineId: Number(line.lineId),
-                quantity: line.quantity,
-              })),
-            );
-          }
-          const updated = await orders.updateOrder(tx, tenantId, order.id, {});
-          await orders.insertEvent(tx, tenantId, {
-            orderId: order.id,
+          const change = {
             event: 'deliveriesShaped',
-            actorId: auth.userId,
-            actorEmail: auth.email,
-            before: statusesOf(order),
-            after: statusesOf(updated),
-            payload: { boxes: shape.deliveries.length, before: planned.length },
+            actor: { id: auth.userId, email: auth.email },
+            version: shape.version,
+          };
+          const { order } = await changeOrder(tx, tenantId, idText, change, async (order) => {
+            if (!OPEN.has(order.orderStatus)) {
+              throw new HttpError(409, `The deliveries of a ${order.orderStatus} order cannot change`, {
+                reason: 'invalid_status',
+              });
+            }
+            const planned = await check(tx, tenantId, order.id, shape);
+            const kept = new Set(shape.deliveries.filter((b) => b.deliveryId).map((b) => Number(b.deliveryId)));
+            const dropped = planned.map((d) => d.delivery.id).filter((d) => !kept.has(d));
+            if (dropped.length > 0) {
+              await tx
+                .delete(deliveries)
+                .where(and(eq(deliveries.tenantId, tenantId), inArray(deliveries.id, dropped)));
+            }
+            for (const box of shape.deliveries) {
+              const parcel = {
+                boxSizeId: box.boxSizeId ? Number(box.boxSizeId) : null,
+                weight: box.weight ?? 0,
+                length: box.length ?? null,
+                width: box.width ?? null,
+                height: box.height ?? null,
+                updatedAt: new Date(),
+              };
+              let deliveryId: number;
+              if (box.deliveryId) {
+                deliveryId = Number(box.deliveryId);
+                await tx
+                  .update(deliveries)
+                  .set(parcel)
+                  .where(and(eq(deliveries.tenantId, tenantId), eq(deliveries.id, deliveryId)));
+                await tx
+                  .delete(deliveryLines)
+                  .where(and(eq(deliveryLines.tenantId, tenantId), eq(deliveryLines.deliveryId, deliveryId)));
+              } else {
+                const [row] = await tx
+                  .insert(deliveries)
+                  .values({
+                    tenantId,
+                    orderId: order.id,
+                    requestedShipMethod: order.requestedShippingMethod,
+                    ...parcel,
+                  })
+                  .returning({ id: deliveries.id });
+                deliveryId = row!.id;
+              }
+              await tx.insert(deliveryLines).values(
+                box.lines.map((line) => ({
+                  tenantId,
+                  deliveryId,
+                  lineId: Number(line.lineId),
+                  quantity: line.quantity,
+                })),
+              );
+            }
+            return { payload: { boxes: shape.deliveries.length, before: planned.length } };
           });
           const data = await deliveriesOf(tx, tenantId, order.id);
           return { statusCode: 200, body: { code: 200, success: true as const, data } };

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { boxSizesRoutes } from './box-sizes-routes.ts';
 import { deliveriesRoutes } from './deliveries-routes.ts';
 import { orderLifecycleRoutes } from './order-lifecycle-routes.ts';
-import type { OrderLifecycleOptions } from './order-lifecycle-service.ts';
+import type { OrderRules } from './new-order-rules.ts';
+import type { LabelEvents } from './order-lifecycle-service.ts';
 import { orderNotesRoutes } from './order-notes-routes.ts';
 import { orderRuleSettingsRoutes } from './order-rule-settings-routes.ts';
 import { orderShippingRoutes } from './order-shipping-routes.ts';
@@ -14,28 +15,50 @@ import { packingSlipsRoutes } from './packing-slips-routes.ts';
  * Orders: the list, view and manual add, the lifecycle events, notes, how an order ships and its settings set by hand,
  * deliveries, box sizes and packing slips.
  */
-export const ordersFeature: FastifyPluginAsyncTypebox<OrderLifecycleOptions> = async (app, options) => {
-  await app.register(ordersRoutes);
+export const ordersFeature: FastifyPluginAsyncTypebox<{ labels?: LabelEvents; rules: OrderRules }> = async (
+  app,
+  options,
+) => {
+  const { labels, rules } = options;
+  await app.register(ordersRoutes, { rules });
   await app.register(ordersExportRoutes);
-  await app.register(orderLifecycleRoutes, { labels: options.labels });
+  await app.register(orderLifecycleRoutes, { labels, rules });
   await app.register(orderNotesRoutes);
   await app.register(orderShippingRoutes);
-  await app.register(orderRuleSettingsRoutes);
+  await app.register(orderRuleSettingsRoutes, { rules });
   await app.register(deliveriesRoutes);
   await app.register(boxSizesRoutes);
   await app.register(packingSlipsRoutes);
 };
 
-export { seedBoxSizes } from './box-sizes-repository.ts';
+/*
+ * What other features may use of orders. The use cases below are the only writers of an order's statuses and of its
+ * timeline (`order_events`): labels, store sync, shipping rules and every later feature call them and never write
+ * either themselves (security/order-writers.test.ts fails when one does). Everything else of this folder, its
+ * repository first, is its own.
+ */
 
-// What the label work needs of orders.
+// Change one order (lock, version, statuses, timeline row); many at once (a channel's newer copies); or only append
+// timeline rows of many orders in one statement (a pull page's imports, a rules run, a reship's original).
+export { changeOrder, changeOrders, lockOrder, recordOrderEvents, type TimelineRow } from './order-changes.ts';
+// May this event happen now: the lifecycle's statuses and guards, asked by a label purchase before it reserves.
 export { checkOrderEvent, type LabelEvents } from './order-lifecycle-service.ts';
-export { createOrdersRepository, statusesOf } from './orders-repository.ts';
-export { ORDER_NOT_FOUND, staleVersion, type OrdersNotifier, type WriteRequest } from './orders-service.ts';
-export { parseId, toOrder } from './order-views.ts';
-export { requestHash, type IdempotentRequest } from './order-idempotency.ts';
-export { idempotencyHeaders, ordersNotifier, writeRequest } from './order-write-request.ts';
-export { toLabel } from './delivery-label-view.ts';
+// What orders ask of the shipping rules on new orders (handed in by app.ts: the rules write through this feature).
+export type { OrderRules } from './new-order-rules.ts';
+// A batch's packing slips, each with its timeline row.
 export { createPackingSlipsService } from './packing-slips-service.ts';
-// The search's words (labels' tracking numbers, channel orders; what the tables say, for tests).
-export { STORED_SEARCH_VECTOR_SQL, refreshOrderSearch, searchText } from './order-search.ts';
+// The starter box sizes: a new tenant gets them, and so does one whose first label form drafts a parcel.
+export { seedBoxSizes } from './box-sizes-repository.ts';
+// `orders:changed` after commit, for every feature that changed an order through the use cases.
+export { ordersNotifier, type OrdersNotifier } from './orders-notifier.ts';
+
+// Read helpers, each for a need another feature cannot meet without reading orders' tables:
+// - findOrder: labels read the order's parcel, hold and channel fields for rates, batches and tracking pushes;
+// - orderView: a label purchase answers orderFlow with the whole order, as the lifecycle does;
+// - tenantTimeZone: "today" for a label's ship date and an order's hold;
+// - orderTimeline: the shipping rules' "why" list reads the order's `shippingRules` rows;
+// - toLabel: a label as the API answers it, the same in an order's deliveries and in labels' own answers;
+// - searchText: a store sync inserts a page of orders in one statement, with their search words computed as here.
+export { findOrder, orderTimeline, orderView, tenantTimeZone } from './order-reads.ts';
+export { toLabel } from './delivery-label-view.ts';
+export { searchText } from './order-search.ts';

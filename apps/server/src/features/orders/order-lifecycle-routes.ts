@@ -11,7 +11,8 @@ import {
   lifecycleTable,
 } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
-import { idempotencyHeaders, ordersNotifier, writeRequest } from './order-write-request.ts';
+import { idempotencyHeaders, writeRequest } from '../../lib/idempotency.ts';
+import { ordersNotifier } from './orders-notifier.ts';
 import { createOrderLifecycleService, type OrderLifecycleOptions } from './order-lifecycle-service.ts';
 
 /** The table of events as the rules say it (the same one docs/orders.md shows). */
@@ -23,7 +24,7 @@ const Params = Type.Object({
 });
 
 export const orderLifecycleRoutes: FastifyPluginAsyncTypebox<OrderLifecycleOptions> = async (app, options) => {
-  const service = createOrderLifecycleService(app.db, ordersNotifier(app), { ...options, log: app.log });
+  const service = createOrderLifecycleService(app.db, ordersNotifier(app), options);
   const common = { tags: ['order events'], security: [{ bearerAuth: [] }] };
 
   app.get(

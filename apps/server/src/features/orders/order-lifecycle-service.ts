@@ -22,11 +22,13 @@ import {
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { resolveShipping } from '../shipping/index.ts';
-import { UNLOGGED, applyShippingRules, type RulesLog } from '../shipping-rules/index.ts';
-import { runIdempotent } from './order-idempotency.ts';
+import { idempotencyKey, runIdempotent, type KeptAnswer, type WriteRequest } from '../../lib/idempotency.ts';
+import { parseId } from '../../lib/ids.ts';
+import { ORDER_NOT_FOUND, changeOrder, type ChangeOutcome } from './order-changes.ts';
+import type { OrderRules } from './new-order-rules.ts';
+import type { OrdersNotifier } from './orders-notifier.ts';
 import { createOrdersRepository, statusesOf, type OrdersRepository } from './orders-repository.ts';
-import { ORDER_NOT_FOUND, staleVersion, type OrdersNotifier, type WriteRequest } from './orders-service.ts';
-import { parseId, toOrder } from './order-views.ts';
+import { toOrder } from './order-views.ts';
 
 type LabelEvent = 'shipLabel' | 'zpl';
 const isLabelEvent = (event: OrderEvent): event is LabelEvent => event === 'shipLabel' || event === 'zpl';
@@ -41,14 +43,14 @@ export interface LabelEvents {
     event: LabelEvent,
     body: OrderFlowBody,
     request: WriteRequest,
-  ): Promise<{ statusCode: number; body: SuccessEnvelope<OrderFlowResult>; replayed: boolean }>;
+  ): Promise<KeptAnswer<SuccessEnvelope<OrderFlowResult>>>;
 }
 
 export interface OrderLifecycleOptions {
   /** Label buying; without it shipLabel and zpl answer `labels_not_configured`. */
   labels?: LabelEvents;
-  /** Where a failure of the shipping rules on a reorder or reship is told (it never stops the copy). */
-  log?: RulesLog;
+  /** The shipping rules, run on a reorder's or reship's new order (a failure never stops the copy). */
+  rules?: OrderRules;
 }
 
 /** Refuses `event` as the lifecycle table and its guards would (409 with the reason), in the caller's transaction. */
@@ -98,13 +100,6 @@ export function createOrderLifecycleService(
   assertLifecycleReady();
   const repo = createOrdersRepository();
   const context: LifecycleContext = { features: { labels: options.labels !== undefined } };
-
-  async function lockOrder(tx: Executor, tenantId: string, idText: string): Promise<OrderRow> {
-    const id = parseId(idText);
-    const order = id === null ? undefined : await repo.findOrder(tx, tenantId, id, true);
-    if (!order) throw notFound(ORDER_NOT_FOUND);
-    return order;
-  }
 
   /** A linked copy (reorder: a draft at the same prices; reship: a Sales Order at no charge). */
   async function createLinked(
@@ -159,7 +154,7 @@ export function createOrderLifecycleService(
       billingAddress: address('billing'),
     });
     await resolveShipping(tx, tenantId, [newId]);
-    await applyShippingRules(tx, tenantId, [newId], 'created', options.log ?? UNLOGGED);
+    await options.rules?.(tx, tenantId, [newId], 'created');
     const created = (await repo.findOrder(tx, tenantId, newId))!;
     await repo.insertEvent(tx, tenantId, {
       orderId: newId,
@@ -173,23 +168,22 @@ export function createOrderLifecycleService(
     return newId;
   }
 
-  /** Performs a planned event's effects and writes its timeline row; returns the order and any new order. */
+  /** Performs a planned event's effects; answers the statuses after, the timeline's payload and any new order. */
   async function perform(
     tx: Executor,
     auth: AuthContext,
     order: OrderRow,
-    event: OrderEvent,
     plan: Plan,
     body: OrderFlowBody,
-  ): Promise<{ updated: OrderRow; createdOrderId: number | null }> {
+  ): Promise<ChangeOutcome & { createdOrderId: number | null }> {
     const tenantId = auth.tenantId;
     const payload: Record<string, unknown> = {};
     let createdOrderId: number | null = null;
-    let extra: { paidTotal?: number } = {};
+    let columns: { paidTotal?: number } = {};
     const effects = plan.effects;
     switch (effects.kind) {
       case 'payment':
-        extra = { paidTotal: effects.paidTotal };
+        columns = { paidTotal: effects.paidTotal };
         Object.assign(payload, { amount: effects.amount, method: body.method ?? null });
         break;
       case 'shipAllLines':
@@ -209,17 +203,7 @@ export function createOrderLifecycleService(
         break;
     }
     if (body.reason?.trim()) payload.reason = body.reason.trim();
-    const updated = await repo.updateOrder(tx, tenantId, order.id, { ...plan.next, ...extra });
-    await repo.insertEvent(tx, tenantId, {
-      orderId: order.id,
-      event,
-      actorId: auth.userId,
-      actorEmail: auth.email,
-      before: statusesOf(order),
-      after: plan.next,
-      payload,
-    });
-    return { updated, createdOrderId };
+    return { statuses: plan.next, columns, payload, createdOrderId };
   }
 
   return {
@@ -261,17 +245,19 @@ export function createOrderLifecycleService(
       const answer = await runIdempotent<SuccessEnvelope<OrderFlowResult>>(
         database,
         auth.tenantId,
-        { key: request.idempotencyKey, method: request.method, path: request.path, userId: auth.userId, body },
+        idempotencyKey(request, auth.userId, body),
         async (tx) => {
-          const order = await lockOrder(tx, auth.tenantId, idText);
-          if (body.version !== order.version) throw staleVersion(order.version);
-          const snapshot = await loadSnapshot(repo, tx, auth.tenantId, order);
-          const plan = planLifecycleEvent(event, snapshot, context, { amount: body.amount, reason: body.reason });
-          if (!plan.ok) throw new HttpError(409, plan.message, { reason: plan.reason });
-          const { updated, createdOrderId } = await perform(tx, auth, order, event, plan, body);
+          const actor = { id: auth.userId, email: auth.email };
+          const change = { event, actor, version: body.version };
+          const { order, outcome } = await changeOrder(tx, auth.tenantId, idText, change, async (order) => {
+            const snapshot = await loadSnapshot(repo, tx, auth.tenantId, order);
+            const plan = planLifecycleEvent(event, snapshot, context, { amount: body.amount, reason: body.reason });
+            if (!plan.ok) throw new HttpError(409, plan.message, { reason: plan.reason });
+            return perform(tx, auth, order, plan, body);
+          });
           const data: OrderFlowResult = {
-            order: toOrder(await repo.detail(tx, auth.tenantId, updated)),
-            createdOrderId: createdOrderId === null ? null : String(createdOrderId),
+            order: toOrder(await repo.detail(tx, auth.tenantId, order)),
+            createdOrderId: outcome.createdOrderId === null ? null : String(outcome.createdOrderId),
           };
           return { statusCode: 200, body: { code: 200, success: true, data } };
         },

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { Envelope, OrderNoteInputSchema, OrderNoteSchema, OrderNoteUpdateSchema, ID_PATTERN } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
-import { idempotencyHeaders, ordersNotifier, writeRequest } from './order-write-request.ts';
+import { idempotencyHeaders, writeRequest } from '../../lib/idempotency.ts';
+import { ordersNotifier } from './orders-notifier.ts';
 import { createOrderNotesService } from './order-notes-service.ts';
 
 const Id = Type.String({ pattern: ID_PATTERN });

@@ -3,10 +3,11 @@ import type { Database } from '../../db/client.ts';
 import type { OrderNoteRow } from '../../db/schema/index.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { runIdempotent } from './order-idempotency.ts';
+import { idempotencyKey, runIdempotent, type WriteRequest } from '../../lib/idempotency.ts';
 import { createOrdersRepository, statusesOf } from './orders-repository.ts';
-import { ORDER_NOT_FOUND, type OrdersNotifier, type WriteRequest } from './orders-service.ts';
-import { parseId } from './order-views.ts';
+import { ORDER_NOT_FOUND } from './order-changes.ts';
+import type { OrdersNotifier } from './orders-notifier.ts';
+import { parseId } from '../../lib/ids.ts';
 import { createOrderNotesRepository } from './order-notes-repository.ts';
 
 /** Who may edit a note: its author, or an Admin (or SuperAdmin) of the tenant. */
@@ -41,7 +42,7 @@ export function createOrderNotesService(database: Database, notify: OrdersNotifi
       const answer = await runIdempotent<SuccessEnvelope<OrderNote>>(
         database,
         auth.tenantId,
-        { key: request.idempotencyKey, method: request.method, path: request.path, userId: auth.userId, body: input },
+        idempotencyKey(request, auth.userId, input),
         async (tx) => {
           const orderId = parseId(input.order_id);
           const order = orderId === null ? undefined : await orders.findOrder(tx, auth.tenantId, orderId);

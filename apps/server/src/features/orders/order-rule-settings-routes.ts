@@ -3,10 +3,12 @@ import Type from 'typebox';
 import { Envelope, ID_PATTERN, OrderRuleSettingsUpdateSchema, OrderSchema } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createOrderRuleSettingsService } from './order-rule-settings-service.ts';
-import { idempotencyHeaders, ordersNotifier, writeRequest } from './order-write-request.ts';
+import { idempotencyHeaders, writeRequest } from '../../lib/idempotency.ts';
+import type { OrderRules } from './new-order-rules.ts';
+import { ordersNotifier } from './orders-notifier.ts';
 
-export const orderRuleSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = createOrderRuleSettingsService(app.db, ordersNotifier(app), app.log);
+export const orderRuleSettingsRoutes: FastifyPluginAsyncTypebox<{ rules?: OrderRules }> = async (app, options) => {
+  const service = createOrderRuleSettingsService(app.db, ordersNotifier(app), options.rules);
   app.post(
     '/call/order/:orderId/updateRuleSettings',
     {

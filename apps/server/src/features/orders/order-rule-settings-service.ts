@@ -10,13 +10,14 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { UNLOGGED, applyShippingRules, type RulesLog } from '../shipping-rules/index.ts';
 import { createBoxSizesRepository } from './box-sizes-repository.ts';
-import { runIdempotent } from './order-idempotency.ts';
+import { idempotencyKey, runIdempotent, type WriteRequest } from '../../lib/idempotency.ts';
 import { openOrderToChange } from './order-shipping-service.ts';
-import type { OrdersNotifier, WriteRequest } from './orders-service.ts';
+import type { OrderRules } from './new-order-rules.ts';
+import type { OrdersNotifier } from './orders-notifier.ts';
 import { createOrdersRepository, statusesOf } from './orders-repository.ts';
-import { parseId, toOrder } from './order-views.ts';
+import { parseId } from '../../lib/ids.ts';
+import { toOrder } from './order-views.ts';
 
 export const RULE_SETTINGS_EVENT = 'ruleSettingsUpdated';
 
@@ -31,7 +32,7 @@ const setTargets = (input: OrderRuleSettingsUpdate): HandSetTarget[] =>
  * An order's rule-settable fields besides its service (box, insurance, signature, hold), set by a person so that
  * shipping rules keep off them (`orders.hand_set`), or handed back to the rules, which then run again on the order.
  */
-export function createOrderRuleSettingsService(database: Database, notify: OrdersNotifier, log: RulesLog = UNLOGGED) {
+export function createOrderRuleSettingsService(database: Database, notify: OrdersNotifier, rules?: OrderRules) {
   const repo = createOrdersRepository();
   const boxes = createBoxSizesRepository();
 
@@ -73,7 +74,7 @@ export function createOrderRuleSettingsService(database: Database, notify: Order
       const answer = await runIdempotent<SuccessEnvelope<Order>>(
         database,
         auth.tenantId,
-        { key: request.idempotencyKey, method: request.method, path: request.path, userId: auth.userId, body: input },
+        idempotencyKey(request, auth.userId, input),
         async (tx) => {
           const order = await openOrderToChange(tx, auth.tenantId, idText, input.version, 'shipping settings');
           const { set, automatic, columns, boxSizeName } = await checked(tx, auth.tenantId, input);
@@ -83,7 +84,7 @@ export function createOrderRuleSettingsService(database: Database, notify: Order
           await repo.updateOrder(tx, auth.tenantId, order.id, { ...columns, handSet });
           if (automatic.length > 0) {
             const actor = { id: auth.userId, email: auth.email };
-            await applyShippingRules(tx, auth.tenantId, [order.id], 'manual', log, actor);
+            await rules?.(tx, auth.tenantId, [order.id], 'manual', actor);
           }
           const updated = (await repo.findOrder(tx, auth.tenantId, order.id))!;
           await repo.insertEvent(tx, auth.tenantId, {

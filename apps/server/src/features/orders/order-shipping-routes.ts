@@ -3,7 +3,8 @@ import Type from 'typebox';
 import { Envelope, ID_PATTERN, OrderSchema, OrderShippingUpdateSchema } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createOrderShippingService } from './order-shipping-service.ts';
-import { idempotencyHeaders, ordersNotifier, writeRequest } from './order-write-request.ts';
+import { idempotencyHeaders, writeRequest } from '../../lib/idempotency.ts';
+import { ordersNotifier } from './orders-notifier.ts';
 
 export const orderShippingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = createOrderShippingService(app.db, ordersNotifier(app));

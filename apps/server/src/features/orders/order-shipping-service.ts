@@ -10,10 +10,12 @@ import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { resolveShipping, shipMethodExists } from '../shipping/index.ts';
-import { runIdempotent } from './order-idempotency.ts';
-import { ORDER_NOT_FOUND, staleVersion, type OrdersNotifier, type WriteRequest } from './orders-service.ts';
+import { idempotencyKey, runIdempotent, type WriteRequest } from '../../lib/idempotency.ts';
+import { ORDER_NOT_FOUND, staleVersion } from './order-changes.ts';
+import type { OrdersNotifier } from './orders-notifier.ts';
 import { createOrdersRepository, statusesOf } from './orders-repository.ts';
-import { parseId, toOrder } from './order-views.ts';
+import { parseId } from '../../lib/ids.ts';
+import { toOrder } from './order-views.ts';
 
 /** Orders whose shipping may still change: nothing is labelled or shipped once they are done. */
 const OPEN = new Set(['Draft Order', 'Sales Order']);
@@ -75,7 +77,7 @@ export function createOrderShippingService(database: Database, notify: OrdersNot
       const answer = await runIdempotent<SuccessEnvelope<Order>>(
         database,
         auth.tenantId,
-        { key: request.idempotencyKey, method: request.method, path: request.path, userId: auth.userId, body: input },
+        idempotencyKey(request, auth.userId, input),
         async (tx) => {
           const order = await openOrderToChange(tx, auth.tenantId, idText, input.version, 'shipping');
           if (input.automatic) {

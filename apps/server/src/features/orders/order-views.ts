@@ -18,12 +18,6 @@ import { statusesOf, type OrderDetail } from './orders-repository.ts';
 
 export const idText = (id: number | null) => (id === null ? null : String(id));
 
-/** A path or body id -> a number, or null when it cannot be an id (answered as 404 like a missing one). */
-export function parseId(text: string): number | null {
-  const n = Number(text);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
-
 type ShippingColumns = Pick<
   SummaryRow,
   'shipMethodId' | 'carrier' | 'carrierMethod' | 'packageType' | 'shippingByUser'

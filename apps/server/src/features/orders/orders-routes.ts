@@ -15,11 +15,14 @@ import { errorResponses } from '../../lib/schemas.ts';
 import { addressFieldErrors, orderAddressErrors } from '../../domain/orders/order-address.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { createOrdersService } from './orders-service.ts';
-import { idempotencyHeaders, ordersNotifier, writeRequest } from './order-write-request.ts';
+import { idempotencyHeaders, writeRequest } from '../../lib/idempotency.ts';
+import type { OrderRules } from './new-order-rules.ts';
+import { ordersNotifier } from './orders-notifier.ts';
 
 export interface OrdersRoutesOptions {
   /** Filtered lists count exactly up to this many rows (default 10,000). */
   exactCountLimit?: number;
+  rules?: OrderRules;
 }
 
 const IdParam = Type.String({ pattern: ID_PATTERN, description: 'order id' });
@@ -27,7 +30,7 @@ const IdParam = Type.String({ pattern: ID_PATTERN, description: 'order id' });
 export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = async (app, options) => {
   const service = createOrdersService(app.db, ordersNotifier(app), {
     exactCountLimit: options.exactCountLimit,
-    log: app.log,
+    rules: options.rules,
   });
   const common = { tags: ['orders'], security: [{ bearerAuth: [] }] };
 

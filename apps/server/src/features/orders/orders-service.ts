@@ -4,7 +4,6 @@ import {
   type AddressInput,
   type CreateOrder,
   type Order,
-  type OrderChangedMessage,
   type OrderEventRecord,
   type OrderList,
   type OrderListQuery,
@@ -26,35 +25,26 @@ import {
   type SortSpec,
 } from '../../domain/orders/order-list-query.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
+import { idempotencyKey, runIdempotent, type Answer, type WriteRequest } from '../../lib/idempotency.ts';
+import { parseId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createConfigsRepository } from '../settings/index.ts';
 import { resolveShipping } from '../shipping/index.ts';
-import { UNLOGGED, applyShippingRules, type RulesLog } from '../shipping-rules/index.ts';
-import { runIdempotent, type Answer } from './order-idempotency.ts';
 import { createListCounts, type ListCounts } from './order-list-counts.ts';
 import { pageStart } from './order-list-pages.ts';
 import type { ListPageQuery, SummaryRow } from './order-list-repository.ts';
+import { ORDER_NOT_FOUND, changeOrder } from './order-changes.ts';
+import type { OrderRules } from './new-order-rules.ts';
+import type { OrdersNotifier } from './orders-notifier.ts';
 import { createOrdersRepository, statusesOf } from './orders-repository.ts';
-import { parseId, toEventRecord, toOrder, toSummary } from './order-views.ts';
-
-/** Pushes `orders:changed` to the tenant's sockets; called after commit only. */
-export type OrdersNotifier = (tenantId: string, message: OrderChangedMessage) => void;
+import { toEventRecord, toOrder, toSummary } from './order-views.ts';
 
 export interface OrdersServiceOptions {
   /** Filtered lists count exactly up to this many rows, and estimate above (tests lower it). */
   exactCountLimit?: number;
-  /** Where a failure of the shipping rules on a new order is told (it never stops the order). */
-  log?: RulesLog;
+  /** The shipping rules, run on a new order before it is shown; without them it comes as its mappings left it. */
+  rules?: OrderRules;
 }
-
-/** The request facts an idempotent write needs. */
-export interface WriteRequest {
-  idempotencyKey: string | undefined;
-  method: string;
-  path: string;
-}
-
-export const ORDER_NOT_FOUND = 'Order not found';
 
 /** Reads that answer a request: the database refuses writes in them, and the answer does not wait for COMMIT. */
 const READ_ONLY = { readOnly: true } as const;
@@ -117,7 +107,7 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
       const answer = await runIdempotent(
         database,
         auth.tenantId,
-        { key: request.idempotencyKey, method: request.method, path: request.path, userId: auth.userId, body: input },
+        idempotencyKey(request, auth.userId, input),
         async (tx) => {
           const shippingAddress = toAddressFields(input.shippingAddress);
           const orderId = await repo.insertOrder(tx, auth.tenantId, {
@@ -152,7 +142,7 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
             billingAddress: input.billingAddress ? toAddressFields(input.billingAddress) : null,
           });
           await resolveShipping(tx, auth.tenantId, [orderId]);
-          await applyShippingRules(tx, auth.tenantId, [orderId], 'created', options.log ?? UNLOGGED);
+          await options.rules?.(tx, auth.tenantId, [orderId], 'created');
           const order = (await repo.findOrder(tx, auth.tenantId, orderId))!;
           await repo.insertEvent(tx, auth.tenantId, {
             orderId,
@@ -312,36 +302,27 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
       const answer = await runIdempotent(
         database,
         auth.tenantId,
-        { key: request.idempotencyKey, method: request.method, path: request.path, userId: auth.userId, body: input },
+        idempotencyKey(request, auth.userId, input),
         async (tx) => {
-          const found = await loadOrder(tx, auth.tenantId, idText);
-          const order = (await repo.findOrder(tx, auth.tenantId, found.id, true))!;
-          if (version !== undefined && version !== order.version) throw staleVersion(order.version);
-          if (!ADDRESS_EDITABLE.has(order.orderStatus)) {
-            throw new HttpError(409, `The addresses of a ${order.orderStatus} order cannot change`, {
-              reason: 'invalid_status',
-            });
-          }
-          const fields = toAddressFields(address);
-          await repo.upsertAddress(tx, auth.tenantId, order.id, type, fields);
-          // Another country can make it international: the carrier service follows (unless chosen by hand).
-          if (type === 'shipping') await resolveShipping(tx, auth.tenantId, [order.id]);
-          const updated = await repo.updateOrder(
-            tx,
-            auth.tenantId,
-            order.id,
-            type === 'shipping' ? { shipTo: shipToLabel(fields) } : {},
-          );
-          await repo.insertEvent(tx, auth.tenantId, {
-            orderId: order.id,
-            event: type === 'shipping' ? 'shippingAddressUpdated' : 'billingAddressUpdated',
-            actorId: auth.userId,
-            actorEmail: auth.email,
-            before: statusesOf(order),
-            after: statusesOf(updated),
-            payload: { type, address: fields },
+          const event = type === 'shipping' ? 'shippingAddressUpdated' : 'billingAddressUpdated';
+          const actor = { id: auth.userId, email: auth.email };
+          const { order } = await changeOrder(tx, auth.tenantId, idText, { event, actor, version }, async (order) => {
+            if (!ADDRESS_EDITABLE.has(order.orderStatus)) {
+              throw new HttpError(409, `The addresses of a ${order.orderStatus} order cannot change`, {
+                reason: 'invalid_status',
+              });
+            }
+            const fields = toAddressFields(address);
+            // The ship-to's words are searched: upsertAddress rewrites them.
+            await repo.upsertAddress(tx, auth.tenantId, order.id, type, fields);
+            // Another country can make it international: the carrier service follows (unless chosen by hand).
+            if (type === 'shipping') await resolveShipping(tx, auth.tenantId, [order.id]);
+            return {
+              columns: type === 'shipping' ? { shipTo: shipToLabel(fields) } : {},
+              payload: { type, address: fields },
+            };
           });
-          return ok(200, toOrder(await repo.detail(tx, auth.tenantId, updated)));
+          return ok(200, toOrder(await repo.detail(tx, auth.tenantId, order)));
         },
       );
       if (!answer.replayed) {
@@ -356,9 +337,3 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
   };
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;
-
-export function staleVersion(current: number): HttpError {
-  return new HttpError(409, `The order changed meanwhile (now version ${current}); reload it and try again`, {
-    reason: 'stale_version',
-  });
-}

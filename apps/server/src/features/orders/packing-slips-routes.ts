@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { PackingSlipOptionsSchema, ID_PATTERN } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
-import { ordersNotifier } from './order-write-request.ts';
+import { ordersNotifier } from './orders-notifier.ts';
 import { createPackingSlipsService } from './packing-slips-service.ts';
 
 const Params = Type.Object({ orderId: Type.String({ pattern: ID_PATTERN }) });

@@ -13,8 +13,9 @@ import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createConfigsRepository } from '../settings/index.ts';
 import { createOrdersRepository, statusesOf } from './orders-repository.ts';
-import { ORDER_NOT_FOUND, type OrdersNotifier } from './orders-service.ts';
-import { parseId } from './order-views.ts';
+import { ORDER_NOT_FOUND } from './order-changes.ts';
+import type { OrdersNotifier } from './orders-notifier.ts';
+import { parseId } from '../../lib/ids.ts';
 import { renderPackingSlips, type PackingSlip, type PackingSlipFormat } from './packing-slip-pdf.ts';
 
 export function createPackingSlipsService(database: Database, notify: OrdersNotifier) {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Database, Executor } from '../../db/client.ts';
 import type { ChannelOrder } from '../../integrations/channels/channel-types.ts';
-import { createRuleApplication, type RuleActor, type RuleTrigger } from './rule-application-service.ts';
+import type { OrderRules } from '../orders/index.ts';
+import { createRuleApplication } from './rule-application-service.ts';
 import { createRuleDryRun } from './rule-dry-run-service.ts';
 import { loadImportRules, planImportRules, planPageRules, type ImportRulePlan } from './rule-import-plan.ts';
 import { createRuleSetsService } from './rule-sets-service.ts';
@@ -21,36 +22,31 @@ export const shippingRulesFeature: FastifyPluginAsyncTypebox = async (app) => {
 export interface RulesLog {
   warn: (object: object, message: string) => void;
 }
-/** For callers without a logger (a test's service): failures are still undone, and told on standard error. */
-export const UNLOGGED: RulesLog = { warn: (object, message) => console.warn(message, object) };
 
 /**
- * Runs the tenant's saved rule sets on new orders in the caller's transaction (manual add, reorder, reship, a
- * channel's new orders), after their shipping was resolved from the mappings. It runs in a savepoint: whatever goes
- * wrong in it (rules past their time budget too) is logged and undone, and the orders are kept as they came (a rule
- * never stops an import).
+ * The rules as the orders feature asks for them (app.ts hands them in; the rules write through orders' use cases, so
+ * orders does not import them): the tenant's saved rule sets run on new orders in the caller's transaction (manual
+ * add, reorder, reship, an order whose settings were handed back), after their shipping was resolved from the
+ * mappings. They run in a savepoint: whatever goes wrong in it (rules past their time budget too) is told to `log`
+ * and undone, and the orders are kept as they came (a rule never stops an order).
  */
-export async function applyShippingRules(
-  tx: Executor,
-  tenantId: string,
-  orderIds: readonly number[],
-  trigger: RuleTrigger,
-  log: RulesLog,
-  actor?: RuleActor,
-): Promise<void> {
-  if (orderIds.length === 0) return;
-  try {
-    await tx.transaction((savepoint) => application.apply(savepoint, tenantId, orderIds, trigger, actor));
-  } catch (error) {
-    log.warn({ err: error, tenantId, orders: orderIds.length }, 'shipping rules were not applied');
-  }
+export function rulesForOrders(log: RulesLog): OrderRules {
+  return async (tx, tenantId, orderIds, trigger, actor) => {
+    if (orderIds.length === 0) return;
+    try {
+      await tx.transaction((savepoint) => application.apply(savepoint, tenantId, orderIds, trigger, actor));
+    } catch (error) {
+      log.warn({ err: error, tenantId, orders: orderIds.length }, 'shipping rules were not applied');
+    }
+  };
 }
 
 /**
  * The rules of a page of a channel's new orders, decided before they are inserted (rule-import-plan.ts): the insert
- * takes `columns(order)` (the rules' values and the payload of the application's timeline row, which it writes beside
- * the import's own row), then `record` writes the notes the rules added to the orders that were new. Both run in
- * savepoints of the caller's transaction: what fails is logged and the orders come in as the mappings left them.
+ * takes `columns(order)` (the rules' values, and the payload of the application's timeline row, which the sync records
+ * beside the import's own row through the orders' recordOrderEvents), then `record` writes the notes the rules added
+ * to the orders that were new. Both run in savepoints of the caller's transaction: what fails is logged and the
+ * orders come in as the mappings left them.
  */
 export async function planChannelRules(
   tx: Executor,

@@ -43,7 +43,7 @@ export type ImportRuleColumns = ReturnType<typeof importColumns>;
 function importColumns(evaluation: RuleEvaluation | null, tags: string[], event: object | null) {
   const d = evaluation ? decisionColumns(evaluation.decisions) : null;
   return {
-    /** The application's timeline row's payload: the insert writes it beside the import's own row. */
+    /** The application's timeline row's payload: the sync records it beside the import's own row. */
     rule_event: event,
     rule_ship_method_id: d?.ship_method_id ?? null,
     rule_carrier: d?.carrier ?? null,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { recordOrderEvents } from '../orders/index.ts';
 import type { CompiledRuleSet, RuleDecisions, RuleEvaluation } from './rule-engine.ts';
 import { packApplication, type ApplicationPayload } from './rule-application-payload.ts';
 import type { OrderFacts } from './rule-facts.ts';
@@ -66,8 +67,9 @@ export async function recordNotes(
 
 /**
  * What every application writes besides the order's own fields, one statement each for any number of orders: the
- * notes the rules added, and a timeline row per order whose payload is its "why". (A pull writes its rows in its own
- * insert statement: rule-import-plan.ts.)
+ * notes the rules added, and a timeline row per order whose payload is its "why", through the orders' own writer
+ * (a "Run shipping rules" on thousands of orders stays one statement). A pull hands its rows to the same writer with
+ * the page's import rows (store-orders-upsert.ts, rule-import-plan.ts).
  */
 export async function recordApplications(
   tx: Executor,
@@ -78,12 +80,16 @@ export async function recordApplications(
 ): Promise<void> {
   if (entries.length === 0) return;
   await recordNotes(tx, tenantId, entries, actor);
-  const events = entries.map(({ orderId, facts, sets, evaluation }) => ({
-    order_id: orderId,
-    payload: packApplication(trigger, sets, facts, evaluation),
-  }));
-  await tx.execute(sql`
-    INSERT INTO order_events (tenant_id, order_id, event, actor_id, actor_email, payload)
-    SELECT ${tenantId}, e.order_id, ${RULES_EVENT}, ${actor.id}, ${actor.email}, e.payload
-    FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS e(order_id bigint, payload jsonb)`);
+  await recordOrderEvents(
+    tx,
+    tenantId,
+    entries.map(({ orderId, facts, sets, evaluation }) => ({
+      orderId,
+      event: RULES_EVENT,
+      actor,
+      before: null,
+      after: null,
+      payload: packApplication(trigger, sets, facts, evaluation),
+    })),
+  );
 }

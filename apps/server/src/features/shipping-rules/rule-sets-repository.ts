@@ -2,7 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ShippingRule } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import type { ApplicationPayload } from './rule-application-payload.ts';
-import { orderEvents, shippingRuleSets, shippingRuleSetVersions, stores } from '../../db/schema/index.ts';
+import { shippingRuleSets, shippingRuleSetVersions, stores } from '../../db/schema/index.ts';
+import { orderTimeline } from '../orders/index.ts';
 
 export interface SavedRuleSet {
   scope: string;
@@ -97,16 +98,9 @@ export function createRuleSetsRepository() {
       return row;
     },
 
-    /** The order's last 20 applications, newest first: its `shippingRules` timeline rows. */
+    /** The order's last 20 applications, newest first: its `shippingRules` timeline rows (the orders' own read). */
     async applications(tx: Executor, tenantId: string, orderId: number): Promise<StoredApplication[]> {
-      const rows = await tx
-        .select({ id: orderEvents.id, at: orderEvents.at, payload: orderEvents.payload })
-        .from(orderEvents)
-        .where(
-          and(eq(orderEvents.tenantId, tenantId), eq(orderEvents.orderId, orderId), eq(orderEvents.event, RULES_EVENT)),
-        )
-        .orderBy(desc(orderEvents.id))
-        .limit(20);
+      const rows = await orderTimeline(tx, tenantId, orderId, RULES_EVENT, 20);
       return rows.map((r) => ({ id: r.id, orderId, at: r.at, ...(r.payload as unknown as ApplicationPayload) }));
     },
   };

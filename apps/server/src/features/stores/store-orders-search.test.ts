@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { OrderList } from '@shipdesk/contract';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
-import { createOrder } from '../../../test/order-helpers.ts';
+import { STORED_SEARCH_VECTOR_SQL, createOrder } from '../../../test/order-helpers.ts';
 import type { ChannelOrder } from '../../integrations/channels/channel-types.ts';
-import { STORED_SEARCH_VECTOR_SQL } from '../orders/index.ts';
 import { upsertChannelOrders, type UpsertTarget } from './store-orders-upsert.ts';
 
 /** A channel's copy of an order, as an adapter maps it. */

@@ -1,18 +1,20 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { splitName, type OrderStatuses, type SourceType } from '@shipdesk/contract';
+import type { OrderStatuses, SourceType } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { isNewer, mergeStatuses, statusesForNewOrder } from '../../domain/channel-orders.ts';
-import type { ChannelAddress, ChannelOrder } from '../../integrations/channels/channel-types.ts';
+import type { ChannelOrder } from '../../integrations/channels/channel-types.ts';
 import { homeCountrySql, resolutionJoin, resolveShipping } from '../shipping/index.ts';
 import { RULES_ACTOR, RULES_EVENT, planChannelRules, type ImportRulePlan } from '../shipping-rules/index.ts';
-import { refreshOrderSearch, searchText } from '../orders/index.ts';
+import { changeOrders, recordOrderEvents, searchText, type TimelineRow } from '../orders/index.ts';
+import { childRecord, orderRecord, timelineRow } from './store-order-records.ts';
 
 /**
  * Channel orders into the orders tables, a page at a time, in the caller's transaction. One statement inserts the new
- * orders with their lines, addresses, planned deliveries and timeline rows; when some were stored already, one more
- * locks those, one updates the newer copies and one rewrites their content and timeline. The unique key (tenant,
- * store, external id) makes a second insert of the same order a no-op, and the `external_updated_at` guard makes an
- * older or equal copy change nothing, whoever delivers it (pull or webhook).
+ * orders with their lines, addresses and planned deliveries, and one more (the orders' `recordOrderEvents`) their
+ * timeline rows; when some were stored already, one more locks those, one updates the newer copies, one rewrites
+ * their content, and one (the orders' `changeOrders`) sets their statuses with their timeline rows. The unique key
+ * (tenant, store, external id) makes a second insert of the same order a no-op, and the `external_updated_at` guard
+ * makes an older or equal copy change nothing, whoever delivers it (pull or webhook).
  */
 
 export interface UpsertTarget {
@@ -49,40 +51,10 @@ async function rows<T>(tx: Executor, query: SQL): Promise<T[]> {
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
-function shipTo(address: ChannelAddress | null): string | null {
-  return address ? [address.city, address.state, address.country].filter(Boolean).join(', ') : null;
-}
-
-function orderRecord(order: ChannelOrder, statuses: OrderStatuses) {
-  return {
-    external_id: order.externalId,
-    order_number: order.orderNumber,
-    order_date: order.orderDate,
-    external_updated_at: order.externalUpdatedAt,
-    order_status: statuses.orderStatus,
-    payment_status: statuses.paymentStatus,
-    shipment_status: statuses.shipmentStatus,
-    currency: order.currency,
-    subtotal: order.subtotal,
-    shipping_total: order.shippingTotal,
-    tax_total: order.taxTotal,
-    discount_total: order.discountTotal,
-    total: order.total,
-    paid_total: order.paidTotal,
-    customer_name: order.customerName,
-    customer_email: order.customerEmail,
-    requested_shipping_method: order.requestedShippingMethod,
-    tags: order.tags,
-    item_count: order.lines.reduce((n, l) => n + l.quantity, 0),
-    ship_to: shipTo(order.shipping),
-    ship_country: order.shipping?.country ?? null,
-  };
-}
-
 /** What the shipping rules decided for a new order (rule-import-plan.ts), null when they decided nothing. */
 const RULE_COLUMNS = sql.raw(`rule_ship_method_id bigint, rule_carrier text, rule_carrier_method text,
   rule_package_type text, rule_box_size_id bigint, rule_insured_value bigint, rule_signature text,
-  rule_hold_until date, rule_cheapest jsonb, rule_shipping boolean, rule_event jsonb`);
+  rule_hold_until date, rule_cheapest jsonb, rule_shipping boolean`);
 
 /** `LEFT JOIN LATERAL (...) rm`: the carrier service of a shipping method a rule set, for the order's destination. */
 function ruleMethodJoin(tenantId: string): SQL {
@@ -101,95 +73,15 @@ const ORDER_COLUMNS = sql.raw(`external_id text, order_number text, order_date t
   customer_name text, customer_email text, requested_shipping_method text, tags text[], item_count integer,
   ship_to text, ship_country text`);
 
-function addressRecords(order: ChannelOrder) {
-  const out = [];
-  for (const [type, a] of [
-    ['shipping', order.shipping],
-    ['billing', order.billing],
-  ] as const) {
-    if (!a) continue;
-    const { firstName, lastName } = splitName(a.name || ' ');
-    out.push({
-      type,
-      first_name: firstName,
-      last_name: lastName,
-      company: a.company,
-      address1: a.address1,
-      address2: a.address2,
-      city: a.city,
-      state: a.state,
-      postal_code: a.postalCode,
-      country: a.country,
-      phone: a.phone,
-      email: a.email,
-    });
-  }
-  return out;
-}
-
-function deliveryStatus(statuses: OrderStatuses): string {
-  if (statuses.orderStatus === 'Canceled') return 'canceled';
-  if (statuses.shipmentStatus === 'Shipped Complete') return 'shipped';
-  return 'planned';
-}
-
-/**
- * What an order writes besides its own row: with `content`, its lines, addresses and the one planned delivery of all
- * its lines (nested, for jsonb_to_recordset); always its timeline row.
- */
-function childRecord(
-  target: UpsertTarget,
-  order: ChannelOrder,
-  statuses: OrderStatuses,
-  before: OrderStatuses | null,
-  content: boolean,
-) {
-  return {
-    lines: content
-      ? order.lines.map((l, position) => ({
-          position,
-          sku: l.sku || l.externalLineId,
-          name: l.name || l.sku || 'Item',
-          quantity: l.quantity,
-          quantity_shipped: l.quantityShipped,
-          unit_price: l.unitPrice,
-          weight: l.weight,
-          category: l.category,
-          hazardous: l.hazardous,
-        }))
-      : [],
-    addresses: content ? addressRecords(order) : [],
-    // Absent (SQL NULL) for an order without lines: nothing to deliver.
-    delivery:
-      content && order.lines.length > 0
-        ? {
-            requested_ship_method: order.requestedShippingMethod,
-            weight: order.lines.reduce((g, l) => g + l.quantity * l.weight, 0),
-            status: deliveryStatus(statuses),
-          }
-        : undefined,
-    before,
-    after: statuses,
-    payload: { externalId: order.externalId, externalUpdatedAt: order.externalUpdatedAt, source: target.sourceType },
-  };
-}
-
-const CHILD_COLUMNS = sql.raw('lines jsonb, addresses jsonb, delivery jsonb, before jsonb, after jsonb, payload jsonb');
+const CHILD_COLUMNS = sql.raw('lines jsonb, addresses jsonb, delivery jsonb');
 
 /**
  * The CTEs that write the children of the rows of a CTE named `src` (order_id, then CHILD_COLUMNS): lines, the
- * planned delivery and its lines, addresses, and the timeline row named `event`. Data-modifying CTEs run whether or
- * not the statement reads them; the foreign keys are checked at its end, when the orders they name exist.
+ * planned delivery and its lines, and addresses. Data-modifying CTEs run whether or not the statement reads them;
+ * the foreign keys are checked at its end, when the orders they name exist.
  */
-function childWrites(target: UpsertTarget, event: string, ruleEvents = false): SQL {
-  const t = target.tenantId;
-  // New orders of a pull with a rule set: the application's timeline row (src.rule_event, null without rules) too.
-  const rulesRows = ruleEvents
-    ? sql`
-      UNION ALL
-      SELECT ${t}, s.order_id, ${RULES_EVENT}, ${RULES_ACTOR.id}, ${RULES_ACTOR.email}, NULL, NULL, s.rule_event
-      FROM src s WHERE s.rule_event IS NOT NULL`
-    : sql``;
+function childWrites(tenantId: string): SQL {
+  const t = tenantId;
   return sql`ins_lines AS (
       INSERT INTO order_lines (tenant_id, order_id, position, sku, name, quantity, quantity_shipped, unit_price, weight,
         category, hazardous)
@@ -216,26 +108,19 @@ function childWrites(target: UpsertTarget, event: string, ruleEvents = false): S
       FROM src s CROSS JOIN LATERAL jsonb_to_recordset(s.addresses) AS a(type text, first_name text, last_name text,
         company text, address1 text, address2 text, city text, state text, postal_code text, country text,
         phone text, email text)
-    ), ins_events AS (
-      INSERT INTO order_events (tenant_id, order_id, event, actor_id, actor_email, before, after, payload)
-      SELECT ${t}, s.order_id, ${event}, ${target.actor.id}, ${target.actor.email}, s.before, s.after, s.payload
-      FROM src s${rulesRows}
     )`;
 }
 
-/**
- * The timeline rows of stored orders (`order_id` in each record), and the content of those whose lines, addresses
- * and planned delivery were cleared just before (the records built with `content`).
- */
+/** The content of stored orders (`order_id` in each record) whose lines, addresses and delivery were just cleared. */
 async function writeChildren(
   tx: Executor,
-  target: UpsertTarget,
+  tenantId: string,
   records: Array<{ order_id: number } & ReturnType<typeof childRecord>>,
-  event: string,
 ): Promise<void> {
+  if (records.length === 0) return;
   await tx.execute(sql`
     WITH src AS (SELECT * FROM jsonb_to_recordset(${json(records)}) AS s(order_id bigint, ${CHILD_COLUMNS})),
-    ${childWrites(target, event)}
+    ${childWrites(tenantId)}
     SELECT 1`);
 }
 
@@ -257,10 +142,14 @@ export async function upsertChannelOrders(
   // page of new orders (a first import) is one round trip and locks nothing it did not write.
   // The shipping rules decide for the new orders before they are written, so the insert writes their values once.
   const rules = prepared !== undefined ? prepared : await planChannelRules(tx, tenantId, storeId, page, target.log);
+  // The payload of the rules' timeline row of each new order, by external id (written with the import's own row).
+  const ruleEvents = new Map<string, object>();
   const records = page.map((order) => {
     const statuses = statusesForNewOrder(order);
-    const child = childRecord(target, order, statuses, null, true);
-    return { ...orderRecord(order, statuses), ...rules?.columns(order), ...child, search: searchText(order, child) };
+    const child = childRecord(order, statuses);
+    const { rule_event: ruleEvent, ...ruleColumns } = rules?.columns(order) ?? { rule_event: null };
+    if (ruleEvent) ruleEvents.set(order.externalId, ruleEvent);
+    return { ...orderRecord(order, statuses), ...ruleColumns, ...child, search: searchText(order, child) };
   });
   const inserted = await rows<{ id: string | number; external_id: string }>(
     tx,
@@ -299,15 +188,24 @@ export async function upsertChannelOrders(
           ON CONFLICT (tenant_id, store_id, external_id) DO NOTHING
           RETURNING id, external_id
         ),
-        src AS (
-          SELECT ins.id AS order_id, r.lines, r.addresses, r.delivery, r.before, r.after, r.payload, r.rule_event
-          FROM ins JOIN r USING (external_id)
-        ),
-        ${childWrites(target, 'imported', rules !== null)}
+        src AS (SELECT ins.id AS order_id, r.lines, r.addresses, r.delivery FROM ins JOIN r USING (external_id)),
+        ${childWrites(tenantId)}
         SELECT id, external_id FROM ins`,
   );
   result.inserted = inserted.length;
   result.orderIds.push(...inserted.map((row) => Number(row.id)));
+  // Their timeline, one statement for the page: each order's import, then the rules' application where they ran.
+  const byExternalId = new Map(page.map((order) => [order.externalId, order]));
+  const imported: TimelineRow[] = inserted.map((row) => {
+    const order = byExternalId.get(row.external_id)!;
+    return timelineRow(target, Number(row.id), order, null, statusesForNewOrder(order));
+  });
+  const applied: TimelineRow[] = inserted.flatMap((row) => {
+    const payload = ruleEvents.get(row.external_id);
+    if (!payload) return [];
+    return [{ orderId: Number(row.id), event: RULES_EVENT, actor: RULES_ACTOR, before: null, after: null, payload }];
+  });
+  await recordOrderEvents(tx, tenantId, [...imported, ...applied]);
   // Only orders that were new ran the rules (rules never change an order already stored); their notes.
   await rules?.record(
     tx,
@@ -332,10 +230,10 @@ export async function upsertChannelOrders(
           )}${sql.raw(']::text[]')})
         FOR UPDATE OF o`,
   );
-  const byExternalId = new Map(existing.map((row) => [row.external_id, row]));
+  const storedByExternalId = new Map(existing.map((row) => [row.external_id, row]));
   const newer: Array<{ row: ExistingRow; order: ChannelOrder }> = [];
   for (const order of stored) {
-    const row = byExternalId.get(order.externalId);
+    const row = storedByExternalId.get(order.externalId);
     if (row && isNewer(order.externalUpdatedAt, row.external_updated_at)) newer.push({ row, order });
     else result.unchanged += 1;
   }
@@ -350,17 +248,16 @@ export async function upsertChannelOrders(
       const statuses = row.worked ? mergeStatuses(before, order) : statusesForNewOrder(order);
       return { id: Number(row.id), order, before, statuses, replaceContent: !row.worked };
     });
+    // The statuses and the version move with the timeline row, in the orders' own statement below (changeOrders).
     await tx.execute(sql`
       UPDATE orders o SET
         order_number = r.order_number, order_date = r.order_date, external_updated_at = r.external_updated_at,
-        order_status = r.order_status, payment_status = r.payment_status, shipment_status = r.shipment_status,
         currency = r.currency, subtotal = r.subtotal, shipping_total = r.shipping_total, tax_total = r.tax_total,
         discount_total = r.discount_total, total = r.total, paid_total = GREATEST(o.paid_total, r.paid_total),
         customer_name = r.customer_name, customer_email = r.customer_email,
         requested_shipping_method = r.requested_shipping_method, tags = r.tags,
         item_count = CASE WHEN r.replace_content THEN r.item_count ELSE o.item_count END,
-        ship_to = CASE WHEN r.replace_content THEN r.ship_to ELSE o.ship_to END,
-        version = o.version + 1, updated_at = now()
+        ship_to = CASE WHEN r.replace_content THEN r.ship_to ELSE o.ship_to END, updated_at = now()
       FROM jsonb_to_recordset(${json(
         planned.map((p) => ({ id: p.id, replace_content: p.replaceContent, ...orderRecord(p.order, p.statuses) })),
       )}) AS r(id bigint, replace_content boolean, ${ORDER_COLUMNS})
@@ -379,16 +276,17 @@ export async function upsertChannelOrders(
     }
     await writeChildren(
       tx,
-      target,
-      planned.map((p) => ({
-        order_id: p.id,
-        ...childRecord(target, p.order, p.statuses, p.before, p.replaceContent),
-      })),
-      'channelUpdated',
+      tenantId,
+      planned.filter((p) => p.replaceContent).map((p) => ({ order_id: p.id, ...childRecord(p.order, p.statuses) })),
+    );
+    // Its words follow the new copy, and its service (it may ask for another, or ship elsewhere) unless set by hand.
+    await changeOrders(
+      tx,
+      tenantId,
+      planned.map((p) => timelineRow(target, p.id, p.order, p.before, p.statuses)),
+      { searchChanged: true },
     );
     const updatedIds = planned.map((p) => p.id);
-    // Its words follow the new copy, and its service (it may ask for another, or ship elsewhere) unless set by hand.
-    await refreshOrderSearch(tx, tenantId, updatedIds);
     await resolveShipping(tx, tenantId, updatedIds);
     result.updated = planned.length;
     result.orderIds.push(...updatedIds);
