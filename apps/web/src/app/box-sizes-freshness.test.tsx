@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BoxSize, BoxSizeInput, ShipLabelDefaults } from '@shipdesk/contract';
-import { LabelPurchaseDialog } from '@/features/labels/components/label-purchase-dialog';
+import type { BoxSize, BoxSizeInput } from '@shipdesk/contract';
+import { labelFlow, labelPurchaseDialog } from '@/features/labels/testing';
 import { BoxSizesSection } from '@/features/settings/box-sizes/box-sizes-section';
 import { fail, ok, stubApi } from '@/lib/testing/api-stub';
 import { renderRoutes } from '@/lib/testing/render-with-store';
@@ -13,15 +13,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const DEFAULTS: ShipLabelDefaults = {
-  deliveryId: '7',
-  parcel: { boxSizeId: null, packageType: null, weight: 907, length: 8, width: 6, height: 4 },
-  format: 'pdf',
-  rates: [],
-  rateErrors: [],
-  parcelProblem: null,
-};
-
 /** The seller's one box, renamed by a PUT; the label form of delivery 7 of order 5. */
 function serve() {
   let box: BoxSize = { id: '5', name: 'Small box', length: 8, width: 6, height: 4, emptyWeight: 120, maxWeight: 4500 };
@@ -31,17 +22,7 @@ function serve() {
       box = { ...box, ...(call.body as BoxSizeInput) };
       return ok(box);
     }
-    if (call.path === '/call/orders/5/shipLabel/fsmFlow') {
-      return ok({
-        event: 'shipLabel',
-        allowed: true,
-        reason: null,
-        message: null,
-        next: null,
-        defaults: DEFAULTS,
-        version: 4,
-      });
-    }
+    if (call.path === '/call/orders/5/shipLabel/fsmFlow') return labelFlow();
     return fail(404, 'Not found');
   });
 }
@@ -61,20 +42,9 @@ describe('box sizes across screens', { timeout: 20_000 }, () => {
   it('a box renamed in Settings is offered by its new name in the label form opened again', async () => {
     const calls = serve();
     const user = userEvent.setup();
-    const label = (
-      <LabelPurchaseDialog
-        orderId="5"
-        orderNumber="SO-1005"
-        deliveryId="7"
-        initialEvent="shipLabel"
-        locale="en-US"
-        onClose={() => undefined}
-        onBought={() => undefined}
-      />
-    );
     const { router } = renderRoutes(
       [
-        { path: '/label', element: label },
+        { path: '/label', element: labelPurchaseDialog() },
         { path: '/settings', element: <BoxSizesSection readOnly={false} /> },
       ],
       '/label',

@@ -1,12 +1,9 @@
-import type { BoxSize, BoxSizeInput, SuccessEnvelope } from '@shipdesk/contract';
+import type { BoxSize, BoxSizeInput } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
+import { envelopeData } from '@/lib/api/envelope-data';
 
 /** Every screen that lists the boxes reads them under this tag, so a box saved in Settings is fresh everywhere. */
 export const BOX_SIZE_TAG = 'BoxSize' as const;
-
-function data<T>(response: SuccessEnvelope<T>): T {
-  return response.data;
-}
 
 /**
  * The seller's boxes (GET/POST /api/v1/orderBoxSizes, PUT /{id}): edited in Settings, chosen for a label's parcel
@@ -17,7 +14,7 @@ export const boxSizesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listBoxSizes: build.query<BoxSize[], void>({
       query: () => 'api/v1/orderBoxSizes',
-      transformResponse: data<BoxSize[]>,
+      transformResponse: envelopeData<BoxSize[]>,
       providesTags: [BOX_SIZE_TAG],
     }),
     saveBoxSize: build.mutation<BoxSize, { id?: string; body: BoxSizeInput }>({
@@ -25,7 +22,7 @@ export const boxSizesApi = api.injectEndpoints({
         id
           ? { url: `api/v1/orderBoxSizes/${encodeURIComponent(id)}`, method: 'PUT', body }
           : { url: 'api/v1/orderBoxSizes', method: 'POST', body },
-      transformResponse: data<BoxSize>,
+      transformResponse: envelopeData<BoxSize>,
       invalidatesTags: (_result, error) => (error ? [] : [BOX_SIZE_TAG, 'Reference']),
     }),
   }),

@@ -8,13 +8,10 @@ import type {
   UpdateCarrierAccount,
 } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
+import { envelopeData } from '@/lib/api/envelope-data';
 import { CARRIER_CATALOGUE_TAG } from '../carrier-catalogue/carrier-catalogue-api';
 
 export const CARRIER_ACCOUNT_TAG = 'CarrierAccount' as const;
-
-function data<T>(response: SuccessEnvelope<T>): T {
-  return response.data;
-}
 
 /**
  * Carrier accounts (GET/POST /api/v1/carrierAccounts, PUT /{id}) and their connection test. The catalogue lists a
@@ -30,18 +27,18 @@ export const carrierAccountsApi = api.injectEndpoints({
     }),
     createCarrierAccount: build.mutation<CarrierAccount, CreateCarrierAccount>({
       query: (body) => ({ url: 'api/v1/carrierAccounts', method: 'POST', body }),
-      transformResponse: data<CarrierAccount>,
+      transformResponse: envelopeData<CarrierAccount>,
       invalidatesTags: (_result, error) => (error ? [] : [CARRIER_ACCOUNT_TAG, CARRIER_CATALOGUE_TAG]),
     }),
     updateCarrierAccount: build.mutation<CarrierAccount, { id: string; body: UpdateCarrierAccount }>({
       query: ({ id, body }) => ({ url: `api/v1/carrierAccounts/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      transformResponse: data<CarrierAccount>,
+      transformResponse: envelopeData<CarrierAccount>,
       invalidatesTags: (_result, error) => (error ? [] : [CARRIER_ACCOUNT_TAG, CARRIER_CATALOGUE_TAG]),
     }),
     /** A saved account's verdict is kept by the server; a form not saved yet changes nothing. */
     testCarrierConnection: build.mutation<CarrierConnectionResult, TestCarrierConnection>({
       query: (body) => ({ url: 'call/carriers/testConnection', method: 'POST', body }),
-      transformResponse: data<CarrierConnectionResult>,
+      transformResponse: envelopeData<CarrierConnectionResult>,
       invalidatesTags: (_result, _error, body) => (body.accountId ? [CARRIER_ACCOUNT_TAG, CARRIER_CATALOGUE_TAG] : []),
     }),
   }),

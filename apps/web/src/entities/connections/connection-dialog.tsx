@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
 import Typography from '@mui/material/Typography';
-import type { StoreFieldDefinition } from '@shipdesk/contract';
 import { FormDialog } from '@/components/form-dialog';
 import type { ConnectionFormValues } from './connection-field';
 import { ConnectionFieldsSection } from './connection-fields-section';
@@ -21,15 +19,8 @@ export interface ConnectionDialogProps<V extends ConnectionFormValues> {
   /** Text above the fields. */
   message?: string | undefined;
   submitLabel: string;
-  form: UseFormReturn<V>;
-  /** The connection fields of the chosen platform or carrier: none hides the connection. */
-  fields: readonly StoreFieldDefinition[];
-  /** The masked stored secrets of what is being edited: they stand in the empty secret inputs. */
-  stored: Record<string, string> | undefined;
-  /** useConnectionDialog's answer. */
-  connection: ConnectionDialogState;
-  /** A connection test is under way. */
-  testing: boolean;
+  /** useConnectionDialog's answer: the form, the connection's fields, the save and the test. */
+  connection: ConnectionDialogState<V>;
   onCancel(): void;
   /** The fields above the connection: the name, the platform or carrier. */
   children: ReactNode;
@@ -39,22 +30,18 @@ export interface ConnectionDialogProps<V extends ConnectionFormValues> {
 
 /**
  * Connect a store or a carrier account, or edit one: its own fields, then the connection's (the advanced ones folded
- * away) with 'Test connection' and its answer, then whatever follows.
+ * away) with 'Test connection' and its answer, then whatever follows. No connection fields (a Wholesale store, no
+ * carrier chosen yet): no connection.
  */
 export function ConnectionDialog<V extends ConnectionFormValues>({
   title,
   message,
   submitLabel,
-  form,
-  fields,
-  stored,
   connection,
-  testing,
   onCancel,
   children,
   footer,
 }: ConnectionDialogProps<V>) {
-  const busy = form.formState.isSubmitting;
   return (
     <FormDialog
       open
@@ -63,25 +50,15 @@ export function ConnectionDialog<V extends ConnectionFormValues>({
       onCancel={onCancel}
       onSubmit={connection.submit}
       submitLabel={submitLabel}
-      busy={busy}
+      busy={connection.busy}
       error={connection.formError}
       maxWidth="sm"
     >
       {children}
-      {fields.length > 0 ? (
+      {connection.fields.length > 0 ? (
         <>
           <ConnectionSectionTitle>Connection</ConnectionSectionTitle>
-          <ConnectionFieldsSection
-            form={form}
-            fields={fields}
-            stored={stored}
-            showAdvanced={connection.showAdvanced}
-            onToggleAdvanced={connection.toggleAdvanced}
-            onTest={connection.runTest}
-            testing={testing}
-            busy={busy}
-            result={connection.result}
-          />
+          <ConnectionFieldsSection connection={connection} />
         </>
       ) : null}
       {footer}

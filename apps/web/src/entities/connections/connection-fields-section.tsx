@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -8,19 +7,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Collapse from '@mui/material/Collapse';
 import Stack from '@mui/material/Stack';
-import type { StoreFieldDefinition } from '@shipdesk/contract';
 import { ConnectionField, type ConnectionFormValues } from './connection-field';
-
-/** What a 'Test connection' answered, in the words to show. */
-export interface ConnectionAnswer {
-  ok: boolean;
-  /** 'Connected to …', or what went wrong. */
-  title: string;
-  /** The other side's own words when it refused (status and error text). */
-  answer: string | null;
-  /** Who `answer` comes from: 'The platform', 'UPS'. */
-  answeredBy: string;
-}
+import type { ConnectionAnswer, ConnectionDialogState } from './use-connection-dialog';
 
 /** The outcome of a connection test: success, or the refusal with the other side's own text, verbatim. */
 export function ConnectionAnswerAlert({ result }: { result: ConnectionAnswer }) {
@@ -46,33 +34,13 @@ export function ConnectionAnswerAlert({ result }: { result: ConnectionAnswer }) 
   );
 }
 
-export interface ConnectionFieldsSectionProps<V extends ConnectionFormValues> {
-  form: UseFormReturn<V>;
-  fields: readonly StoreFieldDefinition[];
-  /** The masked stored secrets of what is being edited: they stand in the empty secret inputs. */
-  stored: Record<string, string> | undefined;
-  showAdvanced: boolean;
-  onToggleAdvanced(): void;
-  onTest(): void;
-  testing: boolean;
-  /** The form is being saved. */
-  busy: boolean;
-  /** The last 'Test connection' answer. */
-  result: ConnectionAnswer | null;
-}
-
 /** A connection's fields (the advanced ones folded away) and 'Test connection' with its answer. */
 export function ConnectionFieldsSection<V extends ConnectionFormValues>({
-  form,
-  fields,
-  stored,
-  showAdvanced,
-  onToggleAdvanced,
-  onTest,
-  testing,
-  busy,
-  result,
-}: ConnectionFieldsSectionProps<V>) {
+  connection,
+}: {
+  connection: ConnectionDialogState<V>;
+}) {
+  const { form, fields, stored, testing, busy, showAdvanced, toggleAdvanced, runTest, result } = connection;
   const advancedId = useId();
   const basic = fields.filter((field) => !field.advanced);
   const advanced = fields.filter((field) => field.advanced);
@@ -85,7 +53,7 @@ export function ConnectionFieldsSection<V extends ConnectionFormValues>({
         <Box>
           <Button
             size="small"
-            onClick={onToggleAdvanced}
+            onClick={toggleAdvanced}
             aria-expanded={showAdvanced}
             aria-controls={advancedId}
             endIcon={
@@ -108,7 +76,7 @@ export function ConnectionFieldsSection<V extends ConnectionFormValues>({
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, alignItems: 'flex-start' }}>
         <Button
           variant="outlined"
-          onClick={onTest}
+          onClick={runTest}
           disabled={testing || busy}
           startIcon={testing ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >

@@ -5,7 +5,17 @@ import type { StoreFieldDefinition } from '@shipdesk/contract';
 import { apiFieldErrors } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/validation';
 import { connectionFieldPath, type ConnectionFormValues } from './connection-field';
-import type { ConnectionAnswer } from './connection-fields-section';
+
+/** What a 'Test connection' answered, in the words to show. */
+export interface ConnectionAnswer {
+  ok: boolean;
+  /** 'Connected to …', or what went wrong. */
+  title: string;
+  /** The other side's own words when it refused (status and error text). */
+  answer: string | null;
+  /** Who `answer` comes from: 'The platform', 'UPS'. */
+  answeredBy: string;
+}
 
 export interface ConnectionDialogOptions<V extends ConnectionFormValues> {
   form: UseFormReturn<V>;
@@ -23,11 +33,20 @@ export interface ConnectionDialogOptions<V extends ConnectionFormValues> {
   test(values: V): Promise<ConnectionAnswer | null>;
   /** Who answers a test: 'The platform', 'UPS'. */
   answeredBy: string;
+  /** A test is under way. */
+  testing: boolean;
+  /** The masked stored secrets of what is being edited: they stand in the empty secret inputs. */
+  stored: Record<string, string> | undefined;
   onClose(): void;
 }
 
 /** What a connection dialog shows and does: useConnectionDialog's answer, for ConnectionDialog. */
-export interface ConnectionDialogState {
+export interface ConnectionDialogState<V extends ConnectionFormValues> extends Pick<
+  ConnectionDialogOptions<V>,
+  'form' | 'fields' | 'stored' | 'testing'
+> {
+  /** The form is being saved. */
+  busy: boolean;
   showAdvanced: boolean;
   toggleAdvanced(): void;
   /** A failure of the save that belongs to no field. */
@@ -47,7 +66,7 @@ export interface ConnectionDialogState {
  */
 export function useConnectionDialog<V extends ConnectionFormValues>(
   options: ConnectionDialogOptions<V>,
-): ConnectionDialogState {
+): ConnectionDialogState<V> {
   const { form, fields, choiceField, serverFields, save, saveFailure, test, answeredBy, onClose } = options;
   const [showAdvanced, setShowAdvanced] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -84,6 +103,11 @@ export function useConnectionDialog<V extends ConnectionFormValues>(
   };
 
   return {
+    form,
+    fields,
+    stored: options.stored,
+    testing: options.testing,
+    busy: form.formState.isSubmitting,
     showAdvanced,
     toggleAdvanced: () => setShowAdvanced((open) => !open),
     formError,

@@ -1,9 +1,6 @@
-import { MAX_PAGE_SIZE, type ShipMethod, type ShipMethodList, type SuccessEnvelope } from '@shipdesk/contract';
+import { MAX_PAGE_SIZE, type ShipMethod, type ShipMethodList } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
-
-function data<T>(response: SuccessEnvelope<T>): T {
-  return response.data;
-}
+import { envelopeData } from '@/lib/api/envelope-data';
 
 /**
  * What a change of methods or their mappings makes stale at once: the methods (their `mapped` flag, the unmapped
@@ -19,17 +16,17 @@ export const shipMethodsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listShipMethods: build.query<ShipMethodList, void>({
       query: () => `api/v1/shipMethods?size=${MAX_PAGE_SIZE}&page=1`,
-      transformResponse: data<ShipMethodList>,
+      transformResponse: envelopeData<ShipMethodList>,
       providesTags: ['ShipMethod'],
     }),
     createShipMethod: build.mutation<ShipMethod, { name: string }>({
       query: (body) => ({ url: 'api/v1/shipMethods', method: 'POST', body }),
-      transformResponse: data<ShipMethod>,
+      transformResponse: envelopeData<ShipMethod>,
       invalidatesTags: (_result, error) => (error ? [] : [...SHIP_METHOD_CHANGE_TAGS]),
     }),
     renameShipMethod: build.mutation<ShipMethod, { id: string; name: string }>({
       query: ({ id, name }) => ({ url: `api/v1/shipMethods/${encodeURIComponent(id)}`, method: 'PUT', body: { name } }),
-      transformResponse: data<ShipMethod>,
+      transformResponse: envelopeData<ShipMethod>,
       // The mappings answer the method's name too.
       invalidatesTags: (_result, error) =>
         error ? [] : [...SHIP_METHOD_CHANGE_TAGS, 'CarrierMapping', 'StoreMapping'],

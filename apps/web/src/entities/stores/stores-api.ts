@@ -1,12 +1,6 @@
-import {
-  MAX_PAGE_SIZE,
-  type CreateStore,
-  type Store,
-  type StoreList,
-  type SuccessEnvelope,
-  type UpdateStore,
-} from '@shipdesk/contract';
+import { MAX_PAGE_SIZE, type CreateStore, type Store, type StoreList, type UpdateStore } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
+import { envelopeData } from '@/lib/api/envelope-data';
 
 export interface StoreListArgs {
   page: number;
@@ -24,27 +18,23 @@ export const ALL_STORES: StoreListArgs = { page: 1, size: MAX_PAGE_SIZE };
 export const STORE_LIST_TAG = { type: 'Store', id: 'LIST' } as const;
 export const storeTag = (id: string) => ({ type: 'Store' as const, id });
 
-function data<T>(response: SuccessEnvelope<T>): T {
-  return response.data;
-}
-
 /** The stores (spec 7.3): one list, read by every screen that shows stores, and the changes that make it stale. */
 export const storesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listStores: build.query<StoreList, StoreListArgs>({
       query: ({ page, size }) => `api/v1/stores?${new URLSearchParams({ size: String(size), page: String(page) })}`,
-      transformResponse: data<StoreList>,
+      transformResponse: envelopeData<StoreList>,
       providesTags: (result) => [STORE_LIST_TAG, ...(result?.rows ?? []).map((row) => storeTag(row.id))],
     }),
     createStore: build.mutation<Store, CreateStore>({
       query: (body) => ({ url: 'api/v1/stores', method: 'POST', body }),
-      transformResponse: data<Store>,
+      transformResponse: envelopeData<Store>,
       // Every store query, and the steps and figures that count stores.
       invalidatesTags: (_result, error) => (error ? [] : ['Store', 'SetupGuide', 'Dashboard']),
     }),
     updateStore: build.mutation<Store, { id: string; body: UpdateStore }>({
       query: ({ id, body }) => ({ url: `api/v1/stores/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      transformResponse: data<Store>,
+      transformResponse: envelopeData<Store>,
       invalidatesTags: (_result, error) => (error ? [] : ['Store']),
     }),
   }),

@@ -11,7 +11,7 @@ import { BULK_ACTIONS_BAR_COVERS } from './components/bulk-actions-bar';
 import { BulkReport } from './components/bulk-report';
 import { NoOrders } from './components/no-orders';
 import { OrderStatusTabs } from './components/order-status-tabs';
-import { storeNamer } from './components/orders-filters';
+import { OrdersFilters, storeNamer } from './components/orders-filters';
 import { OrdersListEmpty } from './components/orders-list-empty';
 import { OrdersPagination } from './components/orders-pagination';
 import { OrdersList } from './components/orders-list';
@@ -116,10 +116,8 @@ export function OrdersPage({ slots = {} }: { slots?: OrdersPageSlots }) {
         />
         <OrdersListToolbar
           selection={selection}
-          params={params}
-          stores={stores}
-          onChange={changeQuery}
           SelectionActions={SelectionActions}
+          filters={<OrdersFilters params={params} stores={stores} onChange={changeQuery} />}
         />
         <Box sx={{ height: 4 }}>
           {list.isFetching && !firstLoad ? <LinearProgress aria-label="Loading orders" /> : null}

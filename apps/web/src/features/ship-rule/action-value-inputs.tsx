@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -25,76 +24,92 @@ export interface ActionValueProps {
   error?: string | undefined;
 }
 
-/** A link to the tab of Settings where a list that rules choose from is filled. */
-function SettingsLink({ tab, children }: { tab: string; children: ReactNode }) {
+/** A choice among a list filled in Settings; while the list is known to be empty, the way to fill it. */
+function SettingsChoice({
+  label,
+  value,
+  choices,
+  empty,
+  settingsTab,
+  hint,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  /** Undefined while the list has not loaded. */
+  choices: readonly { id: string; text: string }[] | undefined;
+  /** What the list holds ('shipping methods') and the name of its tab ('Shipping methods'). */
+  empty: { what: string; tab: string };
+  settingsTab: string;
+  hint?: string;
+  error: string | undefined;
+  onChange(value: string): void;
+}) {
+  const list = choices ?? [];
   return (
-    <Link component={RouterLink} to={hrefs.settings(tab)}>
-      {children}
-    </Link>
+    <TextField
+      select
+      fullWidth
+      label={label}
+      value={list.some((choice) => choice.id === value) ? value : ''}
+      onChange={(event) => onChange(event.target.value)}
+      error={Boolean(error)}
+      helperText={
+        error ??
+        (choices !== undefined && list.length === 0 ? (
+          <>
+            No {empty.what} yet: add them in{' '}
+            <Link component={RouterLink} to={hrefs.settings(settingsTab)}>
+              Settings &gt; {empty.tab}
+            </Link>
+            .
+          </>
+        ) : (
+          hint
+        ))
+      }
+    >
+      {list.map((choice) => (
+        <MenuItem key={choice.id} value={choice.id}>
+          {choice.text}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
 
 /** The shipping method the order is set to, from those of Settings. */
 export function ShipMethodInput({ form, onChange, refs, error }: ActionValueProps) {
-  const set = (patch: Partial<ActionForm>) => onChange({ ...form, ...patch });
-  const methods = refs.shipMethods ?? [];
-  const none = refs.shipMethods !== undefined && methods.length === 0;
   return (
-    <TextField
-      select
-      fullWidth
+    <SettingsChoice
       label="Shipping method"
-      value={methods.some((m) => m.id === form.shipMethodId) ? form.shipMethodId : ''}
-      onChange={(event) => set({ shipMethodId: event.target.value })}
-      error={Boolean(error)}
-      helperText={
-        error ??
-        (none ? (
-          <>
-            No shipping methods yet: add them in{' '}
-            <SettingsLink tab="shipping-methods">Settings &gt; Shipping methods</SettingsLink>.
-          </>
-        ) : (
-          'Its carrier service follows the method’s mapping in Settings.'
-        ))
-      }
-    >
-      {methods.map((method) => (
-        <MenuItem key={method.id} value={method.id}>
-          {method.name}
-        </MenuItem>
-      ))}
-    </TextField>
+      value={form.shipMethodId}
+      choices={refs.shipMethods?.map((method) => ({ id: method.id, text: method.name }))}
+      empty={{ what: 'shipping methods', tab: 'Shipping methods' }}
+      settingsTab="shipping-methods"
+      hint="Its carrier service follows the method’s mapping in Settings."
+      error={error}
+      onChange={(shipMethodId) => onChange({ ...form, shipMethodId })}
+    />
   );
 }
 
 /** The box the order is packed in, from the seller's boxes. */
 export function BoxInput({ form, onChange, refs, error }: ActionValueProps) {
-  const set = (patch: Partial<ActionForm>) => onChange({ ...form, ...patch });
-  const boxes = refs.packageSizes?.boxSizes ?? [];
   return (
-    <TextField
-      select
-      fullWidth
+    <SettingsChoice
       label="Box"
-      value={boxes.some((b) => b.id === form.boxSizeId) ? form.boxSizeId : ''}
-      onChange={(event) => set({ boxSizeId: event.target.value })}
-      error={Boolean(error)}
-      helperText={
-        error ??
-        (refs.packageSizes && boxes.length === 0 ? (
-          <>
-            No boxes yet: add them in <SettingsLink tab="labels">Settings &gt; Labels</SettingsLink>.
-          </>
-        ) : undefined)
-      }
-    >
-      {boxes.map((box) => (
-        <MenuItem key={box.id} value={box.id}>
-          {box.name} · {box.length} × {box.width} × {box.height} in
-        </MenuItem>
-      ))}
-    </TextField>
+      value={form.boxSizeId}
+      choices={refs.packageSizes?.boxSizes.map((box) => ({
+        id: box.id,
+        text: `${box.name} · ${box.length} × ${box.width} × ${box.height} in`,
+      }))}
+      empty={{ what: 'boxes', tab: 'Labels' }}
+      settingsTab="labels"
+      error={error}
+      onChange={(boxSizeId) => onChange({ ...form, boxSizeId })}
+    />
   );
 }
 

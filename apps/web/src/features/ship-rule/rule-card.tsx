@@ -49,20 +49,16 @@ function Line({ text, strong = false }: { text: string; strong?: boolean }) {
 export function RuleCard({
   rule,
   index,
-  count,
   words,
   errors,
-  onToggle,
-  onMove,
-  onEdit,
-  onDuplicate,
-  onDelete,
   readOnly = false,
   handleProps,
   setHandleRef,
   setCardRef,
   style,
   dragging = false,
+  // The count and the commands (onToggle, onMove, onEdit, onDuplicate, onDelete), for RuleCardTools.
+  ...commands
 }: RuleCardProps) {
   const label = `Rule ${index + 1}: ${rule.name}`;
   return (
@@ -157,19 +153,7 @@ export function RuleCard({
           </Box>
         ) : null}
       </Box>
-      {readOnly ? null : (
-        <RuleCardTools
-          rule={rule}
-          label={label}
-          index={index}
-          count={count}
-          onToggle={onToggle}
-          onMove={onMove}
-          onEdit={onEdit}
-          onDuplicate={onDuplicate}
-          onDelete={onDelete}
-        />
-      )}
+      {readOnly ? null : <RuleCardTools rule={rule} label={label} index={index} {...commands} />}
     </Paper>
   );
 }

@@ -11,13 +11,10 @@ import type {
   SuccessEnvelope,
 } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
+import { envelopeData } from '@/lib/api/envelope-data';
 
 const LIST_TAG = { type: 'ShippingRule', id: 'LIST' } as const;
 const versionsTag = (scope: string) => ({ type: 'ShippingRule' as const, id: `versions:${scope}` });
-
-function data<T>(response: SuccessEnvelope<T>): T {
-  return response.data;
-}
 
 const setPath = (scope: string) => `call/shippingRuleSet/${encodeURIComponent(scope)}`;
 
@@ -40,7 +37,7 @@ export const shipRuleApi = api.injectEndpoints({
         method: 'PUT',
         body,
       }),
-      transformResponse: data<RuleSet>,
+      transformResponse: envelopeData<RuleSet>,
       // The answer is the saved set: it replaces the listed one at once, without asking for the whole list again.
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
         try {
@@ -65,11 +62,11 @@ export const shipRuleApi = api.injectEndpoints({
     /** A saved version never changes, so it is cached under no tag. */
     getRuleSetVersion: build.query<RuleSet, { scope: string; version: number }>({
       query: ({ scope, version }) => `${setPath(scope)}/versions/${version}`,
-      transformResponse: data<RuleSet>,
+      transformResponse: envelopeData<RuleSet>,
     }),
     dryRunRuleSet: build.mutation<RuleDryRun, { scope: string; body: RuleDryRunInput }>({
       query: ({ scope, body }) => ({ url: `${setPath(scope)}/dryRun`, method: 'POST', body }),
-      transformResponse: data<RuleDryRun>,
+      transformResponse: envelopeData<RuleDryRun>,
     }),
     getRuleHazardClasses: build.query<HazardClassList['classes'], void>({
       query: () => 'call/shippingRuleSet/getHazardous',
@@ -83,7 +80,7 @@ export const shipRuleApi = api.injectEndpoints({
     }),
     getRulePackageSizes: build.query<PackageSizes, void>({
       query: () => 'call/shippingRuleSet/getPackageSizes',
-      transformResponse: data<PackageSizes>,
+      transformResponse: envelopeData<PackageSizes>,
       providesTags: ['Reference'],
     }),
   }),

@@ -10,7 +10,7 @@ import {
   type UpdateStore,
 } from '@shipdesk/contract';
 import { connectionFieldPath } from '@/entities/connections/connection-field';
-import type { ConnectionAnswer } from '@/entities/connections/connection-fields-section';
+import type { ConnectionAnswer } from '@/entities/connections/use-connection-dialog';
 import { messagesResolver } from '@/lib/validation';
 
 /**

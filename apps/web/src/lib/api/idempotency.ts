@@ -10,3 +10,11 @@ export function newIdempotencyKey(): string {
   const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/**
+ * A POST the server performs once per key: a retry after a lost answer, or a double click, replays the first answer
+ * instead of changing anything again.
+ */
+export function idempotentPost(url: string, body: unknown, idempotencyKey: string) {
+  return { url, method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } };
+}

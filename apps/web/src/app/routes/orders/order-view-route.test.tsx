@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { Delivery } from '@shipdesk/contract';
+import { delivery } from '@/features/labels/testing';
 import { fail, fullOrder, ok, stubApi } from '@/features/orders/testing';
 import { renderRoutes } from '@/lib/testing/render-with-store';
 import { OrderActionRoute, OrderViewRoute } from './order-view-route';
@@ -11,25 +11,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const DELIVERY: Delivery = {
-  deliveryId: '7',
-  orderId: '5',
-  requestedShipMethod: 'Standard',
-  carrierMethod: null,
-  boxSizeId: null,
-  weight: 600,
-  status: 'planned',
-  lineIds: ['11'],
-  lines: [{ lineId: '11', quantity: 2 }],
-  trackingNumber: null,
-  packageType: null,
-  length: null,
-  width: null,
-  height: null,
-  purchaseState: null,
-  purchaseProblem: null,
-  label: null,
-};
+const DELIVERY = delivery({ weight: 600, lineIds: ['11'], lines: [{ lineId: '11', quantity: 2 }] });
 
 /** Order 5, a Sales Order whose labels may be bought, with one delivery. */
 function serve() {

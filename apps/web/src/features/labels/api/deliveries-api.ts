@@ -1,6 +1,7 @@
 import type { DeliveriesShape, Delivery, SuccessEnvelope } from '@shipdesk/contract';
 import { ORDER_LIST_TAG, orderTag } from '@/entities/orders/order-tags';
 import { api } from '@/lib/api/base-api';
+import { idempotentPost } from '@/lib/api/idempotency';
 
 /**
  * An order's deliveries (GET /api/v1/deliveries?orderId=), what the labels are bought for, and the boxes they are
@@ -14,12 +15,8 @@ export const deliveriesApi = api.injectEndpoints({
       providesTags: (_result, _error, orderId) => [{ type: 'Delivery', id: orderId }, orderTag(orderId)],
     }),
     shapeDeliveries: build.mutation<Delivery[], { orderId: string; body: DeliveriesShape; idempotencyKey: string }>({
-      query: ({ orderId, body, idempotencyKey }) => ({
-        url: `call/order/${encodeURIComponent(orderId)}/shapeDeliveries`,
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+      query: ({ orderId, body, idempotencyKey }) =>
+        idempotentPost(`call/order/${encodeURIComponent(orderId)}/shapeDeliveries`, body, idempotencyKey),
       transformResponse: (response: SuccessEnvelope<Delivery[]>) => response.data,
       invalidatesTags: (_result, error, { orderId }) =>
         error?.status === 400 ? [] : [orderTag(orderId), ORDER_LIST_TAG],

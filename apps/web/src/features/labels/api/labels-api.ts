@@ -10,6 +10,7 @@ import type {
 } from '@shipdesk/contract';
 import { ORDER_LIST_TAG, orderTag } from '@/entities/orders/order-tags';
 import { api } from '@/lib/api/base-api';
+import { idempotentPost } from '@/lib/api/idempotency';
 import { fetchBlob } from '@/lib/api/fetch-blob';
 
 export type LabelEvent = 'shipLabel' | 'zpl';
@@ -58,12 +59,8 @@ export const labelsApi = api.injectEndpoints({
       OrderFlowResult,
       { orderId: string; event: LabelEvent; body: OrderFlowBody; idempotencyKey: string }
     >({
-      query: ({ orderId, event, body, idempotencyKey }) => ({
-        url: `call/orders/${encodeURIComponent(orderId)}/${event}/orderFlow`,
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+      query: ({ orderId, event, body, idempotencyKey }) =>
+        idempotentPost(`call/orders/${encodeURIComponent(orderId)}/${event}/orderFlow`, body, idempotencyKey),
       transformResponse: (response: SuccessEnvelope<OrderFlowResult>) => response.data,
       invalidatesTags: (_result, _error, { orderId }) => [orderTag(orderId), ORDER_LIST_TAG, 'Dashboard'],
     }),

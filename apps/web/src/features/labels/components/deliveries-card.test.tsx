@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Delivery, ShipLabelDefaults, ShippingLabel } from '@shipdesk/contract';
+import type { ShipLabelDefaults, ShippingLabel } from '@shipdesk/contract';
 import { renderWithStore } from '@/lib/testing/render-with-store';
 import { PHONE_WIDTH, stubViewportWidth } from '@/lib/testing/viewport';
 import { fail, ok, stubApi } from '@/lib/testing/api-stub';
 import { fullOrder } from '@/lib/testing/order-fixtures';
+import { delivery, labelFlow, labelRefused, PARCEL_DEFAULTS } from '../testing';
 import { DeliveriesCard } from './deliveries-card';
 
 const { toastSuccess } = vi.hoisted(() => ({ toastSuccess: vi.fn() }));
@@ -42,33 +43,8 @@ const LABEL: ShippingLabel = {
   trackingPush: { status: 'failed', attempts: 6, message: 'Shopify: Fulfillment order is closed', pushedAt: null },
 };
 
-function delivery(overrides: Partial<Delivery> = {}): Delivery {
-  return {
-    deliveryId: '7',
-    orderId: '5',
-    requestedShipMethod: 'Standard',
-    carrierMethod: null,
-    boxSizeId: null,
-    weight: 0,
-    status: 'planned',
-    lineIds: ['1'],
-    lines: [{ lineId: '1', quantity: 1 }],
-    trackingNumber: null,
-    packageType: null,
-    length: null,
-    width: null,
-    height: null,
-    purchaseState: null,
-    purchaseProblem: null,
-    label: null,
-    ...overrides,
-  };
-}
-
 const DEFAULTS: ShipLabelDefaults = {
-  deliveryId: '7',
-  parcel: { boxSizeId: null, packageType: null, weight: 907, length: 8, width: 6, height: 4 },
-  format: 'pdf',
+  ...PARCEL_DEFAULTS,
   rates: [
     {
       carrier: 'usps',
@@ -94,7 +70,6 @@ const DEFAULTS: ShipLabelDefaults = {
     },
   ],
   rateErrors: [{ carrier: 'ups', carrierAccountId: '3', accountName: 'UPS', message: 'UPS did not answer in time' }],
-  parcelProblem: null,
 };
 
 /** A label bought for delivery 7 of order 5: the deliveries show it labelled afterwards. */
@@ -103,17 +78,7 @@ function serveLabelPurchase() {
   return stubApi((call) => {
     if (call.path === '/api/v1/deliveries')
       return ok([bought ? delivery({ status: 'labelled', label: LABEL }) : delivery()]);
-    if (call.path === '/call/orders/5/shipLabel/fsmFlow') {
-      return ok({
-        event: 'shipLabel',
-        allowed: true,
-        reason: null,
-        message: null,
-        next: null,
-        defaults: DEFAULTS,
-        version: 4,
-      });
-    }
+    if (call.path === '/call/orders/5/shipLabel/fsmFlow') return labelFlow(DEFAULTS);
     if (call.path === '/call/orders/5/shipLabel/orderFlow') {
       bought = true;
       return ok({ order: fullOrder({ id: '5', version: 5 }), createdOrderId: null, label: LABEL });
@@ -144,34 +109,7 @@ function deliveryEntry(role: 'row' | 'listitem', text: RegExp): HTMLElement {
 
 describe('DeliveriesCard', { timeout: 20_000 }, () => {
   it('buys a label at the mapped rate with the parcel as shown, once per choice, then shows it', async () => {
-    let bought = false;
-    const calls = stubApi((call) => {
-      if (call.path === '/api/v1/deliveries')
-        return ok([bought ? delivery({ status: 'labelled', label: LABEL }) : delivery()]);
-      if (call.path === '/call/orders/5/shipLabel/fsmFlow') {
-        return ok({
-          event: 'shipLabel',
-          allowed: true,
-          reason: null,
-          message: null,
-          next: null,
-          defaults: DEFAULTS,
-          version: 4,
-        });
-      }
-      if (call.path === '/call/orders/5/shipLabel/orderFlow') {
-        bought = true;
-        return ok({ order: fullOrder({ id: '5', version: 5 }), createdOrderId: null, label: LABEL });
-      }
-      if (call.path === '/call/shipment/7/labelPreview') {
-        return new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), {
-          headers: { 'Content-Type': 'application/pdf' },
-        });
-      }
-      if (call.path === '/api/v1/configs') return ok([]);
-      if (call.path === '/api/v1/orderBoxSizes') return ok([]);
-      return fail(404, 'Not found');
-    });
+    const calls = serveLabelPurchase();
     const user = userEvent.setup();
     renderWithStore(<DeliveriesCard order={fullOrder({ id: '5', version: 4 })} locale="en-US" />);
 
@@ -240,15 +178,7 @@ describe('DeliveriesCard', { timeout: 20_000 }, () => {
           return ok({ label: voidedLabel, order: { id: '5', version: 6 } });
         }
         if (call.path.endsWith('/fsmFlow')) {
-          return ok({
-            event: 'shipLabel',
-            allowed: false,
-            reason: 'invalid_status',
-            message: 'No',
-            next: null,
-            defaults: {},
-            version: 5,
-          });
+          return labelRefused(5);
         }
         return ok([]);
       });
@@ -267,15 +197,7 @@ describe('DeliveriesCard', { timeout: 20_000 }, () => {
     stubApi((call) => {
       if (call.path === '/api/v1/deliveries') return ok([delivery({ status: 'labelled', label: LABEL })]);
       if (call.path.endsWith('/fsmFlow')) {
-        return ok({
-          event: 'shipLabel',
-          allowed: false,
-          reason: 'invalid_status',
-          message: 'No',
-          next: null,
-          defaults: {},
-          version: 4,
-        });
+        return labelRefused(4);
       }
       return ok([]);
     });
@@ -310,15 +232,7 @@ describe('DeliveriesCard', { timeout: 20_000 }, () => {
           ]);
         }
         if (call.path === '/call/orders/5/shipLabel/fsmFlow') {
-          return ok({
-            event: 'shipLabel',
-            allowed: true,
-            reason: null,
-            message: null,
-            next: null,
-            defaults: DEFAULTS,
-            version: 4,
-          });
+          return labelFlow(DEFAULTS);
         }
         return ok([]);
       });

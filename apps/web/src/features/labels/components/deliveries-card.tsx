@@ -90,6 +90,9 @@ export function DeliveriesCard({ order, locale }: { order: Order; locale: string
     onVoid: setVoiding,
   };
 
+  // A table from the sm breakpoint up, a list on a phone.
+  const Layout = phone ? DeliveriesList : DeliveriesTable;
+  const focus = { id: focusRow?.deliveryId, ref: focusRowRef };
   return (
     <CardSection
       title="Deliveries"
@@ -116,24 +119,8 @@ export function DeliveriesCard({ order, locale }: { order: Order; locale: string
         <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
           No deliveries yet.
         </Typography>
-      ) : phone ? (
-        <DeliveriesList
-          deliveries={data}
-          order={order}
-          locale={locale}
-          handlers={handlers}
-          focusId={focusRow?.deliveryId}
-          focusRef={focusRowRef}
-        />
       ) : (
-        <DeliveriesTable
-          deliveries={data}
-          order={order}
-          locale={locale}
-          handlers={handlers}
-          focusId={focusRow?.deliveryId}
-          focusRef={focusRowRef}
-        />
+        <Layout deliveries={data} order={order} locale={locale} handlers={handlers} focus={focus} />
       )}
       {buying ? (
         <LabelPurchaseDialog

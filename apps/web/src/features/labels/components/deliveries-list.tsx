@@ -12,25 +12,24 @@ export interface DeliveriesLayoutProps {
   order: Order;
   locale: string;
   handlers: DeliveryActionHandlers;
-  /** The delivery whose row or entry takes the focus (`focusRef`). */
-  focusId: string | undefined;
-  focusRef: RefCallback<HTMLElement>;
+  /** The delivery whose row or entry takes the focus, and the ref that gives it. */
+  focus: { id: string | undefined; ref: RefCallback<HTMLElement> };
 }
 
 /**
  * The deliveries on a phone (below the sm breakpoint), where the table's six columns would scroll sideways in the
  * card: one entry per delivery, its number, requested method and status on top, then its carrier service, weight and
  * label (tracking, service and cost, the channel's news), then the label buttons the table's row has.
- * `focusId`'s entry gets `focusRef`: like the table's row, it takes the focus once its label is bought or voided.
+ * `focus.id`'s entry gets `focus.ref`: like the table's row, it takes the focus once its label is bought or voided.
  */
-export function DeliveriesList({ deliveries, order, locale, handlers, focusId, focusRef }: DeliveriesLayoutProps) {
+export function DeliveriesList({ deliveries, order, locale, handlers, focus }: DeliveriesLayoutProps) {
   return (
     <Box component="ul" aria-label="Deliveries" sx={{ m: 0, p: 0 }}>
       {deliveries.map((delivery) => (
         <Box
           component="li"
           key={delivery.deliveryId}
-          ref={delivery.deliveryId === focusId ? focusRef : undefined}
+          ref={delivery.deliveryId === focus.id ? focus.ref : undefined}
           // Focusable from script only, as the table's row.
           tabIndex={-1}
           sx={{

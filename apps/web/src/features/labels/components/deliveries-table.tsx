@@ -15,10 +15,10 @@ import { DeliveryLabelCell } from './delivery-label-cell';
 
 /**
  * The deliveries from the sm breakpoint up: a row per delivery with its number and requested method, carrier service,
- * weight, status, label, and the label buttons. `focusId`'s row gets `focusRef`: it takes the focus once its label is
+ * weight, status, label, and the label buttons. `focus.id`'s row gets `focus.ref`: it takes the focus once its label is
  * bought or voided.
  */
-export function DeliveriesTable({ deliveries, order, locale, handlers, focusId, focusRef }: DeliveriesLayoutProps) {
+export function DeliveriesTable({ deliveries, order, locale, handlers, focus }: DeliveriesLayoutProps) {
   return (
     <TableContainer>
       <Table size="small" aria-label="Deliveries">
@@ -41,7 +41,7 @@ export function DeliveriesTable({ deliveries, order, locale, handlers, focusId, 
           {deliveries.map((delivery) => (
             <TableRow
               key={delivery.deliveryId}
-              ref={delivery.deliveryId === focusId ? focusRef : undefined}
+              ref={delivery.deliveryId === focus.id ? focus.ref : undefined}
               // Focusable from script only: the row of a label just bought takes the focus, so it is read out.
               tabIndex={-1}
               sx={{ verticalAlign: 'top', '&:focus-visible': { outlineOffset: -2 } }}

@@ -1,13 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ShipLabelDefaults } from '@shipdesk/contract';
 import { writePrinterPreferences } from '@/lib/printing/printer-preferences';
 import { qzTray } from '@/lib/printing/qz-tray';
 import type { FakeQzLibrary } from '@/lib/testing/fake-qz-tray';
 import { renderWithStore } from '@/lib/testing/render-with-store';
-import { fail, ok, stubApi } from '@/lib/testing/api-stub';
-import { LabelPurchaseDialog } from './label-purchase-dialog';
+import { fail } from '@/lib/testing/api-stub';
+import {
+  groundRate,
+  labelFlow,
+  labelPurchaseDialog as dialog,
+  PARCEL_DEFAULTS as DEFAULTS,
+  serveLabelForm,
+} from '../testing';
 
 // The app's own QZ Tray client, over a fake library with a DYMO scale holding 37.4 oz.
 const qz = vi.hoisted(() => ({ library: null as FakeQzLibrary | null }));
@@ -23,45 +28,9 @@ afterEach(async () => {
   await qzTray.disconnect();
 });
 
-const DEFAULTS: ShipLabelDefaults = {
-  deliveryId: '7',
-  parcel: { boxSizeId: null, packageType: null, weight: 907, length: 8, width: 6, height: 4 },
-  format: 'pdf',
-  rates: [],
-  rateErrors: [],
-  parcelProblem: null,
-};
 const SCALE = { vendorId: '0922', productId: '8004', name: 'DYMO M25' };
 
-function serveRates(defaults: ShipLabelDefaults = DEFAULTS) {
-  return stubApi((call) => {
-    if (call.path === '/call/orders/5/shipLabel/fsmFlow') {
-      return ok({
-        event: 'shipLabel',
-        allowed: true,
-        reason: null,
-        message: null,
-        next: null,
-        defaults,
-        version: 4,
-      });
-    }
-    if (call.path === '/api/v1/orderBoxSizes') return ok([]);
-    return fail(404, 'Not found');
-  });
-}
-
-const dialog = () => (
-  <LabelPurchaseDialog
-    orderId="5"
-    orderNumber="SO-1005"
-    deliveryId="7"
-    initialEvent="shipLabel"
-    locale="en-US"
-    onClose={() => undefined}
-    onBought={() => undefined}
-  />
-);
+const serveRates = serveLabelForm;
 
 describe('LabelPurchaseDialog scale', () => {
   it('fills the weight in grams from the default scale and asks for rates at that weight', async () => {
@@ -93,30 +62,11 @@ describe('LabelPurchaseDialog scale', () => {
 });
 
 describe('LabelPurchaseDialog units', () => {
-  const ground = {
-    carrier: 'usps' as const,
-    carrierAccountId: '3',
-    accountName: 'USPS',
-    serviceCode: 'ground_advantage',
-    serviceName: 'Ground Advantage',
-    amount: 742,
-    currency: 'USD',
-    deliveryDays: 3,
-    mapped: true,
-  };
+  const ground = groundRate(742);
 
   it('shows the weight in grams as the order view does, and buys with the weight as stored when left alone', async () => {
     const parcel = { boxSizeId: null, packageType: null, weight: 85, length: 8.5, width: 6.25, height: 4 };
-    const calls = stubApi((call) => {
-      if (call.path === '/call/orders/5/shipLabel/fsmFlow') {
-        const defaults = { ...DEFAULTS, parcel, rates: [ground] };
-        return ok({ event: 'shipLabel', allowed: true, reason: null, message: null, next: null, defaults, version: 4 });
-      }
-      if (call.path === '/call/orders/5/shipLabel/orderFlow')
-        return ok({ order: null, createdOrderId: null, label: null });
-      if (call.path === '/api/v1/orderBoxSizes') return ok([]);
-      return fail(404, 'Not found');
-    });
+    const calls = serveRates({ ...DEFAULTS, parcel, rates: [ground] });
     const user = userEvent.setup();
     renderWithStore(dialog());
     const form = await screen.findByRole('dialog', { name: /Buy a label/ });
@@ -141,14 +91,9 @@ describe('LabelPurchaseDialog units', () => {
 
 describe('LabelPurchaseDialog service', () => {
   const rate = (serviceCode: string, serviceName: string, amount: number, mapped: boolean) => ({
-    carrier: 'usps' as const,
-    carrierAccountId: '3',
-    accountName: 'USPS',
+    ...groundRate(amount),
     serviceCode,
     serviceName,
-    amount,
-    currency: 'USD',
-    deliveryDays: 3,
     mapped,
   });
 
@@ -176,37 +121,25 @@ describe('LabelPurchaseDialog service', () => {
 describe('LabelPurchaseDialog prices', () => {
   /** Rates whose price follows the weight asked (1 cent a gram), and the purchases made. */
   function servePricedRates() {
-    return stubApi((call) => {
-      if (call.path === '/call/orders/5/shipLabel/fsmFlow') {
-        const weight = Number(call.query.get('weight') ?? DEFAULTS.parcel.weight);
-        const rate = {
-          carrier: 'usps' as const,
-          carrierAccountId: '3',
-          accountName: 'USPS',
-          serviceCode: 'ground_advantage',
-          serviceName: 'Ground Advantage',
-          amount: weight,
-          currency: 'USD',
-          deliveryDays: 3,
-          mapped: true,
-        };
-        const defaults = { ...DEFAULTS, parcel: { ...DEFAULTS.parcel, weight }, rates: [rate] };
-        return ok({ event: 'shipLabel', allowed: true, reason: null, message: null, next: null, defaults, version: 4 });
-      }
-      if (call.path === '/call/orders/5/shipLabel/orderFlow')
-        return ok({ order: null, createdOrderId: null, label: null });
-      if (call.path === '/api/v1/orderBoxSizes') return ok([]);
-      return fail(404, 'Not found');
+    return serveLabelForm(DEFAULTS, (call) => {
+      if (call.path !== '/call/orders/5/shipLabel/fsmFlow') return undefined;
+      const weight = Number(call.query.get('weight') ?? DEFAULTS.parcel.weight);
+      return labelFlow({ ...DEFAULTS, parcel: { ...DEFAULTS.parcel, weight }, rates: [groundRate(weight)] });
     });
   }
 
-  it('never buys at the price of another weight: a typed weight is priced again before Buy buys', async () => {
+  /** The form opened on those rates, once it shows the price of the weight it opened with. */
+  async function openPriced() {
     const calls = servePricedRates();
     const user = userEvent.setup();
     renderWithStore(dialog());
     const form = await screen.findByRole('dialog', { name: /Buy a label/ });
-    const weight = within(form).getByLabelText('Weight (g)');
     await within(form).findByRole('button', { name: 'Buy label · $9.07' });
+    return { calls, user, form, weight: within(form).getByLabelText('Weight (g)') };
+  }
+
+  it('never buys at the price of another weight: a typed weight is priced again before Buy buys', async () => {
+    const { calls, user, form, weight } = await openPriced();
 
     await user.clear(weight);
     await user.type(weight, '9000');
@@ -223,12 +156,7 @@ describe('LabelPurchaseDialog prices', () => {
   });
 
   it('Enter in the weight asks for its price and buys nothing', async () => {
-    const calls = servePricedRates();
-    const user = userEvent.setup();
-    renderWithStore(dialog());
-    const form = await screen.findByRole('dialog', { name: /Buy a label/ });
-    const weight = within(form).getByLabelText('Weight (g)');
-    await within(form).findByRole('button', { name: 'Buy label · $9.07' });
+    const { calls, user, form, weight } = await openPriced();
 
     await user.clear(weight);
     await user.type(weight, '2000{Enter}');
@@ -239,30 +167,14 @@ describe('LabelPurchaseDialog prices', () => {
 });
 
 describe('LabelPurchaseDialog stale prices', () => {
-  const rate = (weight: number) => ({
-    carrier: 'usps' as const,
-    carrierAccountId: '3',
-    accountName: 'USPS',
-    serviceCode: 'ground_advantage',
-    serviceName: 'Ground Advantage',
-    amount: weight,
-    currency: 'USD',
-    deliveryDays: 3,
-    mapped: true,
-  });
+  const rate = groundRate;
 
   it("buys nothing at an earlier parcel's price when the new parcel's rates fail", async () => {
-    const calls = stubApi((call) => {
-      if (call.path === '/call/orders/5/shipLabel/fsmFlow') {
-        if (call.query.get('weight') === '9000') return fail(502, 'USPS did not answer in time');
-        const defaults = { ...DEFAULTS, rates: [rate(907)] };
-        return ok({ event: 'shipLabel', allowed: true, reason: null, message: null, next: null, defaults, version: 4 });
-      }
-      if (call.path === '/call/orders/5/shipLabel/orderFlow')
-        return ok({ order: null, createdOrderId: null, label: null });
-      if (call.path === '/api/v1/orderBoxSizes') return ok([]);
-      return fail(404, 'Not found');
-    });
+    const calls = serveLabelForm({ ...DEFAULTS, rates: [rate(907)] }, (call) =>
+      call.path.endsWith('/fsmFlow') && call.query.get('weight') === '9000'
+        ? fail(502, 'USPS did not answer in time')
+        : undefined,
+    );
     const user = userEvent.setup();
     renderWithStore(dialog());
     const form = await screen.findByRole('dialog', { name: /Buy a label/ });

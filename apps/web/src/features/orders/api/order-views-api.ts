@@ -9,14 +9,10 @@ import {
   type OrderListView,
   type OrderListViewInput,
   type OrderListViewUpdate,
-  type SuccessEnvelope,
 } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
+import { envelopeData } from '@/lib/api/envelope-data';
 import { readJson, STORAGE_KEYS, writeItem } from '@/lib/storage/local-storage';
-
-function data<T>(response: SuccessEnvelope<T>): T {
-  return response.data;
-}
 
 const PREFERENCES = { type: 'OrderListView', id: 'PREFERENCES' } as const;
 const VIEWS = { type: 'OrderListView', id: 'LIST' } as const;
@@ -29,13 +25,13 @@ export const orderViewsApi = api.enhanceEndpoints({ addTagTypes: ['OrderListView
   endpoints: (build) => ({
     getOrderListPreferences: build.query<OrderListPreferences, void>({
       query: () => 'api/v1/orderListPreferences',
-      transformResponse: data<OrderListPreferences>,
+      transformResponse: envelopeData<OrderListPreferences>,
       providesTags: [PREFERENCES],
     }),
     /** Shown at once (the cache changes before the server answers); undone when the server refuses. */
     updateOrderListPreferences: build.mutation<OrderListPreferences, OrderListPreferencesUpdate>({
       query: (body) => ({ url: 'api/v1/orderListPreferences', method: 'PATCH', body }),
-      transformResponse: data<OrderListPreferences>,
+      transformResponse: envelopeData<OrderListPreferences>,
       async onQueryStarted(change, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           orderViewsApi.util.updateQueryData('getOrderListPreferences', undefined, (draft) => {
@@ -52,12 +48,12 @@ export const orderViewsApi = api.enhanceEndpoints({ addTagTypes: ['OrderListView
     }),
     listOrderViews: build.query<OrderListView[], void>({
       query: () => 'api/v1/orderListViews',
-      transformResponse: data<OrderListView[]>,
+      transformResponse: envelopeData<OrderListView[]>,
       providesTags: [VIEWS],
     }),
     createOrderView: build.mutation<OrderListView, OrderListViewInput>({
       query: (body) => ({ url: 'api/v1/orderListViews', method: 'POST', body }),
-      transformResponse: data<OrderListView>,
+      transformResponse: envelopeData<OrderListView>,
       invalidatesTags: (_result, error) => (error?.status === 400 || error?.status === 409 ? [] : [VIEWS]),
     }),
     updateOrderView: build.mutation<OrderListView, { id: string; change: OrderListViewUpdate }>({
@@ -66,17 +62,17 @@ export const orderViewsApi = api.enhanceEndpoints({ addTagTypes: ['OrderListView
         method: 'PATCH',
         body: change,
       }),
-      transformResponse: data<OrderListView>,
+      transformResponse: envelopeData<OrderListView>,
       invalidatesTags: (_result, error) => (error?.status === 400 || error?.status === 409 ? [] : [VIEWS]),
     }),
     deleteOrderView: build.mutation<{ id: string }, string>({
       query: (id) => ({ url: `api/v1/orderListViews/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      transformResponse: data<{ id: string }>,
+      transformResponse: envelopeData<{ id: string }>,
       invalidatesTags: [VIEWS],
     }),
     requestedServices: build.query<string[], void>({
       query: () => 'call/orderList/requestedServices',
-      transformResponse: data<string[]>,
+      transformResponse: envelopeData<string[]>,
     }),
   }),
 });

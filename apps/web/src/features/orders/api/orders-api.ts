@@ -15,6 +15,8 @@ import type {
 } from '@shipdesk/contract';
 import { ORDER_LIST_TAG, orderTag } from '@/entities/orders/order-tags';
 import { api } from '@/lib/api/base-api';
+import { idempotentPost } from '@/lib/api/idempotency';
+import { envelopeData } from '@/lib/api/envelope-data';
 import { apiErrorMessage, type ApiError } from '@/lib/errors';
 
 /** Events this screen runs through fsmFlow / orderFlow (labels are made on the label screens). */
@@ -44,10 +46,6 @@ export interface OrderListArgs {
   cursor: string | null;
 }
 
-function data<T>(response: SuccessEnvelope<T>): T {
-  return response.data;
-}
-
 /** Lists come as an array or as a page `{ rows }`; either way, the rows. */
 function rowsOf<T>(response: SuccessEnvelope<unknown>): T[] {
   const payload = response?.data;
@@ -75,22 +73,17 @@ export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     listOrders: build.query<OrderList, OrderListArgs>({
       query: (args) => `api/v1/orders?${listQueryString(args)}`,
-      transformResponse: data<OrderList>,
+      transformResponse: envelopeData<OrderList>,
       providesTags: (result) => [ORDER_LIST_TAG, ...(result?.rows ?? []).map((row) => orderTag(row.id))],
     }),
     getOrder: build.query<Order, string>({
       query: (id) => `api/v1/orders/${encodeURIComponent(id)}`,
-      transformResponse: data<Order>,
+      transformResponse: envelopeData<Order>,
       providesTags: (_result, _error, id) => [orderTag(id)],
     }),
     createOrder: build.mutation<Order, { body: CreateOrder; idempotencyKey: string }>({
-      query: ({ body, idempotencyKey }) => ({
-        url: 'api/v1/store/1/orders',
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
-      transformResponse: data<Order>,
+      query: ({ body, idempotencyKey }) => idempotentPost('api/v1/store/1/orders', body, idempotencyKey),
+      transformResponse: envelopeData<Order>,
       invalidatesTags: [ORDER_LIST_TAG, 'SetupGuide', 'Dashboard'],
     }),
     getOrderEvents: build.query<OrderEventRecord[], string>({
@@ -126,13 +119,9 @@ export const ordersApi = api.injectEndpoints({
       OrderFlowResult,
       { orderId: string; event: ViewEvent; body: OrderFlowBody; idempotencyKey: string }
     >({
-      query: ({ orderId, event, body, idempotencyKey }) => ({
-        url: `call/orders/${encodeURIComponent(orderId)}/${event}/orderFlow`,
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
-      transformResponse: data<OrderFlowResult>,
+      query: ({ orderId, event, body, idempotencyKey }) =>
+        idempotentPost(`call/orders/${encodeURIComponent(orderId)}/${event}/orderFlow`, body, idempotencyKey),
+      transformResponse: envelopeData<OrderFlowResult>,
       // A refused move (409) may mean the order changed under us: refresh it either way.
       invalidatesTags: (_result, _error, { orderId }) => [orderTag(orderId), ORDER_LIST_TAG, 'Dashboard'],
     }),
@@ -150,13 +139,9 @@ export const ordersApi = api.injectEndpoints({
     }),
     /** A carrier service chosen by hand for one order, or `{ automatic: true }` to hand it back to the mappings. */
     updateOrderShipping: build.mutation<Order, { orderId: string; body: OrderShippingUpdate; idempotencyKey: string }>({
-      query: ({ orderId, body, idempotencyKey }) => ({
-        url: `call/order/${encodeURIComponent(orderId)}/updateOrderShipping`,
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
-      transformResponse: data<Order>,
+      query: ({ orderId, body, idempotencyKey }) =>
+        idempotentPost(`call/order/${encodeURIComponent(orderId)}/updateOrderShipping`, body, idempotencyKey),
+      transformResponse: envelopeData<Order>,
       // A 409 may mean the order changed under us, so it refreshes too; a 400 only names fields of the form.
       invalidatesTags: (_result, error, { orderId }) =>
         error?.status === 400 ? [] : [orderTag(orderId), ORDER_LIST_TAG],
@@ -169,13 +154,9 @@ export const ordersApi = api.injectEndpoints({
       Order,
       { orderId: string; body: OrderRuleSettingsUpdate; idempotencyKey: string }
     >({
-      query: ({ orderId, body, idempotencyKey }) => ({
-        url: `call/order/${encodeURIComponent(orderId)}/updateRuleSettings`,
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
-      transformResponse: data<Order>,
+      query: ({ orderId, body, idempotencyKey }) =>
+        idempotentPost(`call/order/${encodeURIComponent(orderId)}/updateRuleSettings`, body, idempotencyKey),
+      transformResponse: envelopeData<Order>,
       // As updateOrderShipping: a 409 refreshes the order; a 400 only names fields of the form.
       invalidatesTags: (_result, error, { orderId }) =>
         error?.status === 400 ? [] : [orderTag(orderId), ORDER_LIST_TAG],
@@ -187,12 +168,12 @@ export const ordersApi = api.injectEndpoints({
     }),
     addOrderNote: build.mutation<OrderNote, { orderId: string; note: string }>({
       query: ({ orderId, note }) => ({ url: 'api/v1/orderNotes', method: 'POST', body: { order_id: orderId, note } }),
-      transformResponse: data<OrderNote>,
+      transformResponse: envelopeData<OrderNote>,
       invalidatesTags: (_result, _error, { orderId }) => [{ type: 'OrderNote', id: orderId }, orderTag(orderId)],
     }),
     updateOrderNote: build.mutation<OrderNote, { id: string; orderId: string; note: string }>({
       query: ({ id, note }) => ({ url: `api/v1/orderNotes/${encodeURIComponent(id)}`, method: 'PUT', body: { note } }),
-      transformResponse: data<OrderNote>,
+      transformResponse: envelopeData<OrderNote>,
       invalidatesTags: (_result, _error, { orderId }) => [{ type: 'OrderNote', id: orderId }, orderTag(orderId)],
     }),
   }),

@@ -1,29 +1,21 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import type { Store } from '@shipdesk/contract';
 import type { OrderSelection } from '../hooks/use-order-selection';
-import type { OrderListParams } from '../list-params';
 import type { SelectionActionsProps } from '../orders-page-slots';
 import { BulkActionsBar } from './bulk-actions-bar';
-import { OrdersFilters } from './orders-filters';
 
 export interface OrdersListToolbarProps {
   selection: OrderSelection;
-  params: OrderListParams;
-  stores: readonly Pick<Store, 'id' | 'name'>[];
-  onChange(change: Partial<OrderListParams>): void;
   /** Actions of other features on the selection (buying labels). */
   SelectionActions: ComponentType<SelectionActionsProps> | undefined;
+  /** Shown while nothing is selected. */
+  filters: ReactNode;
 }
 
 /** Above the rows: what can be done with the selected orders while there are some, else the filters. */
-export function OrdersListToolbar({ selection, params, stores, onChange, SelectionActions }: OrdersListToolbarProps) {
+export function OrdersListToolbar({ selection, SelectionActions, filters }: OrdersListToolbarProps) {
   if (selection.selected.size === 0) {
-    return (
-      <Box sx={{ minHeight: 68 }}>
-        <OrdersFilters params={params} stores={stores} onChange={onChange} />
-      </Box>
-    );
+    return <Box sx={{ minHeight: 68 }}>{filters}</Box>;
   }
   return (
     <BulkActionsBar

@@ -10,10 +10,7 @@ import {
 } from '@shipdesk/contract';
 import { SHIP_METHOD_CHANGE_TAGS } from '@/entities/ship-methods/ship-methods-api';
 import { api } from '@/lib/api/base-api';
-
-function data<T>(response: SuccessEnvelope<T>): T {
-  return response.data;
-}
+import { envelopeData } from '@/lib/api/envelope-data';
 
 const byMethod = (shipMethodId: string) =>
   new URLSearchParams({ ship_method: shipMethodId, size: String(MAX_PAGE_SIZE), page: '1' }).toString();
@@ -34,7 +31,7 @@ export const shipMethodMappingsApi = api.injectEndpoints({
         id
           ? { url: `api/v1/shipMethodCarrierMethodMappings/${encodeURIComponent(id)}`, method: 'PUT', body }
           : { url: 'api/v1/shipMethodCarrierMethodMappings', method: 'POST', body },
-      transformResponse: data<CarrierMapping>,
+      transformResponse: envelopeData<CarrierMapping>,
       invalidatesTags: (_result, error, { body }) =>
         error ? [] : [...SHIP_METHOD_CHANGE_TAGS, { type: 'CarrierMapping', id: body.shipMethodId }],
     }),
@@ -48,7 +45,7 @@ export const shipMethodMappingsApi = api.injectEndpoints({
         id
           ? { url: `api/v1/shipMethodStoreMappings/${encodeURIComponent(id)}`, method: 'PUT', body: { data: mapping } }
           : { url: 'api/v1/shipMethodStoreMappings', method: 'POST', body: { data: mapping } },
-      transformResponse: data<StoreMapping>,
+      transformResponse: envelopeData<StoreMapping>,
       invalidatesTags: (_result, error, { data: mapping }) =>
         error ? [] : [...SHIP_METHOD_CHANGE_TAGS, { type: 'StoreMapping', id: mapping.shipMethodId }],
     }),

@@ -77,6 +77,8 @@ export function CarrierAccountDialog({ account, accounts, onClose }: CarrierAcco
       return carrierConnectionAnswer(await testConnection(plan.body).unwrap(), carrier);
     },
     answeredBy: isAccountCarrier(carrier) ? CARRIER_NAMES[carrier] : '',
+    testing: testing.isLoading,
+    stored: account?.credentials,
     onClose,
   });
 
@@ -85,11 +87,7 @@ export function CarrierAccountDialog({ account, accounts, onClose }: CarrierAcco
       title={account ? `Edit ${account.name}` : 'Connect a carrier'}
       message={account ? `${CARRIER_NAMES[account.carrier]} account` : undefined}
       submitLabel={account ? 'Save' : 'Connect'}
-      form={form}
-      fields={fields}
-      stored={account?.credentials}
       connection={connection}
-      testing={testing.isLoading}
       onCancel={onClose}
       footer={
         fields.length > 0 ? (

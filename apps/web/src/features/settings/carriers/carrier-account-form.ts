@@ -11,7 +11,7 @@ import {
   type UpdateCarrierAccount,
 } from '@shipdesk/contract';
 import { connectionFieldPath, type ConnectionFormValues } from '@/entities/connections/connection-field';
-import type { ConnectionAnswer } from '@/entities/connections/connection-fields-section';
+import type { ConnectionAnswer } from '@/entities/connections/use-connection-dialog';
 import { messagesResolver } from '@/lib/validation';
 
 export type AccountCarrier = (typeof ACCOUNT_CARRIERS)[number];

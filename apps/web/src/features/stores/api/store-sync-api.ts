@@ -1,6 +1,7 @@
 import type { ConnectableStore, ConnectionResult, SuccessEnvelope, SyncRun, TestConnection } from '@shipdesk/contract';
 import { STORE_LIST_TAG, storeTag } from '@/entities/stores/stores-api';
 import { api } from '@/lib/api/base-api';
+import { envelopeData } from '@/lib/api/envelope-data';
 
 /**
  * Cache tags of this screen besides the stores' own (entities/stores): each store's sync log, so a sync that ends
@@ -17,10 +18,6 @@ export const tagsForStoreChange = (storeId: string) => [
   CONNECTABLE_TAG,
 ];
 
-function data<T>(response: SuccessEnvelope<T>): T {
-  return response.data;
-}
-
 function rows<T>(response: SuccessEnvelope<{ rows: T[] }>): T[] {
   return response.data.rows;
 }
@@ -35,11 +32,11 @@ export const storeSyncApi = api.injectEndpoints({
   endpoints: (build) => ({
     testStoreConnection: build.mutation<ConnectionResult, TestConnection>({
       query: (body) => ({ url: 'call/store/testConnection', method: 'POST', body }),
-      transformResponse: data<ConnectionResult>,
+      transformResponse: envelopeData<ConnectionResult>,
     }),
     pullStoreOrders: build.mutation<SyncRun, string>({
       query: (storeId) => `${storePath(storeId)}/pullOrders`,
-      transformResponse: data<SyncRun>,
+      transformResponse: envelopeData<SyncRun>,
       invalidatesTags: (_result, error, storeId) => (error ? [] : [storeTag(storeId), syncRunsTag(storeId)]),
     }),
     listSyncRuns: build.query<SyncRun[], string>({

@@ -48,6 +48,8 @@ export function StoreDialog({ store, onClose }: { store?: Store; onClose(): void
     saveFailure: store ? 'Could not save the store.' : 'Could not add the store.',
     test: async (values) => storeConnectionAnswer(await testConnection(toTestConnection(values, store?.id)).unwrap()),
     answeredBy: 'The platform',
+    testing: testing.isLoading,
+    stored: store?.credentials,
     onClose,
   });
 
@@ -56,11 +58,7 @@ export function StoreDialog({ store, onClose }: { store?: Store; onClose(): void
       title={store ? `Edit ${store.name}` : 'Add store'}
       message={store ? `${sourceLabel(store.sourceType)} store` : undefined}
       submitLabel={store ? 'Save' : 'Add store'}
-      form={form}
-      fields={fields}
-      stored={store?.credentials}
       connection={connection}
-      testing={testing.isLoading}
       onCancel={onClose}
       footer={<StoreOrdersSection form={form} store={store} />}
     >
