@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { CARRIER_NAMES, CarrierSchema, type Carrier } from './carriers.ts';
+import { GRAMS_PER_POUND } from './weights.ts';
 
 /**
  * What each carrier sells, as data: its services (the code its API takes, a name, domestic or international, a
@@ -39,8 +40,7 @@ export interface CarrierCatalogueEntry {
   limits: CarrierLimits;
 }
 
-const LB = 453.59237;
-const lb = (pounds: number) => Math.round(pounds * LB);
+const lb = (pounds: number) => Math.round(pounds * GRAMS_PER_POUND);
 const days = (min: number, max = min) => ({ min, max });
 const service = (code: string, name: string, scope: ServiceScope, deliveryDays: { min: number; max: number }) => ({
   code,

@@ -2,11 +2,44 @@
  * Weights are whole grams everywhere (order lines, deliveries, boxes, parcels, labels) and lengths are inches; there
  * is no per-tenant or per-user unit setting. People see a weight as stored: grams, or kilograms from 1,000 g (exact,
  * as a gram is 0.001 kg). Pounds are only ever a hint beside it, for US carriers' limits: rounded, they are never
- * turned back into grams (85 g shown as 0.19 lb would come back as 86 g). docs/labels.md, "Units".
+ * turned back into grams (85 g shown as 0.19 lb would come back as 86 g). Rules speak of parcels as US sellers weigh
+ * them: ounces under a pound, pounds above. docs/labels.md, "Units".
  */
 
 /** Grams in a pound (exact, by definition). */
 export const GRAMS_PER_POUND = 453.59237;
+/** Grams in an ounce, a sixteenth of a pound: 28.349523125, exact in a double. */
+export const GRAMS_PER_OUNCE = GRAMS_PER_POUND / 16;
+export const GRAMS_PER_KILOGRAM = 1000;
+
+/** Grams in one of each unit stores, carriers and scales weigh in; every conversion of a weight reads this table. */
+export const GRAMS_PER_UNIT = {
+  g: 1,
+  kg: GRAMS_PER_KILOGRAM,
+  oz: GRAMS_PER_OUNCE,
+  lb: GRAMS_PER_POUND,
+} as const;
+export type WeightUnit = keyof typeof GRAMS_PER_UNIT;
+
+/** The units a seller types a rule's weight in and reads it back in. */
+export type ParcelWeightUnit = 'oz' | 'lb';
+
+/**
+ * `n` with at most `places` decimals and no trailing zeros (2.5, 2.25, 8), by integer arithmetic: the rules' words of
+ * every order's "why" pass here, and toFixed or Intl cost several times more.
+ */
+function decimalText(n: number, places: number): string {
+  const scale = 10 ** places;
+  const units = Math.round(Math.abs(n) * scale);
+  const sign = n < 0 && units > 0 ? '-' : '';
+  const whole = Math.floor(units / scale);
+  const rest = units - whole * scale;
+  if (rest === 0) return `${sign}${whole}`;
+  // scale + rest keeps the fraction's leading zeros: 100 + 5 -> "105" -> "05".
+  return `${sign}${whole}.${String(scale + rest)
+    .slice(1)
+    .replace(/0+$/, '')}`;
+}
 
 /** 85 -> '85 g', 1005 -> '1.005 kg', 2500 -> '2.5 kg': whole grams as people read them, without losing a gram. */
 export function gramsText(grams: number): string {
@@ -22,4 +55,31 @@ export function poundsText(grams: number): string {
 /** 31751 -> '31.751 kg (70.00 lb)': the weight as stored, with its pounds beside it. */
 export function weightText(grams: number): string {
   return `${gramsText(grams)} (${poundsText(grams)})`;
+}
+
+/** Decimals a parcel's weight is shown with in each unit (and typed with, in the rule editor). */
+const PARCEL_DECIMALS: Record<ParcelWeightUnit, number> = { oz: 1, lb: 2 };
+
+/**
+ * The unit a parcel's weight reads best in: ounces while they show under 16 (453 g is 15.98 oz, which would read
+ * '16 oz': it reads '1 lb'), pounds from there.
+ */
+export function parcelWeightUnit(grams: number): ParcelWeightUnit {
+  return Math.round((grams / GRAMS_PER_OUNCE) * 10) < 160 ? 'oz' : 'lb';
+}
+
+/** Grams as a number in `unit`, as shown: 227 -> '8' (oz), 1021 -> '2.25' (lb). */
+export function parcelWeightNumber(grams: number, unit: ParcelWeightUnit): string {
+  return decimalText(grams / GRAMS_PER_UNIT[unit], PARCEL_DECIMALS[unit]);
+}
+
+/** 227 -> '8 oz', 907 -> '2 lb', 1021 -> '2.25 lb': a parcel's weight in a rule's words. */
+export function parcelWeightText(grams: number): string {
+  const unit = parcelWeightUnit(grams);
+  return `${parcelWeightNumber(grams, unit)} ${unit}`;
+}
+
+/** 22.5 -> '22.5 in', 12 -> '12 in': a length, to two decimals at most. */
+export function inchesText(inches: number): string {
+  return `${decimalText(inches, 2)} in`;
 }

@@ -4,11 +4,13 @@ import {
   RULE_FIELDS,
   RULE_LIMITS,
   WEEKDAYS,
+  inchesText,
+  parcelWeightText,
   type RuleCondition,
   type RuleField,
 } from '@shipdesk/contract';
 import type { OrderFacts } from './rule-facts.ts';
-import { moneyWords, oneDecimal, weightWords } from './rule-words.ts';
+import { moneyWords } from './rule-words.ts';
 
 /**
  * What a condition means before anything runs: its field's fact and words, and its value read and checked by the
@@ -156,7 +158,6 @@ export interface FieldSpec {
   yesNo?: readonly [string, string];
 }
 
-const inches = (n: number) => `${oneDecimal(n)} in`;
 const FIELDS: Record<RuleField, FieldSpec> = {
   store: { fact: 'storeId', label: 'store', kind: 'store' },
   requestedService: { fact: 'requestedService', label: 'requested service', kind: 'text' },
@@ -170,9 +171,9 @@ const FIELDS: Record<RuleField, FieldSpec> = {
     unknownWhenNull: true,
     yesNo: ['ship-to address is residential', 'ship-to address is commercial'],
   },
-  weight: { fact: 'weight', label: 'weight', kind: 'number', unit: weightWords },
-  longestSide: { fact: 'longestSide', label: 'longest side', kind: 'number', unit: inches, unknownWhenNull: true },
-  girth: { fact: 'girth', label: 'girth', kind: 'number', unit: inches, unknownWhenNull: true },
+  weight: { fact: 'weight', label: 'weight', kind: 'number', unit: parcelWeightText },
+  longestSide: { fact: 'longestSide', label: 'longest side', kind: 'number', unit: inchesText, unknownWhenNull: true },
+  girth: { fact: 'girth', label: 'girth', kind: 'number', unit: inchesText, unknownWhenNull: true },
   total: { fact: 'total', label: 'order total', kind: 'number', unit: moneyWords },
   itemCount: { fact: 'itemCount', label: 'item count', kind: 'number', unit: String },
   sku: { fact: 'skus', label: 'SKU', kind: 'list', noun: ['SKU', 'SKUs'] },

@@ -19,21 +19,6 @@ import type { RuleNames } from './rule-facts.ts';
 
 type ServiceRef = { carrier: Carrier; serviceCode: string };
 
-const GRAMS_PER_POUND = 453.59237;
-/** "4.4", "2": integer arithmetic, since turning a fraction into text costs several times more (the "why" of every order). */
-export function oneDecimal(n: number): string {
-  const tenths = Math.round(Math.abs(n) * 10);
-  const rest = tenths % 10;
-  const sign = n < 0 && tenths > 0 ? '-' : '';
-  return rest === 0 ? `${sign}${tenths / 10}` : `${sign}${(tenths - rest) / 10}.${rest}`;
-}
-
-/** Grams as people weigh parcels: ounces under a pound, pounds with one decimal above. */
-export function weightWords(grams: number): string {
-  const ounces = (grams / GRAMS_PER_POUND) * 16;
-  return ounces < 15.95 ? `${oneDecimal(ounces)} oz` : `${oneDecimal(ounces / 16)} lb`;
-}
-
 /** A currency's shape in words, learnt once from Intl: formatting through Intl costs microseconds per amount. */
 interface MoneyShape {
   prefix: string;

@@ -1,4 +1,4 @@
-import { currencyDigits, decimalToMinorUnits } from '@shipdesk/contract';
+import { GRAMS_PER_OUNCE, GRAMS_PER_POUND, currencyDigits, decimalToMinorUnits } from '@shipdesk/contract';
 import { ChannelError } from '../http/channel-http.ts';
 
 /**
@@ -6,9 +6,6 @@ import { ChannelError } from '../http/channel-http.ts';
  * carrier's API takes or answers (pounds or ounces, inches to a few decimals, decimal money). Weights and sizes are
  * rounded up, never down: a carrier that measures more than it was told adjusts the charge afterwards.
  */
-
-export const GRAMS_PER_POUND = 453.59237;
-export const GRAMS_PER_OUNCE = GRAMS_PER_POUND / 16;
 
 /** `value` rounded up to `decimals` places; the epsilon keeps 1.0000000000000002 from becoming 1.01. */
 function roundUp(value: number, decimals: number): number {

@@ -1,17 +1,17 @@
-import { RULE_LIMITS, minorToDecimal, type RuleCondition, type RuleField, type RuleOperator } from '@shipdesk/contract';
+import {
+  RULE_LIMITS,
+  minorToDecimal,
+  parcelWeightNumber,
+  parcelWeightUnit,
+  type RuleCondition,
+  type RuleField,
+  type RuleOperator,
+} from '@shipdesk/contract';
 import { parseMoney } from '@/lib/format/money-input';
 import { isWeekday } from './rule-choices';
 import { patternProblem } from './rule-pattern-check';
 import { FIELD_META, fieldOperators, rangeKind, valueShape, type ChoiceSource } from './rule-fields';
-import {
-  gramsToText,
-  parseDecimal,
-  parseWeight,
-  plainNumber,
-  weightUnitFor,
-  type NumberParse,
-  type WeightUnit,
-} from './rule-units';
+import { parseDecimal, parseWeight, plainNumber, type NumberParse, type WeightUnit } from './rule-units';
 
 /**
  * One condition as the editor holds it: what the seller typed (text, in the unit they chose) rather than the wire
@@ -75,7 +75,7 @@ export function withOperator(form: ConditionForm, operator: RuleOperator): Condi
 function numberToText(field: RuleField, value: number, unit: WeightUnit, ctx: FormContext): string {
   switch (FIELD_META[field].number) {
     case 'weight':
-      return gramsToText(value, unit);
+      return parcelWeightNumber(value, unit);
     case 'money':
       return minorToDecimal(value, ctx.currency);
     case 'count':
@@ -95,7 +95,7 @@ export function conditionToForm(condition: RuleCondition, ctx: FormContext): Con
   const { value } = condition;
   const shape = valueShape(condition.field, condition.operator);
   const numbers = (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
-  const unit = FIELD_META[condition.field].number === 'weight' ? weightUnitFor(Math.max(0, ...numbers)) : 'lb';
+  const unit = FIELD_META[condition.field].number === 'weight' ? parcelWeightUnit(Math.max(0, ...numbers)) : 'lb';
   switch (shape) {
     case 'boolean':
       return { ...form, flag: value !== false };

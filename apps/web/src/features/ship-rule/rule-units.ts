@@ -1,14 +1,13 @@
-import { GRAMS_PER_POUND } from '@shipdesk/contract';
+import { GRAMS_PER_UNIT, type ParcelWeightUnit } from '@shipdesk/contract';
 
 /**
  * Numbers as sellers type them and as rules hold them: weights in lb or oz (grams on the wire), lengths in inches,
  * counts (money is parsed by lib's parseMoney). Parsing is of decimal text, so '0.29' is 0.29 and not 0.28999…
+ * How a stored weight reads back (its unit, its digits) is the contract's, as the server's words say it.
  */
 
-export type WeightUnit = 'lb' | 'oz';
+export type WeightUnit = ParcelWeightUnit;
 export const WEIGHT_UNITS: readonly WeightUnit[] = ['lb', 'oz'];
-
-const GRAMS_PER: Record<WeightUnit, number> = { lb: GRAMS_PER_POUND, oz: GRAMS_PER_POUND / 16 };
 
 export type NumberParse = { ok: true; value: number } | { ok: false; message: string };
 
@@ -31,28 +30,12 @@ export function parseDecimal(input: string, decimals = 6): NumberParse {
 export function parseWeight(input: string, unit: WeightUnit): NumberParse {
   const parsed = parseDecimal(input, 3);
   if (!parsed.ok) return parsed;
-  return { ok: true, value: Math.round(parsed.value * GRAMS_PER[unit]) };
+  return { ok: true, value: Math.round(parsed.value * GRAMS_PER_UNIT[unit]) };
 }
 
 /** A number as the form shows it: at most `decimals` decimals, no trailing zeros, no grouping. */
 export function plainNumber(value: number, decimals = 2): string {
   return String(Number(value.toFixed(decimals)));
-}
-
-/** The unit a stored weight reads best in: ounces below a pound. */
-export function weightUnitFor(grams: number): WeightUnit {
-  return grams < Math.round(GRAMS_PER.lb) ? 'oz' : 'lb';
-}
-
-/** Grams as the form's text in `unit` (907 -> '2' lb). */
-export function gramsToText(grams: number, unit: WeightUnit): string {
-  return plainNumber(grams / GRAMS_PER[unit], unit === 'lb' ? 2 : 1);
-}
-
-/** Grams in plain words: '8 oz', '2 lb', '2.5 lb'. */
-export function weightWords(grams: number): string {
-  const unit = weightUnitFor(grams);
-  return `${gramsToText(grams, unit)} ${unit}`;
 }
 
 /** The currency's symbol as an input adornment ('$', '€'); the code when the runtime knows no symbol. */

@@ -4,7 +4,9 @@ import {
   DEFAULT_LOCALE,
   findCarrierService,
   findPackageType,
+  inchesText,
   isCarrier,
+  parcelWeightText,
   type Carrier,
   type RuleAction,
   type RuleCondition,
@@ -13,7 +15,7 @@ import {
 import { formatMoney } from '@/lib/format';
 import { WEEKDAY_NAMES, isWeekday } from './rule-choices';
 import { FIELD_META, operatorLabel, valueShape } from './rule-fields';
-import { plainNumber, weightWords } from './rule-units';
+import { plainNumber } from './rule-units';
 
 /**
  * Rules in plain words, as the list and the history show them: "When ship-to state is one of AK, HI and weight is
@@ -80,11 +82,11 @@ export function valueWords(field: RuleCondition['field'], value: unknown, ctx: W
   if (typeof value !== 'number') return typeof value === 'string' ? value : '?';
   switch (FIELD_META[field].number) {
     case 'weight':
-      return weightWords(value);
+      return parcelWeightText(value);
     case 'money':
       return formatMoney(value, ctx.currency, ctx.locale);
     case 'inches':
-      return `${plainNumber(value)} in`;
+      return inchesText(value);
     default:
       return plainNumber(value);
   }

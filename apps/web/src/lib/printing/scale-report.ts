@@ -1,3 +1,5 @@
+import { GRAMS_PER_POUND, GRAMS_PER_UNIT } from '@shipdesk/contract';
+
 /**
  * USB postal scales that follow the HID point-of-sale scale class (DYMO M5/M10/M25, Stamps.com, Mettler Toledo PS
  * series, Fairbanks Ultegra and most "HID" shipping scales) answer a read with a 6-byte report:
@@ -45,15 +47,7 @@ const STATUSES: Record<number, ScaleStatus> = {
 /** The HID scale class's unit codes that a parcel is weighed in. */
 const UNITS: Record<number, ScaleUnit> = { 1: 'mg', 2: 'g', 3: 'kg', 11: 'oz', 12: 'lb' };
 
-const GRAMS_PER_UNIT: Record<ScaleUnit, number> = { mg: 0.001, g: 1, kg: 1000, oz: 28.349523125, lb: 453.59237 };
-
-const POUNDS_PER_UNIT: Record<ScaleUnit, number> = {
-  mg: 1 / 453_592.37,
-  g: 1 / 453.59237,
-  kg: 1 / 0.45359237,
-  oz: 1 / 16,
-  lb: 1,
-};
+const GRAMS_PER_SCALE_UNIT: Record<ScaleUnit, number> = { mg: 0.001, ...GRAMS_PER_UNIT };
 
 export const SCALE_REPORT_SIZE = 6;
 
@@ -77,8 +71,8 @@ export function parseScaleReport(report: ReadonlyArray<string | number>): ScaleR
   const exponent = exponentByte > 127 ? exponentByte - 256 : exponentByte;
   const weight = Number(((high * 256 + low) * 10 ** exponent).toFixed(Math.max(0, -exponent)));
   const unit = UNITS[unitCode] ?? null;
-  const pounds = unit ? Math.round(weight * POUNDS_PER_UNIT[unit] * 100) / 100 : null;
-  const grams = unit ? Math.round(weight * GRAMS_PER_UNIT[unit]) : null;
+  const pounds = unit ? Math.round(((weight * GRAMS_PER_SCALE_UNIT[unit]) / GRAMS_PER_POUND) * 100) / 100 : null;
+  const grams = unit ? Math.round(weight * GRAMS_PER_SCALE_UNIT[unit]) : null;
   return { status: STATUSES[status] ?? 'unknown', weight, unit, pounds, grams };
 }
 

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { poundsText } from '@shipdesk/contract';
 import type { ShipmentAddress, ShipmentParcel } from '../carrier-types.ts';
 import { validLocalTrackingNumber } from './local-tracking.ts';
 
@@ -182,8 +183,7 @@ function addressLines(a: ShipmentAddress, withCountry: boolean): string[] {
 
 /** Grams as pounds (two decimals) with the grams beside them. */
 export function formatWeight(grams: number): string {
-  const pounds = grams / 453.59237;
-  return `${pounds.toFixed(2)} lb (${Math.round(grams)} g)`;
+  return `${poundsText(grams)} (${Math.round(grams)} g)`;
 }
 
 const inches = (n: number) => String(Math.round(n * 100) / 100);

@@ -1,4 +1,4 @@
-import type { PaymentStatus, ShipmentStatus } from '@shipdesk/contract';
+import { GRAMS_PER_UNIT, type PaymentStatus, type ShipmentStatus } from '@shipdesk/contract';
 import { ChannelError, toMinorUnits } from '../../http/channel-http.ts';
 import type { ChannelAddress, ChannelOrder, ChannelOrderLine } from '../channel-types.ts';
 import type { BcAddress, BcOrder, BcOrderProduct, BcShippingAddress } from './bigcommerce-wire.ts';
@@ -42,8 +42,6 @@ export const BC_STATUS_NAMES: Record<number, string> = {
 
 /** The store's weight unit: BigCommerce sends product weights in it without saying which it is. */
 export type BcWeightUnit = 'lb' | 'oz' | 'kg' | 'g';
-
-const GRAMS_PER_UNIT: Record<BcWeightUnit, number> = { lb: 453.59237, oz: 28.349523125, kg: 1000, g: 1 };
 
 /** Reads a setting ("kg", "KGS", "Ounces", "grams", ...) or the store's `weight_units`; pounds when unknown. */
 export function parseWeightUnit(value: string | null | undefined): BcWeightUnit {

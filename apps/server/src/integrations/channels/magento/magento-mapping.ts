@@ -1,11 +1,11 @@
-import type { PaymentStatus, ShipmentStatus } from '@shipdesk/contract';
+import { GRAMS_PER_UNIT, type PaymentStatus, type ShipmentStatus } from '@shipdesk/contract';
 import { ChannelError, toMinorUnits } from '../../http/channel-http.ts';
 import type { ChannelAddress, ChannelOrder, ChannelOrderLine } from '../channel-types.ts';
 import type { MagentoAddress, MagentoOrder, MagentoOrderItem } from './magento-wire.ts';
 
 export type MagentoWeightUnit = 'lbs' | 'kgs';
 
-const GRAMS_PER: Record<MagentoWeightUnit, number> = { lbs: 453.59237, kgs: 1000 };
+const GRAMS_PER: Record<MagentoWeightUnit, number> = { lbs: GRAMS_PER_UNIT.lb, kgs: GRAMS_PER_UNIT.kg };
 
 /** '2026-03-10 14:30:05' (UTC, as Magento stores and compares it) -> ISO 8601. */
 export function magentoDateToIso(value: string): string {

@@ -1,4 +1,4 @@
-import { currencyDigits, type PaymentStatus, type ShipmentStatus } from '@shipdesk/contract';
+import { GRAMS_PER_UNIT, currencyDigits, type PaymentStatus, type ShipmentStatus } from '@shipdesk/contract';
 import { toMinorUnits } from '../../http/channel-http.ts';
 import type { ChannelAddress, ChannelOrder, ChannelOrderLine } from '../channel-types.ts';
 import type {
@@ -28,10 +28,10 @@ const SHIPMENT_STATUS: Record<string, ShipmentStatus> = {
 };
 
 const GRAMS_PER: Record<ShopifyWeightUnit, number> = {
-  GRAMS: 1,
-  KILOGRAMS: 1000,
-  OUNCES: 28.349523125,
-  POUNDS: 453.59237,
+  GRAMS: GRAMS_PER_UNIT.g,
+  KILOGRAMS: GRAMS_PER_UNIT.kg,
+  OUNCES: GRAMS_PER_UNIT.oz,
+  POUNDS: GRAMS_PER_UNIT.lb,
 };
 
 export function paymentStatusOf(displayFinancialStatus: string | null): PaymentStatus {

@@ -1,4 +1,4 @@
-import type { ShipmentStatus } from '@shipdesk/contract';
+import { GRAMS_PER_UNIT, type ShipmentStatus, type WeightUnit } from '@shipdesk/contract';
 import { toMinorUnits } from '../../http/channel-http.ts';
 import type { ChannelAddress, ChannelOrder, ChannelOrderLine } from '../channel-types.ts';
 import type { WalmartAmount, WalmartOrder, WalmartOrderLine, WalmartPostalAddress } from './walmart-wire.ts';
@@ -6,19 +6,20 @@ import type { WalmartAmount, WalmartOrder, WalmartOrderLine, WalmartPostalAddres
 /** Walmart writes three-letter countries ("USA"); we keep ISO alpha-2. */
 const ALPHA3_TO_ALPHA2: Readonly<Record<string, string>> = { USA: 'US', CAN: 'CA', MEX: 'MX', PRI: 'PR' };
 
-const GRAMS_PER_UNIT: Readonly<Record<string, number>> = {
-  LB: 453.59237,
-  LBS: 453.59237,
-  POUND: 453.59237,
-  POUNDS: 453.59237,
-  OZ: 28.349523125,
-  OUNCE: 28.349523125,
-  OUNCES: 28.349523125,
-  KG: 1000,
-  KGS: 1000,
-  G: 1,
-  GRAM: 1,
-  GRAMS: 1,
+/** Walmart's unit words, by the unit they name. */
+const WALMART_UNITS: Readonly<Record<string, WeightUnit>> = {
+  LB: 'lb',
+  LBS: 'lb',
+  POUND: 'lb',
+  POUNDS: 'lb',
+  OZ: 'oz',
+  OUNCE: 'oz',
+  OUNCES: 'oz',
+  KG: 'kg',
+  KGS: 'kg',
+  G: 'g',
+  GRAM: 'g',
+  GRAMS: 'g',
 };
 
 const SHIPPED = new Set(['Shipped', 'Delivered']);
@@ -60,15 +61,15 @@ export function lineQuantityOpen(line: WalmartOrderLine): number {
 
 function weightInGrams(weight: WalmartOrderLine['item']['weight']): number {
   if (!weight) return 0;
-  const factor =
-    GRAMS_PER_UNIT[
+  const unit =
+    WALMART_UNITS[
       String(weight.unit ?? '')
         .trim()
         .toUpperCase()
     ];
   const value = Number(weight.value);
-  if (!factor || !Number.isFinite(value)) return 0;
-  return Math.round(value * factor);
+  if (!unit || !Number.isFinite(value)) return 0;
+  return Math.round(value * GRAMS_PER_UNIT[unit]);
 }
 
 function mapLine(line: WalmartOrderLine): ChannelOrderLine {

@@ -1,4 +1,4 @@
-import { GRAMS_PER_POUND, type BoxSize, type BoxSizeInput } from '@shipdesk/contract';
+import { poundsText, type BoxSize, type BoxSizeInput } from '@shipdesk/contract';
 
 /** The box form as typed: dimensions in inches, weights in grams, all as text until sent. */
 export interface BoxSizeFormValues {
@@ -68,5 +68,5 @@ export function dimensionsText(box: Pick<BoxSize, 'length' | 'width' | 'height'>
 /** The pounds of a typed gram value, as the field's hint; nothing while it is not a number. */
 export function poundsHint(text: string): string | undefined {
   const grams = number(text);
-  return Number.isFinite(grams) && grams > 0 ? `≈ ${(grams / GRAMS_PER_POUND).toFixed(2)} lb` : undefined;
+  return Number.isFinite(grams) && grams > 0 ? `≈ ${poundsText(grams)}` : undefined;
 }
