@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { CarrierSchema } from './carriers.ts';
 import { IdSchema } from './ids.ts';
+import { schema } from './schema-kit.ts';
 
 /**
  * The reference lists that shipping rules and labels choose from (spec 7.4): hazard classes carriers recognise, the
@@ -73,17 +74,32 @@ export const CategoryListSchema = Type.Object({
 });
 export type CategoryList = Type.Static<typeof CategoryListSchema>;
 
+/**
+ * What a box of the seller's may be: a name, each side above 0 up to `sideInches`, an empty weight of 0 up to
+ * `emptyGrams` and a capacity of 1 up to `maxGrams` (whole grams). The server's schema and the box form check these.
+ */
+export const BOX_SIZE_LIMITS = {
+  nameLength: 100,
+  sideInches: 200,
+  emptyGrams: 100_000,
+  maxGrams: 1_000_000,
+} as const;
+
 /** A box of the seller's: inner dimensions in inches, its own (empty) weight and the most it carries, in grams. */
-export const BoxSizeInputSchema = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
-    length: Type.Number({ exclusiveMinimum: 0, maximum: 200, description: 'inches' }),
-    width: Type.Number({ exclusiveMinimum: 0, maximum: 200 }),
-    height: Type.Number({ exclusiveMinimum: 0, maximum: 200 }),
-    emptyWeight: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, description: 'grams' })),
-    maxWeight: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'grams' }),
-  },
-  { additionalProperties: false },
+export const BoxSizeInputSchema = schema(() =>
+  Type.Object(
+    {
+      name: Type.String({ minLength: 1, maxLength: BOX_SIZE_LIMITS.nameLength }),
+      length: Type.Number({ exclusiveMinimum: 0, maximum: BOX_SIZE_LIMITS.sideInches, description: 'inches' }),
+      width: Type.Number({ exclusiveMinimum: 0, maximum: BOX_SIZE_LIMITS.sideInches }),
+      height: Type.Number({ exclusiveMinimum: 0, maximum: BOX_SIZE_LIMITS.sideInches }),
+      emptyWeight: Type.Optional(
+        Type.Integer({ minimum: 0, maximum: BOX_SIZE_LIMITS.emptyGrams, description: 'grams' }),
+      ),
+      maxWeight: Type.Integer({ minimum: 1, maximum: BOX_SIZE_LIMITS.maxGrams, description: 'grams' }),
+    },
+    { additionalProperties: false },
+  ),
 );
 export type BoxSizeInput = Type.Static<typeof BoxSizeInputSchema>;
 

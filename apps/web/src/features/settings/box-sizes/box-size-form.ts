@@ -1,4 +1,4 @@
-import { poundsText, type BoxSize, type BoxSizeInput } from '@shipdesk/contract';
+import { BOX_SIZE_LIMITS, poundsText, type BoxSize, type BoxSizeInput } from '@shipdesk/contract';
 
 /** The box form as typed: dimensions in inches, weights in grams, all as text until sent. */
 export interface BoxSizeFormValues {
@@ -28,24 +28,30 @@ export function defaultBoxSizeForm(box?: BoxSize): BoxSizeFormValues {
 
 const number = (text: string) => (text.trim() === '' ? NaN : Number(text.trim()));
 
-/** The server's limits, checked here for a quicker answer: sizes above 0 up to 200 in, whole grams. */
+const { nameLength, sideInches, emptyGrams, maxGrams } = BOX_SIZE_LIMITS;
+const grouped = (n: number) => n.toLocaleString('en');
+
+/** The server's limits (the contract's), checked here for a quicker answer: sizes above 0, whole grams. */
 export function validateBoxSizeForm(values: BoxSizeFormValues): Record<string, string> {
   const messages: Record<string, string> = {};
   const name = values.name.trim();
   if (!name) messages.name = 'Name is required';
-  else if (name.length > 100) messages.name = 'Use at most 100 characters';
+  else if (name.length > nameLength) messages.name = `Use at most ${nameLength} characters`;
   for (const field of DIMENSIONS) {
     const value = number(values[field]);
     if (values[field].trim() === '') messages[field] = 'Required';
-    else if (!(value > 0 && value <= 200)) messages[field] = 'Above 0, up to 200';
+    else if (!(value > 0 && value <= sideInches)) messages[field] = `Above 0, up to ${sideInches}`;
   }
   if (values.emptyWeight.trim() !== '') {
     const empty = number(values.emptyWeight);
-    if (!Number.isInteger(empty) || empty < 0 || empty > 100_000) messages.emptyWeight = 'Whole grams, 0 to 100,000';
+    if (!Number.isInteger(empty) || empty < 0 || empty > emptyGrams) {
+      messages.emptyWeight = `Whole grams, 0 to ${grouped(emptyGrams)}`;
+    }
   }
   const max = number(values.maxWeight);
   if (values.maxWeight.trim() === '') messages.maxWeight = 'Maximum weight is required';
-  else if (!Number.isInteger(max) || max < 1 || max > 1_000_000) messages.maxWeight = 'Whole grams, 1 to 1,000,000';
+  else if (!Number.isInteger(max) || max < 1 || max > maxGrams)
+    messages.maxWeight = `Whole grams, 1 to ${grouped(maxGrams)}`;
   return messages;
 }
 
