@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MINOR_UNITS, balanceDue, computeTotals, currencyDigits, decimalToMinorUnits } from './money.ts';
+import {
+  MAX_MINOR_UNITS,
+  balanceDue,
+  computeTotals,
+  currencyDigits,
+  decimalTextToMinorUnits,
+  decimalToMinorUnits,
+  minorToDecimal,
+  parseMoney,
+  typedDecimal,
+} from './money.ts';
 
 describe('currencyDigits', () => {
   it('knows the digits of the currency and falls back to 2', () => {
@@ -73,5 +83,94 @@ describe('balanceDue', () => {
     expect(balanceDue(1000, 400)).toBe(600);
     expect(balanceDue(1000, 1000)).toBe(0);
     expect(balanceDue(1000, 1200)).toBe(0);
+  });
+});
+
+const minor = (text: string, currency = 'USD') => {
+  const parsed = parseMoney(text, currency);
+  return parsed.ok ? parsed.minor : parsed.message;
+};
+
+describe('parseMoney', () => {
+  it('converts decimal text exactly, without float rounding', () => {
+    expect(minor('0.29')).toBe(29);
+    expect(minor('1.10')).toBe(110);
+    expect(minor('19.99')).toBe(1999);
+    expect(minor('4.35')).toBe(435);
+    expect(minor('1234567.89')).toBe(123456789);
+    expect(minor('0.1')).toBe(10);
+    expect(minor('.5')).toBe(50);
+    expect(minor('7.')).toBe(700);
+    expect(minor('  12 ')).toBe(1200);
+  });
+
+  it('accepts thousands grouping with commas', () => {
+    expect(minor('1,234.56')).toBe(123456);
+    expect(minor('12,345,678')).toBe(1234567800);
+    expect(minor('1,23')).toBe('Enter an amount such as 12.50');
+  });
+
+  it('follows the minor digits of the currency', () => {
+    expect(minor('1500', 'JPY')).toBe(1500);
+    expect(minor('15.5', 'JPY')).toBe('JPY has no decimals');
+    expect(minor('1.234', 'KWD')).toBe(1234);
+    expect(minor('1.234')).toBe('Use at most 2 decimals');
+  });
+
+  it('refuses what is not an amount', () => {
+    expect(minor('')).toBe('Enter an amount');
+    expect(minor('.')).toBe('Enter an amount such as 12.50');
+    expect(minor('-5')).toBe('Enter an amount such as 12.50');
+    expect(minor('1e3')).toBe('Enter an amount such as 12.50');
+    expect(minor('12,50')).toBe('Enter an amount such as 12.50');
+    expect(minor('$12')).toBe('Enter an amount such as 12.50');
+    expect(minor('10000000000.01')).toBe('This amount is too large');
+    expect(minor('10000000000')).toBe(1_000_000_000_000);
+  });
+});
+
+describe('minorToDecimal', () => {
+  it('writes minor units back as the form text', () => {
+    expect(minorToDecimal(1250, 'USD')).toBe('12.50');
+    expect(minorToDecimal(5, 'USD')).toBe('0.05');
+    expect(minorToDecimal(0, 'USD')).toBe('0.00');
+    expect(minorToDecimal(1500, 'JPY')).toBe('1500');
+    expect(minorToDecimal(1234, 'KWD')).toBe('1.234');
+    expect(minorToDecimal(-1999, 'USD')).toBe('-19.99');
+  });
+
+  it('round-trips', () => {
+    for (const value of [0, 1, 29, 99, 100, 123456789, 1_000_000_000_000]) {
+      expect(minor(minorToDecimal(value, 'USD'))).toBe(value);
+    }
+  });
+});
+
+describe('typedDecimal', () => {
+  it('splits what a person typed into whole and fraction digits, grouping dropped', () => {
+    expect(typedDecimal(' 1,250.5 ')).toEqual({ whole: '1250', fraction: '5' });
+    expect(typedDecimal('.5')).toEqual({ whole: '0', fraction: '5' });
+    expect(typedDecimal('7.')).toEqual({ whole: '7', fraction: '' });
+    expect(typedDecimal('.')).toBeNull();
+    expect(typedDecimal('-1')).toBeNull();
+    expect(typedDecimal('1,23')).toBeNull();
+  });
+});
+
+describe('decimalTextToMinorUnits', () => {
+  it("reads machines' signed decimals exactly, rounding extra decimals half up", () => {
+    expect(decimalTextToMinorUnits('12.30', 2)).toBe(1230);
+    expect(decimalTextToMinorUnits(' 0.29 ', 2)).toBe(29);
+    expect(decimalTextToMinorUnits('-2.5', 2)).toBe(-250);
+    expect(decimalTextToMinorUnits('1.0050', 2)).toBe(101);
+    expect(decimalTextToMinorUnits('1500', 0)).toBe(1500);
+    expect(decimalTextToMinorUnits('.5', 2)).toBe(50);
+    expect(Object.is(decimalTextToMinorUnits('-0.00', 2), 0)).toBe(true);
+  });
+
+  it('answers null for what is no decimal: empty, a lone sign or point, grouping, exponents', () => {
+    for (const text of ['', '-', '.', '1,000.00', '1e3', '12.3.4', 'abc']) {
+      expect(decimalTextToMinorUnits(text, 2)).toBeNull();
+    }
   });
 });

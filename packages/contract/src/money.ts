@@ -44,6 +44,47 @@ export function decimalToMinorUnits(whole: string, fraction: string, digits: num
   return Number(BigInt(whole || '0') * 10n ** BigInt(digits) + BigInt(kept || '0') + roundUp);
 }
 
+/**
+ * A decimal as a person types it: digits with an optional ',' grouping of thousands and an optional '.' part; no
+ * sign, no exponent. Its whole digits (grouping dropped) and its fraction digits, or null when the text is not one.
+ */
+export function typedDecimal(input: string): { whole: string; fraction: string } | null {
+  const match = /^(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d*))?$/.exec(input.trim());
+  if (!match || (match[1] === undefined && !match[2])) return null;
+  return { whole: (match[1] ?? '0').replace(/,/g, ''), fraction: match[2] ?? '' };
+}
+
+export type MoneyParse = { ok: true; minor: number } | { ok: false; message: string };
+
+/**
+ * Money typed by people in the currency's major units ('1,234.5') as the minor units the API takes (123450 for USD):
+ * exact (decimal text, never a float), no more decimals than the currency has, at most MAX_MINOR_UNITS, never
+ * negative. The way back to the text is `minorToDecimal`.
+ */
+export function parseMoney(input: string, currency: string): MoneyParse {
+  if (input.trim() === '') return { ok: false, message: 'Enter an amount' };
+  const decimal = typedDecimal(input);
+  if (!decimal) return { ok: false, message: 'Enter an amount such as 12.50' };
+  const digits = currencyDigits(currency);
+  if (decimal.fraction.length > digits) {
+    return { ok: false, message: digits === 0 ? `${currency} has no decimals` : `Use at most ${digits} decimals` };
+  }
+  const minor = decimalToMinorUnits(decimal.whole, decimal.fraction, digits);
+  if (minor > MAX_MINOR_UNITS) return { ok: false, message: 'This amount is too large' };
+  return { ok: true, minor };
+}
+
+/**
+ * Minor units of a decimal as machines write it ('12.30', '-4.5', ' 7 '): an optional sign, digits and a '.' part,
+ * no grouping. More decimals than `digits` are rounded half up (platforms send four); null when it is no decimal.
+ */
+export function decimalTextToMinorUnits(text: string, digits: number): number | null {
+  const match = /^\s*(-)?(\d*)(?:\.(\d*))?\s*$/.exec(text);
+  if (!match || (match[2] === '' && !match[3])) return null;
+  const value = decimalToMinorUnits(match[2] ?? '', match[3] ?? '', digits);
+  return match[1] && value !== 0 ? -value : value;
+}
+
 /** 1250 -> '12.50' (USD): an amount in minor units as a decimal, without grouping or symbol (exact, no floats). */
 export function minorToDecimal(minor: number, currency: string): string {
   const digits = currencyDigits(currency);

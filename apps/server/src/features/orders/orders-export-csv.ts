@@ -1,4 +1,4 @@
-import { currencyDigits } from '@shipdesk/contract';
+import { minorToDecimal } from '@shipdesk/contract';
 import { wallClock } from '../../domain/dashboard-periods.ts';
 import type { SummaryRow } from './order-list-repository.ts';
 import { toShipping } from './order-views.ts';
@@ -26,14 +26,6 @@ export function csvCell(value: string | number | null | undefined, raw = false):
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** Minor units as a decimal in the currency's digits (1234 USD -> 12.34, 500 JPY -> 500), without a float. */
-export function decimalAmount(minor: number, currency: string): string {
-  const digits = currencyDigits(currency);
-  const sign = minor < 0 ? '-' : '';
-  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
-  return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
-
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** A time as the tenant's wall clock shows it: `2026-11-26 14:05`, which spreadsheets read as a date and time. */
@@ -54,7 +46,7 @@ interface Column {
 const money = (header: string, pick: (row: SummaryRow, detail: ExportDetail) => number): Column => ({
   header,
   raw: true,
-  value: (row, detail) => (detail ? decimalAmount(pick(row, detail), row.currency) : null),
+  value: (row, detail) => (detail ? minorToDecimal(pick(row, detail), row.currency) : null),
 });
 
 /** What a seller expects of an order export, in this order (docs/orders.md, "Export"). */

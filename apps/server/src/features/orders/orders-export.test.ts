@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { OrderList } from '@shipdesk/contract';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
 import { createOrder, flow } from '../../../test/order-helpers.ts';
-import { csvCell, decimalAmount } from './orders-export-csv.ts';
+import { csvCell } from './orders-export-csv.ts';
 import { createOrdersExportService } from './orders-export-service.ts';
 
 /** RFC 4180 records: quoted cells may hold commas, doubled quotes and line breaks. */
@@ -65,13 +65,6 @@ describe('CSV cells', () => {
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(csvCell('-5', true)).toBe('-5');
     expect(csvCell(null)).toBe('');
-  });
-
-  it('writes minor units in the currency’s digits', () => {
-    expect(decimalAmount(123456, 'USD')).toBe('1234.56');
-    expect(decimalAmount(5, 'USD')).toBe('0.05');
-    expect(decimalAmount(500, 'JPY')).toBe('500');
-    expect(decimalAmount(1234, 'KWD')).toBe('1.234');
   });
 });
 

@@ -1,4 +1,4 @@
-import { GRAMS_PER_OUNCE, GRAMS_PER_POUND, currencyDigits, decimalToMinorUnits } from '@shipdesk/contract';
+import { GRAMS_PER_OUNCE, GRAMS_PER_POUND, currencyDigits, decimalTextToMinorUnits } from '@shipdesk/contract';
 import { ChannelError } from '../http/channel-http.ts';
 
 /**
@@ -39,11 +39,9 @@ export function amountToMinorUnits(
   platform: string,
 ): number {
   const text = typeof amount === 'number' && Number.isFinite(amount) ? String(amount) : amount;
-  const match = typeof text === 'string' ? /^\s*(-)?(\d*)(?:\.(\d*))?\s*$/.exec(text) : null;
-  if (!match || (match[2] === '' && !match[3])) {
+  const value = typeof text === 'string' ? decimalTextToMinorUnits(text, currencyDigits(currency)) : null;
+  if (value === null) {
     throw new ChannelError('malformed', `${platform} answered an amount that is not a number: ${String(amount)}`);
   }
-  const [, sign, whole = '', fraction = ''] = match;
-  const value = decimalToMinorUnits(whole, fraction, currencyDigits(currency));
-  return sign ? -value : value;
+  return value;
 }

@@ -1,4 +1,4 @@
-import { decimalToMinorUnits } from '@shipdesk/contract';
+import { decimalTextToMinorUnits } from '@shipdesk/contract';
 import { readBody } from './answer-body.ts';
 import { STORE_ANSWER_LIMIT, megabytes } from './answer-limits.ts';
 import { AnswerTooLargeError, ChannelError, type ChannelErrorKind } from './channel-error.ts';
@@ -329,9 +329,7 @@ export function createChannelHttp(rules: PlatformRules, options: HttpOptions = {
 export function toMinorUnits(amount: string | number | null | undefined, fractionDigits = 2): number {
   if (amount === null || amount === undefined || amount === '') return 0;
   const text = typeof amount === 'number' ? amount.toFixed(fractionDigits) : amount.trim();
-  const match = /^(-)?(\d*)(?:\.(\d*))?$/.exec(text);
-  if (!match) throw new ChannelError('malformed', `Not an amount: "${text}"`);
-  const [, sign, whole = '', fraction = ''] = match;
-  const value = decimalToMinorUnits(whole, fraction, fractionDigits);
-  return sign ? -value : value;
+  const value = decimalTextToMinorUnits(text, fractionDigits);
+  if (value === null) throw new ChannelError('malformed', `Not an amount: "${text}"`);
+  return value;
 }

@@ -1,5 +1,11 @@
-import { minorToDecimal, type FsmFlow, type Order, type OrderFlowBody, type OrderState } from '@shipdesk/contract';
-import { parseMoney } from '@/lib/format/money-input';
+import {
+  minorToDecimal,
+  parseMoney,
+  type FsmFlow,
+  type Order,
+  type OrderFlowBody,
+  type OrderState,
+} from '@shipdesk/contract';
 import type { EventUi } from './order-events';
 
 /** What an event's dialog asks for, as typed. */

@@ -7,9 +7,10 @@ import {
   type CreateOrder,
   type OrderLineInput,
   type TotalsField,
+  parseMoney,
 } from '@shipdesk/contract';
 import { COUNTRY_CODE_PATTERN, EMAIL_PATTERN } from '@/lib/validation';
-import { optionalMoney, parseMoney } from '@/lib/format/money-input';
+import { optionalMoney } from '@/lib/format/money-input';
 
 /** The add-order form as typed (amounts and quantities are text until they are parsed). */
 export interface AddressFormValues {

@@ -6,8 +6,8 @@ import {
   type Order,
   type OrderRuleSettingsUpdate,
   type SignatureKind,
+  parseMoney,
 } from '@shipdesk/contract';
-import { parseMoney } from '@/lib/format/money-input';
 
 /**
  * The form of an order's shipping settings besides its service: for each of insurance, signature, hold and box,

@@ -4,9 +4,9 @@ import {
   type RuleAction,
   type RuleActionType,
   type SignatureKind,
+  parseMoney,
 } from '@shipdesk/contract';
 import { carrierKey, splitCarrierKey } from '@/entities/carrier-catalogue/carrier-services';
-import { parseMoney } from '@/lib/format/money-input';
 import { rowKey, type Built, type FormContext } from './condition-form';
 import { parseDecimal } from './rule-units';
 

@@ -6,8 +6,8 @@ import {
   type RuleCondition,
   type RuleField,
   type RuleOperator,
+  parseMoney,
 } from '@shipdesk/contract';
-import { parseMoney } from '@/lib/format/money-input';
 import { isWeekday } from './rule-choices';
 import { patternProblem } from './rule-pattern-check';
 import { FIELD_META, fieldOperators, rangeKind, valueShape, type ChoiceSource } from './rule-fields';

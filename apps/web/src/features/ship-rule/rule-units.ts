@@ -1,8 +1,8 @@
-import { GRAMS_PER_UNIT, type ParcelWeightUnit } from '@shipdesk/contract';
+import { GRAMS_PER_UNIT, typedDecimal, type ParcelWeightUnit } from '@shipdesk/contract';
 
 /**
  * Numbers as sellers type them and as rules hold them: weights in lb or oz (grams on the wire), lengths in inches,
- * counts (money is parsed by lib's parseMoney). Parsing is of decimal text, so '0.29' is 0.29 and not 0.28999…
+ * counts (money is parsed by the contract's parseMoney). Parsing is of decimal text, so '0.29' is 0.29 and not 0.28999…
  * How a stored weight reads back (its unit, its digits) is the contract's, as the server's words say it.
  */
 
@@ -11,19 +11,16 @@ export const WEIGHT_UNITS: readonly WeightUnit[] = ['lb', 'oz'];
 
 export type NumberParse = { ok: true; value: number } | { ok: false; message: string };
 
-const DECIMAL = /^(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d*))?$/;
-
 /** A non-negative decimal as typed ('1,250.5'); `decimals` caps the digits after the point. */
 export function parseDecimal(input: string, decimals = 6): NumberParse {
   const text = input.trim();
   if (text === '') return { ok: false, message: 'Enter a number' };
-  const match = DECIMAL.exec(text);
-  if (!match || (match[1] === undefined && !match[2])) return { ok: false, message: 'Enter a number such as 2.5' };
-  const fraction = match[2] ?? '';
-  if (fraction.length > decimals) {
+  const decimal = typedDecimal(text);
+  if (!decimal) return { ok: false, message: 'Enter a number such as 2.5' };
+  if (decimal.fraction.length > decimals) {
     return { ok: false, message: decimals === 0 ? 'Enter a whole number' : `Use at most ${decimals} decimals` };
   }
-  return { ok: true, value: Number(`${(match[1] ?? '0').replace(/,/g, '')}.${fraction || '0'}`) };
+  return { ok: true, value: Number(`${decimal.whole}.${decimal.fraction || '0'}`) };
 }
 
 /** Grams of a weight typed in `unit`, to the nearest gram. */
