@@ -12,6 +12,7 @@ export * from './app-config.ts';
 export * from './tenants.ts';
 export * from './money.ts';
 export * from './weights.ts';
+export * from './wall-clock.ts';
 export * from './names.ts';
 export * from './orders.ts';
 export * from './order-views.ts';

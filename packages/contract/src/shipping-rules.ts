@@ -84,8 +84,6 @@ export const RULE_OPERATORS = [
   'after',
 ] as const;
 export type RuleOperator = (typeof RULE_OPERATORS)[number];
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
 /**
  * A test of one fact. `value` by the field's kind and the operator: a list for in/notIn/hasAny/hasAll/hasNone and the

@@ -115,8 +115,3 @@ export function addressLines(a: {
     .map((l) => l?.trim())
     .filter((l): l is string => Boolean(l));
 }
-
-/** `YYYY-MM-DD` of an instant in a time zone (spec 9 date display, date part). */
-export function formatDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}

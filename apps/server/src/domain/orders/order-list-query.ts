@@ -9,7 +9,11 @@ import {
   REQUESTED_SERVICE_MAX,
   SHIPMENT_STATUSES,
   SOURCE_TYPES,
+  addDays,
+  dayText,
+  parseDay,
   parseFilterValue,
+  startOfLocalDay,
   type FilterOperator,
   type OrderSort,
 } from '@shipdesk/contract';
@@ -53,21 +57,14 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 const MAX_IN_VALUES = 50;
 
-function validDay(day: string): boolean {
-  const d = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
-}
-
 function nextDay(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
+  return dayText(addDays(parseDay(day)!, 1));
 }
 
 function point(raw: string): TimePoint | null {
   const text = raw.trim();
   if (DAY.test(text))
-    return validDay(text) && text >= ORDER_LIST_FIRST_DAY && text <= ORDER_LIST_LAST_DAY ? { day: text } : null;
+    return parseDay(text) && text >= ORDER_LIST_FIRST_DAY && text <= ORDER_LIST_LAST_DAY ? { day: text } : null;
   if (INSTANT.test(text)) {
     const d = new Date(text);
     if (Number.isNaN(d.getTime())) return null;
@@ -222,32 +219,11 @@ export function parseOrderQuery(filtersText: string | undefined, hide: number | 
   return { ok: true, value: { filters, hideDeleted, fingerprint } };
 }
 
-/** Offset of `timeZone` from UTC at `at`, in milliseconds (what Intl says the wall clock shows there). */
-function zoneOffsetMs(at: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(new Date(at))
-      .map((p) => [p.type, p.value]),
-  );
-  const wall = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
-  return wall - Math.floor(at / 1000) * 1000;
-}
-
-/** The instant a calendar day starts in `timeZone` (DST-aware: the offset is taken at that moment). */
+/** The instant a calendar day starts in `timeZone` (the tenant's wall clock, across daylight-saving changes). */
 export function startOfDay(day: string, timeZone: string): string {
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
-  let at = midnightUtc - zoneOffsetMs(midnightUtc, timeZone);
-  at = midnightUtc - zoneOffsetMs(at, timeZone);
-  return new Date(at).toISOString();
+  const date = parseDay(day);
+  if (!date) throw new Error(`"${day}" is not a calendar day`);
+  return new Date(startOfLocalDay(date, timeZone)).toISOString();
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DashboardPeriod } from '@shipdesk/contract';
-import { dashboardWindows } from '../../domain/dashboard-periods.ts';
+import { dashboardWindows } from './dashboard-periods.ts';
 import { comparisonLabel } from './comparison-label.ts';
 
 const label = (period: DashboardPeriod, now: string, zone = 'America/New_York') =>

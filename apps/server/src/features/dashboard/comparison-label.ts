@@ -1,11 +1,5 @@
-import {
-  WEEKDAY_LABELS,
-  addDays,
-  startOfLocalDay,
-  wallClock,
-  type DashboardWindows,
-  type LocalDate,
-} from '../../domain/dashboard-periods.ts';
+import { addDays, daysBetween, startOfLocalDay, wallClock, type LocalDate } from '@shipdesk/contract';
+import { WEEKDAY_LABELS, type DashboardWindows } from './dashboard-periods.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
@@ -14,13 +8,7 @@ const clock = (w: { hour: number; minute: number }) =>
 
 const sameDay = (a: LocalDate, b: LocalDate) => a.year === b.year && a.month === b.month && a.day === b.day;
 
-const weekday = (monday: LocalDate, date: LocalDate) =>
-  WEEKDAY_LABELS[
-    Math.round(
-      (Date.UTC(date.year, date.month - 1, date.day) - Date.UTC(monday.year, monday.month - 1, monday.day)) /
-        86_400_000,
-    )
-  ]!;
+const weekday = (monday: LocalDate, date: LocalDate) => WEEKDAY_LABELS[daysBetween(monday, date)]!;
 
 /**
  * The span the tiles' Previous covers, in words and in the tenant's wall clock (docs/dashboard.md, "Compared

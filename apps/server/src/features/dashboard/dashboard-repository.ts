@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import type { Slot, Window } from '../../domain/dashboard-periods.ts';
+import type { Slot, Window } from './dashboard-periods.ts';
 
 /** Both drivers answer `execute` with `{ rows }`; sums come back as text (numeric) from node-postgres. */
 async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {

@@ -2,6 +2,7 @@ import {
   DASHBOARD_PERIODS,
   DEFAULT_CURRENCY,
   DEFAULT_TIME_ZONE,
+  isKnownTimeZone,
   type Dashboard,
   type DashboardPeriod,
   type DashboardTile,
@@ -10,15 +11,11 @@ import {
   type SalesCount,
 } from '@shipdesk/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import {
-  dashboardWindows,
-  isKnownTimeZone,
-  percentChange,
-  type DashboardWindows,
-} from '../../domain/dashboard-periods.ts';
+
 import { badRequest } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { comparisonLabel } from './comparison-label.ts';
+import { dashboardWindows, percentChange, type DashboardWindows } from './dashboard-periods.ts';
 import {
   createDashboardRepository,
   type EventCounts,

@@ -1,5 +1,4 @@
-import { minorToDecimal } from '@shipdesk/contract';
-import { wallClock } from '../../domain/dashboard-periods.ts';
+import { minorToDecimal, wallClock } from '@shipdesk/contract';
 import type { SummaryRow } from './order-list-repository.ts';
 import { toShipping } from './order-views.ts';
 import type { ExportDetail } from './orders-export-repository.ts';

@@ -3,12 +3,13 @@ import {
   DEFAULT_TIME_ZONE,
   findLifecycleRule,
   joinName,
+  localDay,
   type PackingSlipOptions,
   type WarehouseInfo,
 } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import { tenants } from '../../db/schema/index.ts';
-import { addressLines, formatDay } from '../../domain/orders/order-address.ts';
+import { addressLines } from '../../domain/orders/order-address.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createConfigsRepository } from '../settings/index.ts';
@@ -62,7 +63,7 @@ export function createPackingSlipsService(database: Database, notify: OrdersNoti
           const to = detail.addresses.find((a) => a.type === 'shipping');
           slips.push({
             orderNumber: order.orderNumber,
-            orderDate: formatDay(order.orderDate, timeZone),
+            orderDate: localDay(order.orderDate, timeZone),
             shipFrom: warehouse?.address1 ? addressLines(warehouse) : null,
             shipTo: to ? addressLines({ ...to, name: joinName(to.firstName, to.lastName) }) : ['(no shipping address)'],
             requestedShippingMethod: order.requestedShippingMethod,

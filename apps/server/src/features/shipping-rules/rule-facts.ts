@@ -1,5 +1,13 @@
-import { WEEKDAYS, type Carrier, type RuleTarget, type SignatureKind, type Weekday } from '@shipdesk/contract';
-import { addDays, wallClock, type LocalDate } from '../../domain/dashboard-periods.ts';
+import {
+  addDays,
+  dayText,
+  localParts,
+  parseDay,
+  type Carrier,
+  type RuleTarget,
+  type SignatureKind,
+  type Weekday,
+} from '@shipdesk/contract';
 
 /**
  * What rules see of an order, flattened once per order by the caller so that evaluating fifty rules reads plain
@@ -89,20 +97,15 @@ export const NOTHING_SET: OrderCurrent = {
   labelled: false,
 };
 
-const dateText = (d: LocalDate) => `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
-
 /** A facts date (YYYY-MM-DD, already the tenant's) plus whole calendar days. */
 export function dateAfter(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number);
-  if (!year || !month || !day) throw new Error(`order date "${date}" is not a date`);
-  return dateText(addDays({ year, month, day }, days));
+  const day = parseDay(date);
+  if (!day) throw new Error(`order date "${date}" is not a date`);
+  return dayText(addDays(day, days));
 }
 
-/** An instant's date, weekday and time in the tenant's zone, as the facts name them. */
+/** An instant's date, weekday and time in the tenant's zone, as the facts name them (times to the minute, HH:MM). */
 export function localFacts(iso: string, zone: string): { date: string; weekday: Weekday; time: string } {
-  const clock = wallClock(Date.parse(iso), zone);
-  // Monday first, as WEEKDAYS: getUTCDay() counts from Sunday.
-  const weekday = WEEKDAYS[(new Date(Date.UTC(clock.year, clock.month - 1, clock.day)).getUTCDay() + 6) % 7]!;
-  const time = `${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')}`;
-  return { date: dateText(clock), weekday, time };
+  const { date, weekday, time } = localParts(Date.parse(iso), zone);
+  return { date, weekday, time: time.slice(0, 5) };
 }

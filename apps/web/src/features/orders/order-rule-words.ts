@@ -1,5 +1,7 @@
 import {
   ALL_STORES_SCOPE,
+  isKnownTimeZone,
+  localDay,
   type RuleActionResult,
   type RuleApplication,
   type RuleApplyResult,
@@ -164,15 +166,9 @@ export const SIGNATURE_WORDS: Record<SignatureKind, string> = {
   adult: 'Adult signature',
 };
 
-/** Today as `YYYY-MM-DD` in the tenant's zone, the zone hold dates are in. */
+/** Today as `YYYY-MM-DD` in the tenant's zone, the zone hold dates are in (UTC's for a zone Intl does not know). */
 export function todayIn(timeZone: string, now: number = Date.now()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      now,
-    );
-  } catch {
-    return new Date(now).toISOString().slice(0, 10);
-  }
+  return localDay(now, isKnownTimeZone(timeZone) ? timeZone : 'UTC');
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -1,16 +1,9 @@
-import { DEFAULT_TIME_ZONE } from '@shipdesk/contract';
+import { DEFAULT_TIME_ZONE, isKnownTimeZone } from '@shipdesk/contract';
 import type { RootState } from '@/lib/store-hooks';
 import { useAppSelector } from '@/lib/store-hooks';
 
-function isTimeZone(value: unknown): value is string {
-  if (typeof value !== 'string' || value === '') return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+const isTimeZone = (value: unknown): value is string =>
+  typeof value === 'string' && value !== '' && isKnownTimeZone(value);
 
 /**
  * The tenant's time zone: the `time_zone` setting as last read (Settings refreshes it when it is saved, so every page

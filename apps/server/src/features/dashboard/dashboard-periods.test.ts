@@ -1,38 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '@shipdesk/contract';
-import {
-  BUCKET_MS,
-  dashboardWindows,
-  instantOfWallClock,
-  isKnownTimeZone,
-  percentChange,
-  startOfLocalDay,
-} from './dashboard-periods.ts';
+import { BUCKET_MS, dashboardWindows, percentChange } from './dashboard-periods.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const day = (text: string) => {
-  const [year, month, d] = text.split('-').map(Number) as [number, number, number];
-  return { year, month, day: d };
-};
-
-describe('startOfLocalDay', () => {
-  it.each([
-    ['America/New_York', '2026-01-15', '2026-01-15T05:00:00.000Z'],
-    ['America/New_York', '2026-07-15', '2026-07-15T04:00:00.000Z'],
-    // The DST days: midnight is still on the old offset.
-    ['America/New_York', '2026-03-08', '2026-03-08T05:00:00.000Z'],
-    ['America/New_York', '2026-11-01', '2026-11-01T04:00:00.000Z'],
-    ['Asia/Kolkata', '2026-03-10', '2026-03-09T18:30:00.000Z'],
-    ['Asia/Kathmandu', '2026-03-10', '2026-03-09T18:15:00.000Z'],
-    ['UTC', '2026-03-10', '2026-03-10T00:00:00.000Z'],
-    // Chile goes forward at midnight: 00:00 never shows, the day starts when the clocks jump to 01:00.
-    ['America/Santiago', '2026-09-06', '2026-09-06T04:00:00.000Z'],
-    // Cuba goes back from 01:00 to 00:00: midnight shows twice, the day starts at the first.
-    ['America/Havana', '2026-11-01', '2026-11-01T04:00:00.000Z'],
-  ])('%s %s starts at %s', (zone, date, expected) => {
-    expect(iso(startOfLocalDay(day(date), zone))).toBe(expected);
-  });
-});
 
 describe('dashboardWindows', () => {
   const NY = 'America/New_York';
@@ -313,17 +283,6 @@ describe('the compared span: the previous period up to the same wall-clock time'
   });
 });
 
-describe('instantOfWallClock', () => {
-  it.each([
-    ['America/New_York', '2026-03-04', 14, 0, '2026-03-04T19:00:00.000Z'],
-    ['America/New_York', '2026-03-08', 2, 30, '2026-03-08T07:00:00.000Z'],
-    ['America/New_York', '2026-11-01', 1, 30, '2026-11-01T05:30:00.000Z'],
-    ['Australia/Lord_Howe', '2026-10-04', 2, 15, '2026-10-03T15:30:00.000Z'],
-  ])('%s %s %d:%d is %s', (zone, date, hour, minute, expected) => {
-    expect(iso(instantOfWallClock(day(date), { hour, minute }, zone))).toBe(expected);
-  });
-});
-
 describe('percentChange', () => {
   it.each([
     [7, 3, 133.3],
@@ -335,9 +294,4 @@ describe('percentChange', () => {
   ])('%d after %d is %s', (current, previous, expected) => {
     expect(percentChange(current, previous)).toBe(expected);
   });
-});
-
-it('knows IANA zones and refuses others', () => {
-  expect(isKnownTimeZone('America/New_York')).toBe(true);
-  expect(isKnownTimeZone('Mars/Olympus_Mons')).toBe(false);
 });

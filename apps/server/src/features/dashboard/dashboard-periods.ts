@@ -1,8 +1,20 @@
-import type { DashboardPeriod } from '@shipdesk/contract';
+import {
+  addDays,
+  daysBetween,
+  daysInMonth,
+  instantOfWallClock,
+  startOfLocalDay,
+  wallClock,
+  weekdayIndex,
+  zoneOffsetMs,
+  type DashboardPeriod,
+  type LocalDate,
+} from '@shipdesk/contract';
 
 /**
- * The dashboard's periods cut in the tenant's time zone (docs/dashboard.md, "Periods"). Pure: the clock and the zone
- * come in, instants go out, so the database only ever compares timestamps.
+ * The dashboard's periods cut in the tenant's time zone (docs/dashboard.md, "Periods"), on the contract's wall clock
+ * (wall-clock.ts, whose day arithmetic the order list and the rules share). Pure: the clock and the zone come in,
+ * instants go out, so the database only ever compares timestamps.
  *
  * - Today: the local calendar day; This Week: Monday to Sunday (ISO 8601); This Month: the calendar month.
  * - The previous period is the one before: yesterday, last week, last calendar month (ending where the current one
@@ -15,133 +27,12 @@ import type { DashboardPeriod } from '@shipdesk/contract';
  *   the previous month beside day n; days the current month lacks have no category).
  */
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+const DAY_MS = 24 * 60 * 60_000;
 /** The summaries' bucket: every UTC offset in force today is a multiple of it, so local hours and days fall on it. */
-export const BUCKET_MS = 15 * MINUTE_MS;
+export const BUCKET_MS = 15 * 60_000;
 
 export const WEEKDAY_LABELS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 export const HOUR_LABELS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
-
-export interface LocalDate {
-  year: number;
-  /** 1-12 */
-  month: number;
-  day: number;
-}
-
-export interface LocalTime {
-  hour: number;
-  minute: number;
-  second?: number;
-}
-
-interface WallClock extends LocalDate {
-  hour: number;
-  minute: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** Whether Intl knows the zone (an IANA name such as America/New_York). */
-export function isKnownTimeZone(timeZone: string): boolean {
-  try {
-    formatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-// `format` and a regex, not `formatToParts`: about six times faster, and a month's slots read the clock ~60 times.
-const WALL = /^(\d+)\/(\d+)\/(\d+),? (\d+):(\d+):(\d+)$/;
-
-function wallClockWithSeconds(at: number, timeZone: string): WallClock & { second: number } {
-  const text = formatter(timeZone).format(new Date(at));
-  const m = WALL.exec(text);
-  if (!m) throw new Error(`unexpected wall-clock format "${text}"`);
-  return { year: +m[3]!, month: +m[1]!, day: +m[2]!, hour: +m[4]!, minute: +m[5]!, second: +m[6]! };
-}
-
-/** What the wall clock shows at `at` in `timeZone`. */
-export function wallClock(at: number, timeZone: string): WallClock {
-  const { second: _s, ...wall } = wallClockWithSeconds(at, timeZone);
-  return wall;
-}
-
-/** The zone's offset from UTC at `at`, in milliseconds. */
-export function zoneOffsetMs(at: number, timeZone: string): number {
-  const w = wallClockWithSeconds(at, timeZone);
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(at / 1000) * 1000;
-}
-
-/** `date` plus `days` calendar days. */
-export function addDays(date: LocalDate, days: number): LocalDate {
-  const d = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/** 0 = Monday ... 6 = Sunday. */
-function isoWeekdayIndex(date: LocalDate): number {
-  return (new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7;
-}
-
-/**
- * The first instant the wall clock shows `time` on `date`. Where that time happens twice (clocks go back) the first
- * one; where it never happens (clocks go forward over it) the moment the clocks jump.
- */
-export function instantOfWallClock(date: LocalDate, time: LocalTime, timeZone: string): number {
-  const wall = Date.UTC(date.year, date.month - 1, date.day, time.hour, time.minute, time.second ?? 0);
-  // No zone changes its offset twice within a few hours, so the offsets around give every candidate.
-  const offsets = [
-    ...new Set([-3, 0, 3].map((h) => zoneOffsetMs(wall - zoneOffsetMs(wall, timeZone) + h * HOUR_MS, timeZone))),
-  ];
-  // `wall - offset` shows `wall` exactly when that offset is in force then.
-  const showing = offsets.map((offset) => wall - offset).filter((at) => zoneOffsetMs(at, timeZone) === wall - at);
-  if (showing.length > 0) return Math.min(...showing);
-  // In a gap: the jump lies between the instants that show `wall` under the new (larger) and the old offset.
-  // Offsets change on whole minutes: the search runs on them.
-  const newer = Math.max(...offsets);
-  let before = Math.floor((wall - newer) / MINUTE_MS) * MINUTE_MS;
-  let after = Math.ceil((wall - Math.min(...offsets)) / MINUTE_MS) * MINUTE_MS;
-  while (after - before > MINUTE_MS) {
-    const middle = before + Math.floor((after - before) / 2 / MINUTE_MS) * MINUTE_MS;
-    if (zoneOffsetMs(middle, timeZone) === newer) after = middle;
-    else before = middle;
-  }
-  return after;
-}
-
-/**
- * The first instant of a local calendar day. Where midnight happens twice (clocks go back at midnight) the first
- * one; where it never happens (clocks go forward at midnight, e.g. America/Santiago) the moment the clocks jump.
- */
-export function startOfLocalDay(date: LocalDate, timeZone: string): number {
-  return instantOfWallClock(date, { hour: 0, minute: 0 }, timeZone);
-}
 
 export interface Window {
   from: Date;
@@ -198,7 +89,7 @@ function dayStarts(first: LocalDate, count: number, timeZone: string): number[] 
   for (let i = 1; i < count; i++) {
     const date = addDays(first, i);
     const next = starts[i - 1]! + DAY_MS;
-    const w = wallClockWithSeconds(next, timeZone);
+    const w = wallClock(next, timeZone);
     const nextOffset = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - next;
     const midnight =
       w.year === date.year && w.month === date.month && w.day === date.day && w.hour === 0 && w.minute === 0;
@@ -216,7 +107,7 @@ function dayStarts(first: LocalDate, count: number, timeZone: string): number[] 
 function periodDays(period: DashboardPeriod, today: LocalDate) {
   if (period === 'Today') return { first: today, days: 1, previousFirst: addDays(today, -1), previousDays: 1 };
   if (period === 'This Week') {
-    const first = addDays(today, -isoWeekdayIndex(today));
+    const first = addDays(today, -weekdayIndex(today));
     return { first, days: 7, previousFirst: addDays(first, -7), previousDays: 7 };
   }
   const lastOfPrevious = addDays({ year: today.year, month: today.month, day: 1 }, -1);
@@ -229,9 +120,6 @@ function periodDays(period: DashboardPeriod, today: LocalDate) {
   };
 }
 
-const daysBetween = (a: LocalDate, b: LocalDate) =>
-  Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / DAY_MS);
-
 /** `slots` with one more boundary at `at` (when it falls inside a slot), the new slot in the same category. */
 function splitAt(slots: Slot[], at: number): Slot[] {
   const index = slots.findIndex((slot) => slot.start.getTime() >= at);
@@ -242,7 +130,7 @@ function splitAt(slots: Slot[], at: number): Slot[] {
 /** The current and the previous period around `now`, the part of the previous one compared, categories and slots. */
 export function dashboardWindows(period: DashboardPeriod, now: Date, timeZone: string): DashboardWindows {
   const at = now.getTime();
-  const today = wallClockWithSeconds(at, timeZone);
+  const today = wallClock(at, timeZone);
   const { first, days, previousFirst, previousDays } = periodDays(period, today);
   const starts = dayStarts(previousFirst, previousDays + days + 1, timeZone);
   const previous = { from: new Date(starts[0]!), to: new Date(starts[previousDays]!) };
