@@ -240,19 +240,24 @@ export const RuleSetVersionSchema = Type.Object({
 export const RuleSetVersionListSchema = Type.Object({ versions: Type.Array(RuleSetVersionSchema) });
 export type RuleSetVersionList = Type.Static<typeof RuleSetVersionListSchema>;
 
-/** The order fields rules set, as the "why" and the dry-run name them. */
-export const RULE_TARGETS = [
-  'shipMethod',
-  'carrierService',
-  'packageType',
-  'boxSize',
-  'insuredValue',
-  'signature',
-  'holdUntil',
-  'tags',
-  'notes',
-] as const;
-export type RuleTarget = (typeof RULE_TARGETS)[number];
+/**
+ * The order fields rules set, as the "why" and the dry-run name them. `keptByLabel`: what a label has paid for (how
+ * and in what it ships, its insurance and signature), which a labelled delivery keeps whatever the rules say; a hold,
+ * tags and notes still follow the rules.
+ */
+export const RULE_TARGET_FIELDS = {
+  shipMethod: { keptByLabel: true },
+  carrierService: { keptByLabel: true },
+  packageType: { keptByLabel: true },
+  boxSize: { keptByLabel: true },
+  insuredValue: { keptByLabel: true },
+  signature: { keptByLabel: true },
+  holdUntil: { keptByLabel: false },
+  tags: { keptByLabel: false },
+  notes: { keptByLabel: false },
+} as const;
+export type RuleTarget = keyof typeof RULE_TARGET_FIELDS;
+export const RULE_TARGETS = Object.keys(RULE_TARGET_FIELDS) as RuleTarget[];
 
 /**
  * What an action did on one order. `value` and `before` in plain words (a method's name, "$210.00"); `outcome`:

@@ -1,4 +1,11 @@
-import type { Carrier, RuleAction, RuleActionResult, RuleTarget, SignatureKind } from '@shipdesk/contract';
+import {
+  RULE_TARGET_FIELDS,
+  type Carrier,
+  type RuleAction,
+  type RuleActionResult,
+  type RuleTarget,
+  type SignatureKind,
+} from '@shipdesk/contract';
 import { dateAfter, type OrderCurrent, type OrderFacts, type RuleNames } from './rule-facts.ts';
 import {
   boxWords,
@@ -37,16 +44,6 @@ export interface RuleDecisions {
   decidedBy: Partial<Record<RuleTarget, string>>;
 }
 
-/** What a label has paid for: a labelled delivery keeps them whatever the rules say. */
-const LABEL_TARGETS: ReadonlySet<RuleTarget> = new Set([
-  'shipMethod',
-  'carrierService',
-  'packageType',
-  'boxSize',
-  'insuredValue',
-  'signature',
-]);
-
 export interface Evaluation {
   facts: OrderFacts;
   current: OrderCurrent;
@@ -73,7 +70,7 @@ export const tagKey = (tag: string) => tag.trim().toLowerCase();
  * refuses it) still lets its first action win.
  */
 function blocked(e: Evaluation, claimedHere: Set<RuleTarget>, target: RuleTarget): RuleActionResult['outcome'] | null {
-  if (e.current.labelled && LABEL_TARGETS.has(target)) return 'labelled';
+  if (e.current.labelled && RULE_TARGET_FIELDS[target].keptByLabel) return 'labelled';
   if (e.current.handSet.has(target)) return 'kept';
   if (e.claimed.has(target) || claimedHere.has(target)) return 'overruled';
   return null;
