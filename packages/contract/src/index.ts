@@ -28,4 +28,6 @@ export * from './users.ts';
 export * from './labels.ts';
 export * from './label-batches.ts';
 export * from './shipping-rules.ts';
+export * from './rule-condition-words.ts';
+export * from './rule-action-words.ts';
 export * from './order-rule-settings.ts';

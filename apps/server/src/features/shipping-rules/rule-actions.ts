@@ -1,5 +1,14 @@
 import {
   RULE_TARGET_FIELDS,
+  boxWords,
+  cheapestWords,
+  holdWords,
+  methodWords,
+  noteWords,
+  packageWords,
+  serviceWords,
+  signatureWords,
+  tagWords,
   type Carrier,
   type RuleAction,
   type RuleActionResult,
@@ -7,18 +16,7 @@ import {
   type SignatureKind,
 } from '@shipdesk/contract';
 import { dateAfter, type OrderCurrent, type OrderFacts, type RuleNames } from './rule-facts.ts';
-import {
-  boxWords,
-  cheapestWords,
-  holdWords,
-  methodWords,
-  moneyWords,
-  noteWords,
-  packageWords,
-  serviceWords,
-  signatureWords,
-  tagWords,
-} from './rule-words.ts';
+import { ruleWordsContext } from './rule-words.ts';
 
 /**
  * What one matched rule's actions do to an order under evaluation (rule-engine.ts runs the rules): each action is
@@ -103,12 +101,13 @@ function decide(
 
 export function plan(e: Evaluation, claimedHere: Set<RuleTarget>, here: Set<string>, action: RuleAction): Planned {
   const { facts, current, names } = e;
-  const money = (n: number) => moneyWords(n, facts.currency);
+  const words = ruleWordsContext(names, facts.currency);
+  const money = words.money;
   switch (action.type) {
     case 'setShipMethod': {
       const id = action.shipMethodId;
-      const before = current.shipMethodId === null ? null : methodWords(names, current.shipMethodId);
-      return decide(e, claimedHere, 'shipMethod', methodWords(names, id), before, current.shipMethodId === id, (d) => {
+      const before = current.shipMethodId === null ? null : methodWords(current.shipMethodId, words);
+      return decide(e, claimedHere, 'shipMethod', methodWords(id, words), before, current.shipMethodId === id, (d) => {
         d.shipMethodId = id;
       });
     }
@@ -132,8 +131,8 @@ export function plan(e: Evaluation, claimedHere: Set<RuleTarget>, here: Set<stri
     }
     case 'setBox': {
       const id = action.boxSizeId;
-      const before = current.boxSizeId === null ? null : boxWords(names, current.boxSizeId);
-      return decide(e, claimedHere, 'boxSize', boxWords(names, id), before, current.boxSizeId === id, (d) => {
+      const before = current.boxSizeId === null ? null : boxWords(current.boxSizeId, words);
+      return decide(e, claimedHere, 'boxSize', boxWords(id, words), before, current.boxSizeId === id, (d) => {
         d.boxSizeId = id;
       });
     }

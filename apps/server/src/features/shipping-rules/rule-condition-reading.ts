@@ -2,15 +2,14 @@ import { RE2JS } from 're2js';
 import {
   HAZARD_CLASSES,
   RULE_FIELDS,
+  RULE_FIELD_WORDS,
   RULE_LIMITS,
   WEEKDAYS,
-  inchesText,
-  parcelWeightText,
   type RuleCondition,
   type RuleField,
+  type RuleOperator,
 } from '@shipdesk/contract';
 import type { OrderFacts } from './rule-facts.ts';
-import { moneyWords } from './rule-words.ts';
 
 /**
  * What a condition means before anything runs: its field's fact and words, and its value read and checked by the
@@ -140,56 +139,48 @@ export function safePattern(source: unknown): RE2JS {
   return re;
 }
 
-const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-export const weekdayWords = (day: unknown) => WEEKDAY_NAMES[WEEKDAYS.indexOf(norm(day) as never)] ?? String(day);
-
 type Kind = 'text' | 'code' | 'store' | 'weekday' | 'number' | 'ordered' | 'boolean' | 'list';
+/** How a field is read and tested; its words (name, units, yes and no) are the contract's RULE_FIELD_WORDS. */
 export interface FieldSpec {
+  field: RuleField;
   fact: keyof OrderFacts;
+  /** The field as a sentence names it (RULE_FIELD_WORDS' phrase). */
   label: string;
   kind: Kind;
   /** null is "the order does not say": every test fails (see OrderFacts). */
   unknownWhenNull?: boolean;
-  /** Numbers in words: weights, inches, money. */
-  unit?: (n: number, currency: string) => string;
-  /** List fields: singular and plural. */
+  /** List fields: one of the order's values and many, for what it had ("no SKU is …", "SKUs: …"). */
   noun?: readonly [string, string];
-  /** Boolean fields: the words for true and false. */
-  yesNo?: readonly [string, string];
 }
 
-const FIELDS: Record<RuleField, FieldSpec> = {
-  store: { fact: 'storeId', label: 'store', kind: 'store' },
-  requestedService: { fact: 'requestedService', label: 'requested service', kind: 'text' },
-  country: { fact: 'country', label: 'ship-to country', kind: 'code', unknownWhenNull: true },
-  state: { fact: 'state', label: 'ship-to state', kind: 'code', unknownWhenNull: true },
-  postalCode: { fact: 'postalCode', label: 'ship-to postal code', kind: 'code', unknownWhenNull: true },
-  residential: {
-    fact: 'residential',
-    label: 'ship-to address type',
-    kind: 'boolean',
-    unknownWhenNull: true,
-    yesNo: ['ship-to address is residential', 'ship-to address is commercial'],
-  },
-  weight: { fact: 'weight', label: 'weight', kind: 'number', unit: parcelWeightText },
-  longestSide: { fact: 'longestSide', label: 'longest side', kind: 'number', unit: inchesText, unknownWhenNull: true },
-  girth: { fact: 'girth', label: 'girth', kind: 'number', unit: inchesText, unknownWhenNull: true },
-  total: { fact: 'total', label: 'order total', kind: 'number', unit: moneyWords },
-  itemCount: { fact: 'itemCount', label: 'item count', kind: 'number', unit: String },
-  sku: { fact: 'skus', label: 'SKU', kind: 'list', noun: ['SKU', 'SKUs'] },
-  category: { fact: 'categories', label: 'category', kind: 'list', noun: ['category', 'categories'] },
-  hazardous: {
-    fact: 'hazardous',
-    label: 'hazardous',
-    kind: 'boolean',
-    yesNo: ['order has hazardous items', 'order has no hazardous items'],
-  },
-  hazardClass: { fact: 'hazardClasses', label: 'hazard class', kind: 'list', noun: ['hazard class', 'hazard classes'] },
-  tags: { fact: 'tags', label: 'tags', kind: 'list', noun: ['tag', 'tags'] },
-  orderDate: { fact: 'orderDate', label: 'order date', kind: 'ordered' },
-  orderWeekday: { fact: 'orderWeekday', label: 'order weekday', kind: 'weekday' },
-  orderTime: { fact: 'orderTime', label: 'order time', kind: 'ordered' },
+type Spec = Omit<FieldSpec, 'field' | 'label'>;
+const SPECS: Record<RuleField, Spec> = {
+  store: { fact: 'storeId', kind: 'store' },
+  requestedService: { fact: 'requestedService', kind: 'text' },
+  country: { fact: 'country', kind: 'code', unknownWhenNull: true },
+  state: { fact: 'state', kind: 'code', unknownWhenNull: true },
+  postalCode: { fact: 'postalCode', kind: 'code', unknownWhenNull: true },
+  residential: { fact: 'residential', kind: 'boolean', unknownWhenNull: true },
+  weight: { fact: 'weight', kind: 'number' },
+  longestSide: { fact: 'longestSide', kind: 'number', unknownWhenNull: true },
+  girth: { fact: 'girth', kind: 'number', unknownWhenNull: true },
+  total: { fact: 'total', kind: 'number' },
+  itemCount: { fact: 'itemCount', kind: 'number' },
+  sku: { fact: 'skus', kind: 'list', noun: ['SKU', 'SKUs'] },
+  category: { fact: 'categories', kind: 'list', noun: ['category', 'categories'] },
+  hazardous: { fact: 'hazardous', kind: 'boolean' },
+  hazardClass: { fact: 'hazardClasses', kind: 'list', noun: ['hazard class', 'hazard classes'] },
+  tags: { fact: 'tags', kind: 'list', noun: ['tag', 'tags'] },
+  orderDate: { fact: 'orderDate', kind: 'ordered' },
+  orderWeekday: { fact: 'orderWeekday', kind: 'weekday' },
+  orderTime: { fact: 'orderTime', kind: 'ordered' },
 };
+const FIELDS = Object.fromEntries(
+  Object.entries(SPECS).map(([field, spec]) => [
+    field,
+    { ...spec, field, label: RULE_FIELD_WORDS[field as RuleField].phrase },
+  ]),
+) as Record<RuleField, FieldSpec>;
 
 // ---- reading a condition's value -----------------------------------------------------------------------------------
 
@@ -256,7 +247,7 @@ function pair<T>(value: unknown, read: (v: unknown) => T): [T, T] {
 /** The condition read into its parts; throws ConditionError naming the part at fault. */
 export interface Reading {
   spec: FieldSpec;
-  operator: string;
+  operator: RuleOperator;
   /** A single value (text, number, date, time, boolean, pattern), a list, or a pair. */
   single?: string | number | boolean;
   list?: string[];

@@ -1,22 +1,25 @@
 import { Constants, LogicEngine } from 'json-logic-engine';
-import { DEFAULT_CURRENCY, type RuleCondition } from '@shipdesk/contract';
-import type { RE2JS } from 're2js';
 import {
-  PATTERN_TEXT_LIMIT,
-  norm,
-  readCondition,
-  safePattern,
-  weekdayWords,
-  type Reading,
-} from './rule-condition-reading.ts';
+  DEFAULT_CURRENCY,
+  RULE_FIELD_WORDS,
+  RULE_OPERATOR_WORDS,
+  askedWords,
+  listWords,
+  operatorWords,
+  valueWords,
+  type RuleCondition,
+  type RuleOperator,
+  type RuleWordsContext,
+} from '@shipdesk/contract';
+import type { RE2JS } from 're2js';
+import { PATTERN_TEXT_LIMIT, norm, readCondition, safePattern, type Reading } from './rule-condition-reading.ts';
 import type { OrderFacts, RuleNames } from './rule-facts.ts';
-import { listWords, moneyWords } from './rule-words.ts';
+import { ruleWordsContext } from './rule-words.ts';
 
 /**
  * One condition becomes a JSON Logic expression, compiled by json-logic-engine into a function once per rule-set
  * version, so a pull of a hundred thousand orders runs generated code rather than an interpreter. Each condition is
- * compiled on its own so the "why" can name every one that did not hold. The same reading of a condition also gives
- * its plain words (describeCondition), which the web shows.
+ * compiled on its own so the "why" can name every one that did not hold, in the contract's words of conditions.
  */
 
 /** Patterns only ever see the first characters of a text: their time is linear in it, and now bounded. */
@@ -106,26 +109,10 @@ function logicOf(r: Reading): Logic {
   return r.spec.unknownWhenNull ? { and: [{ '!==': [fact, null] }, built] } : built;
 }
 
-// ---- words of a condition -------------------------------------------------------------------------------------------
+// ---- words of a condition that did not hold ----------------------------------------------------------------------
 
-const ASKS: Record<string, string> = {
-  eq: 'is',
-  ne: 'is not',
-  in: 'is one of',
-  notIn: 'is not one of',
-  contains: 'contains',
-  startsWith: 'starts with',
-  notStartsWith: 'does not start with',
-  matches: 'matches',
-  gt: 'over',
-  gte: 'at least',
-  lt: 'under',
-  lte: 'at most',
-  before: 'before',
-  after: 'after',
-};
 /** What a scalar fact's value was, against what was asked: "CA, not one of AK, HI". */
-const SCALAR_MISS: Record<string, string> = {
+const SCALAR_MISS: Partial<Record<RuleOperator, string>> = {
   eq: 'not',
   ne: 'which it must not be',
   in: 'not one of',
@@ -133,99 +120,67 @@ const SCALAR_MISS: Record<string, string> = {
   contains: 'which does not contain',
   startsWith: 'which does not start with',
   notStartsWith: 'which starts with',
-  matches: 'which does not match',
+  matches: 'which does not match the pattern',
+};
+/** The same for a list of prefixes (postal codes): "which starts with none of “995”, “996”". */
+const PREFIXES_MISS: Partial<Record<RuleOperator, string>> = {
+  startsWith: 'which starts with none of',
+  notStartsWith: 'which starts with one of',
 };
 
-interface Words {
-  /** What the condition asks: "ship-to state is one of AK, HI". */
-  asks: string;
-  /** What an order that fails it had: "ship-to state is CA, not one of AK, HI". */
-  miss(facts: OrderFacts): string;
-}
-
-function wordsOf(r: Reading, names: Pick<RuleNames, 'store'>, currency: string): Words {
+/**
+ * What an order that fails the condition had, in the contract's words of the condition (rule-condition-words.ts), so
+ * the "why" names fields, operators and values as the editor does: "ship-to state is CA, not one of AK, HI".
+ */
+function missWords(condition: RuleCondition, r: Reading, ctx: RuleWordsContext): (facts: OrderFacts) => string {
   const { spec, operator: op } = r;
-  const { label } = spec;
-  const quote = (t: string) => `"${t}"`;
-  const valueWords = (v: unknown): string => {
-    if (spec.kind === 'code') return String(v).trim().toUpperCase();
-    if (spec.kind === 'store')
-      return v === null ? 'none (entered by hand)' : (names.store(String(v)) ?? `store ${String(v)}`);
-    if (spec.kind === 'weekday') return weekdayWords(v);
-    if (spec.kind === 'number') return spec.unit!(v as number, currency);
-    if (spec.kind === 'text') return norm(v) === '' ? 'empty' : quote(String(v).trim());
-    return String(v);
-  };
-  const asked = (): string => {
-    if (r.pattern) return `/${r.pattern.pattern()}/`;
-    if (r.pair) return `${valueWords(r.pair[0])} and ${valueWords(r.pair[1])}`;
-    if (r.list) return listWords(r.list.map(valueWords), op.endsWith('tartsWith') ? ' or ' : ', ');
-    if (op === 'contains') return quote(String(r.single));
-    return valueWords(r.single);
-  };
-  const what = asked();
+  const { field, label } = spec;
+  const asked = askedWords(condition, ctx);
   const fact = (facts: OrderFacts) => facts[spec.fact];
   const unknown = `${label} is unknown`;
+  const had = (value: unknown): string => {
+    if (spec.kind === 'store' && value === null) return 'none (entered by hand)';
+    if (spec.kind === 'text' && norm(value) === '') return 'empty';
+    return valueWords(field, value, ctx);
+  };
 
   if (spec.kind === 'boolean') {
-    const [yes, no] = spec.yesNo!;
-    return { asks: r.single ? yes : no, miss: (f) => (fact(f) === null ? unknown : r.single ? no : yes) };
+    const { yes, no } = RULE_FIELD_WORDS[field];
+    return (f) => (fact(f) === null ? unknown : r.single ? no! : yes!);
   }
   if (spec.kind === 'number' || spec.kind === 'ordered') {
-    const asks = op === 'between' ? `between ${what}` : op === 'eq' ? what : `${ASKS[op]} ${what}`;
-    const miss = (f: OrderFacts) => {
-      const v = fact(f);
-      return v === null ? unknown : `${label} ${spec.kind === 'number' ? valueWords(v) : String(v)} is not ${asks}`;
-    };
-    return { asks: `${label} is ${asks}`, miss };
+    // "is over" reads "is not over 2 lb"; "is" (eq) reads "is not 1".
+    const comparison = RULE_OPERATOR_WORDS[op].replace(/^is ?/, '');
+    const tail = comparison ? `${comparison} ${asked}` : asked;
+    return (f) => (fact(f) === null ? unknown : `${label} ${had(fact(f))} is not ${tail}`);
   }
   if (spec.kind === 'list') {
     const [one, many] = spec.noun!;
-    const had = (f: OrderFacts) => {
-      const values = fact(f) as string[];
-      return values.length === 0 ? `order has no ${many}` : `${many}: ${listWords(values)}`;
-    };
-    const setAsked = r.list ? new Set(r.list.map(norm)) : new Set<string>();
-    const hit = (f: OrderFacts) => (fact(f) as string[]).find((v) => setAsked.has(norm(v))) ?? '';
-    const verb =
-      op === 'matches' || op === 'contains' || op === 'startsWith' ? `${ASKS[op]} ${what}` : `is one of ${what}`;
-    if (op === 'hasAny')
-      return { asks: `tags include any of ${what}`, miss: (f) => `no tag is one of ${what} (${had(f)})` };
+    const values = (f: OrderFacts) => fact(f) as string[];
+    const listed = (f: OrderFacts) =>
+      values(f).length === 0 ? `order has no ${many}` : `${many}: ${listWords(values(f).map(had))}`;
+    const askedSet = new Set((r.list ?? []).map(norm));
+    const hit = (f: OrderFacts) => had(values(f).find((v) => askedSet.has(norm(v))) ?? '');
+    if (op === 'hasAny') return (f) => `no tag is one of ${asked} (${listed(f)})`;
     if (op === 'hasAll') {
-      const miss = (f: OrderFacts) => {
-        const have = new Set((fact(f) as string[]).map(norm));
-        return `tags lack ${listWords((r.list ?? []).filter((t) => !have.has(norm(t))))} (${had(f)})`;
+      return (f) => {
+        const have = new Set(values(f).map(norm));
+        return `tags lack ${listWords((r.list ?? []).filter((t) => !have.has(norm(t))).map(had))} (${listed(f)})`;
       };
-      return { asks: `tags include all of ${what}`, miss };
     }
-    if (op === 'hasNone') return { asks: `tags include none of ${what}`, miss: (f) => `order has tag ${hit(f)}` };
-    if (op === 'notIn')
-      return { asks: `no ${one} is one of ${what}`, miss: (f) => `${one} ${hit(f)} is one of ${what}` };
-    return { asks: `a ${one} ${verb}`, miss: (f) => `no ${one} ${verb} (${had(f)})` };
+    if (op === 'hasNone') return (f) => `order has the tag ${hit(f)}`;
+    if (op === 'notIn') return (f) => `${one} ${hit(f)} is one of ${asked}`;
+    const verb = `${operatorWords(field, op)} ${asked}`;
+    return (f) => `no ${one} ${verb} (${listed(f)})`;
   }
-  const asks = op === 'empty' ? `${label} is empty` : `${label} ${ASKS[op]} ${what}`;
-  const tail = op === 'empty' ? 'not empty' : `${SCALAR_MISS[op]} ${what}`;
-  const miss = (f: OrderFacts) => {
-    const v = fact(f);
-    return v === null && spec.unknownWhenNull ? unknown : `${label} is ${valueWords(v)}, ${tail}`;
+  const tail = op === 'empty' ? 'not empty' : `${(r.list ? PREFIXES_MISS[op] : undefined) ?? SCALAR_MISS[op]} ${asked}`;
+  return (f) => {
+    const value = fact(f);
+    return value === null && spec.unknownWhenNull ? unknown : `${label} is ${had(value)}, ${tail}`;
   };
-  return { asks, miss };
 }
 
-const NO_NAMES: Pick<RuleNames, 'store'> = { store: () => undefined };
-
-/** Plain words of what a condition asks ("ship-to state is one of AK, HI"); the web shows the same words. */
-export function describeCondition(
-  condition: RuleCondition,
-  names: Pick<RuleNames, 'store'> = NO_NAMES,
-  currency: string = DEFAULT_CURRENCY,
-): string {
-  try {
-    return wordsOf(readCondition(condition), names, currency).asks;
-  } catch (error) {
-    return `${condition.field} ${condition.operator} (${(error as Error).message})`;
-  }
-}
+const NO_NAMES: RuleNames = { store: () => undefined, shipMethod: () => undefined, box: () => undefined };
 
 export interface CompiledCondition {
   /** The compiled JSON Logic: true when the order satisfies the condition. */
@@ -257,22 +212,23 @@ export function compileCondition(condition: RuleCondition): CompiledCondition {
   const reading = readCondition(condition);
   const test = engine.build(logicOf(reading)) as (facts: OrderFacts) => unknown;
   const { spec } = reading;
-  const byOrder = spec.kind === 'store' || spec.unit === moneyWords;
+  // Store names and money wait for the order's names and currency; every other word depends on the condition alone.
+  const byOrder = spec.kind === 'store' || RULE_FIELD_WORDS[spec.field].number === 'money';
   const kept = FEW_VALUES.has(condition.field) ? new Map<unknown, string>() : null;
-  let words = byOrder ? undefined : wordsOf(reading, NO_NAMES, DEFAULT_CURRENCY);
+  let miss = byOrder ? undefined : missWords(condition, reading, ruleWordsContext(NO_NAMES, DEFAULT_CURRENCY));
   let wordsFor: { names: RuleNames; currency: string } | undefined;
   const explain = (facts: OrderFacts, names: RuleNames): string => {
     if (byOrder && (wordsFor?.names !== names || wordsFor.currency !== facts.currency)) {
-      words = wordsOf(reading, names, facts.currency);
+      miss = missWords(condition, reading, ruleWordsContext(names, facts.currency));
       wordsFor = { names, currency: facts.currency };
       kept?.clear();
     }
-    if (!kept) return words!.miss(facts);
+    if (!kept) return miss!(facts);
     const value = facts[spec.fact];
     let text = kept.get(value);
     if (text === undefined) {
       if (kept.size >= WORDS_KEPT) kept.clear();
-      text = words!.miss(facts);
+      text = miss!(facts);
       kept.set(value, text);
     }
     return text;

@@ -1,8 +1,7 @@
-import { DEFAULT_CURRENCY, type RuleResult, type RuleTarget, type ShippingRule } from '@shipdesk/contract';
+import type { RuleResult, RuleTarget, ShippingRule } from '@shipdesk/contract';
 import { plan, tagKey, type Evaluation, type Planned, type RuleDecisions } from './rule-actions.ts';
-import { compileCondition, describeCondition, unusableCondition, type CompiledCondition } from './rule-conditions.ts';
+import { compileCondition, unusableCondition, type CompiledCondition } from './rule-conditions.ts';
 import type { OrderCurrent, OrderFacts, RuleNames } from './rule-facts.ts';
-import { describeAction } from './rule-words.ts';
 import { HEAVY, UNPACED, finish, type Pace, type Steps } from './rule-work-clock.ts';
 
 export type { RuleDecisions } from './rule-actions.ts';
@@ -70,14 +69,6 @@ export interface RuleEvaluation {
   decisions: RuleDecisions;
   /** Some action's outcome was `set`. */
   changed: boolean;
-}
-
-/** "When ship-to state is one of AK, HI and weight is over 2 lb: shipping method Express; tag "vip"; then stop". */
-export function describeRule(rule: ShippingRule, names: RuleNames, currency: string = DEFAULT_CURRENCY): string {
-  const when = rule.conditions.map((c) => describeCondition(c, names, currency));
-  const head = when.length === 0 ? 'For every order' : `When ${when.join(rule.match === 'all' ? ' and ' : ' or ')}`;
-  const actions = rule.actions.map((a) => describeAction(a, names, currency)).join('; ');
-  return `${head}: ${actions}${rule.stop ? '; then stop' : ''}`;
 }
 
 // ---- evaluation -----------------------------------------------------------------------------------------------------

@@ -2,10 +2,12 @@ import {
   BUILT_IN_CARRIER,
   CARRIER_NAMES,
   RULE_LIMITS,
+  RULE_TARGET_WORDS,
   SIGNATURE_KINDS,
   findCarrierService,
   findPackageType,
   isCarrier,
+  serviceWords,
   type Carrier,
   type RuleAction,
   type RuleActionType,
@@ -13,7 +15,6 @@ import {
   type ShippingRule,
 } from '@shipdesk/contract';
 import { ConditionError, isRealDate, readCondition } from './rule-condition-reading.ts';
-import { serviceWords } from './rule-words.ts';
 import { HEAVY, UNPACED, finish, type Pace, type Steps } from './rule-work-clock.ts';
 
 /**
@@ -45,15 +46,8 @@ const ACTION_TARGETS: Record<RuleActionType, RuleTarget> = {
   addTag: 'tags',
   addNote: 'notes',
 };
-const TARGET_WORDS: Partial<Record<RuleTarget, string>> = {
-  shipMethod: 'the shipping method',
-  carrierService: 'the carrier service',
-  packageType: 'the package type',
-  boxSize: 'the box',
-  insuredValue: 'the insurance',
-  signature: 'the signature',
-  holdUntil: 'the hold',
-};
+/** Targets more than one action of a rule may add to. */
+const ADDED_TO: ReadonlySet<RuleTarget> = new Set(['tags', 'notes']);
 
 const isWhole = (n: unknown, min: number, max: number): boolean =>
   typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
@@ -101,7 +95,7 @@ function checkAction(action: RuleAction, refs: RuleReferences, at: string, out: 
       action.services.forEach((service, s) => {
         const key = `${service.carrier}\u0000${service.serviceCode}`;
         if (seen.has(key)) {
-          const words = isCarrier(service.carrier) ? serviceWords(service.carrier, service.serviceCode) : key;
+          const words = serviceWords(service.carrier, service.serviceCode);
           out.push([`${at}.services[${s}]`, `${words} is listed twice`]);
         }
         seen.add(key);
@@ -177,11 +171,11 @@ function* checkRule(rule: ShippingRule, index: number, refs: RuleReferences, out
   actions.forEach((action, a) => {
     checkAction(action, refs, `${at}.actions[${a}]`, out);
     const target = ACTION_TARGETS[action.type];
-    const words = target && TARGET_WORDS[target];
-    if (!words) return;
+    if (!target || ADDED_TO.has(target)) return;
     const first = decided.get(target);
-    if (first !== undefined) out.push([`${at}.actions[${a}]`, `action ${first + 1} already sets ${words}`]);
-    else decided.set(target, a);
+    if (first !== undefined) {
+      out.push([`${at}.actions[${a}]`, `action ${first + 1} already sets the ${RULE_TARGET_WORDS[target]}`]);
+    } else decided.set(target, a);
   });
 }
 

@@ -1,23 +1,11 @@
-import {
-  BUILT_IN_CARRIER,
-  CARRIER_NAMES,
-  DEFAULT_CURRENCY,
-  DEFAULT_LOCALE,
-  currencyDigits,
-  findCarrierService,
-  findPackageType,
-  type Carrier,
-  type RuleAction,
-  type SignatureKind,
-} from '@shipdesk/contract';
+import { DEFAULT_LOCALE, HAZARD_CLASSES, currencyDigits, type RuleWordsContext } from '@shipdesk/contract';
 import type { RuleNames } from './rule-facts.ts';
 
 /**
- * The plain words of the "why" and of the editor: weights, money, services, packages, actions. They are stored with
- * every order's rule application, so they are short (long lists and notes are cut) and never throw on an unknown code.
+ * The context of the contract's rule words (rule-condition-words.ts, rule-action-words.ts) on the server: the
+ * tenant's names and the order's currency. Money is written here, fast, because the words are stored with every
+ * order's "why"; the web writes the same amounts through Intl.
  */
-
-type ServiceRef = { carrier: Carrier; serviceCode: string };
 
 /** A currency's shape in words, learnt once from Intl: formatting through Intl costs microseconds per amount. */
 interface MoneyShape {
@@ -67,62 +55,15 @@ export function moneyWords(minorUnits: number, currency: string): string {
   return `${minorUnits < 0 ? '-' : ''}${prefix}${whole}${fraction}${suffix}`;
 }
 
-/** Long lists (up to 500 values) are cut in the words, which are stored with every order's "why". */
-const LIST_WORDS_LIMIT = 10;
-export function listWords(values: readonly string[], joiner = ', '): string {
-  if (values.length <= LIST_WORDS_LIMIT) return values.join(joiner);
-  return `${values.slice(0, LIST_WORDS_LIMIT).join(joiner)} and ${values.length - LIST_WORDS_LIMIT} more`;
-}
+const HAZARD_NAMES = new Map(HAZARD_CLASSES.map((h) => [h.code, h.name]));
 
-/** "USPS Priority Mail": the catalogue's name, with the carrier's in front where the name lacks it. */
-export function serviceWords(carrier: Carrier, code: string): string {
-  const carrierName = CARRIER_NAMES[carrier] ?? carrier;
-  const name = findCarrierService(carrier, code)?.name;
-  if (!name) return `${carrierName} service ${code}`;
-  const named = name.startsWith(carrierName) || name.includes('(via ') || carrier === BUILT_IN_CARRIER;
-  return named ? name : `${carrierName} ${name}`;
-}
-
-export function packageWords(carrier: Carrier | null, code: string): string {
-  if (!carrier) return code;
-  const name = findPackageType(carrier, code)?.name;
-  return name ? `${name} (${CARRIER_NAMES[carrier]})` : `${CARRIER_NAMES[carrier]} package ${code}`;
-}
-
-const NOTE_WORDS_LIMIT = 80;
-export const methodWords = (names: RuleNames, id: string) => names.shipMethod(id) ?? `shipping method ${id}`;
-export const boxWords = (names: RuleNames, id: string) => names.box(id) ?? `box ${id}`;
-export const signatureWords = (kind: SignatureKind) => `${kind} signature`;
-export const holdWords = (date: string) => `hold until ${date}`;
-export const tagWords = (tag: string) => `tag "${tag}"`;
-export const noteWords = (text: string) =>
-  `note "${text.length > NOTE_WORDS_LIMIT ? `${text.slice(0, NOTE_WORDS_LIMIT)}…` : text}"`;
-export const cheapestWords = (services: ServiceRef[], withinDays?: number) =>
-  `cheapest of ${listWords(services.map((s) => serviceWords(s.carrier, s.serviceCode)))}` +
-  (withinDays ? ` arriving within ${withinDays} day${withinDays === 1 ? '' : 's'}` : '');
-
-/** Plain words of what an action does, without an order: the editor's and describeRule's words. */
-export function describeAction(action: RuleAction, names: RuleNames, currency: string = DEFAULT_CURRENCY): string {
-  switch (action.type) {
-    case 'setShipMethod':
-      return `shipping method ${methodWords(names, action.shipMethodId)}`;
-    case 'setCarrierService':
-      return `service ${serviceWords(action.carrier, action.serviceCode)}`;
-    case 'cheapestService':
-      return cheapestWords(action.services, action.withinDays);
-    case 'setBox':
-      return `box ${boxWords(names, action.boxSizeId)}`;
-    case 'setPackageType':
-      return `package ${packageWords(action.carrier, action.packageType)}`;
-    case 'insure':
-      return `insure for the order total${action.above > 0 ? ` when above ${moneyWords(action.above, currency)}` : ''}`;
-    case 'requireSignature':
-      return signatureWords(action.kind);
-    case 'holdUntil':
-      return action.date ? holdWords(action.date) : `hold ${action.days} days after the order date`;
-    case 'addTag':
-      return tagWords(action.tag);
-    case 'addNote':
-      return noteWords(action.text);
-  }
+/** The words' context for an order: the tenant's names, money in the order's currency, hazard classes by name. */
+export function ruleWordsContext(names: RuleNames, currency: string): RuleWordsContext {
+  return {
+    money: (minor) => moneyWords(minor, currency),
+    store: (id) => names.store(id),
+    shipMethod: (id) => names.shipMethod(id),
+    box: (id) => names.box(id),
+    hazardClass: (code) => HAZARD_NAMES.get(code),
+  };
 }
