@@ -90,7 +90,8 @@ export function actionWords(action: RuleAction, ctx: RuleWordsContext): string {
   }
 }
 
-const capitalised = (text: string) => (text ? `${text[0]!.toUpperCase()}${text.slice(1)}` : text);
+/** Words as a sentence, a heading or a choice starts them: "Adult signature". */
+export const capitalised = (text: string) => (text ? `${text[0]!.toUpperCase()}${text.slice(1)}` : text);
 
 /** A rule's actions as one line: "Ship with USPS Priority Mail; stop here". */
 export function actionsSentence(rule: Pick<ShippingRule, 'actions' | 'stop'>, ctx: RuleWordsContext): string {

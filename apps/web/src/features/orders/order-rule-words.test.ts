@@ -48,7 +48,11 @@ describe('order rule words', () => {
     expect(actionTargetWords(action({ target: 'holdUntil', value: 'hold until 2025-12-01' }))).toBe(
       'hold until 2025-12-01',
     );
-    expect(actionTargetWords(action({ target: 'boxSize', value: 'box 12' }))).toBe('box 12');
+    expect(actionTargetWords(action({ target: 'boxSize', value: 'box #12' }))).toBe('box #12');
+    expect(actionTargetWords(action({ target: 'tags', value: 'tag “vip”' }))).toBe('tag “vip”');
+    expect(actionTargetWords(action({ target: 'packageType', value: 'USPS Flat Rate Box' }))).toBe(
+      'package type → USPS Flat Rate Box',
+    );
     expect(actionTargetWords(action({ target: 'boxSize', value: 'Small mailer' }))).toBe('box → Small mailer');
   });
 

@@ -1,7 +1,10 @@
 import {
   ALL_STORES_SCOPE,
+  RULE_TARGET_WORDS,
+  capitalised,
   isKnownTimeZone,
   localDay,
+  signatureWords,
   type RuleActionResult,
   type RuleApplication,
   type RuleApplyResult,
@@ -67,27 +70,15 @@ export function applicationWords(
     .join(', ');
 }
 
-const TARGET_WORDS: Record<RuleTarget, string> = {
-  shipMethod: 'shipping method',
-  carrierService: 'carrier service',
-  packageType: 'package',
-  boxSize: 'box',
-  insuredValue: 'insured value',
-  signature: 'signature',
-  holdUntil: 'hold',
-  tags: 'tag',
-  notes: 'note',
-};
-
 /** The fields that say how the order ships: a person sets them by choosing its service. */
 const SERVICE_TARGETS: ReadonlySet<RuleTarget> = new Set(['shipMethod', 'carrierService', 'packageType']);
 
-/** Fields whose words from the server name the field already: "adult signature", `tag "vip"`, "box 12". */
+/** Fields whose words from the server name the field already: "adult signature", `tag “vip”`, "box #12". */
 const SELF_NAMED: ReadonlySet<RuleTarget> = new Set(['signature', 'holdUntil', 'tags', 'notes', 'boxSize']);
 
 /** "shipping method → Express"; "adult signature" and "hold until 2025-12-01" stand alone. */
 export function actionTargetWords(action: Pick<RuleActionResult, 'target' | 'value'>): string {
-  const field = TARGET_WORDS[action.target] ?? action.target;
+  const field = RULE_TARGET_WORDS[action.target] ?? action.target;
   const value = action.value.trim();
   if (SELF_NAMED.has(action.target) && value.toLowerCase().includes(field)) return value;
   return `${field} → ${value}`;
@@ -161,9 +152,10 @@ export function rulesEventDetails(payload: Record<string, unknown>): string[] {
   return details;
 }
 
+/** "Adult signature": the contract's words of a signature, as a choice or a row starts them. */
 export const SIGNATURE_WORDS: Record<SignatureKind, string> = {
-  standard: 'Standard signature',
-  adult: 'Adult signature',
+  standard: capitalised(signatureWords('standard')),
+  adult: capitalised(signatureWords('adult')),
 };
 
 /** Today as `YYYY-MM-DD` in the tenant's zone, the zone hold dates are in (UTC's for a zone Intl does not know). */
@@ -202,7 +194,9 @@ const SETTING_FIELDS = ['insuredValue', 'signature', 'holdUntil', 'boxSizeId'] a
 function settingsChange(payload: Record<string, unknown>) {
   const set = payload.set && typeof payload.set === 'object' ? (payload.set as Record<string, unknown>) : {};
   const automatic = Array.isArray(payload.automatic)
-    ? payload.automatic.filter((target): target is RuleTarget => typeof target === 'string' && target in TARGET_WORDS)
+    ? payload.automatic.filter(
+        (target): target is RuleTarget => typeof target === 'string' && target in RULE_TARGET_WORDS,
+      )
     : [];
   return { set, fields: SETTING_FIELDS.filter((field) => field in set), automatic };
 }
@@ -231,7 +225,7 @@ export function ruleSettingsEventDetails(payload: Record<string, unknown>, money
     return `Box ${typeof payload.boxSizeName === 'string' && payload.boxSizeName ? payload.boxSizeName : value}`;
   });
   if (automatic.length > 0) {
-    const words = automatic.map((target) => TARGET_WORDS[target]);
+    const words = automatic.map((target) => RULE_TARGET_WORDS[target]);
     const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
     details.push(`Rules decide the ${list}`);
   }

@@ -5,10 +5,10 @@ import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import type { RuleField, RuleOperator } from '@shipdesk/contract';
+import { operatorWords, type RuleField, type RuleOperator } from '@shipdesk/contract';
 import { withField, withOperator, type ConditionForm } from './condition-form';
 import { ConditionValueInput } from './condition-value-input';
-import { FIELD_GROUPS, FIELD_META, fieldOperators, fieldsOfGroup, operatorLabel } from './rule-fields';
+import { FIELD_GROUPS, FIELD_META, fieldOperators, fieldsOfGroup } from './rule-fields';
 import type { RuleReferences } from './use-rule-references';
 
 export interface ConditionEditorProps {
@@ -66,7 +66,7 @@ export function ConditionEditor({ index, form, onChange, onRemove, refs, error }
       >
         {fieldOperators(form.field).map((operator) => (
           <MenuItem key={operator} value={operator}>
-            {operatorLabel(form.field, operator)}
+            {operatorWords(form.field, operator)}
           </MenuItem>
         ))}
       </TextField>

@@ -3,14 +3,15 @@ import {
   minorToDecimal,
   parcelWeightNumber,
   parcelWeightUnit,
+  parseMoney,
+  ruleValueShape,
   type RuleCondition,
   type RuleField,
   type RuleOperator,
-  parseMoney,
 } from '@shipdesk/contract';
 import { isWeekday } from './rule-choices';
 import { patternProblem } from './rule-pattern-check';
-import { FIELD_META, fieldOperators, rangeKind, valueShape, type ChoiceSource } from './rule-fields';
+import { FIELD_META, fieldOperators, rangeKind, type ChoiceSource } from './rule-fields';
 import { parseDecimal, parseWeight, plainNumber, type NumberParse, type WeightUnit } from './rule-units';
 
 /**
@@ -62,8 +63,8 @@ export function withField(form: ConditionForm, field: RuleField): ConditionForm 
 
 /** Another operator of the same field: what was typed stays where it still fits (a number becomes a range's start). */
 export function withOperator(form: ConditionForm, operator: RuleOperator): ConditionForm {
-  const before = valueShape(form.field, form.operator);
-  const after = valueShape(form.field, operator);
+  const before = ruleValueShape(form.field, form.operator);
+  const after = ruleValueShape(form.field, operator);
   const next = { ...form, operator };
   if (before === after) return next;
   if (after === 'list' && form.text.trim()) return { ...next, list: [form.text.trim()], text: '' };
@@ -93,7 +94,7 @@ function valueText(field: RuleField, value: unknown, unit: WeightUnit, ctx: Form
 export function conditionToForm(condition: RuleCondition, ctx: FormContext): ConditionForm {
   const form = { ...newConditionForm(condition.field), operator: condition.operator };
   const { value } = condition;
-  const shape = valueShape(condition.field, condition.operator);
+  const shape = ruleValueShape(condition.field, condition.operator);
   const numbers = (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
   const unit = FIELD_META[condition.field].number === 'weight' ? parcelWeightUnit(Math.max(0, ...numbers)) : 'lb';
   switch (shape) {
@@ -191,7 +192,7 @@ function buildText(text: string, pattern: boolean): Built<string> {
 /** The wire condition of a row, or the first thing that keeps it from being one. */
 export function toCondition(form: ConditionForm, ctx: FormContext): Built<RuleCondition> {
   const { field, operator } = form;
-  const shape = valueShape(field, operator);
+  const shape = ruleValueShape(field, operator);
   const done = (value?: RuleCondition['value']): Built<RuleCondition> => ({
     ok: true,
     value: value === undefined ? { field, operator } : { field, operator, value },

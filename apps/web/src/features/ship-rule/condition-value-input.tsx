@@ -7,11 +7,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import type { RuleField } from '@shipdesk/contract';
+import { ruleValueShape, type RuleField } from '@shipdesk/contract';
 import { ChoiceListInput } from './choice-list-input';
 import type { ConditionForm } from './condition-form';
 import { STATE_CHOICES, WEEKDAY_CHOICES, countryChoices, type Choice } from './rule-choices';
-import { FIELD_META, rangeKind, valueShape, type ChoiceSource } from './rule-fields';
+import { FIELD_META, rangeKind, type ChoiceSource } from './rule-fields';
 import { WEIGHT_UNITS, currencySymbol, type WeightUnit } from './rule-units';
 import type { RuleReferences } from './use-rule-references';
 
@@ -73,7 +73,7 @@ function NumberInput({
       <InputAdornment position="start">{currencySymbol(refs.form.currency, refs.form.locale)}</InputAdornment>
     ) : unit === 'inches' ? (
       <InputAdornment position="end">in</InputAdornment>
-    ) : unit === 'weight' && which === 'text' && valueShape(form.field, form.operator) === 'range' ? (
+    ) : unit === 'weight' && which === 'text' && ruleValueShape(form.field, form.operator) === 'range' ? (
       // A range has one unit: chosen beside "To", shown beside "From".
       <InputAdornment position="end">{form.unit}</InputAdornment>
     ) : unit === 'weight' ? (
@@ -112,7 +112,9 @@ function NumberInput({
 function EndInput(props: ConditionValueInputProps & { which: 'text' | 'to'; label: string; describedBy?: string }) {
   const { form, onChange, which, label, error, describedBy } = props;
   const kind =
-    valueShape(form.field, form.operator) === 'range' ? rangeKind(form.field) : valueShape(form.field, form.operator);
+    ruleValueShape(form.field, form.operator) === 'range'
+      ? rangeKind(form.field)
+      : ruleValueShape(form.field, form.operator);
   if (kind === 'date' || kind === 'time') {
     return (
       <TextField
@@ -134,7 +136,7 @@ export function ConditionValueInput(props: ConditionValueInputProps) {
   const { form, onChange, refs, error } = props;
   const errorId = useId();
   const meta = FIELD_META[form.field];
-  const shape = valueShape(form.field, form.operator);
+  const shape = ruleValueShape(form.field, form.operator);
 
   switch (shape) {
     case 'none':

@@ -10,11 +10,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { RuleDryRun, ShippingRule } from '@shipdesk/contract';
+import { RULE_TARGET_WORDS, capitalised, type RuleDryRun, type ShippingRule } from '@shipdesk/contract';
 import { StatusChip } from '@/components/status-chip';
 import { hrefs } from '@/config/paths';
 import { formatCount } from '@/lib/format';
-import { TARGET_LABELS } from './rule-fields';
 
 export interface DryRunPanelProps {
   result: RuleDryRun;
@@ -98,7 +97,7 @@ export function DryRunPanel({ result, rules }: DryRunPanelProps) {
                             </Link>
                           </TableCell>
                         ) : null}
-                        <TableCell>{TARGET_LABELS[change.target] ?? change.target}</TableCell>
+                        <TableCell>{capitalised(RULE_TARGET_WORDS[change.target] ?? change.target)}</TableCell>
                         <TableCell>{change.before ?? NONE}</TableCell>
                         <TableCell sx={{ fontWeight: 500 }}>{change.after ?? NONE}</TableCell>
                         <TableCell>{ruleName(change.ruleId)}</TableCell>

@@ -4,16 +4,15 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ShippingRule } from '@shipdesk/contract';
+import { actionsSentence, conditionsSentence, type RuleWordsContext, type ShippingRule } from '@shipdesk/contract';
 import { StatusChip } from '@/components/status-chip';
 import { RuleCardTools } from './rule-card-tools';
-import { actionsSentence, conditionsSentence, type WordsContext } from './rule-words';
 
 export interface RuleCardProps {
   rule: ShippingRule;
   index: number;
   count: number;
-  words: WordsContext;
+  words: RuleWordsContext;
   /** The server's messages about this rule from the last refused save. */
   errors: readonly string[];
   onToggle(enabled: boolean): void;

@@ -1,6 +1,6 @@
-import type { ShippingRule } from '@shipdesk/contract';
+import { actionsSentence, conditionsSentence, type RuleWordsContext, type ShippingRule } from '@shipdesk/contract';
 import { stableJson } from './rule-draft';
-import { actionsSentence, conditionsSentence, EMPTY_WORDS_CONTEXT, type WordsContext } from './rule-words';
+import { EMPTY_WORDS_CONTEXT } from './rule-words';
 
 /**
  * What differs between two lists of rules (a saved version and the draft), rule by rule through their ids: rules
@@ -56,7 +56,7 @@ const onOff = (enabled: boolean) => (enabled ? 'On' : 'Off');
 export function diffRules(
   from: readonly ShippingRule[],
   to: readonly ShippingRule[],
-  ctx: WordsContext = EMPTY_WORDS_CONTEXT,
+  ctx: RuleWordsContext = EMPTY_WORDS_CONTEXT,
 ): RulesDiff {
   const fromIndex = new Map(from.map((rule, index) => [rule.id, index]));
   const toIndex = new Map(to.map((rule, index) => [rule.id, index]));

@@ -19,16 +19,15 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import Box from '@mui/material/Box';
-import type { ShippingRule } from '@shipdesk/contract';
+import type { RuleWordsContext, ShippingRule } from '@shipdesk/contract';
 import { RuleCard, type RuleCardProps } from './rule-card';
 import type { SaveErrors } from './rule-errors';
-import type { WordsContext } from './rule-words';
 
 export interface RuleListProps {
   /** Names the list for assistive technology ("Rules for All stores"). */
   label: string;
   rules: readonly ShippingRule[];
-  words: WordsContext;
+  words: RuleWordsContext;
   errors: SaveErrors;
   onMove(from: number, to: number): void;
   onToggle(id: string, enabled: boolean): void;

@@ -2,9 +2,9 @@ import { useMemo, type HTMLAttributes, type Key } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
+import { serviceWords } from '@shipdesk/contract';
 import { splitCarrierKey } from '@/entities/carrier-catalogue/carrier-services';
 import type { CarrierOption } from './carrier-options';
-import { serviceName } from './rule-words';
 
 interface PickerBase {
   label: string;
@@ -31,7 +31,7 @@ export function ServicePicker(props: ServicePickerProps) {
     // "USPS Priority Mail": the carrier stays in the chosen value and the chips, where no group heading names it.
     getOptionLabel: (key: string) => {
       const split = splitCarrierKey(key);
-      return split ? serviceName(split.carrier, split.code) : key;
+      return split ? serviceWords(split.carrier, split.code) : key;
     },
     filterOptions: (list: string[], { inputValue }: { inputValue: string }) => {
       const needle = inputValue.trim().toLowerCase();

@@ -6,6 +6,7 @@ import {
   type CarrierCatalogueEntry,
   type PackageSizes,
   type RuleSet,
+  type RuleWordsContext,
   type ShipMethod,
 } from '@shipdesk/contract';
 import { useGetCarrierCatalogueQuery } from '@/entities/carrier-catalogue/carrier-catalogue-api';
@@ -13,7 +14,7 @@ import { useListShipMethodsQuery } from '@/entities/ship-methods/ship-methods-ap
 import { useTenantCurrencyQuery } from '@/lib/api/tenant-configs';
 import type { FormContext } from './condition-form';
 import type { Choice } from './rule-choices';
-import type { WordsContext } from './rule-words';
+import { wordsContext, type LoadedNames } from './rule-words';
 import { useGetRuleCategoriesQuery, useGetRuleHazardClassesQuery, useGetRulePackageSizesQuery } from './ship-rule-api';
 
 /** A reference list that did not load: named for the warning, with its retry. */
@@ -24,7 +25,7 @@ export interface FailedReference {
 
 /** Everything rules name and choose from, loaded once for the screen. */
 export interface RuleReferences {
-  words: WordsContext;
+  words: RuleWordsContext;
   form: FormContext & { locale: string };
   stores: Choice[];
   shipMethods: ShipMethod[] | undefined;
@@ -49,7 +50,7 @@ export function useRuleReferences(sets: readonly RuleSet[]): RuleReferences {
   const hazards = useGetRuleHazardClassesQuery();
   const categories = useGetRuleCategoriesQuery();
 
-  const words = useMemo<WordsContext>(
+  const loaded = useMemo<LoadedNames>(
     () => ({
       currency: currency.data?.currency ?? DEFAULT_CURRENCY,
       locale: currency.data?.locale ?? DEFAULT_LOCALE,
@@ -60,6 +61,7 @@ export function useRuleReferences(sets: readonly RuleSet[]): RuleReferences {
     }),
     [currency.data, sets, shipMethods.data, packageSizes.data, hazards.data],
   );
+  const words = useMemo(() => wordsContext(loaded), [loaded]);
 
   const failed: FailedReference[] = [];
   const check = (query: { isError: boolean; refetch(): unknown }, what: string) => {
@@ -73,8 +75,8 @@ export function useRuleReferences(sets: readonly RuleSet[]): RuleReferences {
 
   return {
     words,
-    form: { currency: words.currency, locale: words.locale },
-    stores: [...words.stores].map(([value, label]) => ({ value, label })),
+    form: { currency: loaded.currency, locale: loaded.locale },
+    stores: [...loaded.stores].map(([value, label]) => ({ value, label })),
     shipMethods: shipMethods.data?.rows,
     catalogue: catalogue.data ?? [],
     catalogueLoading: catalogue.isLoading,

@@ -11,12 +11,18 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { RuleSet, ShippingRule } from '@shipdesk/contract';
+import {
+  actionsSentence,
+  conditionsSentence,
+  type RuleSet,
+  type RuleWordsContext,
+  type ShippingRule,
+} from '@shipdesk/contract';
 import { QueryError } from '@/components/query-error';
 import { formatDateTime } from '@/lib/format';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
 import { diffRules, isEmptyDiff, type RulesDiff } from './rule-diff';
-import { actionsSentence, conditionsSentence, type WordsContext } from './rule-words';
+
 import { useGetRuleSetVersionQuery, useListRuleSetVersionsQuery } from './ship-rule-api';
 
 export interface VersionHistoryDialogProps {
@@ -26,7 +32,7 @@ export interface VersionHistoryDialogProps {
   rules: readonly ShippingRule[];
   /** The saved version the draft started from. */
   baseVersion: number;
-  words: WordsContext;
+  words: RuleWordsContext;
   /** Absent for someone who may not change the rules: the history is read only. */
   onRestore?(version: RuleSet): void;
   onClose(): void;
@@ -45,7 +51,7 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function RuleLines({ rule, words }: { rule: ShippingRule; words: WordsContext }) {
+function RuleLines({ rule, words }: { rule: ShippingRule; words: RuleWordsContext }) {
   return (
     <Typography variant="body2" color="text.secondary">
       {conditionsSentence(rule, words)}. {actionsSentence(rule, words)}.
@@ -53,7 +59,7 @@ function RuleLines({ rule, words }: { rule: ShippingRule; words: WordsContext })
   );
 }
 
-function DiffView({ diff, version, words }: { diff: RulesDiff; version: number; words: WordsContext }) {
+function DiffView({ diff, version, words }: { diff: RulesDiff; version: number; words: RuleWordsContext }) {
   if (isEmptyDiff(diff)) {
     return <Alert severity="success">Your draft has the same rules as version {version}.</Alert>;
   }

@@ -64,7 +64,7 @@ const latest = ruleApplication({
       actions: [
         { target: 'insuredValue', value: '$210.00', before: null, outcome: 'set' },
         { target: 'shipMethod', value: 'Priority', before: 'Standard', outcome: 'overruled' },
-        { target: 'packageType', value: 'Flat Rate Box (USPS)', before: null, outcome: 'labelled' },
+        { target: 'packageType', value: 'USPS Flat Rate Box', before: null, outcome: 'labelled' },
         { target: 'signature', value: 'adult signature', before: 'adult signature', outcome: 'same' },
       ],
     }),
@@ -74,7 +74,7 @@ const latest = ruleApplication({
       actions: [
         {
           target: 'carrierService',
-          value: 'cheapest of USPS Priority Mail, UPS Ground arriving within 2 days',
+          value: 'the cheapest of USPS Priority Mail, UPS Ground, arriving within 2 days',
           before: null,
           outcome: 'failed',
           message: 'no rate arrives within 2 days',
@@ -92,12 +92,12 @@ const latest = ruleApplication({
       ruleId: 'heavy',
       name: 'Heavy by ground',
       matched: false,
-      failedConditions: ['weight is 1.2 lb, not over 2 lb'],
+      failedConditions: ['weight 1.2 lb is not over 2 lb'],
     }),
     ruleResult({
       ruleId: 'tag',
       name: 'Tag and stop',
-      actions: [{ target: 'tags', value: 'tag "vip"', before: null, outcome: 'set' }],
+      actions: [{ target: 'tags', value: 'tag “vip”', before: null, outcome: 'set' }],
       stopped: true,
     }),
   ],
@@ -124,16 +124,16 @@ describe('OrderRulesCard', { timeout: 20_000 }, () => {
     ).toEqual([
       'insured value → $210.00 (set)',
       'shipping method → Priority (overruled by an earlier rule)',
-      'package → Flat Rate Box (USPS) (not changed: the order is labelled)',
+      'package type → USPS Flat Rate Box (not changed: the order is labelled)',
       'adult signature (already so, nothing changed)',
     ]);
     expect(within(ran).getByRole('list', { name: 'What Fastest cheap did' })).toHaveTextContent(
-      'carrier service → cheapest of USPS Priority Mail, UPS Ground arriving within 2 days (failed: no rate arrives within 2 days)',
+      'carrier service → the cheapest of USPS Priority Mail, UPS Ground, arriving within 2 days (failed: no rate arrives within 2 days)',
     );
     // A rule that threw is shown as failed with its message, not hidden among the misses.
     expect(rule('broken')).toHaveTextContent('Odd postcodesFailed: the pattern cannot run');
     // Where "stop here" ended the evaluation.
-    expect(rule('tag')).toHaveTextContent('tag "vip" (set)Stop here: the rules after it did not run.');
+    expect(rule('tag')).toHaveTextContent('tag “vip” (set)Stop here: the rules after it did not run.');
     expect(within(ran).getAllByText(/^Stop here/)).toHaveLength(1);
 
     // The misses wait behind a disclosure, each with the conditions that failed.
@@ -143,7 +143,7 @@ describe('OrderRulesCard', { timeout: 20_000 }, () => {
     await user.click(misses);
     const missed = screen.getByRole('list', { name: 'Rules that did not match' });
     expect(missed).toHaveTextContent('Alaska and Hawaii by Priorityship-to state is CA, not one of AK, HI');
-    expect(missed).toHaveTextContent('Heavy by groundweight is 1.2 lb, not over 2 lb');
+    expect(missed).toHaveTextContent('Heavy by groundweight 1.2 lb is not over 2 lb');
     expect(missed).not.toHaveTextContent('Odd postcodes');
     // One application: no history.
     expect(screen.queryByRole('button', { name: /^History/ })).not.toBeInTheDocument();
