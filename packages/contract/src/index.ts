@@ -30,4 +30,5 @@ export * from './label-batches.ts';
 export * from './shipping-rules.ts';
 export * from './rule-condition-words.ts';
 export * from './rule-action-words.ts';
+export * from './rule-target-words.ts';
 export * from './order-rule-settings.ts';

@@ -3,12 +3,15 @@ import {
   actionWords,
   actionsSentence,
   cheapestWords,
+  holdWords,
   noteWords,
   packageWords,
   serviceWords,
+  tagWords,
 } from './rule-action-words.ts';
+import { RULE_TARGET_WORDS, capitalised, signatureWords } from './rule-target-words.ts';
 import { wordsContext } from './rule-words-test-kit.ts';
-import type { RuleAction } from './shipping-rules.ts';
+import { RULE_TARGETS, type RuleAction } from './shipping-rules.ts';
 
 const does = (action: RuleAction) => actionWords(action, wordsContext);
 
@@ -80,5 +83,25 @@ describe('the values of the fields rules set', () => {
     expect(cheapestWords([{ carrier: 'ups', serviceCode: '03' }])).toBe('UPS Ground');
     expect(noteWords('Gift\n  wrap')).toBe('note “Gift wrap”');
     expect(noteWords('x'.repeat(100))).toBe(`note “${'x'.repeat(79)}…”`);
+  });
+});
+
+describe('the fields rules set', () => {
+  it('have one word each, which the why’s values start with where they name their field', () => {
+    expect(RULE_TARGETS.map((target) => RULE_TARGET_WORDS[target])).toEqual([
+      'shipping method',
+      'carrier service',
+      'package type',
+      'box',
+      'insured value',
+      'signature',
+      'hold',
+      'tag',
+      'note',
+    ]);
+    expect(signatureWords('adult')).toBe('adult signature');
+    expect(holdWords('2025-12-01').startsWith(RULE_TARGET_WORDS.holdUntil)).toBe(true);
+    expect(tagWords('vip').startsWith(RULE_TARGET_WORDS.tags)).toBe(true);
+    expect(capitalised(signatureWords('standard'))).toBe('Standard signature');
   });
 });

@@ -1,26 +1,14 @@
 import { findCarrierService, findPackageType } from './carrier-catalogue.ts';
 import { BUILT_IN_CARRIER, CARRIER_NAMES, isCarrier, type Carrier } from './carriers.ts';
 import { listWords, quoted, type RuleWordsContext } from './rule-condition-words.ts';
-import type { RuleAction, RuleTarget, ShippingRule, SignatureKind } from './shipping-rules.ts';
+import { capitalised } from './rule-target-words.ts';
+import type { RuleAction, ShippingRule } from './shipping-rules.ts';
 
 /**
  * Shipping rules' actions and the fields they set, in plain words: the editor's sentence ("Ship with USPS Priority
  * Mail; stop here"), and the values the server's "why" and dry run store for each field ("Express", "adult
  * signature", `tag “vip”`), which the order's rules card shows after the field's words ("shipping method → Express").
  */
-
-/** The order fields rules set, as a sentence names them ("Rules decide the insured value and box"). */
-export const RULE_TARGET_WORDS: Record<RuleTarget, string> = {
-  shipMethod: 'shipping method',
-  carrierService: 'carrier service',
-  packageType: 'package type',
-  boxSize: 'box',
-  insuredValue: 'insured value',
-  signature: 'signature',
-  holdUntil: 'hold',
-  tags: 'tag',
-  notes: 'note',
-};
 
 /**
  * "USPS Priority Mail", "UPS Ground": a service's name with its carrier in front, unless the name says it already
@@ -45,7 +33,6 @@ export function packageWords(carrier: Carrier | null, code: string): string {
 
 export const methodWords = (id: string, ctx: RuleWordsContext) => ctx.shipMethod(id) ?? `shipping method #${id}`;
 export const boxWords = (id: string, ctx: RuleWordsContext) => ctx.box(id) ?? `box #${id}`;
-export const signatureWords = (kind: SignatureKind) => `${kind} signature`;
 export const holdWords = (date: string) => `hold until ${date}`;
 export const tagWords = (tag: string) => `tag ${quoted(tag)}`;
 
@@ -89,9 +76,6 @@ export function actionWords(action: RuleAction, ctx: RuleWordsContext): string {
       return `add the ${noteWords(action.text, 40)}`;
   }
 }
-
-/** Words as a sentence, a heading or a choice starts them: "Adult signature". */
-export const capitalised = (text: string) => (text ? `${text[0]!.toUpperCase()}${text.slice(1)}` : text);
 
 /** A rule's actions as one line: "Ship with USPS Priority Mail; stop here". */
 export function actionsSentence(rule: Pick<ShippingRule, 'actions' | 'stop'>, ctx: RuleWordsContext): string {
