@@ -31,7 +31,7 @@ describe.each(backends)('request logs ($name)', (backend) => {
       backend,
       { jobs: true },
       (app) => {
-        app.post('/api/v1/__send-probe', async (request) => {
+        app.post('/api/v1/__send-probe', { config: { policy: 'public' } }, async (request) => {
           const body = request.body as { n: number };
           await app.jobs!.send('log-probe', { n: body.n });
           return { ok: true };
