@@ -46,7 +46,7 @@ export async function labelScenario(
         { event: 'shipLabel', orderIds: orderIds.map(String) },
         202,
       );
-      await bench.app.labels.batches.runPending();
+      await bench.batchDone(batch.id);
       return Number(batch.id);
     };
     proxy!.set(faults);

@@ -76,7 +76,7 @@ async function scenario(name: string, faults: Faults, orders: number, adminUrl: 
       oidcAudience: FAKE_AUDIENCE,
       webDist: join(target.dataDir, 'no-web-build'),
       rateLimitMax: 1_000_000_000,
-      jobs: false,
+      jobs: true,
       demo: false,
       outboundAllowHosts: [new URL(proxy.url).host],
     },

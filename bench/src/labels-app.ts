@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { Role } from '@shipdesk/contract';
+import { LabelBatchRealtimeEvent, Role, type LabelBatch } from '@shipdesk/contract';
 import { FAKE_AUDIENCE, FAKE_ISSUER, fakeIdentityProvider, mintAccessToken } from '@shipdesk/fakes';
 // A dev tool may reach into the server: the real app, its carriers and its label batches are what is measured.
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -136,6 +136,8 @@ function timedCarriers(timer: Timer): CarrierAdapterFactory {
 export interface Bench {
   kind: DatabaseKind;
   carrier: CarrierKind;
+  /** Purchases of one batch in flight (the server's own setting for its batches). */
+  concurrency: number;
   app: FastifyInstance;
   base: string;
   tenantId: string;
@@ -151,7 +153,26 @@ export interface Bench {
   statements(): number;
   /** A JSON call to the API; throws on an answer other than `expect`. */
   api<T = Record<string, unknown>>(method: string, path: string, body?: object, expect?: number): Promise<T>;
+  /** Resolves when the server's job queue has worked the batch to its end (its `labels:batch` event says done). */
+  batchDone(batchId: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Hears the server's batch events as its tabs would: each waiter resolves when its batch is done. */
+function batchEvents(app: FastifyInstance): (batchId: string) => Promise<void> {
+  const waiting = new Map<string, () => void>();
+  const done = new Set<string>();
+  const toTenant = app.realtime.toTenant;
+  app.realtime.toTenant = (tenantId, event, payload) => {
+    const batch = payload as LabelBatch;
+    if (event === LabelBatchRealtimeEvent && batch.status === 'done') {
+      done.add(batch.id);
+      waiting.get(batch.id)?.();
+    }
+    toTenant(tenantId, event, payload);
+  };
+  return (batchId) =>
+    done.has(batchId) ? Promise.resolve() : new Promise<void>((resolve) => waiting.set(batchId, resolve));
 }
 
 const WAREHOUSE = {
@@ -172,6 +193,8 @@ export async function startBench(
   adminUrl: string,
   /** Where the server reaches the fake USPS at `url` (faults.ts puts a misbehaving proxy there); the URL itself by default. */
   carrierUrl: (url: string) => Promise<string> = async (url) => url,
+  /** Purchases of one batch in flight (the server's default: 8). */
+  concurrency = 8,
 ): Promise<Bench> {
   const cleanups: Array<() => Promise<unknown>> = [];
   const close = async () => {
@@ -196,16 +219,18 @@ export async function startBench(
         oidcAudience: FAKE_AUDIENCE,
         webDist: join(database.dataDir, 'no-web-build'),
         rateLimitMax: 1_000_000_000,
-        // Nothing runs by itself: the bench runs the batches.
-        jobs: false,
+        // The batches run as in production: a job on the server's own queue, worked in this process.
+        jobs: true,
         demo: false,
         outboundAllowHosts: uspsUrl ? [new URL(uspsUrl).host] : [],
       },
       jwks: idp.jwks,
       carrierAdapters: timedCarriers(carrierTimer),
+      labelBatchConcurrency: concurrency,
       logger: false,
     });
     cleanups.push(() => app.close());
+    const batchDone = batchEvents(app);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('the server is not listening on a TCP port');
@@ -251,6 +276,9 @@ export async function startBench(
         : { carrier: 'usps', carrierMethod: 'USPS_GROUND_ADVANTAGE' }),
     });
     await app.shippingResolution.idle();
+    // The labels' tracking pushes stay queued, as in the runs before batches were jobs: what is timed is the batch
+    // (their channel here is a store without a connection; pushing would only fail and be sent again later).
+    await app.jobs.offWork('tracking-push');
     // The store the orders are moved to once paid (see paidOrders).
     const [store] = await owner.rows<{ id: string }>(
       `INSERT INTO stores (tenant_id, name, source_type, status) VALUES ($1, 'Bench shop', 'Shopify', 'active')
@@ -261,6 +289,7 @@ export async function startBench(
     return {
       kind,
       carrier,
+      concurrency,
       app,
       base,
       tenantId,
@@ -273,6 +302,7 @@ export async function startBench(
       serverVersion,
       statements: () => statementsSent,
       api,
+      batchDone,
       close,
     };
   } catch (error) {

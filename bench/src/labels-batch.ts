@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { LabelBatchRealtimeEvent, type LabelBatch, type LabelBatchDetail } from '@shipdesk/contract';
-import { createLabelBatches } from '../../apps/server/src/features/labels/label-batches-service.ts';
+import type { LabelBatch, LabelBatchDetail } from '@shipdesk/contract';
 import { backendCpu, cpuBetween } from './pull-harness.ts';
 import type { Bench } from './labels-app.ts';
 import { sampleMemory, type MemoryProfile } from './labels-memory.ts';
@@ -15,8 +13,9 @@ import {
 } from './labels-profile.ts';
 
 /**
- * One label batch end to end, as a seller runs it: `POST /call/labelBatches` (202), the batch worked to its end
- * in-process, then its merged document downloaded over loopback. Checked: every order has exactly one label and its
+ * One label batch end to end, as a seller runs it: `POST /call/labelBatches` (202), the batch worked to its end by
+ * the server's job queue (its `label-batch` job, worked in this process), then its merged document downloaded over
+ * loopback. Checked: every order has exactly one label and its
  * tracking push is queued. Timed on the side: the carrier's purchases, the tenant transactions and the CPU of the
  * server's thread, the fake carrier's thread and (PostgreSQL) the database's backends.
  */
@@ -147,25 +146,13 @@ async function download(bench: Bench, batchId: string) {
   return { ms: performance.now() - started, bytes, pages: counter.pages() };
 }
 
+/** A batch of `orderIds`, bought with the bench's server's concurrency (`bench.concurrency`). */
 export async function runBatch(
   bench: Bench,
   orderIds: readonly number[],
-  concurrency: number,
   options: { memory?: boolean; profile?: boolean } = {},
 ): Promise<BatchRun> {
-  const { app } = bench;
-  // The instance's own batches run 8 at a time (the default); another concurrency gets the same service built with it.
-  const batches =
-    concurrency === 8
-      ? app.labels.batches
-      : createLabelBatches({
-          database: app.db,
-          purchases: app.labels.purchases,
-          notify: (tenantId, batch) => app.realtime.toTenant(tenantId, LabelBatchRealtimeEvent, batch),
-          log: app.log,
-          worker: `labels-bench:${randomUUID().slice(0, 8)}`,
-          concurrency,
-        });
+  const { concurrency } = bench;
   // PostgreSQL's table statistics come late (see tableWrites): read before the CPU, whose backends may close meanwhile.
   const writesBefore = options.profile && bench.kind === 'postgres' ? await tableWrites(bench.owner) : null;
   const carrierBefore = { ...bench.carrierTimer };
@@ -183,7 +170,7 @@ export async function runBatch(
       { event: 'shipLabel', orderIds: orderIds.map(String) },
       202,
     );
-    await batches.runPending();
+    await bench.batchDone(batch.id);
     return { batch, ms: performance.now() - started };
   };
   let purchased: Awaited<ReturnType<typeof purchase>>;

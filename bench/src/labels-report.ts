@@ -22,7 +22,7 @@ export interface LabelsReport {
   drawCommand: string;
   batches: Array<{ kind: DatabaseKind; carrier: CarrierKind; ordersMs: number; run: BatchRun }>;
   memoryRuns: BatchRun[];
-  /** The profiled batches (built-in carrier, 4 in flight), one per database. */
+  /** The profiled batches (built-in carrier, the first concurrency asked for), one per database. */
   profiled: Array<{ kind: DatabaseKind; run: BatchRun }>;
 }
 
@@ -80,10 +80,10 @@ function batchSection(r: LabelsReport): string[] {
     '',
     `Each run: ${n(size)} paid orders made through the API (create, approve, pay; 16 at a time), moved to a Shopify store ` +
       'by SQL so their labels queue a tracking push (after an untimed batch of 100 that warms the server up), then ' +
-      'timed: `POST /call/labelBatches` (202) until the batch is ' +
-      'worked to its end in-process (`runPending()`), then `GET /call/labelBatches/{id}/document` read to its end over ' +
-      'loopback. Concurrency is the purchases in flight per batch (8, the default, through `app.labels.batches`; ' +
-      'others through the same service built with that concurrency). The fake USPS runs in a worker thread.',
+      "timed: `POST /call/labelBatches` (202) until the server's job queue has worked the batch to its end (its " +
+      '`label-batch` job, in the same process; the tracking pushes stay queued: their queue is not worked), then ' +
+      '`GET /call/labelBatches/{id}/document` read to its end over loopback. Concurrency is the purchases in flight ' +
+      'per batch (8, the default; each concurrency on a server of its own). The fake USPS runs in a worker thread.',
     '',
     '| database | carrier | concurrency | purchase, s | labels/s | document, s | document, MiB (pages) | end to end, s | <= 10 s (built-in) | orders with one label | pushes queued |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |',
@@ -134,7 +134,8 @@ function profileSection(r: LabelsReport): string[] {
   const lines = [
     '## Where a label of the batch goes',
     '',
-    `One more batch of ${n(r.profiled[0]!.run.orders)} orders per database with the built-in carrier, 4 in flight, under ` +
+    `One more batch of ${n(r.profiled[0]!.run.orders)} orders per database with the built-in carrier, ` +
+      `${r.profiled[0]!.run.concurrency} in flight, under ` +
       "the sampling profiler (which slows it). On PostgreSQL the server's thread and the database's backends share " +
       "the 2 cores; PGlite runs in the server's thread.",
   ];

@@ -17,7 +17,7 @@ import { describeMachine } from './machine.ts';
  * 5,000-label batch and its merged document. Writes bench/results/labels-<date>-<time>.md and prints it.
  *
  *   npm run bench:labels -w bench                     # everything (15-20 minutes on 2 cores)
- *   npm run bench:labels -w bench -- --db postgres --carrier local --concurrency 4 --memory-orders 0
+ *   npm run bench:labels -w bench -- --db postgres --carrier local --concurrency 8 --memory-orders 0
  *   node src/labels-draw.ts --pdf 3000 --zpl 60000    # the drawing alone (the bench runs it under taskset -c 1)
  */
 
@@ -113,11 +113,11 @@ async function main() {
     const bench = await startBench('postgres', 'local', adminUrl);
     try {
       const warm = await paidOrders(bench, Math.min(100, orders));
-      await runBatch(bench, warm.ids, 8);
+      await runBatch(bench, warm.ids);
       for (const size of [orders, memoryOrders]) {
         const made = await paidOrders(bench, size);
         log(`  ${size} paid orders in ${(made.ms / 1000).toFixed(1)} s`);
-        const run = await runBatch(bench, made.ids, 8, { memory: true });
+        const run = await runBatch(bench, made.ids, { memory: true });
         logRun('postgres', 'local', run);
         memoryRuns.push(run);
         noteLoad();
@@ -132,31 +132,32 @@ async function main() {
   let serverVersions: Partial<Record<DatabaseKind, string>> = {};
   for (const kind of databases) {
     for (const carrier of carriers) {
-      log(`batches: ${kind}, ${carrier}`);
-      const bench = await startBench(kind, carrier, adminUrl);
-      serverVersions = { ...serverVersions, [kind]: bench.serverVersion };
-      try {
-        // A first, untimed batch: the server's code paths are compiled and its connections open before the timed ones.
-        const warm = await paidOrders(bench, Math.min(100, orders));
-        await runBatch(bench, warm.ids, 4);
-        for (const concurrency of concurrencies) {
+      // One server per concurrency: it is the server's own setting for the batches its queue works.
+      for (const [index, concurrency] of concurrencies.entries()) {
+        log(`batches: ${kind}, ${carrier}, ${concurrency} in flight`);
+        const bench = await startBench(kind, carrier, adminUrl, undefined, concurrency);
+        serverVersions = { ...serverVersions, [kind]: bench.serverVersion };
+        try {
+          // A first, untimed batch: the server's code paths are compiled and its connections open before the timed one.
+          const warm = await paidOrders(bench, Math.min(100, orders));
+          await runBatch(bench, warm.ids);
           const made = await paidOrders(bench, orders);
           log(`  ${orders} paid orders in ${(made.ms / 1000).toFixed(1)} s`);
-          const run = await runBatch(bench, made.ids, concurrency);
+          const run = await runBatch(bench, made.ids);
           logRun(kind, carrier, run);
           batches.push({ kind, carrier, ordersMs: made.ms, run });
           noteLoad();
+          if (args.profile && carrier === 'local' && index === 0) {
+            const profiledOrders = await paidOrders(bench, orders);
+            const profiledRun = await runBatch(bench, profiledOrders.ids, { profile: true });
+            logRun(kind, carrier, profiledRun);
+            profiled.push({ kind, run: profiledRun });
+            noteLoad();
+          }
+          if (bench.usps) log(`  the fake USPS sold ${await bench.usps.labels()} labels`);
+        } finally {
+          await bench.close();
         }
-        if (args.profile && carrier === 'local') {
-          const made = await paidOrders(bench, orders);
-          const run = await runBatch(bench, made.ids, 4, { profile: true });
-          logRun(kind, carrier, run);
-          profiled.push({ kind, run });
-          noteLoad();
-        }
-        if (bench.usps) log(`  the fake USPS sold ${await bench.usps.labels()} labels`);
-      } finally {
-        await bench.close();
       }
     }
   }

@@ -110,7 +110,7 @@ async function main() {
         oidcAudience: FAKE_AUDIENCE,
         webDist: join(pulled.dataDir, 'no-web-build'),
         rateLimitMax: 1_000_000_000,
-        jobs: false,
+        jobs: true,
         demo: false,
         // The fake Shopify listens on loopback.
         outboundAllowHosts: [new URL(shop.url).host],

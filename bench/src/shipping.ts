@@ -43,7 +43,7 @@ const app = await buildApp({
     oidcIssuer: FAKE_ISSUER,
     oidcAudience: FAKE_AUDIENCE,
     webDist: join(webDist, 'none'),
-    jobs: false,
+    jobs: true,
     demo: false,
   },
   jwks: idp.jwks,

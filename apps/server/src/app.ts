@@ -18,6 +18,7 @@ import { collectRouteTable, enforceRoutePolicies } from './security/route-policy
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { backgroundPlugin } from './plugins/background.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
@@ -66,6 +67,8 @@ export interface BuildAppOptions {
   adapterOptions?: AdapterOptions;
   /** Tests replace the carrier adapters. */
   carrierAdapters?: CarrierAdapterFactory;
+  /** Benchmarks compare how many purchases of one label batch run at once (default 8). */
+  labelBatchConcurrency?: number;
 }
 
 /** Paths that belong to the API: they answer the JSON envelope, never the SPA. */
@@ -179,8 +182,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     databaseUrl: config.databaseUrl,
     redisUrl: config.redisUrl,
   });
-  const jobsMode = config.jobs ? 'work' : config.role === 'api' ? 'send' : 'off';
-  await app.register(jobsPlugin, { mode: jobsMode, databaseUrl: config.databaseUrl });
+  // The one engine for background work (docs/decisions.md, "Background work"): pg-boss, and the layer every
+  // feature's queues go through. Its expiry monitor looks as often as the shortest expiry needs.
+  await app.register(jobsPlugin, {
+    mode: config.jobs ? 'work' : 'send',
+    databaseUrl: config.databaseUrl,
+    monitorSeconds: Math.min(config.syncStallSeconds, config.labelBatchStaleSeconds, 30) / 4,
+  });
+  await app.register(backgroundPlugin, { pollSeconds: config.jobsPollSeconds });
   const adapters = options.adapters ?? createChannelAdapter;
   // Every call to a channel (and, later, a carrier) leaves through the egress guard unless a test brings its own fetch.
   const egress = createEgressGuard(config.outboundAllowHosts);
@@ -194,12 +203,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     adapterOptions,
     stallSeconds: config.syncStallSeconds,
   });
-  await app.register(shippingPlugin, { jobs: config.jobs });
+  await app.register(shippingPlugin);
   const carrierAdapters = options.carrierAdapters ?? createCarrierAdapter;
   await app.register(labelsPlugin, {
-    jobs: config.jobs,
     batchStaleSeconds: config.labelBatchStaleSeconds,
-    pollMs: config.labelsPollSeconds * 1000,
+    batchConcurrency: options.labelBatchConcurrency,
     carrierAdapters,
     carrierAdapterOptions: { http: adapterOptions.http },
   });

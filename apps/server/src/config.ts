@@ -37,16 +37,25 @@ export interface ServerConfig {
    * jobs; `api` serves and only sends jobs; `worker` runs the jobs and schedules and serves only health checks.
    */
   role: ServerRole;
-  /** Run background jobs (store sync) in this instance (JOBS=off, or SERVER_ROLE=api). */
+  /**
+   * Run the background jobs and the schedules in this instance (pg-boss workers). false (JOBS=off, or
+   * SERVER_ROLE=api): this instance only sends jobs, and an instance that runs them takes them.
+   */
   jobs: boolean;
   /** Redis for realtime across instances (the socket.io Redis adapter) instead of PostgreSQL's LISTEN/NOTIFY. */
   redisUrl: string | undefined;
-  /** A sync run without a heartbeat for this long is resumed by another worker and its store flagged. */
+  /**
+   * The expiry of a pull's slice job (s): a slice still running this long after it started (its worker killed or cut
+   * off) is taken over by another worker, which flags the store; slices end after a third of it.
+   */
   syncStallSeconds: number;
-  /** A label batch whose instance stopped beating for this long is resumed by another (s). */
+  /** The expiry of a label batch's slice job (s): a stopped worker's slice is resumed by another after this long. */
   labelBatchStaleSeconds: number;
-  /** How often a worker looks for labels work (due tracking pushes, unsettled purchases, batches) unasked (s). */
-  labelsPollSeconds: number;
+  /**
+   * How often an idle worker asks each queue for work it was not woken for: jobs whose time came (a retry's backoff,
+   * a tracking push's next attempt), a wake-up lost with a connection (s). Sending a job wakes the workers at once.
+   */
+  jobsPollSeconds: number;
   /** A block of the event loop this long makes `/healthz` report the process as not live (s). */
   eventLoopLimitSeconds: number;
   /** How often an instance reads the access revocations (deactivated users) that other instances recorded. */
@@ -136,8 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demo: env.SHIPDESK_DEMO !== 'off',
     syncStallSeconds: int('SYNC_STALL_SECONDS', env.SYNC_STALL_SECONDS, 60) || 60,
     labelBatchStaleSeconds: int('LABEL_BATCH_STALE_SECONDS', env.LABEL_BATCH_STALE_SECONDS, 120) || 120,
-    // A day at most: longer than 2^31 ms, a timer fires at once.
-    labelsPollSeconds: Math.min(int('LABELS_POLL_SECONDS', env.LABELS_POLL_SECONDS, 10) || 10, 86_400),
+    // LABELS_POLL_SECONDS is its name from when only the labels work polled; a day at most (pg-boss's own limit).
+    jobsPollSeconds: Math.min(
+      int('JOBS_POLL_SECONDS', env.JOBS_POLL_SECONDS ?? env.LABELS_POLL_SECONDS, 5) || 5,
+      86_400,
+    ),
     eventLoopLimitSeconds: int('EVENT_LOOP_LIMIT_SECONDS', env.EVENT_LOOP_LIMIT_SECONDS, 10) || 10,
     revocationRefreshMs: int('REVOCATION_REFRESH_MS', env.REVOCATION_REFRESH_MS, 5_000) || 5_000,
     bigcommerce: {

@@ -102,8 +102,9 @@ export async function buildTestApp(
     oidcIssuer: FAKE_ISSUER,
     oidcAudience: FAKE_AUDIENCE,
     webDist: join(db.config.dataDir, 'no-web-build'),
-    // Sync runs in-process unless a test asks for the durable queue.
-    jobs: false,
+    // The real queue (pg-boss on the suite's database), as in production; its idle workers look every second.
+    jobs: true,
+    jobsPollSeconds: 1,
     // The fakes listen on loopback; the egress tests build an app without this.
     outboundAllowHosts: ['127.0.0.1', 'localhost', '::1'],
     ...db.config,

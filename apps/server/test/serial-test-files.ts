@@ -22,6 +22,7 @@ export const SERIAL_TEST_FILES = [
   'src/integrations/http/channel-http-limits.test.ts',
   'src/launcher.test.ts',
   'src/log-secrets.test.ts',
+  'src/plugins/background.test.ts',
   'src/plugins/database-outage.test.ts',
   'src/plugins/realtime.test.ts',
   'src/scale-out/scale-out.postgres.test.ts',

@@ -1,31 +1,58 @@
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
+import { APP_ROLE } from '../db/schema/tenancy.ts';
 import { carryRequestId } from '../lib/request-context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Durable background jobs (pg-boss) in the app's own database; null when this instance has no queue. */
-    jobs: PgBoss | null;
-    /** Whether this instance runs the jobs and the schedules; false on an API-only one, which only sends jobs. */
+    /** Durable background jobs (pg-boss) in the app's own database: the one engine for all background work. */
+    jobs: PgBoss;
+    /** Whether this instance runs the jobs and the schedules; false when it only sends them (SERVER_ROLE=api, JOBS=off). */
     jobWorkers: boolean;
   }
 }
 
 /**
- * `work`: send jobs and run them (`SERVER_ROLE` all or worker); `send`: only send them, the workers run them
- * (`SERVER_ROLE=api`); `off`: no queue, work is handed to this process directly (JOBS=off, the tests).
+ * `work`: send jobs and run them, with the schedules and the expiry monitor (`SERVER_ROLE` all or worker); `send`:
+ * only send them, the workers run them (`SERVER_ROLE=api`, or `JOBS=off`).
  */
-export type JobsMode = 'work' | 'send' | 'off';
+export type JobsMode = 'work' | 'send';
 
 export interface JobsPluginOptions {
   mode: JobsMode;
   databaseUrl: string | undefined;
+  /**
+   * How often a working instance looks for jobs that ran past their expiry (a killed worker's) and fails them into
+   * their retry: a quarter of the shortest expiry of our queues, so a takeover waits little beyond the expiry.
+   */
+  monitorSeconds: number;
 }
+
+/** pg-boss's schema. */
+export const JOBS_SCHEMA = 'pgboss';
 
 interface PGliteLike {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   exec(text: string): Promise<unknown>;
 }
+
+// Any constant: instances starting together take turns granting (concurrent GRANTs on one object can collide).
+const GRANT_LOCK_KEY = 7_305_118_202;
+
+/**
+ * A job is sent in the transaction of the change that asks for it (tenant work runs as the RLS role), so that role
+ * may add jobs: read the queues' settings and insert into the common job table. It cannot read or change any job.
+ */
+const GRANT_SENDING = `DO $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(${GRANT_LOCK_KEY});
+  IF NOT has_table_privilege('${APP_ROLE}', '${JOBS_SCHEMA}.job_common', 'INSERT') THEN
+    GRANT USAGE ON SCHEMA ${JOBS_SCHEMA} TO ${APP_ROLE};
+    GRANT SELECT ON ${JOBS_SCHEMA}.queue TO ${APP_ROLE};
+    GRANT INSERT ON ${JOBS_SCHEMA}.job_common TO ${APP_ROLE};
+  END IF;
+END
+$$`;
 
 /**
  * pg-boss on the app's database: its own small pool on PostgreSQL; on PGlite, the app's one instance through the
@@ -33,21 +60,25 @@ interface PGliteLike {
  */
 export const jobsPlugin = fp<JobsPluginOptions>(
   async (app, options) => {
-    app.decorate('jobWorkers', options.mode !== 'send');
-    if (options.mode === 'off') {
-      app.decorate('jobs', null);
-      return;
-    }
-    // Maintenance (expiring, archiving) is the workers' business; a sender only needs the queue's tables.
-    const supervise = options.mode === 'work';
-    const common = { schema: 'pgboss', supervise, schedule: false, migrate: true } as const;
+    const works = options.mode === 'work';
+    app.decorate('jobWorkers', works);
+    // Expiry, maintenance and the cron schedules are the workers' business; a sender only needs the queue's tables.
+    const monitor = Math.max(1, Math.min(60, Math.floor(options.monitorSeconds)));
+    const common = {
+      schema: JOBS_SCHEMA,
+      supervise: works,
+      schedule: works,
+      migrate: true,
+      superviseIntervalSeconds: monitor,
+      monitorIntervalSeconds: monitor,
+    } as const;
     let boss: PgBoss;
     if (options.databaseUrl) {
       boss = new PgBoss({
         ...common,
         connectionString: options.databaseUrl,
-        max: supervise ? 4 : 2,
-        application_name: supervise ? 'shipdesk-jobs' : 'shipdesk-jobs-send',
+        max: works ? 4 : 2,
+        application_name: works ? 'shipdesk-jobs' : 'shipdesk-jobs-send',
       });
     } else {
       const client = (app.db.db as unknown as { $client: PGliteLike }).$client;
@@ -71,9 +102,10 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     // A job sent while answering a request carries its id into the worker's logs (lib/request-context.ts).
     carryRequestId(boss);
     await boss.start();
+    await boss.getDb().executeSql(GRANT_SENDING, []);
     app.decorate('jobs', boss);
     // onClose hooks run last-registered first: this stops before the database closes, letting running handlers
-    // finish the page in flight (store sync stops after it, in its preClose).
+    // finish their slice (the features ask them to stop early in their preClose).
     app.addHook('onClose', async () => {
       await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: true });
     });

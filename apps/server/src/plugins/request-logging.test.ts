@@ -29,11 +29,11 @@ describe.each(backends)('request logs ($name)', (backend) => {
     });
     t = await buildTestApp(
       backend,
-      { jobs: true },
+      {},
       (app) => {
         app.post('/api/v1/__send-probe', { config: { policy: 'public' } }, async (request) => {
           const body = request.body as { n: number };
-          await app.jobs!.send('log-probe', { n: body.n });
+          await app.jobs.send('log-probe', { n: body.n });
           return { ok: true };
         });
       },
@@ -83,7 +83,7 @@ describe.each(backends)('request logs ($name)', (backend) => {
   });
 
   it("carries the request's id into the job it sends: the job's data and the worker's log lines", async () => {
-    const boss = t.app.jobs!;
+    const boss = t.app.jobs;
     await boss.createQueue('log-probe');
     const ran = new Promise<{ data: unknown }>((resolve) => {
       void boss.work('log-probe', { pollingIntervalSeconds: 0.5 }, async ([job]) => {

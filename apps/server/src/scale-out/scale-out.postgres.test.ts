@@ -17,8 +17,8 @@ import { serverCluster, type Instance, type ServerCluster } from './server-clust
 const BIG_ORDERS = 3_000;
 const SMALL_ORDERS = 400;
 const REVOCATION_REFRESH_MS = 1_000;
-/** The workers look for labels work unasked only hourly: a batch sent through an API instance must wake them. */
-const LABELS_POLL_SECONDS = 3_600;
+/** Idle workers ask their queues for work unasked only hourly: a job sent through an API instance must wake them. */
+const JOBS_POLL_SECONDS = 3_600;
 
 type Ack = { ok: boolean; error?: string };
 
@@ -47,7 +47,7 @@ describe('N instances on one PostgreSQL', () => {
       tenantId,
       revocationRefreshMs: REVOCATION_REFRESH_MS,
       syncStallSeconds: 3,
-      labelsPollSeconds: LABELS_POLL_SECONDS,
+      jobsPollSeconds: JOBS_POLL_SECONDS,
     });
     // The first start migrates the database; the others then start side by side.
     worker = await cluster.start('worker-1', 'worker');

@@ -60,7 +60,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 export async function serverCluster(
   databaseUrl: string,
-  options: { tenantId: string; revocationRefreshMs: number; syncStallSeconds: number; labelsPollSeconds: number },
+  options: { tenantId: string; revocationRefreshMs: number; syncStallSeconds: number; jobsPollSeconds: number },
 ): Promise<ServerCluster> {
   const idp = await testIdp();
   let issuerUrl = '';
@@ -121,7 +121,7 @@ export async function serverCluster(
           RATE_LIMIT_MAX: '100000',
           REVOCATION_REFRESH_MS: String(options.revocationRefreshMs),
           SYNC_STALL_SECONDS: String(options.syncStallSeconds),
-          LABELS_POLL_SECONDS: String(options.labelsPollSeconds),
+          JOBS_POLL_SECONDS: String(options.jobsPollSeconds),
         },
         stdio: ['ignore', 'inherit', 'inherit'],
       });

@@ -24,10 +24,12 @@ describe('SERVER_ROLE', () => {
     expect(() => loadConfig({ SERVER_ROLE: 'worker', DATABASE_URL, JOBS: 'off' })).toThrow(/SERVER_ROLE=worker/);
   });
 
-  it('reads how often a worker looks for labels work unasked, at most a day (a longer timer would fire at once)', () => {
-    expect(loadConfig({}).labelsPollSeconds).toBe(10);
-    expect(loadConfig({ LABELS_POLL_SECONDS: '30' }).labelsPollSeconds).toBe(30);
-    expect(loadConfig({ LABELS_POLL_SECONDS: '9999999' }).labelsPollSeconds).toBe(86_400);
-    expect(() => loadConfig({ LABELS_POLL_SECONDS: 'soon' })).toThrow(/LABELS_POLL_SECONDS must be/);
+  it('reads how often an idle worker asks its queues for work unasked, at most a day; the old name still counts', () => {
+    expect(loadConfig({}).jobsPollSeconds).toBe(5);
+    expect(loadConfig({ JOBS_POLL_SECONDS: '30' }).jobsPollSeconds).toBe(30);
+    expect(loadConfig({ JOBS_POLL_SECONDS: '9999999' }).jobsPollSeconds).toBe(86_400);
+    expect(loadConfig({ LABELS_POLL_SECONDS: '12' }).jobsPollSeconds).toBe(12);
+    expect(loadConfig({ JOBS_POLL_SECONDS: '7', LABELS_POLL_SECONDS: '12' }).jobsPollSeconds).toBe(7);
+    expect(() => loadConfig({ JOBS_POLL_SECONDS: 'soon' })).toThrow(/JOBS_POLL_SECONDS must be/);
   });
 });

@@ -101,8 +101,9 @@ export const shippingLabels = pgTable(
 export type ShippingLabelRow = typeof shippingLabels.$inferSelect;
 
 /**
- * A batch of labels bought in the background for many orders: who asked, the format, progress counters, and the
- * worker that runs it (claimed with a heartbeat, so a stopped instance's batch is taken over and resumed).
+ * A batch of labels bought in the background for many orders: who asked, the format, progress counters, and which
+ * run of its slice job holds it (`worker`: a stale run that lost it stops; the engine, pg-boss, resumes a stopped
+ * instance's slice after its expiry).
  */
 export const labelBatches = pgTable(
   'label_batches',
@@ -119,14 +120,10 @@ export const labelBatches = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     finishedAt: at('finished_at'),
     worker: text('worker'),
-    heartbeatAt: at('heartbeat_at'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('label_batches_tenant_created_idx').on(t.tenantId, t.createdAt),
-    index('label_batches_running_idx')
-      .on(t.heartbeatAt)
-      .where(sql`status = 'running'`),
     check('label_batches_event_check', oneOf('event', ['shipLabel', 'zpl'])),
     check('label_batches_status_check', oneOf('status', LABEL_BATCH_STATUSES)),
     tenantPolicy('label_batches'),

@@ -134,8 +134,8 @@ export const shippingResolutions = pgTable(
     done: bigint('done', { mode: 'number' }).notNull().default(0),
     total: bigint('total', { mode: 'number' }).notNull().default(0),
     finishedAt: at('finished_at'),
+    /** Which run of the pass's slice job holds it: a stale run that lost it stops. */
     worker: text('worker'),
-    heartbeatAt: at('heartbeat_at'),
   },
   () => [tenantPolicy('shipping_resolutions')],
 ).enableRLS();

@@ -54,7 +54,7 @@ export const stores = pgTable(
   ],
 ).enableRLS();
 
-/** One pull of one store: its progress, its outcome, who runs it (fencing) and when it last moved (stall check). */
+/** One pull of one store: its progress, its outcome, and which run of its slice job holds it (fencing). */
 export const syncRuns = pgTable(
   'sync_runs',
   {
@@ -73,7 +73,6 @@ export const syncRuns = pgTable(
     attempts: integer('attempts').notNull().default(0),
     queuedAt: at('queued_at').notNull().defaultNow(),
     startedAt: at('started_at'),
-    heartbeatAt: at('heartbeat_at'),
     finishedAt: at('finished_at'),
   },
   (t) => [
@@ -82,9 +81,6 @@ export const syncRuns = pgTable(
     // At most one queued or running pull per store: a second request gets the running one.
     uniqueIndex('sync_runs_one_active_per_store')
       .on(t.tenantId, t.storeId)
-      .where(sql`state IN ('queued', 'running')`),
-    index('sync_runs_active_idx')
-      .on(t.heartbeatAt)
       .where(sql`state IN ('queued', 'running')`),
     check('sync_runs_state_check', oneOf('state', SYNC_STATES)),
     tenantPolicy('sync_runs'),

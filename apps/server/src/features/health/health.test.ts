@@ -62,10 +62,11 @@ describe.each(backends)('/healthz with a blocked event loop ($name)', (backend) 
     expect((await t.app.inject({ url: '/test/hold-thread' })).statusCode).toBe(200);
     const answer = await probe!;
     expect(answer.statusCode).toBe(503);
-    expect(answer.json()).toEqual({
-      status: 'not live',
-      reason: expect.stringMatching(/^the event loop was blocked for 1\.\d s$/),
-    });
+    const { status, reason } = answer.json() as { status: string; reason: string };
+    expect(status).toBe('not live');
+    // Past the 1 s limit (the 1.3 s held, more when the machine is busy), in seconds to a tenth.
+    expect(reason).toMatch(/^the event loop was blocked for \d+\.\d s$/);
+    expect(Number(/(\d+\.\d)/.exec(reason)![1])).toBeGreaterThanOrEqual(1);
     await expect
       .poll(async () => (await t.app.inject({ url: '/healthz' })).statusCode, { timeout: 5_000, interval: 250 })
       .toBe(200);

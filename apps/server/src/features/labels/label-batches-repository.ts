@@ -155,9 +155,9 @@ export function createLabelBatchesRepository() {
     },
 
     /**
-     * After a round of items: the counters moved by what the round did and the heartbeat renewed (constant work per
-     * round, whatever the batch's size). When no item is left to work on, the counters are counted once from the
-     * items (exact also after a takeover) and the batch is done.
+     * After a round of items: the counters moved by what the round did (constant work per round, whatever the
+     * batch's size). When no item is left to work on, the counters are counted once from the items (exact also after
+     * a takeover) and the batch is done.
      */
     async refresh(
       tx: Executor,
@@ -182,7 +182,6 @@ export function createLabelBatchesRepository() {
           .set({
             bought: sql`${labelBatches.bought} + ${round.bought}`,
             failed: sql`${labelBatches.failed} + ${round.failed}`,
-            heartbeatAt: sql`clock_timestamp()`,
           })
           .where(own(tenantId, batchId))
           .returning();
@@ -198,7 +197,6 @@ export function createLabelBatchesRepository() {
           status: 'done',
           finishedAt: sql`clock_timestamp()`,
           worker: null,
-          heartbeatAt: sql`clock_timestamp()`,
         })
         .where(own(tenantId, batchId))
         .returning();
@@ -228,39 +226,38 @@ export function createLabelBatchesRepository() {
     },
 
     /**
-     * Claims a running batch for `worker` across tenants (owner connection): one nobody works on, or whose worker
-     * stopped beating for `staleSeconds`.
+     * Takes a running batch for `holder`, one run of its pg-boss job (plugins/background.ts): pg-boss starts a job's
+     * next run only once the one before finished its slice, or ran past its expiry; a holder that lost the batch
+     * finds out at its next round (`holds`). Undefined when the batch is done.
      */
-    async claim(db: Executor, worker: string, staleSeconds: number): Promise<LabelBatchRow | null> {
-      const result = (await db.execute(sql`
-        UPDATE label_batches b SET worker = ${worker}, heartbeat_at = clock_timestamp()
-        FROM (SELECT tenant_id, id FROM label_batches
-              WHERE status = 'running'
-                AND (worker IS NULL OR worker = ${worker}
-                     OR heartbeat_at < clock_timestamp() - make_interval(secs => ${staleSeconds}))
-              ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED) next
-        WHERE b.tenant_id = next.tenant_id AND b.id = next.id
-        RETURNING b.tenant_id, b.id, b.event, b.created_by_id, b.created_by_email`)) as unknown as {
-        rows: Array<{
-          tenant_id: string;
-          id: string | number;
-          event: string;
-          created_by_id: string;
-          created_by_email: string;
-        }>;
-      };
-      const row = result.rows[0];
-      if (!row) return null;
-      return {
-        tenantId: row.tenant_id,
-        id: Number(row.id),
-        event: row.event,
-        createdById: row.created_by_id,
-        createdByEmail: row.created_by_email,
-      } as LabelBatchRow;
+    async claim(tx: Executor, tenantId: string, batchId: number, holder: string): Promise<LabelBatchRow | undefined> {
+      const [row] = await tx
+        .update(labelBatches)
+        .set({ worker: holder })
+        .where(and(own(tenantId, batchId), eq(labelBatches.status, 'running')))
+        .returning();
+      return row;
     },
 
-    /** Whether `worker` still holds the batch (another instance may have taken it over). */
+    /**
+     * A batch whose slices kept failing (its job's retries spent): the orders not bought yet fail with `message`, so
+     * the batch ends and a person can retry them; a purchase one of them left mid-way is settled by the sweep.
+     */
+    async stopOpen(tx: Executor, tenantId: string, batchId: number, message: string): Promise<LabelBatchRow> {
+      await tx
+        .update(labelBatchItems)
+        .set({ status: 'failed', message, updatedAt: new Date() })
+        .where(
+          and(
+            eq(labelBatchItems.tenantId, tenantId),
+            eq(labelBatchItems.batchId, batchId),
+            inArray(labelBatchItems.status, ['queued', 'buying']),
+          ),
+        );
+      return this.refresh(tx, tenantId, batchId, { bought: 0, failed: 0 });
+    },
+
+    /** Whether `worker` (a holder) still holds the batch (a newer run of its job may have taken it over). */
     async holds(tx: Executor, tenantId: string, batchId: number, worker: string): Promise<boolean> {
       const [row] = await tx
         .select({ worker: labelBatches.worker, status: labelBatches.status })

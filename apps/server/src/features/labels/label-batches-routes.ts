@@ -37,7 +37,6 @@ export const labelBatchesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const batch = await app.labels.batches.create(request.auth!, request.body);
-      app.labels.wake();
       return reply.code(202).send({ code: 202, success: true as const, data: batch });
     },
   );
@@ -86,7 +85,6 @@ export const labelBatchesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const batch = await app.labels.batches.retry(request.auth!, request.params.id);
-      app.labels.wake();
       return { code: 200, success: true as const, data: batch };
     },
   );

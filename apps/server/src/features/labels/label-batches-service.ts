@@ -4,10 +4,12 @@ import type { Database } from '../../db/client.ts';
 import type { LabelBatchItemRow, LabelBatchRow } from '../../db/schema/index.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import type { JobRun } from '../../plugins/background.ts';
 import { parseId } from '../../lib/ids.ts';
 import { tenantTimeZone } from '../orders/index.ts';
 import { batchPurchase } from './label-batch-choice.ts';
 import { createLabelBatchesRepository } from './label-batches-repository.ts';
+import type { BatchJob, LabelJobs } from './label-jobs.ts';
 import type { Actor, LabelEvent, LabelPurchases } from './label-purchase-service.ts';
 import { createLabelsRepository } from './labels-repository.ts';
 import { shipDateIn } from './label-shipment.ts';
@@ -18,11 +20,10 @@ export interface LabelBatchesDeps {
   purchases: LabelPurchases;
   notify(tenantId: string, batch: LabelBatch): void;
   log: FastifyBaseLogger;
-  worker: string;
+  /** A batch's slices are `label-batch` jobs, sent with the batch and by the slice before (label-jobs.ts). */
+  jobs: Pick<LabelJobs, 'batchIn' | 'wakeBatches'>;
   /** Purchases of one batch running at once. */
   concurrency?: number;
-  /** A batch whose worker stopped beating for this long is taken over (s). */
-  staleSeconds?: number;
 }
 
 export const BATCH_NOT_FOUND = 'Label batch not found';
@@ -44,16 +45,16 @@ function toBatch(row: LabelBatchRow): LabelBatch {
 
 /**
  * Label batches: many orders' labels bought in the background with their mapped services. The batch and its items
- * are rows: any instance that runs background work claims a running batch (heartbeat; a stopped one is taken over),
- * works its items a few at a time through the same purchase as one label (so a delivery is never bought twice), and
- * tells every open tab of the tenant how far it is.
+ * are rows (what the seller sees); the work is a chain of `label-batch` jobs, each a slice that claims the batch,
+ * works its items a few at a time through the same purchase as one label (so a delivery is never bought twice) and,
+ * when its time is up, sends the next slice in the transaction of its last round. A slice whose worker stops is run
+ * again by pg-boss after its expiry (LABEL_BATCH_STALE_SECONDS). Every open tab of the tenant hears how far it is.
  */
 export function createLabelBatches(deps: LabelBatchesDeps) {
   const { database } = deps;
   const repo = createLabelBatchesRepository();
   const labels = createLabelsRepository();
   const concurrency = deps.concurrency ?? 8;
-  let stopping = false;
 
   async function fail(tenantId: string, batchId: number, item: LabelBatchItemRow, message: string): Promise<Outcome> {
     await database.withTenant(tenantId, (tx) =>
@@ -112,33 +113,66 @@ export function createLabelBatches(deps: LabelBatchesDeps) {
     }
   }
 
-  /** Works a claimed batch to its end, or until the instance stops or another takes it over. */
-  async function run(claimed: LabelBatchRow): Promise<void> {
-    const { tenantId, id: batchId } = claimed;
+  /**
+   * After a round: the counters, and, when the slice ends here with items left and it still holds the batch, the
+   * next slice, in one transaction.
+   */
+  async function endRound(job: BatchJob, run: JobRun, round: { bought: number; failed: number }) {
+    const { tenantId, batchId } = job;
+    const handOn = run.shouldYield();
+    const batch = await database.withTenant(tenantId, async (tx) => {
+      const refreshed = await repo.refresh(tx, tenantId, batchId, round);
+      if (handOn && refreshed.status !== 'done' && (await repo.holds(tx, tenantId, batchId, run.holder))) {
+        await deps.jobs.batchIn(tx, job);
+      }
+      return refreshed;
+    });
+    return { batch, handOn };
+  }
+
+  /** The `label-batch` job's work: one slice of the batch, to its end or until the slice's time is up. */
+  async function runSlice(job: BatchJob, run: JobRun): Promise<void> {
+    const { tenantId, batchId } = job;
+    const claimed = await database.withTenant(tenantId, (tx) => repo.claim(tx, tenantId, batchId, run.holder));
+    if (!claimed) return; // done already
+    if (run.retryCount > 0) deps.log.warn({ batchId, retry: run.retryCount }, 'resuming a label batch');
     const actor: Actor = { tenantId, userId: claimed.createdById, email: claimed.createdByEmail };
     let lastNotice = 0;
     for (;;) {
-      if (stopping) return;
       const open = await database.withTenant(tenantId, async (tx) =>
-        (await repo.holds(tx, tenantId, batchId, deps.worker))
+        (await repo.holds(tx, tenantId, batchId, run.holder))
           ? repo.openItems(tx, tenantId, batchId, concurrency)
           : null,
       );
-      if (open === null) return;
+      if (open === null) return; // a newer run of the job took it over
       const outcomes = await Promise.all(open.map((item) => work(claimed, actor, item)));
       const round = {
         bought: outcomes.filter((o) => o === 'bought').length,
         failed: outcomes.filter((o) => o === 'failed').length,
       };
       throughput.batchItems(round);
-      const batch = await database.withTenant(tenantId, (tx) => repo.refresh(tx, tenantId, batchId, round));
+      const { batch, handOn } = await endRound(job, run, round);
       const now = Date.now();
-      if (batch.status === 'done' || now - lastNotice > 250) {
+      if (batch.status === 'done' || handOn || now - lastNotice > 250) {
         lastNotice = now;
         deps.notify(tenantId, toBatch(batch));
       }
-      if (batch.status === 'done' || open.length === 0) return;
+      if (batch.status === 'done' || open.length === 0 || handOn) return;
     }
+  }
+
+  /** The `label-batch-stopped` job's work: a batch whose slices kept failing ends, its open orders failed. */
+  async function stopBatch(job: BatchJob): Promise<void> {
+    const { tenantId, batchId } = job;
+    const message = 'The batch stopped before this order (its work kept failing); retry the batch';
+    const batch = await database.withTenant(tenantId, async (tx) =>
+      (await repo.find(tx, tenantId, batchId))?.status === 'running'
+        ? repo.stopOpen(tx, tenantId, batchId, message)
+        : null,
+    );
+    if (!batch) return;
+    deps.log.error({ batchId }, 'label batch stopped: its slices kept failing');
+    deps.notify(tenantId, toBatch(batch));
   }
 
   return {
@@ -147,7 +181,7 @@ export function createLabelBatches(deps: LabelBatchesDeps) {
       if (!input.orderIds && !input.allShippable) {
         throw badRequest({ orderIds: 'orderIds is required (or allShippable: true)' });
       }
-      return database.withTenant(auth.tenantId, async (tx) => {
+      const created = await database.withTenant(auth.tenantId, async (tx) => {
         let ids: number[];
         if (input.orderIds) {
           ids = [...new Set(input.orderIds.map(Number))];
@@ -166,8 +200,11 @@ export function createLabelBatches(deps: LabelBatchesDeps) {
           { event: input.event, createdById: auth.userId, createdByEmail: auth.email },
           ids,
         );
+        await deps.jobs.batchIn(tx, { tenantId: auth.tenantId, batchId: batch.id });
         return toBatch(batch);
       });
+      deps.jobs.wakeBatches();
+      return created;
     },
 
     list(auth: AuthContext): Promise<LabelBatch[]> {
@@ -205,30 +242,22 @@ export function createLabelBatches(deps: LabelBatchesDeps) {
 
     /** `POST /call/labelBatches/{id}/retry`: the failed orders are tried again. */
     async retry(auth: AuthContext, idText: string): Promise<LabelBatch> {
-      return database.withTenant(auth.tenantId, async (tx) => {
+      const retried = await database.withTenant(auth.tenantId, async (tx) => {
         const id = parseId(idText);
         const batch = id === null ? undefined : await repo.find(tx, auth.tenantId, id);
         if (!batch) throw notFound(BATCH_NOT_FOUND);
         if ((await repo.retryFailed(tx, auth.tenantId, batch.id)) === 0) {
           throw new HttpError(409, 'No order of this batch failed', { reason: 'nothing_to_retry' });
         }
+        await deps.jobs.batchIn(tx, { tenantId: auth.tenantId, batchId: batch.id });
         return toBatch((await repo.find(tx, auth.tenantId, batch.id))!);
       });
+      deps.jobs.wakeBatches();
+      return retried;
     },
 
-    /** Claims and works running batches until none is left (the background work calls it). */
-    async runPending(): Promise<void> {
-      for (;;) {
-        if (stopping) return;
-        const claimed = await repo.claim(database.db, deps.worker, deps.staleSeconds ?? 60);
-        if (!claimed) return;
-        await run(claimed);
-      }
-    },
-
-    stop(): void {
-      stopping = true;
-    },
+    runSlice,
+    stopBatch,
   };
 }
 export type LabelBatches = ReturnType<typeof createLabelBatches>;

@@ -6,12 +6,16 @@ import { backends, buildTestApp, newTenantId, type TestContext } from '../../../
 import { paidOrder, setWarehouse } from '../../../test/label-helpers.ts';
 import { createOrder, flow } from '../../../test/order-helpers.ts';
 import { validLocalTrackingNumber } from '../../integrations/carriers/local/local-tracking.ts';
+import { strandJob, waitFor } from '../../../test/job-helpers.ts';
+import { createLabelBatchesRepository } from './label-batches-repository.ts';
+import { LABEL_BATCH_QUEUE, LABEL_BATCH_STOPPED_QUEUE } from './label-jobs.ts';
 
 describe.each(backends)('label batches ($name)', (backend) => {
   let t: TestContext;
   const tenant = newTenantId();
   beforeAll(async () => {
-    t = await buildTestApp(backend);
+    // Expiries short enough for the queue's monitor to look every second: a stranded slice is taken over at once.
+    t = await buildTestApp(backend, { syncStallSeconds: 4, labelBatchStaleSeconds: 30 });
     await setWarehouse(t, tenant);
     const headers = await t.auth(tenant);
     const method: ShipMethod = (
@@ -30,6 +34,17 @@ describe.each(backends)('label batches ($name)', (backend) => {
 
   const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: await t.auth(tenant), ...(payload ? { payload } : {}) });
+  /** The batch once the queue has worked it to its end. */
+  const done = (id: string, tenantId = tenant) =>
+    waitFor(
+      async () => {
+        const res = await t.app.inject({ url: `/call/labelBatches/${id}`, headers: await t.auth(tenantId) });
+        const detail = res.json().data as LabelBatchDetail;
+        return detail.batch.status === 'done' ? detail : undefined;
+      },
+      30_000,
+      `batch ${id}`,
+    );
 
   it('buys the mapped labels of many orders, reports each, retries failures and prints one document', async () => {
     const ready = await Promise.all([1, 2, 3, 4].map(() => paidOrder(t, tenant)));
@@ -42,9 +57,8 @@ describe.each(backends)('label batches ($name)', (backend) => {
     expect(started.statusCode, started.body).toBe(202);
     const batch = started.json().data as LabelBatch;
     expect(batch).toMatchObject({ status: 'running', total: 6, bought: 0, failed: 0 });
-    await t.app.labels.batches.runPending();
 
-    const detail = (await call('GET', `/call/labelBatches/${batch.id}`)).json().data as LabelBatchDetail;
+    const detail = await done(batch.id);
     expect(detail.batch).toMatchObject({ status: 'done', bought: 4, failed: 2 });
     expect(detail.items.map((i) => i.orderId)).toEqual(ids);
     for (const item of detail.items.slice(0, 4)) {
@@ -71,8 +85,7 @@ describe.each(backends)('label batches ($name)', (backend) => {
     expect((await flow(t, tenant, unpaid.id, 'processPayment', { version: 2 })).statusCode).toBe(200);
     const retried = await call('POST', `/call/labelBatches/${batch.id}/retry`);
     expect(retried.json().data).toMatchObject({ status: 'running', failed: 0 });
-    await t.app.labels.batches.runPending();
-    const after = (await call('GET', `/call/labelBatches/${batch.id}`)).json().data as LabelBatchDetail;
+    const after = await done(batch.id);
     expect(after.batch).toMatchObject({ status: 'done', bought: 5, failed: 1 });
     expect(
       (
@@ -87,7 +100,7 @@ describe.each(backends)('label batches ($name)', (backend) => {
     const orders = await Promise.all([1, 2].map(() => paidOrder(t, tenant)));
     const batch = (await call('POST', '/call/labelBatches', { event: 'zpl', orderIds: orders.map((o) => o.id) })).json()
       .data as LabelBatch;
-    await t.app.labels.batches.runPending();
+    await done(batch.id);
     const zpl = await call('GET', `/call/labelBatches/${batch.id}/document`);
     expect(zpl.headers['content-type']).toContain('text/plain');
     expect(zpl.body.match(/\^XA/g)).toHaveLength(2);
@@ -101,7 +114,7 @@ describe.each(backends)('label batches ($name)', (backend) => {
     const batch = (
       await call('POST', '/call/labelBatches', { event: 'shipLabel', orderIds: orders.map((o) => o.id) })
     ).json().data as LabelBatch;
-    await t.app.labels.batches.runPending();
+    await done(batch.id);
     const labelOf = (order: Order) =>
       sql`(SELECT label_id FROM label_batch_items WHERE tenant_id = ${tenant} AND batch_id = ${Number(batch.id)}
            AND order_id = ${Number(order.id)})`;
@@ -135,12 +148,24 @@ describe.each(backends)('label batches ($name)', (backend) => {
     expect(voided.json()).toMatchObject({ reason: 'no_labels' });
   });
 
-  it('resumes a batch left mid-purchase without buying a delivery twice', async () => {
+  /** A batch as the API makes it, but without its job: what a killed worker's slice leaves is made by each test. */
+  async function batchWithoutJob(orderIds: string[]): Promise<number> {
+    const repo = createLabelBatchesRepository();
+    const batch = await t.app.db.withTenant(tenant, (tx) =>
+      repo.insert(
+        tx,
+        tenant,
+        { event: 'shipLabel', createdById: 'user', createdByEmail: 'user@example.com' },
+        orderIds.map(Number),
+      ),
+    );
+    return batch.id;
+  }
+
+  it('resumes a batch whose worker was killed mid-purchase, without buying a delivery twice', async () => {
     const orders = await Promise.all([1, 2, 3].map(() => paidOrder(t, tenant)));
-    const batch = (
-      await call('POST', '/call/labelBatches', { event: 'shipLabel', orderIds: orders.map((o) => o.id) })
-    ).json().data as LabelBatch;
-    // The first order's label was bought by a worker that stopped before it wrote the item down.
+    const batchId = await batchWithoutJob(orders.map((o) => o.id));
+    // The first order's label was bought by a worker killed before it wrote the item down.
     const first = await flow(t, tenant, orders[0]!.id, 'shipLabel', {
       version: orders[0]!.version,
       label: {
@@ -152,14 +177,14 @@ describe.each(backends)('label batches ($name)', (backend) => {
     const deliveryId = first.json().data.label.deliveryId;
     await t.app.db.db.execute(
       sql`UPDATE label_batch_items SET status = 'buying', delivery_id = ${Number(deliveryId)}
-          WHERE tenant_id = ${tenant} AND batch_id = ${Number(batch.id)} AND order_id = ${Number(orders[0]!.id)}`,
+          WHERE tenant_id = ${tenant} AND batch_id = ${batchId} AND order_id = ${Number(orders[0]!.id)}`,
     );
     await t.app.db.db.execute(
-      sql`UPDATE label_batches SET worker = 'stopped-worker', heartbeat_at = now() - interval '1 hour'
-          WHERE tenant_id = ${tenant} AND id = ${Number(batch.id)}`,
+      sql`UPDATE label_batches SET worker = 'killed-host:1:job:0' WHERE tenant_id = ${tenant} AND id = ${batchId}`,
     );
-    await t.app.labels.batches.runPending();
-    const detail = (await call('GET', `/call/labelBatches/${batch.id}`)).json().data as LabelBatchDetail;
+    // Its slice job, as the killed worker left it: active, past its expiry. The queue's monitor hands it on.
+    await strandJob(t, LABEL_BATCH_QUEUE, { tenantId: tenant, batchId }, { singletonKey: `${tenant}:${batchId}` });
+    const detail = await done(String(batchId));
     expect(detail.batch).toMatchObject({ status: 'done', bought: 3, failed: 0 });
     expect(detail.items[0]!.trackingNumber).toBe(first.json().data.label.trackingNumber);
     const labels = (await t.app.db.db.execute(
@@ -170,6 +195,29 @@ describe.each(backends)('label batches ($name)', (backend) => {
           )}) GROUP BY order_id`,
     )) as unknown as { rows: Array<{ n: number }> };
     expect(labels.rows.map((r) => r.n)).toEqual([1, 1, 1]);
+  });
+
+  it('ends a batch whose slices kept failing, its open orders failed with a reason a retry clears', async () => {
+    const orders = await Promise.all([1, 2].map(() => paidOrder(t, tenant)));
+    const batchId = await batchWithoutJob(orders.map((o) => o.id));
+    // The last retry of its slice, stranded too: its retries are spent, so the job goes to the dead-letter queue.
+    await strandJob(
+      t,
+      LABEL_BATCH_QUEUE,
+      { tenantId: tenant, batchId },
+      { singletonKey: `${tenant}:${batchId}`, retries: 5 },
+    );
+    const stopped = await done(String(batchId));
+    expect(stopped.batch).toMatchObject({ status: 'done', bought: 0, failed: 2 });
+    expect(stopped.items[0]!.message).toContain('retry the batch');
+    const dead = (await t.app.db.db.execute(
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${LABEL_BATCH_STOPPED_QUEUE}
+          AND data ->> 'batchId' = ${String(batchId)}`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(dead.rows[0]!.n).toBe(1);
+
+    expect((await call('POST', `/call/labelBatches/${batchId}/retry`)).statusCode).toBe(200);
+    expect((await done(String(batchId))).batch).toMatchObject({ status: 'done', bought: 2, failed: 0 });
   });
 
   it('labels no order on hold: every paid order to ship leaves it out, and a chosen one fails with its day', async () => {
@@ -207,9 +255,7 @@ describe.each(backends)('label batches ($name)', (backend) => {
     expect(all.statusCode, all.body).toBe(202);
     const allBatch = all.json().data as LabelBatch;
     expect(allBatch.total).toBe(1);
-    await t.app.labels.batches.runPending();
-    const allDetail = (await t.app.inject({ method: 'GET', url: `/call/labelBatches/${allBatch.id}`, headers })).json()
-      .data as LabelBatchDetail;
+    const allDetail = await done(allBatch.id, shop);
     expect(allDetail.items).toEqual([expect.objectContaining({ orderId: wasHeld.id, status: 'bought' })]);
 
     const chosen = await t.app.inject({
@@ -218,10 +264,7 @@ describe.each(backends)('label batches ($name)', (backend) => {
       headers,
       payload: { event: 'shipLabel', orderIds: [held.id] },
     });
-    await t.app.labels.batches.runPending();
-    const chosenDetail = (
-      await t.app.inject({ method: 'GET', url: `/call/labelBatches/${(chosen.json().data as LabelBatch).id}`, headers })
-    ).json().data as LabelBatchDetail;
+    const chosenDetail = await done((chosen.json().data as LabelBatch).id, shop);
     expect(chosenDetail.items[0]).toMatchObject({
       status: 'failed',
       message: `Order ${held.orderNumber} is on hold until 2099-12-31: release the hold to buy its label`,

@@ -10,6 +10,8 @@ import type { CarrierAdapter, LabelRequest, PurchasedLabel } from '../../integra
 import type { TrackingPush } from '../../integrations/channels/channel-types.ts';
 import { ChannelError } from '../../integrations/http/channel-http.ts';
 import { paidOrder, setWarehouse } from '../../../test/label-helpers.ts';
+import { jobsOf, startNow, waitFor } from '../../../test/job-helpers.ts';
+import { TRACKING_PUSH_QUEUE } from './label-jobs.ts';
 import { MAX_ATTEMPTS } from './tracking-push-service.ts';
 
 /** A USPS that sells labels in memory and can be told to misbehave. */
@@ -122,6 +124,13 @@ describe.each(backends)('label purchases that go wrong, and tracking pushes ($na
   const get = async (url: string) => t.app.inject({ method: 'GET', url, headers: await t.auth(tenant) });
   const delivery = async (orderId: string) =>
     ((await get(`/api/v1/deliveries?orderId=${orderId}`)).json().data as Delivery[])[0]!;
+  type Push = NonNullable<Delivery['label']>['trackingPush'];
+  /** The order's label's tracking push, once `until` holds for it. */
+  const pushState = (orderId: string, until: (push: Push) => boolean) =>
+    waitFor(async () => {
+      const push = (await delivery(orderId)).label?.trackingPush;
+      return push && until(push) ? push : undefined;
+    });
   const usLabel = () => ({
     carrier: 'usps',
     carrierAccountId: accountId,
@@ -241,24 +250,23 @@ describe.each(backends)('label purchases that go wrong, and tracking pushes ($na
     });
     expect(bought.statusCode, bought.body).toBe(200);
     expect(bought.json().data.label.trackingPush).toMatchObject({ status: 'pending' });
-    await t.app.labels.pushes.runDue();
+    // The push is a job sent with the label: the queue runs it at once.
+    expect(await pushState(first!.id, (push) => push.status === 'pushed')).toMatchObject({ attempts: 1 });
     expect(pushes.at(-1)).toMatchObject({
       externalOrderId: first!.externalId,
       carrier: 'Shipdesk Local',
       trackingNumber: bought.json().data.label.trackingNumber,
     });
-    expect((await delivery(first!.id)).label?.trackingPush).toMatchObject({ status: 'pushed', attempts: 1 });
 
     // Voided after the channel was told: the channel is asked to take the confirmation back.
     const firstLabel = bought.json().data.label;
     expect((await get(`/call/usps/cancelShipment/${firstLabel.deliveryId}`)).statusCode).toBe(200);
-    expect((await delivery(first!.id)).label).toMatchObject({ status: 'voided', trackingPush: { status: 'pending' } });
-    await t.app.labels.pushes.runDue();
+    expect((await delivery(first!.id)).label).toMatchObject({ status: 'voided' });
+    expect(await pushState(first!.id, (push) => push.status === 'pushed')).toMatchObject({ message: null });
     expect(channel.canceled).toContainEqual({
       externalOrderId: first!.externalId,
       trackingNumber: firstLabel.trackingNumber,
     });
-    expect((await delivery(first!.id)).label?.trackingPush).toMatchObject({ status: 'pushed', message: null });
 
     pushFailure = new ChannelError('platform', 'Shopify refused the fulfillment', 422, 'Fulfillment order is closed');
     const failing = await flow(t, tenant, second!.id, 'shipLabel', {
@@ -270,31 +278,48 @@ describe.each(backends)('label purchases that go wrong, and tracking pushes ($na
       },
     });
     expect(failing.statusCode, failing.body).toBe(200);
-    await t.app.labels.pushes.runDue();
-    const waiting = (await delivery(second!.id)).label!;
-    expect(waiting.trackingPush).toMatchObject({
+    const labelId = failing.json().data.label.id as string;
+    expect(await pushState(second!.id, (push) => push.attempts === 1)).toMatchObject({
       status: 'pending',
-      attempts: 1,
       message: expect.stringContaining('Fulfillment order is closed'),
     });
-
-    // The last attempt fails too: the label says so, and nothing retries on its own any more.
+    // The next attempt is a job at the backoff: a minute (and a second), then twice that.
+    const nextAttempt = async (attempts: number) =>
+      waitFor(async () => {
+        const waitingJobs = (await jobsOf(t, TRACKING_PUSH_QUEUE, 'labelId', labelId)).filter(
+          (job) => job.state === 'created',
+        );
+        const push = (await delivery(second!.id)).label!.trackingPush;
+        return push.attempts === attempts && waitingJobs.length === 1 ? waitingJobs[0]!.startsIn : undefined;
+      });
+    const afterFirst = await nextAttempt(1);
+    expect(afterFirst).toBeGreaterThan(55);
+    expect(afterFirst).toBeLessThanOrEqual(61);
     await t.app.db.db.execute(
-      sql`UPDATE shipping_labels SET tracking_push_attempts = ${MAX_ATTEMPTS - 1}, tracking_push_next_at = now() WHERE tenant_id = ${tenant} AND id = ${Number(waiting.id)}`,
+      sql`UPDATE shipping_labels SET tracking_push_next_at = now() WHERE tenant_id = ${tenant} AND id = ${Number(labelId)}`,
     );
-    await t.app.labels.pushes.runDue();
-    expect((await delivery(second!.id)).label!.trackingPush).toMatchObject({
-      status: 'failed',
-      attempts: MAX_ATTEMPTS,
+    expect(await startNow(t, TRACKING_PUSH_QUEUE, 'labelId', labelId)).toBe(1);
+    const afterSecond = await nextAttempt(2);
+    expect(afterSecond).toBeGreaterThan(115);
+    expect(afterSecond).toBeLessThanOrEqual(121);
+
+    // The last attempt fails too: the label says so, and nothing is sent again on its own.
+    await t.app.db.db.execute(
+      sql`UPDATE shipping_labels SET tracking_push_attempts = ${MAX_ATTEMPTS - 1}, tracking_push_next_at = now() WHERE tenant_id = ${tenant} AND id = ${Number(labelId)}`,
+    );
+    await startNow(t, TRACKING_PUSH_QUEUE, 'labelId', labelId);
+    expect(await pushState(second!.id, (push) => push.status === 'failed')).toMatchObject({ attempts: MAX_ATTEMPTS });
+    await waitFor(async () => {
+      const jobs = await jobsOf(t, TRACKING_PUSH_QUEUE, 'labelId', labelId);
+      return jobs.every((job) => job.state === 'completed') ? true : undefined;
     });
-    expect(await t.app.labels.pushes.runDue()).toBe(0);
+    const waiting = (await delivery(second!.id)).label!;
 
     pushFailure = null;
     const retried = await get(`/call/shipment/${waiting.deliveryId}/retryTrackingPush`);
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json().data.trackingPush).toMatchObject({ status: 'pending', attempts: 0 });
-    await t.app.labels.pushes.runDue();
-    expect((await delivery(second!.id)).label!.trackingPush).toMatchObject({ status: 'pushed', message: null });
+    expect(await pushState(second!.id, (push) => push.status === 'pushed')).toMatchObject({ message: null });
     expect((await get(`/call/shipment/${waiting.deliveryId}/retryTrackingPush`)).json()).toMatchObject({
       reason: 'push_done',
     });

@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import {
   CARRIER_NAMES,
-  findCarrierService,
   type Carrier,
-  type LabelFormat,
   type LabelPurchase,
   type OrderFlowBody,
   type OrderFlowResult,
@@ -24,22 +21,12 @@ import {
   type WriteRequest,
 } from '../../lib/idempotency.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { lockOrder, tenantTimeZone, type OrdersNotifier } from '../orders/index.ts';
-import { checkBox, shipmentParcel } from './label-parcel.ts';
+import type { OrdersNotifier } from '../orders/index.ts';
+import { reserve, type Reserved } from './label-purchase-reserve.ts';
 import { recordLabel, type RecordedLabel } from './label-record.ts';
-import { carrierWords, type LabelAccount, type LabelCarriers } from './label-rates.ts';
-import {
-  WAREHOUSE_MISSING,
-  defaultPackageType,
-  holdRefusal,
-  parcelRefusal,
-  scopeOf,
-  serviceRefusal,
-  shipDateIn,
-  shipFrom,
-  shipTo,
-} from './label-shipment.ts';
-import { createLabelsRepository, type PurchaseRecord } from './labels-repository.ts';
+import { carrierWords, type LabelCarriers } from './label-rates.ts';
+import type { LabelJobs } from './label-jobs.ts';
+import { createLabelsRepository, settleWaitSeconds, type PurchaseRecord } from './labels-repository.ts';
 import { throughput } from '../../lib/throughput-metrics.ts';
 
 export interface LabelPurchaseDeps {
@@ -47,8 +34,10 @@ export interface LabelPurchaseDeps {
   carriers: LabelCarriers;
   notify: OrdersNotifier;
   log: FastifyBaseLogger;
-  /** A label was recorded whose tracking number goes to the channel. */
-  trackingQueued(): void;
+  /** The tracking push of a recorded label and the next ask of an unconfirmed purchase, sent with their change. */
+  jobs: Pick<LabelJobs, 'pushIn' | 'settleIn' | 'wakePushes'>;
+  /** A purchase still `buying` after this long belonged to an instance that stopped (s). */
+  purchaseStaleSeconds: number;
   /** Refuses the event as the order lifecycle would (statuses, guards); throws the refusal. */
   checkEvent(tx: Executor, tenantId: string, order: OrderRow, event: LabelEvent): Promise<void>;
 }
@@ -62,8 +51,6 @@ const BUY_TIMEOUT_MS = 60_000;
 const FIND_TIMEOUT_MS = 30_000;
 /** Failures after which the carrier may or may not have made the label: it is asked before anything else. */
 const AMBIGUOUS = new Set(['timeout', 'network', 'unavailable', 'malformed']);
-
-const formatOf = (event: LabelEvent): LabelFormat => (event === 'zpl' ? 'zpl' : 'pdf');
 
 function isAmbiguous(error: unknown): boolean {
   if (error instanceof ChannelError) return AMBIGUOUS.has(error.kind);
@@ -80,115 +67,12 @@ function isCarrierFailure(error: unknown): boolean {
  * the carrier's idempotency key kept with it), the carrier is asked outside any transaction, and the label is
  * recorded in one transaction with the lines shipped, the statuses, the timeline and the tracking push. An answer
  * lost on the way is never bought again blindly: the carrier is asked whether it holds the label first (here at
- * once, and by the monitor for purchases an instance left behind).
+ * once; then by a `label-purchase-settle` job sent with each failed ask, after a wait that doubles, and for
+ * purchases an instance left `buying`, by the sweep: label-jobs.ts).
  */
 export function createLabelPurchases(deps: LabelPurchaseDeps) {
   const { database } = deps;
   const repo = createLabelsRepository();
-
-  interface Reserved {
-    kind: 'reserved';
-    deliveryId: number;
-    record: PurchaseRecord;
-    request: LabelRequest;
-    account: LabelAccount;
-  }
-
-  /**
-   * The work of a purchase's first transaction (the one that claims its Idempotency-Key, if it has one): checks and
-   * writes the purchase on its delivery. The order stays locked until it commits.
-   */
-  function reserve(
-    auth: Actor,
-    orderIdText: string,
-    event: LabelEvent,
-    purchase: LabelPurchase,
-    /** The order version the form showed; null for a batch, which takes the order as it is now. */
-    version: number | null,
-  ): (tx: Executor) => Promise<Reserved> {
-    const tenantId = auth.tenantId;
-    return async (tx) => {
-      const order = await lockOrder(tx, tenantId, orderIdText, version);
-      await deps.checkEvent(tx, tenantId, order, event);
-      // An order on hold is not labelled before its day, by a person or a batch (docs/labels.md, "On hold").
-      const today = shipDateIn(await tenantTimeZone(tx, tenantId));
-      const held = holdRefusal(order, today);
-      if (held) throw new HttpError(409, held, { reason: 'order_on_hold' });
-
-      const deliveryId = purchase.deliveryId ? Number(purchase.deliveryId) : null;
-      const delivery = deliveryId
-        ? await repo.lockDelivery(tx, tenantId, deliveryId)
-        : await repo.nextPlannedDelivery(tx, tenantId, order.id);
-      if (!delivery || delivery.orderId !== order.id) {
-        throw badRequest({ 'label.deliveryId': `Order ${order.orderNumber} has no delivery ${purchase.deliveryId}` });
-      }
-      if (delivery.status !== 'planned') {
-        throw new HttpError(409, 'This delivery has a label already; void it to buy another', {
-          reason: 'delivery_labelled',
-        });
-      }
-      if (delivery.purchaseState) {
-        throw new HttpError(409, 'A label for this delivery is being bought; wait for it to finish', {
-          reason: 'purchase_in_progress',
-        });
-      }
-
-      const carrier = purchase.carrier as Carrier;
-      const from = await shipFrom(tx, tenantId);
-      if (!from) throw new HttpError(409, WAREHOUSE_MISSING, { reason: 'warehouse_missing' });
-      const address = await repo.shippingAddress(tx, tenantId, order.id);
-      if (!address)
-        throw new HttpError(409, 'The order has no shipping address', { reason: 'incomplete_shipping_address' });
-      const to = shipTo(address);
-      const serviceProblem = serviceRefusal(carrier, purchase.serviceCode, scopeOf(from, to));
-      if (serviceProblem) throw badRequest({ 'label.serviceCode': serviceProblem });
-      const parcel = shipmentParcel(purchase.parcel, purchase.parcel.packageType ?? defaultPackageType(carrier));
-      const refusal = parcelRefusal(carrier, parcel);
-      if (refusal) throw badRequest({ [`label.parcel.${refusal.field}`]: refusal.message });
-      await checkBox(tx, tenantId, purchase.parcel);
-      const account = await deps.carriers.purchasingAccount(
-        tx,
-        tenantId,
-        carrier,
-        purchase.carrierAccountId == null ? null : Number(purchase.carrierAccountId),
-      );
-
-      const request: LabelRequest = {
-        from,
-        to,
-        parcel,
-        shipDate: today,
-        reference: order.orderNumber,
-        serviceCode: purchase.serviceCode,
-        format: formatOf(event),
-        idempotencyKey: randomUUID(),
-      };
-      const record: PurchaseRecord = {
-        carrier,
-        carrierAccountId: account.accountId,
-        serviceName: findCarrierService(carrier, purchase.serviceCode)!.name,
-        event,
-        actorId: auth.userId,
-        actorEmail: auth.email,
-        request: request as unknown as Record<string, unknown>,
-      };
-      await repo.startPurchase(
-        tx,
-        tenantId,
-        delivery.id,
-        {
-          boxSizeId: purchase.parcel.boxSizeId ? Number(purchase.parcel.boxSizeId) : null,
-          packageType: parcel.packageType,
-          weight: parcel.weightGrams,
-          length: parcel.lengthIn,
-          width: parcel.widthIn,
-          height: parcel.heightIn,
-        },
-        record,
-      );
-      return { kind: 'reserved' as const, deliveryId: delivery.id, record, request, account };
-    };
-  }
 
   /** The purchase failed before anything was bought: the delivery and the key are free again. */
   async function release(tenantId: string, deliveryId: number, key: IdempotencyKey | null): Promise<void> {
@@ -207,10 +91,11 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
     key: IdempotencyKey | null,
     answer: boolean,
   ): Promise<RecordedLabel> {
-    const recorded = await recordLabel(database, { tenantId, deliveryId, record, label, key, answer });
+    const queuePush = (tx: Executor, labelId: number) => deps.jobs.pushIn(tx, { tenantId, labelId });
+    const recorded = await recordLabel(database, { tenantId, deliveryId, record, label, key, answer, queuePush });
     throughput.labelBought(record.carrier);
     deps.notify(tenantId, { orderIds: [recorded.order.id], event: record.event, version: recorded.order.version });
-    if (recorded.label.trackingPush.status === 'pending') deps.trackingQueued();
+    if (recorded.label.trackingPush.status === 'pending') deps.jobs.wakePushes();
     return recorded;
   }
 
@@ -233,8 +118,18 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
   }
 
   /**
-   * The carrier could not say whether it made the label: the delivery stays unconfirmed for the monitor to ask again,
-   * the reason is kept for the seller to see, and the key is free, so a retry is told so at once.
+   * An ask of the carrier failed: counted, its reason kept for the seller to see, and the next ask sent as a job
+   * after the wait (which doubles with each failed ask), in the same transaction.
+   */
+  async function recordFailedAsk(tx: Executor, tenantId: string, deliveryId: number, problem: string): Promise<void> {
+    const failedAsks = await repo.recordSettleFailure(tx, tenantId, deliveryId, problem);
+    // A second past the wait: the job must not find the purchase a moment short of due.
+    if (failedAsks !== null) await deps.jobs.settleIn(tx, { tenantId, deliveryId }, settleWaitSeconds(failedAsks) + 1);
+  }
+
+  /**
+   * The carrier could not say whether it made the label: the delivery stays unconfirmed and is asked about again
+   * later, the reason is kept for the seller to see, and the key is free, so a retry is told so at once.
    */
   async function unconfirmed(
     tenantId: string,
@@ -247,7 +142,7 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
     const name = CARRIER_NAMES[carrier];
     const problemWords = carrierWords(carrier, problem);
     await database.withTenant(tenantId, async (tx) => {
-      await repo.recordSettleFailure(tx, tenantId, deliveryId, problemWords);
+      await recordFailedAsk(tx, tenantId, deliveryId, problemWords);
       if (key) await releaseKey(tx, tenantId, key);
     });
     const lostWords = carrierWords(carrier, lost);
@@ -284,7 +179,7 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
         throw error;
       }
       await database.withTenant(tenantId, (tx) => repo.markUnconfirmed(tx, tenantId, deliveryId));
-      // Asked at once, an answer past its limit would come as large again: the monitor asks later, with a wait.
+      // Asked at once, an answer past its limit would come as large again: it is asked later, after a wait.
       if (error instanceof AnswerTooLargeError) {
         deps.log.warn({ carrier, deliveryId, err: error }, 'label purchase answer refused as too large');
         throw await unconfirmed(tenantId, deliveryId, key, carrier, error, error);
@@ -324,7 +219,7 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
         database,
         auth.tenantId,
         key,
-        reserve(auth, orderIdText, event, purchase, body.version),
+        reserve(deps, auth, orderIdText, event, purchase, body.version),
         () =>
           new HttpError(409, 'The same purchase is still in progress; try again shortly', {
             reason: 'purchase_in_progress',
@@ -342,21 +237,27 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
     async buyFor(actor: Actor, orderId: number, event: LabelEvent, purchase: LabelPurchase): Promise<RecordedLabel> {
       const reserved = await database.withTenant(
         actor.tenantId,
-        reserve(actor, String(orderId), event, purchase, null),
+        reserve(deps, actor, String(orderId), event, purchase, null),
       );
       return buy(actor, reserved, null, false);
     },
 
     /**
-     * Purchases left unsettled (answer lost, instance stopped): asks the carrier, records or frees them. A carrier
-     * that still cannot say leaves it `unconfirmed`, the failure counted and its reason kept (never thrown): the
-     * monitor asks again after a longer wait.
+     * A purchase left unsettled (answer lost, instance stopped): asks the carrier, records or frees it. A carrier
+     * that still cannot say leaves it `unconfirmed`, the failure counted, its reason kept and the next ask sent
+     * after a longer wait (never thrown). `ifDue`: only when its wait is over (a job may come early or twice).
      */
-    async settle(tenantId: string, deliveryId: number): Promise<'recorded' | 'released' | 'skipped' | 'unconfirmed'> {
+    async settle(
+      tenantId: string,
+      deliveryId: number,
+      options: { ifDue?: boolean } = {},
+    ): Promise<'recorded' | 'released' | 'skipped' | 'unconfirmed'> {
       const claimed = await database.withTenant(tenantId, async (tx) => {
-        const delivery = await repo.lockDelivery(tx, tenantId, deliveryId);
+        const delivery = options.ifDue
+          ? await repo.lockDuePurchase(tx, tenantId, deliveryId, deps.purchaseStaleSeconds)
+          : await repo.lockDelivery(tx, tenantId, deliveryId);
         if (!delivery?.purchaseState || !delivery.purchaseRequest) return null;
-        // Fenced: another instance asking at the same time finds the newer stamp and waits its turn.
+        // Fenced: another ask at the same time finds the newer stamp (not due) and leaves it.
         await repo.markUnconfirmed(tx, tenantId, deliveryId);
         return delivery.purchaseRequest as unknown as PurchaseRecord;
       });
@@ -369,9 +270,16 @@ export function createLabelPurchases(deps: LabelPurchaseDeps) {
         const carrier = claimed.carrier as Carrier;
         deps.log.warn({ err: error, carrier, deliveryId }, 'label purchase still unconfirmed');
         const problem = carrierWords(carrier, error);
-        await database.withTenant(tenantId, (tx) => repo.recordSettleFailure(tx, tenantId, deliveryId, problem));
+        await database.withTenant(tenantId, (tx) => recordFailedAsk(tx, tenantId, deliveryId, problem));
         return 'unconfirmed';
       }
+    },
+
+    /** The sweep (every minute): a settle job for each purchase that is due, at most one a minute per purchase. */
+    async sweep(send: (job: { tenantId: string; deliveryId: number }) => Promise<void>): Promise<number> {
+      const due = await repo.unsettledPurchases(database.db, deps.purchaseStaleSeconds);
+      for (const purchase of due) await send(purchase);
+      return due.length;
     },
   };
 }

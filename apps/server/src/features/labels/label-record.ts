@@ -1,5 +1,5 @@
 import type { OrderFlowResult, ShippingLabel, SuccessEnvelope } from '@shipdesk/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import { statusesAfterShipping } from '../../domain/orders/order-shipment-status.ts';
 import type { PurchasedLabel } from '../../integrations/carriers/carrier-types.ts';
@@ -20,7 +20,7 @@ export const pushesTracking = (order: Pick<OrderRow, 'storeId' | 'sourceType'>) 
 
 /**
  * Records a bought label in one transaction: the label and its document, the delivery labelled, its lines shipped,
- * for channel orders the tracking push queued, and, through the orders' changeOrder (which locks the order first),
+ * for channel orders the tracking push queued (its job sent), and, through the orders' changeOrder (which locks the order first),
  * the order's statuses and the timeline row ("who bought what for how much"); a reship's original gets its
  * `linkedLabel` row. Recording the same purchase twice is refused by the one-standing-label index.
  */
@@ -34,6 +34,8 @@ export async function recordLabel(
     key: IdempotencyKey | null;
     /** The orderFlow answer (the whole order) is wanted: a person's purchase, not a batch's. */
     answer: boolean;
+    /** Sends the label's tracking push job, in this transaction (label-jobs.ts). */
+    queuePush(tx: Executor, labelId: number): Promise<void>;
   },
 ): Promise<RecordedLabel> {
   const { tenantId, deliveryId, record, label } = input;
@@ -81,6 +83,7 @@ export async function recordLabel(
           trackingPushStatus: push ? 'pending' : 'not_needed',
           trackingPushNextAt: push ? new Date() : null,
         });
+        if (push) await input.queuePush(tx, row.id);
         await repo.markLabelled(tx, tenantId, deliveryId, {
           trackingNumber: label.trackingNumber,
           carrierMethod: record.serviceName,

@@ -7,6 +7,7 @@ import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { parseId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { changeOrder, recordOrderEvents, toLabel, type OrdersNotifier } from '../orders/index.ts';
+import type { LabelJobs } from './label-jobs.ts';
 import { carrierWords, type LabelCarriers } from './label-rates.ts';
 import { createLabelsRepository } from './labels-repository.ts';
 
@@ -22,8 +23,8 @@ export function createLabelVoids(deps: {
   database: Database;
   carriers: LabelCarriers;
   notify: OrdersNotifier;
-  /** The channel is to be told of the void. */
-  trackingQueued(): void;
+  /** The channel is to be told of the void: its push job, sent with the void. */
+  jobs: Pick<LabelJobs, 'pushIn' | 'wakePushes'>;
 }) {
   const repo = createLabelsRepository();
 
@@ -99,6 +100,9 @@ export function createLabelVoids(deps: {
                 }
               : {}),
         });
+        if (voided.trackingPushStatus === 'pending') {
+          await deps.jobs.pushIn(tx, { tenantId, labelId: voided.id });
+        }
         await repo.markUnlabelled(tx, tenantId, delivery.id);
         const statuses = statusesAfterShipping(current, await repo.unitCounts(tx, tenantId, order.id));
         const payload = {
@@ -136,7 +140,7 @@ export function createLabelVoids(deps: {
       return { label: toLabel(changed.outcome.voided), order: { id: String(order.id), version: order.version } };
     });
     deps.notify(tenantId, { orderIds: [result.order.id], event: 'voidLabel', version: result.order.version });
-    if (result.label.trackingPush.status === 'pending') deps.trackingQueued();
+    if (result.label.trackingPush.status === 'pending') deps.jobs.wakePushes();
     return result;
   };
 }

@@ -31,12 +31,33 @@ export const documentWithinLimit =
   );
 
 /**
- * The monitor asks the carrier about an unconfirmed purchase 10 s after the answer was lost, then waits twice as long
- * after each ask that fails, at most an hour: a carrier that keeps failing (or keeps answering past its limit) is
- * not asked in a loop.
+ * The carrier is asked about an unconfirmed purchase again 10 s after the answer was lost, then twice as long after
+ * each ask that fails, at most an hour: a carrier that keeps failing (or keeps answering past its limit) is not asked
+ * in a loop.
  */
 export const SETTLE_FIRST_WAIT_SECONDS = 10;
 export const SETTLE_LONGEST_WAIT_SECONDS = 3_600;
+
+/** The wait before the next ask, after `failedAsks` asks failed. */
+export const settleWaitSeconds = (failedAsks: number) =>
+  Math.min(SETTLE_LONGEST_WAIT_SECONDS, SETTLE_FIRST_WAIT_SECONDS * 2 ** Math.min(failedAsks, 20));
+
+/**
+ * A purchase that is due to be settled: its answer lost and its wait over (the wait doubles with each failed ask),
+ * or left `buying` for longer than `staleSeconds` (its instance stopped before it recorded anything).
+ */
+function duePurchase(staleSeconds: number) {
+  const stale = sql`clock_timestamp() - make_interval(secs => ${staleSeconds})`;
+  const attempts = sql`coalesce((${deliveries.purchaseRequest} ->> 'settleAttempts')::int, 0)`;
+  const wait = sql`least(${SETTLE_LONGEST_WAIT_SECONDS}, ${SETTLE_FIRST_WAIT_SECONDS} * power(2, least(${attempts}, 20)))`;
+  return or(
+    and(
+      eq(deliveries.purchaseState, 'unconfirmed'),
+      lt(deliveries.purchaseStartedAt, sql`clock_timestamp() - make_interval(secs => ${wait})`),
+    ),
+    and(eq(deliveries.purchaseState, 'buying'), lt(deliveries.purchaseStartedAt, stale)),
+  );
+}
 
 /** What a purchase in flight keeps on its delivery: enough for any instance to find the label again. */
 export interface PurchaseRecord {
@@ -137,15 +158,42 @@ export function createLabelsRepository() {
         .where(ownDelivery(tenantId, deliveryId));
     },
 
-    /** An ask of the carrier failed: counted (the monitor waits longer before the next) and its reason kept. */
-    async recordSettleFailure(tx: Executor, tenantId: string, deliveryId: number, problem: string): Promise<void> {
+    /**
+     * An ask of the carrier failed: counted (the next waits longer) and its reason kept. Answers the failed asks so
+     * far, or null when the purchase is no longer unconfirmed.
+     */
+    async recordSettleFailure(
+      tx: Executor,
+      tenantId: string,
+      deliveryId: number,
+      problem: string,
+    ): Promise<number | null> {
       const attempts = sql`coalesce((${deliveries.purchaseRequest} ->> 'settleAttempts')::int, 0) + 1`;
-      await tx
+      const [row] = await tx
         .update(deliveries)
         .set({
           purchaseRequest: sql`${deliveries.purchaseRequest} || jsonb_build_object('settleAttempts', ${attempts}, 'settleProblem', ${problem}::text)`,
         })
-        .where(and(ownDelivery(tenantId, deliveryId), eq(deliveries.purchaseState, 'unconfirmed')));
+        .where(and(ownDelivery(tenantId, deliveryId), eq(deliveries.purchaseState, 'unconfirmed')))
+        .returning({
+          attempts: sql<number>`(${deliveries.purchaseRequest} ->> 'settleAttempts')::int`.mapWith(Number),
+        });
+      return row ? row.attempts : null;
+    },
+
+    /** The delivery, locked, when its purchase is due to be settled (`duePurchase`); undefined otherwise. */
+    async lockDuePurchase(
+      tx: Executor,
+      tenantId: string,
+      deliveryId: number,
+      staleSeconds: number,
+    ): Promise<DeliveryRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(deliveries)
+        .where(and(ownDelivery(tenantId, deliveryId), duePurchase(staleSeconds)))
+        .for('update');
+      return row;
     },
 
     async clearPurchase(tx: Executor, tenantId: string, deliveryId: number): Promise<void> {
@@ -253,36 +301,17 @@ export function createLabelsRepository() {
       return row!;
     },
 
-    /**
-     * Purchases to settle, across tenants (the monitor, owner connection): answers lost, once their wait is over (it
-     * doubles with each failed ask), or a purchase whose instance stopped before it recorded anything (`buying` for
-     * longer than `staleSeconds`).
-     */
+    /** Purchases due to be settled, across tenants (the sweep, owner connection), oldest first. */
     async unsettledPurchases(
       db: Executor,
       staleSeconds: number,
     ): Promise<Array<{ tenantId: string; deliveryId: number }>> {
-      const stale = sql`clock_timestamp() - make_interval(secs => ${staleSeconds})`;
-      const attempts = sql`coalesce((${deliveries.purchaseRequest} ->> 'settleAttempts')::int, 0)`;
-      const wait = sql`least(${SETTLE_LONGEST_WAIT_SECONDS}, ${SETTLE_FIRST_WAIT_SECONDS} * power(2, least(${attempts}, 20)))`;
-      const rows = await db
+      return db
         .select({ tenantId: deliveries.tenantId, deliveryId: deliveries.id })
         .from(deliveries)
-        .where(
-          and(
-            isNotNull(deliveries.purchaseState),
-            or(
-              and(
-                eq(deliveries.purchaseState, 'unconfirmed'),
-                lt(deliveries.purchaseStartedAt, sql`clock_timestamp() - make_interval(secs => ${wait})`),
-              ),
-              and(eq(deliveries.purchaseState, 'buying'), lt(deliveries.purchaseStartedAt, stale)),
-            ),
-          ),
-        )
+        .where(and(isNotNull(deliveries.purchaseState), duePurchase(staleSeconds)))
         .orderBy(asc(deliveries.purchaseStartedAt))
         .limit(100);
-      return rows;
     },
   };
 }

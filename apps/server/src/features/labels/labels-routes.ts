@@ -100,7 +100,6 @@ export const labelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const label = await app.labels.pushes.retry(request.auth!, request.params.deliveryId);
-      app.labels.wake();
       return { code: 200, success: true as const, data: label };
     },
   );

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import { CARRIER_NAMES, trackingUrl, type Carrier, type ShippingLabel } from '@shipdesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
@@ -10,18 +10,21 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { parseId } from '../../lib/ids.ts';
 import { findOrder, toLabel, type OrdersNotifier } from '../orders/index.ts';
 import { createStoresRepository } from '../stores/index.ts';
+import { PUSH_LEASE_SECONDS, type LabelJobs, type PushJob } from './label-jobs.ts';
 import type { LabelRow } from './labels-repository.ts';
 
 /**
- * Telling the order's channel the carrier and tracking number of a label: a durable outbox in the label's own row
- * (pending with a due time), claimed by any instance that runs background work with FOR UPDATE SKIP LOCKED and a
- * lease, so each push runs once at a time and survives restarts. A label voided after its number was pushed is
- * pending again: the channel is asked to take the confirmation back where its platform allows it. Failures are retried with backoff (1 min, doubling,
- * at most 1 h) up to MAX_ATTEMPTS; then the label shows "failed" with the platform's words and a person retries.
+ * Telling the order's channel the carrier and tracking number of a label. The label's own row says where the push
+ * stands (pending with a due time, pushed, failed, with the attempts and the platform's words: the Deliveries card
+ * shows it); each attempt is a `tracking-push` job (label-jobs.ts) sent in the transaction that makes the push due.
+ * The job claims the push on the row with a lease (the job's expiry), so an attempt runs once even when a job comes
+ * twice, and a worker that dies mid-push is replaced by pg-boss's retry once the lease is over. A label voided after
+ * its number was pushed is pending again: the channel is asked to take the confirmation back where its platform
+ * allows it. Failures are sent again with backoff (1 min, doubling, at most 1 h) up to MAX_ATTEMPTS; then the label
+ * shows "failed" with the platform's words and a person retries.
  */
 
 export const MAX_ATTEMPTS = 6;
-const LEASE_SECONDS = 120;
 const PUSH_TIMEOUT_MS = 30_000;
 
 export interface TrackingPushDeps {
@@ -30,6 +33,7 @@ export interface TrackingPushDeps {
   log: FastifyBaseLogger;
   /** The order's screens refresh when its channel was told (or could not be). */
   notify: OrdersNotifier;
+  jobs: Pick<LabelJobs, 'pushIn' | 'wakePushes'>;
 }
 
 type Outcome = { ok: true; status?: 'pushed' | 'not_needed'; message?: string } | { ok: false; message: string };
@@ -42,18 +46,26 @@ export function createTrackingPushes(deps: TrackingPushDeps) {
   const { database } = deps;
   const stores = createStoresRepository();
 
-  /** Claims due pushes across tenants (owner connection): each is leased, its attempt counted. */
-  async function claimDue(limit: number): Promise<Array<{ tenantId: string; id: number }>> {
-    const result = (await database.db.execute(sql`
-      UPDATE shipping_labels l
-      SET tracking_push_next_at = clock_timestamp() + make_interval(secs => ${LEASE_SECONDS}),
-          tracking_push_attempts = l.tracking_push_attempts + 1
-      FROM (SELECT tenant_id, id FROM shipping_labels
-            WHERE tracking_push_status = 'pending' AND tracking_push_next_at <= clock_timestamp()
-            ORDER BY tracking_push_next_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
-      WHERE l.tenant_id = due.tenant_id AND l.id = due.id
-      RETURNING l.tenant_id, l.id`)) as unknown as { rows: Array<{ tenant_id: string; id: string | number }> };
-    return result.rows.map((r) => ({ tenantId: r.tenant_id, id: Number(r.id) }));
+  /** Claims the label's push when it is due: leased, its attempt counted. False when it is not (pushed, not due). */
+  async function claim(tenantId: string, id: number): Promise<boolean> {
+    const claimed = await database.withTenant(tenantId, (tx) =>
+      tx
+        .update(shippingLabels)
+        .set({
+          trackingPushNextAt: sql`clock_timestamp() + make_interval(secs => ${PUSH_LEASE_SECONDS})`,
+          trackingPushAttempts: sql`${shippingLabels.trackingPushAttempts} + 1`,
+        })
+        .where(
+          and(
+            eq(shippingLabels.tenantId, tenantId),
+            eq(shippingLabels.id, id),
+            eq(shippingLabels.trackingPushStatus, 'pending'),
+            lte(shippingLabels.trackingPushNextAt, sql`clock_timestamp()`),
+          ),
+        )
+        .returning({ id: shippingLabels.id }),
+    );
+    return claimed.length > 0;
   }
 
   async function settle(tx: Executor, label: LabelRow, outcome: { ok: true } | { ok: false; message: string }) {
@@ -71,16 +83,17 @@ export function createTrackingPushes(deps: TrackingPushDeps) {
       return;
     }
     const gaveUp = label.trackingPushAttempts >= MAX_ATTEMPTS;
+    const wait = backoffSeconds(label.trackingPushAttempts);
     await tx
       .update(shippingLabels)
       .set({
         trackingPushStatus: gaveUp ? 'failed' : 'pending',
         trackingPushMessage: outcome.message,
-        trackingPushNextAt: gaveUp
-          ? null
-          : sql`clock_timestamp() + make_interval(secs => ${backoffSeconds(label.trackingPushAttempts)})`,
+        trackingPushNextAt: gaveUp ? null : sql`clock_timestamp() + make_interval(secs => ${wait})`,
       })
       .where(own);
+    // A second past the due time: the job must not find the push a moment short of due.
+    if (!gaveUp) await deps.jobs.pushIn(tx, { tenantId: label.tenantId, labelId: label.id }, wait + 1);
   }
 
   /** What a channel failure says, for the label. */
@@ -155,17 +168,33 @@ export function createTrackingPushes(deps: TrackingPushDeps) {
   }
 
   return {
-    /** Pushes what is due now; returns how many were claimed. */
-    async runDue(limit = 20): Promise<number> {
-      const due = await claimDue(limit);
-      for (const { tenantId, id } of due) await pushOne(tenantId, id);
-      return due.length;
+    /** The `tracking-push` job's work: the label's push, when it is due. */
+    async push(job: PushJob): Promise<'pushed' | 'skipped'> {
+      if (!(await claim(job.tenantId, job.labelId))) return 'skipped';
+      await pushOne(job.tenantId, job.labelId);
+      return 'pushed';
+    },
+
+    /** Pushes pending and due for over a minute, across tenants (the sweep, owner connection): their job is lost. */
+    async overdue(limit = 100): Promise<PushJob[]> {
+      const rows = await database.db
+        .select({ tenantId: shippingLabels.tenantId, labelId: shippingLabels.id })
+        .from(shippingLabels)
+        .where(
+          and(
+            eq(shippingLabels.trackingPushStatus, 'pending'),
+            lte(shippingLabels.trackingPushNextAt, sql`clock_timestamp() - interval '1 minute'`),
+          ),
+        )
+        .orderBy(shippingLabels.trackingPushNextAt)
+        .limit(limit);
+      return rows;
     },
 
     /** `GET /call/shipment/{deliveryId}/retryTrackingPush`: a failed (or waiting) push is due again now. */
     async retry(auth: AuthContext, deliveryIdText: string): Promise<ShippingLabel> {
       const deliveryId = parseId(deliveryIdText);
-      return database.withTenant(auth.tenantId, async (tx) => {
+      const retried = await database.withTenant(auth.tenantId, async (tx) => {
         const [label] =
           deliveryId === null
             ? []
@@ -189,8 +218,11 @@ export function createTrackingPushes(deps: TrackingPushDeps) {
           .set({ trackingPushStatus: 'pending', trackingPushAttempts: 0, trackingPushNextAt: sql`clock_timestamp()` })
           .where(and(eq(shippingLabels.tenantId, auth.tenantId), eq(shippingLabels.id, label.id)))
           .returning(labelColumns);
+        await deps.jobs.pushIn(tx, { tenantId: auth.tenantId, labelId: label.id });
         return toLabel(updated!);
       });
+      deps.jobs.wakePushes();
+      return retried;
     },
   };
 }

@@ -1,7 +1,10 @@
-import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { createShippingResolution, type ShippingResolution } from './shipping-resolution-service.ts';
+import type { JobQueue } from '../../plugins/background.ts';
+import {
+  createShippingResolution,
+  type ResolutionJob,
+  type ShippingResolution,
+} from './shipping-resolution-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,39 +13,39 @@ declare module 'fastify' {
 }
 
 export interface ShippingPluginOptions {
-  /** Whether this instance runs background work (JOBS=off: an API-only instance leaves passes to the workers). */
-  jobs: boolean;
   /** Orders per batch of a pass. */
   batchSize?: number;
 }
 
+/** A pass's slices (one tenant: one waiting slice at most). */
+export const RESOLUTION_QUEUE = 'shipping-resolution';
+/** A slice still running this long (its worker stopped) is run again from the position reached. */
+const RESOLUTION_EXPIRY_SECONDS = 30;
+
 /**
- * Re-resolving open orders after a mapping changed: every instance can run a pass it was asked for; a monitor in
- * the instances that run background work takes up passes left unfinished by a stopped one.
+ * Re-resolving open orders after a mapping changed, on the one engine (plugins/background.ts): the pass is a chain
+ * of `shipping-resolution` slice jobs, the first sent with the change; any instance that runs jobs works them.
  */
 export const shippingPlugin = fp<ShippingPluginOptions>(
   async (app, options) => {
+    const queue: JobQueue<ResolutionJob> = app.background.queue<ResolutionJob>({
+      name: RESOLUTION_QUEUE,
+      policy: 'short',
+      expireInSeconds: RESOLUTION_EXPIRY_SECONDS,
+      sliceSeconds: RESOLUTION_EXPIRY_SECONDS / 3,
+      retryLimit: 10,
+      retryDelaySeconds: 1,
+      retryDelayMaxSeconds: 300,
+      work: (job, run) => resolution.runSlice(job, run),
+    });
     const resolution = createShippingResolution({
       database: app.db,
       notify: (tenantId, event, payload) => app.realtime.toTenant(tenantId, event, payload),
       log: app.log,
-      worker: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+      queue,
       batchSize: options.batchSize,
     });
     app.decorate('shippingResolution', resolution);
-    let monitor: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      if (!options.jobs) return;
-      monitor = setInterval(() => {
-        resolution.resumePending().catch((error: unknown) => app.log.warn({ err: error }, 'shipping monitor failed'));
-      }, 15_000);
-      monitor.unref();
-    });
-    app.addHook('preClose', async () => {
-      clearInterval(monitor);
-      resolution.stop();
-      await resolution.idle();
-    });
   },
-  { name: 'shipping', dependencies: ['db', 'realtime'] },
+  { name: 'shipping', dependencies: ['db', 'realtime', 'background'] },
 );

@@ -56,28 +56,37 @@ export function createShippingResolutionRepository() {
     },
 
     /**
-     * Takes the tenant's pending pass for `worker` when nobody else works on it (or its worker stopped beating for
-     * `staleSeconds`). Across tenants (no tenant context): the monitor calls it for every pending pass.
+     * Takes the tenant's unfinished pass for `holder`, one run of its pg-boss job (plugins/background.ts): pg-boss
+     * starts a job's next run only once the one before finished its slice or ran past its expiry, and a holder that
+     * lost the pass finds out at its next batch (`advance`). Owner connection (the job names its tenant).
      */
-    async claim(db: Executor, tenantId: string, worker: string, staleSeconds: number): Promise<ResolutionState | null> {
+    async claim(db: Executor, tenantId: string, holder: string): Promise<ResolutionState | null> {
       const [row] = await rowsOf<StateRow>(
         db,
-        sql`UPDATE shipping_resolutions SET worker = ${worker}, heartbeat_at = clock_timestamp()
+        sql`UPDATE shipping_resolutions SET worker = ${holder}
             WHERE tenant_id = ${tenantId} AND finished_at IS NULL
-              AND (worker IS NULL OR worker = ${worker}
-                   OR heartbeat_at < clock_timestamp() - make_interval(secs => ${staleSeconds}))
             RETURNING tenant_id, requested_at, done_through, done, total, finished_at`,
       );
       return row ? toState(row) : null;
     },
 
-    /** Tenants with a pass not finished (the monitor resumes them). */
-    async pending(db: Executor): Promise<string[]> {
-      const rows = await rowsOf<{ tenant_id: string }>(
+    /** Passes not finished, in all tenants (a test or a benchmark waits for them). */
+    async unfinished(db: Executor): Promise<number> {
+      const [row] = await rowsOf<{ n: string | number }>(
         db,
-        sql`SELECT tenant_id FROM shipping_resolutions WHERE finished_at IS NULL ORDER BY requested_at LIMIT 100`,
+        sql`SELECT count(*) AS n FROM shipping_resolutions WHERE finished_at IS NULL`,
       );
-      return rows.map((r) => r.tenant_id);
+      return Number(row?.n ?? 0);
+    },
+
+    /** Who holds the tenant's pass now, and the pass as it stands (after `advance` was refused). */
+    async holderOf(db: Executor, tenantId: string): Promise<{ worker: string | null; state: ResolutionState } | null> {
+      const [row] = await rowsOf<StateRow & { worker: string | null }>(
+        db,
+        sql`SELECT tenant_id, requested_at, done_through, done, total, finished_at, worker
+            FROM shipping_resolutions WHERE tenant_id = ${tenantId}`,
+      );
+      return row ? { worker: row.worker, state: toState(row) } : null;
     },
 
     async state(tx: Executor, tenantId: string): Promise<ResolutionState | null> {
@@ -173,7 +182,7 @@ export function createShippingResolutionRepository() {
 
     /**
      * Records the position reached, fenced by the pass it belongs to: false when a newer ask replaced the pass (the
-     * caller then starts over) or another worker took it.
+     * caller then starts over) or a newer run of the job took it (the caller stops).
      */
     async advance(
       tx: Executor,
@@ -186,7 +195,6 @@ export function createShippingResolutionRepository() {
       const rows = await rowsOf<{ tenant_id: string }>(
         tx,
         sql`UPDATE shipping_resolutions SET done_through = ${doneThrough}, done = ${done},
-              heartbeat_at = clock_timestamp(),
               finished_at = CASE WHEN ${finished} THEN clock_timestamp() ELSE NULL END,
               worker = CASE WHEN ${finished} THEN NULL ELSE worker END
             WHERE tenant_id = ${state.tenantId} AND requested_at = ${state.requestedAt.toISOString()}::timestamptz

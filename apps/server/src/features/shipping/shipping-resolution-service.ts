@@ -1,57 +1,67 @@
 import { SHIPPING_RESOLUTION_EVENT, type ShippingResolutionProgress } from '@shipdesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
+import type { JobQueue, JobRun } from '../../plugins/background.ts';
 import { createShippingResolutionRepository, type ResolutionState } from './shipping-resolution-repository.ts';
 
 /**
- * Re-resolving a tenant's open orders after a method or mapping changed. The ask is a row written with the change;
- * a worker of any instance claims it, works through the open orders in batches by id (each batch one transaction
- * with the position reached) and says how far it got over realtime. An instance that stops mid-pass leaves the row
- * unfinished: another one's monitor resumes it from the position reached. A new ask while a pass runs starts it over.
+ * Re-resolving a tenant's open orders after a method or mapping changed. The ask is a row written with the change,
+ * and so is its `shipping-resolution` job (shipping-plugin.ts): a slice of the pass that works through the open
+ * orders in batches by id (each batch one transaction with the position reached), says how far it got over realtime
+ * and, when its time is up, sends the next slice with its last batch. A slice whose worker stops is run again by
+ * pg-boss after its expiry, from the position reached. A new ask while a pass runs starts it over.
  */
+
+/** A pass's slice, as its job carries it. */
+export interface ResolutionJob {
+  tenantId: string;
+}
+
 export interface ShippingResolutionDeps {
   database: Database;
   notify: (tenantId: string, event: string, payload: ShippingResolutionProgress) => void;
   log: FastifyBaseLogger;
-  worker: string;
+  queue: Pick<JobQueue<ResolutionJob>, 'sendIn' | 'wake'>;
   /** Orders per batch (default 5,000). */
   batchSize?: number;
-  /** A claimed pass whose worker has not advanced for this long is taken over (default 30 s). */
-  staleSeconds?: number;
 }
+
+type Step = { kind: 'moved'; finished: boolean; doneThrough: number; done: number } | { kind: 'refused' };
 
 export function createShippingResolution(deps: ShippingResolutionDeps) {
   const repo = createShippingResolutionRepository();
   const batchSize = deps.batchSize ?? 5_000;
-  const staleSeconds = deps.staleSeconds ?? 30;
-  const running = new Map<string, Promise<void>>();
-  let stopped = false;
+  const sendPass = (tx: Executor, tenantId: string) => deps.queue.sendIn(tx, { tenantId }, { singletonKey: tenantId });
 
-  /** One batch in one transaction, with the position reached; null when a newer ask replaced the pass. */
-  async function step(state: ResolutionState) {
+  /** One batch in one transaction with the position reached, and the next slice when this one ends here. */
+  async function step(state: ResolutionState, holder: string, handOn: boolean): Promise<Step> {
     try {
       return await deps.database.withTenant(state.tenantId, async (tx) => {
         const batch = await repo.batch(tx, state.tenantId, state.doneThrough, batchSize);
         const finished = batch.lastId === null || batch.seen < batchSize;
         const doneThrough = batch.lastId ?? state.doneThrough;
         const done = Math.min(state.total, state.done + batch.seen);
-        if (!(await repo.advance(tx, state, deps.worker, doneThrough, done, finished))) throw new PassReplaced();
-        return { finished, doneThrough, done };
+        if (!(await repo.advance(tx, state, holder, doneThrough, done, finished))) throw new PassRefused();
+        if (handOn && !finished) await sendPass(tx, state.tenantId);
+        return { kind: 'moved' as const, finished, doneThrough, done };
       });
     } catch (error) {
-      if (error instanceof PassReplaced) return null;
+      if (error instanceof PassRefused) return { kind: 'refused' };
       throw error;
     }
   }
 
-  async function pass(tenantId: string): Promise<void> {
-    const claim = () => repo.claim(deps.database.db, tenantId, deps.worker, staleSeconds);
-    let state = await claim();
-    while (state && !stopped) {
-      const next = await step(state);
-      if (next === null) {
-        // A newer ask (or another worker) replaced this pass: claim again, from its start.
-        state = await claim();
+  /** The `shipping-resolution` job's work: the tenant's pass, to its end or until the slice's time is up. */
+  async function runSlice(job: ResolutionJob, run: JobRun): Promise<void> {
+    const { tenantId } = job;
+    let state = await repo.claim(deps.database.db, tenantId, run.holder);
+    while (state) {
+      const handOn = run.shouldYield();
+      const next = await step(state, run.holder, handOn);
+      if (next.kind === 'refused') {
+        // A newer ask restarted the pass (still ours: start over), or a newer run of the job took it (stop).
+        const now = await repo.holderOf(deps.database.db, tenantId);
+        state = now?.worker === run.holder && !now.state.finished ? now.state : null;
         continue;
       }
       deps.notify(tenantId, SHIPPING_RESOLUTION_EVENT, {
@@ -59,43 +69,37 @@ export function createShippingResolution(deps: ShippingResolutionDeps) {
         done: next.finished ? state.total : next.done,
         total: state.total,
       });
-      // After the last batch, an ask that came in meanwhile has left the row pending again: claim goes on with it.
-      state = next.finished ? await claim() : { ...state, doneThrough: next.doneThrough, done: next.done };
+      // After the last batch, an ask that came in meanwhile has left the row unfinished: claim goes on with it.
+      if (next.finished) state = await repo.claim(deps.database.db, tenantId, run.holder);
+      else if (handOn) return;
+      else state = { ...state, doneThrough: next.doneThrough, done: next.done };
     }
   }
 
   return {
-    /** In the change's transaction: the pass is asked for with it, or not at all. */
-    request: (tx: Executor, tenantId: string) => repo.request(tx, tenantId),
-
-    /** After the change committed: works on the tenant's pass in this process unless a worker here already is. */
-    start(tenantId: string): Promise<void> {
-      const busy = running.get(tenantId);
-      if (busy) return busy.then(() => this.start(tenantId));
-      const work = pass(tenantId)
-        .catch((error: unknown) => deps.log.error({ err: error, tenantId }, 'shipping resolution failed'))
-        .finally(() => running.delete(tenantId));
-      running.set(tenantId, work);
-      return work;
+    /** In the change's transaction: the pass and its job are asked for with it, or not at all. */
+    async request(tx: Executor, tenantId: string): Promise<void> {
+      await repo.request(tx, tenantId);
+      await sendPass(tx, tenantId);
     },
 
-    /** The monitor's tick: passes no instance is working on (left by a stopped one) are taken up here. */
-    async resumePending(): Promise<void> {
-      for (const tenantId of await repo.pending(deps.database.db)) {
-        if (!running.has(tenantId)) void this.start(tenantId);
+    /** After the change committed: the workers start on it now. */
+    start(_tenantId: string): void {
+      deps.queue.wake();
+    },
+
+    runSlice,
+
+    /** Waits until every pass asked for has finished (tests, benchmarks), at most `timeoutMs`. */
+    async idle(timeoutMs = 300_000): Promise<void> {
+      const until = Date.now() + timeoutMs;
+      while ((await repo.unfinished(deps.database.db)) > 0) {
+        if (Date.now() > until) throw new Error('shipping resolution passes still unfinished');
+        await new Promise((resolve) => setTimeout(resolve, 20));
       }
-    },
-
-    /** Waits for the passes running here (tests, shutdown). */
-    async idle(): Promise<void> {
-      await Promise.allSettled([...running.values()]);
-    },
-
-    stop(): void {
-      stopped = true;
     },
   };
 }
 export type ShippingResolution = ReturnType<typeof createShippingResolution>;
 
-class PassReplaced extends Error {}
+class PassRefused extends Error {}

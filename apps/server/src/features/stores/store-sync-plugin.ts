@@ -1,9 +1,9 @@
-import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { AdapterFactory } from '../../integrations/channels/channel-registry.ts';
 import type { AdapterOptions } from '../../integrations/channels/channel-types.ts';
+import type { JobQueue } from '../../plugins/background.ts';
 import { createStoreSyncService, type StoreSyncService, type SyncJob } from './store-sync-service.ts';
+import { createSyncSlices } from './store-sync-slice.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,75 +14,65 @@ declare module 'fastify' {
 export interface StoreSyncPluginOptions {
   adapters: AdapterFactory;
   adapterOptions?: AdapterOptions | undefined;
+  /** SYNC_STALL_SECONDS: the expiry of a pull's slice job; a slice ends after a third of it. */
   stallSeconds: number;
   /** Pulls of different stores this instance runs at once. */
   concurrency?: number;
 }
 
+/** A pull's slices (one run: one waiting slice at most). */
 export const SYNC_QUEUE = 'store-sync';
+/** A run whose slices failed or lost their worker too often: stopped as stalled. */
+export const SYNC_STALLED_QUEUE = 'store-sync-stalled';
+/** Every minute: the scheduled pulls that are due are started. */
+export const SYNC_DUE_QUEUE = 'store-sync-due';
 
 /**
- * Store sync as background work: runs are pg-boss jobs (durable, any instance may take them); a monitor in every
- * instance starts the scheduled pulls that are due and resumes runs whose worker stopped beating. Without a job
- * queue (tests) a run is handed to this process directly.
+ * Store sync on the one engine (plugins/background.ts): a pull is a chain of `store-sync` slice jobs, each sent in
+ * the transaction of the run row or of the page before it; pg-boss retries a slice whose worker stopped (after its
+ * expiry, SYNC_STALL_SECONDS) and, after four retries, hands it to `store-sync-stalled`, which stops the run; the
+ * `store-sync-due` schedule starts the scheduled pulls.
  */
 export const storeSyncPlugin = fp<StoreSyncPluginOptions>(
   async (app, options) => {
-    const jobs = app.jobs;
-    const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-    const inProcess = new Set<Promise<void>>();
+    const notify = (tenantId: string, event: string, payload: unknown) =>
+      app.realtime.toTenant(tenantId, event, payload);
+    const slices: JobQueue<SyncJob> = app.background.queue<SyncJob>({
+      name: SYNC_QUEUE,
+      policy: 'short',
+      expireInSeconds: options.stallSeconds,
+      sliceSeconds: options.stallSeconds / 3,
+      retryLimit: 4,
+      retryDelaySeconds: 1,
+      retryDelayMaxSeconds: 60,
+      deadLetter: SYNC_STALLED_QUEUE,
+      concurrency: options.concurrency ?? 2,
+      work: (job, run) => worker.runSlice(job, run),
+    });
     const sync: StoreSyncService = createStoreSyncService({
       database: app.db,
       secrets: app.secrets,
       adapters: options.adapters,
       adapterOptions: options.adapterOptions,
-      notify: (tenantId, event, payload) => app.realtime.toTenant(tenantId, event, payload),
+      queue: slices,
+      notify,
       log: app.log,
-      workerId,
-      stallSeconds: options.stallSeconds,
-      async dispatch(job: SyncJob) {
-        if (jobs) {
-          // Our sync_runs row is the truth; a duplicate job finds the run claimed and does nothing.
-          await jobs.send(SYNC_QUEUE, job, { retryLimit: 0, expireInSeconds: 6 * 60 * 60 });
-          return;
-        }
-        const running = sync
-          .runJob(job)
-          .catch((error: unknown) => app.log.error({ err: error }, 'sync run crashed'))
-          .finally(() => inProcess.delete(running));
-        inProcess.add(running);
-      },
     });
+    const worker = createSyncSlices({ database: app.db, sync, notify, log: app.log });
+    app.background.queue<SyncJob>({
+      name: SYNC_STALLED_QUEUE,
+      expireInSeconds: 60,
+      retryLimit: 5,
+      work: (job) => sync.stallRun(job),
+    });
+    app.background.queue<object>({
+      name: SYNC_DUE_QUEUE,
+      expireInSeconds: 300,
+      retryLimit: 0,
+      work: async () => void (await sync.scheduleDue()),
+    });
+    app.background.schedule(SYNC_DUE_QUEUE, '* * * * *');
     app.decorate('storeSync', sync);
-
-    let monitor: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      await jobs?.createQueue(SYNC_QUEUE);
-      // An API-only instance (SERVER_ROLE=api) only sends the jobs: the workers run them and the monitor.
-      if (!app.jobWorkers) return;
-      if (jobs) {
-        for (let i = 0; i < (options.concurrency ?? 2); i++) {
-          await jobs.work<SyncJob>(SYNC_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-            if (job) await sync.runJob(job.data);
-          });
-        }
-      }
-      const tick = async () => {
-        try {
-          await sync.recoverStalled();
-          await sync.scheduleDue();
-        } catch (error) {
-          app.log.warn({ err: error }, 'sync monitor tick failed');
-        }
-      };
-      monitor = setInterval(() => void tick(), Math.max(1_000, (options.stallSeconds * 1000) / 2));
-      monitor.unref();
-    });
-    app.addHook('preClose', async () => {
-      clearInterval(monitor);
-      sync.stop();
-      await Promise.allSettled([...inProcess]);
-    });
   },
-  { name: 'store-sync', dependencies: ['db', 'secrets', 'realtime', 'jobs'] },
+  { name: 'store-sync', dependencies: ['db', 'secrets', 'realtime', 'background'] },
 );

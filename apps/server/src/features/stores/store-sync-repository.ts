@@ -4,7 +4,7 @@ import { stores, syncRuns, webhookEvents, type StoreRow, type SyncRunRow } from 
 
 /**
  * All SQL of store sync. Tenant-scoped functions take a transaction of `withTenant`; the cross-tenant ones (the
- * stall monitor and the scheduler) run on the owner's connection and return only ids to hand back to tenant work.
+ * scheduled pulls, a webhook's store) run on the owner's connection and return only ids to hand back to tenant work.
  */
 
 export type SyncCursor = NonNullable<StoreRow['syncCursor']>;
@@ -70,32 +70,32 @@ export function createSyncRepository() {
     },
 
     /**
-     * Takes the run for this worker: a queued run, or a running one whose worker stopped beating (killed, or cut
-     * off). Exactly one worker wins; the others get undefined.
+     * Takes the run for `holder`, one run of a pg-boss job (plugins/background.ts): a queued run, or a running one,
+     * whose previous holder has finished its slice or stopped (pg-boss starts a job's next run only then, or after
+     * its expiry). A holder that still writes after losing the run is refused at its next page (`commitPage`).
+     * `counts`: a start that is not the planned next slice of the same run (the first, a retry, a hand-back).
      */
     async claimRun(
       tx: Executor,
       tenantId: string,
       runId: number,
-      workerId: string,
-      stallSeconds: number,
+      holder: string,
+      counts: boolean,
     ): Promise<SyncRunRow | undefined> {
       const [row] = await rows<Record<string, unknown>>(
         tx,
-        sql`UPDATE sync_runs SET state = 'running', worker_id = ${workerId}, heartbeat_at = now(),
-              started_at = COALESCE(started_at, now()), attempts = attempts + 1
-            WHERE tenant_id = ${tenantId} AND id = ${runId}
-              AND (state = 'queued'
-                OR (state = 'running' AND heartbeat_at < now() - make_interval(secs => ${stallSeconds})))
+        sql`UPDATE sync_runs SET state = 'running', worker_id = ${holder},
+              started_at = COALESCE(started_at, now()), attempts = attempts + ${counts ? 1 : 0}
+            WHERE tenant_id = ${tenantId} AND id = ${runId} AND state IN ('queued', 'running')
             RETURNING id`,
       );
       return row ? this.findRun(tx, tenantId, runId) : undefined;
     },
 
     /**
-     * Counts a committed page and moves the store's cursor, if this worker still holds the run: the run as it now
-     * stands, or undefined when another worker took it (the caller rolls back, which undoes the cursor too). Both
-     * statements go in one round trip.
+     * Counts a committed page and moves the store's cursor, if `run.workerId` (its holder) still holds the run: the
+     * run as it now stands, or undefined when another took it (the caller rolls back, which undoes the cursor and any
+     * job sent with the page too). Both statements go in one round trip.
      */
     async commitPage(
       tx: Executor,
@@ -114,7 +114,6 @@ export function createSyncRepository() {
             ordersUpdated: sql`${syncRuns.ordersUpdated} + ${progress.updated}`,
             ordersFailed: sql`${syncRuns.ordersFailed} + ${progress.failed}`,
             error: sql`COALESCE(${syncRuns.error}, ${progress.firstError})`,
-            heartbeatAt: sql`now()`,
           })
           .where(
             and(
@@ -133,22 +132,12 @@ export function createSyncRepository() {
       return row;
     },
 
-    /** Back to the queue (shutdown): another worker, or this one after a restart, resumes it. */
-    async releaseRun(tx: Executor, tenantId: string, runId: number, workerId: string): Promise<void> {
+    /** Back to the queue (shutdown): the job sent with it resumes it on another worker, or this one after a restart. */
+    async releaseRun(tx: Executor, tenantId: string, runId: number, holder: string): Promise<void> {
       await tx.execute(
-        sql`UPDATE sync_runs SET state = 'queued', worker_id = NULL, heartbeat_at = now()
-            WHERE tenant_id = ${tenantId} AND id = ${runId} AND worker_id = ${workerId} AND state = 'running'`,
+        sql`UPDATE sync_runs SET state = 'queued', worker_id = NULL
+            WHERE tenant_id = ${tenantId} AND id = ${runId} AND worker_id = ${holder} AND state = 'running'`,
       );
-    },
-
-    async heartbeat(tx: Executor, tenantId: string, runId: number, workerId: string): Promise<boolean> {
-      const held = await rows<{ id: unknown }>(
-        tx,
-        sql`UPDATE sync_runs SET heartbeat_at = now()
-            WHERE tenant_id = ${tenantId} AND id = ${runId} AND worker_id = ${workerId} AND state = 'running'
-            RETURNING id`,
-      );
-      return held.length > 0;
     },
 
     async finishRun(
@@ -161,7 +150,7 @@ export function createSyncRepository() {
       const done = await rows<{ id: unknown }>(
         tx,
         sql`UPDATE sync_runs SET state = ${outcome.state}, error = COALESCE(${outcome.error}, error),
-              finished_at = now(), heartbeat_at = now()
+              finished_at = now()
             WHERE tenant_id = ${tenantId} AND id = ${run.id} AND ${worker} AND state IN ('queued', 'running')
             RETURNING id`,
       );
@@ -229,29 +218,9 @@ export function createSyncRepository() {
   };
 }
 
-/** Cross-tenant reads of the monitor and the scheduler (owner connection; ids only). */
+/** Cross-tenant reads of the scheduled pulls and the webhooks (owner connection; ids only). */
 export function createSyncMonitorRepository() {
   return {
-    /** Runs nobody is moving: running without a heartbeat for `stallSeconds`, or queued that long. */
-    async stalledRuns(
-      db: Executor,
-      stallSeconds: number,
-    ): Promise<Array<{ tenantId: string; runId: number; storeId: number; state: string }>> {
-      const found = await rows<{ tenant_id: string; id: string | number; store_id: string | number; state: string }>(
-        db,
-        sql`SELECT tenant_id, id, store_id, state FROM sync_runs
-            WHERE state IN ('queued', 'running')
-              AND COALESCE(heartbeat_at, queued_at) < now() - make_interval(secs => ${stallSeconds})
-            ORDER BY id LIMIT 100`,
-      );
-      return found.map((r) => ({
-        tenantId: r.tenant_id,
-        runId: Number(r.id),
-        storeId: Number(r.store_id),
-        state: r.state,
-      }));
-    },
-
     async dueStores(db: Executor): Promise<Array<{ tenantId: string; storeId: number }>> {
       const found = await rows<{ tenant_id: string; id: string | number }>(
         db,

@@ -1,26 +1,26 @@
 import type { SourceType, SyncRun } from '@shipdesk/contract';
 import { StoreRealtimeEvent, OrderRealtimeEvent } from '@shipdesk/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { StoreRow, SyncRunRow } from '../../db/schema/index.ts';
-import { channelOrderProblem, newestPerOrder } from '../../domain/channel-order-check.ts';
-import { laterOf } from '../../domain/channel-orders.ts';
+import { channelOrderProblem } from '../../domain/channel-order-check.ts';
 import type { AdapterFactory } from '../../integrations/channels/channel-registry.ts';
-import type { AdapterOptions, ChannelAdapter, ChannelOrder } from '../../integrations/channels/channel-types.ts';
+import type { AdapterOptions, ChannelAdapter } from '../../integrations/channels/channel-types.ts';
 import { ChannelError } from '../../integrations/http/channel-http.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { openCredentials, sealCredentials } from '../../lib/sealed-credentials.ts';
-import { prepareChannelRules } from '../shipping-rules/index.ts';
+import type { JobQueue } from '../../plugins/background.ts';
 import { upsertChannelOrders } from './store-orders-upsert.ts';
-import { readAhead, type PageRead } from './store-page-read.ts';
-import { createSyncMonitorRepository, createSyncRepository, type SyncCursor } from './store-sync-repository.ts';
-import { createTableStatistics } from './orders-table-statistics.ts';
+import { createSyncMonitorRepository, createSyncRepository } from './store-sync-repository.ts';
 import { throughput } from '../../lib/throughput-metrics.ts';
 
+/** A slice of a pull, as its pg-boss job carries it. */
 export interface SyncJob {
   tenantId: string;
   storeId: number;
   runId: number;
+  /** The next slice of a run its previous slice handed on (its start is not counted as an attempt). */
+  continued?: boolean;
 }
 
 export interface SyncLog {
@@ -34,23 +34,16 @@ export interface StoreSyncDeps {
   secrets: SecretBox;
   adapters: AdapterFactory;
   adapterOptions?: AdapterOptions;
-  /** Hands a run to a worker: a durable pg-boss job, or (tests without a queue) this process. */
-  dispatch(job: SyncJob): Promise<void>;
+  /** The pulls' queue (`store-sync`): a run's slices are its jobs. */
+  queue: Pick<JobQueue<SyncJob>, 'sendIn' | 'wake'>;
   notify(tenantId: string, event: string, payload: unknown): void;
   log: SyncLog;
-  workerId: string;
-  /** A run without a heartbeat for this long is taken over by another worker (and flagged). */
-  stallSeconds: number;
-  /** A run taken over this many times stops as 'stalled' and flags its store. */
-  maxAttempts?: number;
 }
 
 export type SyncTrigger = 'manual' | 'schedule' | 'webhook' | 'install';
 
-const SYNC_ACTOR = { id: 'system:sync', email: 'sync@shipdesk' } as const;
+export const SYNC_ACTOR = { id: 'system:sync', email: 'sync@shipdesk' } as const;
 const WEBHOOK_ACTOR = { id: 'system:webhook', email: 'webhook@shipdesk' } as const;
-
-class LostRun extends Error {}
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -84,8 +77,6 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
   const { database } = deps;
   const repo = createSyncRepository();
   const monitor = createSyncMonitorRepository();
-  const maxAttempts = deps.maxAttempts ?? 5;
-  let stopping = false;
 
   function adapterFor(store: StoreRow): ChannelAdapter {
     const credentials = openCredentials(deps.secrets, store.credentials);
@@ -139,10 +130,11 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
       const inserted = await repo.insertRun(tx, tenantId, storeId, trigger);
       // A concurrent request inserted first: answer with its run.
       if (!inserted) return { run: (await repo.activeRun(tx, tenantId, storeId))!, started: false };
+      await sendRun(tx, { tenantId, storeId, runId: inserted.id });
       return { run: inserted, started: true };
     });
     if (outcome.started) {
-      await deps.dispatch({ tenantId, storeId, runId: outcome.run.id });
+      deps.queue.wake();
       progress(tenantId, outcome.run);
     }
     return outcome;
@@ -170,143 +162,24 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
     deps.notify(tenantId, StoreRealtimeEvent.Changed, { storeId: String(run.storeId) });
   }
 
-  /** The worker: pulls pages until the window is done, committing each page with the cursor that follows it. */
-  async function runJob(job: SyncJob): Promise<void> {
-    const { tenantId } = job;
-    const claimed = await database.withTenant(tenantId, (tx) =>
-      repo.claimRun(tx, tenantId, job.runId, deps.workerId, deps.stallSeconds),
-    );
-    if (!claimed) return; // finished already, or another worker holds it
-    const run = { id: claimed.id, storeId: claimed.storeId, workerId: deps.workerId };
-    progress(tenantId, claimed);
-
-    const beat = setInterval(
-      () => {
-        database
-          .withTenant(tenantId, (tx) => repo.heartbeat(tx, tenantId, run.id, run.workerId))
-          .catch((error: unknown) => deps.log.warn({ err: error, runId: run.id }, 'sync heartbeat failed'));
-      },
-      Math.max(250, (deps.stallSeconds * 1000) / 4),
-    );
-    let pending: PageRead | undefined;
-    try {
-      const store = await database.withTenant(tenantId, (tx) => repo.findStore(tx, tenantId, run.storeId));
-      if (!store) return await finish(tenantId, run, 'failed', 'The store was removed');
-      const adapter = adapterFor(store);
-      const statistics = createTableStatistics(database, (error) =>
-        deps.log.warn({ err: error, runId: run.id }, 'analyzing the order tables failed'),
-      );
-      let cursor: SyncCursor = store.syncCursor ?? { updatedSince: null, pageToken: null, highWater: null };
-      let inserted = 0;
-      const planRules = (orders: ChannelOrder[]) => prepareChannelRules(database, tenantId, store.id, orders, deps.log);
-      pending = readAhead(adapter, cursor, planRules);
-      for (;;) {
-        const reading = pending;
-        const page = await reading.page;
-        const orders = newestPerOrder(page.orders);
-        const valid: ChannelOrder[] = [];
-        let firstError: string | null = null;
-        for (const order of orders) {
-          const problem = channelOrderProblem(order);
-          if (problem) firstError ??= problem;
-          else valid.push(order);
-        }
-        const highWater = orders.reduce<string | null>((h, o) => laterOf(h, o.externalUpdatedAt), cursor.highWater);
-        const next: SyncCursor = page.nextPageToken
-          ? { updatedSince: cursor.updatedSince, pageToken: page.nextPageToken, highWater }
-          : { updatedSince: highWater ?? cursor.updatedSince, pageToken: null, highWater };
-        // The platform answers the next page while this one is written; it is committed only after this one.
-        if (page.nextPageToken && !stopping) pending = readAhead(adapter, next, planRules);
-        // Planned while the page before was written (its own read transaction, so after the next read has begun).
-        const rules = await reading.rules;
-
-        const { written, added, updated, current } = await database.withTenant(tenantId, async (tx) => {
-          const result = await upsertChannelOrders(
-            tx,
-            {
-              tenantId,
-              storeId: store.id,
-              sourceType: store.sourceType as SourceType,
-              actor: SYNC_ACTOR,
-              log: deps.log,
-            },
-            valid,
-            rules,
-          );
-          const current = await repo.commitPage(
-            tx,
-            tenantId,
-            run,
-            {
-              pages: 1,
-              seen: orders.length,
-              inserted: result.inserted,
-              updated: result.updated,
-              failed: orders.length - valid.length,
-              firstError,
-            },
-            next,
-          );
-          if (!current) throw new LostRun();
-          return { written: result.orderIds, added: result.inserted, updated: result.updated, current };
-        });
-        progress(tenantId, current);
-        throughput.ordersImported(store.sourceType, added, updated);
-        if (written.length > 0) {
-          deps.notify(tenantId, OrderRealtimeEvent.Changed, { orderIds: written.map(String), event: 'sync' });
-        }
-        cursor = next;
-        inserted += added;
-        await statistics.afterPage(inserted);
-        if (!page.nextPageToken) break;
-        if (stopping) {
-          // Shutting down: hand the run back; the next worker resumes from the cursor just committed.
-          await database.withTenant(tenantId, (tx) => repo.releaseRun(tx, tenantId, run.id, run.workerId));
-          return;
-        }
-      }
-      await finish(tenantId, run, 'succeeded', null);
-      // After the run is reported: the list queries that follow plan on statistics that count what it brought.
-      await statistics.afterRun(inserted);
-    } catch (error) {
-      if (error instanceof LostRun) {
-        deps.log.warn({ runId: run.id }, 'sync run was taken over by another worker');
-        return;
-      }
-      const message = describeSyncError(error);
-      deps.log.warn({ runId: run.id, storeId: run.storeId, reason: message }, 'sync run failed');
-      await finish(tenantId, run, 'failed', message);
-    } finally {
-      pending?.abandon();
-      clearInterval(beat);
-    }
+  /** The run's job, sent in the transaction that queued or hands on the run, so neither exists without the other. */
+  function sendRun(tx: Executor, job: SyncJob): Promise<void> {
+    return deps.queue.sendIn(tx, job, { singletonKey: `${job.tenantId}:${job.runId}` });
   }
 
-  /** Runs nobody moves any more: hand them to a worker again (flagging the store), or stop them after too many. */
-  async function recoverStalled(): Promise<number> {
-    const stalled = await monitor.stalledRuns(database.db, deps.stallSeconds);
-    for (const { tenantId, runId, storeId, state } of stalled) {
-      const run = await database.withTenant(tenantId, (tx) => repo.findRun(tx, tenantId, runId));
-      if (!run) continue;
-      if (run.attempts >= maxAttempts) {
-        await finish(
-          tenantId,
-          { id: runId, storeId, workerId: null },
-          'stalled',
-          `The sync stopped making progress ${run.attempts} times and was stopped; pull again to resume`,
-        );
-        continue;
-      }
-      if (state === 'running') {
-        await database.withTenant(tenantId, (tx) =>
-          repo.setProblem(tx, tenantId, storeId, 'The sync stalled (its worker stopped); it is being resumed'),
-        );
-        deps.notify(tenantId, StoreRealtimeEvent.Changed, { storeId: String(storeId) });
-      }
-      deps.log.warn({ runId, storeId, state }, 'resuming a stalled sync run');
-      await deps.dispatch({ tenantId, storeId, runId });
-    }
-    return stalled.length;
+  /**
+   * A run whose slices failed or lost their worker more times than the queue retries (its job came to the
+   * dead-letter queue): stopped as `stalled`, its store flagged. A pull asked for again resumes at its cursor.
+   */
+  async function stallRun(job: SyncJob): Promise<void> {
+    const run = await database.withTenant(job.tenantId, (tx) => repo.findRun(tx, job.tenantId, job.runId));
+    if (!run || (run.state !== 'queued' && run.state !== 'running')) return;
+    await finish(
+      job.tenantId,
+      { id: run.id, storeId: run.storeId, workerId: null },
+      'stalled',
+      `The sync stopped making progress ${run.attempts} times and was stopped; pull again to resume`,
+    );
   }
 
   /** Starts the scheduled pulls that are due (a store with a running pull just moves its next time on). */
@@ -368,12 +241,7 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
     return { duplicate: false, stored: result.orderIds.length > 0 };
   }
 
-  /** Stops after the page in flight: used on shutdown, before the database closes. */
-  function stop() {
-    stopping = true;
-  }
-
-  return { startPull, runJob, recoverStalled, scheduleDue, listRuns, takeWebhookOrder, adapterFor, stop };
+  return { startPull, finish, progress, sendRun, stallRun, scheduleDue, listRuns, takeWebhookOrder, adapterFor };
 }
 
 export type StoreSyncService = ReturnType<typeof createStoreSyncService>;

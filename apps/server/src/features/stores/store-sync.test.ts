@@ -4,6 +4,8 @@ import { backends, buildTestApp, newTenantId, type TestContext } from '../../../
 import { settleSyncRun } from '../../../test/store-helpers.ts';
 import { ChannelError } from '../../integrations/http/channel-http.ts';
 import { scriptedChannel, type ScriptedChannel } from '../../../test/scripted-channel.ts';
+import { jobsOf, strandJob, waitFor } from '../../../test/job-helpers.ts';
+import { SYNC_DUE_QUEUE, SYNC_QUEUE } from './store-sync-plugin.ts';
 
 describe.each(backends)('store sync ($name)', (backend) => {
   let t: TestContext;
@@ -12,7 +14,8 @@ describe.each(backends)('store sync ($name)', (backend) => {
   const other = newTenantId();
 
   beforeAll(async () => {
-    t = await buildTestApp(backend, { syncStallSeconds: 2 }, undefined, {
+    // Slices of 2 s, expiring after 6 s; the queue's monitor looks every second or so.
+    t = await buildTestApp(backend, { syncStallSeconds: 6 }, undefined, {
       adapters: (_type, connection) => channel.adapter(connection.credentials),
     });
   });
@@ -234,24 +237,105 @@ describe.each(backends)('store sync ($name)', (backend) => {
     expect(code).toMatchObject({ customerOrderCode: 'SHP', example: 'SHP-1001' });
   });
 
-  it('resumes a run whose worker died (no heartbeat) and flags nothing once it finishes', async () => {
+  /** A run as a killed worker leaves it: running, held by the dead worker's job, and that job active past its expiry. */
+  async function strandedRun(storeId: string, retries = 0): Promise<number> {
+    const { sql } = await import('drizzle-orm');
+    const runId = await t.app.db.withTenant(tenant, async (tx) => {
+      const result = (await tx.execute(
+        sql`INSERT INTO sync_runs (tenant_id, store_id, trigger, state, worker_id, attempts, started_at)
+            VALUES (${tenant}, ${Number(storeId)}, 'manual', 'running', 'killed-host:1:job:0', 1, now())
+            RETURNING id`,
+      )) as unknown as { rows: Array<{ id: string | number }> };
+      return Number(result.rows[0]!.id);
+    });
+    const data = { tenantId: tenant, storeId: Number(storeId), runId };
+    await strandJob(t, SYNC_QUEUE, data, { singletonKey: `${tenant}:${runId}`, retries });
+    return runId;
+  }
+
+  const storeRow = async (storeId: string) =>
+    (await call('GET', '/api/v1/stores?size=100')).json().data.rows.find((s: Store) => s.id === storeId) as Store;
+
+  it('resumes a run whose worker was killed, flagging its store until it finishes', async () => {
     const store = await createStore();
     let open!: () => void;
     channel.gate = new Promise((resolve) => (open = resolve));
-    const run = (await call('GET', `/call/store/${store.id}/pullOrders`)).json().data;
-    // The worker "dies": another process's id holds the run and its heartbeat is long gone. (This process's own
-    // worker, still waiting at the gate, finds the run taken when it tries to commit, and stops.)
-    await t.app.db.db.execute(
-      (await import('drizzle-orm'))
-        .sql`UPDATE sync_runs SET worker_id = 'dead', heartbeat_at = now() - interval '1 hour' WHERE id = ${Number(run.id)}`,
-    );
+    const runId = await strandedRun(store.id);
+    // pg-boss's monitor fails the dead slice into its retry; the retry takes the run over and flags the store.
+    const flagged = await waitFor(async () => {
+      const row = await storeRow(store.id);
+      return row.problem?.includes('stalled') ? row : undefined;
+    });
+    expect(flagged.problem).toBe('The sync stalled (its worker stopped); it is being resumed');
     open();
     channel.gate = null;
-    // The app's own monitor may find the stalled run before this call does: either resumes it, once (the dead
-    // worker cannot finish it, so a succeeded run was resumed).
-    await t.app.storeSync.recoverStalled();
     const finished = await settle(store.id);
-    expect(finished).toMatchObject({ id: run.id, state: 'succeeded' });
+    expect(finished).toMatchObject({ id: String(runId), state: 'succeeded', ordersNew: 25 });
     expect((await storeOrders(store.id)).total).toBe(25);
+    expect((await storeRow(store.id)).problem).toBeNull();
+    const attempts = await t.app.db.withTenant(tenant, async (tx) => {
+      const { sql } = await import('drizzle-orm');
+      const rows = (await tx.execute(sql`SELECT attempts FROM sync_runs WHERE id = ${runId}`)) as unknown as {
+        rows: Array<{ attempts: number }>;
+      };
+      return rows.rows[0]!.attempts;
+    });
+    expect(attempts).toBe(2);
+  });
+
+  it('stops a run whose slices died more often than the queue retries, as stalled, its store flagged', async () => {
+    const store = await createStore();
+    // The dead slice had used its four retries already: pg-boss hands it to the dead-letter queue.
+    const runId = await strandedRun(store.id, 4);
+    const run = await settle(store.id);
+    expect(run).toMatchObject({ id: String(runId), state: 'stalled' });
+    expect(run.error).toContain('The sync stopped making progress');
+    expect((await storeRow(store.id)).problem).toContain('stopped making progress');
+    // A pull asked for again starts afresh from the store's cursor.
+    await call('GET', `/call/store/${store.id}/pullOrders`);
+    expect(await settle(store.id)).toMatchObject({ state: 'succeeded', ordersNew: 25 });
+  });
+
+  it('works a pull in slices, each sent with the page before it, counting one attempt', async () => {
+    const store = await createStore();
+    channel.orders = Array.from({ length: 60 }, (_, i) => channel.order(i + 1));
+    // Each page takes 0.7 s: a slice (2 s) holds three or four pages, and hands the rest to the next.
+    const adapter = channel.adapter.bind(channel);
+    channel.adapter = (credentials) => {
+      const inner = adapter(credentials);
+      return {
+        ...inner,
+        listOrders: async (window, signal) => {
+          await new Promise((resolve) => setTimeout(resolve, 700));
+          return inner.listOrders(window, signal);
+        },
+      };
+    };
+    const started = (await call('GET', `/call/store/${store.id}/pullOrders`)).json().data;
+    const run = await settle(store.id);
+    expect(run).toMatchObject({ state: 'succeeded', pages: 6, ordersNew: 60 });
+    const jobs = await jobsOf(t, SYNC_QUEUE, 'runId', started.id);
+    expect(jobs.length).toBeGreaterThanOrEqual(2);
+    expect(jobs.every((job) => job.state === 'completed' && job.retryCount === 0)).toBe(true);
+    const { sql } = await import('drizzle-orm');
+    const row = (await t.app.db.db.execute(
+      sql`SELECT attempts FROM sync_runs WHERE id = ${Number(started.id)}`,
+    )) as unknown as { rows: Array<{ attempts: number }> };
+    expect(row.rows[0]!.attempts).toBe(1);
+  });
+
+  it('starts the scheduled pulls that are due from its every-minute schedule', async () => {
+    const store = await createStore();
+    const { sql } = await import('drizzle-orm');
+    await t.app.db.db.execute(
+      sql`UPDATE stores SET sync_interval_minutes = 60, next_sync_at = now() - interval '1 minute'
+          WHERE id = ${Number(store.id)}`,
+    );
+    const schedules = await t.app.jobs.getSchedules(SYNC_DUE_QUEUE);
+    expect(schedules.map((schedule) => schedule.cron)).toEqual(['* * * * *']);
+    // The schedule's tick, as pg-boss sends it each minute.
+    await t.app.jobs.send(SYNC_DUE_QUEUE, {});
+    const run = await settle(store.id);
+    expect(run).toMatchObject({ trigger: 'schedule', state: 'succeeded', ordersNew: 25 });
   });
 });

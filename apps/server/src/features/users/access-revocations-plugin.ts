@@ -13,20 +13,20 @@ export interface AccessRevocationsOptions {
   refreshMs: number;
 }
 
-/** Loads the revocations before the server answers, then reads new ones every `refreshMs`. */
+/**
+ * Loads the revocations before the server answers, then reads new ones every `refreshMs` in every instance: a task of
+ * the one engine's `everyInstance` (plugins/background.ts), since a job runs on one worker and every instance, API
+ * ones too, refuses the tokens from its own copy. Registered before the engine (auth and realtime read it), so the
+ * task is handed over when the app is ready.
+ */
 export const accessRevocationsPlugin = fp<AccessRevocationsOptions>(
   async (app, options) => {
     const revocations = createAccessRevocations(app.db);
     app.decorate('revocations', revocations);
-    let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       await revocations.refresh();
-      timer = setInterval(() => {
-        revocations.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'reading revocations failed'));
-      }, options.refreshMs);
-      timer.unref();
+      app.background.everyInstance('access-revocations', options.refreshMs, () => revocations.refresh());
     });
-    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'access-revocations', dependencies: ['db'] },
 );

@@ -20,7 +20,8 @@ const keyOf = (issuer: string, subject: string) => `${issuer}\u0000${subject}`;
 /**
  * Access that ends before the access token does (deactivated users, changed roles). Checked on every request from
  * memory: this instance's own revocations count at once, other instances' from the next `refresh()` (the plugin
- * runs it every few seconds). `onRevoked` hears of each revocation once per instance, e.g. to close live sockets.
+ * runs it every few seconds, through the engine's `everyInstance`). `onRevoked` hears of each revocation once per
+ * instance, e.g. to close live sockets.
  */
 export function createAccessRevocations(database: Database) {
   /** Key -> the revocation's time in seconds since the epoch (a token's `iat` is in seconds). */

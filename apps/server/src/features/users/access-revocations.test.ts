@@ -6,7 +6,8 @@ describe.each(backends)('access revocations across instances ($name)', (backend)
   let t: TestContext;
   const tenantId = newTenantId();
   beforeAll(async () => {
-    t = await buildTestApp(backend);
+    // The instance's own refresh (the engine's everyInstance task) every 300 ms.
+    t = await buildTestApp(backend, { revocationRefreshMs: 300 });
     // A request records the tenant, which revocations belong to.
     expect((await t.app.inject({ url: '/api/v1/orders', headers: await t.auth(tenantId) })).statusCode).toBe(200);
   });
@@ -50,5 +51,26 @@ describe.each(backends)('access revocations across instances ($name)', (backend)
     const fresh = createAccessRevocations(t.app.db);
     await fresh.refresh();
     expect(fresh.revokedAt(ISSUER, user.subject)).toBe(t.app.revocations.revokedAt(ISSUER, user.subject));
+  });
+
+  it('refuses on this instance, within its refresh, a user another instance deactivated', async () => {
+    const elsewhere = createAccessRevocations(t.app.db);
+    const user = { issuer: ISSUER, subject: 'ivy-subject', tenantId };
+    const token = await t.auth(tenantId, undefined, { sub: user.subject });
+    expect((await t.app.inject({ url: '/api/v1/orders', headers: token })).statusCode).toBe(200);
+    await elsewhere.revoke(user);
+    const revokedAt = Date.now();
+    let refused = -1;
+    while (Date.now() - revokedAt < 3_000) {
+      const answer = await t.app.inject({ url: '/api/v1/orders', headers: token });
+      if (answer.statusCode === 401) {
+        refused = Date.now() - revokedAt;
+        expect(answer.json()).toMatchObject({ reason: 'access_revoked' });
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(refused).toBeGreaterThanOrEqual(0);
+    expect(refused).toBeLessThan(1_300);
   });
 });
