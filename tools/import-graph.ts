@@ -39,7 +39,7 @@ export function sourceFiles(base = root): string[] {
 const CANDIDATE_SUFFIXES = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
 /** The file an import names, or null for an installed package or a file that is not there. */
-function fileFor(from: string, specifier: string): string | null {
+export function fileFor(from: string, specifier: string): string | null {
   const target = resolveSpecifier(from, specifier);
   if (!target) return null;
   for (const suffix of CANDIDATE_SUFFIXES) {
