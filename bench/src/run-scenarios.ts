@@ -1,5 +1,5 @@
 import type { OrderListQuery } from '@shipdesk/contract';
-import { encodeCursor, parseOrderQuery } from '../../apps/server/src/domain/orders/order-list-query.ts';
+import { encodeCursor, parseOrderQuery } from '../../apps/server/src/features/orders/order-list-query.ts';
 import { createOrdersService } from '../../apps/server/src/features/orders/orders-service.ts';
 import type { AuthContext } from '../../apps/server/src/plugins/auth.ts';
 import { dashboardScenarios } from './dashboard.ts';

@@ -1,10 +1,9 @@
 import type { OrderFlowResult, ShippingLabel, SuccessEnvelope } from '@shipdesk/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
-import { statusesAfterShipping } from '../../domain/orders/order-shipment-status.ts';
 import type { PurchasedLabel } from '../../integrations/carriers/carrier-types.ts';
 import { answerKey, type IdempotencyKey } from '../../lib/idempotency.ts';
-import { changeOrder, orderView, recordOrderEvents, toLabel } from '../orders/index.ts';
+import { changeOrder, orderView, recordOrderEvents, statusesAfterShipping, toLabel } from '../orders/index.ts';
 import { createLabelsRepository, type PurchaseRecord } from './labels-repository.ts';
 
 export interface RecordedLabel {

@@ -1,12 +1,17 @@
 import { CARRIER_NAMES, type Carrier, type VoidResult } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
-import { statusesAfterShipping } from '../../domain/orders/order-shipment-status.ts';
 import { VoidRefusedError, type VoidOutcome } from '../../integrations/carriers/carrier-types.ts';
 import { ChannelError } from '../../integrations/http/channel-http.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { parseId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { changeOrder, recordOrderEvents, toLabel, type OrdersNotifier } from '../orders/index.ts';
+import {
+  changeOrder,
+  recordOrderEvents,
+  statusesAfterShipping,
+  toLabel,
+  type OrdersNotifier,
+} from '../orders/index.ts';
 import type { LabelJobs } from './label-jobs.ts';
 import { carrierWords, type LabelCarriers } from './label-rates.ts';
 import { createLabelsRepository } from './labels-repository.ts';

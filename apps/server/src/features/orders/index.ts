@@ -43,6 +43,8 @@ export const ordersFeature: FastifyPluginAsyncTypebox<{ labels?: LabelEvents; ru
 export { changeOrder, changeOrders, lockOrder, recordOrderEvents, type TimelineRow } from './order-changes.ts';
 // May this event happen now: the lifecycle's statuses and guards, asked by a label purchase before it reserves.
 export { checkOrderEvent, type LabelEvents } from './order-lifecycle-service.ts';
+// The statuses an order has once its shipped units changed: a label bought or voided hands them to changeOrder.
+export { statusesAfterShipping } from './order-shipment-status.ts';
 // What orders ask of the shipping rules on new orders (handed in by app.ts: the rules write through this feature).
 export type { OrderRules } from './new-order-rules.ts';
 // A batch's packing slips, each with its timeline row.

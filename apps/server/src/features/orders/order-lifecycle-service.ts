@@ -10,7 +10,7 @@ import {
 } from '@shipdesk/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
-import { missingAddressFields } from '../../domain/orders/order-address.ts';
+import { missingAddressFields } from './order-address-fields.ts';
 import {
   assertLifecycleReady,
   eventDefaults,
@@ -18,7 +18,7 @@ import {
   type LifecycleContext,
   type LifecycleSnapshot,
   type Plan,
-} from '../../domain/orders/order-lifecycle.ts';
+} from './order-lifecycle-rules.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { resolveShipping } from '../shipping/index.ts';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { ORDER_STATUSES } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
-import { statusesShown, withoutOrderStatus, type OrderFilter } from '../../domain/orders/order-list-query.ts';
+import { statusesShown, withoutOrderStatus, type OrderFilter } from './order-list-query.ts';
 import type { OrdersRepository } from './orders-repository.ts';
 
 export interface ListCounts {

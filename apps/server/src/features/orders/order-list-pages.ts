@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { OrderStatus } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
-import { statusesShown, type Cursor, type OrderFilter, type SortSpec } from '../../domain/orders/order-list-query.ts';
+import { statusesShown, type Cursor, type OrderFilter, type SortSpec } from './order-list-query.ts';
 import { rowsOf } from './order-list-repository.ts';
 
 /**

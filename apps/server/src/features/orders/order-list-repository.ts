@@ -3,7 +3,7 @@ import { ORDER_STATUSES } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { orders, orderStatusCounts, shipMethods, stores, type OrderRow } from '../../db/schema/index.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Cursor, OrderFilter, SortSpec, TimePoint } from '../../domain/orders/order-list-query.ts';
+import type { Cursor, OrderFilter, SortSpec, TimePoint } from './order-list-query.ts';
 import { SEARCH_SOURCE, searchMatchSql } from './order-search.ts';
 
 /** Both drivers answer `execute` with `{ rows }`. */

@@ -9,7 +9,7 @@ import {
   type Cursor,
   type OrderFilter,
   type SortSpec,
-} from '../../domain/orders/order-list-query.ts';
+} from './order-list-query.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createListCounts } from './order-list-counts.ts';

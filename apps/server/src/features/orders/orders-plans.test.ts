@@ -2,13 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { OrderSort } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
-import {
-  parseOrderQuery,
-  resolveDays,
-  sortSpec,
-  withoutOrderStatus,
-  type Cursor,
-} from '../../domain/orders/order-list-query.ts';
+import { parseOrderQuery, resolveDays, sortSpec, withoutOrderStatus, type Cursor } from './order-list-query.ts';
 import { createHash } from 'node:crypto';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
 import { STORED_SEARCH_VECTOR_SQL } from './order-search.ts';

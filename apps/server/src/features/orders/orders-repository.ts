@@ -16,7 +16,7 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from '../../db/schema/index.ts';
-import type { AddressFields } from '../../domain/orders/order-address.ts';
+import type { AddressFields } from './order-address-fields.ts';
 import { createOrderListRepository, rowsOf } from './order-list-repository.ts';
 import { refreshOrderSearch, searchVectorSql } from './order-search.ts';
 

@@ -12,7 +12,7 @@ import {
   ID_PATTERN,
 } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
-import { addressFieldErrors, orderAddressErrors } from '../../domain/orders/order-address.ts';
+import { addressFieldErrors, orderAddressErrors } from './order-address-fields.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { createOrdersService } from './orders-service.ts';
 import { idempotencyHeaders, writeRequest } from '../../lib/idempotency.ts';

@@ -12,7 +12,7 @@ import {
   joinName,
 } from '@shipdesk/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { shipToLabel, toAddressFields } from '../../domain/orders/order-address.ts';
+import { shipToLabel, toAddressFields } from './order-address-fields.ts';
 import {
   EXACT_COUNT_LIMIT,
   decodeCursor,
@@ -23,7 +23,7 @@ import {
   sortSpec,
   type Cursor,
   type SortSpec,
-} from '../../domain/orders/order-list-query.ts';
+} from './order-list-query.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import { idempotencyKey, runIdempotent, type Answer, type WriteRequest } from '../../lib/idempotency.ts';
 import { parseId } from '../../lib/ids.ts';

@@ -9,7 +9,7 @@ import {
 } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import { tenants } from '../../db/schema/index.ts';
-import { addressLines } from '../../domain/orders/order-address.ts';
+import { addressLines } from './order-address-fields.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createConfigsRepository } from '../settings/index.ts';

@@ -1,7 +1,7 @@
 import type { ConfigEntry, ConfigUpsert } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import type { ConfigRow } from '../../db/schema/index.ts';
-import { validateConfigEntry } from '../../domain/config-entries.ts';
+import { validateConfigEntry } from './config-entries.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { createApiKeysRepository } from './api-keys-repository.ts';

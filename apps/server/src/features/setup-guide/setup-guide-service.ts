@@ -1,6 +1,6 @@
 import type { SetupGuide } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
-import { computeSetupGuide } from '../../domain/setup-guide-steps.ts';
+import { computeSetupGuide } from './setup-guide-steps.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createSetupGuideRepository } from './setup-guide-repository.ts';
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { OrderStatuses, SourceType } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
-import { isNewer, mergeStatuses, statusesForNewOrder } from '../../domain/channel-orders.ts';
+import { isNewer, mergeStatuses, statusesForNewOrder } from './channel-orders.ts';
 import type { ChannelOrder } from '../../integrations/channels/channel-types.ts';
 import { homeCountrySql, resolutionJoin, resolveShipping } from '../shipping/index.ts';
 import { RULES_ACTOR, RULES_EVENT, planChannelRules, type ImportRulePlan } from '../shipping-rules/index.ts';

@@ -1,4 +1,4 @@
-import { newestPerOrder } from '../../domain/channel-order-check.ts';
+import { newestPerOrder } from './channel-order-check.ts';
 import type { ChannelAdapter, ChannelOrder, OrderPage } from '../../integrations/channels/channel-types.ts';
 import type { ImportRulePlan } from '../shipping-rules/index.ts';
 import type { SyncCursor } from './store-sync-repository.ts';

@@ -2,7 +2,7 @@ import type { SourceType, SyncRun } from '@shipdesk/contract';
 import { StoreRealtimeEvent, OrderRealtimeEvent } from '@shipdesk/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { StoreRow, SyncRunRow } from '../../db/schema/index.ts';
-import { channelOrderProblem } from '../../domain/channel-order-check.ts';
+import { channelOrderProblem } from './channel-order-check.ts';
 import type { AdapterFactory } from '../../integrations/channels/channel-registry.ts';
 import type { AdapterOptions, ChannelAdapter } from '../../integrations/channels/channel-types.ts';
 import { ChannelError } from '../../integrations/http/channel-http.ts';

@@ -1,8 +1,8 @@
 import { OrderRealtimeEvent, StoreRealtimeEvent, type SourceType } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import type { StoreRow, SyncRunRow } from '../../db/schema/index.ts';
-import { channelOrderProblem, newestPerOrder } from '../../domain/channel-order-check.ts';
-import { laterOf } from '../../domain/channel-orders.ts';
+import { channelOrderProblem, newestPerOrder } from './channel-order-check.ts';
+import { laterOf } from './channel-orders.ts';
 import type { ChannelOrder, OrderPage } from '../../integrations/channels/channel-types.ts';
 import { throughput } from '../../lib/throughput-metrics.ts';
 import type { JobRun } from '../../plugins/background.ts';

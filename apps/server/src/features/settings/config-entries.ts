@@ -1,8 +1,8 @@
 import { Compile } from 'typebox/compile';
 import type { TSchema } from 'typebox';
 import { CONFIG_KEYS, CONFIG_KEY_SHAPES, type ConfigKey, type ConfigUpsert } from '@shipdesk/contract';
-import { toFieldErrors } from './field-errors.ts';
-import { unstorableField } from './storable-values.ts';
+import { toFieldErrors } from '../../domain/field-errors.ts';
+import { unstorableField } from '../../domain/storable-values.ts';
 
 export function isConfigKey(key: string): key is ConfigKey {
   return (CONFIG_KEYS as readonly string[]).includes(key);

@@ -17,7 +17,7 @@ import {
   type FilterOperator,
   type OrderSort,
 } from '@shipdesk/contract';
-import { unstorableField } from '../storable-values.ts';
+import { unstorableField } from '../../domain/storable-values.ts';
 
 /**
  * The order list's query language, checked and normalised without SQL: the allow-listed filters of the contract,

@@ -1,4 +1,4 @@
-import type { ChannelOrder } from './channel-order-shape.ts';
+import type { ChannelOrder } from '../../integrations/channels/channel-types.ts';
 
 /**
  * What a channel order must satisfy before it is stored (the orders tables' checks, said in words). An order that

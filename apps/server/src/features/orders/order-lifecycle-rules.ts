@@ -13,7 +13,7 @@ import {
   balanceDue,
   minorToDecimal,
 } from '@shipdesk/contract';
-import { missingAddressMessage } from './order-address.ts';
+import { missingAddressMessage } from './order-address-fields.ts';
 
 /**
  * The order lifecycle's rules by name: the table (contract) says which guards and which outcome an event has;
