@@ -56,10 +56,10 @@ const POSTAL_CODE_EXAMPLES: Record<string, string> = {
 const US_ZIP = /^\d{5}(?:-?\d{4})?$/;
 
 /** The fields these rules speak about. */
-export type AddressRuleField = 'state' | 'postalCode';
+type AddressRuleField = 'state' | 'postalCode';
 
 /** An address as these rules read it (an AddressInput, or a stored address). */
-export interface AddressRuleInput {
+interface AddressRuleInput {
   country: string;
   state?: string | null | undefined;
   postalCode?: string | null | undefined;

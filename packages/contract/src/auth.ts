@@ -9,10 +9,3 @@ export const DEFAULT_API_AUDIENCE = 'https://api.shipdesk.local';
 export const DEFAULT_WEB_CLIENT_ID = 'shipdesk-web';
 /** Signing algorithms the API accepts for access tokens. */
 export const ACCESS_TOKEN_ALGORITHMS = ['RS256', 'PS256', 'ES256'] as const;
-
-export interface AccessTokenClaims {
-  sub: string;
-  email: string;
-  [CLAIM_ORG_ID]: string;
-  [CLAIM_ROLE_ID]: number;
-}

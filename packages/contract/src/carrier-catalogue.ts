@@ -17,7 +17,7 @@ export interface CarrierService {
   deliveryDays: { min: number; max: number };
 }
 
-export interface CarrierPackageType {
+interface CarrierPackageType {
   code: string;
   name: string;
   maxWeightGrams: number;
@@ -25,7 +25,7 @@ export interface CarrierPackageType {
   dimensionsIn?: { length: number; width: number; height: number };
 }
 
-export interface CarrierLimits {
+interface CarrierLimits {
   maxWeightGrams: number;
   maxLengthIn: number;
   /** Length plus girth (2 x width + 2 x height). */
@@ -194,7 +194,7 @@ export function findPackageType(carrier: Carrier, code: string): CarrierPackageT
 const Days = Type.Object({ min: Type.Integer(), max: Type.Integer() });
 const Inches = Type.Object({ length: Type.Number(), width: Type.Number(), height: Type.Number() });
 
-export const CarrierCatalogueEntrySchema = Type.Object({
+const CarrierCatalogueEntrySchema = Type.Object({
   carrier: CarrierSchema,
   name: Type.String(),
   services: Type.Array(

@@ -93,7 +93,6 @@ export const CARRIER_FIELDS: Record<Carrier, readonly CarrierFieldDefinition[]> 
 
 /** Whether the account's connection was proven by a real authenticated call. */
 export const CARRIER_ACCOUNT_STATUSES = ['verified', 'not_verified', 'failed'] as const;
-export type CarrierAccountStatus = (typeof CARRIER_ACCOUNT_STATUSES)[number];
 
 const FieldValues = Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 4000 }));
 

@@ -3,7 +3,7 @@ import { LABEL_SIZES, LABEL_TYPES } from './constants.ts';
 import { IdSchema } from './ids.ts';
 
 /** The config keys of spec section 3 and the shape each one holds. */
-export const CurrencyInfoOptionsSchema = Type.Object(
+const CurrencyInfoOptionsSchema = Type.Object(
   {
     currencyCode: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code, e.g. USD' }),
     locale: Type.String({

@@ -7,7 +7,6 @@ export const DEFAULT_LOCALE = 'en';
 /** The country a seller is in until they say (spec: userData's country default). */
 export const DEFAULT_COUNTRY = 'US';
 export const DEFAULT_TIME_ZONE = 'America/New_York';
-export const DATE_DISPLAY_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const DASHBOARD_PERIODS = ['Today', 'This Week', 'This Month'] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 export const DEFAULT_DASHBOARD_PERIOD: DashboardPeriod = 'This Week';
@@ -24,8 +23,6 @@ export const THEME_PRIMARY = '#245891';
 export const THEME_SECONDARY = '#f49044';
 export const THEME_DARK_BACKGROUND = 'hsl(230,17%,14%)';
 export const SUPPORT_BUTTON_OFFSET = { bottom: 25, right: 16 } as const;
-export const SIGN_IN_POPUP = { width: 400, height: 600 } as const;
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const LABEL_TYPES = ['pdf', 'zpl'] as const;
 export type LabelType = (typeof LABEL_TYPES)[number];
 export const LABEL_SIZES = ['4x6', 'letter'] as const;

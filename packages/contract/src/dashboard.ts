@@ -11,7 +11,7 @@ import type { OrderStatus, ShipmentStatus } from './enums.ts';
  */
 
 /** The tiles, in screen order; `xLabels` of each `salesCount` entry is its title. */
-export const DASHBOARD_TILES = ['Received Orders', 'Open Orders', 'Shipped Orders', 'Cancelled Orders'] as const;
+const DASHBOARD_TILES = ['Received Orders', 'Open Orders', 'Shipped Orders', 'Cancelled Orders'] as const;
 export type DashboardTile = (typeof DASHBOARD_TILES)[number];
 
 /**
@@ -26,7 +26,7 @@ export const OPEN_ORDERS: {
   readonly shipmentStatuses: readonly ShipmentStatus[];
 } = { orderStatuses: ['Sales Order'], shipmentStatuses: ['Unshipped', 'Shipped Partial'] };
 
-export const DashboardPeriodSchema = literalUnion(DASHBOARD_PERIODS);
+const DashboardPeriodSchema = literalUnion(DASHBOARD_PERIODS);
 
 const Instant = Type.String({ format: 'date-time' });
 
@@ -34,13 +34,12 @@ const Instant = Type.String({ format: 'date-time' });
  * The current period and the whole previous one (yesterday, last week, last calendar month), as instants: `[from,
  * to)` and `[previousFrom, previousTo)`, previousTo = from.
  */
-export const DashboardRangeSchema = Type.Object({
+const DashboardRangeSchema = Type.Object({
   from: Instant,
   to: Instant,
   previousFrom: Instant,
   previousTo: Instant,
 });
-export type DashboardRange = Type.Static<typeof DashboardRangeSchema>;
 
 /**
  * What the tiles' Previous counts: `[from, to)`, the previous period up to the point the current one has reached
@@ -49,14 +48,13 @@ export type DashboardRange = Type.Static<typeof DashboardRangeSchema>;
  * "yesterday 00:00–14:00", "Mon–Wed 14:00 last week", "Feb 1–26 14:15"; the whole period reads "yesterday",
  * "last week" or "Feb 1–28". The chart's Previous series covers the whole previous period (`range`).
  */
-export const DashboardComparisonSchema = Type.Object({
+const DashboardComparisonSchema = Type.Object({
   from: Instant,
   to: Instant,
   label: Type.String(),
 });
-export type DashboardComparison = Type.Static<typeof DashboardComparisonSchema>;
 
-export const SalesCountSchema = Type.Object({
+const SalesCountSchema = Type.Object({
   xLabels: literalUnion(DASHBOARD_TILES),
   Current: Type.Integer(),
   Previous: Type.Integer(),
@@ -66,15 +64,14 @@ export const SalesCountSchema = Type.Object({
 export type SalesCount = Type.Static<typeof SalesCountSchema>;
 
 /** Revenue per category (hours of the day, days of the week or of the month), Previous and Current aligned. */
-export const SalesByDateSchema = Type.Object({
+const SalesByDateSchema = Type.Object({
   Categories: Type.Array(Type.String()),
   Previous: Type.Array(Type.Integer({ description: 'minor units of currency' })),
   Current: Type.Array(Type.Integer({ description: 'minor units of currency' })),
 });
-export type SalesByDate = Type.Static<typeof SalesByDateSchema>;
 
 /** One pie slice: a store (or the manual orders) and its revenue in the current period. */
-export const SalesByChannelPointSchema = Type.Object({
+const SalesByChannelPointSchema = Type.Object({
   /** The store id, or `manual` for orders entered by hand. */
   id: Type.String(),
   label: Type.String(),

@@ -5,7 +5,7 @@ export const Role = {
   Manager: 3,
 } as const;
 export type RoleId = (typeof Role)[keyof typeof Role];
-export const ROLE_IDS: readonly RoleId[] = [Role.SuperAdmin, Role.Admin, Role.Manager];
+const ROLE_IDS: readonly RoleId[] = [Role.SuperAdmin, Role.Admin, Role.Manager];
 export const ROLE_NAMES: Record<RoleId, string> = {
   [Role.SuperAdmin]: 'SuperAdmin',
   [Role.Admin]: 'Admin',

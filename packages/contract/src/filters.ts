@@ -1,11 +1,11 @@
 /** Filter grammar (ARCHITECTURE.md, API; spec section 5): field -> value, value may be `op@value`. */
-export const FILTER_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'in', 'between'] as const;
+const FILTER_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'in', 'between'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 /** Date fields that the web always sends as `eq@value`. */
-export const DATE_FILTER_FIELDS = ['created', 'created_at', 'orderDate'] as const;
+const DATE_FILTER_FIELDS = ['created', 'created_at', 'orderDate'] as const;
 
-export type FilterInput = Record<string, string | number | boolean | null | undefined>;
+type FilterInput = Record<string, string | number | boolean | null | undefined>;
 
 /** Serialise filters the way spec section 5 says: skip falsy values, prefix date fields with `eq@`. */
 export function serializeFilters(filters: FilterInput): Record<string, string> {
@@ -18,7 +18,7 @@ export function serializeFilters(filters: FilterInput): Record<string, string> {
   return out;
 }
 
-export interface ParsedFilter {
+interface ParsedFilter {
   field: string;
   operator: FilterOperator;
   value: string;

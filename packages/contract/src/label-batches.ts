@@ -7,9 +7,7 @@ import { literalUnion, Nullable } from './schema-kit.ts';
  * to every open tab of the tenant (realtime `labels:batch`); each order has its result; failures are retried.
  */
 export const LABEL_BATCH_STATUSES = ['running', 'done'] as const;
-export type LabelBatchStatus = (typeof LABEL_BATCH_STATUSES)[number];
 export const LABEL_BATCH_ITEM_STATUSES = ['queued', 'buying', 'bought', 'failed'] as const;
-export type LabelBatchItemStatus = (typeof LABEL_BATCH_ITEM_STATUSES)[number];
 export const MAX_BATCH_ORDERS = 5000;
 
 export const LabelBatchRealtimeEvent = 'labels:batch';
@@ -40,7 +38,7 @@ export const LabelBatchSchema = Type.Object({
 });
 export type LabelBatch = Type.Static<typeof LabelBatchSchema>;
 
-export const LabelBatchItemSchema = Type.Object({
+const LabelBatchItemSchema = Type.Object({
   orderId: IdSchema,
   orderNumber: Type.String(),
   status: literalUnion(LABEL_BATCH_ITEM_STATUSES),

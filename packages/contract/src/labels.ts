@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { CarrierSchema } from './carriers.ts';
+import { CarrierSchema, type Carrier } from './carriers.ts';
 import { IdSchema } from './ids.ts';
 import { literalUnion, Nullable } from './schema-kit.ts';
 
@@ -13,15 +13,12 @@ export type LabelFormat = (typeof LABEL_FORMATS)[number];
 
 /** active: the label stands. voided: the carrier took it back. refund_requested: voided, the refund still pending. */
 export const LABEL_STATUSES = ['active', 'voided', 'refund_requested'] as const;
-export type LabelStatus = (typeof LABEL_STATUSES)[number];
 
 /** Telling the channel: not_needed (a manual or wholesale order), pending (queued or retrying), pushed, failed. */
 export const TRACKING_PUSH_STATUSES = ['not_needed', 'pending', 'pushed', 'failed'] as const;
-export type TrackingPushStatus = (typeof TRACKING_PUSH_STATUSES)[number];
 
 /** A purchase in flight for a delivery: being bought, or bought with its answer lost and not yet found again. */
 export const PURCHASE_STATES = ['buying', 'unconfirmed'] as const;
-export type PurchaseState = (typeof PURCHASE_STATES)[number];
 
 const Id = IdSchema;
 export const MAX_PARCEL_GRAMS = 1_000_000;
@@ -30,7 +27,7 @@ export const MAX_PARCEL_INCHES = 200;
 const Inches = Type.Number({ exclusiveMinimum: 0, maximum: MAX_PARCEL_INCHES, description: 'inches' });
 
 /** One box as the label is bought for it. */
-export const ParcelSchema = Type.Object(
+const ParcelSchema = Type.Object(
   {
     boxSizeId: Type.Optional(Nullable(Id)),
     packageType: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "the carrier's package code" })),
@@ -44,46 +41,43 @@ export const ParcelSchema = Type.Object(
 export type Parcel = Type.Static<typeof ParcelSchema>;
 
 /** One price a delivery can ship at. `mapped` marks the service the order's shipping method maps to. */
-export const LabelRateSchema = Type.Object({
-  carrier: CarrierSchema,
-  carrierAccountId: Nullable(Id),
-  accountName: Type.String(),
-  serviceCode: Type.String(),
-  serviceName: Type.String(),
-  amount: Type.Integer({ minimum: 0 }),
-  currency: Type.String(),
-  deliveryDays: Nullable(Type.Integer()),
-  mapped: Type.Boolean(),
-});
-export type LabelRate = Type.Static<typeof LabelRateSchema>;
+export type LabelRate = {
+  carrier: Carrier;
+  carrierAccountId: string | null;
+  accountName: string;
+  serviceCode: string;
+  serviceName: string;
+  amount: number;
+  currency: string;
+  deliveryDays: number | null;
+  mapped: boolean;
+};
 
 /** A carrier account that could not quote, in its own words: the other accounts' rates are still shown. */
-export const RateErrorSchema = Type.Object({
-  carrier: CarrierSchema,
-  carrierAccountId: Nullable(Id),
-  accountName: Type.String(),
-  message: Type.String(),
-});
-export type RateError = Type.Static<typeof RateErrorSchema>;
+export type RateError = {
+  carrier: Carrier;
+  carrierAccountId: string | null;
+  accountName: string;
+  message: string;
+};
 
 /** `fsmFlow` defaults of shipLabel and zpl: the delivery to label next, its parcel, and what it can ship at. */
-export const ShipLabelDefaultsSchema = Type.Object({
-  deliveryId: Id,
-  parcel: Type.Object({
-    boxSizeId: Nullable(Id),
-    packageType: Nullable(Type.String()),
-    weight: Type.Integer(),
-    length: Type.Number(),
-    width: Type.Number(),
-    height: Type.Number(),
-  }),
-  format: literalUnion(LABEL_FORMATS),
-  rates: Type.Array(LabelRateSchema),
-  rateErrors: Type.Array(RateErrorSchema),
+export type ShipLabelDefaults = {
+  deliveryId: string;
+  parcel: {
+    boxSizeId: string | null;
+    packageType: string | null;
+    weight: number;
+    length: number;
+    width: number;
+    height: number;
+  };
+  format: LabelFormat;
+  rates: LabelRate[];
+  rateErrors: RateError[];
   /** Why the parcel cannot be priced yet (no weight, no dimensions), for people; null when it can. */
-  parcelProblem: Nullable(Type.String()),
-});
-export type ShipLabelDefaults = Type.Static<typeof ShipLabelDefaultsSchema>;
+  parcelProblem: string | null;
+};
 
 /** `fsmFlow` of shipLabel / zpl may price another delivery or another parcel than the defaults. */
 export const ShipLabelQuerySchema = Type.Object(
@@ -116,7 +110,7 @@ export const LabelPurchaseSchema = Type.Object(
 );
 export type LabelPurchase = Type.Static<typeof LabelPurchaseSchema>;
 
-export const TrackingPushSchema = Type.Object({
+const TrackingPushSchema = Type.Object({
   status: literalUnion(TRACKING_PUSH_STATUSES),
   attempts: Type.Integer(),
   message: Nullable(Type.String({ description: "the channel's words when the last attempt failed" })),
@@ -173,7 +167,7 @@ export function trackingUrl(carrier: string, trackingNumber: string): string | n
 }
 
 /** One box of `POST /call/order/{orderId}/shapeDeliveries`: which units of which lines go in it, and its parcel. */
-export const DeliveryShapeSchema = Type.Object(
+const DeliveryShapeSchema = Type.Object(
   {
     deliveryId: Type.Optional(Id),
     lines: Type.Array(

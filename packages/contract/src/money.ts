@@ -54,7 +54,7 @@ export function typedDecimal(input: string): { whole: string; fraction: string }
   return { whole: (match[1] ?? '0').replace(/,/g, ''), fraction: match[2] ?? '' };
 }
 
-export type MoneyParse = { ok: true; minor: number } | { ok: false; message: string };
+type MoneyParse = { ok: true; minor: number } | { ok: false; message: string };
 
 /**
  * Money typed by people in the currency's major units ('1,234.5') as the minor units the API takes (123450 for USD):
@@ -94,14 +94,14 @@ export function minorToDecimal(minor: number, currency: string): string {
   return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
-export interface TotalsInput {
+interface TotalsInput {
   lines: ReadonlyArray<{ quantity: number; unitPrice: number }>;
   shippingTotal?: number | undefined;
   taxTotal?: number | undefined;
   discountTotal?: number | undefined;
 }
 
-export interface Totals {
+interface Totals {
   subtotal: number;
   shippingTotal: number;
   taxTotal: number;
@@ -112,7 +112,7 @@ export interface Totals {
 /** The request fields a refusal of the totals is reported under. */
 export type TotalsField = 'lines' | 'discountTotal';
 
-export type TotalsResult =
+type TotalsResult =
   { ok: true; totals: Totals } | { ok: false; totals: Totals; errors: Partial<Record<TotalsField, string>> };
 
 /** Sum of quantity x unit price. */

@@ -19,7 +19,7 @@ import {
  */
 
 /** Guards: pure checks on the order (and the event's input), implemented by the server's domain layer. */
-export const LIFECYCLE_GUARDS = [
+const LIFECYCLE_GUARDS = [
   'hasLines',
   'hasCompleteShippingAddress',
   'somethingDue',
@@ -30,7 +30,7 @@ export const LIFECYCLE_GUARDS = [
 export type LifecycleGuard = (typeof LIFECYCLE_GUARDS)[number];
 
 /** Outcomes: what the event changes; the server computes the next statuses and performs the side effects. */
-export const LIFECYCLE_OUTCOMES = [
+const LIFECYCLE_OUTCOMES = [
   'toSalesOrder',
   'applyPayment',
   'labelDelivery',
@@ -44,8 +44,7 @@ export const LIFECYCLE_OUTCOMES = [
 export type LifecycleOutcome = (typeof LIFECYCLE_OUTCOMES)[number];
 
 /** Features an event needs before any rule applies; without them the event is refused whatever the statuses. */
-export const LIFECYCLE_FEATURES = ['labels'] as const;
-export type LifecycleFeature = (typeof LIFECYCLE_FEATURES)[number];
+export type LifecycleFeature = 'labels';
 
 export interface OrderStatuses {
   orderStatus: OrderStatus;
@@ -54,7 +53,7 @@ export interface OrderStatuses {
 }
 
 /** Statuses per dimension; a dimension left out means any (in `from`) or unchanged (in `to`). */
-export interface StatusSet {
+interface StatusSet {
   orderStatus?: readonly OrderStatus[];
   paymentStatus?: readonly PaymentStatus[];
   shipmentStatus?: readonly ShipmentStatus[];

@@ -87,7 +87,7 @@ const StatusesOf = <T extends Type.TSchema>(item: T, count: number) =>
  * derives from them): the status tab, the search, the order-date range, the store (`manual`: orders added by hand),
  * payment and shipment statuses (any of), and the requested service (the channel's text, compared case-insensitively).
  */
-export const OrderListViewFiltersSchema = schema(() =>
+const OrderListViewFiltersSchema = schema(() =>
   Type.Object(
     {
       orderStatus: Type.Optional(OrderStatusSchema),
@@ -158,4 +158,3 @@ export function orderListColumnsProblem(hidden: readonly string[]): string | nul
 
 /** A view's name as it is kept (outer spaces dropped), and the key names are compared by. */
 export const viewName = (name: string) => name.trim().replace(/\s+/g, ' ');
-export const viewNameKey = (name: string) => viewName(name).toLowerCase();

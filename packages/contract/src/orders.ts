@@ -16,7 +16,7 @@ import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, SHIPMENT_STATUSES, SOUR
 export const OrderStatusSchema = literalUnion(ORDER_STATUSES);
 export const PaymentStatusSchema = literalUnion(PAYMENT_STATUSES);
 export const ShipmentStatusSchema = literalUnion(SHIPMENT_STATUSES);
-export const SourceTypeSchema = literalUnion(SOURCE_TYPES);
+const SourceTypeSchema = literalUnion(SOURCE_TYPES);
 export const OrderEventNameSchema = literalUnion(ORDER_EVENTS);
 
 /**
@@ -30,21 +30,19 @@ export const MANUAL_STORE_ID = '1';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 /** Reason codes of refusals (409 unless noted) in the error envelope's `reason`, and of fsmFlow's `reason`. */
-export const ORDER_REFUSAL_REASONS = [
-  'invalid_status',
-  'no_lines',
-  'incomplete_shipping_address',
-  'nothing_due',
-  'amount_exceeds_balance',
-  'reason_required',
-  'all_deliveries_labelled',
-  'labels_not_configured',
-  'stale_version',
-  'idempotency_key_reused',
-  'not_a_flow_event',
-  'not_note_author',
-] as const;
-export type OrderRefusalReason = (typeof ORDER_REFUSAL_REASONS)[number];
+export type OrderRefusalReason =
+  | 'invalid_status'
+  | 'no_lines'
+  | 'incomplete_shipping_address'
+  | 'nothing_due'
+  | 'amount_exceeds_balance'
+  | 'reason_required'
+  | 'all_deliveries_labelled'
+  | 'labels_not_configured'
+  | 'stale_version'
+  | 'idempotency_key_reused'
+  | 'not_a_flow_event'
+  | 'not_note_author';
 
 /** What a delivery (a planned shipment of some lines) goes through. */
 export const DELIVERY_STATUSES = ['planned', 'labelled', 'shipped', 'canceled'] as const;
@@ -55,7 +53,7 @@ const MinorUnits = Type.Integer({ minimum: 0, maximum: MAX_MINOR_UNITS, descript
 const Currency = Type.String({ pattern: '^[A-Z]{3}$' });
 const DateTime = Type.String({ format: 'date-time' });
 
-export const AddressInputSchema = Type.Object(
+const AddressInputSchema = Type.Object(
   {
     name: Type.String({
       minLength: 1,
@@ -90,7 +88,7 @@ export const OrderAddressUpdateSchema = schema(() =>
 );
 export type OrderAddressUpdate = Type.Static<typeof OrderAddressUpdateSchema>;
 
-export const AddressSchema = Type.Object({
+const AddressSchema = Type.Object({
   type: Type.Union([Type.Literal('billing'), Type.Literal('shipping')]),
   firstName: Type.String(),
   lastName: Type.String(),
@@ -106,7 +104,7 @@ export const AddressSchema = Type.Object({
 });
 export type Address = Type.Static<typeof AddressSchema>;
 
-export const OrderLineInputSchema = Type.Object(
+const OrderLineInputSchema = Type.Object(
   {
     sku: Type.String({ minLength: 1, maxLength: 100 }),
     name: Type.String({ minLength: 1, maxLength: 300 }),
@@ -122,7 +120,7 @@ export const OrderLineInputSchema = Type.Object(
 );
 export type OrderLineInput = Type.Static<typeof OrderLineInputSchema>;
 
-export const OrderLineSchema = Type.Object({
+const OrderLineSchema = Type.Object({
   id: Id,
   sku: Type.String(),
   name: Type.String(),
@@ -134,7 +132,6 @@ export const OrderLineSchema = Type.Object({
   hazardous: Type.Boolean(),
   hazardClass: Type.Union([Type.String(), Type.Null()]),
 });
-export type OrderLine = Type.Static<typeof OrderLineSchema>;
 
 /** Body of `POST /api/v1/store/1/orders`: a manual order sent as a whole. */
 export const CreateOrderSchema = Type.Object(
@@ -158,7 +155,7 @@ export const CreateOrderSchema = Type.Object(
 export type CreateOrder = Type.Static<typeof CreateOrderSchema>;
 
 /** A row of the order list. */
-export const OrderSummarySchema = Type.Object({
+const OrderSummarySchema = Type.Object({
   id: Id,
   storeId: Type.Union([Id, Type.Null()]),
   storeName: Type.Union([Type.String(), Type.Null()]),
@@ -225,7 +222,6 @@ export const ORDER_FILTER_FIELDS = {
   /** The order's requested service (the channel's text), case and outer spaces ignored. */
   requestedService: ['eq'],
 } as const;
-export type OrderFilterField = keyof typeof ORDER_FILTER_FIELDS;
 
 export const OrderListQuerySchema = Type.Object(
   {
@@ -315,7 +311,7 @@ export const OrderNoteSchema = Type.Object({
 });
 export type OrderNote = Type.Static<typeof OrderNoteSchema>;
 
-export const OrderStateSchema = Type.Object({
+const OrderStateSchema = Type.Object({
   orderStatus: OrderStatusSchema,
   paymentStatus: PaymentStatusSchema,
   shipmentStatus: ShipmentStatusSchema,

@@ -26,7 +26,7 @@ export interface RuleWordsContext {
 }
 
 /** The unit a number field is typed and read in: weight in oz/lb (grams on the wire), money in minor units. */
-export type RuleNumberUnit = 'weight' | 'money' | 'inches' | 'count';
+type RuleNumberUnit = 'weight' | 'money' | 'inches' | 'count';
 
 export interface RuleFieldWords {
   /** The field in the editor's picker. */
@@ -98,7 +98,7 @@ export const RULE_OPERATOR_WORDS: Record<RuleOperator, string> = {
  * The value a condition takes, by its field's kind and operator (RuleConditionSchema's rule): none for `empty`, a
  * boolean for `is`, a list for the set operators and a text field's prefixes, a pair for `between`, else one value.
  */
-export type RuleValueShape = 'none' | 'boolean' | 'list' | 'text' | 'pattern' | 'number' | 'range' | 'date' | 'time';
+type RuleValueShape = 'none' | 'boolean' | 'list' | 'text' | 'pattern' | 'number' | 'range' | 'date' | 'time';
 
 const LIST_OPERATORS: ReadonlySet<RuleOperator> = new Set(['in', 'notIn', 'hasAny', 'hasAll', 'hasNone']);
 
@@ -139,12 +139,12 @@ export function listWords(values: readonly string[]): string {
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** `sat` -> "Saturday" (any case); what is no weekday reads as it came. */
-export function weekdayWords(day: string): string {
+function weekdayWords(day: string): string {
   return WEEKDAY_NAMES[(WEEKDAYS as readonly string[]).indexOf(day.trim().toLowerCase())] ?? day;
 }
 
 /** A number of a field in its unit: "2 lb", "$50.00", "22.5 in", "3". */
-export function numberWords(field: RuleField, value: number, ctx: RuleWordsContext): string {
+function numberWords(field: RuleField, value: number, ctx: RuleWordsContext): string {
   switch (RULE_FIELD_WORDS[field].number) {
     case 'weight':
       return parcelWeightText(value);

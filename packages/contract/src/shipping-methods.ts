@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { literalUnion, Nullable, schema } from './schema-kit.ts';
-import { CarrierSchema, type Carrier } from './carriers.ts';
+import { CarrierSchema } from './carriers.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { IdSchema, INT32_MAX } from './ids.ts';
 
@@ -38,7 +38,7 @@ export const ShipMethodSchema = Type.Object({
 export type ShipMethod = Type.Static<typeof ShipMethodSchema>;
 
 /** A requested service that open orders ask for and no shipping method covers yet: what needs mapping. */
-export const UnmappedServiceSchema = Type.Object({
+const UnmappedServiceSchema = Type.Object({
   requestedService: Type.String(),
   openOrders: Type.Integer(),
   stores: Type.Array(Type.Object({ id: Nullable(Id), name: Type.String() })),
@@ -81,7 +81,6 @@ export type CarrierMapping = Type.Static<typeof CarrierMappingSchema>;
 export const CarrierMappingListQuerySchema = schema(() =>
   Type.Object({ ship_method: Type.Optional(Id), ...Page }, { additionalProperties: false }),
 );
-export type CarrierMappingListQuery = Type.Static<typeof CarrierMappingListQuerySchema>;
 
 export const CarrierMappingListSchema = Type.Object({
   rows: Type.Array(CarrierMappingSchema),
@@ -105,7 +104,7 @@ export const CarrierMappingInputSchema = Type.Object(
 export type CarrierMappingInput = Type.Static<typeof CarrierMappingInputSchema>;
 
 /** The data of a store mapping (spec: "id plus data"): which requested services of which store mean the method. */
-export const StoreMappingDataSchema = Type.Object(
+const StoreMappingDataSchema = Type.Object(
   {
     shipMethodId: Id,
     /** null: every store (and orders entered by hand). */
@@ -136,7 +135,6 @@ export const StoreMappingListSchema = Type.Object({
 export type StoreMappingList = Type.Static<typeof StoreMappingListSchema>;
 
 export const StoreMappingInputSchema = Type.Object({ data: StoreMappingDataSchema }, { additionalProperties: false });
-export type StoreMappingInput = Type.Static<typeof StoreMappingInputSchema>;
 
 /** How an order ships, as resolved (or chosen by hand); null parts are not mapped yet. */
 export const OrderShippingSchema = Type.Object({
@@ -169,12 +167,9 @@ export const OrderShippingUpdateSchema = Type.Object(
 export type OrderShippingUpdate = Type.Static<typeof OrderShippingUpdateSchema>;
 
 /** Progress of re-resolving a tenant's open orders after a mapping changed (realtime `shipping:resolution`). */
-export const ShippingResolutionProgressSchema = Type.Object({
-  state: literalUnion(['running', 'done'] as const),
-  done: Type.Integer({ maximum: INT32_MAX }),
-  total: Type.Integer({ maximum: INT32_MAX }),
-});
-export type ShippingResolutionProgress = Type.Static<typeof ShippingResolutionProgressSchema>;
+export type ShippingResolutionProgress = {
+  state: 'running' | 'done';
+  done: number;
+  total: number;
+};
 export const SHIPPING_RESOLUTION_EVENT = 'shipping:resolution';
-
-export type CarrierServiceRef = { carrier: Carrier; code: string };

@@ -7,7 +7,7 @@ import { schema } from './schema-kit.ts';
  * The reference lists that shipping rules and labels choose from (spec 7.4): hazard classes carriers recognise, the
  * tenant's product categories, and the package sizes (carriers' package types and the tenant's own boxes).
  */
-export interface HazardClass {
+interface HazardClass {
   code: string;
   name: string;
   /** The UN number or regulation it goes by, for people checking a carrier's rules. */

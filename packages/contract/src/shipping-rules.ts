@@ -61,7 +61,7 @@ export const RULE_FIELDS = {
 } as const;
 export type RuleField = keyof typeof RULE_FIELDS;
 export const RULE_FIELD_NAMES = Object.keys(RULE_FIELDS) as RuleField[];
-export const RULE_OPERATORS = [
+const RULE_OPERATORS = [
   'eq',
   'ne',
   'in',
@@ -92,7 +92,7 @@ export type RuleOperator = (typeof RULE_OPERATORS)[number];
  * source for `matches` (RE2: no back-references or look-around); none for `empty`. Text compares ignore case and
  * outer spaces.
  */
-export const RuleConditionSchema = schema(() =>
+const RuleConditionSchema = schema(() =>
   Type.Object(
     {
       field: literalUnion(RULE_FIELD_NAMES),
@@ -122,7 +122,7 @@ const ServiceRef = Type.Object(
 );
 
 /** What a matched rule does. Money in minor units. */
-export const RuleActionSchema = schema(() =>
+const RuleActionSchema = schema(() =>
   Type.Union([
     Type.Object({ type: Type.Literal('setShipMethod'), shipMethodId: Id }, { additionalProperties: false }),
     Type.Object(
@@ -182,7 +182,7 @@ export const RuleActionSchema = schema(() =>
 export type RuleAction = Type.Static<typeof RuleActionSchema>;
 export type RuleActionType = RuleAction['type'];
 
-export const ShippingRuleSchema = schema(() =>
+const ShippingRuleSchema = schema(() =>
   Type.Object(
     {
       /** Made by the editor, kept across versions so a rule can be followed through its history. */
@@ -231,7 +231,7 @@ export const RuleSetInputSchema = schema(() =>
 export type RuleSetInput = Type.Static<typeof RuleSetInputSchema>;
 
 /** `GET /call/shippingRuleSet/{id}/versions`: newest first. */
-export const RuleSetVersionSchema = Type.Object({
+const RuleSetVersionSchema = Type.Object({
   version: Type.Integer(),
   ruleCount: Type.Integer(),
   updatedAt: Type.String(),
@@ -265,7 +265,7 @@ export const RULE_TARGETS = Object.keys(RULE_TARGET_FIELDS) as RuleTarget[];
  * `kept` (a person set it by hand on this order), `labelled` (a labelled delivery is never touched), `failed` (with
  * `message`, e.g. no rate within the days asked).
  */
-export const RuleActionResultSchema = Type.Object({
+const RuleActionResultSchema = Type.Object({
   target: literalUnion(RULE_TARGETS),
   value: Type.String(),
   before: Nullable(Type.String()),
@@ -274,7 +274,7 @@ export const RuleActionResultSchema = Type.Object({
 });
 export type RuleActionResult = Type.Static<typeof RuleActionResultSchema>;
 
-export const RuleResultSchema = Type.Object({
+const RuleResultSchema = Type.Object({
   ruleId: Type.String(),
   name: Type.String(),
   scope: Type.String(),
@@ -289,7 +289,7 @@ export const RuleResultSchema = Type.Object({
 export type RuleResult = Type.Static<typeof RuleResultSchema>;
 
 /** One application of the rule sets to an order (the order view's "why", a timeline row each). */
-export const RuleApplicationSchema = Type.Object({
+const RuleApplicationSchema = Type.Object({
   id: Id,
   orderId: Id,
   at: Type.String(),
@@ -317,7 +317,7 @@ export const RuleDryRunInputSchema = schema(() =>
 );
 export type RuleDryRunInput = Type.Static<typeof RuleDryRunInputSchema>;
 
-export const RuleFieldChangeSchema = Type.Object({
+const RuleFieldChangeSchema = Type.Object({
   target: literalUnion(RULE_TARGETS),
   before: Nullable(Type.String()),
   after: Nullable(Type.String()),

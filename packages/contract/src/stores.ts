@@ -143,7 +143,6 @@ export const STORE_FIELDS: Record<SourceType, readonly StoreFieldDefinition[]> =
 };
 
 export const STORE_STATUSES = ['active', 'paused', 'error', 'uninstalled'] as const;
-export type StoreStatus = (typeof STORE_STATUSES)[number];
 
 export const SYNC_STATES = ['queued', 'running', 'succeeded', 'failed', 'stalled'] as const;
 export type SyncState = (typeof SYNC_STATES)[number];
@@ -166,8 +165,8 @@ export const SyncRunSchema = Type.Object({
 });
 export type SyncRun = Type.Static<typeof SyncRunSchema>;
 
-export const MIN_SYNC_INTERVAL_MINUTES = 5;
-export const MAX_SYNC_INTERVAL_MINUTES = 1440;
+const MIN_SYNC_INTERVAL_MINUTES = 5;
+const MAX_SYNC_INTERVAL_MINUTES = 1440;
 
 export const StoreSchema = Type.Object({
   id: Id,
@@ -282,7 +281,7 @@ export const CustomerOrderCodeSchema = Type.Object({
 export type CustomerOrderCode = Type.Static<typeof CustomerOrderCodeSchema>;
 
 /** A store the tenant can connect without typing credentials: a marketplace install not yet attached to a store. */
-export const ConnectableStoreSchema = Type.Object({
+const ConnectableStoreSchema = Type.Object({
   installId: Id,
   sourceType: literalUnion(SOURCE_TYPES),
   name: Type.String(),

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 
 /** The app catalogue entry (spec section 3, "Subscribed app"). */
-export const SubscribedAppSchema = Type.Object({
+const SubscribedAppSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
   app_logo: Type.String(),

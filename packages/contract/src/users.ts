@@ -4,7 +4,7 @@ import Type from 'typebox';
  * The organisation's users on the wire (Settings > Users). They are kept by the SSO; the server passes its users API
  * through, so these are the SSO's shapes. The values (which roles may be given, a valid address) are the SSO's to judge.
  */
-export const OrgUserSchema = Type.Object({
+const OrgUserSchema = Type.Object({
   id: Type.String(),
   email: Type.String(),
   /** Null until an invited person has accepted and given their name. */

@@ -20,21 +20,21 @@ export interface LocalDate {
   day: number;
 }
 
-export interface LocalTime {
+interface LocalTime {
   hour: number;
   minute: number;
   second?: number;
 }
 
 /** What the wall clock shows: a local date and a time of day, to the second. */
-export interface WallClock extends LocalDate {
+interface WallClock extends LocalDate {
   hour: number;
   minute: number;
   second: number;
 }
 
 /** The local date and time of an instant as text, and its weekday. */
-export interface LocalParts {
+interface LocalParts {
   /** `YYYY-MM-DD` */
   date: string;
   /** `HH:mm:ss`, 00 to 23 hours */

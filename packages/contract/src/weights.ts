@@ -10,7 +10,7 @@
 export const GRAMS_PER_POUND = 453.59237;
 /** Grams in an ounce, a sixteenth of a pound: 28.349523125, exact in a double. */
 export const GRAMS_PER_OUNCE = GRAMS_PER_POUND / 16;
-export const GRAMS_PER_KILOGRAM = 1000;
+const GRAMS_PER_KILOGRAM = 1000;
 
 /** Grams in one of each unit stores, carriers and scales weigh in; every conversion of a weight reads this table. */
 export const GRAMS_PER_UNIT = {

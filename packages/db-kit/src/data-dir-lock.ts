@@ -21,7 +21,7 @@ export class DataDirLockedError extends Error {
   }
 }
 
-export interface DataDirLock {
+interface DataDirLock {
   readonly path: string;
   /** Removes the lock file if it is still ours; safe to call more than once. */
   release(): void;

@@ -12,7 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 
-export type DrizzleSchema = Record<string, unknown>;
+type DrizzleSchema = Record<string, unknown>;
 
 /** The database or a transaction: both drivers share this Drizzle surface, so queries are written once. */
 export type Executor<TSchema extends DrizzleSchema> = PgDatabase<
@@ -30,7 +30,7 @@ export interface TransactionOptions {
 }
 
 /** The service owning the database: its PGlite folder is `${name}-db`, its lock file `${name}-db.lock`. */
-export type ServiceName = 'server' | 'sso';
+type ServiceName = 'server' | 'sso';
 
 const SERVICE_LABELS: Record<ServiceName, string> = { server: 'server', sso: 'SSO' };
 
