@@ -9,7 +9,6 @@ export {
   type FakeHttpServer,
   type FakeReply,
   type FakeRequest,
-  type Fault,
 } from './http/fake-http.ts';
 export { generateAmazonOrders } from './amazon/fake-amazon-orders.ts';
 export { startFakeAmazon, type FakeAmazon, type FakeAmazonOptions } from './amazon/fake-amazon-server.ts';
@@ -33,42 +32,12 @@ export {
   fakeIdentityProvider,
   mintAccessToken,
   type AccessTokenOptions,
-  type FakeIdentityProvider,
 } from './identity/fake-identity-provider.ts';
-export {
-  startFakeUsps,
-  type FakeUsps,
-  type FakeUspsCharge,
-  type FakeUspsLabel,
-  type FakeUspsLabelState,
-  type FakeUspsOptions,
-  type FakeUspsPaymentAccount,
-  type FakeUspsQuota,
-  type FakeUspsRefund,
-  type RecordedUspsPaymentAuthorization,
-} from './usps/fake-usps-server.ts';
-export {
-  startFakeUps,
-  type FakeUps,
-  type FakeUpsCharge,
-  type FakeUpsLabel,
-  type FakeUpsLabelState,
-  type FakeUpsOptions,
-  type RecordedUpsToken,
-} from './ups/fake-ups-server.ts';
-export {
-  startFakeFedex,
-  type FakeFedex,
-  type FakeFedexOptions,
-  type FakeFedexThrottle,
-} from './fedex/fake-fedex-server.ts';
+export { startFakeUsps, type FakeUsps, type FakeUspsOptions } from './usps/fake-usps-server.ts';
+export { startFakeUps, type FakeUps, type FakeUpsOptions } from './ups/fake-ups-server.ts';
+export { startFakeFedex, type FakeFedex, type FakeFedexOptions } from './fedex/fake-fedex-server.ts';
 export type { FakeFedexCharge, FakeFedexLabel, FakeFedexShipmentFault } from './fedex/fake-fedex-shipments.ts';
-export {
-  startFakeShippo,
-  type FakeShippo,
-  type FakeShippoOptions,
-  type FakeShippoRateLimits,
-} from './shippo/fake-shippo-server.ts';
+export { startFakeShippo, type FakeShippo, type FakeShippoOptions } from './shippo/fake-shippo-server.ts';
 export type { ShippoCarrierAccount } from './shippo/fake-shippo-wire.ts';
 export type { FakeShippoCharge, FakeShippoLabel, FakeShippoPurchaseFault } from './shippo/fake-shippo-labels.ts';
 export type { FakeShippoRefundOutcome } from './shippo/fake-shippo-records.ts';

@@ -18,7 +18,7 @@ export interface FakeAmazonOrder {
   items: SpOrderItem[];
 }
 
-export interface AmazonOrderGeneratorOptions {
+interface AmazonOrderGeneratorOptions {
   seed?: number;
   /** Purchase time of the first order (ISO); the others follow a few hours apart. */
   start?: string;

@@ -30,7 +30,7 @@ const RDT_LIFETIME_SECONDS = 3600;
 
 export const spErrorReply = (status: number, ...errors: SpError[]): FakeReply => ({ status, body: { errors } });
 
-export interface RestrictedDataTokens {
+interface RestrictedDataTokens {
   /** createRestrictedDataToken's answer to this request body. */
   create(body: string): FakeReply;
   /** The PII elements `token` grants for this request; null when it is not an RDT, has expired, or is for another. */

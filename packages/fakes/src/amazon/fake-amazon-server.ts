@@ -50,7 +50,7 @@ export interface FakeAmazonOptions extends FakeRefreshTokenOptions {
   itemsPerPage?: number;
 }
 
-export interface RecordedConfirmation {
+interface RecordedConfirmation {
   orderId: string;
   body: ShipmentConfirmation;
 }

@@ -96,9 +96,9 @@ const STATUS_MIX: readonly number[] = [
 ];
 
 /** Generated order ids start here, like a store that has been selling for a while. */
-export const FIRST_ORDER_ID = 100;
+const FIRST_ORDER_ID = 100;
 /** When the first generated order was placed; later ones follow roughly every 40 minutes. */
-export const FIRST_ORDER_TIME = Date.UTC(2025, 2, 3, 8, 0, 0);
+const FIRST_ORDER_TIME = Date.UTC(2025, 2, 3, 8, 0, 0);
 
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)]!;
@@ -123,7 +123,7 @@ function makeAddress(random: () => number, first: string, last: string): V2Addre
   };
 }
 
-export function generateOrder(random: () => number, id: number, createdAt: number): FakeOrderRecord {
+function generateOrder(random: () => number, id: number, createdAt: number): FakeOrderRecord {
   const first = pick(random, FIRST_NAMES);
   const last = pick(random, LAST_NAMES);
   const billing = makeAddress(random, first, last);

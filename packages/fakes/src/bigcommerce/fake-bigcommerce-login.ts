@@ -7,7 +7,7 @@ import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
  * service's refusals in its own words.
  */
 
-export interface FakeLoginApp {
+interface FakeLoginApp {
   storeHash: string;
   clientId: string;
   clientSecret: string;
@@ -15,7 +15,7 @@ export interface FakeLoginApp {
   ownerEmail: string;
 }
 
-export interface FakeLogin {
+interface FakeLogin {
   tokenEndpoint(request: FakeRequest): FakeReply;
   /** A code the token endpoint will exchange once, as the auth callback would carry it. */
   issueAuthCode(options?: { context?: string; scope?: string; redirectUri?: string }): string;

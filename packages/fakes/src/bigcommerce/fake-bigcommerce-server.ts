@@ -20,7 +20,7 @@ import { orderStatusName, rfc2822, type V2Order, type V2Shipment, type V2Store }
  * login service's token endpoint and helpers that sign marketplace callbacks and webhooks the way BigCommerce does.
  */
 
-export interface FakeBigcommerceOptions {
+interface FakeBigcommerceOptions {
   storeHash?: string;
   accessToken?: string;
   clientId?: string;
@@ -35,7 +35,7 @@ export interface FakeBigcommerceOptions {
   weightUnits?: string;
 }
 
-export interface SignedPayloadOptions {
+interface SignedPayloadOptions {
   storeHash?: string;
   email?: string;
   userId?: number;

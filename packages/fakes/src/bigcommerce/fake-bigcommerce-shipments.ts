@@ -20,7 +20,7 @@ export const NOT_FOUND = 'The requested resource was not found.';
 /** A V2 error body: an array of `{ status, message }`. */
 export const v2Error = (status: number, message: string): FakeReply => ({ status, body: [{ status, message }] });
 
-export interface FakeShipments {
+interface FakeShipments {
   /** Shipments created through the API, oldest first (deleted ones stay listed here). */
   readonly created: V2Shipment[];
   /** Shipments deleted through the API, oldest first. */

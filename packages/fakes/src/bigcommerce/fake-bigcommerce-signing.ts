@@ -30,7 +30,7 @@ export function standardWebhookHeaders(
   };
 }
 
-export interface SignedPayloadClaims {
+interface SignedPayloadClaims {
   storeHash: string;
   clientId: string;
   clientSecret: string;

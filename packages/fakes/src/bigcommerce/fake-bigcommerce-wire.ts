@@ -26,8 +26,6 @@ export const ORDER_STATUS = {
   partiallyRefunded: 14,
 } as const;
 
-export type OrderStatusId = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
-
 const STATUS_NAMES: ReadonlyMap<number, string> = new Map([
   [ORDER_STATUS.incomplete, 'Incomplete'],
   [ORDER_STATUS.pending, 'Pending'],
@@ -158,7 +156,7 @@ export interface V2ShippingAddress extends V2Address {
   cost_inc_tax: string;
 }
 
-export interface V2ShipmentItem {
+interface V2ShipmentItem {
   order_product_id: number;
   product_id?: number;
   quantity: number;

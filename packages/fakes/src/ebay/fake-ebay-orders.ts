@@ -6,7 +6,7 @@ import type { EbayAmount, EbayLineItem, EbayOrder, EbayShipTo } from './fake-eba
  * gives the same orders, ordered by creation and modification time.
  */
 
-export interface EbayOrderGeneratorOptions {
+interface EbayOrderGeneratorOptions {
   /** PRNG seed (default 1). */
   seed?: number;
   /** Creation time of the first order (ISO); the others follow a few hours apart. */

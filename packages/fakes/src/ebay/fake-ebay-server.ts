@@ -24,14 +24,14 @@ import {
  * and throttling (429).
  */
 
-export interface FakeEbayOptions extends FakeRefreshTokenOptions {
+interface FakeEbayOptions extends FakeRefreshTokenOptions {
   orders?: EbayOrder[];
   /** How many generated orders to add (deterministic, see generateEbayOrders). */
   seed?: number;
   sellerId?: string;
 }
 
-export interface RecordedFulfillment {
+interface RecordedFulfillment {
   orderId: string;
   fulfillmentId: string;
   request: EbayShippingFulfillmentDetails;
@@ -47,7 +47,7 @@ const MAX_LIMIT = 200;
 const DEFAULT_LIMIT = 50;
 
 /** eBay's error bodies; getOrders' input errors are in its documented 30700–31100 range. */
-export const ebayErrors = {
+const ebayErrors = {
   invalidToken: (): EbayError => ({
     errorId: 1001,
     domain: 'OAuth',

@@ -18,9 +18,9 @@ export interface EbayAmount {
 }
 
 /** NOT_STARTED, IN_PROGRESS or FULFILLED, for an order and for each of its lines. */
-export type EbayFulfillmentStatus = 'NOT_STARTED' | 'IN_PROGRESS' | 'FULFILLED';
+type EbayFulfillmentStatus = 'NOT_STARTED' | 'IN_PROGRESS' | 'FULFILLED';
 
-export type EbayPaymentStatus = 'PENDING' | 'FAILED' | 'PAID' | 'PARTIALLY_REFUNDED' | 'FULLY_REFUNDED';
+type EbayPaymentStatus = 'PENDING' | 'FAILED' | 'PAID' | 'PARTIALLY_REFUNDED' | 'FULLY_REFUNDED';
 
 /** `ExtendedContact`: who the parcel goes to. */
 export interface EbayShipTo {

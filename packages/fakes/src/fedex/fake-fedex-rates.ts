@@ -15,7 +15,7 @@ import type {
  * label costs what its quote said.
  */
 
-export interface FakeFedexService {
+interface FakeFedexService {
   name: string;
   /** Cents for the first pound, and per pound after it. */
   base: number;

@@ -27,7 +27,7 @@ import type { FedexRateRequest, FedexTokenAnswer } from './fake-fedex-wire.ts';
  * product never imports it.
  */
 
-export interface FakeFedexThrottle {
+interface FakeFedexThrottle {
   requests: number;
   /** Default 10 s. */
   windowMs?: number;

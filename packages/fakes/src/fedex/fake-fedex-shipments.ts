@@ -64,7 +64,7 @@ export type FakeFedexShipmentFault =
   'drop_answer' | 'address' | 'account' | { status: number; code: string; message: string };
 
 /** FedEx's scan codes the fake can record, with the words tracking shows. */
-export const SCAN_EVENTS: Record<string, string> = {
+const SCAN_EVENTS: Record<string, string> = {
   OC: 'Shipment information sent to FedEx',
   PU: 'Picked up',
   AR: 'Arrived at FedEx location',
@@ -131,7 +131,7 @@ export function scanEvent(code: string, party: FedexParty | undefined, at = new 
   };
 }
 
-export interface FakeFedexShipping {
+interface FakeFedexShipping {
   readonly labels: Map<string, FakeFedexLabel>;
   readonly charges: FakeFedexCharge[];
   queue(fault: FakeFedexShipmentFault): void;

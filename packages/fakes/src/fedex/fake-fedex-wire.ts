@@ -11,7 +11,7 @@ export interface FedexTokenAnswer {
   scope: string;
 }
 
-export interface FedexErrorEntry {
+interface FedexErrorEntry {
   code: string;
   message: string;
 }
@@ -64,7 +64,7 @@ export interface FedexRateRequest {
   };
 }
 
-export interface FedexRatedShipmentDetail {
+interface FedexRatedShipmentDetail {
   rateType: 'ACCOUNT' | 'LIST';
   totalBaseCharge: number;
   totalNetCharge: number;
@@ -101,14 +101,14 @@ export interface FedexShipRequest {
   };
 }
 
-export interface FedexPackageDocument {
+interface FedexPackageDocument {
   contentType: 'LABEL';
   copiesToPrint: number;
   docType: string;
   encodedLabel: string;
 }
 
-export interface FedexPieceResponse {
+interface FedexPieceResponse {
   masterTrackingNumber: string;
   trackingNumber: string;
   deliveryDatestamp?: string;
@@ -139,7 +139,7 @@ export interface FedexOutput<T> {
   output: T;
 }
 
-export interface FedexTrackAddress {
+interface FedexTrackAddress {
   city?: string;
   stateOrProvinceCode?: string;
   postalCode?: string;

@@ -21,7 +21,7 @@ export interface FakeLabelContent {
   reference?: string | null;
 }
 
-export interface FakeLabelDocument {
+interface FakeLabelDocument {
   bytes: Buffer;
   contentType: string;
 }

@@ -26,7 +26,7 @@ export interface FakeReply {
 
 export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
 
-export type Fault =
+type Fault =
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: unknown }
   /** Never answers (until the server closes): the client's timeout fires. */
   | { kind: 'hang' }

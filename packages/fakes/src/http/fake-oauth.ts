@@ -24,7 +24,7 @@ export interface FakeRefreshTokenPlatform<Order> extends FakeHttpServer {
   revokeTokens(): void;
 }
 
-export interface FakeTokens {
+interface FakeTokens {
   /** A new token, working for the lifetime. */
   issue(): string;
   /** Issued, not yet expired, not revoked. */
@@ -67,7 +67,7 @@ export function hasBasicCredentials(request: FakeRequest, clientId: string, clie
 }
 
 /** What the platform answers a refresh_token grant it refuses, in its words. */
-export interface RefreshGrantRefusals {
+interface RefreshGrantRefusals {
   unsupportedGrantType: string;
   invalidGrant: string;
 }

@@ -9,7 +9,7 @@ export const FAKE_ISSUER = 'https://sso.test.shipdesk.local';
 export const FAKE_AUDIENCE = 'https://api.shipdesk.local';
 const KID = 'test-key-1';
 
-export interface FakeIdentityProvider {
+interface FakeIdentityProvider {
   privateKey: CryptoKey;
   publicJwk: JWK;
   jwks: ReturnType<typeof createLocalJWKSet>;

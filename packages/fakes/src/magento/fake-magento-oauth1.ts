@@ -30,7 +30,7 @@ export function readOAuthHeader(header: string | undefined): Map<string, string>
 }
 
 /** 3.6: every octet of the UTF-8 bytes escaped as %XX (upper-case hex) except ALPHA, DIGIT, '-', '.', '_' and '~'. */
-export function oauthEncode(text: string): string {
+function oauthEncode(text: string): string {
   let encoded = '';
   for (const octet of Buffer.from(text, 'utf8')) {
     const unreserved =
@@ -47,7 +47,7 @@ export function oauthEncode(text: string): string {
 }
 
 /** What the fake knows of a received request: enough to rebuild the string its sender signed. */
-export interface ReceivedRequest {
+interface ReceivedRequest {
   method: string;
   scheme: 'http' | 'https';
   /** The Host header as received, "127.0.0.1:8080". */
@@ -88,7 +88,7 @@ function normalizedParameters(request: ReceivedRequest): string {
 }
 
 /** 3.4.1.1: the upper-case method, the encoded base string URI and the encoded normalized parameters, joined by '&'. */
-export function signatureBaseString(request: ReceivedRequest): string {
+function signatureBaseString(request: ReceivedRequest): string {
   return [
     request.method.toUpperCase(),
     oauthEncode(baseStringUri(request)),

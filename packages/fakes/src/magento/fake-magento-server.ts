@@ -38,7 +38,7 @@ export interface FakeMagentoOptions {
   rateLimit?: { requests: number; windowMs: number };
 }
 
-export interface RecordedMagentoShipment {
+interface RecordedMagentoShipment {
   shipmentId: number;
   entityId: number;
   request: MagentoShipOrder;
@@ -75,7 +75,7 @@ const CANNOT_SHIP = () =>
   message(400, 'Shipment Document Validation Error(s):\nThe order does not allow a shipment to be created.');
 
 /** `searchCriteria[filter_groups][0][filters][1][field]=...` and friends, as PHP would read them. */
-export function parseSearchCriteria(query: URLSearchParams): SearchCriteria | null {
+function parseSearchCriteria(query: URLSearchParams): SearchCriteria | null {
   const groups = new Map<number, Map<number, Partial<Filter> & { condition_type?: string }>>();
   const sorts = new Map<number, { field?: string; direction?: string }>();
   let pageSize: number | null = null;

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
  * asked (a test can see that no Shippo token went with it) and can fail the next downloads with a 5xx.
  */
 
-export interface FakeLabelFileRequest {
+interface FakeLabelFileRequest {
   path: string;
   headers: IncomingHttpHeaders;
 }

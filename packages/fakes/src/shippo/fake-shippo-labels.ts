@@ -51,7 +51,7 @@ export interface FakeShippoCharge {
   refunded: boolean;
 }
 
-export interface FakeShippoLabelsContext {
+interface FakeShippoLabelsContext {
   owner: string;
   carrierAccounts: ShippoCarrierAccount[];
   files: FakeLabelFiles;

@@ -31,7 +31,7 @@ import type {
  * charged, their files behind label_url on a store of their own), refunds and tracking. The product never imports it.
  */
 
-export interface FakeShippoRateLimits {
+interface FakeShippoRateLimits {
   /** GET of a list, per window (default 50 live, 10 test). */
   list?: number;
   /** GET of one object, per window (default 4 000 live, 400 test). */

@@ -59,7 +59,7 @@ export interface ShippoParcel {
   mass_unit?: string;
 }
 
-export interface ShippoServiceLevel {
+interface ShippoServiceLevel {
   name: string;
   token: string;
   terms: string;
@@ -101,7 +101,7 @@ export interface ShippoShipment {
   test: boolean;
 }
 
-export type ShippoTransactionStatus = 'WAITING' | 'QUEUED' | 'SUCCESS' | 'ERROR' | 'REFUNDED' | 'REFUNDPENDING';
+type ShippoTransactionStatus = 'WAITING' | 'QUEUED' | 'SUCCESS' | 'ERROR' | 'REFUNDED' | 'REFUNDPENDING';
 
 export type ShippoTrackingStatus = 'UNKNOWN' | 'PRE_TRANSIT' | 'TRANSIT' | 'DELIVERED' | 'RETURNED' | 'FAILURE';
 
@@ -137,7 +137,7 @@ export interface ShippoRefund {
   test: boolean;
 }
 
-export interface ShippoLocation {
+interface ShippoLocation {
   city: string;
   state: string;
   zip: string;

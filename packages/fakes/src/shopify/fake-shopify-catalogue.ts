@@ -6,7 +6,7 @@ import type { WeightUnit } from './fake-shopify-wire.ts';
  * and the shipping rates a Shopify store typically offers. Kept as tables so it reads like data.
  */
 
-export interface Product {
+interface Product {
   title: string;
   sku: string;
   type: string;
@@ -93,7 +93,7 @@ export const US_STREETS = words(`
 
 export const UNITS = words('Apt 4B, Apt 12, Unit 305, Suite 210, Apt 2F, #7, Floor 3');
 
-export interface Place {
+interface Place {
   city: string;
   provinceCode: string | null;
   province: string | null;

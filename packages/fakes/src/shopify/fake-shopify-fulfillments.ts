@@ -26,7 +26,7 @@ export interface RecordedFulfillment {
   createdAt: string;
 }
 
-export interface UserError {
+interface UserError {
   field: string[];
   message: string;
 }
@@ -37,7 +37,7 @@ export interface FulfillmentAnswer {
 }
 
 /** What the fulfillments need of the order store. */
-export interface OrderAccess {
+interface OrderAccess {
   /** The order as it is now (generated or kept). */
   orderAt(index: number): FakeShopifyOrder;
   /** The order kept in full, so changes to it last. */
@@ -48,7 +48,7 @@ export interface OrderAccess {
   orderOfFulfillmentOrder(id: number): number | null;
 }
 
-export interface FakeFulfillments {
+interface FakeFulfillments {
   /** Every fulfillment created, oldest first; a cancelled one stays, with status CANCELLED. */
   readonly recorded: RecordedFulfillment[];
   fulfill(input: unknown): FulfillmentAnswer;

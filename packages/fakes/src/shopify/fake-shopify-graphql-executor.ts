@@ -14,7 +14,7 @@ import {
  */
 
 /** A prepared operation: which one, its variables, its fields with fragments inlined, and its requested cost. */
-export interface PreparedOperation {
+interface PreparedOperation {
   type: 'query' | 'mutation';
   name: string | null;
   fields: FieldNode[];
@@ -36,7 +36,7 @@ function evaluate(node: ValueNode, variables: Record<string, unknown>): unknown 
   }
 }
 
-export function argumentsOf(field: FieldNode, variables: Record<string, unknown>): Record<string, unknown> {
+function argumentsOf(field: FieldNode, variables: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(field.args).map(([k, v]) => [k, evaluate(v, variables)]));
 }
 
@@ -157,7 +157,7 @@ export function prepareOperation(
 
 const CONNECTION = Symbol('connection');
 
-export interface Connection<T> {
+interface Connection<T> {
   [CONNECTION]: true;
   nodes: T[];
   cursors: string[];

@@ -150,7 +150,7 @@ function customerOf(seed: number, key: number): Customer {
   };
 }
 
-export interface OrderTimes {
+interface OrderTimes {
   /** Unix seconds. */
   createdAt: number;
   updatedAt: number;

@@ -33,7 +33,7 @@ import { isoSeconds, type FakeShopifyOrder } from './fake-shopify-wire.ts';
 const SPAN_SECONDS = 60 * 86_400;
 const MAX_PAGE = 250;
 
-export interface ListArgs {
+interface ListArgs {
   first?: unknown;
   last?: unknown;
   after?: unknown;
@@ -43,7 +43,7 @@ export interface ListArgs {
   reverse?: unknown;
 }
 
-export interface FakeOrderStore {
+interface FakeOrderStore {
   readonly now: number;
   count(): number;
   /** The order as it is now, or null. */

@@ -59,7 +59,7 @@ export interface FakeLineItem {
   product: { __typename: 'Product'; id: string; title: string; productType: string };
 }
 
-export interface FakeFulfillmentOrderLine {
+interface FakeFulfillmentOrderLine {
   __typename: 'FulfillmentOrderLineItem';
   id: string;
   totalQuantity: number;
@@ -148,7 +148,7 @@ export interface FakeShopifyOrder {
 export const SHOP_CURRENCY = 'USD';
 
 /** Shopify's Decimal as GraphQL prints it: "28.0", "24.95", "0.0". */
-export function decimal(cents: number): string {
+function decimal(cents: number): string {
   const whole = Math.floor(cents / 100);
   const fraction = cents % 100;
   if (fraction === 0) return `${whole}.0`;

@@ -25,7 +25,7 @@ export function upsTrackingNumber(shipperNumber: string, service: string, serial
 /** A 1 x 1 GIF89a: header, screen descriptor, two-colour table, image, LZW data, trailer. */
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAkQBADs=', 'base64');
 
-export interface UpsLabelContent {
+interface UpsLabelContent {
   service: string;
   trackingNumber: string;
   from: readonly string[];

@@ -44,7 +44,7 @@ const money = (value: number) => ({ CurrencyCode: 'USD', MonetaryValue: value.to
 export const firstPackage = (shipment: UpsShipmentBody): UpsPackage | undefined =>
   Array.isArray(shipment.Package) ? shipment.Package[0] : shipment.Package;
 
-export interface UpsPrice {
+interface UpsPrice {
   billableWeight: number;
   transportation: number;
   serviceOptions: number;
@@ -106,11 +106,7 @@ export function servicesFor(shipment: UpsShipmentBody): string[] {
     .map(([code]) => code);
 }
 
-export function ratedShipment(
-  shipment: UpsShipmentBody,
-  code: string,
-  negotiatedDiscount: number | null,
-): UpsRatedShipment {
+function ratedShipment(shipment: UpsShipmentBody, code: string, negotiatedDiscount: number | null): UpsRatedShipment {
   const price = upsPrice(shipment, code, negotiatedDiscount);
   const offer = UPS_SERVICES[code]!;
   const wantsNegotiated = shipment.ShipmentRatingOptions?.NegotiatedRatesIndicator !== undefined;

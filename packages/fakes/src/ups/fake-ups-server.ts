@@ -11,8 +11,6 @@ import { rate } from './fake-ups-rates.ts';
 import { createUpsShipments, type FakeUpsCharge, type FakeUpsLabel } from './fake-ups-shipments.ts';
 import type { UpsErrorBody, UpsTokenAnswer } from './fake-ups-wire.ts';
 
-export type { FakeUpsCharge, FakeUpsLabel, FakeUpsLabelState } from './fake-ups-shipments.ts';
-
 /**
  * A loopback UPS for tests and the demo: `POST /security/v1/oauth/token` with HTTP Basic credentials, a form body and
  * the optional `x-merchant-id`; rating, shipping, void, label recovery and tracking (fake-ups-rates.ts,
@@ -36,7 +34,7 @@ export interface FakeUpsOptions {
   port?: number;
 }
 
-export interface RecordedUpsToken {
+interface RecordedUpsToken {
   accessToken: string;
   merchantId: string | null;
 }

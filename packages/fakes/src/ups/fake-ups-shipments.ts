@@ -22,7 +22,7 @@ import type {
  * new charge. The void error codes are the fake's own (UPS publishes a list, the fake does not copy it).
  */
 
-export type FakeUpsLabelState = 'created' | 'picked_up' | 'delivered' | 'exception' | 'voided';
+type FakeUpsLabelState = 'created' | 'picked_up' | 'delivered' | 'exception' | 'voided';
 
 export interface FakeUpsLabel {
   shipmentId: string;
@@ -99,7 +99,7 @@ function activity(state: FakeUpsLabelState, party: UpsParty | undefined): UpsTra
 
 const ok = { ResponseStatus: { Code: '1', Description: 'Success' } };
 
-export interface UpsShipments {
+interface UpsShipments {
   readonly labels: Map<string, FakeUpsLabel>;
   readonly charges: FakeUpsCharge[];
   readonly voids: string[];

@@ -16,7 +16,7 @@ export interface UpsTokenAnswer {
   status: 'approved';
 }
 
-export interface UpsErrorEntry {
+interface UpsErrorEntry {
   code: string;
   message: string;
 }
@@ -27,17 +27,17 @@ export interface UpsErrorBody {
 }
 
 /** `{ Code, Description? }`, UPS's shape for every coded value. */
-export interface UpsCode {
+interface UpsCode {
   Code?: string;
   Description?: string;
 }
 
-export interface UpsMoney {
+interface UpsMoney {
   CurrencyCode: string;
   MonetaryValue: string;
 }
 
-export interface UpsAddress {
+interface UpsAddress {
   AddressLine?: string[];
   City?: string;
   StateProvinceCode?: string;
@@ -55,7 +55,7 @@ export interface UpsParty {
   Address?: UpsAddress;
 }
 
-export interface UpsReferenceNumber {
+interface UpsReferenceNumber {
   Code?: string;
   Value?: string;
 }
@@ -95,12 +95,12 @@ export interface UpsShipmentRequest {
   };
 }
 
-export interface UpsResponseStatus {
+interface UpsResponseStatus {
   ResponseStatus: { Code: string; Description: string };
   TransactionReference?: { CustomerContext?: string };
 }
 
-export interface UpsLabelImage {
+interface UpsLabelImage {
   ImageFormat?: UpsCode;
   LabelImageFormat?: UpsCode;
   GraphicImage: string;
@@ -188,7 +188,7 @@ export interface UpsTrackActivity {
   gmtOffset: string;
 }
 
-export interface UpsTrackPackage {
+interface UpsTrackPackage {
   trackingNumber: string;
   currentStatus: UpsTrackStatus;
   activity: UpsTrackActivity[];

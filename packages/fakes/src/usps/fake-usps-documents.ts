@@ -54,7 +54,7 @@ export function labelPdf(lines: readonly string[]): Buffer {
   return Buffer.from(pdf, 'latin1');
 }
 
-export interface ZplLabel {
+interface ZplLabel {
   banner: string;
   from: readonly string[];
   to: readonly string[];

@@ -51,7 +51,7 @@ export interface FakeUspsRefund {
 }
 
 /** What the label routes need from the rest of the fake. */
-export interface UspsLabelContext {
+interface UspsLabelContext {
   bearerWorks(token: string | undefined): boolean;
   /** The roles a payment authorization token was issued for; undefined when it is unknown or revoked. */
   paymentRoles(token: string | undefined): UspsPaymentRole[] | undefined;
@@ -154,7 +154,7 @@ function multipart(answer: UspsLabelAnswer): FakeReply {
   };
 }
 
-export interface UspsLabels {
+interface UspsLabels {
   readonly labels: Map<string, FakeUspsLabel>;
   readonly charges: FakeUspsCharge[];
   readonly refunds: FakeUspsRefund[];

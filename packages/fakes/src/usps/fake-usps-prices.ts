@@ -20,7 +20,7 @@ interface MailClass {
   flatRates?: Record<string, number>;
 }
 
-export const USPS_MAIL_CLASSES: Record<string, MailClass> = {
+const USPS_MAIL_CLASSES: Record<string, MailClass> = {
   USPS_GROUND_ADVANTAGE: {
     serviceTypeCode: '001',
     name: 'USPS Ground Advantage',
@@ -65,7 +65,7 @@ export const USPS_MAIL_CLASSES: Record<string, MailClass> = {
   },
 };
 
-export interface UspsQuote {
+interface UspsQuote {
   price: number;
   zone: string;
   SKU: string;
@@ -74,7 +74,7 @@ export interface UspsQuote {
   deliveryDays: number;
 }
 
-export interface UspsQuoteInput {
+interface UspsQuoteInput {
   mailClass?: string;
   rateIndicator?: string;
   weight?: number;

@@ -9,7 +9,6 @@ import {
 } from '../http/fake-http.ts';
 import { createFakeTokens } from '../http/fake-oauth.ts';
 import { createUspsLabels, type FakeUspsCharge, type FakeUspsLabel, type FakeUspsRefund } from './fake-usps-labels.ts';
-export type { FakeUspsCharge, FakeUspsLabel, FakeUspsLabelState, FakeUspsRefund } from './fake-usps-labels.ts';
 import { baseRatesSearch } from './fake-usps-prices.ts';
 import { bearerOf, header, uspsError } from './fake-usps-replies.ts';
 import {
@@ -30,7 +29,7 @@ import {
  */
 
 /** A payment account the business holds: what the PAYER and LABEL_OWNER roles must name. */
-export interface FakeUspsPaymentAccount {
+interface FakeUspsPaymentAccount {
   crid: string;
   mid: string;
   /** Defaults to the MID. */
@@ -41,7 +40,7 @@ export interface FakeUspsPaymentAccount {
   permitZip?: string;
 }
 
-export interface FakeUspsQuota {
+interface FakeUspsQuota {
   requests: number;
   /** The rolling window the requests are counted in (default an hour). */
   windowMs?: number;
@@ -60,7 +59,7 @@ export interface FakeUspsOptions {
   port?: number;
 }
 
-export interface RecordedUspsPaymentAuthorization {
+interface RecordedUspsPaymentAuthorization {
   roles: UspsPaymentRole[];
   paymentAuthorizationToken: string;
 }

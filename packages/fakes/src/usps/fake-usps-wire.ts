@@ -40,10 +40,10 @@ export interface UspsTokenAnswer {
   api_products: string;
 }
 
-export type UspsAccountType = 'EPS' | 'PERMIT';
+type UspsAccountType = 'EPS' | 'PERMIT';
 
 export const USPS_ROLE_NAMES = ['PAYER', 'LABEL_OWNER', 'RATE_HOLDER', 'PLATFORM'] as const;
-export type UspsRoleName = (typeof USPS_ROLE_NAMES)[number];
+type UspsRoleName = (typeof USPS_ROLE_NAMES)[number];
 
 /** A role of `POST /payments/v3/payment-authorization`; USPS spells CRID, MID and permitZIP so. */
 export interface UspsPaymentRole {
@@ -54,10 +54,6 @@ export interface UspsPaymentRole {
   accountType: UspsAccountType;
   accountNumber: string;
   permitZIP?: string;
-}
-
-export interface UspsPaymentAuthorizationRequest {
-  roles: UspsPaymentRole[];
 }
 
 export interface UspsPaymentAuthorizationAnswer {
@@ -111,7 +107,7 @@ export interface UspsLabelRequest {
   };
 }
 
-export interface UspsPriceItem {
+interface UspsPriceItem {
   name: string;
   price: number;
   SKU: string;
@@ -164,7 +160,7 @@ export interface UspsBaseRatesQuery {
   mailingDate?: string;
 }
 
-export interface UspsBaseRate {
+interface UspsBaseRate {
   SKU: string;
   description: string;
   priceType: string;

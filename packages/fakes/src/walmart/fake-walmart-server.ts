@@ -16,7 +16,7 @@ import type { LineStatus, OrderLine, PurchaseOrder, ShipmentRequest, WalmartErro
  * The product never imports it.
  */
 
-export interface WalmartBucket {
+interface WalmartBucket {
   /** Requests the bucket holds when full. */
   size: number;
   /** One request comes back every `refillMs`. */
@@ -35,7 +35,7 @@ export interface FakeWalmartOptions {
   tokenTtlSeconds?: number;
 }
 
-export interface RecordedShipment {
+interface RecordedShipment {
   purchaseOrderId: string;
   request: ShipmentRequest;
   at: number;

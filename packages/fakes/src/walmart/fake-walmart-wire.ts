@@ -4,17 +4,14 @@
  * quantities decimal strings, and every list sits one level down under its singular name (`orderLines.orderLine`).
  */
 
-/** The statuses an order line's units pass through. */
-export type LineStatusName = 'Created' | 'Acknowledged' | 'Shipped' | 'Delivered' | 'Cancelled';
-
-export interface Quantity {
+interface Quantity {
   /** "EACH". */
   unitOfMeasurement: string;
   /** "1". */
   amount: string;
 }
 
-export interface Amount {
+interface Amount {
   currency: string;
   amount: number | string;
 }
@@ -27,7 +24,7 @@ export interface Charge {
   tax?: { taxName?: string; taxAmount: Amount } | null;
 }
 
-export interface TrackingInfo {
+interface TrackingInfo {
   /** Epoch ms, UTC. */
   shipDateTime: number;
   /** A carrier Walmart knows, or `otherCarrier` with a trackingURL. */
