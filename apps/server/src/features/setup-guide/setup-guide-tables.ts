@@ -1,6 +1,6 @@
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
-import { tenantPolicy } from './tenancy.ts';
+import { tenants } from '../../db/schema/tenants.ts';
+import { tenantPolicy } from '../../db/schema/tenancy.ts';
 
 /** What the setup guide remembers per tenant; the steps themselves are computed from data. */
 export const setupGuideState = pgTable(

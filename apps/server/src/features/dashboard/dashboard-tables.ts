@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, pgPolicy, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
-import { appRole } from './tenancy.ts';
+import { tenants } from '../../db/schema/tenants.ts';
+import { appRole } from '../../db/schema/tenancy.ts';
 
 /**
  * The dashboard's summaries (docs/dashboard.md, "Summaries"): per tenant and UTC quarter-hour, exact and kept by the

@@ -23,9 +23,9 @@ import {
   SOURCE_TYPES,
   type OrderStatuses,
 } from '@shipdesk/contract';
-import { tenants } from './tenants.ts';
-import { tenantPolicy } from './tenancy.ts';
-import { oneOf, at } from './columns.ts';
+import { tenants } from '../../db/schema/tenants.ts';
+import { tenantPolicy } from '../../db/schema/tenancy.ts';
+import { oneOf, at } from '../../db/schema/columns.ts';
 
 const tenantId = () =>
   text('tenant_id')

@@ -19,9 +19,9 @@ import {
   LABEL_STATUSES,
   TRACKING_PUSH_STATUSES,
 } from '@shipdesk/contract';
-import { deliveries, orders } from './orders.ts';
-import { tenantPolicy } from './tenancy.ts';
-import { at, oneOf } from './columns.ts';
+import { deliveries, orders } from '../orders/orders-tables.ts';
+import { tenantPolicy } from '../../db/schema/tenancy.ts';
+import { at, oneOf } from '../../db/schema/columns.ts';
 
 /** Label documents are kept in the database, so that every instance serves them. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({

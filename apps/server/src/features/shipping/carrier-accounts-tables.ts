@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CARRIER_ACCOUNT_STATUSES, CARRIERS } from '@shipdesk/contract';
-import { tenants } from './tenants.ts';
-import { tenantPolicy } from './tenancy.ts';
-import { oneOf, at } from './columns.ts';
+import { tenants } from '../../db/schema/tenants.ts';
+import { tenantPolicy } from '../../db/schema/tenancy.ts';
+import { oneOf, at } from '../../db/schema/columns.ts';
 
 /**
  * A tenant's account with a carrier: non-secret settings in clear, credentials sealed (AES-256-GCM, as a store's),

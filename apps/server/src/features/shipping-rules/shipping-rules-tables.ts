@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { ShippingRule } from '@shipdesk/contract';
-import { tenantPolicy } from './tenancy.ts';
-import { at } from './columns.ts';
+import { tenantPolicy } from '../../db/schema/tenancy.ts';
+import { at } from '../../db/schema/columns.ts';
 
 /**
  * A tenant's shipping rule sets: one per store (`scope` the store's id) and one for all stores (`scope` 'all'). A

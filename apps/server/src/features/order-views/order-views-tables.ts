@@ -6,9 +6,9 @@ import {
   ORDER_SORTS,
   type OrderListViewFilters,
 } from '@shipdesk/contract';
-import { tenants } from './tenants.ts';
-import { tenantPolicy } from './tenancy.ts';
-import { at, oneOf } from './columns.ts';
+import { tenants } from '../../db/schema/tenants.ts';
+import { tenantPolicy } from '../../db/schema/tenancy.ts';
+import { at, oneOf } from '../../db/schema/columns.ts';
 
 const tenantId = () =>
   text('tenant_id')

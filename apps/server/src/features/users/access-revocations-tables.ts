@@ -1,6 +1,6 @@
 import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
-import { tenantPolicy } from './tenancy.ts';
+import { tenants } from '../../db/schema/tenants.ts';
+import { tenantPolicy } from '../../db/schema/tenancy.ts';
 
 /**
  * Users whose access ended here before their access tokens expired: an Admin deactivated them or changed their

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { CARRIERS, MAPPING_DESTINATIONS } from '@shipdesk/contract';
-import { carrierAccounts } from './carrier-accounts.ts';
-import { tenants } from './tenants.ts';
-import { tenantPolicy } from './tenancy.ts';
-import { oneOf, at } from './columns.ts';
+import { carrierAccounts } from './carrier-accounts-tables.ts';
+import { tenants } from '../../db/schema/tenants.ts';
+import { tenantPolicy } from '../../db/schema/tenancy.ts';
+import { oneOf, at } from '../../db/schema/columns.ts';
 
 /**
  * Shipping methods (spec section 3): a name unique per tenant without regard to case or outer spaces (`name_key`,

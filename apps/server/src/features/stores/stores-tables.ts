@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { SOURCE_TYPES, STORE_STATUSES, SYNC_STATES } from '@shipdesk/contract';
-import { tenants } from './tenants.ts';
-import { tenantPolicy } from './tenancy.ts';
-import { oneOf, at } from './columns.ts';
+import { tenants } from '../../db/schema/tenants.ts';
+import { tenantPolicy } from '../../db/schema/tenancy.ts';
+import { oneOf, at } from '../../db/schema/columns.ts';
 
 /**
  * Connected sales stores (spec 3, 7.3). `credentials` is the sealed JSON of the credential fields (AES-256-GCM,

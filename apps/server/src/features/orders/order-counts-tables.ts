@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, pgPolicy, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
-import { appRole } from './tenancy.ts';
+import { tenants } from '../../db/schema/tenants.ts';
+import { appRole } from '../../db/schema/tenancy.ts';
 
 /** What the database keeps about a tenant's orders for the list, written by triggers on `orders` only. */
 

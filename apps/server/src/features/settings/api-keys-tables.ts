@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
-import { tenantPolicy } from './tenancy.ts';
-import { at } from './columns.ts';
+import { tenants } from '../../db/schema/tenants.ts';
+import { tenantPolicy } from '../../db/schema/tenancy.ts';
+import { at } from '../../db/schema/columns.ts';
 
 /**
  * The tenant's API keys (config `bearer_token`). Only the SHA-256 of a key is kept, so a leaked table opens no door;
