@@ -52,19 +52,6 @@ const BENCH_ENTRY_POINTS = [
 ];
 
 /**
- * For now only: internals of orders and labels the benchmarks still import, while those two features' index.ts are
- * being reshaped. Each goes once its feature's index.ts exports what the benchmark needs (list-route.ts and
- * run-scenarios.ts: createOrdersService, with parseOrderQuery and encodeCursor; load.ts: STORED_SEARCH_VECTOR_SQL;
- * labels-batch.ts: createLabelBatches).
- */
-const BENCH_ORDERS_LABELS_INTERNALS = [
-  './apps/server/src/features/orders/orders-service.ts',
-  './apps/server/src/features/orders/order-search.ts',
-  './apps/server/src/features/orders/order-list-query.ts',
-  './apps/server/src/features/labels/label-batches-service.ts',
-];
-
-/**
  * A feature's pure rules, moved out of domain/ when they served that feature alone: the domain's ban on Fastify, Drizzle,
  * the database, plugins and integrations still holds for them.
  */
@@ -172,7 +159,7 @@ const layerZones = [
   {
     target: './bench',
     from: './apps/server/src',
-    except: [...BENCH_ENTRY_POINTS, ...BENCH_ORDERS_LABELS_INTERNALS],
+    except: BENCH_ENTRY_POINTS,
     message: "benchmarks reach the server through app.ts, config.ts, db/client.ts and features' index.ts",
   },
 ];

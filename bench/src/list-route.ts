@@ -6,7 +6,7 @@ import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
 import { CLAIM_ORG_ID, CLAIM_ROLE_ID, Role, type OrderListQuery } from '@shipdesk/contract';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { createOrdersService } from '../../apps/server/src/features/orders/orders-service.ts';
+import { createOrdersService } from '../../apps/server/src/features/orders/index.ts';
 import { fileMinute, writeResultFile } from './bench-results.ts';
 import { isTenantSetup, type SqlRunner, type Statement, recordingDatabase } from './sql-side.ts';
 

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 // A dev tool may reach into the server: the schema and migrations are applied by the server's own code.
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { STORED_SEARCH_VECTOR_SQL } from '../../apps/server/src/features/orders/order-search.ts';
+import { STORED_SEARCH_VECTOR_SQL } from '../../apps/server/src/features/orders/index.ts';
 import { ORDER_TABLES, copyChunks, type Dataset, type OrderTable } from './generate.ts';
 
 export interface TableLoad {

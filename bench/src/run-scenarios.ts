@@ -1,6 +1,5 @@
 import type { OrderListQuery } from '@shipdesk/contract';
-import { encodeCursor, parseOrderQuery } from '../../apps/server/src/features/orders/order-list-query.ts';
-import { createOrdersService } from '../../apps/server/src/features/orders/orders-service.ts';
+import { createOrdersService, encodeCursor, parseOrderQuery } from '../../apps/server/src/features/orders/index.ts';
 import type { AuthContext } from '../../apps/server/src/plugins/auth.ts';
 import { dashboardScenarios } from './dashboard.ts';
 import { isTenantSetup, type recordingDatabase, type SqlRunner, type Statement } from './sql-side.ts';

@@ -64,3 +64,9 @@ export { ordersNotifier, type OrdersNotifier } from './orders-notifier.ts';
 export { findOrder, orderTimeline, orderView, tenantTimeZone } from './order-reads.ts';
 export { toLabel } from './delivery-label-view.ts';
 export { searchText } from './order-search.ts';
+
+// For the benchmarks (bench/src), which measure the list and the view with the server's own code: the service whose
+// statements they record, the list query's reading and cursor encoding, and the search vector a bulk load fills in.
+export { createOrdersService } from './orders-service.ts';
+export { encodeCursor, parseOrderQuery } from './order-list-query.ts';
+export { STORED_SEARCH_VECTOR_SQL } from './order-search.ts';
