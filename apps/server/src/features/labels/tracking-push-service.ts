@@ -41,189 +41,196 @@ type Outcome = { ok: true; status?: 'pushed' | 'not_needed'; message?: string } 
 const backoffSeconds = (attempts: number) => Math.min(3600, 60 * 2 ** Math.max(0, attempts - 1));
 /** A push needs the label's facts, never its document. */
 const { document: _document, ...labelColumns } = getTableColumns(shippingLabels);
+const stores = createStoresRepository();
 
-export function createTrackingPushes(deps: TrackingPushDeps) {
-  const { database } = deps;
-  const stores = createStoresRepository();
+/** Claims the label's push when it is due: leased, its attempt counted. False when it is not (pushed, not due). */
+async function claim(deps: TrackingPushDeps, tenantId: string, id: number): Promise<boolean> {
+  const claimed = await deps.database.withTenant(tenantId, (tx) =>
+    tx
+      .update(shippingLabels)
+      .set({
+        trackingPushNextAt: sql`clock_timestamp() + make_interval(secs => ${PUSH_LEASE_SECONDS})`,
+        trackingPushAttempts: sql`${shippingLabels.trackingPushAttempts} + 1`,
+      })
+      .where(
+        and(
+          eq(shippingLabels.tenantId, tenantId),
+          eq(shippingLabels.id, id),
+          eq(shippingLabels.trackingPushStatus, 'pending'),
+          lte(shippingLabels.trackingPushNextAt, sql`clock_timestamp()`),
+        ),
+      )
+      .returning({ id: shippingLabels.id }),
+  );
+  return claimed.length > 0;
+}
 
-  /** Claims the label's push when it is due: leased, its attempt counted. False when it is not (pushed, not due). */
-  async function claim(tenantId: string, id: number): Promise<boolean> {
-    const claimed = await database.withTenant(tenantId, (tx) =>
-      tx
-        .update(shippingLabels)
-        .set({
-          trackingPushNextAt: sql`clock_timestamp() + make_interval(secs => ${PUSH_LEASE_SECONDS})`,
-          trackingPushAttempts: sql`${shippingLabels.trackingPushAttempts} + 1`,
-        })
-        .where(
-          and(
-            eq(shippingLabels.tenantId, tenantId),
-            eq(shippingLabels.id, id),
-            eq(shippingLabels.trackingPushStatus, 'pending'),
-            lte(shippingLabels.trackingPushNextAt, sql`clock_timestamp()`),
-          ),
-        )
-        .returning({ id: shippingLabels.id }),
-    );
-    return claimed.length > 0;
-  }
-
-  async function settle(tx: Executor, label: LabelRow, outcome: { ok: true } | { ok: false; message: string }) {
-    const own = and(eq(shippingLabels.tenantId, label.tenantId), eq(shippingLabels.id, label.id));
-    if (outcome.ok) {
-      await tx
-        .update(shippingLabels)
-        .set({
-          trackingPushStatus: 'pushed',
-          trackingPushNextAt: null,
-          trackingPushMessage: null,
-          trackingPushedAt: new Date(),
-        })
-        .where(own);
-      return;
-    }
-    const gaveUp = label.trackingPushAttempts >= MAX_ATTEMPTS;
-    const wait = backoffSeconds(label.trackingPushAttempts);
+async function settle(
+  deps: TrackingPushDeps,
+  tx: Executor,
+  label: LabelRow,
+  outcome: { ok: true } | { ok: false; message: string },
+) {
+  const own = and(eq(shippingLabels.tenantId, label.tenantId), eq(shippingLabels.id, label.id));
+  if (outcome.ok) {
     await tx
       .update(shippingLabels)
       .set({
-        trackingPushStatus: gaveUp ? 'failed' : 'pending',
-        trackingPushMessage: outcome.message,
-        trackingPushNextAt: gaveUp ? null : sql`clock_timestamp() + make_interval(secs => ${wait})`,
+        trackingPushStatus: 'pushed',
+        trackingPushNextAt: null,
+        trackingPushMessage: null,
+        trackingPushedAt: new Date(),
       })
       .where(own);
-    // A second past the due time: the job must not find the push a moment short of due.
-    if (!gaveUp) await deps.jobs.pushIn(tx, { tenantId: label.tenantId, labelId: label.id }, wait + 1);
+    return;
   }
+  const gaveUp = label.trackingPushAttempts >= MAX_ATTEMPTS;
+  const wait = backoffSeconds(label.trackingPushAttempts);
+  await tx
+    .update(shippingLabels)
+    .set({
+      trackingPushStatus: gaveUp ? 'failed' : 'pending',
+      trackingPushMessage: outcome.message,
+      trackingPushNextAt: gaveUp ? null : sql`clock_timestamp() + make_interval(secs => ${wait})`,
+    })
+    .where(own);
+  // A second past the due time: the job must not find the push a moment short of due.
+  if (!gaveUp) await deps.jobs.pushIn(tx, { tenantId: label.tenantId, labelId: label.id }, wait + 1);
+}
 
-  /** What a channel failure says, for the label. */
-  function channelWords(error: unknown, store: StoreRow, labelId: number): string {
-    if (error instanceof ChannelError) return [error.message, error.platformAnswer].filter(Boolean).join(': ');
-    if (error instanceof HttpError) return error.message;
-    if (error instanceof Error && error.name === 'TimeoutError') return `${store.sourceType} did not answer in time`;
-    deps.log.warn({ err: error, labelId }, 'tracking push failed');
-    return 'The channel could not be told';
-  }
+/** What a channel failure says, for the label. */
+function channelWords(deps: TrackingPushDeps, error: unknown, store: StoreRow, labelId: number): string {
+  if (error instanceof ChannelError) return [error.message, error.platformAnswer].filter(Boolean).join(': ');
+  if (error instanceof HttpError) return error.message;
+  if (error instanceof Error && error.name === 'TimeoutError') return `${store.sourceType} did not answer in time`;
+  deps.log.warn({ err: error, labelId }, 'tracking push failed');
+  return 'The channel could not be told';
+}
 
-  /**
-   * One claimed push, the channel asked outside any transaction and the outcome written after: the tracking number
-   * of a standing label, or, for a label voided after its number was pushed, taking the confirmation back where the
-   * platform allows it.
-   */
-  async function pushOne(tenantId: string, id: number): Promise<void> {
-    const loaded = await database.withTenant(tenantId, async (tx) => {
-      const [label] = await tx
-        .select(labelColumns)
-        .from(shippingLabels)
-        .where(and(eq(shippingLabels.tenantId, tenantId), eq(shippingLabels.id, id)));
-      if (!label || label.trackingPushStatus !== 'pending') return null;
-      const order = await findOrder(tx, tenantId, label.orderId);
-      const store = order?.storeId ? await stores.find(tx, tenantId, order.storeId) : undefined;
-      return { label, order, store };
-    });
-    if (!loaded) return;
-    const { label, order, store } = loaded;
-    const voided = label.status !== 'active';
-    let outcome: Outcome;
-    if (!order?.externalId || !store) {
-      outcome = { ok: false, message: 'The order has no channel copy to tell' };
-    } else {
-      const adapter = deps.adapterFor(store);
-      try {
-        if (!voided) {
-          await adapter.pushTracking(
-            {
-              externalOrderId: order.externalId,
-              carrier: CARRIER_NAMES[label.carrier as Carrier],
-              trackingNumber: label.trackingNumber,
-              trackingUrl: trackingUrl(label.carrier, label.trackingNumber),
-              serviceName: label.serviceName,
-              shippedAt: label.createdAt.toISOString(),
-            },
-            AbortSignal.timeout(PUSH_TIMEOUT_MS),
-          );
-          outcome = { ok: true };
-        } else if (!adapter.cancelTracking) {
-          outcome = {
-            ok: true,
-            status: 'not_needed',
-            message: `${store.sourceType} cannot take back a shipment confirmation; correct it there`,
-          };
-        } else {
-          const answer = await adapter.cancelTracking(
-            { externalOrderId: order.externalId, trackingNumber: label.trackingNumber },
-            AbortSignal.timeout(PUSH_TIMEOUT_MS),
-          );
-          outcome =
-            answer === 'canceled'
-              ? { ok: true }
-              : { ok: true, status: 'not_needed', message: `${store.sourceType} held no shipment with this number` };
-        }
-      } catch (error) {
-        outcome = { ok: false, message: channelWords(error, store, id) };
+/**
+ * One claimed push, the channel asked outside any transaction and the outcome written after: the tracking number
+ * of a standing label, or, for a label voided after its number was pushed, taking the confirmation back where the
+ * platform allows it.
+ */
+async function pushOne(deps: TrackingPushDeps, tenantId: string, id: number): Promise<void> {
+  const loaded = await deps.database.withTenant(tenantId, async (tx) => {
+    const [label] = await tx
+      .select(labelColumns)
+      .from(shippingLabels)
+      .where(and(eq(shippingLabels.tenantId, tenantId), eq(shippingLabels.id, id)));
+    if (!label || label.trackingPushStatus !== 'pending') return null;
+    const order = await findOrder(tx, tenantId, label.orderId);
+    const store = order?.storeId ? await stores.find(tx, tenantId, order.storeId) : undefined;
+    return { label, order, store };
+  });
+  if (!loaded) return;
+  const { label, order, store } = loaded;
+  const voided = label.status !== 'active';
+  let outcome: Outcome;
+  if (!order?.externalId || !store) {
+    outcome = { ok: false, message: 'The order has no channel copy to tell' };
+  } else {
+    const adapter = deps.adapterFor(store);
+    try {
+      if (!voided) {
+        await adapter.pushTracking(
+          {
+            externalOrderId: order.externalId,
+            carrier: CARRIER_NAMES[label.carrier as Carrier],
+            trackingNumber: label.trackingNumber,
+            trackingUrl: trackingUrl(label.carrier, label.trackingNumber),
+            serviceName: label.serviceName,
+            shippedAt: label.createdAt.toISOString(),
+          },
+          AbortSignal.timeout(PUSH_TIMEOUT_MS),
+        );
+        outcome = { ok: true };
+      } else if (!adapter.cancelTracking) {
+        outcome = {
+          ok: true,
+          status: 'not_needed',
+          message: `${store.sourceType} cannot take back a shipment confirmation; correct it there`,
+        };
+      } else {
+        const answer = await adapter.cancelTracking(
+          { externalOrderId: order.externalId, trackingNumber: label.trackingNumber },
+          AbortSignal.timeout(PUSH_TIMEOUT_MS),
+        );
+        outcome =
+          answer === 'canceled'
+            ? { ok: true }
+            : { ok: true, status: 'not_needed', message: `${store.sourceType} held no shipment with this number` };
       }
+    } catch (error) {
+      outcome = { ok: false, message: channelWords(deps, error, store, id) };
     }
-    await database.withTenant(tenantId, (tx) => settle(tx, label, outcome));
-    deps.notify(tenantId, { orderIds: [String(label.orderId)], event: 'trackingPush' });
   }
+  await deps.database.withTenant(tenantId, (tx) => settle(deps, tx, label, outcome));
+  deps.notify(tenantId, { orderIds: [String(label.orderId)], event: 'trackingPush' });
+}
 
+/** The `tracking-push` job's work: the label's push, when it is due. */
+async function pushDue(deps: TrackingPushDeps, job: PushJob): Promise<'pushed' | 'skipped'> {
+  if (!(await claim(deps, job.tenantId, job.labelId))) return 'skipped';
+  await pushOne(deps, job.tenantId, job.labelId);
+  return 'pushed';
+}
+
+/** Pushes pending and due for over a minute, across tenants (the sweep, owner connection): their job is lost. */
+async function overduePushes(deps: TrackingPushDeps, limit = 100): Promise<PushJob[]> {
+  const rows = await deps.database.db
+    .select({ tenantId: shippingLabels.tenantId, labelId: shippingLabels.id })
+    .from(shippingLabels)
+    .where(
+      and(
+        eq(shippingLabels.trackingPushStatus, 'pending'),
+        lte(shippingLabels.trackingPushNextAt, sql`clock_timestamp() - interval '1 minute'`),
+      ),
+    )
+    .orderBy(shippingLabels.trackingPushNextAt)
+    .limit(limit);
+  return rows;
+}
+
+/** `GET /call/shipment/{deliveryId}/retryTrackingPush`: a failed (or waiting) push is due again now. */
+async function retryPush(deps: TrackingPushDeps, auth: AuthContext, deliveryIdText: string): Promise<ShippingLabel> {
+  const deliveryId = parseId(deliveryIdText);
+  const retried = await deps.database.withTenant(auth.tenantId, async (tx) => {
+    const [label] =
+      deliveryId === null
+        ? []
+        : await tx
+            .select(labelColumns)
+            .from(shippingLabels)
+            .where(and(eq(shippingLabels.tenantId, auth.tenantId), eq(shippingLabels.deliveryId, deliveryId)))
+            // The standing label, else the newest voided one (whose void the channel may not have taken yet).
+            .orderBy(sql`${shippingLabels.status} = 'active' DESC`, desc(shippingLabels.id))
+            .limit(1)
+            .for('update');
+    if (!label) throw notFound('This delivery has no label');
+    if (label.trackingPushStatus === 'not_needed') {
+      throw new HttpError(409, "This order's channel is not told tracking numbers", { reason: 'push_not_needed' });
+    }
+    if (label.trackingPushStatus === 'pushed') {
+      throw new HttpError(409, 'The channel has this tracking number already', { reason: 'push_done' });
+    }
+    const [updated] = await tx
+      .update(shippingLabels)
+      .set({ trackingPushStatus: 'pending', trackingPushAttempts: 0, trackingPushNextAt: sql`clock_timestamp()` })
+      .where(and(eq(shippingLabels.tenantId, auth.tenantId), eq(shippingLabels.id, label.id)))
+      .returning(labelColumns);
+    await deps.jobs.pushIn(tx, { tenantId: auth.tenantId, labelId: label.id });
+    return toLabel(updated!);
+  });
+  deps.jobs.wakePushes();
+  return retried;
+}
+
+export function createTrackingPushes(deps: TrackingPushDeps) {
   return {
-    /** The `tracking-push` job's work: the label's push, when it is due. */
-    async push(job: PushJob): Promise<'pushed' | 'skipped'> {
-      if (!(await claim(job.tenantId, job.labelId))) return 'skipped';
-      await pushOne(job.tenantId, job.labelId);
-      return 'pushed';
-    },
-
-    /** Pushes pending and due for over a minute, across tenants (the sweep, owner connection): their job is lost. */
-    async overdue(limit = 100): Promise<PushJob[]> {
-      const rows = await database.db
-        .select({ tenantId: shippingLabels.tenantId, labelId: shippingLabels.id })
-        .from(shippingLabels)
-        .where(
-          and(
-            eq(shippingLabels.trackingPushStatus, 'pending'),
-            lte(shippingLabels.trackingPushNextAt, sql`clock_timestamp() - interval '1 minute'`),
-          ),
-        )
-        .orderBy(shippingLabels.trackingPushNextAt)
-        .limit(limit);
-      return rows;
-    },
-
-    /** `GET /call/shipment/{deliveryId}/retryTrackingPush`: a failed (or waiting) push is due again now. */
-    async retry(auth: AuthContext, deliveryIdText: string): Promise<ShippingLabel> {
-      const deliveryId = parseId(deliveryIdText);
-      const retried = await database.withTenant(auth.tenantId, async (tx) => {
-        const [label] =
-          deliveryId === null
-            ? []
-            : await tx
-                .select(labelColumns)
-                .from(shippingLabels)
-                .where(and(eq(shippingLabels.tenantId, auth.tenantId), eq(shippingLabels.deliveryId, deliveryId)))
-                // The standing label, else the newest voided one (whose void the channel may not have taken yet).
-                .orderBy(sql`${shippingLabels.status} = 'active' DESC`, desc(shippingLabels.id))
-                .limit(1)
-                .for('update');
-        if (!label) throw notFound('This delivery has no label');
-        if (label.trackingPushStatus === 'not_needed') {
-          throw new HttpError(409, "This order's channel is not told tracking numbers", { reason: 'push_not_needed' });
-        }
-        if (label.trackingPushStatus === 'pushed') {
-          throw new HttpError(409, 'The channel has this tracking number already', { reason: 'push_done' });
-        }
-        const [updated] = await tx
-          .update(shippingLabels)
-          .set({ trackingPushStatus: 'pending', trackingPushAttempts: 0, trackingPushNextAt: sql`clock_timestamp()` })
-          .where(and(eq(shippingLabels.tenantId, auth.tenantId), eq(shippingLabels.id, label.id)))
-          .returning(labelColumns);
-        await deps.jobs.pushIn(tx, { tenantId: auth.tenantId, labelId: label.id });
-        return toLabel(updated!);
-      });
-      deps.jobs.wakePushes();
-      return retried;
-    },
+    push: (job: PushJob) => pushDue(deps, job),
+    overdue: (limit = 100) => overduePushes(deps, limit),
+    retry: (auth: AuthContext, deliveryIdText: string) => retryPush(deps, auth, deliveryIdText),
   };
 }
 export type TrackingPushes = ReturnType<typeof createTrackingPushes>;
