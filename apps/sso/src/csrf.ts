@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export interface Csrf {
+interface Csrf {
   /** The token a form carries for `binding` (a session uid, a browser nonce): an HMAC, so nothing is stored. */
   token(binding: string): string;
   valid(binding: string, token: string | undefined): boolean;

@@ -1,7 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 
 /** A small exact-path router: the SSO has a handful of routes and oidc-provider owns the rest of the URL space. */
-export type Handler = (ctx: Context) => Promise<void> | void;
+type Handler = (ctx: Context) => Promise<void> | void;
 
 interface Route {
   method: string;

@@ -36,12 +36,12 @@ export async function tallyRowsSince(db: Db, rows: CountedRows, since: Date): Pr
 }
 
 /** At most `max` rows in any `windowMs`. */
-export interface WindowLimit {
+interface WindowLimit {
   max: number;
   windowMs: number;
 }
 
-export interface WindowVerdict {
+interface WindowVerdict {
   count: number;
   /** The limit is reached: one more row would exceed it. */
   limited: boolean;
@@ -67,7 +67,7 @@ export async function checkWindowLimit(
  * `baseDelayMs · 2^(n − free)` after the newest, never more than `maxDelayMs`. A guesser is slowed more and more
  * while a person who mistypes a few times hardly notices.
  */
-export interface GrowingDelay {
+interface GrowingDelay {
   free: number;
   baseDelayMs: number;
   maxDelayMs: number;

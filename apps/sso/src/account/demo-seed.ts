@@ -17,7 +17,7 @@ export const DEMO_EMAIL = 'admin@example.com';
 export const DEMO_ORGANIZATION = 'Demo Company';
 export const DEMO_CREDENTIALS_FILE = 'demo-credentials.json';
 
-export interface DemoSeedOptions {
+interface DemoSeedOptions {
   db: Db;
   dataDir: string;
   /** SHIPDESK_DEMO_PASSWORD: applied on every start when set. */

@@ -35,7 +35,7 @@ export interface PasswordResetDeps {
   limits: PasswordResetLimits;
 }
 
-export type ResetRequestOutcome =
+type ResetRequestOutcome =
   { outcome: 'invalid'; error: string } | { outcome: 'limited'; retryAfterSeconds: number } | { outcome: 'sent' };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -164,7 +164,7 @@ export async function openPasswordReset(db: Db, token: string): Promise<{ userId
   return row && row.status === 'active' ? { userId: row.userId, email: row.email } : undefined;
 }
 
-export type ResetErrors = { password?: string; confirmPassword?: string };
+type ResetErrors = { password?: string; confirmPassword?: string };
 
 /**
  * Sets the new password, once per link. Signs the account out everywhere (sessions and refresh tokens end) and

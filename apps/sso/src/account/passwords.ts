@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 
-export const MIN_PASSWORD_LENGTH = 10;
-export const MAX_PASSWORD_LENGTH = 256;
+const MIN_PASSWORD_LENGTH = 10;
+const MAX_PASSWORD_LENGTH = 256;
 
 /** Argon2id with the library defaults (19 MiB, 2 passes), as OWASP recommends. */
 export function hashPassword(password: string): Promise<string> {

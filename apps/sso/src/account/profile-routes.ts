@@ -13,7 +13,7 @@ import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import { signedInUser } from './session-user.ts';
 
 /** The unlock deps carry the sign-in limits: the current-password check is guarded like a sign-in. */
-export interface ProfileDeps extends LoginUnlockDeps {
+interface ProfileDeps extends LoginUnlockDeps {
   config: SsoConfig;
   provider: Provider;
   csrfSecret: string;

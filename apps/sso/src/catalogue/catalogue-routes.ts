@@ -7,7 +7,7 @@ import type { KeyMaterial } from '../provider/keys.ts';
 import { appCatalogue } from './catalogue.ts';
 import { APP_LOGOS } from './logos.ts';
 
-export interface CatalogueDeps {
+interface CatalogueDeps {
   config: SsoConfig;
   db: Db;
   keys: KeyMaterial;

@@ -3,12 +3,12 @@ import type { MigrationConfig } from 'drizzle-orm/migrator';
 import { openDatabase as openKitDatabase, type Database as KitDatabase, type Executor } from '@shipdesk/db-kit';
 import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The database or a transaction: both drivers share this Drizzle surface, so queries are written once. */
 export type Db = Executor<Schema>;
 export type Database = KitDatabase<Schema>;
 
-export const MIGRATIONS: MigrationConfig = {
+const MIGRATIONS: MigrationConfig = {
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   migrationsSchema: 'sso',
   migrationsTable: '__drizzle_migrations',
@@ -17,7 +17,7 @@ export const MIGRATIONS: MigrationConfig = {
 // Any constant works; it only has to be the same in every SSO process sharing a PostgreSQL database.
 const BOOTSTRAP_LOCK_KEY = 5_305_118_777;
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   /** PostgreSQL connection string; without it an embedded PGlite under `dataDir` is used. */
   databaseUrl?: string | undefined;
   dataDir: string;

@@ -73,7 +73,7 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
 };
 
 /** An attempt allowed to go on to the password check; its row already counts it as a failure. */
-export interface LoginAttempt {
+interface LoginAttempt {
   id: string;
   email: string;
   ip: string;
@@ -178,7 +178,7 @@ export async function clearLoginFailures(db: Db, email: string): Promise<void> {
 }
 
 /** "N seconds" (or minutes, for long waits), as the pages say it. */
-export function waitText(seconds: number): string {
+function waitText(seconds: number): string {
   if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   return `${Math.ceil(seconds / 60)} minutes`;
 }
@@ -201,7 +201,7 @@ export async function purgeOldLoginAttempts(db: Db, limits: LoginLimits): Promis
     .where(lt(loginUnlocks.createdAt, new Date(now - limits.unlockTtlMs - limits.accountWindowMs)));
 }
 
-export interface LoginRefusal {
+interface LoginRefusal {
   status: 403 | 429;
   message: string;
   /** Seconds for Retry-After, when the answer is a wait. */

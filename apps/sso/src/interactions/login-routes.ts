@@ -12,7 +12,7 @@ import { messagePage } from '../views/layout.ts';
 import { loginRefusal, loginSucceeded } from './login-attempts.ts';
 import { startGuardedLoginAttempt, type LoginUnlockDeps } from './login-unlock.ts';
 
-export interface InteractionDeps extends LoginUnlockDeps {
+interface InteractionDeps extends LoginUnlockDeps {
   config: SsoConfig;
   provider: Provider;
 }

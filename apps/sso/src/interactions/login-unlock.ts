@@ -30,7 +30,7 @@ const usableLink = (token: string) =>
  * sent for an address without an active account; the page says the same either way. A failed mail is only logged:
  * the next refused attempt tries again.
  */
-export async function offerLoginUnlock(deps: LoginUnlockDeps, email: string): Promise<void> {
+async function offerLoginUnlock(deps: LoginUnlockDeps, email: string): Promise<void> {
   const { db, limits } = deps;
   const user = await findUserByEmail(db, email);
   if (!user || user.status !== 'active') return;

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   /** Where answers go when it is not the sender (the support mail: the person who asked). */
   replyTo?: string;

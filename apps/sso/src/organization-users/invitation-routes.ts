@@ -8,7 +8,7 @@ import { messagePage } from '../views/layout.ts';
 import { acceptInvitation, openInvitation } from './invitation-service.ts';
 import type { OpenInvitation } from './organization-users-repository.ts';
 
-export interface InvitationRouteDeps {
+interface InvitationRouteDeps {
   config: SsoConfig;
   db: Db;
 }

@@ -9,7 +9,7 @@ import {
 } from './organization-users-repository.ts';
 import { sha256 } from './organization-users-service.ts';
 
-export type InvitationErrors = { name?: string; password?: string; confirmPassword?: string };
+type InvitationErrors = { name?: string; password?: string; confirmPassword?: string };
 
 export function openInvitation(db: Db, token: string): Promise<OpenInvitation | undefined> {
   return findOpenInvitation(db, sha256(token));

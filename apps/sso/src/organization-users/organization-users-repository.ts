@@ -3,7 +3,7 @@ import { UUID, normaliseEmail } from '../account/accounts-repository.ts';
 import type { Db } from '../db/connect.ts';
 import { invitations, organizations, users } from '../db/schema.ts';
 
-export const USER_STATUSES = ['active', 'invited', 'deactivated'] as const;
+const USER_STATUSES = ['active', 'invited', 'deactivated'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** A user of an organisation as the users API shows it. */

@@ -5,7 +5,7 @@ import { createAccessTokenVerifier } from '../provider/access-token.ts';
 import type { KeyMaterial } from '../provider/keys.ts';
 import { inviteUser, listUsers, updateUser, type OrganizationUsersDeps } from './organization-users-service.ts';
 
-export const ORGANIZATION_USERS_PATH = '/api/organization/users';
+const ORGANIZATION_USERS_PATH = '/api/organization/users';
 
 /**
  * The users API of the caller's organisation, for the product's server (which forwards the user's own token):

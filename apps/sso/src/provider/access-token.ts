@@ -14,7 +14,7 @@ export interface TokenCaller {
   roleId: number | undefined;
 }
 
-export function publicJwks(keys: KeyMaterial): { keys: JWK[] } {
+function publicJwks(keys: KeyMaterial): { keys: JWK[] } {
   return {
     keys: keys.signing.map((jwk) => ({
       ...(createPublicKey({ key: jwk as never, format: 'jwk' }).export({ format: 'jwk' }) as JWK),

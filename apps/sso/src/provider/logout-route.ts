@@ -7,7 +7,7 @@ import { messagePage } from '../views/layout.ts';
 import { revokeGrant } from './adapter.ts';
 import { ACCOUNT_CLIENT_ID, cookieOptions } from './provider.ts';
 
-export interface LogoutDeps {
+interface LogoutDeps {
   config: SsoConfig;
   db: Db;
   provider: Provider;
@@ -18,7 +18,7 @@ function refuse(ctx: Context, message: string): void {
 }
 
 /** Ends the SSO session of this browser: revokes the grants it made (and their tokens) and clears the cookie. */
-export async function endSession(ctx: Context, deps: LogoutDeps): Promise<void> {
+async function endSession(ctx: Context, deps: LogoutDeps): Promise<void> {
   const { provider, db } = deps;
   const session = await provider.Session.get(ctx as never);
   for (const { grantId } of Object.values(session.authorizations ?? {})) {

@@ -18,7 +18,7 @@ export const ACCOUNT_CALLBACK_PATH = '/profile';
 const DAY = 24 * 60 * 60;
 
 /** Where the provider answers; the client endpoints among them are the ones guarded for cross-origin use. */
-export const PROVIDER_ROUTES = {
+const PROVIDER_ROUTES = {
   authorization: '/authorize',
   token: '/oauth/token',
   end_session: '/v2/logout',
@@ -59,7 +59,7 @@ export function cookieOptions(config: SsoConfig) {
   };
 }
 
-export interface ProviderDeps {
+interface ProviderDeps {
   config: SsoConfig;
   db: Db;
   keys: KeyMaterial;

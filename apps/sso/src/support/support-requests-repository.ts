@@ -3,7 +3,7 @@ import type { Db } from '../db/connect.ts';
 import { supportRequests } from '../db/schema.ts';
 import type { CountedRows } from '../rate-window.ts';
 
-export interface NewSupportRequest {
+interface NewSupportRequest {
   reference: string;
   email: string;
   userId: string | undefined;

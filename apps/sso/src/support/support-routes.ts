@@ -23,7 +23,7 @@ import {
   type SupportLimits,
 } from './support-service.ts';
 
-export interface SupportRouteDeps {
+interface SupportRouteDeps {
   config: SsoConfig;
   db: Db;
   provider: Provider;
@@ -33,7 +33,7 @@ export interface SupportRouteDeps {
   limits: SupportLimits;
 }
 
-export const SUPPORT_PATH = '/support';
+const SUPPORT_PATH = '/support';
 const NONCE_COOKIE = 'support_csrf';
 const NONCE = /^[A-Za-z0-9_-]{32}$/;
 

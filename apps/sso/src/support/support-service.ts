@@ -40,7 +40,7 @@ export interface SupportFields {
 
 export type SupportErrors = Partial<Record<'email' | 'subject' | 'message' | 'form', string>>;
 
-export interface SupportDeps {
+interface SupportDeps {
   db: Db;
   mailer: Mailer;
   logger: Logger;
@@ -107,7 +107,7 @@ export async function supportBlockedForSeconds(
 
 // Crockford's base 32: no I, L, O or U, so a reference read out over the phone is not misheard.
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const REFERENCE_PATTERN = /^SR-[0-9A-HJKMNP-TV-Z]{8}$/;
+const REFERENCE_PATTERN = /^SR-[0-9A-HJKMNP-TV-Z]{8}$/;
 
 function newReference(): string {
   return `SR-${[...randomBytes(8)].map((byte) => REFERENCE_ALPHABET[byte % 32]).join('')}`;
@@ -120,7 +120,7 @@ export async function isKnownReference(db: Db, reference: string): Promise<boole
 /** The support team could not be reached: nothing was recorded, the sender may try again. */
 export class SupportMailError extends Error {}
 
-export interface SupportContext {
+interface SupportContext {
   ip: string;
   userAgent: string;
   user: UserRecord | undefined;

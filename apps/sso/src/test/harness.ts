@@ -126,12 +126,12 @@ export class CookieJar {
   }
 }
 
-export function pkce(): { verifier: string; challenge: string } {
+function pkce(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-export interface AuthorizeRequest {
+interface AuthorizeRequest {
   url: string;
   state: string;
   nonce: string;
@@ -209,7 +209,7 @@ export async function signIn(
   return { callback, request };
 }
 
-export interface TokenResponse {
+interface TokenResponse {
   access_token: string;
   id_token: string;
   refresh_token?: string;

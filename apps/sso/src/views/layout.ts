@@ -2,7 +2,7 @@ import { THEME_DARK_BACKGROUND, THEME_PRIMARY } from '@shipdesk/contract';
 import { html, type SafeHtml } from './html.ts';
 
 /** The Shipdesk mark: a parcel on a wave, in the primary colour. */
-export const SHIPDESK_LOGO = html`<svg class="brand-mark" viewBox="0 0 48 48" width="40" height="40" aria-hidden="true">
+const SHIPDESK_LOGO = html`<svg class="brand-mark" viewBox="0 0 48 48" width="40" height="40" aria-hidden="true">
   <rect width="48" height="48" rx="12" fill="${THEME_PRIMARY}" />
   <path
     d="M14 17.5 24 12l10 5.5v11L24 34l-10-5.5z"

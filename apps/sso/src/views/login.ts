@@ -1,7 +1,7 @@
 import { html } from './html.ts';
 import { page } from './layout.ts';
 
-export interface LoginView {
+interface LoginView {
   action: string;
   email?: string;
   error?: string;
@@ -46,7 +46,7 @@ export function loginPage(view: LoginView): string {
   });
 }
 
-export interface LoginUnlockView {
+interface LoginUnlockView {
   action: string;
   email: string;
 }

@@ -2,7 +2,7 @@ import { describedBy, fieldError, newPasswordFields } from './form.ts';
 import { html } from './html.ts';
 import { page } from './layout.ts';
 
-export interface ForgotPasswordView {
+interface ForgotPasswordView {
   action: string;
   /** Where "Sign in" leads: the product, which starts a sign-in. */
   signInUrl: string;
@@ -37,7 +37,7 @@ export function forgotPasswordPage(view: ForgotPasswordView): string {
   });
 }
 
-export interface ResetPasswordView {
+interface ResetPasswordView {
   action: string;
   email: string;
   errors?: { password?: string; confirmPassword?: string };
