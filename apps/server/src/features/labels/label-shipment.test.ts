@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdRefusal, parcelRefusal } from './label-shipment.ts';
+import { holdRefusal, parcelRefusal, shipDateIn } from './label-shipment.ts';
 
 describe('parcelRefusal', () => {
   it('names the weights in grams as kept and shown, with pounds beside them, so a parcel just over is seen to be', () => {
@@ -21,5 +21,16 @@ describe('holdRefusal', () => {
     );
     expect(holdRefusal(order, '2026-12-31')).toBeNull();
     expect(holdRefusal({ ...order, holdUntil: null }, '2026-12-30')).toBeNull();
+  });
+});
+
+describe('shipDateIn', () => {
+  it("is the tenant's day as its wall clock shows it, and the UTC day when the zone is missing or unknown", () => {
+    const now = new Date('2026-12-31T23:30:00Z');
+    expect(shipDateIn('Pacific/Kiritimati', now)).toBe('2027-01-01');
+    expect(shipDateIn('America/Los_Angeles', now)).toBe('2026-12-31');
+    expect(shipDateIn(undefined, now)).toBe('2026-12-31');
+    expect(shipDateIn('', now)).toBe('2026-12-31');
+    expect(shipDateIn('Mars/Olympus_Mons', now)).toBe('2026-12-31');
   });
 });

@@ -3,6 +3,8 @@ import {
   CARRIER_NAMES,
   findCarrierService,
   findPackageType,
+  isKnownTimeZone,
+  localDay,
   weightText,
   type Carrier,
   type CarrierService,
@@ -129,19 +131,7 @@ export function holdRefusal(order: { orderNumber: string; holdUntil: string | nu
   return `Order ${order.orderNumber} is on hold until ${order.holdUntil}: release the hold to buy its label`;
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
-
-/** Today in the tenant's zone, as carriers take a mailing date (YYYY-MM-DD). Formatters are kept per zone. */
+/** Today in the tenant's zone, as carriers take a mailing date (YYYY-MM-DD); in UTC when the zone is not known. */
 export function shipDateIn(timeZone: string | undefined, now = new Date()): string {
-  const zone = timeZone || 'UTC';
-  let format = dayFormats.get(zone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-CA', { timeZone: zone });
-    } catch {
-      format = null;
-    }
-    dayFormats.set(zone, format);
-  }
-  return format ? format.format(now) : now.toISOString().slice(0, 10);
+  return localDay(now, timeZone && isKnownTimeZone(timeZone) ? timeZone : 'UTC');
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { Role, type Delivery, type Order, type ShipLabelDefaults } from '@shipdesk/contract';
+import { Role, localDay, type Delivery, type Order, type ShipLabelDefaults } from '@shipdesk/contract';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
 import { paidOrder, setWarehouse } from '../../../test/label-helpers.ts';
 import { flow } from '../../../test/order-helpers.ts';
@@ -268,7 +268,7 @@ describe.each(backends)('labels with the built-in carrier ($name)', (backend) =>
     ).json().data.defaults as ShipLabelDefaults;
     expect(quoted.rates.length).toBeGreaterThan(0);
 
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
+    const today = localDay(new Date(), 'Pacific/Kiritimati');
     const due = await hold(today);
     const bought = await flow(t, shop, order.id, 'shipLabel', { version: due.version, label: LOCAL });
     expect(bought.statusCode, bought.body).toBe(200);
