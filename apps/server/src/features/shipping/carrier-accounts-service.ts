@@ -17,11 +17,11 @@ import type { CarrierAdapterFactory, CarrierAdapterOptions } from '../../integra
 import { ChannelError } from '../../integrations/http/channel-http.ts';
 import { publicUrlProblem } from '../../integrations/http/public-url.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { parseId } from '../../lib/ids.ts';
 import { isMasked, maskSecret, openCredentials, sealCredentials } from '../../lib/sealed-credentials.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createCarrierAccountsRepository } from './carrier-accounts-repository.ts';
-import { parseId } from './ship-methods-service.ts';
 
 export interface CarrierAccountsDeps {
   database: Database;

@@ -17,6 +17,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { ShipMethodCarrierMappingRow, ShipMethodStoreMappingRow } from '../../db/schema/index.ts';
 import { unstorableField } from '../../domain/storable-values.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { parseId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createCarrierAccountsRepository } from './carrier-accounts-repository.ts';
 import { createShipMethodsRepository, serviceKey, type ShipMethodFilter } from './ship-methods-repository.ts';
@@ -29,9 +30,6 @@ import type { ShippingResolution } from './shipping-resolution-service.ts';
  */
 const METHOD_NOT_FOUND = 'Shipping method not found';
 const MAPPING_NOT_FOUND = 'Mapping not found';
-
-export const parseId = (text: string | undefined): number | null =>
-  text !== undefined && /^[1-9][0-9]{0,14}$/.test(text) ? Number(text) : null;
 
 function parseFilters(text: string | undefined): ShipMethodFilter[] {
   if (!text) return [];
