@@ -77,3 +77,22 @@ export async function jobDone(t: TestContext, queue: string, id: string): Promis
     `job ${id} of ${queue}`,
   );
 }
+
+/**
+ * Waits until the queue has no work it could do now: no job running, none waiting whose time has come. What a request
+ * sent on (a re-resolution, a push, a pull's slices) has then run, so a comparison of rows sees all of it.
+ */
+export async function backgroundIdle(t: TestContext, timeoutMs = 20_000): Promise<void> {
+  await waitFor(
+    async () => {
+      const result = (await t.app.db.db.execute(sql`
+        SELECT count(*)::int AS busy FROM pgboss.job
+        WHERE state = 'active' OR (state IN ('created', 'retry') AND start_after <= now())`)) as unknown as Rows<{
+        busy: number;
+      }>;
+      return result.rows[0]?.busy === 0 ? true : undefined;
+    },
+    timeoutMs,
+    'the background work to finish',
+  );
+}
