@@ -8,7 +8,7 @@ export interface RouteHandle {
 }
 
 /** The title of the deepest matched route that has one. */
-export function routeTitle(matches: readonly UIMatch[]): string | undefined {
+function routeTitle(matches: readonly UIMatch[]): string | undefined {
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const title = (matches[i]?.handle as RouteHandle | undefined)?.title;
     if (title) return title;

@@ -29,7 +29,7 @@ void stateMatches;
  * Client state persisted under 'root' v1 (spec 4.4); server data and the loader flag are not. The print queue came
  * later: state stored before it has no `printQueue` and simply starts with an empty queue.
  */
-export const persistConfig = {
+const persistConfig = {
   key: PERSIST_KEY,
   version: PERSIST_VERSION,
   timeout: PERSIST_TIMEOUT_MS,
@@ -50,5 +50,3 @@ export function makeStore(persistStorage: typeof storage = storage) {
 
 export const store = makeStore();
 export const persistor = persistStore(store);
-
-export type AppStore = typeof store;

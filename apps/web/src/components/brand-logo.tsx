@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-export interface BrandLogoProps {
+interface BrandLogoProps {
   /** Height of the mark in px; the word scales with it. */
   size?: number;
   /** Hide the word (collapsed sidebar, favicon-like uses). */

@@ -5,7 +5,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { DialogButtons } from './dialog-buttons';
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   open: boolean;
   message: ReactNode;
   onCancel(): void;

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import DialogActions from '@mui/material/DialogActions';
 
-export interface DialogButtonsProps {
+interface DialogButtonsProps {
   onCancel(): void;
   /** Omit for a submit button of the dialog's form. */
   onConfirm?: () => void;

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
-export interface EmptyStateProps {
+interface EmptyStateProps {
   icon?: ReactNode;
   title: ReactNode;
   text?: ReactNode;

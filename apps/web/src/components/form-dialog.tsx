@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { DialogButtons } from './dialog-buttons';
 
-export interface FormDialogProps {
+interface FormDialogProps {
   open: boolean;
   title: string;
   /** Text above the fields. */

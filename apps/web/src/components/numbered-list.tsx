@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-export interface NumberedListProps {
+interface NumberedListProps {
   items: ReactNode[];
   /** The number of the first item (spec 2.3: default 1). */
   start?: number;

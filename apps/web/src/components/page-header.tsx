@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-export interface PageHeaderProps {
+interface PageHeaderProps {
   title: ReactNode;
   subtitle?: ReactNode;
   /** Buttons or toggles shown on the right (below the title on narrow screens). */

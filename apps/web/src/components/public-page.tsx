@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { BrandLogo } from './brand-logo';
 
-export interface PublicPageProps {
+interface PublicPageProps {
   children: ReactNode;
   /** Card width cap in px. */
   maxWidth?: number;

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { apiErrorMessage } from '@/lib/errors';
 
-export interface QueryErrorProps {
+interface QueryErrorProps {
   /** The query's `error` (the base query's ApiError). */
   error: unknown;
   /** Said when the error carries no message of its own, e.g. 'Could not load the orders.' */

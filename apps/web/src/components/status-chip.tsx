@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 
 export type StatusTone = 'neutral' | 'info' | 'success' | 'warning' | 'error';
 
-export interface StatusChipProps {
+interface StatusChipProps {
   label: string;
   tone?: StatusTone;
   /** 24 high instead of 32 (spec 9), for table cells. */

@@ -21,7 +21,7 @@ function str(value: unknown, fallback: string): string {
 }
 
 /** Validates the fetched JSON; missing fields fall back to the documented defaults. */
-export function parseAppConfig(json: unknown): AppConfig {
+function parseAppConfig(json: unknown): AppConfig {
   const source = json && typeof json === 'object' ? (json as Record<string, unknown>) : {};
   const oidcIssuer = str(source.oidcIssuer, 'http://localhost:3001');
   return {

@@ -27,7 +27,7 @@ export const paths = {
   silentRenew: '/silent-renew.html',
 } as const;
 
-export const PUBLIC_PATHS: readonly string[] = [paths.register, paths.bcRedirect, paths.bcInstructionGuide];
+const PUBLIC_PATHS: readonly string[] = [paths.register, paths.bcRedirect, paths.bcInstructionGuide];
 
 /** True for the three public routes (with or without a trailing slash). */
 export function isPublicPath(pathname: string): boolean {

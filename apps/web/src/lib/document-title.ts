@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect } from 'react';
 
-export const APP_NAME = 'Shipdesk';
+const APP_NAME = 'Shipdesk';
 
 /** 'Orders' -> 'Orders · Shipdesk'; no title -> 'Shipdesk'. */
-export function documentTitle(title?: string): string {
+function documentTitle(title?: string): string {
   return title ? `${title} · ${APP_NAME}` : APP_NAME;
 }
 

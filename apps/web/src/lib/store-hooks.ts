@@ -26,10 +26,7 @@ export const useAppSelector = useSelector.withTypes<RootState>();
 
 export const selectUserData = (state: RootState) => state.userData;
 export const selectUserRoleId = (state: RootState) => state.userData.user_role_id;
-export const selectSubscribedApps = (state: RootState) => state.userData.subscribedApps;
 export const selectSetupGuide = (state: RootState) => state.setupGuide;
 export const selectIsSetupApiDone = (state: RootState) => state.setupGuide.isSetupApiDone;
-export const selectAppSettings = (state: RootState) => state.appSettings;
 export const selectIsMenuExpanded = (state: RootState) => state.appSettings.isMenuExpanded;
-export const selectIsAuthenticated = (state: RootState) => state.appSettings.isAuthenticated;
 export const selectLoader = (state: RootState) => state.loader;

@@ -10,7 +10,7 @@ import { Header } from './header.tsx';
 import { REPORT_ISSUE_RESERVED_SPACE, ReportIssueButton } from './report-issue-button.tsx';
 import { Sidebar } from './sidebar.tsx';
 
-export interface AppShellProps {
+interface AppShellProps {
   children: ReactNode;
   menuExpanded: boolean;
   onToggleMenu: () => void;

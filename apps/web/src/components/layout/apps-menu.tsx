@@ -11,7 +11,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { SHIPPING_APP_ID, type SubscribedApp } from '@shipdesk/contract';
 
 /** The subscribed apps the grid lists: every one except this shipping app (spec 2.3). */
-export function otherApps(apps: readonly SubscribedApp[]): SubscribedApp[] {
+function otherApps(apps: readonly SubscribedApp[]): SubscribedApp[] {
   return apps.filter((app) => app.id !== SHIPPING_APP_ID);
 }
 

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
-export interface BlankPlaceholderProps {
+interface BlankPlaceholderProps {
   /** The setup-guide call failed: offer to try again instead of leaving the page blank for good. */
   failed?: boolean;
   onRetry?: () => void;

@@ -15,7 +15,7 @@ import { ColorModeMenu } from './color-mode-menu.tsx';
 import { SIDEBAR_ID } from './sidebar.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-export interface HeaderProps {
+interface HeaderProps {
   /** The sidebar is expanded (permanent drawer) or open (temporary drawer). */
   menuExpanded: boolean;
   onToggleMenu: () => void;

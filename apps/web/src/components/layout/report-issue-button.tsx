@@ -5,14 +5,14 @@ import { SUPPORT_BUTTON_OFFSET } from '@shipdesk/contract';
 import { useLocation } from 'react-router';
 
 /** The support form learns which page the seller was on. */
-export function supportHref(supportUrl: string, pageUrl: string): string {
+function supportHref(supportUrl: string, pageUrl: string): string {
   const url = new URL(supportUrl);
   url.searchParams.set('from', pageUrl);
   return url.toString();
 }
 
 /** The button's own height, set on it so the space kept free for it is exact. */
-export const REPORT_ISSUE_BUTTON_HEIGHT = 40;
+const REPORT_ISSUE_BUTTON_HEIGHT = 40;
 
 /**
  * The space at the bottom of every signed-in page kept free of content, so the floating button never covers the

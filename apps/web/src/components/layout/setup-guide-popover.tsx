@@ -91,7 +91,7 @@ function SetupGuideSteps({
   );
 }
 
-export interface SetupGuidePopoverProps {
+interface SetupGuidePopoverProps {
   anchorEl: HTMLElement | null;
   open: boolean;
   onClose: () => void;

@@ -30,8 +30,8 @@ import {
 import { SETUP_GUIDE_DIALOG_ID, SetupGuidePopover } from './setup-guide-popover.tsx';
 import { useSetupGuideOpen } from './use-setup-guide-open.ts';
 
-export const DRAWER_WIDTH = 240;
-export const DRAWER_COLLAPSED_WIDTH = 64;
+const DRAWER_WIDTH = 240;
+const DRAWER_COLLAPSED_WIDTH = 64;
 
 const widthTransition = (theme: Theme) =>
   theme.transitions.create('width', {
@@ -39,7 +39,7 @@ const widthTransition = (theme: Theme) =>
     duration: theme.transitions.duration.shorter,
   });
 
-export interface SidebarProps {
+interface SidebarProps {
   expanded: boolean;
   roleId: number;
   setupGuideSteps: Record<string, boolean>;

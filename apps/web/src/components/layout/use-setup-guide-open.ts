@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { shouldOpenSetupGuide } from '@/lib/state/setup-guide-slice';
 import { readSessionItem, SESSION_KEYS, writeSessionItem } from '@/lib/storage/session-storage';
 
-export interface SetupGuideOpenOptions {
+interface SetupGuideOpenOptions {
   steps: Record<string, boolean>;
   /** True once the setup-guide call of this page load has answered. */
   fresh: boolean;
@@ -10,7 +10,7 @@ export interface SetupGuideOpenOptions {
   enabled: boolean;
 }
 
-export interface SetupGuideOpen {
+interface SetupGuideOpen {
   open: boolean;
   /** Opened from its menu entry (focus moves into it), not by itself on load (focus stays on the page). */
   openedByUser: boolean;

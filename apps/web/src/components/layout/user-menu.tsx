@@ -12,7 +12,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 
-export interface UserMenuProps {
+interface UserMenuProps {
   name: string;
   email: string;
   /** The account service's profile page, opened in a new tab. */

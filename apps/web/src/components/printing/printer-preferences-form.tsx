@@ -22,7 +22,7 @@ import { qzMessage, qzTray, useQzTrayState, type QzTrayClient } from '@/lib/prin
 import { scaleReadingProblem } from '@/lib/printing/scale-report';
 import { QzTrayStatus } from './qz-tray-status';
 
-export interface PrinterPreferencesFormProps {
+interface PrinterPreferencesFormProps {
   client?: QzTrayClient;
 }
 

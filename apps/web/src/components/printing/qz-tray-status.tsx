@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { usePrinterPreferences, type PrinterPreferences } from '@/lib/printing/printer-preferences';
 import { qzTray, useQzTrayState, type QzState, type QzTrayClient } from '@/lib/printing/qz-tray';
 
-export interface QzTrayStatusProps {
+interface QzTrayStatusProps {
   client?: QzTrayClient;
   /** The document about to print: a browser cannot print ZPL, so without QZ Tray it is downloaded instead. */
   format?: 'pdf' | 'zpl' | 'png';

@@ -8,7 +8,7 @@ import { usePrinterPreferences } from '@/lib/printing/printer-preferences';
 import { qzMessage, qzTray, useQzTrayState, type QzTrayClient } from '@/lib/printing/qz-tray';
 import { scaleReadingProblem } from '@/lib/printing/scale-report';
 
-export interface ReadScaleButtonProps {
+interface ReadScaleButtonProps {
   /** The settled weight in whole grams (as parcels are kept). */
   onWeight(grams: number): void;
   /** Why the scale gave no usable weight, for the field's helper text. */

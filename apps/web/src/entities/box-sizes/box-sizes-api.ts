@@ -3,14 +3,14 @@ import { api } from '@/lib/api/base-api';
 import { envelopeData } from '@/lib/api/envelope-data';
 
 /** Every screen that lists the boxes reads them under this tag, so a box saved in Settings is fresh everywhere. */
-export const BOX_SIZE_TAG = 'BoxSize' as const;
+const BOX_SIZE_TAG = 'BoxSize' as const;
 
 /**
  * The seller's boxes (GET/POST /api/v1/orderBoxSizes, PUT /{id}): edited in Settings, chosen for a label's parcel
  * and for an order's box. The rule editor's reference lists (getPackageSizes) carry them too, so a save refreshes
  * those as well.
  */
-export const boxSizesApi = api.injectEndpoints({
+const boxSizesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listBoxSizes: build.query<BoxSize[], void>({
       query: () => 'api/v1/orderBoxSizes',

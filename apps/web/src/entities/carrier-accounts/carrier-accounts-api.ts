@@ -11,14 +11,14 @@ import { api } from '@/lib/api/base-api';
 import { envelopeData } from '@/lib/api/envelope-data';
 import { CARRIER_CATALOGUE_TAG } from '../carrier-catalogue/carrier-catalogue-api';
 
-export const CARRIER_ACCOUNT_TAG = 'CarrierAccount' as const;
+const CARRIER_ACCOUNT_TAG = 'CarrierAccount' as const;
 
 /**
  * Carrier accounts (GET/POST /api/v1/carrierAccounts, PUT /{id}) and their connection test. The catalogue lists a
  * carrier once one of its accounts is verified, so whatever can change a verdict (an edit of the connection, a test
  * of a saved account) refreshes it with the accounts.
  */
-export const carrierAccountsApi = api.injectEndpoints({
+const carrierAccountsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listCarrierAccounts: build.query<CarrierAccount[], void>({
       query: () => 'api/v1/carrierAccounts',

@@ -11,7 +11,7 @@ export const CARRIER_CATALOGUE_TAG = 'CarrierCatalogue' as const;
  * `GET /call/carriers/catalogue`: the services and package types of the carriers the tenant can ship with, read by the
  * order's shipping, the carrier mappings and the shipping rules alike.
  */
-export const carrierCatalogueApi = api.injectEndpoints({
+const carrierCatalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCarrierCatalogue: build.query<CarrierCatalogue['carriers'], void>({
       query: () => 'call/carriers/catalogue',

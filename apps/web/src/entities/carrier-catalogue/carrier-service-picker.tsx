@@ -8,7 +8,7 @@ import { findCarrierServiceOption, serviceReachText, type CarrierServiceOption }
 const searchText = (option: CarrierServiceOption, reach: boolean) =>
   `${option.carrierName} ${option.service.name}${reach ? ` ${option.service.scope}` : ''}`.toLowerCase();
 
-export interface CarrierServicePickerProps<V extends FieldValues, N extends FieldPathByValue<V, string>> {
+interface CarrierServicePickerProps<V extends FieldValues, N extends FieldPathByValue<V, string>> {
   /** The form's field holding the chosen option's key: a server error naming it lands on the picker. */
   control: { field: ControllerRenderProps<V, N>; fieldState: ControllerFieldState };
   options: readonly CarrierServiceOption[];

@@ -14,7 +14,7 @@ export function ConnectionSectionTitle({ children }: { children: string }) {
   );
 }
 
-export interface ConnectionDialogProps<V extends ConnectionFormValues> {
+interface ConnectionDialogProps<V extends ConnectionFormValues> {
   title: string;
   /** Text above the fields. */
   message?: string | undefined;

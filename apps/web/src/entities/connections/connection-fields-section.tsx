@@ -11,7 +11,7 @@ import { ConnectionField, type ConnectionFormValues } from './connection-field';
 import type { ConnectionAnswer, ConnectionDialogState } from './use-connection-dialog';
 
 /** The outcome of a connection test: success, or the refusal with the other side's own text, verbatim. */
-export function ConnectionAnswerAlert({ result }: { result: ConnectionAnswer }) {
+function ConnectionAnswerAlert({ result }: { result: ConnectionAnswer }) {
   if (result.ok) {
     return (
       <Alert severity="success" role="status">

@@ -17,7 +17,7 @@ export interface ConnectionAnswer {
   answeredBy: string;
 }
 
-export interface ConnectionDialogOptions<V extends ConnectionFormValues> {
+interface ConnectionDialogOptions<V extends ConnectionFormValues> {
   form: UseFormReturn<V>;
   /** The connection fields of the chosen platform or carrier. */
   fields: readonly StoreFieldDefinition[];

@@ -12,7 +12,7 @@ export const SHIP_METHOD_CHANGE_TAGS = ['ShipMethod', 'SetupGuide'] as const;
  * The shipping methods (spec 7.5), all of them in one page: listed and edited in Settings, chosen in the shipping
  * rules' actions and named in their words.
  */
-export const shipMethodsApi = api.injectEndpoints({
+const shipMethodsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listShipMethods: build.query<ShipMethodList, void>({
       query: () => `api/v1/shipMethods?size=${MAX_PAGE_SIZE}&page=1`,

@@ -2,7 +2,7 @@ import { MAX_PAGE_SIZE, type CreateStore, type Store, type StoreList, type Updat
 import { api } from '@/lib/api/base-api';
 import { envelopeData } from '@/lib/api/envelope-data';
 
-export interface StoreListArgs {
+interface StoreListArgs {
   page: number;
   size: number;
 }
@@ -19,7 +19,7 @@ export const STORE_LIST_TAG = { type: 'Store', id: 'LIST' } as const;
 export const storeTag = (id: string) => ({ type: 'Store' as const, id });
 
 /** The stores (spec 7.3): one list, read by every screen that shows stores, and the changes that make it stale. */
-export const storesApi = api.injectEndpoints({
+const storesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listStores: build.query<StoreList, StoreListArgs>({
       query: ({ page, size }) => `api/v1/stores?${new URLSearchParams({ size: String(size), page: String(page) })}`,

@@ -12,7 +12,7 @@ import { ADD_ONS, DEFAULT_CURRENCY, type AddOn } from '@shipdesk/contract';
 import { formatMoney } from '@/lib/format';
 import { PageHeader } from '@/components/page-header';
 
-export type BillingPeriod = 'monthly' | 'yearly';
+type BillingPeriod = 'monthly' | 'yearly';
 
 /** The price of an add-on for a period; ADD_ONS holds whole dollars, formatMoney takes cents. */
 export function addOnPrice(addOn: AddOn, period: BillingPeriod): string {

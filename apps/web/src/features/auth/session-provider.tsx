@@ -13,7 +13,7 @@ import { reset } from '@/lib/state/reset';
 import { useAppDispatch } from '@/lib/store-hooks';
 import { SessionContext, type SessionActions } from './session-context.ts';
 
-export interface SessionProviderProps {
+interface SessionProviderProps {
   children: ReactNode;
   /** Navigates the browser away (the SSO logout endpoint); injectable for tests. */
   redirect?: (url: string) => void;

@@ -78,7 +78,7 @@ export function parseDataset(value: unknown): unknown {
 }
 
 /** A finite number, or numeric text (PostgreSQL sends bigint counts and numeric sums as text); otherwise null. */
-export function toNumber(value: unknown): number | null {
+function toNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string' && value.trim() !== '') {
     const parsed = Number(value);

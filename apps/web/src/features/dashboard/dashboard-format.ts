@@ -37,7 +37,7 @@ export function compactMoneyFormatter(currency: string, locale: string): (major:
 
 export type Trend = 'up' | 'down' | 'flat' | 'none';
 
-export interface ChangeDisplay {
+interface ChangeDisplay {
   trend: Trend;
   /** What the tile shows next to the arrow. */
   text: string;

@@ -58,7 +58,7 @@ const PERIOD_NOUN: Record<DashboardPeriod, string> = { Today: 'day', 'This Week'
  * What the tiles' Previous and change compare with: the same part of the previous period as the current one has
  * reached ('Previous: Mon–Wed 14:00 last week, the same part of the week so far').
  */
-export function describeComparison(label: string | undefined, period: DashboardPeriod): string {
+function describeComparison(label: string | undefined, period: DashboardPeriod): string {
   return label ? `Previous: ${label}, the same part of the ${PERIOD_NOUN[period]} so far` : '';
 }
 

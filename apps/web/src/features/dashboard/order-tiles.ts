@@ -28,7 +28,7 @@ const listOf = (status: OrderStatus) => hrefs.ordersByStatus(status);
 const either = (words: readonly string[]) => words.join(' or ');
 
 /** Open Orders in words, from the contract's definition (the one the server's figures are tested against). */
-export const OPEN_ORDERS_DEFINITION =
+const OPEN_ORDERS_DEFINITION =
   `Orders placed in this period whose status is now ${either(OPEN_ORDERS.orderStatuses)} with shipment ` +
   `${either(OPEN_ORDERS.shipmentStatuses)}: approved, not fully shipped. Drafts, completed and cancelled orders are ` +
   'not counted. The Sales Order tab lists every Sales Order, whenever it was placed, so it usually shows more.';

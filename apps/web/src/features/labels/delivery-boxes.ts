@@ -4,7 +4,7 @@ import type { DeliveriesShape, Delivery, Order } from '@shipdesk/contract';
  * The boxes form: the order's units not yet labelled, and how many of each line go in each unlabelled delivery.
  * Pure, so the arithmetic (what is left to place) is tested apart from the dialog.
  */
-export interface BoxLine {
+interface BoxLine {
   lineId: string;
   label: string;
   /** Units not in a labelled (or shipped, or canceled) delivery. */

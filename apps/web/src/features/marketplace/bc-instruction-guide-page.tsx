@@ -6,7 +6,7 @@ import { NumberedList } from '@/components/numbered-list';
 import { PublicPage } from '@/components/public-page';
 
 /** The setup instructions of spec 2.1, in order. */
-export const BC_INSTRUCTIONS = [
+const BC_INSTRUCTIONS = [
   <>Open the BigCommerce app marketplace and locate the Shipdesk app.</>,
   <>Install the app on your store.</>,
   <>

@@ -37,7 +37,7 @@ export interface OrderListParams {
 }
 
 export const PAGE_SIZES = ORDER_LIST_PAGE_SIZES;
-export const DEFAULT_SORT: OrderSort = 'id desc';
+const DEFAULT_SORT: OrderSort = 'id desc';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** What "Clear filters" changes: every filter (not the status tab, the sort or the size). */
@@ -106,7 +106,7 @@ export function hasFilters(params: OrderListParams): boolean {
 }
 
 /** One filter that narrows the list, in words, and what removing it changes. */
-export interface ActiveFilter {
+interface ActiveFilter {
   key: 'search' | 'dates' | 'storeId' | 'paymentStatus' | 'shipmentStatus' | 'requestedService';
   label: string;
   clear: Partial<OrderListParams>;

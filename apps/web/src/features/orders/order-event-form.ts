@@ -31,7 +31,7 @@ export function eventFormDefaults(flow: FsmFlow, order: Order): EventForm {
   };
 }
 
-export type EventBodyRead = { ok: true; body: OrderFlowBody } | { ok: false; field: keyof EventForm; message: string };
+type EventBodyRead = { ok: true; body: OrderFlowBody } | { ok: false; field: keyof EventForm; message: string };
 
 /** The orderFlow body of the dialog's form (with the order's version), or the field to correct first. */
 export function eventBody(kind: EventUi['form'], values: EventForm, order: Order): EventBodyRead {

@@ -72,7 +72,7 @@ export const EVENT_UI: Record<ViewEvent, EventUi> = {
  * not apply to the order's statuses (or the server could not be asked) -> not shown; refused for a reason the seller
  * can act on (an incomplete address, nothing due) -> shown disabled with the server's message.
  */
-export type ActionOffer = { kind: 'offered' } | { kind: 'hidden' } | { kind: 'refused'; message: string };
+type ActionOffer = { kind: 'offered' } | { kind: 'hidden' } | { kind: 'refused'; message: string };
 
 /** Refusals that mean "not for an order in this state": the action is left out, not explained. */
 const NOT_APPLICABLE = new Set(['invalid_status', 'unavailable']);

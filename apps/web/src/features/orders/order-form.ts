@@ -26,7 +26,7 @@ export interface AddressFormValues {
   email: string;
 }
 
-export interface LineFormValues {
+interface LineFormValues {
   sku: string;
   name: string;
   quantity: string;
@@ -150,7 +150,7 @@ export function parseLine(line: Partial<LineFormValues> | undefined, currency: s
   return qty === null || price === null ? null : { quantity: qty, unitPrice: price };
 }
 
-export interface OrderTotals {
+interface OrderTotals {
   subtotal: number | null;
   shipping: number | null;
   tax: number | null;

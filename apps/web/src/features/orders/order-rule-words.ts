@@ -25,7 +25,7 @@ const TRIGGER_WORDS: Record<RuleApplication['trigger'], string> = {
   manual: 'when someone ran the rules',
 };
 
-export function triggerWords(trigger: RuleApplication['trigger']): string {
+function triggerWords(trigger: RuleApplication['trigger']): string {
   return TRIGGER_WORDS[trigger] ?? 'on this order';
 }
 
@@ -118,7 +118,7 @@ export function outcomeWords(action: RuleActionResult): { text: string; tone: Ou
  * The names of the rules that matched, cut after a few: "VIP goes express, Hazmat by ground and 2 more". `count` is
  * how many matched: the server keeps only the first names.
  */
-export function matchedNamesWords(names: readonly string[], count = names.length, shown = 3): string {
+function matchedNamesWords(names: readonly string[], count = names.length, shown = 3): string {
   const total = Math.max(count, names.length);
   if (total <= shown) return names.join(', ');
   const named = names.slice(0, shown);

@@ -12,7 +12,7 @@ import {
  * yet; a requested service no method covers ('unmapped'); or nothing to say (nothing asked, nothing chosen, or an
  * order no longer open, which the mappings do not move).
  */
-export type OrderShippingView =
+type OrderShippingView =
   | { kind: 'resolved'; service: string; carrier: string; method: string | null; chosenByUser: boolean }
   | { kind: 'no-carrier'; method: string }
   | { kind: 'unmapped'; requested: string }

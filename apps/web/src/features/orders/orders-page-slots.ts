@@ -8,7 +8,7 @@ import type { BulkReportContent } from './hooks/use-bulk-order-event';
  */
 
 /** What is shown above the order list, between the report of a bulk action and the list. */
-export interface ListBannerProps {
+interface ListBannerProps {
   locale: string;
   /** Takes the focus when the banner's own close button, which holds it, goes. */
   focusAfterClose: RefObject<HTMLElement | null>;

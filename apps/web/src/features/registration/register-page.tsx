@@ -34,7 +34,7 @@ const STEPS: { id: StepId; label: string }[] = [
   { id: 'otp', label: 'Verify' },
   { id: 'details', label: 'Your details' },
 ];
-export const RESEND_COOLDOWN_SECONDS = 30;
+const RESEND_COOLDOWN_SECONDS = 30;
 
 /**
  * /register (spec 2.1): e-mail -> one-time password -> name, company and password, against the

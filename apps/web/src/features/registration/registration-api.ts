@@ -23,7 +23,7 @@ export async function verifyRegistration(email: string, otp: string): Promise<st
   return data.registrationToken;
 }
 
-export interface CompleteRegistration {
+interface CompleteRegistration {
   registrationToken: string;
   name: string;
   companyName: string;

@@ -15,10 +15,10 @@ export interface DetailsForm {
 export const DETAILS_FIELDS = ['name', 'companyName', 'password', 'confirmPassword'] as const;
 
 /** The SSO's limits (apps/sso: registration-service.ts and passwords.ts), checked here first. */
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 256;
-export const NAME_MAX_LENGTH = 100;
-export const COMPANY_NAME_LENGTH = { min: 2, max: 100 } as const;
+const PASSWORD_MIN_LENGTH = 10;
+const PASSWORD_MAX_LENGTH = 256;
+const NAME_MAX_LENGTH = 100;
+const COMPANY_NAME_LENGTH = { min: 2, max: 100 } as const;
 
 export const emailRules: FormRules<EmailForm> = {
   email: {

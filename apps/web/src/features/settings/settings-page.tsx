@@ -18,7 +18,7 @@ import { IntegrationsTab } from './tabs/integrations-tab';
 import { UsersTab } from './tabs/other-tabs';
 import { WarehouseTab } from './tabs/warehouse-tab';
 
-export interface SettingsPageProps {
+interface SettingsPageProps {
   /**
    * The Users tab's content. Users are their own feature, which settings may not import; src/app composes the two
    * by passing it here. Without it the tab explains where users are managed.

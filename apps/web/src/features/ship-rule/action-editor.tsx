@@ -19,7 +19,7 @@ import { ACTION_LABELS, ACTION_TYPES, REPEATABLE_ACTIONS } from './rule-fields';
 import { ServicePicker } from './service-picker';
 import type { RuleReferences } from './use-rule-references';
 
-export interface ActionEditorProps {
+interface ActionEditorProps {
   index: number;
   form: ActionForm;
   onChange(form: ActionForm): void;

@@ -3,7 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { Choice } from './rule-choices';
 
-export interface ChoiceListInputProps {
+interface ChoiceListInputProps {
   label: string;
   values: readonly string[];
   onChange(values: string[]): void;

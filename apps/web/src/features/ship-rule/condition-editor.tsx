@@ -11,7 +11,7 @@ import { ConditionValueInput } from './condition-value-input';
 import { FIELD_GROUPS, FIELD_META, fieldOperators, fieldsOfGroup } from './rule-fields';
 import type { RuleReferences } from './use-rule-references';
 
-export interface ConditionEditorProps {
+interface ConditionEditorProps {
   index: number;
   form: ConditionForm;
   onChange(form: ConditionForm): void;

@@ -15,7 +15,7 @@ import { FIELD_META, rangeKind, type ChoiceSource } from './rule-fields';
 import { WEIGHT_UNITS, currencySymbol, type WeightUnit } from './rule-units';
 import type { RuleReferences } from './use-rule-references';
 
-export interface ConditionValueInputProps {
+interface ConditionValueInputProps {
   form: ConditionForm;
   onChange(form: ConditionForm): void;
   refs: RuleReferences;

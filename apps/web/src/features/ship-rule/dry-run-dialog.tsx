@@ -16,7 +16,7 @@ import { QueryError } from '@/components/query-error';
 import { DryRunPanel } from './dry-run-panel';
 import { useDryRunRuleSetMutation } from './ship-rule-api';
 
-export interface DryRunDialogProps {
+interface DryRunDialogProps {
   scope: string;
   storeName: string;
   /** The draft: what is tested, saved or not. */
@@ -24,7 +24,7 @@ export interface DryRunDialogProps {
   onClose(): void;
 }
 
-export const DRY_RUN_LIMITS = [RULE_LIMITS.dryRunDefault, 2_500, 5_000, RULE_LIMITS.dryRunMax] as const;
+const DRY_RUN_LIMITS = [RULE_LIMITS.dryRunDefault, 2_500, 5_000, RULE_LIMITS.dryRunMax] as const;
 
 /**
  * "Test on recent orders": the draft runs on the newest orders and the server says what would change. Nothing is

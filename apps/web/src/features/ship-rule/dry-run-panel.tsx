@@ -15,14 +15,14 @@ import { StatusChip } from '@/components/status-chip';
 import { hrefs } from '@/config/paths';
 import { formatCount } from '@/lib/format';
 
-export interface DryRunPanelProps {
+interface DryRunPanelProps {
   result: RuleDryRun;
   /** The draft that was tested, to name its rules. */
   rules: readonly ShippingRule[];
 }
 
 /** "0.8 s", "420 ms". */
-export function durationText(ms: number): string {
+function durationText(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
 }
 

@@ -16,7 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import type { ShippingRule } from '@shipdesk/contract';
 import type { RuleCardProps } from './rule-card';
 
-export interface RuleCardToolsProps extends Pick<
+interface RuleCardToolsProps extends Pick<
   RuleCardProps,
   'index' | 'count' | 'onToggle' | 'onMove' | 'onEdit' | 'onDuplicate' | 'onDelete'
 > {

@@ -23,7 +23,7 @@ const COMMON_COUNTRIES = ['US', 'CA', 'GB', 'AU', 'DE', 'FR', 'MX'];
 let regionNames: Intl.DisplayNames | null | undefined;
 
 /** "United States" for "US"; the code itself when the browser has no name for it. */
-export function countryName(code: string): string {
+function countryName(code: string): string {
   if (regionNames === undefined) {
     try {
       regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -135,7 +135,7 @@ export const STATE_CHOICES: readonly Choice[] = [
   ...CA_PROVINCES.map(([value, name]) => ({ value, label: `${name} (${value})`, group: 'Canada' })),
 ];
 
-export const WEEKDAY_NAMES: Record<Weekday, { short: string; long: string }> = {
+const WEEKDAY_NAMES: Record<Weekday, { short: string; long: string }> = {
   mon: { short: 'Mon', long: 'Monday' },
   tue: { short: 'Tue', long: 'Tuesday' },
   wed: { short: 'Wed', long: 'Wednesday' },

@@ -8,13 +8,13 @@ import { EMPTY_WORDS_CONTEXT } from './rule-words';
  * actions or place changed. A rule counts as moved only when its order among the rules both lists share changed
  * (one rule dragged from the bottom to the top moves; the ones it passed do not).
  */
-export interface FieldChange {
+interface FieldChange {
   label: string;
   before: string;
   after: string;
 }
 
-export interface RuleChange {
+interface RuleChange {
   id: string;
   name: string;
   /** 1-based position in the second list. */

@@ -47,7 +47,3 @@ export function stableJson(value: unknown): string {
 export function sameRules(a: readonly ShippingRule[], b: readonly ShippingRule[]): boolean {
   return a === b || stableJson(a) === stableJson(b);
 }
-
-export function sameRule(a: ShippingRule, b: ShippingRule): boolean {
-  return stableJson(a) === stableJson(b);
-}

@@ -13,7 +13,7 @@ import { RuleActionsSection, RuleConditionsSection } from './rule-editor-section
 import { formToRule, newRuleForm, ruleToForm, serverErrorsToForm, type FormErrors, type RuleForm } from './rule-form';
 import type { RuleReferences } from './use-rule-references';
 
-export interface RuleEditorDialogProps {
+interface RuleEditorDialogProps {
   /** The rule being changed; without it a new one is made. */
   rule?: ShippingRule;
   /** 1-based place of the rule in the list (of the new rule: at the end). */

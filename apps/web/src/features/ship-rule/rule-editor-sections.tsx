@@ -17,7 +17,7 @@ import { actionErrorKey, conditionErrorKey, type FormErrors, type RuleForm } fro
 import type { RuleReferences } from './use-rule-references';
 
 /** What a section of the rule editor works on: the rule's form and its errors. */
-export interface RuleSectionProps {
+interface RuleSectionProps {
   form: RuleForm;
   update(patch: Partial<RuleForm>): void;
   /** Forgets the errors at these keys (their rows changed). */

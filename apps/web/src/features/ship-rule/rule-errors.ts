@@ -15,7 +15,7 @@ export interface SaveErrors {
 export const NO_SAVE_ERRORS: SaveErrors = { byRule: {}, general: [] };
 
 /** `rules[3].conditions[1].value` and its other spellings as `rules.3.conditions.1.value`. */
-export function normalisePath(key: string): string {
+function normalisePath(key: string): string {
   return key
     .replace(/\[(\d+)\]/g, '.$1')
     .replace(/\//g, '.')
@@ -49,8 +49,4 @@ export function ruleErrors(errors: Readonly<Record<string, string>>, sent: reado
     messages[path] = messages[path] ? `${messages[path]}; ${message}` : message;
   }
   return out;
-}
-
-export function errorCount(errors: SaveErrors, ruleId: string): number {
-  return Object.keys(errors.byRule[ruleId] ?? {}).length;
 }

@@ -16,9 +16,9 @@ import {
 /** Where a list value's choices come from; 'free' lists take whatever the seller types. */
 export type ChoiceSource = 'stores' | 'countries' | 'states' | 'categories' | 'hazardClasses' | 'weekdays' | 'free';
 
-export type FieldGroup = 'Order' | 'Destination' | 'Parcel' | 'Items';
+type FieldGroup = 'Order' | 'Destination' | 'Parcel' | 'Items';
 
-export interface FieldMeta extends RuleFieldWords {
+interface FieldMeta extends RuleFieldWords {
   group: FieldGroup;
   choices?: ChoiceSource;
   help?: string;

@@ -56,7 +56,7 @@ export function ruleToForm(rule: ShippingRule, ctx: FormContext): RuleForm {
   };
 }
 
-export type BuiltRule = { ok: true; rule: ShippingRule } | { ok: false; errors: FormErrors };
+type BuiltRule = { ok: true; rule: ShippingRule } | { ok: false; errors: FormErrors };
 
 /** The wire rule of the editor, or every message that keeps it from being one (each at its place). */
 export function formToRule(form: RuleForm, ctx: FormContext): BuiltRule {

@@ -23,7 +23,7 @@ import type { RuleWordsContext, ShippingRule } from '@shipdesk/contract';
 import { RuleCard, type RuleCardProps } from './rule-card';
 import type { SaveErrors } from './rule-errors';
 
-export interface RuleListProps {
+interface RuleListProps {
   /** Names the list for assistive technology ("Rules for All stores"). */
   label: string;
   rules: readonly ShippingRule[];

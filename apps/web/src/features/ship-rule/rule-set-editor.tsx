@@ -17,7 +17,7 @@ import { useRuleReferences } from './use-rule-references';
 import { useRuleSetDraft } from './use-rule-set-draft';
 import { VersionHistoryDialog } from './version-history-dialog';
 
-export interface RuleSetEditorProps {
+interface RuleSetEditorProps {
   set: RuleSet;
   sets: readonly RuleSet[];
   onSelect(scope: string): void;

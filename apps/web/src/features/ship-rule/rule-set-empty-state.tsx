@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import { EmptyState } from '@/components/empty-state';
 import { hrefs } from '@/config/paths';
 
-export interface NoRulesYetProps {
+interface NoRulesYetProps {
   storeName: string;
   /** An Admin: may add rules. */
   canEdit: boolean;

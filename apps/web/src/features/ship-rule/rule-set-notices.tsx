@@ -6,7 +6,7 @@ import type { RuleSet } from '@shipdesk/contract';
 import { versionText } from './rule-set-toolbar';
 import type { RuleSetDraft } from './use-rule-set-draft';
 
-export interface RuleSetNoticesProps {
+interface RuleSetNoticesProps {
   set: RuleSet;
   draft: RuleSetDraft;
   timeZone: string;

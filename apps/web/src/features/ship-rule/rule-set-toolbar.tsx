@@ -12,7 +12,7 @@ import type { RuleSet } from '@shipdesk/contract';
 import { StatusChip } from '@/components/status-chip';
 import { formatDateTime } from '@/lib/format';
 
-export interface RuleSetPickerProps {
+interface RuleSetPickerProps {
   sets: readonly RuleSet[];
   scope: string;
   onSelect(scope: string): void;
@@ -61,7 +61,7 @@ export function versionText(set: Pick<RuleSet, 'version' | 'updatedAt' | 'update
   return `Version ${set.version} · saved${who}${when}`;
 }
 
-export interface RuleSetToolbarProps {
+interface RuleSetToolbarProps {
   ruleCount: number;
   dirty: boolean;
   saving: boolean;

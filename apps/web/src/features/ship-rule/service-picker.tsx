@@ -14,7 +14,7 @@ interface PickerBase {
   helperText?: string;
 }
 
-export type ServicePickerProps =
+type ServicePickerProps =
   | (PickerBase & { multiple?: false; value: string; onChange(value: string): void })
   | (PickerBase & { multiple: true; value: readonly string[]; onChange(value: string[]): void });
 

@@ -23,7 +23,7 @@ const setPath = (scope: string) => `call/shippingRuleSet/${encodeURIComponent(sc
  * the editor chooses from (the shipping methods and the carrier catalogue are the entities' lists, which Settings
  * changes).
  */
-export const shipRuleApi = api.injectEndpoints({
+const shipRuleApi = api.injectEndpoints({
   endpoints: (build) => ({
     listRuleSets: build.query<RuleSet[], void>({
       query: () => 'call/shippingRuleSet/list',

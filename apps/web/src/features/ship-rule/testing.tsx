@@ -13,7 +13,7 @@ import { ShipRulePage } from './ship-rule-page';
 
 /** Test-only fixtures and a fake of the shipping-rules API, answering from state the test can change. */
 
-export const ok = (data: unknown, status = 200) => Response.json({ code: status, success: true, data }, { status });
+const ok = (data: unknown, status = 200) => Response.json({ code: status, success: true, data }, { status });
 export const refused = (
   status: number,
   message: string,
@@ -67,7 +67,7 @@ export function ruleSet(overrides: Partial<RuleSet> = {}): RuleSet {
   };
 }
 
-export const STORE_SET = ruleSet({
+const STORE_SET = ruleSet({
   scope: '12',
   storeId: '12',
   storeName: 'Northloop Supply',
@@ -77,7 +77,7 @@ export const STORE_SET = ruleSet({
   updatedBy: null,
 });
 
-export function shipMethod(id: string, name: string): ShipMethod {
+function shipMethod(id: string, name: string): ShipMethod {
   return { id, name, openOrders: 0, mapped: true, createdAt: '2025-02-01T12:00:00Z' };
 }
 

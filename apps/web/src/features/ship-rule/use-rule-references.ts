@@ -18,7 +18,7 @@ import { wordsContext, type LoadedNames } from './rule-words';
 import { useGetRuleCategoriesQuery, useGetRuleHazardClassesQuery, useGetRulePackageSizesQuery } from './ship-rule-api';
 
 /** A reference list that did not load: named for the warning, with its retry. */
-export interface FailedReference {
+interface FailedReference {
   what: string;
   retry(): void;
 }

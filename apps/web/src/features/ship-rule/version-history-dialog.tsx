@@ -25,7 +25,7 @@ import { diffRules, isEmptyDiff, type RulesDiff } from './rule-diff';
 
 import { useGetRuleSetVersionQuery, useListRuleSetVersionsQuery } from './ship-rule-api';
 
-export interface VersionHistoryDialogProps {
+interface VersionHistoryDialogProps {
   scope: string;
   storeName: string;
   /** The draft the versions are compared with. */

@@ -30,7 +30,7 @@ export interface StoreFormValues {
   paused: boolean;
 }
 
-export const CUSTOMER_ORDER_CODE = /^[A-Za-z0-9-]{0,10}$/;
+const CUSTOMER_ORDER_CODE = /^[A-Za-z0-9-]{0,10}$/;
 const NAME_MAX = 120;
 
 export function fieldsOf(sourceType: SourceType | ''): readonly StoreFieldDefinition[] {

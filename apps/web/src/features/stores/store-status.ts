@@ -2,7 +2,7 @@ import type { Store, SyncRun, SyncState } from '@shipdesk/contract';
 import type { StatusTone } from '@/components/status-chip';
 import { formatCount } from '@/lib/format';
 
-export interface StatusView {
+interface StatusView {
   label: string;
   tone: StatusTone;
 }

@@ -36,4 +36,4 @@ export const subscriptionsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetUserProductSubscriptionsQuery, useLazyGetUserProductSubscriptionsQuery } = subscriptionsApi;
+export const { useLazyGetUserProductSubscriptionsQuery } = subscriptionsApi;

@@ -5,7 +5,7 @@ import type { ApiError } from '@/lib/errors/api-error';
 import { fetchEnvelopeData, joinUrl } from '@/lib/http/fetch-json';
 
 /** The sibling apps of the SSO's catalogue (GET {ssoUrl}/call/aml/getProducts), without this app. */
-export const catalogueApi = api.injectEndpoints({
+const catalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAppCatalogue: build.query<SubscribedApp[], void>({
       async queryFn() {

@@ -14,7 +14,7 @@ import { QueryError } from '@/components/query-error';
 import { useGetAppCatalogueQuery } from './catalogue-api';
 
 /** One line on what each catalogue app is for (the catalogue itself carries only id, name, logo, URL). */
-export const APP_DESCRIPTIONS: Record<string, string> = {
+const APP_DESCRIPTIONS: Record<string, string> = {
   iam: 'Manage users, roles and sign-in for your organisation.',
   rule_engine: 'Automate carrier, service and package choices with shipping rules.',
   multi_carrier_label: 'Compare carrier rates and print labels in one place.',

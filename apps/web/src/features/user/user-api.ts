@@ -1,7 +1,7 @@
 import { api } from '@/lib/api/base-api';
 
 /** POST /call/verifyNewUserRegister: idempotently provisions the caller's tenant (spec 2.1, 7.6). */
-export const userApi = api.injectEndpoints({
+const userApi = api.injectEndpoints({
   endpoints: (build) => ({
     verifyNewUserRegister: build.mutation<unknown, void>({
       query: () => ({ url: 'call/verifyNewUserRegister', method: 'POST' }),

@@ -2,7 +2,7 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { baseQuery } from './base-query.ts';
 
 /** Cache tags shared by the injected endpoints of the entities and features. */
-export const API_TAG_TYPES = [
+const API_TAG_TYPES = [
   'Order',
   'OrderNote',
   'Delivery',

@@ -6,7 +6,7 @@ import { api } from './base-api.ts';
  * GET /api/v1/configs (spec 7.6), asked once for every screen: Settings edits the entries, orders and the dashboard
  * read the tenant's currency from them. One cache entry, tagged 'Config', so a save in Settings refreshes them all.
  */
-export const tenantConfigsApi = api.injectEndpoints({
+const tenantConfigsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getConfigs: build.query<ConfigEntry[], void>({
       query: () => 'api/v1/configs',
@@ -54,7 +54,7 @@ export function configOptions(entries: readonly ConfigEntry[] | undefined, key: 
 }
 
 /** Currency and locale of the tenant (config currency_info). */
-export interface TenantCurrency {
+interface TenantCurrency {
   currency: string;
   locale: string;
 }

@@ -1,7 +1,7 @@
 import type { SourceType } from '@shipdesk/contract';
 
 /** How each sales channel is named on screen (the stores list, the order list, the order timeline). */
-export const SOURCE_LABELS: Record<SourceType, string> = {
+const SOURCE_LABELS: Record<SourceType, string> = {
   Wholesale: 'Wholesale',
   Ebay: 'eBay',
   AmazonSP: 'Amazon',

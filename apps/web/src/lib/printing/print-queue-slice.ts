@@ -9,7 +9,7 @@ import type { RootState } from '@/lib/store-hooks';
  * Persisted with the rest of the client state; each signed-in user has a list of their own.
  */
 
-export type PrintJobState = 'queued' | 'sent' | 'printed' | 'failed';
+type PrintJobState = 'queued' | 'sent' | 'printed' | 'failed';
 /** Where a job went: QZ Tray to a printer, the browser's print dialog, or a downloaded file. */
 export type PrintRoute = 'qz' | 'dialog' | 'download';
 export type PrintFormat = 'pdf' | 'zpl' | 'png';

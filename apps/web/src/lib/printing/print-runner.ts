@@ -22,7 +22,7 @@ export interface PrintOutcome {
   fallback: string | null;
 }
 
-export interface PrintRunnerDeps {
+interface PrintRunnerDeps {
   qz: QzTrayClient;
   browser: BrowserOutput;
   preferences: PrinterPreferences;

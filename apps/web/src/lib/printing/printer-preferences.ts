@@ -37,7 +37,7 @@ export const PRINTER_STORAGE_KEYS = {
   method: 'printMethod',
 } as const;
 
-export const DEFAULT_PRINT_METHOD: PrintMethod = 'browser';
+const DEFAULT_PRINT_METHOD: PrintMethod = 'browser';
 const MAX_NAME = 200;
 const HEX_ID = /^[0-9a-f]{1,4}$/i;
 

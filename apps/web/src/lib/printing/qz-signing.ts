@@ -8,7 +8,7 @@ export interface QzSigning {
   sign(request: string): Promise<string | null>;
 }
 
-export interface ServerSigningOptions {
+interface ServerSigningOptions {
   /** Tests pass a fake server. */
   fetch?: typeof fetch;
   /** How to wait before asking again after a 429 (tests pass one that does not wait). */

@@ -9,7 +9,7 @@ import { parseScaleReport, SCALE_REPORT_SIZE, type ScaleReading } from './scale-
  * websocket on localhost. The library is loaded the first time it is needed (its own chunk), never at start-up.
  */
 
-export type QzStatus = 'idle' | 'connecting' | 'connected' | 'not-running' | 'failed';
+type QzStatus = 'idle' | 'connecting' | 'connected' | 'not-running' | 'failed';
 
 export interface QzState {
   status: QzStatus;
@@ -17,9 +17,9 @@ export interface QzState {
   message: string | null;
 }
 
-export type QzLoader = () => Promise<Qz>;
+type QzLoader = () => Promise<Qz>;
 
-export interface QzTrayClientOptions {
+interface QzTrayClientOptions {
   /** Tests pass a fake; the app loads the package. */
   loader?: QzLoader;
   signing?: QzSigning;

@@ -7,7 +7,7 @@ import { GRAMS_PER_POUND, GRAMS_PER_UNIT } from '@shipdesk/contract';
  * The weight is (high * 256 + low) * 10^exponent in the unit given. QZ Tray hands the bytes over as hex strings.
  */
 
-export type ScaleStatus =
+type ScaleStatus =
   | 'fault'
   | 'zero'
   | 'in-motion'
@@ -18,7 +18,7 @@ export type ScaleStatus =
   | 'needs-rezero'
   | 'unknown';
 
-export type ScaleUnit = 'mg' | 'g' | 'kg' | 'oz' | 'lb';
+type ScaleUnit = 'mg' | 'g' | 'kg' | 'oz' | 'lb';
 
 export interface ScaleReading {
   status: ScaleStatus;

@@ -22,13 +22,13 @@ export interface PrintRequest {
   labels?: PrintJobLabel[];
 }
 
-export interface UsePrintOptions {
+interface UsePrintOptions {
   /** Tests pass a QZ Tray client over a fake library, and a fake browser. */
   qz?: QzTrayClient;
   browser?: BrowserOutput;
 }
 
-export interface UsePrint {
+interface UsePrint {
   /** Queues the documents for the signed-in user and prints them the chosen way; never rejects. */
   print(request: PrintRequest): Promise<PrintOutcome>;
   /** Prints a failed job again, when its documents are still in memory (this page has not been reloaded). */

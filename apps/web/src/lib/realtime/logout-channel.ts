@@ -8,7 +8,7 @@ import {
 } from '@shipdesk/contract';
 import { attachRealtimeSocket, detachRealtimeSocket } from './realtime-hub.ts';
 
-export interface LogoutChannelOptions {
+interface LogoutChannelOptions {
   token: string;
   email: string;
   fingerprint: string;

@@ -1,9 +1,9 @@
 import { IDLE_DEBOUNCE_MS, IDLE_LOGOUT_MS } from '@shipdesk/contract';
 
 /** DOM events that count as user activity. */
-export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
+const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 
-export interface IdleTimerOptions {
+interface IdleTimerOptions {
   /** Idle time before onIdle runs (spec 4.3: 30 minutes). */
   timeoutMs?: number;
   /** Activity is handled at most once per this window (spec 9: 500 ms). */
@@ -21,7 +21,7 @@ export interface IdleTimerOptions {
   now?: () => number;
 }
 
-export interface IdleTimer {
+interface IdleTimer {
   stop(): void;
   /** Records activity now (as a DOM event would). */
   activity(): void;

@@ -47,7 +47,7 @@ export function shouldOpenSetupGuide(steps: Record<string, boolean>): boolean {
   return values.length === 0 || values.some((done) => !done);
 }
 
-export interface SetupGuideItem {
+interface SetupGuideItem {
   id: string;
   title: string;
   route: string | null;

@@ -1,7 +1,7 @@
 import { readJson, removeItem, STORAGE_KEYS, writeItem } from './local-storage.ts';
 
 /** The stored login (spec 3 "Login data"): the access token and the last activity in minutes since the epoch. */
-export interface AuthData {
+interface AuthData {
   token: string;
   lastActivity: number;
 }

@@ -1,7 +1,7 @@
 import type { Qz, QzHidDevice, QzPrintData } from 'qz-tray';
 import { createQzTrayClient, type QzTrayClient } from '@/lib/printing/qz-tray';
 
-export interface FakeQzOptions {
+interface FakeQzOptions {
   /** false: nothing listens on QZ Tray's ports. */
   running?: boolean;
   printers?: string[];

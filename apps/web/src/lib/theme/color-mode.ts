@@ -5,15 +5,15 @@ import { readItem, STORAGE_KEYS, writeItem } from '@/lib/storage/local-storage';
 export type ColorMode = 'light' | 'dark' | 'system';
 
 /** MUI's own key for the chosen mode; the separate dark-mode flag lives beside it. */
-export const MUI_MODE_KEY = 'mui-mode';
+const MUI_MODE_KEY = 'mui-mode';
 
 /** The separate dark-mode flag (spec 4.4): 'true' / 'false' in localStorage, or null when never set. */
-export function readDarkModeFlag(): boolean | null {
+function readDarkModeFlag(): boolean | null {
   const value = readItem(STORAGE_KEYS.darkMode);
   return value === 'true' ? true : value === 'false' ? false : null;
 }
 
-export function writeDarkModeFlag(dark: boolean): void {
+function writeDarkModeFlag(dark: boolean): void {
   writeItem(STORAGE_KEYS.darkMode, String(dark));
 }
 

@@ -17,14 +17,14 @@ export const SCHEME_COLORS = {
 } as const;
 
 /** The attribute MUI sets on <html> for the active scheme; index.html sets it early to avoid a flash. */
-export const COLOR_SCHEME_ATTRIBUTE = 'data-mui-color-scheme';
+const COLOR_SCHEME_ATTRIBUTE = 'data-mui-color-scheme';
 
 /**
  * The app theme (spec section 9): light and dark colour schemes with CSS variables, so MUI keeps the chosen
  * mode (light, dark or system) in localStorage under its 'mui-' keys.
  */
 export const theme = createTheme({
-  cssVariables: { colorSchemeSelector: 'data-mui-color-scheme' },
+  cssVariables: { colorSchemeSelector: COLOR_SCHEME_ATTRIBUTE },
   colorSchemes: {
     light: {
       palette: {

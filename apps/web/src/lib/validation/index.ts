@@ -1,5 +1,4 @@
-export { isEmpty, validate, validateField } from './validator';
-export type { FieldRules, FormErrors, FormRules } from './validator';
-export { messagesResolver, toFieldErrors, validatorResolver } from './resolver';
+export type { FormRules } from './validator';
+export { messagesResolver, validatorResolver } from './resolver';
 export { applyServerErrors } from './server-errors';
 export { COUNTRY_CODE_PATTERN, EMAIL_PATTERN, OTP_PATTERN, PHONE_PATTERN } from './rules';

@@ -4,7 +4,7 @@
  * first failing check gives the field's message. Optional fields that are empty skip the other
  * checks, so "optional but, if given, an e-mail" needs no custom code.
  */
-export interface FieldRules<V> {
+interface FieldRules<V> {
   /** Used in the default messages ('Name is required'). */
   label?: string;
   /** `true` for the default message, or the message itself. */
@@ -17,7 +17,7 @@ export interface FieldRules<V> {
 }
 
 export type FormRules<V> = { [K in keyof V]?: FieldRules<V> };
-export type FormErrors<V> = { [K in keyof V]?: string };
+type FormErrors<V> = { [K in keyof V]?: string };
 
 export function isEmpty(value: unknown): boolean {
   if (value === null || value === undefined) return true;

@@ -8,7 +8,7 @@ const periodPath = (endpoint: string, period: DashboardPeriod) => `call/${endpoi
  * The dashboard calls of spec 7.6. Both answers depend on the orders ('Dashboard', invalidated by order changes and
  * by the realtime hook) and on the tenant's currency and time zone ('Config', invalidated when settings are saved).
  */
-export const dashboardApi = api.injectEndpoints({
+const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The four tiles only: the cheap call, so the counts show before the charts. */
     quickDashboard: build.query<DashboardStatistics, DashboardPeriod>({

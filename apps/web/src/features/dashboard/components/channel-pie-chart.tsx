@@ -4,7 +4,7 @@ import { formatMoney } from '@/lib/format';
 import { formatPercent, type PieSlice } from '../dashboard-format';
 import { CHART_HEIGHT } from './chart-card';
 
-export interface ChannelPieChartProps {
+interface ChannelPieChartProps {
   slices: PieSlice[];
   currency: string;
   locale: string;

@@ -12,17 +12,17 @@ import type { LoadState } from '../hooks/use-dashboard-statistics';
 /** Height of a chart, its skeleton and its empty state alike, so nothing moves when the figures arrive. */
 export const CHART_HEIGHT = 320;
 
-export const NO_ORDERS_TEXT = 'No orders in this period';
+const NO_ORDERS_TEXT = 'No orders in this period';
 
 const chartSkeleton = <Skeleton variant="rounded" height={CHART_HEIGHT} />;
 
-export interface ChartTable {
+interface ChartTable {
   caption: string;
   columns: readonly string[];
   rows: readonly (readonly string[])[];
 }
 
-export interface ChartCardProps {
+interface ChartCardProps {
   title: string;
   state: LoadState;
   /** Loaded, but nothing to draw. */

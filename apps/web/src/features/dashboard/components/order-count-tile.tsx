@@ -18,7 +18,7 @@ import type { SalesCountEntry } from '../dashboard-data';
 import type { LoadState } from '../hooks/use-dashboard-statistics';
 import type { OrderTile } from '../order-tiles';
 
-export interface OrderCountTileProps {
+interface OrderCountTileProps {
   tile: OrderTile;
   /** The tile's salesCount entry; none (failure, or the server sent no such tile) shows dashes, not zeros. */
   entry: SalesCountEntry | undefined;

@@ -4,7 +4,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '@shipdesk/contract';
 
-export interface PeriodFilterProps {
+interface PeriodFilterProps {
   period: DashboardPeriod;
   onChange: (period: DashboardPeriod) => void;
 }

@@ -7,7 +7,7 @@ import { compactMoneyFormatter } from '../dashboard-format';
 import type { SalesByDate } from '../dashboard-data';
 import { CHART_HEIGHT } from './chart-card';
 
-export interface RevenueBarChartProps {
+interface RevenueBarChartProps {
   data: SalesByDate;
   currency: string;
   locale: string;

@@ -8,7 +8,7 @@ import { ChartCard } from './chart-card';
 // The charts library is large: the tiles do not wait for it.
 const ChannelPieChart = lazy(() => import('./channel-pie-chart').then((m) => ({ default: m.ChannelPieChart })));
 
-export interface SalesByChannelChartProps {
+interface SalesByChannelChartProps {
   data: ChannelRevenue[];
   state: LoadState;
   currency: string;

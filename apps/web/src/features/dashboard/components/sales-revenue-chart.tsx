@@ -7,7 +7,7 @@ import { ChartCard } from './chart-card';
 // The charts library is large: the tiles do not wait for it.
 const RevenueBarChart = lazy(() => import('./revenue-bar-chart').then((m) => ({ default: m.RevenueBarChart })));
 
-export interface SalesRevenueChartProps {
+interface SalesRevenueChartProps {
   data: SalesByDate;
   state: LoadState;
   currency: string;

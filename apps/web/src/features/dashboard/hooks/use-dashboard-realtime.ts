@@ -5,14 +5,14 @@ import { subscribeRealtime } from '@/lib/realtime/realtime-hub';
 import { useAppDispatch } from '@/lib/store-hooks';
 
 /** Quiet time after the last 'orders:changed' before the figures are asked again. */
-export const REFRESH_DEBOUNCE_MS = 300;
+const REFRESH_DEBOUNCE_MS = 300;
 /**
  * The longest a refresh waits while changes keep arriving (a store sync pushes one event per page). With the
  * dashboard call's 100 ms budget, the numbers move within 2 seconds of a change.
  */
-export const REFRESH_MAX_WAIT_MS = 1200;
+const REFRESH_MAX_WAIT_MS = 1200;
 
-export interface RefreshScheduler {
+interface RefreshScheduler {
   /** Asks for a refresh: it runs once things are quiet, or at the latest `maxWaitMs` after the first ask. */
   schedule(): void;
   cancel(): void;

@@ -14,13 +14,13 @@ import {
 } from '../dashboard-data';
 
 /** Spec 8: the one message a failed dashboard call shows. */
-export const DASHBOARD_FAILURE_MESSAGE = 'Failed to get dashboard statistics.';
+const DASHBOARD_FAILURE_MESSAGE = 'Failed to get dashboard statistics.';
 /** One toast per failure: a refresh that fails again while it is still shown does not stack another. */
-export const DASHBOARD_FAILURE_TOAST_ID = 'dashboard-statistics-failed';
+const DASHBOARD_FAILURE_TOAST_ID = 'dashboard-statistics-failed';
 
 export type LoadState = 'loading' | 'ready' | 'failed';
 
-export interface DashboardStatisticsView {
+interface DashboardStatisticsView {
   tilesState: LoadState;
   chartsState: LoadState;
   salesCount: SalesCountEntry[];

@@ -7,7 +7,7 @@ import { idempotentPost } from '@/lib/api/idempotency';
  * An order's deliveries (GET /api/v1/deliveries?orderId=), what the labels are bought for, and the boxes they are
  * split into or merged from. They hang on `Order:<id>` too: whatever changes the order refreshes them.
  */
-export const deliveriesApi = api.injectEndpoints({
+const deliveriesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getDeliveries: build.query<Delivery[], string>({
       query: (orderId) => `api/v1/deliveries?orderId=${encodeURIComponent(orderId)}`,

@@ -16,13 +16,13 @@ import { fetchBlob } from '@/lib/api/fetch-blob';
 export type LabelEvent = 'shipLabel' | 'zpl';
 
 /** What the label form asks the server: shipLabel's (or zpl's) fsmFlow, with the parcel as the seller shaped it. */
-export interface LabelRatesArgs {
+interface LabelRatesArgs {
   orderId: string;
   event: LabelEvent;
   query: ShipLabelQuery;
 }
 
-export interface LabelFlow {
+interface LabelFlow {
   flow: FsmFlow;
   /** Present when the event is allowed now. */
   defaults: ShipLabelDefaults | null;
@@ -42,7 +42,7 @@ function queryString(query: ShipLabelQuery): string {
  * orderFlow, the void, the tracking push retry; each change of a label changes its order, so it invalidates the
  * order's tags. Documents are binary and go around the cache (`fetchLabelDocument`).
  */
-export const labelsApi = api.injectEndpoints({
+const labelsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getLabelRates: build.query<LabelFlow, LabelRatesArgs>({
       query: ({ orderId, event, query }) =>

@@ -15,7 +15,7 @@ import { useShapeDeliveriesMutation } from '../api/deliveries-api';
 import { boxesDraft, mergeBoxes, shapeFrom, unitsLeft, type BoxesDraft } from '../delivery-boxes';
 import { newIdempotencyKey } from '@/lib/api/idempotency';
 
-export interface DeliveryBoxesDialogProps {
+interface DeliveryBoxesDialogProps {
   order: Order;
   deliveries: readonly Delivery[];
   onClose(): void;

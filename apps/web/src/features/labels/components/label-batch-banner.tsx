@@ -27,7 +27,7 @@ function progressText(batch: LabelBatch): string {
   return `Labels bought for ${formatCount(batch.bought)} of ${formatCount(batch.total)} orders${failed}`;
 }
 
-export interface LabelBatchBannerProps {
+interface LabelBatchBannerProps {
   locale: string;
   /** Takes the focus when the finished batch's banner is closed (its close button, which goes with it, held it). */
   focusAfterClose?: RefObject<HTMLElement | null>;

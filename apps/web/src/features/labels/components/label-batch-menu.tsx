@@ -11,11 +11,11 @@ import { apiErrorMessage } from '@/lib/errors';
 import { useCreateLabelBatchMutation } from '../api/label-batches-api';
 
 /** Which labels a batch buys, and for which orders: the selection, or every paid order waiting to ship. */
-export type LabelBatchEvent = 'shipLabel' | 'zpl';
-export type LabelBatchScope = 'selected' | 'allShippable';
+type LabelBatchEvent = 'shipLabel' | 'zpl';
+type LabelBatchScope = 'selected' | 'allShippable';
 
 /** How starting a batch went, in the words of the report above the order list. */
-export interface LabelBatchOutcome {
+interface LabelBatchOutcome {
   severity: 'info' | 'error';
   title: string;
   message: string;
@@ -23,7 +23,7 @@ export interface LabelBatchOutcome {
   clearSelection: boolean;
 }
 
-export interface LabelBatchMenuProps {
+interface LabelBatchMenuProps {
   /** How many orders are selected. */
   count: number;
   /** Runs the start of a batch with the ids of the selected orders; the list reports its outcome. */

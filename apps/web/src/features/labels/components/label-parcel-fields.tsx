@@ -24,7 +24,7 @@ function withBox(fields: ParcelFields, box: BoxSize | undefined): ParcelFields {
   };
 }
 
-export interface LabelParcelFieldsProps {
+interface LabelParcelFieldsProps {
   /** The parcel as typed; null until the server has said what the delivery weighs. */
   fields: ParcelFields | null;
   errors: ParcelErrors;

@@ -16,7 +16,7 @@ import type { PrintOutcome } from '@/lib/printing/print-runner';
 import { usePrint } from '@/lib/printing/use-print';
 import { fetchLabelDocument } from '../api/labels-api';
 
-export interface LabelPreviewDialogProps {
+interface LabelPreviewDialogProps {
   label: ShippingLabel;
   onClose(): void;
 }

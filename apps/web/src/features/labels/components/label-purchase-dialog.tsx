@@ -17,7 +17,7 @@ import { useLabelQuote } from '../hooks/use-label-quote';
 import { LabelParcelFields } from './label-parcel-fields';
 import { LabelRatesList } from './label-rates-list';
 
-export interface LabelPurchaseDialogProps {
+interface LabelPurchaseDialogProps {
   orderId: string;
   orderNumber: string;
   deliveryId: string;

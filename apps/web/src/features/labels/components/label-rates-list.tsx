@@ -11,7 +11,7 @@ import type { LabelRate, RateError } from '@shipdesk/contract';
 import { formatMoney } from '@/lib/format';
 import { deliveryDaysText, rateKey } from '../label-parcel';
 
-export interface LabelRatesListProps {
+interface LabelRatesListProps {
   /** False while the parcel cannot be priced yet (the form says why): no "nothing fits" message then. */
   priced: boolean;
   rates: readonly LabelRate[];

@@ -18,7 +18,7 @@ const refused = (error: unknown) =>
  * and running the saved rule sets on orders again. The applications hang on `Order:<id>`, so any change of the order
  * (a run of the rules included) asks for them again.
  */
-export const orderRulesApi = api.injectEndpoints({
+const orderRulesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getOrderRuleApplications: build.query<RuleApplication[], string>({
       query: (orderId) => `call/order/${encodeURIComponent(orderId)}/shippingRules`,

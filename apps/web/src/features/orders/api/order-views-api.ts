@@ -21,7 +21,7 @@ const VIEWS = { type: 'OrderListView', id: 'LIST' } as const;
  * The order list as the signed-in user keeps it (docs/orders.md, "The list as you keep it"): page size, density and
  * hidden columns, their saved views, and the requested services the filter offers.
  */
-export const orderViewsApi = api.enhanceEndpoints({ addTagTypes: ['OrderListView'] }).injectEndpoints({
+const orderViewsApi = api.enhanceEndpoints({ addTagTypes: ['OrderListView'] }).injectEndpoints({
   endpoints: (build) => ({
     getOrderListPreferences: build.query<OrderListPreferences, void>({
       query: () => 'api/v1/orderListPreferences',
@@ -78,7 +78,6 @@ export const orderViewsApi = api.enhanceEndpoints({ addTagTypes: ['OrderListView
 });
 
 export const {
-  useGetOrderListPreferencesQuery,
   useUpdateOrderListPreferencesMutation,
   useListOrderViewsQuery,
   useCreateOrderViewMutation,
@@ -88,7 +87,7 @@ export const {
 } = orderViewsApi;
 
 /** The preferences last read on this browser (cleared at logout), or null when none are kept or they do not fit. */
-export function rememberedOrderListPreferences(): OrderListPreferences | null {
+function rememberedOrderListPreferences(): OrderListPreferences | null {
   const kept = readJson<Partial<OrderListPreferences>>(STORAGE_KEYS.orderListPreferences);
   if (!kept || typeof kept !== 'object') return null;
   const { pageSize, density, hiddenColumns } = kept;
@@ -106,7 +105,7 @@ export function rememberedOrderListPreferences(): OrderListPreferences | null {
  * page is asked with the right size without waiting for a round trip (a size changed elsewhere asks again).
  */
 export function useOrderListPreferences() {
-  const query = useGetOrderListPreferencesQuery();
+  const query = orderViewsApi.useGetOrderListPreferencesQuery();
   const [remembered] = useState(rememberedOrderListPreferences);
   useEffect(() => {
     if (query.data) writeItem(STORAGE_KEYS.orderListPreferences, JSON.stringify(query.data));

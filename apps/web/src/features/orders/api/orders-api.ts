@@ -34,7 +34,7 @@ export type ViewEvent = (typeof VIEW_EVENTS)[number];
 export type FsmFlows = Record<ViewEvent, FsmFlow>;
 
 /** A flow answer for an event the server would not answer about: not allowed, with the reason. */
-export function refusedFlow(event: string, message: string): FsmFlow {
+function refusedFlow(event: string, message: string): FsmFlow {
   return { event, allowed: false, reason: 'unavailable', message, next: null, defaults: {}, version: 0 };
 }
 
@@ -56,7 +56,7 @@ function rowsOf<T>(response: SuccessEnvelope<unknown>): T[] {
   return [];
 }
 
-export function listQueryString(args: OrderListArgs): string {
+function listQueryString(args: OrderListArgs): string {
   const query = new URLSearchParams({ size: String(args.size), page: String(args.page), hide: '0' });
   if (Object.keys(args.filters).length > 0) query.set('filters', JSON.stringify(args.filters));
   query.set('order', args.order);
@@ -69,7 +69,7 @@ export function listQueryString(args: OrderListArgs): string {
  * Every change of an order invalidates `Order:<id>`, which refreshes the order, its fsmFlow answers and its
  * timeline, and `Order:LIST`.
  */
-export const ordersApi = api.injectEndpoints({
+const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     listOrders: build.query<OrderList, OrderListArgs>({
       query: (args) => `api/v1/orders?${listQueryString(args)}`,

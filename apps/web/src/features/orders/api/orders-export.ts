@@ -18,14 +18,14 @@ export interface ExportProgress {
   totalIsEstimate: boolean;
 }
 
-export interface ExportedCsv {
+interface ExportedCsv {
   blob: Blob;
   fileName: string;
   rows: number;
 }
 
 /** The export's URL: the list's query (GET /call/orders/export.csv takes the same parameters). */
-export function exportUrl(args: OrdersExportArgs): string {
+function exportUrl(args: OrdersExportArgs): string {
   const query = new URLSearchParams({ hide: '0' });
   if (Object.keys(args.filters).length > 0) query.set('filters', JSON.stringify(args.filters));
   query.set('order', args.order);

@@ -14,7 +14,7 @@ export const PACKING_SLIP_FORMATS: { value: PackingSlipFormat; label: string }[]
  * printed at once. A binary answer, so it goes around RTK Query (whose cache holds JSON only). Rejects with an
  * ApiError.
  */
-export function fetchPackingSlip(orderId: string, options: PackingSlipOptions): Promise<Blob> {
+function fetchPackingSlip(orderId: string, options: PackingSlipOptions): Promise<Blob> {
   return fetchBlob(`/call/orders/${encodeURIComponent(orderId)}/packingSlip`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/pdf' },

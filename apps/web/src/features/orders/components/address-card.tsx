@@ -16,7 +16,7 @@ import { AddressFields } from './address-fields';
 const resolver = messagesResolver((values: AddressFormValues) => validateAddress(values, ''));
 
 /** The stored address as the form's text (the name joined back from its first/last split). */
-export function addressToForm(address: Address | null): AddressFormValues {
+function addressToForm(address: Address | null): AddressFormValues {
   if (!address) return emptyAddress();
   return {
     name: joinName(address.firstName, address.lastName),
@@ -51,7 +51,7 @@ function AddressLines({ address }: { address: Address }) {
   );
 }
 
-export interface AddressCardProps {
+interface AddressCardProps {
   orderId: string;
   type: 'billing' | 'shipping';
   address: Address | null;

@@ -4,7 +4,7 @@ import { useWatch, type FieldValues, type Path, type UseFormReturn } from 'react
 import { POSTAL_CODE_COUNTRIES, STATE_COUNTRIES } from '@shipdesk/contract';
 import { fieldProps } from '@/lib/forms/field-props';
 
-export interface AddressFieldsProps<V extends FieldValues> {
+interface AddressFieldsProps<V extends FieldValues> {
   form: UseFormReturn<V>;
   /** Path of the address object in the form ('shippingAddress'), or '' when the form is the address. */
   prefix: string;

@@ -17,7 +17,7 @@ import { BULK_ACTIONS_BAR_ID } from '../hooks/use-order-selection';
 import { BulkEventConfirm, type ConfirmedBulkEvent } from './bulk-event-confirm';
 
 /** Where the bar sticks while the list scrolls: under the app's fixed header (MUI's toolbar height). */
-export const BULK_ACTIONS_BAR_TOP = { xs: 56, sm: 64 } as const;
+const BULK_ACTIONS_BAR_TOP = { xs: 56, sm: 64 } as const;
 
 /**
  * What the bar covers at most, header included, once it sticks: a row given the focus scrolls out from under it. One
@@ -33,14 +33,14 @@ const EVENTS: Array<{ event: BulkEvent; icon: typeof CheckCircleOutlined; confir
 ];
 
 /** The selection's lifecycle events (useOrderSelection's `bulk`). */
-export interface BulkEvents {
+interface BulkEvents {
   rows: readonly OrderSummary[];
   /** The event being sent, if any. */
   running: BulkEvent | null;
   run(event: BulkEvent, reason?: string): Promise<void>;
 }
 
-export interface BulkActionsBarProps {
+interface BulkActionsBarProps {
   count: number;
   bulk: BulkEvents;
   /** Actions of other features on the selection (buying labels), after the lifecycle events. */

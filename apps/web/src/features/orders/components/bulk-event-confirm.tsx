@@ -31,7 +31,7 @@ const TEXT: Record<ConfirmedBulkEvent, { title: string; does: string; confirm(n:
   },
 };
 
-export interface BulkEventConfirmProps {
+interface BulkEventConfirmProps {
   event: ConfirmedBulkEvent | null;
   rows: readonly OrderSummary[];
   onClose(): void;

@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import { hrefs } from '@/config/paths';
 import type { BulkReportContent } from '../hooks/use-bulk-order-event';
 
-export interface BulkReportProps {
+interface BulkReportProps {
   report: BulkReportContent;
   onClose(): void;
   /** Takes the focus when the report is closed with it inside (its close button), which would leave it nowhere. */

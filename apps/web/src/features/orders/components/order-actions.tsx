@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { VIEW_EVENTS, type FsmFlows, type ViewEvent } from '../api/orders-api';
 import { EVENT_UI, actionOffer } from '../order-events';
 
-export interface OrderActionsProps {
+interface OrderActionsProps {
   flows: FsmFlows | undefined;
   loading: boolean;
   onRun(event: ViewEvent): void;

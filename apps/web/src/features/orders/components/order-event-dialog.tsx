@@ -16,7 +16,7 @@ import { OrderPaymentFields } from './order-payment-fields';
 
 export const STALE_MESSAGE = 'This order changed — reloaded';
 
-export interface OrderEventDialogProps {
+interface OrderEventDialogProps {
   order: Order;
   event: ViewEvent;
   flow: FsmFlow;

@@ -8,7 +8,7 @@ import { QueryError } from '@/components/query-error';
 import { isApiError } from '@/lib/errors';
 import { OrderBackLink } from './order-back-link';
 
-export interface OrderLoadFailureProps {
+interface OrderLoadFailureProps {
   id: string;
   /** The order query that answered without an order. */
   query: { error?: unknown; refetch(): unknown; isFetching: boolean };

@@ -121,7 +121,7 @@ function RuleMiss({ rule, setName }: { rule: RuleResult; setName: string | null 
   );
 }
 
-export interface OrderRuleApplicationProps {
+interface OrderRuleApplicationProps {
   application: RuleApplication;
   /** Store id -> name, for the rule sets' names. */
   stores: ReadonlyMap<string, string>;

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { HandSetTarget } from '@shipdesk/contract';
 import type { RuleSettingsFormValues, SettingMode } from '../order-rule-settings-form';
 
-export interface OrderRuleSettingFieldProps {
+interface OrderRuleSettingFieldProps {
   form: UseFormReturn<RuleSettingsFormValues>;
   target: HandSetTarget;
   /** The group's name ("Insurance"). */

@@ -22,7 +22,7 @@ import { SIGNATURE_WORDS } from '../order-rule-words';
 import { STALE_MESSAGE } from './order-event-dialog';
 import { OrderRuleSettingField } from './order-rule-setting-field';
 
-export interface OrderRuleSettingsDialogProps {
+interface OrderRuleSettingsDialogProps {
   order: Order;
   onClose(): void;
 }

@@ -31,7 +31,7 @@ import {
 } from '../order-shipping-form';
 import { STALE_MESSAGE } from './order-event-dialog';
 
-export interface OrderShippingDialogProps {
+interface OrderShippingDialogProps {
   order: Order;
   onClose(): void;
 }

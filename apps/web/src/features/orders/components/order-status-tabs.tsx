@@ -6,7 +6,7 @@ import { ORDER_STATUSES, type OrderStatus } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
 import { formatCount } from '@/lib/format';
 
-export interface OrderStatusTabsProps {
+interface OrderStatusTabsProps {
   status: OrderStatus | null;
   counts: Record<string, number> | undefined;
   estimate: boolean;
@@ -15,12 +15,12 @@ export interface OrderStatusTabsProps {
 }
 
 /** '~' marks a count the server estimated. */
-export function countLabel(count: number | undefined, estimate: boolean): string {
+function countLabel(count: number | undefined, estimate: boolean): string {
   if (count === undefined) return '';
   return `${estimate ? '~' : ''}${formatCount(count)}`;
 }
 
-export function allCount(counts: Record<string, number> | undefined): number | undefined {
+function allCount(counts: Record<string, number> | undefined): number | undefined {
   if (!counts) return undefined;
   return Object.values(counts).reduce((sum, n) => sum + (Number.isFinite(n) ? n : 0), 0);
 }

@@ -13,7 +13,7 @@ import { formatMoney } from '@/lib/format';
 import { fieldProps } from '@/lib/forms/field-props';
 import { amountCurrency, formTotals, type OrderFormValues } from '../order-form';
 
-export interface OrderSummaryPanelProps {
+interface OrderSummaryPanelProps {
   form: UseFormReturn<OrderFormValues>;
   locale: string;
   /** The tenant's currency is still on its way: the currency field waits for it. */

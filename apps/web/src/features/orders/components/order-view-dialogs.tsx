@@ -6,7 +6,7 @@ import type { OrderViewAction } from '../hooks/use-order-view-action';
 import { OrderEventDialog } from './order-event-dialog';
 import { PackingSlipDialog } from './packing-slip-dialog';
 
-export interface OrderViewDialogsProps {
+interface OrderViewDialogsProps {
   order: Order;
   flows: FsmFlows | undefined;
   locale: string;

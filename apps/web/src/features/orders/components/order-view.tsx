@@ -52,7 +52,7 @@ function ViewSkeleton() {
   );
 }
 
-export interface OrderViewProps {
+interface OrderViewProps {
   id: string;
   /** From /orders/:action/:id: 'edit' focuses the address editors, an event opens its dialog. */
   initialAction?: OrderAction | null;

@@ -12,7 +12,7 @@ import { channelText } from './orders-table-columns';
 import { OrderStatusChip, PaymentStatusChip, ShipmentStatusChip } from './order-status-chips';
 import { SECONDARY_LINE } from './secondary-line';
 
-export interface OrdersCardListProps {
+interface OrdersCardListProps {
   rows: readonly OrderSummary[] | undefined;
   /** Skeleton cards (first load): as many as a page holds. */
   loadingRows: number | null;

@@ -24,7 +24,7 @@ export function progressText(p: ExportProgress, locale?: string): string {
   return `${n(p.rows)}${of} orders · ${size(p.bytes)}`;
 }
 
-export interface OrdersExportButtonProps {
+interface OrdersExportButtonProps {
   /** The list's current filters and sort. */
   args: OrdersExportArgs;
   locale?: string;

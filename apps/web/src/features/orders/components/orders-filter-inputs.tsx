@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import { ORDER_LIST_FIRST_DAY, ORDER_LIST_LAST_DAY, REQUESTED_SERVICE_MAX } from '@shipdesk/contract';
 import { useRequestedServicesQuery } from '../api/order-views-api';
 
-export interface StatusesSelectProps<T extends string> {
+interface StatusesSelectProps<T extends string> {
   label: string;
   /** Said when nothing is chosen (all orders). */
   anyLabel: string;
@@ -64,7 +64,7 @@ export function StatusesSelect<T extends string>({
   );
 }
 
-export interface RequestedServiceFilterProps {
+interface RequestedServiceFilterProps {
   value: string;
   onChange(value: string): void;
 }
@@ -157,6 +157,6 @@ export function DayFilterField({
 }
 
 /** A `YYYY-MM-DD` day the list can ask for (the server refuses the others, naming the filter). */
-export function isListDay(day: string): boolean {
+function isListDay(day: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(day) && day >= ORDER_LIST_FIRST_DAY && day <= ORDER_LIST_LAST_DAY;
 }

@@ -16,9 +16,9 @@ import { DayFilterField, RequestedServiceFilter, StatusesSelect } from './orders
 import { OrdersViewMenu } from './orders-view-menu';
 
 const SEARCH_DELAY_MS = 350;
-export const MANUAL_STORE = 'manual';
+const MANUAL_STORE = 'manual';
 
-export interface OrdersFiltersProps {
+interface OrdersFiltersProps {
   params: OrderListParams;
   stores: readonly Pick<Store, 'id' | 'name'>[];
   onChange(change: Partial<OrderListParams>): void;

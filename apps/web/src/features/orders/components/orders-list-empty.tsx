@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { OrderStatus } from '@shipdesk/contract';
 
-export interface OrdersListEmptyProps {
+interface OrdersListEmptyProps {
   /** Filters narrow the list: say so, and offer to clear them. */
   filtered: boolean;
   /** The filters in force, in words: the person sees which of them hide the orders. */

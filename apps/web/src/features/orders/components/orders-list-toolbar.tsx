@@ -4,7 +4,7 @@ import type { OrderSelection } from '../hooks/use-order-selection';
 import type { SelectionActionsProps } from '../orders-page-slots';
 import { BulkActionsBar } from './bulk-actions-bar';
 
-export interface OrdersListToolbarProps {
+interface OrdersListToolbarProps {
   selection: OrderSelection;
   /** Actions of other features on the selection (buying labels). */
   SelectionActions: ComponentType<SelectionActionsProps> | undefined;

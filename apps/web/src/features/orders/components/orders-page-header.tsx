@@ -10,7 +10,7 @@ import type { OrderListArgs } from '../api/orders-api';
 import { OrdersExportButton } from './orders-export-button';
 import { OrdersShortcuts } from './orders-shortcuts-dialog';
 
-export interface OrdersPageHeaderProps {
+interface OrdersPageHeaderProps {
   /** The status of the path, when it names one. */
   status: OrderStatus | null;
   /** The path's status segment, when it names no status: the list is not shown. */

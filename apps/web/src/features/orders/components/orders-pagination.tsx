@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { formatCount } from '@/lib/format';
 import { PAGE_SIZES } from '../list-params';
 
-export interface OrdersPaginationProps {
+interface OrdersPaginationProps {
   page: number;
   size: number;
   rowCount: number;
@@ -22,7 +22,7 @@ export interface OrdersPaginationProps {
 }
 
 /** '1–10 of 57', or 'of about 12.3K' when the server estimated the total. */
-export function rangeText(page: number, size: number, rowCount: number, total: number | null, estimate: boolean) {
+function rangeText(page: number, size: number, rowCount: number, total: number | null, estimate: boolean) {
   if (total === null) return '';
   if (rowCount === 0) return estimate ? `0 of about ${formatCount(total)}` : `0 of ${formatCount(total)}`;
   const start = (page - 1) * size + 1;

@@ -16,7 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { isShortcutKey } from '../hooks/use-orders-table-keys';
 
 /** The order list's keys, as the dialog lists them (docs/orders.md, "Shortcuts"). */
-export const ORDER_LIST_SHORTCUTS: ReadonlyArray<{ keys: readonly string[]; does: string }> = [
+const ORDER_LIST_SHORTCUTS: ReadonlyArray<{ keys: readonly string[]; does: string }> = [
   { keys: ['/'], does: 'Search the orders' },
   { keys: ['j', '↓'], does: 'Next order' },
   { keys: ['k', '↑'], does: 'Previous order' },

@@ -37,7 +37,7 @@ const chipCell = (status: string, chip: ReactNode, compact: boolean) => (
 /** One line cut with an ellipsis, the whole text (and what the standard row shows under it) in its tooltip. */
 const ONE_LINE_CELL = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
-export interface ColumnContext {
+interface ColumnContext {
   timeZone: string;
   locale: string;
   /** One-line rows: the second lines (channel, e-mail, carrier service) go to the tooltip. */

@@ -6,7 +6,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import type { OrderSort } from '@shipdesk/contract';
 import type { OrdersTableColumn, SortField } from './orders-table-columns';
 
-export interface OrdersTableHeadProps {
+interface OrdersTableHeadProps {
   /** The columns shown (the user may hide some). */
   columns: readonly OrdersTableColumn[];
   sort: OrderSort;

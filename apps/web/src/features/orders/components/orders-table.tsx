@@ -15,9 +15,9 @@ import { visibleColumns, type OrdersTableColumn } from './orders-table-columns';
 import { OrdersTableHead } from './orders-table-head';
 
 /** Every row has this height, loaded or skeleton, so nothing jumps when the data arrives. */
-export const ROW_HEIGHT = 53;
+const ROW_HEIGHT = 53;
 /** A compact row: one line of text. */
-export const COMPACT_ROW_HEIGHT = 37;
+const COMPACT_ROW_HEIGHT = 37;
 
 export interface OrdersTableProps {
   rows: readonly OrderSummary[] | undefined;

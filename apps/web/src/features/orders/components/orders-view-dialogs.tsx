@@ -39,7 +39,7 @@ const SORT_WORDS: Record<OrderSort, string> = {
 };
 
 /** A view's contents in words: its status tab, filters and sort. */
-export function viewSummary(view: Pick<OrderListView, 'filters' | 'sort'>): string {
+function viewSummary(view: Pick<OrderListView, 'filters' | 'sort'>): string {
   const { status, params } = paramsOfView(view, 10);
   const words = activeFilters(params).map((filter) => filter.label);
   return [status ? `Status: ${status}` : 'All statuses', ...words, `Sorted: ${SORT_WORDS[view.sort]}`].join(' · ');
@@ -74,7 +74,7 @@ function fieldError(error: unknown, fallback: string): { name?: string; other?: 
   return { other: apiErrorMessage(error, fallback) };
 }
 
-export interface SaveViewDialogProps {
+interface SaveViewDialogProps {
   open: boolean;
   onClose(): void;
   input: Omit<OrderListViewInput, 'name'>;
@@ -119,7 +119,7 @@ export function SaveViewDialog({ open, onClose, input }: SaveViewDialogProps) {
   );
 }
 
-export interface ManageViewsDialogProps {
+interface ManageViewsDialogProps {
   open: boolean;
   views: readonly OrderListView[];
   onClose(): void;

@@ -26,7 +26,7 @@ import { ManageViewsDialog, SaveViewDialog } from './orders-view-dialogs';
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 /** Whether the list shows exactly what `view` holds (its filters, sort and columns, its size and density if kept). */
-export function showsView(
+function showsView(
   view: OrderListView,
   current: { filters: OrderListView['filters']; params: OrderListParams; preferences: OrderListPreferences },
 ): boolean {
@@ -46,7 +46,7 @@ export function showsView(
   );
 }
 
-export interface OrdersViewMenuProps {
+interface OrdersViewMenuProps {
   params: OrderListParams;
 }
 

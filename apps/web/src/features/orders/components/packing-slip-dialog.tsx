@@ -7,7 +7,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { apiErrorMessage } from '@/lib/errors';
 import { downloadPackingSlip, PACKING_SLIP_FORMATS, type PackingSlipFormat } from '../api/packing-slip';
 
-export interface PackingSlipDialogProps {
+interface PackingSlipDialogProps {
   orderId: string;
   orderNumber: string;
   onClose(): void;

@@ -7,7 +7,7 @@ import { newIdempotencyKey } from '@/lib/api/idempotency';
 /** The events the list runs on several orders at once, each through orderFlow with the order's version. */
 export type BulkEvent = 'approve' | 'shipComplete' | 'cancel';
 
-export interface BulkEventUi {
+interface BulkEventUi {
   /** The button. */
   label: string;
   /** The report's title: `done` of `attempted` orders. */
@@ -46,14 +46,14 @@ export const BULK_EVENT_UI: Record<BulkEvent, BulkEventUi> = {
   },
 };
 
-export interface BulkFailure {
+interface BulkFailure {
   orderId: string;
   orderNumber: string;
   /** Why the event was not done to this order: the server's refusal, or why it was not sent. */
   message: string;
 }
 
-export interface BulkResult {
+interface BulkResult {
   event: BulkEvent;
   attempted: number;
   done: number;

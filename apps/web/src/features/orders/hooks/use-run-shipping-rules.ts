@@ -5,7 +5,7 @@ import { useApplyShippingRulesMutation } from '../api/order-rules-api';
 import { runResultWords } from '../order-rule-words';
 
 /** How a run of the shipping rules went: what they did, or why they did not run (the server's words). */
-export type ShippingRulesRun = { ran: true; result: RuleApplyResult } | { ran: false; message: string };
+type ShippingRulesRun = { ran: true; result: RuleApplyResult } | { ran: false; message: string };
 
 /**
  * Runs the saved shipping rules on some orders. `run` says how it went in a snackbar and resolves true when the rules

@@ -5,7 +5,7 @@ import { api } from '@/lib/api/base-api';
  * The tenant's API key (config bearer_token): GET /call/apiKey, POST /call/apiKey/rotate (creates or replaces, and
  * answers the key once), DELETE /call/apiKey. Tagged 'Config' because the configs list shows the key's last four.
  */
-export const apiKeyApi = api.injectEndpoints({
+const apiKeyApi = api.injectEndpoints({
   endpoints: (build) => ({
     getApiKey: build.query<ApiKeyStatus, void>({
       query: () => 'call/apiKey',

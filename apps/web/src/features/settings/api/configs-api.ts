@@ -8,7 +8,7 @@ export { configEntriesFrom, configOptions, useGetConfigsQuery } from '@/lib/api/
  * POST /call/configs/createOrUpdate (spec 7.6). A save refreshes the configs and the setup guide, whose steps
  * (warehouse address, label type) depend on them.
  */
-export const configsApi = api.injectEndpoints({
+const configsApi = api.injectEndpoints({
   endpoints: (build) => ({
     saveConfig: build.mutation<unknown, ConfigUpsert>({
       query: (body) => ({ url: 'call/configs/createOrUpdate', method: 'POST', body }),

@@ -27,7 +27,7 @@ import {
 } from './carrier-account-form';
 import { CarrierSelect } from './carrier-select';
 
-export interface CarrierAccountDialogProps {
+interface CarrierAccountDialogProps {
   /** The account being edited; without it the dialog connects a new one. */
   account?: CarrierAccount;
   /** The saved accounts: the first of a carrier becomes its default. */

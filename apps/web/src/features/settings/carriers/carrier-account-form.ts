@@ -14,7 +14,7 @@ import { connectionFieldPath, type ConnectionFormValues } from '@/entities/conne
 import type { ConnectionAnswer } from '@/entities/connections/use-connection-dialog';
 import { messagesResolver } from '@/lib/validation';
 
-export type AccountCarrier = (typeof ACCOUNT_CARRIERS)[number];
+type AccountCarrier = (typeof ACCOUNT_CARRIERS)[number];
 
 /**
  * The connect / edit form of a carrier account, keyed as the API names its parts. Secrets start empty: what is
@@ -94,7 +94,7 @@ export function toUpdateCarrierAccount(
 }
 
 /** What 'Test connection' sends for the form as it is now, or the secrets it needs typed again first. */
-export type CarrierTestPlan = { body: TestCarrierConnection } | { retype: CarrierFieldDefinition[] };
+type CarrierTestPlan = { body: TestCarrierConnection } | { retype: CarrierFieldDefinition[] };
 
 /**
  * A new account is tested with what the form holds. A saved one whose connection is unchanged is tested by its id

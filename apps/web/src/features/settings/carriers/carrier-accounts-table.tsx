@@ -20,7 +20,7 @@ const STATUS_UI: Record<CarrierAccount['status'], { label: string; tone: StatusT
   failed: { label: 'Failed', tone: 'error' },
 };
 
-export interface CarrierAccountsTableProps {
+interface CarrierAccountsTableProps {
   accounts: readonly CarrierAccount[];
   loading: boolean;
   readOnly: boolean;

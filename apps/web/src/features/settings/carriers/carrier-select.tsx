@@ -5,7 +5,7 @@ import { ACCOUNT_CARRIERS, CARRIER_NAMES, type CarrierAccount } from '@shipdesk/
 import { controlledFieldProps } from '@/lib/forms/field-props';
 import { isAccountCarrier, type CarrierAccountFormValues } from './carrier-account-form';
 
-export interface CarrierSelectProps {
+interface CarrierSelectProps {
   form: UseFormReturn<CarrierAccountFormValues>;
   /** The saved accounts: the first account of a carrier becomes its default. */
   accounts: readonly CarrierAccount[];

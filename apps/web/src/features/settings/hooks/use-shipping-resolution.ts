@@ -4,7 +4,7 @@ import { api } from '@/lib/api/base-api';
 import { subscribeShippingResolution } from '@/lib/realtime/shipping-resolution';
 import { useAppDispatch } from '@/lib/store-hooks';
 
-export interface ShippingResolution {
+interface ShippingResolution {
   /** The last report while a pass runs, or the end of one that re-resolved orders; null otherwise. */
   progress: ShippingResolutionProgress | null;
   dismiss(): void;

@@ -29,7 +29,7 @@ import {
 } from './carrier-mapping-form';
 import { DestinationField } from './destination-field';
 
-export interface CarrierMappingDialogProps {
+interface CarrierMappingDialogProps {
   shipMethod: { id: string; name: string };
   /** The mapping being changed; without it a new one is added. */
   mapping?: CarrierMapping;

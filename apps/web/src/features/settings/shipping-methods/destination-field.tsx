@@ -10,7 +10,7 @@ import { fieldErrorProps } from '@/lib/forms/field-props';
 import type { CarrierMappingFormValues } from './carrier-mapping-form';
 import { DESTINATION_LABELS } from './shipping-text';
 
-export interface DestinationFieldProps {
+interface DestinationFieldProps {
   control: Control<CarrierMappingFormValues>;
   /** Destinations another mapping of the method covers already. */
   taken: readonly MappingDestination[];

@@ -20,7 +20,7 @@ const resolver = messagesResolver<MapServiceForm>((values): Record<string, strin
   values.shipMethodId ? {} : { shipMethodId: 'Choose a shipping method' },
 );
 
-export interface MapServiceDialogProps {
+interface MapServiceDialogProps {
   service: UnmappedService;
   methods: readonly ShipMethod[];
   onClose(): void;

@@ -16,7 +16,7 @@ const rules: FormRules<NameForm> = {
   name: { label: 'Name', required: true, maxLength: { value: 100 } },
 };
 
-export interface ShipMethodNameDialogProps {
+interface ShipMethodNameDialogProps {
   /** The method being renamed; without it a new one is added. */
   method?: ShipMethod;
   onClose(): void;

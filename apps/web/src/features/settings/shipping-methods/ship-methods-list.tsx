@@ -12,7 +12,7 @@ import { CarrierMappingsBlock } from './carrier-mappings-block';
 import { openOrdersText } from './shipping-text';
 import { StoreMappingsBlock } from './store-mappings-block';
 
-export interface ShipMethodsListProps {
+interface ShipMethodsListProps {
   methods: readonly ShipMethod[];
   readOnly: boolean;
   /** The method whose details are open. */

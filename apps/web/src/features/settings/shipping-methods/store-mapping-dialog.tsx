@@ -18,7 +18,7 @@ interface StoreMappingFormValues {
   services: string[];
 }
 
-export function validateStoreMappingForm(values: StoreMappingFormValues): Record<string, string> {
+function validateStoreMappingForm(values: StoreMappingFormValues): Record<string, string> {
   if (values.services.length === 0) return { services: 'Add at least one requested service' };
   const long = values.services.find((service) => service.length > REQUESTED_SERVICE_MAX);
   return long ? { services: `Use at most ${REQUESTED_SERVICE_MAX} characters per service` } : {};
@@ -33,7 +33,7 @@ function withService(services: readonly string[], text: string): string[] {
   return [...services, service];
 }
 
-export interface StoreMappingDialogProps {
+interface StoreMappingDialogProps {
   shipMethod: { id: string; name: string };
   /** The mapping being changed; without it a new one is added. */
   mapping?: StoreMapping;

@@ -13,7 +13,7 @@ import { useListStoreMappingsQuery } from '../api/ship-method-mappings-api';
 import { BlockHeading } from './block-heading';
 import { StoreMappingDialog } from './store-mapping-dialog';
 
-export interface StoreMappingsBlockProps {
+interface StoreMappingsBlockProps {
   method: ShipMethod;
   readOnly: boolean;
   /** Requested services no method covers yet, offered when adding. */

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { UnmappedService } from '@shipdesk/contract';
 import { unmappedStoresText, unmappedText } from './shipping-text';
 
-export interface UnmappedServicesProps {
+interface UnmappedServicesProps {
   services: readonly UnmappedService[];
   readOnly: boolean;
   /** The service whose method is being created. */

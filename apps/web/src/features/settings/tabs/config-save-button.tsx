@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import type { SxProps, Theme } from '@mui/material/styles';
 
-export interface ConfigSaveButtonProps {
+interface ConfigSaveButtonProps {
   /** The form's `formState.isSubmitting`. */
   submitting: boolean;
   /** Managers see settings read-only. */

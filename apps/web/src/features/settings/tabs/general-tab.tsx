@@ -14,19 +14,19 @@ import { configOptions, optionString, useSaveConfigMutation } from '../api/confi
 import { ConfigSaveButton } from './config-save-button';
 import { runSave } from './save-config';
 
-export interface CurrencyForm {
+interface CurrencyForm {
   currencyCode: string;
   locale: string;
 }
 const FIELDS = ['currencyCode', 'locale'] as const;
 
 /** ISO 4217 codes the browser knows, with their English names. */
-export function currencyOptions(): { code: string; name: string }[] {
+function currencyOptions(): { code: string; name: string }[] {
   const names = new Intl.DisplayNames(['en'], { type: 'currency', fallback: 'none' });
   return Intl.supportedValuesOf('currency').map((code) => ({ code, name: names.of(code) ?? code }));
 }
 
-export function isSupportedLocale(locale: string): boolean {
+function isSupportedLocale(locale: string): boolean {
   try {
     return Intl.NumberFormat.supportedLocalesOf(locale).length > 0;
   } catch {
@@ -34,7 +34,7 @@ export function isSupportedLocale(locale: string): boolean {
   }
 }
 
-export const currencyRules: FormRules<CurrencyForm> = {
+const currencyRules: FormRules<CurrencyForm> = {
   currencyCode: {
     label: 'Currency',
     required: 'Choose a currency',
@@ -49,7 +49,7 @@ export const currencyRules: FormRules<CurrencyForm> = {
 };
 
 /** IANA zones the browser knows; ICU leaves UTC out of its list, and people expect to find it first. */
-export function timeZoneOptions(): string[] {
+function timeZoneOptions(): string[] {
   return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
 }
 

@@ -27,7 +27,7 @@ const rules: FormRules<LabelForm> = {
 };
 
 /** The stored label settings, each falling back to the product default: PDF on 4x6 stock, no default account. */
-export function labelFormFrom(options: Record<string, unknown>): LabelForm {
+function labelFormFrom(options: Record<string, unknown>): LabelForm {
   const labelType: LabelType = isOneOf(LABEL_TYPES, options.labelType) ? options.labelType : 'pdf';
   const labelSize: LabelSize =
     isOneOf(LABEL_SIZES, options.labelSize) && !(options.labelSize === 'letter' && labelType === 'zpl')
@@ -38,7 +38,7 @@ export function labelFormFrom(options: Record<string, unknown>): LabelForm {
 }
 
 /** What is saved: the form's values with the stored hash key kept as it is (it belongs to an external label app). */
-export function labelOptions(values: LabelForm, stored: Record<string, unknown>) {
+function labelOptions(values: LabelForm, stored: Record<string, unknown>) {
   return {
     labelType: values.labelType,
     labelSize: values.labelSize,

@@ -22,7 +22,7 @@ export interface WarehouseForm {
   country: string;
 }
 
-export const WAREHOUSE_FIELDS = [
+const WAREHOUSE_FIELDS = [
   'name',
   'company',
   'phone',
@@ -48,7 +48,7 @@ export function countryName(code: string): string | null {
 }
 
 /** The limits of the contract's WarehouseInfoOptionsSchema. */
-export const warehouseRules: FormRules<WarehouseForm> = {
+const warehouseRules: FormRules<WarehouseForm> = {
   name: { label: 'Warehouse name', required: true, maxLength: { value: 120 } },
   company: { label: 'Company', maxLength: { value: 120 } },
   phone: { label: 'Phone', pattern: { value: PHONE_PATTERN, message: 'Enter a valid phone number' } },

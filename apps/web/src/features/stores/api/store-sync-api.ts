@@ -28,7 +28,7 @@ const storePath = (id: string) => `call/store/${encodeURIComponent(id)}`;
  * The store calls of spec 7.3 that talk to a store's platform (a connection test, a pull and its sync log) and the
  * marketplace installs; the stores themselves are entities/stores.
  */
-export const storeSyncApi = api.injectEndpoints({
+const storeSyncApi = api.injectEndpoints({
   endpoints: (build) => ({
     testStoreConnection: build.mutation<ConnectionResult, TestConnection>({
       query: (body) => ({ url: 'call/store/testConnection', method: 'POST', body }),

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Store } from '@shipdesk/contract';
 
-export interface StoreRowActionsProps {
+interface StoreRowActionsProps {
   store: Store;
   /** Wholesale and uninstalled stores have nothing to pull. */
   canPull: boolean;

@@ -16,7 +16,7 @@ import { SyncProgress } from './sync-progress';
 /** Cells of a store row, which the table's skeleton and detail lines span. */
 export const STORE_COLUMN_COUNT = 6;
 
-export interface StoreRowProps {
+interface StoreRowProps {
   store: Store;
   timeZone: string;
   canEdit: boolean;

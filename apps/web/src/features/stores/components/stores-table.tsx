@@ -11,7 +11,7 @@ import type { Store } from '@shipdesk/contract';
 import type { WatchedRun } from '../hooks/use-stores-realtime';
 import { STORE_COLUMN_COUNT, StoreRow } from './store-row';
 
-export interface StoresTableProps {
+interface StoresTableProps {
   rows: readonly Store[];
   /** Skeleton rows on the first load. */
   loadingRows: number | null;

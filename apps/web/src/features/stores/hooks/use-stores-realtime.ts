@@ -41,7 +41,7 @@ export function laterRun(current: SyncRun | undefined, incoming: SyncRun): SyncR
   return incoming.pages >= current.pages ? incoming : current;
 }
 
-export interface StoresRealtime {
+interface StoresRealtime {
   runs: ReadonlyMap<string, WatchedRun>;
   /** A pull this screen started (the pullOrders answer): its progress and outcome are shown. */
   watch(run: SyncRun): void;

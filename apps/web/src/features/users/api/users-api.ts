@@ -16,7 +16,7 @@ function user(response: SuccessEnvelope<{ user: OrgUser }>): OrgUser {
  * GET /call/users, POST /call/users (invite) and PUT /call/users/{id} (role, status): the organisation's users, kept
  * by the SSO and asked through the server. Every change refetches the list.
  */
-export const usersApi = api.enhanceEndpoints({ addTagTypes: [ORG_USERS] }).injectEndpoints({
+const usersApi = api.enhanceEndpoints({ addTagTypes: [ORG_USERS] }).injectEndpoints({
   endpoints: (build) => ({
     listOrgUsers: build.query<OrgUser[], void>({
       query: () => 'call/users',

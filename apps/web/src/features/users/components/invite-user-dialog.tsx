@@ -27,7 +27,7 @@ const resolver = validatorResolver<InviteForm>({
   roleId: { label: 'Role', required: 'Choose a role' },
 });
 
-export interface InviteUserDialogProps {
+interface InviteUserDialogProps {
   onClose(): void;
 }
 

@@ -25,7 +25,7 @@ import {
 const COLUMN_COUNT = 5;
 const SECONDARY = { color: 'text.secondary', fontSize: '0.75rem', lineHeight: 1.4 } as const;
 
-export interface UsersTableProps {
+interface UsersTableProps {
   users: readonly OrgUser[];
   loadingRows: number | null;
   /** The signed-in user's id, to mark their own row. */
