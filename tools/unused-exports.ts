@@ -315,7 +315,7 @@ function referencedNames(source: ts.SourceFile): Set<string> {
           ts.isParameter(parent)) &&
           (parent as { name?: ts.Node }).name === node) ||
         (ts.isQualifiedName(parent) && parent.right === node) ||
-        (ts.isBindingElement(parent) && parent.propertyName === node) ||
+        (ts.isBindingElement(parent) && (parent.propertyName === node || parent.name === node)) ||
         ts.isExportSpecifier(parent) ||
         ts.isImportSpecifier(parent);
       if (!isName) names.add(node.text);
