@@ -9,8 +9,6 @@ import {
   type ShipMethodRow,
 } from '../../db/schema/index.ts';
 
-/** All SQL of shipping methods and their mappings; every function takes the tenant and a `withTenant` transaction. */
-
 export type ShipMethodFilter = { field: 'name'; op: 'eq' | 'like'; value: string };
 
 /** A requested service as the lookup keeps it: lower case, outer spaces trimmed (as orders' requested_service_key). */
@@ -36,187 +34,201 @@ export interface UnmappedRow {
   storeIds: Array<number | null>;
 }
 
-export function createShipMethodsRepository() {
-  function whereOf(tenantId: string, filters: readonly ShipMethodFilter[]): SQL {
-    const parts: SQL[] = [eq(shipMethods.tenantId, tenantId)];
-    for (const f of filters) {
-      parts.push(
-        f.op === 'eq'
-          ? sql`${shipMethods.nameKey} = ${f.value.trim().toLowerCase()}`
-          : ilike(shipMethods.name, `%${f.value.replace(/[\\%_]/g, '\\$&')}%`),
-      );
-    }
-    return and(...parts)!;
+function whereOf(tenantId: string, filters: readonly ShipMethodFilter[]): SQL {
+  const parts: SQL[] = [eq(shipMethods.tenantId, tenantId)];
+  for (const f of filters) {
+    parts.push(
+      f.op === 'eq'
+        ? sql`${shipMethods.nameKey} = ${f.value.trim().toLowerCase()}`
+        : ilike(shipMethods.name, `%${f.value.replace(/[\\%_]/g, '\\$&')}%`),
+    );
   }
+  return and(...parts)!;
+}
 
+async function listShipMethods(
+  tx: Executor,
+  tenantId: string,
+  filters: readonly ShipMethodFilter[],
+  page: { size: number; offset: number },
+): Promise<{ rows: ShipMethodListRow[]; total: number }> {
+  const where = whereOf(tenantId, filters);
+  const rows = await tx
+    .select({
+      id: shipMethods.id,
+      name: shipMethods.name,
+      createdAt: shipMethods.createdAt,
+      // Qualified by hand: Drizzle writes a one-table query's columns unqualified, which inside these
+      // subqueries would name the subquery's own table.
+      openOrders: sql<string>`(SELECT count(*) FROM orders o WHERE o.tenant_id = ship_methods.tenant_id
+        AND o.ship_method_id = ship_methods.id AND o.order_status IN ${OPEN})`,
+      mapped: sql<boolean>`EXISTS (SELECT 1 FROM ${shipMethodCarrierMappings} c
+        WHERE c.tenant_id = ship_methods.tenant_id AND c.ship_method_id = ship_methods.id)`,
+    })
+    .from(shipMethods)
+    .where(where)
+    .orderBy(asc(shipMethods.nameKey), asc(shipMethods.id))
+    .limit(page.size)
+    .offset(page.offset);
+  const [total] = await tx.select({ n: count() }).from(shipMethods).where(where);
   return {
-    async list(
-      tx: Executor,
-      tenantId: string,
-      filters: readonly ShipMethodFilter[],
-      page: { size: number; offset: number },
-    ): Promise<{ rows: ShipMethodListRow[]; total: number }> {
-      const where = whereOf(tenantId, filters);
-      const rows = await tx
-        .select({
-          id: shipMethods.id,
-          name: shipMethods.name,
-          createdAt: shipMethods.createdAt,
-          // Qualified by hand: Drizzle writes a one-table query's columns unqualified, which inside these
-          // subqueries would name the subquery's own table.
-          openOrders: sql<string>`(SELECT count(*) FROM orders o WHERE o.tenant_id = ship_methods.tenant_id
-            AND o.ship_method_id = ship_methods.id AND o.order_status IN ${OPEN})`,
-          mapped: sql<boolean>`EXISTS (SELECT 1 FROM ${shipMethodCarrierMappings} c
-            WHERE c.tenant_id = ship_methods.tenant_id AND c.ship_method_id = ship_methods.id)`,
-        })
-        .from(shipMethods)
-        .where(where)
-        .orderBy(asc(shipMethods.nameKey), asc(shipMethods.id))
-        .limit(page.size)
-        .offset(page.offset);
-      const [total] = await tx.select({ n: count() }).from(shipMethods).where(where);
-      return {
-        rows: rows.map((r) => ({ ...r, openOrders: Number(r.openOrders) })),
-        total: Number(total?.n ?? 0),
-      };
-    },
+    rows: rows.map((r) => ({ ...r, openOrders: Number(r.openOrders) })),
+    total: Number(total?.n ?? 0),
+  };
+}
 
-    /**
-     * Requested services that open orders ask for and no method covers, most asked for first. Read through the
-     * partial index of unmapped open orders: only those rows are counted.
-     */
-    async unmapped(tx: Executor, tenantId: string, limit = 100): Promise<UnmappedRow[]> {
-      const rows = await rowsOf<{ service: string; n: string | number; stores: Array<string | number | null> }>(
-        tx,
-        sql`SELECT min(o.requested_shipping_method) AS service, count(*) AS n,
-              array_agg(DISTINCT o.store_id) AS stores
-            FROM orders o
-            WHERE o.tenant_id = ${tenantId} AND o.ship_method_id IS NULL AND o.order_status IN ${OPEN}
-              AND o.requested_service_key <> '' AND NOT o.shipping_by_user AND NOT o.shipping_by_rule
-            GROUP BY o.requested_service_key
-            ORDER BY count(*) DESC, min(o.requested_shipping_method)
-            LIMIT ${limit}`,
+/**
+ * Requested services that open orders ask for and no method covers, most asked for first. Read through the
+ * partial index of unmapped open orders: only those rows are counted.
+ */
+async function unmappedServices(tx: Executor, tenantId: string, limit = 100): Promise<UnmappedRow[]> {
+  const rows = await rowsOf<{ service: string; n: string | number; stores: Array<string | number | null> }>(
+    tx,
+    sql`SELECT min(o.requested_shipping_method) AS service, count(*) AS n,
+          array_agg(DISTINCT o.store_id) AS stores
+        FROM orders o
+        WHERE o.tenant_id = ${tenantId} AND o.ship_method_id IS NULL AND o.order_status IN ${OPEN}
+          AND o.requested_service_key <> '' AND NOT o.shipping_by_user AND NOT o.shipping_by_rule
+        GROUP BY o.requested_service_key
+        ORDER BY count(*) DESC, min(o.requested_shipping_method)
+        LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({
+    service: r.service.trim(),
+    openOrders: Number(r.n),
+    storeIds: (r.stores ?? []).map((id) => (id === null ? null : Number(id))),
+  }));
+}
+
+async function findShipMethod(tx: Executor, tenantId: string, id: number): Promise<ShipMethodRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(shipMethods)
+    .where(and(eq(shipMethods.tenantId, tenantId), eq(shipMethods.id, id)));
+  return row;
+}
+
+/** Undefined when the name (without regard to case) is taken. */
+async function insertShipMethod(tx: Executor, tenantId: string, name: string): Promise<ShipMethodRow | undefined> {
+  const [row] = await tx
+    .insert(shipMethods)
+    .values({ tenantId, name })
+    .onConflictDoNothing({ target: [shipMethods.tenantId, shipMethods.nameKey] })
+    .returning();
+  return row;
+}
+
+/** Undefined when another method has the name. */
+async function renameShipMethod(
+  tx: Executor,
+  tenantId: string,
+  id: number,
+  name: string,
+): Promise<ShipMethodRow | undefined> {
+  const [clash] = await tx
+    .select({ id: shipMethods.id })
+    .from(shipMethods)
+    .where(
+      and(
+        eq(shipMethods.tenantId, tenantId),
+        sql`${shipMethods.nameKey} = ${serviceKey(name)}`,
+        sql`${shipMethods.id} <> ${id}`,
+      ),
+    );
+  if (clash) return undefined;
+  const [row] = await tx
+    .update(shipMethods)
+    .set({ name })
+    .where(and(eq(shipMethods.tenantId, tenantId), eq(shipMethods.id, id)))
+    .returning();
+  return row;
+}
+
+/** Names of methods by id (for answers that show them). */
+async function shipMethodNames(tx: Executor, tenantId: string, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: shipMethods.id, name: shipMethods.name })
+    .from(shipMethods)
+    .where(and(eq(shipMethods.tenantId, tenantId), inArray(shipMethods.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * Replaces the lookup rows of one source (a method's own name: `storeMappingId` null; or a store mapping) with
+ * `keys`. Answers the keys another method holds already for the same store (nothing is written then).
+ */
+async function setServiceKeys(
+  tx: Executor,
+  tenantId: string,
+  source: { shipMethodId: number; storeMappingId: number | null; storeKey: number },
+  keys: readonly string[],
+): Promise<Array<{ key: string; shipMethodId: number }>> {
+  const ownedBySource =
+    source.storeMappingId === null
+      ? and(
+          eq(requestedServiceKeys.shipMethodId, source.shipMethodId),
+          sql`${requestedServiceKeys.storeMappingId} IS NULL`,
+        )
+      : eq(requestedServiceKeys.storeMappingId, source.storeMappingId);
+  if (keys.length > 0) {
+    const clashes = await tx
+      .select({ key: requestedServiceKeys.serviceKey, shipMethodId: requestedServiceKeys.shipMethodId })
+      .from(requestedServiceKeys)
+      .where(
+        and(
+          eq(requestedServiceKeys.tenantId, tenantId),
+          eq(requestedServiceKeys.storeKey, source.storeKey),
+          inArray(requestedServiceKeys.serviceKey, [...keys]),
+          sql`NOT coalesce(${ownedBySource}, false)`,
+        ),
       );
-      return rows.map((r) => ({
-        service: r.service.trim(),
-        openOrders: Number(r.n),
-        storeIds: (r.stores ?? []).map((id) => (id === null ? null : Number(id))),
-      }));
-    },
+    if (clashes.length > 0) return clashes;
+  }
+  await tx.delete(requestedServiceKeys).where(and(eq(requestedServiceKeys.tenantId, tenantId), ownedBySource));
+  if (keys.length > 0) {
+    await tx.insert(requestedServiceKeys).values(
+      keys.map((key) => ({
+        tenantId,
+        storeKey: source.storeKey,
+        serviceKey: key,
+        shipMethodId: source.shipMethodId,
+        storeMappingId: source.storeMappingId,
+      })),
+    );
+  }
+  return [];
+}
 
-    async find(tx: Executor, tenantId: string, id: number): Promise<ShipMethodRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(shipMethods)
-        .where(and(eq(shipMethods.tenantId, tenantId), eq(shipMethods.id, id)));
-      return row;
-    },
+async function storeNames(tx: Executor, tenantId: string, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: stores.id, name: stores.name })
+    .from(stores)
+    .where(and(eq(stores.tenantId, tenantId), inArray(stores.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
 
-    /** Undefined when the name (without regard to case) is taken. */
-    async insert(tx: Executor, tenantId: string, name: string): Promise<ShipMethodRow | undefined> {
-      const [row] = await tx
-        .insert(shipMethods)
-        .values({ tenantId, name })
-        .onConflictDoNothing({ target: [shipMethods.tenantId, shipMethods.nameKey] })
-        .returning();
-      return row;
-    },
+async function storeMappingCount(tx: Executor, tenantId: string, shipMethodId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(shipMethodStoreMappings)
+    .where(and(eq(shipMethodStoreMappings.tenantId, tenantId), eq(shipMethodStoreMappings.shipMethodId, shipMethodId)));
+  return Number(row?.n ?? 0);
+}
 
-    /** Undefined when another method has the name. */
-    async rename(tx: Executor, tenantId: string, id: number, name: string): Promise<ShipMethodRow | undefined> {
-      const [clash] = await tx
-        .select({ id: shipMethods.id })
-        .from(shipMethods)
-        .where(
-          and(
-            eq(shipMethods.tenantId, tenantId),
-            sql`${shipMethods.nameKey} = ${serviceKey(name)}`,
-            sql`${shipMethods.id} <> ${id}`,
-          ),
-        );
-      if (clash) return undefined;
-      const [row] = await tx
-        .update(shipMethods)
-        .set({ name })
-        .where(and(eq(shipMethods.tenantId, tenantId), eq(shipMethods.id, id)))
-        .returning();
-      return row;
-    },
-
-    /** Names of methods by id (for answers that show them). */
-    async names(tx: Executor, tenantId: string, ids: number[]): Promise<Map<number, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await tx
-        .select({ id: shipMethods.id, name: shipMethods.name })
-        .from(shipMethods)
-        .where(and(eq(shipMethods.tenantId, tenantId), inArray(shipMethods.id, ids)));
-      return new Map(rows.map((r) => [r.id, r.name]));
-    },
-
-    /**
-     * Replaces the lookup rows of one source (a method's own name: `storeMappingId` null; or a store mapping) with
-     * `keys`. Answers the keys another method holds already for the same store (nothing is written then).
-     */
-    async setKeys(
-      tx: Executor,
-      tenantId: string,
-      source: { shipMethodId: number; storeMappingId: number | null; storeKey: number },
-      keys: readonly string[],
-    ): Promise<Array<{ key: string; shipMethodId: number }>> {
-      const ownedBySource =
-        source.storeMappingId === null
-          ? and(
-              eq(requestedServiceKeys.shipMethodId, source.shipMethodId),
-              sql`${requestedServiceKeys.storeMappingId} IS NULL`,
-            )
-          : eq(requestedServiceKeys.storeMappingId, source.storeMappingId);
-      if (keys.length > 0) {
-        const clashes = await tx
-          .select({ key: requestedServiceKeys.serviceKey, shipMethodId: requestedServiceKeys.shipMethodId })
-          .from(requestedServiceKeys)
-          .where(
-            and(
-              eq(requestedServiceKeys.tenantId, tenantId),
-              eq(requestedServiceKeys.storeKey, source.storeKey),
-              inArray(requestedServiceKeys.serviceKey, [...keys]),
-              sql`NOT coalesce(${ownedBySource}, false)`,
-            ),
-          );
-        if (clashes.length > 0) return clashes;
-      }
-      await tx.delete(requestedServiceKeys).where(and(eq(requestedServiceKeys.tenantId, tenantId), ownedBySource));
-      if (keys.length > 0) {
-        await tx.insert(requestedServiceKeys).values(
-          keys.map((key) => ({
-            tenantId,
-            storeKey: source.storeKey,
-            serviceKey: key,
-            shipMethodId: source.shipMethodId,
-            storeMappingId: source.storeMappingId,
-          })),
-        );
-      }
-      return [];
-    },
-
-    async storeNames(tx: Executor, tenantId: string, ids: number[]): Promise<Map<number, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await tx
-        .select({ id: stores.id, name: stores.name })
-        .from(stores)
-        .where(and(eq(stores.tenantId, tenantId), inArray(stores.id, ids)));
-      return new Map(rows.map((r) => [r.id, r.name]));
-    },
-
-    async storeMappingCount(tx: Executor, tenantId: string, shipMethodId: number): Promise<number> {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(shipMethodStoreMappings)
-        .where(
-          and(eq(shipMethodStoreMappings.tenantId, tenantId), eq(shipMethodStoreMappings.shipMethodId, shipMethodId)),
-        );
-      return Number(row?.n ?? 0);
-    },
+/** All SQL of shipping methods and their mappings; every function takes the tenant and a `withTenant` transaction. */
+export function createShipMethodsRepository() {
+  return {
+    list: listShipMethods,
+    unmapped: unmappedServices,
+    find: findShipMethod,
+    insert: insertShipMethod,
+    rename: renameShipMethod,
+    names: shipMethodNames,
+    setKeys: setServiceKeys,
+    storeNames,
+    storeMappingCount,
   };
 }
 export type ShipMethodsRepository = ReturnType<typeof createShipMethodsRepository>;
