@@ -4,17 +4,19 @@ import {
   marketplaceClaimRoutes,
   type MarketplaceRoutesOptions,
 } from './marketplace-routes.ts';
+import { storeSyncRoutes } from './store-sync-routes.ts';
 import { webhooksRoutes } from './store-webhooks-routes.ts';
 import { storesRoutes, type StoresRoutesOptions } from './stores-routes.ts';
 
-export interface StoresFeatureOptions extends Omit<StoresRoutesOptions, 'sync'> {
+export interface StoresFeatureOptions extends StoresRoutesOptions {
   marketplace: MarketplaceRoutesOptions;
 }
 
 /** Stores, signed in: connect and edit stores, test connections, pull and read the sync log, claim installs. */
 export const storesFeature: FastifyPluginAsyncTypebox<StoresFeatureOptions> = async (app, options) => {
   const { marketplace, ...stores } = options;
-  await app.register(storesRoutes, { ...stores, sync: app.storeSync });
+  await app.register(storesRoutes, stores);
+  await app.register(storeSyncRoutes, { sync: app.storeSync });
   await app.register(marketplaceClaimRoutes, marketplace);
 };
 

@@ -125,19 +125,16 @@ async function writeChildren(
 }
 
 /**
- * Writes a page of a channel's orders. `prepared`: the shipping rules already planned for the page outside this
- * transaction (a pull does it while writing the page before); without it they are planned here.
+ * The page's new orders, whole, in one statement, with their timeline and the notes of the shipping rules that decided
+ * for them; the copies stored already pass untouched. Answers the orders it wrote.
  */
-export async function upsertChannelOrders(
+async function insertNewOrders(
   tx: Executor,
   target: UpsertTarget,
   page: readonly ChannelOrder[],
-  prepared?: ImportRulePlan | null,
-): Promise<UpsertResult> {
-  const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, orderIds: [] };
-  if (page.length === 0) return result;
+  prepared: ImportRulePlan | null | undefined,
+): Promise<Array<{ id: string | number; external_id: string }>> {
   const { tenantId, storeId } = target;
-
   // New orders first, whole, in one statement: the unique key lets every copy already stored pass untouched, so a
   // page of new orders (a first import) is one round trip and locks nothing it did not write.
   // The shipping rules decide for the new orders before they are written, so the insert writes their values once.
@@ -192,8 +189,6 @@ export async function upsertChannelOrders(
         ${childWrites(tenantId)}
         SELECT id, external_id FROM ins`,
   );
-  result.inserted = inserted.length;
-  result.orderIds.push(...inserted.map((row) => Number(row.id)));
   // Their timeline, one statement for the page: each order's import, then the rules' application where they ran.
   const byExternalId = new Map(page.map((order) => [order.externalId, order]));
   const imported: TimelineRow[] = inserted.map((row) => {
@@ -211,11 +206,20 @@ export async function upsertChannelOrders(
     tx,
     inserted.map((row) => ({ id: Number(row.id), externalId: row.external_id })),
   );
-  if (inserted.length === page.length) return result;
+  return inserted;
+}
 
+/**
+ * The page's orders stored already: locked, and those whose copy is newer take it (their content too while no one has
+ * worked on them), with their timeline rows. Answers the orders it changed and how many it left unchanged.
+ */
+async function updateStoredOrders(
+  tx: Executor,
+  target: UpsertTarget,
+  stored: readonly ChannelOrder[],
+): Promise<{ updatedIds: number[]; unchanged: number }> {
+  const { tenantId, storeId } = target;
   // The copies already stored, locked: a concurrent webhook or local action on the same order waits for this page.
-  const insertedIds = new Set(inserted.map((row) => row.external_id));
-  const stored = page.filter((o) => !insertedIds.has(o.externalId));
   const existing = await rows<ExistingRow>(
     tx,
     sql`SELECT o.id, o.external_id, o.external_updated_at, o.order_status, o.payment_status, o.shipment_status,
@@ -232,64 +236,89 @@ export async function upsertChannelOrders(
   );
   const storedByExternalId = new Map(existing.map((row) => [row.external_id, row]));
   const newer: Array<{ row: ExistingRow; order: ChannelOrder }> = [];
+  let unchanged = 0;
   for (const order of stored) {
     const row = storedByExternalId.get(order.externalId);
     if (row && isNewer(order.externalUpdatedAt, row.external_updated_at)) newer.push({ row, order });
-    else result.unchanged += 1;
+    else unchanged += 1;
   }
-
-  if (newer.length > 0) {
-    const planned = newer.map(({ row, order }) => {
-      const before: OrderStatuses = {
-        orderStatus: row.order_status as OrderStatuses['orderStatus'],
-        paymentStatus: row.payment_status as OrderStatuses['paymentStatus'],
-        shipmentStatus: row.shipment_status as OrderStatuses['shipmentStatus'],
-      };
-      const statuses = row.worked ? mergeStatuses(before, order) : statusesForNewOrder(order);
-      return { id: Number(row.id), order, before, statuses, replaceContent: !row.worked };
-    });
-    // The statuses and the version move with the timeline row, in the orders' own statement below (changeOrders).
+  if (newer.length === 0) return { updatedIds: [], unchanged };
+  const planned = newer.map(({ row, order }) => {
+    const before: OrderStatuses = {
+      orderStatus: row.order_status as OrderStatuses['orderStatus'],
+      paymentStatus: row.payment_status as OrderStatuses['paymentStatus'],
+      shipmentStatus: row.shipment_status as OrderStatuses['shipmentStatus'],
+    };
+    const statuses = row.worked ? mergeStatuses(before, order) : statusesForNewOrder(order);
+    return { id: Number(row.id), order, before, statuses, replaceContent: !row.worked };
+  });
+  // The statuses and the version move with the timeline row, in the orders' own statement below (changeOrders).
+  await tx.execute(sql`
+    UPDATE orders o SET
+      order_number = r.order_number, order_date = r.order_date, external_updated_at = r.external_updated_at,
+      currency = r.currency, subtotal = r.subtotal, shipping_total = r.shipping_total, tax_total = r.tax_total,
+      discount_total = r.discount_total, total = r.total, paid_total = GREATEST(o.paid_total, r.paid_total),
+      customer_name = r.customer_name, customer_email = r.customer_email,
+      requested_shipping_method = r.requested_shipping_method, tags = r.tags,
+      item_count = CASE WHEN r.replace_content THEN r.item_count ELSE o.item_count END,
+      ship_to = CASE WHEN r.replace_content THEN r.ship_to ELSE o.ship_to END, updated_at = now()
+    FROM jsonb_to_recordset(${json(
+      planned.map((p) => ({ id: p.id, replace_content: p.replaceContent, ...orderRecord(p.order, p.statuses) })),
+    )}) AS r(id bigint, replace_content boolean, ${ORDER_COLUMNS})
+    WHERE o.tenant_id = ${tenantId} AND o.id = r.id`);
+  const replaced = planned.filter((p) => p.replaceContent).map((p) => p.id);
+  if (replaced.length > 0) {
+    const ids = sql`ARRAY[${sql.join(
+      replaced.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::bigint[]`;
+    // Unworked orders take the channel's lines and addresses whole; the planned delivery is rebuilt with them.
     await tx.execute(sql`
-      UPDATE orders o SET
-        order_number = r.order_number, order_date = r.order_date, external_updated_at = r.external_updated_at,
-        currency = r.currency, subtotal = r.subtotal, shipping_total = r.shipping_total, tax_total = r.tax_total,
-        discount_total = r.discount_total, total = r.total, paid_total = GREATEST(o.paid_total, r.paid_total),
-        customer_name = r.customer_name, customer_email = r.customer_email,
-        requested_shipping_method = r.requested_shipping_method, tags = r.tags,
-        item_count = CASE WHEN r.replace_content THEN r.item_count ELSE o.item_count END,
-        ship_to = CASE WHEN r.replace_content THEN r.ship_to ELSE o.ship_to END, updated_at = now()
-      FROM jsonb_to_recordset(${json(
-        planned.map((p) => ({ id: p.id, replace_content: p.replaceContent, ...orderRecord(p.order, p.statuses) })),
-      )}) AS r(id bigint, replace_content boolean, ${ORDER_COLUMNS})
-      WHERE o.tenant_id = ${tenantId} AND o.id = r.id`);
-    const replaced = planned.filter((p) => p.replaceContent).map((p) => p.id);
-    if (replaced.length > 0) {
-      const ids = sql`ARRAY[${sql.join(
-        replaced.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::bigint[]`;
-      // Unworked orders take the channel's lines and addresses whole; the planned delivery is rebuilt with them.
-      await tx.execute(sql`
-        WITH d AS (DELETE FROM deliveries WHERE tenant_id = ${tenantId} AND order_id = ANY(${ids})),
-             a AS (DELETE FROM order_addresses WHERE tenant_id = ${tenantId} AND order_id = ANY(${ids}))
-        DELETE FROM order_lines WHERE tenant_id = ${tenantId} AND order_id = ANY(${ids})`);
-    }
-    await writeChildren(
-      tx,
-      tenantId,
-      planned.filter((p) => p.replaceContent).map((p) => ({ order_id: p.id, ...childRecord(p.order, p.statuses) })),
-    );
-    // Its words follow the new copy, and its service (it may ask for another, or ship elsewhere) unless set by hand.
-    await changeOrders(
-      tx,
-      tenantId,
-      planned.map((p) => timelineRow(target, p.id, p.order, p.before, p.statuses)),
-      { searchChanged: true },
-    );
-    const updatedIds = planned.map((p) => p.id);
-    await resolveShipping(tx, tenantId, updatedIds);
-    result.updated = planned.length;
-    result.orderIds.push(...updatedIds);
+      WITH d AS (DELETE FROM deliveries WHERE tenant_id = ${tenantId} AND order_id = ANY(${ids})),
+           a AS (DELETE FROM order_addresses WHERE tenant_id = ${tenantId} AND order_id = ANY(${ids}))
+      DELETE FROM order_lines WHERE tenant_id = ${tenantId} AND order_id = ANY(${ids})`);
   }
+  await writeChildren(
+    tx,
+    tenantId,
+    planned.filter((p) => p.replaceContent).map((p) => ({ order_id: p.id, ...childRecord(p.order, p.statuses) })),
+  );
+  // Its words follow the new copy, and its service (it may ask for another, or ship elsewhere) unless set by hand.
+  await changeOrders(
+    tx,
+    tenantId,
+    planned.map((p) => timelineRow(target, p.id, p.order, p.before, p.statuses)),
+    { searchChanged: true },
+  );
+  const updatedIds = planned.map((p) => p.id);
+  await resolveShipping(tx, tenantId, updatedIds);
+  return { updatedIds, unchanged };
+}
+
+/**
+ * Writes a page of a channel's orders. `prepared`: the shipping rules already planned for the page outside this
+ * transaction (a pull does it while writing the page before); without it they are planned here.
+ */
+export async function upsertChannelOrders(
+  tx: Executor,
+  target: UpsertTarget,
+  page: readonly ChannelOrder[],
+  prepared?: ImportRulePlan | null,
+): Promise<UpsertResult> {
+  const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, orderIds: [] };
+  if (page.length === 0) return result;
+  const inserted = await insertNewOrders(tx, target, page, prepared);
+  result.inserted = inserted.length;
+  result.orderIds.push(...inserted.map((row) => Number(row.id)));
+  if (inserted.length === page.length) return result;
+  const insertedIds = new Set(inserted.map((row) => row.external_id));
+  const { updatedIds, unchanged } = await updateStoredOrders(
+    tx,
+    target,
+    page.filter((o) => !insertedIds.has(o.externalId)),
+  );
+  result.updated = updatedIds.length;
+  result.unchanged = unchanged;
+  result.orderIds.push(...updatedIds);
   return result;
 }

@@ -42,8 +42,19 @@ export interface StoreSyncDeps {
 
 export type SyncTrigger = 'manual' | 'schedule' | 'webhook' | 'install';
 
+/** A webhook's delivery of one order, verified: the event (for replays) and the order it names. */
+interface WebhookOrder {
+  tenantId: string;
+  storeId: number;
+  eventId: string;
+  topic: string | null;
+  externalOrderId: string | null;
+}
+
 export const SYNC_ACTOR = { id: 'system:sync', email: 'sync@shipdesk' } as const;
 const WEBHOOK_ACTOR = { id: 'system:webhook', email: 'webhook@shipdesk' } as const;
+const repo = createSyncRepository();
+const monitor = createSyncMonitorRepository();
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -73,175 +84,186 @@ export function describeSyncError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function createStoreSyncService(deps: StoreSyncDeps) {
-  const { database } = deps;
-  const repo = createSyncRepository();
-  const monitor = createSyncMonitorRepository();
-
-  function adapterFor(store: StoreRow): ChannelAdapter {
-    const credentials = openCredentials(deps.secrets, store.credentials);
-    const adapter = deps.adapters(
-      store.sourceType as SourceType,
-      {
-        settings: store.settings,
-        credentials,
-        saveCredentials: async (changed) => {
-          const merged = { ...credentials, ...changed };
-          Object.assign(credentials, changed);
-          // Rotated tokens are kept at once: a refresh token may be single-use.
-          await database.withTenant(store.tenantId, (tx) =>
-            repo.saveCredentials(tx, store.tenantId, store.id, sealCredentials(deps.secrets, merged)),
-          );
-        },
+function adapterFor(deps: StoreSyncDeps, store: StoreRow): ChannelAdapter {
+  const credentials = openCredentials(deps.secrets, store.credentials);
+  const adapter = deps.adapters(
+    store.sourceType as SourceType,
+    {
+      settings: store.settings,
+      credentials,
+      saveCredentials: async (changed) => {
+        const merged = { ...credentials, ...changed };
+        Object.assign(credentials, changed);
+        // Rotated tokens are kept at once: a refresh token may be single-use.
+        await deps.database.withTenant(store.tenantId, (tx) =>
+          repo.saveCredentials(tx, store.tenantId, store.id, sealCredentials(deps.secrets, merged)),
+        );
       },
-      deps.adapterOptions,
-    );
-    if (!adapter)
-      throw badRequest({ storeId: 'has no channel to pull from' }, `${store.sourceType} stores have no channel`);
-    return adapter;
-  }
+    },
+    deps.adapterOptions,
+  );
+  if (!adapter)
+    throw badRequest({ storeId: 'has no channel to pull from' }, `${store.sourceType} stores have no channel`);
+  return adapter;
+}
 
-  function progress(tenantId: string, run: SyncRunRow) {
-    deps.notify(tenantId, StoreRealtimeEvent.SyncProgress, toSyncRun(run));
-  }
+function progress(deps: StoreSyncDeps, tenantId: string, run: SyncRunRow) {
+  deps.notify(tenantId, StoreRealtimeEvent.SyncProgress, toSyncRun(run));
+}
 
-  async function startPull(
-    tenantId: string,
-    storeId: number,
-    trigger: SyncTrigger,
-  ): Promise<{ run: SyncRunRow; started: boolean }> {
-    const outcome = await database.withTenant(tenantId, async (tx) => {
-      const store = await repo.findStore(tx, tenantId, storeId);
-      if (!store) throw notFound('Store not found');
-      if (store.sourceType === 'Wholesale') {
-        throw badRequest(
-          { storeId: 'a Wholesale store has no channel to pull from' },
-          'Wholesale orders come in by hand or through the API; there is nothing to pull',
-        );
-      }
-      if (store.status === 'uninstalled') {
-        throw badRequest(
-          { storeId: 'the app was uninstalled from this store' },
-          'The app was uninstalled from this store; install it again to pull orders',
-        );
-      }
-      const running = await repo.activeRun(tx, tenantId, storeId);
-      if (running) return { run: running, started: false };
-      const inserted = await repo.insertRun(tx, tenantId, storeId, trigger);
-      // A concurrent request inserted first: answer with its run.
-      if (!inserted) return { run: (await repo.activeRun(tx, tenantId, storeId))!, started: false };
-      await sendRun(tx, { tenantId, storeId, runId: inserted.id });
-      return { run: inserted, started: true };
-    });
-    if (outcome.started) {
-      deps.queue.wake();
-      progress(tenantId, outcome.run);
-    }
-    return outcome;
-  }
-
-  async function finish(
-    tenantId: string,
-    run: { id: number; storeId: number; workerId: string | null },
-    state: 'succeeded' | 'failed' | 'stalled',
-    error: string | null,
-  ) {
-    const finished = await database.withTenant(tenantId, async (tx) => {
-      await repo.finishRun(tx, tenantId, run, { state, error });
-      if (state === 'succeeded') await repo.scheduleNext(tx, tenantId, run.storeId);
-      return repo.findRun(tx, tenantId, run.id);
-    });
-    if (finished) {
-      progress(tenantId, finished);
-      const { pages, ordersSeen, ordersNew, ordersUpdated, ordersFailed } = finished;
-      deps.log.info(
-        { runId: run.id, storeId: run.storeId, state, pages, ordersSeen, ordersNew, ordersUpdated, ordersFailed },
-        'sync run finished',
+async function startPull(
+  deps: StoreSyncDeps,
+  tenantId: string,
+  storeId: number,
+  trigger: SyncTrigger,
+): Promise<{ run: SyncRunRow; started: boolean }> {
+  const outcome = await deps.database.withTenant(tenantId, async (tx) => {
+    const store = await repo.findStore(tx, tenantId, storeId);
+    if (!store) throw notFound('Store not found');
+    if (store.sourceType === 'Wholesale') {
+      throw badRequest(
+        { storeId: 'a Wholesale store has no channel to pull from' },
+        'Wholesale orders come in by hand or through the API; there is nothing to pull',
       );
     }
-    deps.notify(tenantId, StoreRealtimeEvent.Changed, { storeId: String(run.storeId) });
+    if (store.status === 'uninstalled') {
+      throw badRequest(
+        { storeId: 'the app was uninstalled from this store' },
+        'The app was uninstalled from this store; install it again to pull orders',
+      );
+    }
+    const running = await repo.activeRun(tx, tenantId, storeId);
+    if (running) return { run: running, started: false };
+    const inserted = await repo.insertRun(tx, tenantId, storeId, trigger);
+    // A concurrent request inserted first: answer with its run.
+    if (!inserted) return { run: (await repo.activeRun(tx, tenantId, storeId))!, started: false };
+    await sendRun(deps, tx, { tenantId, storeId, runId: inserted.id });
+    return { run: inserted, started: true };
+  });
+  if (outcome.started) {
+    deps.queue.wake();
+    progress(deps, tenantId, outcome.run);
   }
+  return outcome;
+}
 
-  /** The run's job, sent in the transaction that queued or hands on the run, so neither exists without the other. */
-  function sendRun(tx: Executor, job: SyncJob): Promise<void> {
-    return deps.queue.sendIn(tx, job, { singletonKey: `${job.tenantId}:${job.runId}` });
-  }
-
-  /**
-   * A run whose slices failed or lost their worker more times than the queue retries (its job came to the
-   * dead-letter queue): stopped as `stalled`, its store flagged. A pull asked for again resumes at its cursor.
-   */
-  async function stallRun(job: SyncJob): Promise<void> {
-    const run = await database.withTenant(job.tenantId, (tx) => repo.findRun(tx, job.tenantId, job.runId));
-    if (!run || (run.state !== 'queued' && run.state !== 'running')) return;
-    await finish(
-      job.tenantId,
-      { id: run.id, storeId: run.storeId, workerId: null },
-      'stalled',
-      `The sync stopped making progress ${run.attempts} times and was stopped; pull again to resume`,
+async function finish(
+  deps: StoreSyncDeps,
+  tenantId: string,
+  run: { id: number; storeId: number; workerId: string | null },
+  state: 'succeeded' | 'failed' | 'stalled',
+  error: string | null,
+) {
+  const finished = await deps.database.withTenant(tenantId, async (tx) => {
+    await repo.finishRun(tx, tenantId, run, { state, error });
+    if (state === 'succeeded') await repo.scheduleNext(tx, tenantId, run.storeId);
+    return repo.findRun(tx, tenantId, run.id);
+  });
+  if (finished) {
+    progress(deps, tenantId, finished);
+    const { pages, ordersSeen, ordersNew, ordersUpdated, ordersFailed } = finished;
+    deps.log.info(
+      { runId: run.id, storeId: run.storeId, state, pages, ordersSeen, ordersNew, ordersUpdated, ordersFailed },
+      'sync run finished',
     );
   }
+  deps.notify(tenantId, StoreRealtimeEvent.Changed, { storeId: String(run.storeId) });
+}
 
-  /** Starts the scheduled pulls that are due (a store with a running pull just moves its next time on). */
-  async function scheduleDue(): Promise<number> {
-    const due = await monitor.dueStores(database.db);
-    for (const { tenantId, storeId } of due) {
-      await database.withTenant(tenantId, (tx) => repo.scheduleNext(tx, tenantId, storeId));
-      await startPull(tenantId, storeId, 'schedule').catch((error: unknown) =>
-        deps.log.warn({ storeId, reason: describeSyncError(error) }, 'scheduled pull not started'),
-      );
-    }
-    return due.length;
+/** The run's job, sent in the transaction that queued or hands on the run, so neither exists without the other. */
+function sendRun(deps: StoreSyncDeps, tx: Executor, job: SyncJob): Promise<void> {
+  return deps.queue.sendIn(tx, job, { singletonKey: `${job.tenantId}:${job.runId}` });
+}
+
+/**
+ * A run whose slices failed or lost their worker more times than the queue retries (its job came to the
+ * dead-letter queue): stopped as `stalled`, its store flagged. A pull asked for again resumes at its cursor.
+ */
+async function stallRun(deps: StoreSyncDeps, job: SyncJob): Promise<void> {
+  const run = await deps.database.withTenant(job.tenantId, (tx) => repo.findRun(tx, job.tenantId, job.runId));
+  if (!run || (run.state !== 'queued' && run.state !== 'running')) return;
+  await finish(
+    deps,
+    job.tenantId,
+    { id: run.id, storeId: run.storeId, workerId: null },
+    'stalled',
+    `The sync stopped making progress ${run.attempts} times and was stopped; pull again to resume`,
+  );
+}
+
+/** Starts the scheduled pulls that are due (a store with a running pull just moves its next time on). */
+async function scheduleDue(deps: StoreSyncDeps): Promise<number> {
+  const due = await monitor.dueStores(deps.database.db);
+  for (const { tenantId, storeId } of due) {
+    await deps.database.withTenant(tenantId, (tx) => repo.scheduleNext(tx, tenantId, storeId));
+    await startPull(deps, tenantId, storeId, 'schedule').catch((error: unknown) =>
+      deps.log.warn({ storeId, reason: describeSyncError(error) }, 'scheduled pull not started'),
+    );
   }
+  return due.length;
+}
 
-  async function listRuns(tenantId: string, storeId: number, limit = 20): Promise<SyncRun[]> {
-    return database.withTenant(tenantId, async (tx) => {
-      if (!(await repo.findStore(tx, tenantId, storeId))) throw notFound('Store not found');
-      return (await repo.listRuns(tx, tenantId, storeId, limit)).map(toSyncRun);
+async function listRuns(deps: StoreSyncDeps, tenantId: string, storeId: number, limit = 20): Promise<SyncRun[]> {
+  return deps.database.withTenant(tenantId, async (tx) => {
+    if (!(await repo.findStore(tx, tenantId, storeId))) throw notFound('Store not found');
+    return (await repo.listRuns(tx, tenantId, storeId, limit)).map(toSyncRun);
+  });
+}
+
+/** One order pushed by a platform's webhook, already verified: fetched fresh and fed to the same upsert. */
+async function takeWebhookOrder(
+  deps: StoreSyncDeps,
+  input: WebhookOrder,
+): Promise<{ duplicate: boolean; stored: boolean }> {
+  const { tenantId, storeId } = input;
+  const store = await deps.database.withTenant(tenantId, async (tx) => {
+    if (await repo.webhookEventSeen(tx, tenantId, storeId, input.eventId)) return null;
+    return repo.findStore(tx, tenantId, storeId);
+  });
+  if (!store) return { duplicate: true, stored: false };
+  const order = input.externalOrderId ? await adapterFor(deps, store).getOrder(input.externalOrderId) : null;
+  const problem = order ? channelOrderProblem(order) : null;
+  const result = await deps.database.withTenant(tenantId, async (tx) => {
+    const fresh = await repo.recordWebhookEvent(tx, tenantId, {
+      storeId,
+      eventId: input.eventId,
+      topic: input.topic,
+      externalOrderId: input.externalOrderId,
     });
+    if (!fresh) return null;
+    if (!order || problem) return { orderIds: [] as number[] };
+    return upsertChannelOrders(
+      tx,
+      { tenantId, storeId, sourceType: store.sourceType as SourceType, actor: WEBHOOK_ACTOR, log: deps.log },
+      [order],
+    );
+  });
+  if (!result) return { duplicate: true, stored: false };
+  if (problem) deps.log.warn({ storeId, reason: problem }, 'webhook order refused');
+  if ('inserted' in result) throughput.ordersImported(store.sourceType, result.inserted, result.updated);
+  if (result.orderIds.length > 0) {
+    deps.notify(tenantId, OrderRealtimeEvent.Changed, { orderIds: result.orderIds.map(String), event: 'webhook' });
   }
+  return { duplicate: false, stored: result.orderIds.length > 0 };
+}
 
-  /** One order pushed by a platform's webhook, already verified: fetched fresh and fed to the same upsert. */
-  async function takeWebhookOrder(input: {
-    tenantId: string;
-    storeId: number;
-    eventId: string;
-    topic: string | null;
-    externalOrderId: string | null;
-  }): Promise<{ duplicate: boolean; stored: boolean }> {
-    const { tenantId, storeId } = input;
-    const store = await database.withTenant(tenantId, async (tx) => {
-      if (await repo.webhookEventSeen(tx, tenantId, storeId, input.eventId)) return null;
-      return repo.findStore(tx, tenantId, storeId);
-    });
-    if (!store) return { duplicate: true, stored: false };
-    const order = input.externalOrderId ? await adapterFor(store).getOrder(input.externalOrderId) : null;
-    const problem = order ? channelOrderProblem(order) : null;
-    const result = await database.withTenant(tenantId, async (tx) => {
-      const fresh = await repo.recordWebhookEvent(tx, tenantId, {
-        storeId,
-        eventId: input.eventId,
-        topic: input.topic,
-        externalOrderId: input.externalOrderId,
-      });
-      if (!fresh) return null;
-      if (!order || problem) return { orderIds: [] as number[] };
-      return upsertChannelOrders(
-        tx,
-        { tenantId, storeId, sourceType: store.sourceType as SourceType, actor: WEBHOOK_ACTOR, log: deps.log },
-        [order],
-      );
-    });
-    if (!result) return { duplicate: true, stored: false };
-    if (problem) deps.log.warn({ storeId, reason: problem }, 'webhook order refused');
-    if ('inserted' in result) throughput.ordersImported(store.sourceType, result.inserted, result.updated);
-    if (result.orderIds.length > 0) {
-      deps.notify(tenantId, OrderRealtimeEvent.Changed, { orderIds: result.orderIds.map(String), event: 'webhook' });
-    }
-    return { duplicate: false, stored: result.orderIds.length > 0 };
-  }
-
-  return { startPull, finish, progress, sendRun, stallRun, scheduleDue, listRuns, takeWebhookOrder, adapterFor };
+export function createStoreSyncService(deps: StoreSyncDeps) {
+  return {
+    startPull: (tenantId: string, storeId: number, trigger: SyncTrigger) => startPull(deps, tenantId, storeId, trigger),
+    finish: (
+      tenantId: string,
+      run: { id: number; storeId: number; workerId: string | null },
+      state: 'succeeded' | 'failed' | 'stalled',
+      error: string | null,
+    ) => finish(deps, tenantId, run, state, error),
+    progress: (tenantId: string, run: SyncRunRow) => progress(deps, tenantId, run),
+    sendRun: (tx: Executor, job: SyncJob) => sendRun(deps, tx, job),
+    stallRun: (job: SyncJob) => stallRun(deps, job),
+    scheduleDue: () => scheduleDue(deps),
+    listRuns: (tenantId: string, storeId: number, limit = 20) => listRuns(deps, tenantId, storeId, limit),
+    takeWebhookOrder: (input: WebhookOrder) => takeWebhookOrder(deps, input),
+    adapterFor: (store: StoreRow) => adapterFor(deps, store),
+  };
 }
 
 export type StoreSyncService = ReturnType<typeof createStoreSyncService>;

@@ -10,27 +10,23 @@ import {
   StoreListSchema,
   StoreRealtimeEvent,
   StoreSchema,
-  SyncRunListSchema,
-  SyncRunSchema,
   TestConnectionSchema,
   UpdateStoreSchema,
 } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
-import type { StoreSyncService } from './store-sync-service.ts';
 import { createStoresService, parseStoreId } from './stores-service.ts';
 import type { AdapterFactory } from '../../integrations/channels/channel-registry.ts';
 import type { AdapterOptions } from '../../integrations/channels/channel-types.ts';
 
 export interface StoresRoutesOptions {
   publicUrl: string;
-  sync: StoreSyncService;
   adapters: AdapterFactory;
   adapterOptions?: AdapterOptions;
 }
 
-const StoreIdParams = Type.Object({ storeId: Type.String({ maxLength: 20 }) });
+export const StoreIdParams = Type.Object({ storeId: Type.String({ maxLength: 20 }) });
 
-/** Stores (spec 7.3): list, create, edit, test a connection, pull orders, the sync log, marketplace installs. */
+/** Stores (spec 7.3): list, create, edit, test a connection, the order-number code, marketplace installs. */
 export const storesRoutes: FastifyPluginAsyncTypebox<StoresRoutesOptions> = async (app, options) => {
   const service = createStoresService({
     database: app.db,
@@ -115,46 +111,6 @@ export const storesRoutes: FastifyPluginAsyncTypebox<StoresRoutesOptions> = asyn
       code: 200,
       success: true as const,
       data: await service.testConnection(request.auth!, request.body),
-    }),
-  );
-
-  app.get(
-    '/call/store/:storeId/pullOrders',
-    {
-      config: { policy: 'signed-in' },
-      schema: {
-        ...common,
-        summary: 'Start pulling orders; answers at once with the sync run',
-        description: 'While a pull of the store is queued or running, answers that run (202 either way).',
-        params: StoreIdParams,
-        response: { 202: Envelope(SyncRunSchema), ...errorResponses(400, 401, 404, 429) },
-      },
-    },
-    async (request, reply) => {
-      const storeId = parseStoreId(request.params.storeId);
-      const { run } = await options.sync.startPull(request.auth!.tenantId, storeId, 'manual');
-      const data = (await options.sync.listRuns(request.auth!.tenantId, storeId, 1)).find(
-        (r) => r.id === String(run.id),
-      );
-      return reply.code(202).send({ code: 202, success: true as const, data: data! });
-    },
-  );
-
-  app.get(
-    '/call/store/:storeId/syncRuns',
-    {
-      config: { policy: 'signed-in' },
-      schema: {
-        ...common,
-        summary: "The store's sync log, newest first (last 20 runs)",
-        params: StoreIdParams,
-        response: { 200: Envelope(SyncRunListSchema), ...errorResponses(401, 404, 429) },
-      },
-    },
-    async (request) => ({
-      code: 200,
-      success: true as const,
-      data: { rows: await options.sync.listRuns(request.auth!.tenantId, parseStoreId(request.params.storeId)) },
     }),
   );
 

@@ -49,6 +49,7 @@ export interface StoresServiceDeps {
 
 const WEBHOOK_PLATFORMS: Partial<Record<SourceType, string>> = { Shopify: 'shopify', Bigcommerce: 'bigcommerce' };
 const CONNECTION_TEST_TIMEOUT_MS = 20_000;
+const repo = createStoresRepository();
 
 export function parseStoreId(raw: string): number {
   if (!new RegExp(ID_PATTERN).test(raw)) throw notFound('Store not found');
@@ -119,199 +120,219 @@ function assertFields(sourceType: SourceType, settings: Record<string, string>, 
   if (Object.keys(errors).length > 0) throw badRequest(errors);
 }
 
-export function createStoresService(deps: StoresServiceDeps) {
-  const { database, secrets } = deps;
-  const repo = createStoresRepository();
+async function assertPublicAddresses(
+  deps: StoresServiceDeps,
+  sourceType: SourceType,
+  settings: Record<string, string>,
+) {
+  const errors = await storeAddressErrors(sourceType, settings, { allowed: deps.allowedHost });
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+}
 
-  async function assertPublicAddresses(sourceType: SourceType, settings: Record<string, string>) {
-    const errors = await storeAddressErrors(sourceType, settings, { allowed: deps.allowedHost });
-    if (Object.keys(errors).length > 0) throw badRequest(errors);
-  }
+async function sourceTypeOf(deps: StoresServiceDeps, auth: AuthContext, storeId: number): Promise<SourceType> {
+  const row = await deps.database.withTenant(auth.tenantId, (tx) => repo.find(tx, auth.tenantId, storeId));
+  if (!row) throw notFound('Store not found');
+  return row.sourceType as SourceType;
+}
 
-  async function sourceTypeOf(auth: AuthContext, storeId: number): Promise<SourceType> {
-    const row = await database.withTenant(auth.tenantId, (tx) => repo.find(tx, auth.tenantId, storeId));
-    if (!row) throw notFound('Store not found');
-    return row.sourceType as SourceType;
-  }
-
-  function toStore(row: StoreRow, orderCount: number, lastRun: SyncRunRow | undefined): Store {
-    const credentials = openCredentials(secrets, row.credentials);
-    const platform = WEBHOOK_PLATFORMS[row.sourceType as SourceType];
-    return {
-      id: String(row.id),
-      name: row.name,
-      sourceType: row.sourceType as SourceType,
-      status: row.status as Store['status'],
-      settings: row.settings,
-      credentials: Object.fromEntries(
-        Object.entries(sellerFields(row.sourceType as SourceType, credentials)).map(([k, v]) => [k, maskSecret(v)]),
-      ),
-      customerOrderCode: row.customerOrderCode,
-      syncIntervalMinutes: row.syncIntervalMinutes,
-      orderCount,
-      lastSyncAt: row.lastSyncAt ? new Date(row.lastSyncAt).toISOString() : null,
-      lastSync: lastRun ? toSyncRun(lastRun) : null,
-      problem: row.problem,
-      webhookUrl: platform && row.webhookKey ? `${deps.publicUrl}/webhooks/${platform}/${row.webhookKey}` : null,
-      createdAt: new Date(row.createdAt).toISOString(),
-    };
-  }
-
-  async function view(tenantId: string, storeId: number): Promise<Store> {
-    return database.withTenant(tenantId, async (tx) => {
-      const row = await repo.find(tx, tenantId, storeId);
-      if (!row) throw notFound('Store not found');
-      const counts = await repo.orderCounts(tx, tenantId, [row.id]);
-      const runs = await repo.latestRuns(tx, tenantId, [row.id]);
-      return toStore(row, counts.get(row.id) ?? 0, runs.get(row.id));
-    });
-  }
-
+function toStore(deps: StoresServiceDeps, row: StoreRow, orderCount: number, lastRun: SyncRunRow | undefined): Store {
+  const credentials = openCredentials(deps.secrets, row.credentials);
+  const platform = WEBHOOK_PLATFORMS[row.sourceType as SourceType];
   return {
-    view,
+    id: String(row.id),
+    name: row.name,
+    sourceType: row.sourceType as SourceType,
+    status: row.status as Store['status'],
+    settings: row.settings,
+    credentials: Object.fromEntries(
+      Object.entries(sellerFields(row.sourceType as SourceType, credentials)).map(([k, v]) => [k, maskSecret(v)]),
+    ),
+    customerOrderCode: row.customerOrderCode,
+    syncIntervalMinutes: row.syncIntervalMinutes,
+    orderCount,
+    lastSyncAt: row.lastSyncAt ? new Date(row.lastSyncAt).toISOString() : null,
+    lastSync: lastRun ? toSyncRun(lastRun) : null,
+    problem: row.problem,
+    webhookUrl: platform && row.webhookKey ? `${deps.publicUrl}/webhooks/${platform}/${row.webhookKey}` : null,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
 
-    async list(auth: AuthContext, query: StoreListQuery): Promise<StoreList> {
-      const filters = parseFilters(query.filters);
-      const size = query.size ?? 10;
-      const page = query.page ?? 1;
-      return database.withTenant(auth.tenantId, async (tx) => {
-        const { rows, total } = await repo.list(tx, auth.tenantId, filters, { size, offset: (page - 1) * size });
-        const ids = rows.map((r) => r.id);
-        const counts = await repo.orderCounts(tx, auth.tenantId, ids);
-        const runs = await repo.latestRuns(tx, auth.tenantId, ids);
-        return { rows: rows.map((r) => toStore(r, counts.get(r.id) ?? 0, runs.get(r.id))), page, size, total };
-      });
-    },
+async function viewStore(deps: StoresServiceDeps, tenantId: string, storeId: number): Promise<Store> {
+  return deps.database.withTenant(tenantId, async (tx) => {
+    const row = await repo.find(tx, tenantId, storeId);
+    if (!row) throw notFound('Store not found');
+    const counts = await repo.orderCounts(tx, tenantId, [row.id]);
+    const runs = await repo.latestRuns(tx, tenantId, [row.id]);
+    return toStore(deps, row, counts.get(row.id) ?? 0, runs.get(row.id));
+  });
+}
 
-    async create(auth: AuthContext, input: CreateStore): Promise<Store> {
-      const settings = withoutEmpty(input.settings);
-      const credentials = withoutEmpty(input.credentials);
-      assertFields(input.sourceType, settings, credentials);
-      await assertPublicAddresses(input.sourceType, settings);
-      const interval = input.syncIntervalMinutes ?? null;
-      const row = await database.withTenant(auth.tenantId, (tx) =>
-        repo.insert(tx, {
-          tenantId: auth.tenantId,
-          name: input.name.trim(),
-          sourceType: input.sourceType,
-          settings,
-          credentials: sealCredentials(secrets, credentials),
-          customerOrderCode: input.customerOrderCode ?? defaultCustomerOrderCode(input.sourceType),
-          syncIntervalMinutes: interval,
-          nextSyncAt: interval === null ? null : new Date(Date.now() + interval * 60_000),
-          webhookKey: WEBHOOK_PLATFORMS[input.sourceType] ? randomBytes(18).toString('base64url') : null,
-        }),
-      );
-      deps.notifyChanged(auth.tenantId, row.id);
-      return toStore(row, 0, undefined);
-    },
+async function listStores(deps: StoresServiceDeps, auth: AuthContext, query: StoreListQuery): Promise<StoreList> {
+  const filters = parseFilters(query.filters);
+  const size = query.size ?? 10;
+  const page = query.page ?? 1;
+  return deps.database.withTenant(auth.tenantId, async (tx) => {
+    const { rows, total } = await repo.list(tx, auth.tenantId, filters, { size, offset: (page - 1) * size });
+    const ids = rows.map((r) => r.id);
+    const counts = await repo.orderCounts(tx, auth.tenantId, ids);
+    const runs = await repo.latestRuns(tx, auth.tenantId, ids);
+    return { rows: rows.map((r) => toStore(deps, r, counts.get(r.id) ?? 0, runs.get(r.id))), page, size, total };
+  });
+}
 
-    async update(auth: AuthContext, storeId: number, input: UpdateStore): Promise<Store> {
-      // Checked before the transaction (a name is looked up in DNS); an address sent again is checked again.
-      const sentSettings = input.settings ? withoutEmpty(input.settings) : {};
-      if (input.settings) await assertPublicAddresses(await sourceTypeOf(auth, storeId), sentSettings);
-      await database.withTenant(auth.tenantId, async (tx) => {
-        const row = await repo.find(tx, auth.tenantId, storeId);
-        if (!row) throw notFound('Store not found');
-        const sourceType = row.sourceType as SourceType;
-        const settings = input.settings ? withoutEmpty(input.settings) : row.settings;
-        const stored = openCredentials(secrets, row.credentials);
-        const credentials = input.credentials
-          ? mergeCredentials(sellerFields(sourceType, stored), input.credentials)
-          : stored;
-        assertFields(sourceType, settings, sellerFields(sourceType, credentials));
-        const interval = input.syncIntervalMinutes === undefined ? row.syncIntervalMinutes : input.syncIntervalMinutes;
-        await repo.update(tx, auth.tenantId, storeId, {
-          ...(input.name !== undefined && { name: input.name.trim() }),
-          ...(input.status !== undefined && row.status !== 'uninstalled' && { status: input.status }),
-          ...(input.customerOrderCode !== undefined && { customerOrderCode: input.customerOrderCode }),
-          settings,
-          credentials: sealCredentials(secrets, credentials),
-          syncIntervalMinutes: interval,
-          nextSyncAt: interval === null ? null : new Date(Date.now() + interval * 60_000),
-          // New credentials deserve a fresh verdict; the next sync sets it again if they are still wrong.
-          ...(input.credentials !== undefined && { problem: null }),
-        });
-      });
-      deps.notifyChanged(auth.tenantId, storeId);
-      return view(auth.tenantId, storeId);
-    },
+async function createStore(deps: StoresServiceDeps, auth: AuthContext, input: CreateStore): Promise<Store> {
+  const settings = withoutEmpty(input.settings);
+  const credentials = withoutEmpty(input.credentials);
+  assertFields(input.sourceType, settings, credentials);
+  await assertPublicAddresses(deps, input.sourceType, settings);
+  const interval = input.syncIntervalMinutes ?? null;
+  const row = await deps.database.withTenant(auth.tenantId, (tx) =>
+    repo.insert(tx, {
+      tenantId: auth.tenantId,
+      name: input.name.trim(),
+      sourceType: input.sourceType,
+      settings,
+      credentials: sealCredentials(deps.secrets, credentials),
+      customerOrderCode: input.customerOrderCode ?? defaultCustomerOrderCode(input.sourceType),
+      syncIntervalMinutes: interval,
+      nextSyncAt: interval === null ? null : new Date(Date.now() + interval * 60_000),
+      webhookKey: WEBHOOK_PLATFORMS[input.sourceType] ? randomBytes(18).toString('base64url') : null,
+    }),
+  );
+  deps.notifyChanged(auth.tenantId, row.id);
+  return toStore(deps, row, 0, undefined);
+}
 
-    /** Asks the platform with the given (or stored) credentials; a refusal is an answer, not an error. */
-    async testConnection(auth: AuthContext, input: TestConnection): Promise<ConnectionResult> {
-      let sourceType = input.sourceType;
-      let settings = withoutEmpty(input.settings);
-      let credentials = withoutEmpty(input.credentials);
-      if (input.storeId) {
-        const storeId = parseStoreId(input.storeId);
-        const row = await database.withTenant(auth.tenantId, (tx) => repo.find(tx, auth.tenantId, storeId));
-        if (!row) throw notFound('Store not found');
-        sourceType = row.sourceType as SourceType;
-        settings = input.settings ? settings : row.settings;
-        credentials = mergeCredentials(
-          sellerFields(sourceType, openCredentials(secrets, row.credentials)),
-          input.credentials,
-        );
-      }
-      if (!sourceType) throw badRequest({ sourceType: 'is required (or storeId)' });
-      if (STORE_FIELDS[sourceType].length === 0) {
-        return { ok: true, message: 'Wholesale stores need no connection', platformAnswer: null, accountName: null };
-      }
-      assertFields(sourceType, settings, credentials);
-      const adapter = deps.adapters(
-        sourceType,
-        { settings, credentials },
-        { http: { retries: 1, ...deps.adapterOptions?.http } },
-      );
-      if (!adapter) throw badRequest({ sourceType: 'has no channel to connect to' });
-      try {
-        const info = await adapter.testConnection(AbortSignal.timeout(CONNECTION_TEST_TIMEOUT_MS));
-        return {
-          ok: true,
-          message: `Connected to ${info.accountName}`,
-          platformAnswer: null,
-          accountName: info.accountName,
-        };
-      } catch (error) {
-        if (error instanceof ChannelError) {
-          return { ok: false, message: error.message, platformAnswer: error.platformAnswer, accountName: null };
-        }
-        if (error instanceof DOMException && error.name === 'TimeoutError') {
-          return {
-            ok: false,
-            message: `${sourceType} did not answer in time`,
-            platformAnswer: null,
-            accountName: null,
-          };
-        }
-        throw error;
-      }
-    },
+async function updateStore(
+  deps: StoresServiceDeps,
+  auth: AuthContext,
+  storeId: number,
+  input: UpdateStore,
+): Promise<Store> {
+  // Checked before the transaction (a name is looked up in DNS); an address sent again is checked again.
+  const sentSettings = input.settings ? withoutEmpty(input.settings) : {};
+  if (input.settings) await assertPublicAddresses(deps, await sourceTypeOf(deps, auth, storeId), sentSettings);
+  await deps.database.withTenant(auth.tenantId, async (tx) => {
+    const row = await repo.find(tx, auth.tenantId, storeId);
+    if (!row) throw notFound('Store not found');
+    const sourceType = row.sourceType as SourceType;
+    const settings = input.settings ? withoutEmpty(input.settings) : row.settings;
+    const stored = openCredentials(deps.secrets, row.credentials);
+    const credentials = input.credentials
+      ? mergeCredentials(sellerFields(sourceType, stored), input.credentials)
+      : stored;
+    assertFields(sourceType, settings, sellerFields(sourceType, credentials));
+    const interval = input.syncIntervalMinutes === undefined ? row.syncIntervalMinutes : input.syncIntervalMinutes;
+    await repo.update(tx, auth.tenantId, storeId, {
+      ...(input.name !== undefined && { name: input.name.trim() }),
+      ...(input.status !== undefined && row.status !== 'uninstalled' && { status: input.status }),
+      ...(input.customerOrderCode !== undefined && { customerOrderCode: input.customerOrderCode }),
+      settings,
+      credentials: sealCredentials(deps.secrets, credentials),
+      syncIntervalMinutes: interval,
+      nextSyncAt: interval === null ? null : new Date(Date.now() + interval * 60_000),
+      // New credentials deserve a fresh verdict; the next sync sets it again if they are still wrong.
+      ...(input.credentials !== undefined && { problem: null }),
+    });
+  });
+  deps.notifyChanged(auth.tenantId, storeId);
+  return viewStore(deps, auth.tenantId, storeId);
+}
 
-    async customerOrderCode(auth: AuthContext, storeId: number): Promise<CustomerOrderCode> {
-      return database.withTenant(auth.tenantId, async (tx) => {
-        const row = await repo.find(tx, auth.tenantId, storeId);
-        if (!row) throw notFound('Store not found');
-        const sample = (await repo.sampleOrderNumber(tx, auth.tenantId, storeId)) ?? '1001';
-        return {
-          storeId: String(row.id),
-          customerOrderCode: row.customerOrderCode,
-          example: customerOrderNumber(row.customerOrderCode, sample),
-        };
-      });
-    },
+/** Asks the platform with the given (or stored) credentials; a refusal is an answer, not an error. */
+async function testConnection(
+  deps: StoresServiceDeps,
+  auth: AuthContext,
+  input: TestConnection,
+): Promise<ConnectionResult> {
+  let sourceType = input.sourceType;
+  let settings = withoutEmpty(input.settings);
+  let credentials = withoutEmpty(input.credentials);
+  if (input.storeId) {
+    const storeId = parseStoreId(input.storeId);
+    const row = await deps.database.withTenant(auth.tenantId, (tx) => repo.find(tx, auth.tenantId, storeId));
+    if (!row) throw notFound('Store not found');
+    sourceType = row.sourceType as SourceType;
+    settings = input.settings ? settings : row.settings;
+    credentials = mergeCredentials(
+      sellerFields(sourceType, openCredentials(deps.secrets, row.credentials)),
+      input.credentials,
+    );
+  }
+  if (!sourceType) throw badRequest({ sourceType: 'is required (or storeId)' });
+  if (STORE_FIELDS[sourceType].length === 0) {
+    return { ok: true, message: 'Wholesale stores need no connection', platformAnswer: null, accountName: null };
+  }
+  assertFields(sourceType, settings, credentials);
+  const adapter = deps.adapters(
+    sourceType,
+    { settings, credentials },
+    { http: { retries: 1, ...deps.adapterOptions?.http } },
+  );
+  if (!adapter) throw badRequest({ sourceType: 'has no channel to connect to' });
+  try {
+    const info = await adapter.testConnection(AbortSignal.timeout(CONNECTION_TEST_TIMEOUT_MS));
+    return {
+      ok: true,
+      message: `Connected to ${info.accountName}`,
+      platformAnswer: null,
+      accountName: info.accountName,
+    };
+  } catch (error) {
+    if (error instanceof ChannelError) {
+      return { ok: false, message: error.message, platformAnswer: error.platformAnswer, accountName: null };
+    }
+    if (error instanceof DOMException && error.name === 'TimeoutError') {
+      return {
+        ok: false,
+        message: `${sourceType} did not answer in time`,
+        platformAnswer: null,
+        accountName: null,
+      };
+    }
+    throw error;
+  }
+}
 
-    async connectable(auth: AuthContext): Promise<ConnectableStore[]> {
-      const installs = await database.withTenant(auth.tenantId, (tx) => repo.installsOf(tx, auth.tenantId));
-      return installs.map((i) => ({
-        installId: String(i.id),
-        sourceType: i.sourceType as SourceType,
-        name: i.externalRef.replace(/^stores\//, ''),
-        externalRef: i.externalRef,
-        installedAt: new Date(i.installedAt).toISOString(),
-        connectedStoreId: i.storeId === null ? null : String(i.storeId),
-      }));
-    },
+async function customerOrderCodeOf(
+  deps: StoresServiceDeps,
+  auth: AuthContext,
+  storeId: number,
+): Promise<CustomerOrderCode> {
+  return deps.database.withTenant(auth.tenantId, async (tx) => {
+    const row = await repo.find(tx, auth.tenantId, storeId);
+    if (!row) throw notFound('Store not found');
+    const sample = (await repo.sampleOrderNumber(tx, auth.tenantId, storeId)) ?? '1001';
+    return {
+      storeId: String(row.id),
+      customerOrderCode: row.customerOrderCode,
+      example: customerOrderNumber(row.customerOrderCode, sample),
+    };
+  });
+}
+
+async function connectableStores(deps: StoresServiceDeps, auth: AuthContext): Promise<ConnectableStore[]> {
+  const installs = await deps.database.withTenant(auth.tenantId, (tx) => repo.installsOf(tx, auth.tenantId));
+  return installs.map((i) => ({
+    installId: String(i.id),
+    sourceType: i.sourceType as SourceType,
+    name: i.externalRef.replace(/^stores\//, ''),
+    externalRef: i.externalRef,
+    installedAt: new Date(i.installedAt).toISOString(),
+    connectedStoreId: i.storeId === null ? null : String(i.storeId),
+  }));
+}
+
+export function createStoresService(deps: StoresServiceDeps) {
+  return {
+    view: (tenantId: string, storeId: number) => viewStore(deps, tenantId, storeId),
+    list: (auth: AuthContext, query: StoreListQuery) => listStores(deps, auth, query),
+    create: (auth: AuthContext, input: CreateStore) => createStore(deps, auth, input),
+    update: (auth: AuthContext, storeId: number, input: UpdateStore) => updateStore(deps, auth, storeId, input),
+    testConnection: (auth: AuthContext, input: TestConnection) => testConnection(deps, auth, input),
+    customerOrderCode: (auth: AuthContext, storeId: number) => customerOrderCodeOf(deps, auth, storeId),
+    connectable: (auth: AuthContext) => connectableStores(deps, auth),
   };
 }
 
