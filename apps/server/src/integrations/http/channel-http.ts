@@ -132,194 +132,222 @@ function shorten(text: string, max = 300): string {
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 
-export function createChannelHttp(rules: PlatformRules, options: HttpOptions = {}): ChannelHttp {
-  const retries = options.retries ?? 4;
-  const baseDelayMs = options.baseDelayMs ?? 500;
-  const maxDelayMs = options.maxDelayMs ?? 30_000;
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  const sleep = options.sleep ?? abortableSleep;
-  const doFetch = options.fetch ?? fetch;
+/** A client's platform rules and its settings, with every default filled in. */
+interface Client {
+  rules: PlatformRules;
+  retries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  timeoutMs: number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  fetch: typeof fetch;
+}
 
-  const backoff = (attempt: number) => {
-    const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
-    return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
-  };
+/** The wait before retry `attempt + 1`: doubling from the base, at most the longest, with jitter. */
+function backoff(client: Client, attempt: number): number {
+  const ceiling = Math.min(client.maxDelayMs, client.baseDelayMs * 2 ** attempt);
+  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}
 
-  async function once(request: ChannelRequest, signal?: AbortSignal): Promise<ChannelDownload> {
-    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
-    let body: string | undefined;
-    if (request.json !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      body = JSON.stringify(request.json);
-    } else if (request.form) {
-      headers['content-type'] ??= 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(request.form).toString();
+async function once(client: Client, request: ChannelRequest, signal?: AbortSignal): Promise<ChannelDownload> {
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+  let body: string | undefined;
+  if (request.json !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(request.json);
+  } else if (request.form) {
+    headers['content-type'] ??= 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(request.form).toString();
+  }
+  const timeout = AbortSignal.timeout(client.timeoutMs);
+  // Ends the request when its answer runs past the limit.
+  const refused = new AbortController();
+  const combined = AbortSignal.any(signal ? [signal, timeout, refused.signal] : [timeout, refused.signal]);
+  const limit = request.answerLimit ?? client.rules.answerLimit ?? STORE_ANSWER_LIMIT;
+  try {
+    const response = await client.fetch(request.url, {
+      method: request.method ?? 'GET',
+      headers,
+      body,
+      signal: combined,
+    });
+    const read = await readBody(response, limit, () => refused.abort());
+    if (!read.ok) {
+      throw new AnswerTooLargeError(
+        `${client.rules.platform} answered more than ${megabytes(limit)}; Shipdesk refused it`,
+        limit,
+        response.status,
+      );
     }
-    const timeout = AbortSignal.timeout(timeoutMs);
-    // Ends the request when its answer runs past the limit.
-    const refused = new AbortController();
-    const combined = AbortSignal.any(signal ? [signal, timeout, refused.signal] : [timeout, refused.signal]);
-    const limit = request.answerLimit ?? rules.answerLimit ?? STORE_ANSWER_LIMIT;
+    return { status: response.status, headers: response.headers, bytes: read.bytes };
+  } catch (error) {
+    if (error instanceof AnswerTooLargeError) throw error;
+    if (signal?.aborted) throw signal.reason;
+    if (error instanceof EgressRefusedError) {
+      throw new ChannelError('invalid', `${client.rules.platform} cannot be called at this address: ${error.message}`);
+    }
+    if (timeout.aborted) {
+      throw new ChannelError('timeout', `${client.rules.platform} did not answer within ${client.timeoutMs / 1000} s`);
+    }
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+    throw new ChannelError('network', `${client.rules.platform} could not be reached (${cause})`);
+  }
+}
+
+/** The body as text, decoded once (a BOM dropped, as fetch's text() does). */
+function asText(answer: ChannelDownload): ChannelResponse {
+  return { status: answer.status, headers: answer.headers, text: new TextDecoder().decode(answer.bytes) };
+}
+
+function errorFor(client: Client, response: ChannelResponse): ChannelError {
+  const parsed = tryParse(response.text);
+  const platformMessage =
+    (parsed.ok ? client.rules.errorMessage?.(response, parsed.value) : null) ??
+    (response.text ? shorten(response.text) : null);
+  const kind = kindOfStatus(response.status);
+  const what =
+    kind === 'auth'
+      ? 'refused the credentials'
+      : kind === 'forbidden'
+        ? 'refused access (missing permission or scope)'
+        : kind === 'rate_limited'
+          ? 'kept throttling the requests'
+          : kind === 'unavailable'
+            ? 'is failing'
+            : 'refused the request';
+  return new ChannelError(
+    kind,
+    `${client.rules.platform} ${what} (HTTP ${response.status})`,
+    response.status,
+    platformMessage,
+  );
+}
+
+/** Runs `attempt` until it succeeds, a non-retryable error, or the retries are spent. */
+async function withRetry<T>(
+  client: Client,
+  request: ChannelRequest,
+  attempt: () => Promise<{ value: T } | { retryIn: number | null; error: ChannelError }>,
+  signal?: AbortSignal,
+): Promise<T> {
+  for (let n = 0; ; n++) {
+    let outcome: { value: T } | { retryIn: number | null; error: ChannelError };
     try {
-      const response = await doFetch(request.url, { method: request.method ?? 'GET', headers, body, signal: combined });
-      const read = await readBody(response, limit, () => refused.abort());
-      if (!read.ok) {
-        throw new AnswerTooLargeError(
-          `${rules.platform} answered more than ${megabytes(limit)}; Shipdesk refused it`,
-          limit,
-          response.status,
-        );
-      }
-      return { status: response.status, headers: response.headers, bytes: read.bytes };
+      outcome = await attempt();
     } catch (error) {
-      if (error instanceof AnswerTooLargeError) throw error;
-      if (signal?.aborted) throw signal.reason;
-      if (error instanceof EgressRefusedError) {
-        throw new ChannelError('invalid', `${rules.platform} cannot be called at this address: ${error.message}`);
-      }
-      if (timeout.aborted) {
-        throw new ChannelError('timeout', `${rules.platform} did not answer within ${timeoutMs / 1000} s`);
-      }
-      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-      throw new ChannelError('network', `${rules.platform} could not be reached (${cause})`);
+      if (!(error instanceof ChannelError) || !error.retryable) throw error;
+      outcome = { retryIn: null, error };
     }
+    if ('value' in outcome) return outcome.value;
+    if (n >= client.retries || !mayRetry(request, outcome.error)) throw outcome.error;
+    const wait = outcome.retryIn ?? backoff(client, n);
+    if (wait > client.maxDelayMs) throw outcome.error;
+    await client.sleep(wait, signal);
   }
+}
 
-  /** The body as text, decoded once (a BOM dropped, as fetch's text() does). */
-  function asText(answer: ChannelDownload): ChannelResponse {
-    return { status: answer.status, headers: answer.headers, text: new TextDecoder().decode(answer.bytes) };
-  }
+function waitAskedFor(client: Client, response: ChannelResponse): number | null {
+  return client.rules.retryAfterMs?.(response) ?? parseRetryAfter(response.headers.get('retry-after'));
+}
 
-  function errorFor(response: ChannelResponse): ChannelError {
-    const parsed = tryParse(response.text);
-    const platformMessage =
-      (parsed.ok ? rules.errorMessage?.(response, parsed.value) : null) ??
-      (response.text ? shorten(response.text) : null);
-    const kind = kindOfStatus(response.status);
-    const what =
-      kind === 'auth'
-        ? 'refused the credentials'
-        : kind === 'forbidden'
-          ? 'refused access (missing permission or scope)'
-          : kind === 'rate_limited'
-            ? 'kept throttling the requests'
-            : kind === 'unavailable'
-              ? 'is failing'
-              : 'refused the request';
-    return new ChannelError(
-      kind,
-      `${rules.platform} ${what} (HTTP ${response.status})`,
-      response.status,
-      platformMessage,
-    );
-  }
+function mayRetry(request: ChannelRequest, error: ChannelError): boolean {
+  const method = (request.method ?? 'GET').toUpperCase();
+  const idempotent = request.idempotent ?? ['GET', 'HEAD', 'PUT', 'DELETE'].includes(method);
+  if (idempotent) return error.retryable;
+  return error.kind === 'rate_limited' || (error.kind === 'network' && /ECONNREFUSED/.test(error.message));
+}
 
-  /** Runs `attempt` until it succeeds, a non-retryable error, or the retries are spent. */
-  async function withRetry<T>(
-    request: ChannelRequest,
-    attempt: () => Promise<{ value: T } | { retryIn: number | null; error: ChannelError }>,
-    signal?: AbortSignal,
-  ): Promise<T> {
-    for (let n = 0; ; n++) {
-      let outcome: { value: T } | { retryIn: number | null; error: ChannelError };
-      try {
-        outcome = await attempt();
-      } catch (error) {
-        if (!(error instanceof ChannelError) || !error.retryable) throw error;
-        outcome = { retryIn: null, error };
+async function requestText(client: Client, request: ChannelRequest, signal?: AbortSignal): Promise<ChannelResponse> {
+  return withRetry<ChannelResponse>(
+    client,
+    request,
+    async () => {
+      const response = asText(await once(client, request, signal));
+      if (response.status >= 200 && response.status < 300) return { value: response };
+      const error = errorFor(client, response);
+      if (!error.retryable) throw error;
+      return { retryIn: waitAskedFor(client, response), error };
+    },
+    signal,
+  );
+}
+
+async function requestJson<T>(
+  client: Client,
+  request: ChannelRequest,
+  signal?: AbortSignal,
+): Promise<{ body: T; response: ChannelResponse }> {
+  return withRetry<{ body: T; response: ChannelResponse }>(
+    client,
+    request,
+    async () => {
+      const response = asText(await once(client, request, signal));
+      if (response.status < 200 || response.status >= 300) {
+        const error = errorFor(client, response);
+        if (!error.retryable) throw error;
+        return { retryIn: waitAskedFor(client, response), error };
       }
-      if ('value' in outcome) return outcome.value;
-      if (n >= retries || !mayRetry(request, outcome.error)) throw outcome.error;
-      const wait = outcome.retryIn ?? backoff(n);
-      if (wait > maxDelayMs) throw outcome.error;
-      await sleep(wait, signal);
-    }
-  }
+      const parsed = tryParse(response.text);
+      if (!parsed.ok) {
+        return {
+          retryIn: null,
+          error: new ChannelError(
+            'malformed',
+            `${client.rules.platform} answered with malformed JSON`,
+            response.status,
+            shorten(response.text, 120),
+          ),
+        };
+      }
+      const throttle = client.rules.throttledBody?.(response, parsed.value) ?? null;
+      if (throttle !== null) {
+        return {
+          retryIn: throttle,
+          error: new ChannelError(
+            'rate_limited',
+            `${client.rules.platform} kept throttling the requests`,
+            response.status,
+            client.rules.errorMessage?.(response, parsed.value) ?? 'Throttled',
+          ),
+        };
+      }
+      return { value: { body: parsed.value as T, response } };
+    },
+    signal,
+  );
+}
 
-  function waitAskedFor(response: ChannelResponse): number | null {
-    return rules.retryAfterMs?.(response) ?? parseRetryAfter(response.headers.get('retry-after'));
-  }
+async function requestBytes(client: Client, request: ChannelRequest, signal?: AbortSignal): Promise<ChannelDownload> {
+  return withRetry<ChannelDownload>(
+    client,
+    request,
+    async () => {
+      const answer = await once(client, request, signal);
+      if (answer.status >= 200 && answer.status < 300) return { value: answer };
+      const response = asText(answer);
+      const error = errorFor(client, response);
+      if (!error.retryable) throw error;
+      return { retryIn: waitAskedFor(client, response), error };
+    },
+    signal,
+  );
+}
 
-  function mayRetry(request: ChannelRequest, error: ChannelError): boolean {
-    const method = (request.method ?? 'GET').toUpperCase();
-    const idempotent = request.idempotent ?? ['GET', 'HEAD', 'PUT', 'DELETE'].includes(method);
-    if (idempotent) return error.retryable;
-    return error.kind === 'rate_limited' || (error.kind === 'network' && /ECONNREFUSED/.test(error.message));
-  }
-
-  async function request(request: ChannelRequest, signal?: AbortSignal): Promise<ChannelResponse> {
-    return withRetry<ChannelResponse>(
-      request,
-      async () => {
-        const response = asText(await once(request, signal));
-        if (response.status >= 200 && response.status < 300) return { value: response };
-        const error = errorFor(response);
-        if (!error.retryable) throw error;
-        return { retryIn: waitAskedFor(response), error };
-      },
-      signal,
-    );
-  }
-
-  async function json<T>(
-    request: ChannelRequest,
-    signal?: AbortSignal,
-  ): Promise<{ body: T; response: ChannelResponse }> {
-    return withRetry<{ body: T; response: ChannelResponse }>(
-      request,
-      async () => {
-        const response = asText(await once(request, signal));
-        if (response.status < 200 || response.status >= 300) {
-          const error = errorFor(response);
-          if (!error.retryable) throw error;
-          return { retryIn: waitAskedFor(response), error };
-        }
-        const parsed = tryParse(response.text);
-        if (!parsed.ok) {
-          return {
-            retryIn: null,
-            error: new ChannelError(
-              'malformed',
-              `${rules.platform} answered with malformed JSON`,
-              response.status,
-              shorten(response.text, 120),
-            ),
-          };
-        }
-        const throttle = rules.throttledBody?.(response, parsed.value) ?? null;
-        if (throttle !== null) {
-          return {
-            retryIn: throttle,
-            error: new ChannelError(
-              'rate_limited',
-              `${rules.platform} kept throttling the requests`,
-              response.status,
-              rules.errorMessage?.(response, parsed.value) ?? 'Throttled',
-            ),
-          };
-        }
-        return { value: { body: parsed.value as T, response } };
-      },
-      signal,
-    );
-  }
-
-  async function download(request: ChannelRequest, signal?: AbortSignal): Promise<ChannelDownload> {
-    return withRetry<ChannelDownload>(
-      request,
-      async () => {
-        const answer = await once(request, signal);
-        if (answer.status >= 200 && answer.status < 300) return { value: answer };
-        const response = asText(answer);
-        const error = errorFor(response);
-        if (!error.retryable) throw error;
-        return { retryIn: waitAskedFor(response), error };
-      },
-      signal,
-    );
-  }
-
-  return { request, json, download };
+export function createChannelHttp(rules: PlatformRules, options: HttpOptions = {}): ChannelHttp {
+  const client: Client = {
+    rules,
+    retries: options.retries ?? 4,
+    baseDelayMs: options.baseDelayMs ?? 500,
+    maxDelayMs: options.maxDelayMs ?? 30_000,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    sleep: options.sleep ?? abortableSleep,
+    fetch: options.fetch ?? fetch,
+  };
+  return {
+    request: (request, signal) => requestText(client, request, signal),
+    json: <T>(request: ChannelRequest, signal?: AbortSignal) => requestJson<T>(client, request, signal),
+    download: (request, signal) => requestBytes(client, request, signal),
+  };
 }
 
 /**
