@@ -107,19 +107,9 @@ function sortValue(order: V2Order, field: string): number {
   return Number(order[field as keyof V2Order]);
 }
 
-export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {}): Promise<FakeBigcommerce> {
-  const storeHash = options.storeHash ?? 'fake123abc';
-  const accessToken = options.accessToken ?? 'fake-bc-access-token';
-  const clientId = options.clientId ?? 'fake-bc-client-id';
-  const clientSecret = options.clientSecret ?? 'fake-bc-client-secret';
-  const quota = options.quota === undefined ? { perWindow: 450, windowMs: 30_000 } : options.quota;
-
-  const records = new Map<number, FakeOrderRecord>();
-  for (const record of generateOrders(options.orders ?? 30, options.seed ?? 1)) records.set(record.order.id, record);
-  let throttledCount = 0;
-  let lastModified = Math.max(0, ...[...records.values()].map((r) => Date.parse(r.order.date_modified)));
-
-  const store: V2Store = {
+/** `GET /store`: the store's profile. */
+function storeProfile(storeHash: string, options: FakeBigcommerceOptions): V2Store {
+  return {
     id: '1001234',
     domain: `${storeHash}.mybigcommerce.com`,
     secure_url: `https://${storeHash}.mybigcommerce.com`,
@@ -132,6 +122,73 @@ export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {})
     dimension_units: 'Inches',
     plan_name: 'Pro',
   };
+}
+
+/** `GET /orders`: the date, id and status filters, deleted orders apart, sorted, one page. */
+function listOrders(records: ReadonlyMap<number, FakeOrderRecord>, request: FakeRequest): FakeReply {
+  const { query } = request;
+  let rows = [...records.values()].map((r) => r.order);
+  for (const { param, field, min } of DATE_FILTERS) {
+    const raw = query.get(param);
+    if (raw === null) continue;
+    const bound = Date.parse(raw);
+    if (Number.isNaN(bound)) return v2Error(400, `The filter '${param}' is invalid.`);
+    rows = rows.filter((o) => (min ? Date.parse(o[field]) >= bound : Date.parse(o[field]) <= bound));
+  }
+  const minId = query.get('min_id');
+  const maxId = query.get('max_id');
+  const statusId = query.get('status_id');
+  if (minId !== null) rows = rows.filter((o) => o.id >= Number(minId));
+  if (maxId !== null) rows = rows.filter((o) => o.id <= Number(maxId));
+  if (statusId !== null) rows = rows.filter((o) => o.status_id === Number(statusId));
+  const deleted = query.get('is_deleted') === 'true';
+  rows = rows.filter((o) => o.is_deleted === deleted);
+
+  const [field = 'id', direction = 'asc'] = (query.get('sort') ?? 'id:asc').split(':');
+  if (!SORTABLE.has(field) || (direction !== 'asc' && direction !== 'desc')) {
+    return v2Error(400, `The sort '${query.get('sort')}' is invalid.`);
+  }
+  const sign = direction === 'asc' ? 1 : -1;
+  rows.sort((a, b) => sign * (sortValue(a, field) - sortValue(b, field)) || a.id - b.id);
+  return pageOf(rows, query);
+}
+
+/** A `signed_payload_jwt` of the store's app, with the store's values where `claims` leaves them out. */
+function signedPayload(
+  app: { storeHash: string; clientId: string; clientSecret: string; email: string },
+  claims: SignedPayloadOptions,
+): Promise<string> {
+  return signedPayloadJwt({
+    storeHash: claims.storeHash ?? app.storeHash,
+    clientId: claims.clientId ?? app.clientId,
+    clientSecret: claims.clientSecret ?? app.clientSecret,
+    issuer: claims.issuer ?? 'bc',
+    user: {
+      id: claims.userId ?? 9876543,
+      email: claims.email ?? app.email,
+      locale: claims.locale ?? 'en-US',
+    },
+    owner: { id: claims.ownerId ?? 7654321, email: claims.ownerEmail ?? app.email },
+    url: claims.url ?? '/',
+    channelId: claims.channelId ?? null,
+    issuedAt: Math.floor((claims.issuedAt ?? new Date()).getTime() / 1000),
+    expiresInSeconds: claims.expiresInSeconds ?? 24 * 3600,
+  });
+}
+
+export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {}): Promise<FakeBigcommerce> {
+  const storeHash = options.storeHash ?? 'fake123abc';
+  const accessToken = options.accessToken ?? 'fake-bc-access-token';
+  const clientId = options.clientId ?? 'fake-bc-client-id';
+  const clientSecret = options.clientSecret ?? 'fake-bc-client-secret';
+  const quota = options.quota === undefined ? { perWindow: 450, windowMs: 30_000 } : options.quota;
+
+  const records = new Map<number, FakeOrderRecord>();
+  for (const record of generateOrders(options.orders ?? 30, options.seed ?? 1)) records.set(record.order.id, record);
+  let throttledCount = 0;
+  let lastModified = Math.max(0, ...[...records.values()].map((r) => Date.parse(r.order.date_modified)));
+
+  const store = storeProfile(storeHash, options);
 
   const login = createFakeLogin({ storeHash, clientId, clientSecret, accessToken, ownerEmail: store.admin_email });
 
@@ -201,34 +258,6 @@ export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {})
     };
   }
 
-  function listOrders(request: FakeRequest): FakeReply {
-    const { query } = request;
-    let rows = [...records.values()].map((r) => r.order);
-    for (const { param, field, min } of DATE_FILTERS) {
-      const raw = query.get(param);
-      if (raw === null) continue;
-      const bound = Date.parse(raw);
-      if (Number.isNaN(bound)) return v2Error(400, `The filter '${param}' is invalid.`);
-      rows = rows.filter((o) => (min ? Date.parse(o[field]) >= bound : Date.parse(o[field]) <= bound));
-    }
-    const minId = query.get('min_id');
-    const maxId = query.get('max_id');
-    const statusId = query.get('status_id');
-    if (minId !== null) rows = rows.filter((o) => o.id >= Number(minId));
-    if (maxId !== null) rows = rows.filter((o) => o.id <= Number(maxId));
-    if (statusId !== null) rows = rows.filter((o) => o.status_id === Number(statusId));
-    const deleted = query.get('is_deleted') === 'true';
-    rows = rows.filter((o) => o.is_deleted === deleted);
-
-    const [field = 'id', direction = 'asc'] = (query.get('sort') ?? 'id:asc').split(':');
-    if (!SORTABLE.has(field) || (direction !== 'asc' && direction !== 'desc')) {
-      return v2Error(400, `The sort '${query.get('sort')}' is invalid.`);
-    }
-    const sign = direction === 'asc' ? 1 : -1;
-    rows.sort((a, b) => sign * (sortValue(a, field) - sortValue(b, field)) || a.id - b.id);
-    return pageOf(rows, query);
-  }
-
   const base = '/stores/:hash/v2';
   const router = new FakeRouter()
     .on('POST', '/oauth2/token', login.tokenEndpoint)
@@ -237,7 +266,11 @@ export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {})
       `${base}/store`,
       api(() => ({ status: 200, body: store })),
     )
-    .on('GET', `${base}/orders`, api(listOrders))
+    .on(
+      'GET',
+      `${base}/orders`,
+      api((request) => listOrders(records, request)),
+    )
     .on('GET', `${base}/orders/:id`, api(withRecord((r) => ({ status: 200, body: r.order }))))
     .on('GET', `${base}/orders/:id/products`, api(withRecord((r, req) => pageOf(r.products, req.query))))
     .on('GET', `${base}/orders/:id/shipping_addresses`, api(withRecord((r, req) => pageOf(r.addresses, req.query))))
@@ -272,22 +305,7 @@ export async function startFakeBigcommerce(options: FakeBigcommerceOptions = {})
     },
     issueAuthCode: login.issueAuthCode,
     signedPayloadJwt: (claims = {}) =>
-      signedPayloadJwt({
-        storeHash: claims.storeHash ?? storeHash,
-        clientId: claims.clientId ?? clientId,
-        clientSecret: claims.clientSecret ?? clientSecret,
-        issuer: claims.issuer ?? 'bc',
-        user: {
-          id: claims.userId ?? 9876543,
-          email: claims.email ?? store.admin_email,
-          locale: claims.locale ?? 'en-US',
-        },
-        owner: { id: claims.ownerId ?? 7654321, email: claims.ownerEmail ?? store.admin_email },
-        url: claims.url ?? '/',
-        channelId: claims.channelId ?? null,
-        issuedAt: Math.floor((claims.issuedAt ?? new Date()).getTime() / 1000),
-        expiresInSeconds: claims.expiresInSeconds ?? 24 * 3600,
-      }),
+      signedPayload({ storeHash, clientId, clientSecret, email: store.admin_email }, claims),
     signWebhook: (body, { id = randomUUID(), timestamp = Math.floor(Date.now() / 1000), secret = clientSecret } = {}) =>
       standardWebhookHeaders(body, secret, id, timestamp),
     orderWebhookBody(orderId, scope = 'store/order/updated') {

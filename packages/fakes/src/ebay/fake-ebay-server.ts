@@ -118,6 +118,129 @@ const inRange = (time: string, range: DateRange) => {
   return (range.from === null || value >= range.from) && (range.to === null || value <= range.to);
 };
 
+/** What the Fulfillment API's operations read and change: the seller's orders, the fulfillments, where it answers. */
+interface EbaySeller {
+  orders: Map<string, EbayOrder>;
+  fulfillments: RecordedFulfillment[];
+  /** The server's own URL, for the links of its answers (known once it listens). */
+  baseUrl: string;
+}
+
+/** `getOrders`: by order ids, or by a filter of dates and fulfilment statuses, one page with its links. */
+function getOrders(seller: EbaySeller, request: FakeRequest): FakeReply {
+  const { orders, baseUrl } = seller;
+  const limitText = request.query.get('limit');
+  const offsetText = request.query.get('offset');
+  const limit = limitText === null ? DEFAULT_LIMIT : Number(limitText);
+  const offset = offsetText === null ? 0 : Number(offsetText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+    return errorReply(400, ebayErrors.fulfillment(30850, 'Invalid limit. Supported ranges 1 - 200.'));
+  }
+  if (!Number.isInteger(offset) || offset < 0) {
+    return errorReply(400, ebayErrors.fulfillment(30900, 'Invalid offset. Offset must be zero or greater.'));
+  }
+
+  let matching = [...orders.values()];
+  const orderIds = request.query.get('orderIds');
+  const filter = request.query.get('filter');
+  if (orderIds) {
+    const wanted = new Set(orderIds.split(',').map((id) => id.trim()));
+    matching = matching.filter((order) => wanted.has(order.orderId));
+  } else if (filter) {
+    const criteria = parseFilter(filter);
+    if (!criteria) return errorReply(400, ebayErrors.fulfillment(30700, `Invalid filter: ${filter}`));
+    const created = criteria.get('creationdate');
+    const modified = criteria.get('lastmodifieddate');
+    // creationdate wins when both are given, as eBay documents.
+    const dateKey = created ? 'creationDate' : 'lastModifiedDate';
+    const rangeText = created ?? modified;
+    if (rangeText) {
+      const range = parseRange(rangeText);
+      if (!range) return errorReply(400, ebayErrors.fulfillment(30820, `Invalid date range: ${rangeText}`));
+      matching = matching.filter((order) => inRange(order[dateKey], range));
+    }
+    const statuses = criteria.get('orderfulfillmentstatus');
+    if (statuses) {
+      const wanted = statuses.replace(/[{}]/g, '').split('|');
+      matching = matching.filter((order) => wanted.includes(order.orderFulfillmentStatus));
+    }
+    for (const key of criteria.keys()) {
+      if (!['creationdate', 'lastmodifieddate', 'orderfulfillmentstatus'].includes(key)) {
+        return errorReply(400, ebayErrors.fulfillment(30700, `Invalid filter name: ${key}`));
+      }
+    }
+  }
+  matching.sort((a, b) => a.lastModifiedDate.localeCompare(b.lastModifiedDate) || a.orderId.localeCompare(b.orderId));
+
+  const pageHref = (at: number) => {
+    const query = new URLSearchParams();
+    if (filter) query.set('filter', filter);
+    query.set('limit', String(limit));
+    query.set('offset', String(at));
+    return `${baseUrl}${SELL_FULFILLMENT_BASE}/order?${query.toString().replace(/%3A/gi, ':')}`;
+  };
+  const page: EbayOrderSearchPage = {
+    href: pageHref(offset),
+    total: matching.length,
+    limit,
+    offset,
+    orders: matching.slice(offset, offset + limit),
+  };
+  if (offset + limit < matching.length) page.next = pageHref(offset + limit);
+  if (offset > 0) page.prev = pageHref(Math.max(0, offset - limit));
+  return { status: 200, body: page };
+}
+
+/** `createShippingFulfillment`: checked as eBay does, recorded, and the order's lines fulfilled. */
+function createShippingFulfillment(seller: EbaySeller, request: FakeRequest): FakeReply {
+  const { orders, fulfillments, baseUrl } = seller;
+  const orderId = request.params.orderId!;
+  const order = orders.get(orderId);
+  if (!order) return errorReply(404, ebayErrors.fulfillment(32100, `Invalid order ID: ${orderId}`));
+  let body: EbayShippingFulfillmentDetails;
+  try {
+    body = JSON.parse(request.body) as EbayShippingFulfillmentDetails;
+  } catch {
+    return errorReply(400, ebayErrors.fulfillment(32000, 'The request body is not valid JSON.'));
+  }
+  if (!Array.isArray(body.lineItems) || body.lineItems.length === 0) {
+    return errorReply(400, ebayErrors.fulfillment(32200, 'Invalid line item: lineItems is required.'));
+  }
+  for (const item of body.lineItems) {
+    const line = order.lineItems.find((candidate) => candidate.lineItemId === item.lineItemId);
+    if (!line || !Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > line.quantity) {
+      return errorReply(
+        400,
+        ebayErrors.fulfillment(32200, `Invalid line item ID or quantity: ${item.lineItemId}`, [
+          { name: 'lineItemId', value: String(item.lineItemId) },
+        ]),
+      );
+    }
+  }
+  if (!body.trackingNumber || !/^[A-Za-z0-9]+$/.test(body.trackingNumber) || !body.shippingCarrierCode) {
+    return errorReply(400, ebayErrors.fulfillment(32300, 'Invalid shipment tracking number or carrier.'));
+  }
+  if (body.shippedDate !== undefined && Number.isNaN(Date.parse(body.shippedDate))) {
+    return errorReply(400, ebayErrors.fulfillment(32500, 'Invalid shipped date.'));
+  }
+
+  const fulfillmentId = body.trackingNumber;
+  fulfillments.push({ orderId, fulfillmentId, request: body });
+  for (const item of body.lineItems) {
+    const line = order.lineItems.find((candidate) => candidate.lineItemId === item.lineItemId)!;
+    line.lineItemFulfillmentStatus = 'FULFILLED';
+  }
+  const done = order.lineItems.every((line) => line.lineItemFulfillmentStatus === 'FULFILLED');
+  order.orderFulfillmentStatus = done ? 'FULFILLED' : 'IN_PROGRESS';
+  order.lastModifiedDate = new Date().toISOString();
+  return {
+    status: 201,
+    headers: {
+      location: `${baseUrl}${SELL_FULFILLMENT_BASE}/order/${orderId}/shipping_fulfillment/${fulfillmentId}`,
+    },
+  };
+}
+
 export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay> {
   const orders = new Map<string, EbayOrder>();
   const fulfillments: RecordedFulfillment[] = [];
@@ -127,8 +250,6 @@ export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay>
   const putOrders = (list: EbayOrder[]) => list.forEach((order) => orders.set(order.orderId, structuredClone(order)));
   putOrders(options.orders ?? []);
   if (options.seed) putOrders(generateEbayOrders(options.seed, { sellerId: options.sellerId }));
-
-  let baseUrl = '';
 
   /** A 401/400 reply when the bearer token is not one we minted (or has expired), else null. */
   function refuseToken(request: FakeRequest): FakeReply | null {
@@ -170,75 +291,12 @@ export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay>
     };
   });
 
+  const seller: EbaySeller = { orders, fulfillments, baseUrl: '' };
   router.on(
     'GET',
     `${SELL_FULFILLMENT_BASE}/order`,
-    authed((request) => {
-      const limitText = request.query.get('limit');
-      const offsetText = request.query.get('offset');
-      const limit = limitText === null ? DEFAULT_LIMIT : Number(limitText);
-      const offset = offsetText === null ? 0 : Number(offsetText);
-      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-        return errorReply(400, ebayErrors.fulfillment(30850, 'Invalid limit. Supported ranges 1 - 200.'));
-      }
-      if (!Number.isInteger(offset) || offset < 0) {
-        return errorReply(400, ebayErrors.fulfillment(30900, 'Invalid offset. Offset must be zero or greater.'));
-      }
-
-      let matching = [...orders.values()];
-      const orderIds = request.query.get('orderIds');
-      const filter = request.query.get('filter');
-      if (orderIds) {
-        const wanted = new Set(orderIds.split(',').map((id) => id.trim()));
-        matching = matching.filter((order) => wanted.has(order.orderId));
-      } else if (filter) {
-        const criteria = parseFilter(filter);
-        if (!criteria) return errorReply(400, ebayErrors.fulfillment(30700, `Invalid filter: ${filter}`));
-        const created = criteria.get('creationdate');
-        const modified = criteria.get('lastmodifieddate');
-        // creationdate wins when both are given, as eBay documents.
-        const dateKey = created ? 'creationDate' : 'lastModifiedDate';
-        const rangeText = created ?? modified;
-        if (rangeText) {
-          const range = parseRange(rangeText);
-          if (!range) return errorReply(400, ebayErrors.fulfillment(30820, `Invalid date range: ${rangeText}`));
-          matching = matching.filter((order) => inRange(order[dateKey], range));
-        }
-        const statuses = criteria.get('orderfulfillmentstatus');
-        if (statuses) {
-          const wanted = statuses.replace(/[{}]/g, '').split('|');
-          matching = matching.filter((order) => wanted.includes(order.orderFulfillmentStatus));
-        }
-        for (const key of criteria.keys()) {
-          if (!['creationdate', 'lastmodifieddate', 'orderfulfillmentstatus'].includes(key)) {
-            return errorReply(400, ebayErrors.fulfillment(30700, `Invalid filter name: ${key}`));
-          }
-        }
-      }
-      matching.sort(
-        (a, b) => a.lastModifiedDate.localeCompare(b.lastModifiedDate) || a.orderId.localeCompare(b.orderId),
-      );
-
-      const pageHref = (at: number) => {
-        const query = new URLSearchParams();
-        if (filter) query.set('filter', filter);
-        query.set('limit', String(limit));
-        query.set('offset', String(at));
-        return `${baseUrl}${SELL_FULFILLMENT_BASE}/order?${query.toString().replace(/%3A/gi, ':')}`;
-      };
-      const page: EbayOrderSearchPage = {
-        href: pageHref(offset),
-        total: matching.length,
-        limit,
-        offset,
-        orders: matching.slice(offset, offset + limit),
-      };
-      if (offset + limit < matching.length) page.next = pageHref(offset + limit);
-      if (offset > 0) page.prev = pageHref(Math.max(0, offset - limit));
-      return { status: 200, body: page };
-    }),
+    authed((request) => getOrders(seller, request)),
   );
-
   router.on(
     'GET',
     `${SELL_FULFILLMENT_BASE}/order/:orderId`,
@@ -252,53 +310,7 @@ export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay>
   router.on(
     'POST',
     `${SELL_FULFILLMENT_BASE}/order/:orderId/shipping_fulfillment`,
-    authed((request) => {
-      const orderId = request.params.orderId!;
-      const order = orders.get(orderId);
-      if (!order) return errorReply(404, ebayErrors.fulfillment(32100, `Invalid order ID: ${orderId}`));
-      let body: EbayShippingFulfillmentDetails;
-      try {
-        body = JSON.parse(request.body) as EbayShippingFulfillmentDetails;
-      } catch {
-        return errorReply(400, ebayErrors.fulfillment(32000, 'The request body is not valid JSON.'));
-      }
-      if (!Array.isArray(body.lineItems) || body.lineItems.length === 0) {
-        return errorReply(400, ebayErrors.fulfillment(32200, 'Invalid line item: lineItems is required.'));
-      }
-      for (const item of body.lineItems) {
-        const line = order.lineItems.find((candidate) => candidate.lineItemId === item.lineItemId);
-        if (!line || !Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > line.quantity) {
-          return errorReply(
-            400,
-            ebayErrors.fulfillment(32200, `Invalid line item ID or quantity: ${item.lineItemId}`, [
-              { name: 'lineItemId', value: String(item.lineItemId) },
-            ]),
-          );
-        }
-      }
-      if (!body.trackingNumber || !/^[A-Za-z0-9]+$/.test(body.trackingNumber) || !body.shippingCarrierCode) {
-        return errorReply(400, ebayErrors.fulfillment(32300, 'Invalid shipment tracking number or carrier.'));
-      }
-      if (body.shippedDate !== undefined && Number.isNaN(Date.parse(body.shippedDate))) {
-        return errorReply(400, ebayErrors.fulfillment(32500, 'Invalid shipped date.'));
-      }
-
-      const fulfillmentId = body.trackingNumber;
-      fulfillments.push({ orderId, fulfillmentId, request: body });
-      for (const item of body.lineItems) {
-        const line = order.lineItems.find((candidate) => candidate.lineItemId === item.lineItemId)!;
-        line.lineItemFulfillmentStatus = 'FULFILLED';
-      }
-      const done = order.lineItems.every((line) => line.lineItemFulfillmentStatus === 'FULFILLED');
-      order.orderFulfillmentStatus = done ? 'FULFILLED' : 'IN_PROGRESS';
-      order.lastModifiedDate = new Date().toISOString();
-      return {
-        status: 201,
-        headers: {
-          location: `${baseUrl}${SELL_FULFILLMENT_BASE}/order/${orderId}/shipping_fulfillment/${fulfillmentId}`,
-        },
-      };
-    }),
+    authed((request) => createShippingFulfillment(seller, request)),
   );
 
   const server = await startFakeHttpServer(router, {
@@ -306,7 +318,7 @@ export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay>
     notFound: () =>
       errorReply(404, { errorId: 2002, domain: 'ACCESS', category: 'REQUEST', message: 'Resource not found' }),
   });
-  baseUrl = server.url;
+  seller.baseUrl = server.url;
 
   return Object.assign(server, {
     orders,

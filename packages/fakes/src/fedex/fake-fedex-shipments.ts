@@ -139,188 +139,201 @@ interface FakeFedexShipping {
   cancel(request: FakeRequest): FakeReply;
 }
 
-export function createFakeFedexShipping(accountNumber: string | undefined): FakeFedexShipping {
-  const labels = new Map<string, FakeFedexLabel>();
-  const charges: FakeFedexCharge[] = [];
-  const faults: FakeFedexShipmentFault[] = [];
+/** One account's shipments: the labels drawn, their charges, and the faults queued for the next ones. */
+interface FedexShippingState {
+  accountNumber: string | undefined;
+  labels: Map<string, FakeFedexLabel>;
+  charges: FakeFedexCharge[];
+  faults: FakeFedexShipmentFault[];
+}
 
-  /** The refusal of a request FedEx would not ship, or null. */
-  function refusal(body: FedexShipRequest | null): FakeReply | null {
-    const shipment = body?.requestedShipment;
-    if (!body || !shipment) return fedexError(400, 'INVALID.INPUT.EXCEPTION', 'Invalid field value in the input');
-    if (!body.accountNumber?.value) {
-      return fedexError(400, 'ACCOUNTNUMBER.REQUIRED', 'Please provide a valid account number.');
-    }
-    if (accountNumber && body.accountNumber.value !== accountNumber) return ACCOUNT_REFUSED;
-    const recipient = shipment.recipients?.[0]?.address;
-    if (!shipment.shipper?.address?.postalCode || !recipient?.postalCode || !recipient.countryCode) {
-      return fedexError(
-        400,
-        'RECIPIENTS.ADDRESS.REQUIRED',
-        'Recipient address is required. Please update and try again.',
-      );
-    }
-    if (!shipment.recipients?.[0]?.contact?.personName && !shipment.recipients?.[0]?.contact?.companyName) {
-      return fedexError(400, 'RECIPIENT.CONTACT.REQUIRED', 'Recipient contact name or company name is required.');
-    }
-    const service = shipment.serviceType ?? '';
-    if (!FEDEX_SERVICES[service]) {
-      return fedexError(400, 'SERVICETYPE.INVALID', `The service type ${service || '(none)'} is invalid.`);
-    }
-    if (!offeredServices(shipment.shipper.address, recipient).includes(service)) {
-      return fedexError(
-        400,
-        'SERVICE.UNAVAILABLE.ERROR',
-        'The requested service is not available between these locations.',
-      );
-    }
-    const lb = pounds(shipment.requestedPackageLineItems);
-    if (!(lb > 0) || lb > 150) return fedexError(400, 'PACKAGE.WEIGHT.INVALID', 'Please enter a valid package weight.');
-    const spec = shipment.labelSpecification;
-    const stock = STOCKS[spec?.imageType ?? ''];
-    if (!stock) return fedexError(400, 'LABEL.IMAGETYPE.INVALID', 'The label image type is invalid.');
-    if (!stock.stock.test(spec?.labelStockType ?? '')) {
-      return fedexError(400, 'LABEL.STOCKTYPE.INVALID', 'The label stock type is not valid for the image type.');
-    }
-    return null;
+/** The refusal of a request FedEx would not ship, or null. */
+function refusal(accountNumber: string | undefined, body: FedexShipRequest | null): FakeReply | null {
+  const shipment = body?.requestedShipment;
+  if (!body || !shipment) return fedexError(400, 'INVALID.INPUT.EXCEPTION', 'Invalid field value in the input');
+  if (!body.accountNumber?.value) {
+    return fedexError(400, 'ACCOUNTNUMBER.REQUIRED', 'Please provide a valid account number.');
   }
-
-  function ship(request: FakeRequest): FakeReply | Promise<FakeReply> {
-    const body = json<FedexShipRequest>(request);
-    const refused = refusal(body);
-    if (refused) return refused;
-    const fault = faults.shift();
-    if (fault === 'address') return ADDRESS_REFUSED;
-    if (fault === 'account') return ACCOUNT_REFUSED;
-    if (fault && typeof fault === 'object') return fedexError(fault.status, fault.code, fault.message);
-
-    const shipment = body!.requestedShipment!;
-    const shipper = shipment.shipper!;
-    const recipient = shipment.recipients![0]!;
-    const service = shipment.serviceType!;
-    const shipDate = shipment.shipDatestamp ?? new Date().toISOString().slice(0, 10);
-    const zoneNumber = zone(shipper.address, recipient.address);
-    const cents = accountCents(
-      service,
-      pounds(shipment.requestedPackageLineItems),
-      zoneNumber,
-      recipient.address?.residential !== false,
+  if (accountNumber && body.accountNumber.value !== accountNumber) return ACCOUNT_REFUSED;
+  const recipient = shipment.recipients?.[0]?.address;
+  if (!shipment.shipper?.address?.postalCode || !recipient?.postalCode || !recipient.countryCode) {
+    return fedexError(
+      400,
+      'RECIPIENTS.ADDRESS.REQUIRED',
+      'Recipient address is required. Please update and try again.',
     );
-    const trackingNumber = fedexTrackingNumber();
-    const references = shipment.requestedPackageLineItems?.[0]?.customerReferences ?? [];
-    const imageType = shipment.labelSpecification!.imageType!;
-    const document = fakeLabelDocument(STOCKS[imageType]!.format, {
-      carrier: 'FedEx',
-      service: FEDEX_SERVICES[service]!.name,
-      trackingNumber,
-      shipDate,
-      from: lines(shipper),
-      to: lines(recipient),
-      reference: references.find((r) => r.customerReferenceType === 'CUSTOMER_REFERENCE')?.value ?? null,
-    }).bytes;
-    const label: FakeFedexLabel = {
-      trackingNumber,
-      accountNumber: body!.accountNumber!.value!,
-      serviceType: service,
-      shipDate,
-      imageType,
-      labelStockType: shipment.labelSpecification!.labelStockType!,
-      document,
-      netCharge: dollars(cents),
-      currency: 'USD',
-      customerTransactionId: header(request, 'x-customer-transaction-id'),
-      references,
-      shipper,
-      recipient,
-      status: 'created',
-      events: [scanEvent('OC', shipper)],
-    };
-    labels.set(trackingNumber, label);
-    charges.push({ trackingNumber, amount: label.netCharge, currency: 'USD', refunded: false });
-    // Applied, and the answer lost on the way: the client sees a timeout.
-    if (fault === 'drop_answer') return new Promise<FakeReply>(() => {});
-
-    const output: { transactionShipments: FedexTransactionShipment[] } = {
-      transactionShipments: [
-        {
-          masterTrackingNumber: trackingNumber,
-          serviceType: service,
-          serviceName: FEDEX_SERVICES[service]!.name,
-          shipDatestamp: shipDate,
-          pieceResponses: [
-            {
-              masterTrackingNumber: trackingNumber,
-              trackingNumber,
-              deliveryDatestamp: businessDaysAfter(shipDate, transitDays(service, zoneNumber))
-                .toISOString()
-                .slice(0, 10),
-              netChargeAmount: label.netCharge,
-              packageDocuments: [
-                {
-                  contentType: 'LABEL',
-                  copiesToPrint: 1,
-                  docType: imageType,
-                  encodedLabel: document.toString('base64'),
-                },
-              ],
-              customerReferences: references,
-            },
-          ],
-          completedShipmentDetail: {
-            shipmentRating: {
-              actualRateType: 'PAYOR_ACCOUNT_PACKAGE',
-              shipmentRateDetails: [
-                { rateType: 'PAYOR_ACCOUNT_PACKAGE', totalNetCharge: label.netCharge, currency: 'USD' },
-              ],
-            },
-          },
-        },
-      ],
-    };
-    const answer: FedexOutput<typeof output> = {
-      transactionId: randomUUID(),
-      ...(label.customerTransactionId ? { customerTransactionId: label.customerTransactionId } : {}),
-      output,
-    };
-    return { status: 200, body: answer };
   }
+  if (!shipment.recipients?.[0]?.contact?.personName && !shipment.recipients?.[0]?.contact?.companyName) {
+    return fedexError(400, 'RECIPIENT.CONTACT.REQUIRED', 'Recipient contact name or company name is required.');
+  }
+  const service = shipment.serviceType ?? '';
+  if (!FEDEX_SERVICES[service]) {
+    return fedexError(400, 'SERVICETYPE.INVALID', `The service type ${service || '(none)'} is invalid.`);
+  }
+  if (!offeredServices(shipment.shipper.address, recipient).includes(service)) {
+    return fedexError(
+      400,
+      'SERVICE.UNAVAILABLE.ERROR',
+      'The requested service is not available between these locations.',
+    );
+  }
+  const lb = pounds(shipment.requestedPackageLineItems);
+  if (!(lb > 0) || lb > 150) return fedexError(400, 'PACKAGE.WEIGHT.INVALID', 'Please enter a valid package weight.');
+  const spec = shipment.labelSpecification;
+  const stock = STOCKS[spec?.imageType ?? ''];
+  if (!stock) return fedexError(400, 'LABEL.IMAGETYPE.INVALID', 'The label image type is invalid.');
+  if (!stock.stock.test(spec?.labelStockType ?? '')) {
+    return fedexError(400, 'LABEL.STOCKTYPE.INVALID', 'The label stock type is not valid for the image type.');
+  }
+  return null;
+}
 
-  function cancel(request: FakeRequest): FakeReply {
-    const body = json<{ accountNumber?: { value?: string }; trackingNumber?: string }>(request);
-    const label = labels.get(body?.trackingNumber ?? '');
-    if (!label || (body?.accountNumber?.value && body.accountNumber.value !== label.accountNumber)) {
-      return fedexError(404, 'NOT.FOUND.ERROR', 'The resource you requested is not available.');
-    }
-    if (label.status === 'cancelled') {
-      return {
-        status: 200,
-        body: {
-          transactionId: randomUUID(),
-          output: {
-            cancelledShipment: false,
-            cancelledHistory: false,
-            message: 'Shipment has already been cancelled.',
+/** `POST /ship/v1/shipments`: checked, a label drawn and charged, and the answer FedEx gives (or a queued fault). */
+function ship(shipping: FedexShippingState, request: FakeRequest): FakeReply | Promise<FakeReply> {
+  const { labels, charges, faults } = shipping;
+  const body = json<FedexShipRequest>(request);
+  const refused = refusal(shipping.accountNumber, body);
+  if (refused) return refused;
+  const fault = faults.shift();
+  if (fault === 'address') return ADDRESS_REFUSED;
+  if (fault === 'account') return ACCOUNT_REFUSED;
+  if (fault && typeof fault === 'object') return fedexError(fault.status, fault.code, fault.message);
+
+  const shipment = body!.requestedShipment!;
+  const shipper = shipment.shipper!;
+  const recipient = shipment.recipients![0]!;
+  const service = shipment.serviceType!;
+  const shipDate = shipment.shipDatestamp ?? new Date().toISOString().slice(0, 10);
+  const zoneNumber = zone(shipper.address, recipient.address);
+  const cents = accountCents(
+    service,
+    pounds(shipment.requestedPackageLineItems),
+    zoneNumber,
+    recipient.address?.residential !== false,
+  );
+  const trackingNumber = fedexTrackingNumber();
+  const references = shipment.requestedPackageLineItems?.[0]?.customerReferences ?? [];
+  const imageType = shipment.labelSpecification!.imageType!;
+  const document = fakeLabelDocument(STOCKS[imageType]!.format, {
+    carrier: 'FedEx',
+    service: FEDEX_SERVICES[service]!.name,
+    trackingNumber,
+    shipDate,
+    from: lines(shipper),
+    to: lines(recipient),
+    reference: references.find((r) => r.customerReferenceType === 'CUSTOMER_REFERENCE')?.value ?? null,
+  }).bytes;
+  const label: FakeFedexLabel = {
+    trackingNumber,
+    accountNumber: body!.accountNumber!.value!,
+    serviceType: service,
+    shipDate,
+    imageType,
+    labelStockType: shipment.labelSpecification!.labelStockType!,
+    document,
+    netCharge: dollars(cents),
+    currency: 'USD',
+    customerTransactionId: header(request, 'x-customer-transaction-id'),
+    references,
+    shipper,
+    recipient,
+    status: 'created',
+    events: [scanEvent('OC', shipper)],
+  };
+  labels.set(trackingNumber, label);
+  charges.push({ trackingNumber, amount: label.netCharge, currency: 'USD', refunded: false });
+  // Applied, and the answer lost on the way: the client sees a timeout.
+  if (fault === 'drop_answer') return new Promise<FakeReply>(() => {});
+
+  const output: { transactionShipments: FedexTransactionShipment[] } = {
+    transactionShipments: [
+      {
+        masterTrackingNumber: trackingNumber,
+        serviceType: service,
+        serviceName: FEDEX_SERVICES[service]!.name,
+        shipDatestamp: shipDate,
+        pieceResponses: [
+          {
+            masterTrackingNumber: trackingNumber,
+            trackingNumber,
+            deliveryDatestamp: businessDaysAfter(shipDate, transitDays(service, zoneNumber)).toISOString().slice(0, 10),
+            netChargeAmount: label.netCharge,
+            packageDocuments: [
+              {
+                contentType: 'LABEL',
+                copiesToPrint: 1,
+                docType: imageType,
+                encodedLabel: document.toString('base64'),
+              },
+            ],
+            customerReferences: references,
+          },
+        ],
+        completedShipmentDetail: {
+          shipmentRating: {
+            actualRateType: 'PAYOR_ACCOUNT_PACKAGE',
+            shipmentRateDetails: [
+              { rateType: 'PAYOR_ACCOUNT_PACKAGE', totalNetCharge: label.netCharge, currency: 'USD' },
+            ],
           },
         },
-      };
-    }
-    if (label.events.some((event) => event.eventType !== 'OC')) {
-      return fedexError(
-        400,
-        'SHIPMENT.CANCEL.NOTALLOWED',
-        'Shipment cannot be cancelled because it has already been tendered to FedEx.',
-      );
-    }
-    label.status = 'cancelled';
-    for (const charge of charges) if (charge.trackingNumber === label.trackingNumber) charge.refunded = true;
+      },
+    ],
+  };
+  const answer: FedexOutput<typeof output> = {
+    transactionId: randomUUID(),
+    ...(label.customerTransactionId ? { customerTransactionId: label.customerTransactionId } : {}),
+    output,
+  };
+  return { status: 200, body: answer };
+}
+
+/** `PUT /ship/v1/shipments/cancel`: a label not yet tendered is cancelled and its charge refunded. */
+function cancel(shipping: FedexShippingState, request: FakeRequest): FakeReply {
+  const { labels, charges } = shipping;
+  const body = json<{ accountNumber?: { value?: string }; trackingNumber?: string }>(request);
+  const label = labels.get(body?.trackingNumber ?? '');
+  if (!label || (body?.accountNumber?.value && body.accountNumber.value !== label.accountNumber)) {
+    return fedexError(404, 'NOT.FOUND.ERROR', 'The resource you requested is not available.');
+  }
+  if (label.status === 'cancelled') {
     return {
       status: 200,
       body: {
         transactionId: randomUUID(),
-        output: { cancelledShipment: true, cancelledHistory: true, message: 'Shipment is successfully cancelled' },
+        output: {
+          cancelledShipment: false,
+          cancelledHistory: false,
+          message: 'Shipment has already been cancelled.',
+        },
       },
     };
   }
+  if (label.events.some((event) => event.eventType !== 'OC')) {
+    return fedexError(
+      400,
+      'SHIPMENT.CANCEL.NOTALLOWED',
+      'Shipment cannot be cancelled because it has already been tendered to FedEx.',
+    );
+  }
+  label.status = 'cancelled';
+  for (const charge of charges) if (charge.trackingNumber === label.trackingNumber) charge.refunded = true;
+  return {
+    status: 200,
+    body: {
+      transactionId: randomUUID(),
+      output: { cancelledShipment: true, cancelledHistory: true, message: 'Shipment is successfully cancelled' },
+    },
+  };
+}
 
-  return { labels, charges, queue: (fault) => void faults.push(fault), ship, cancel };
+export function createFakeFedexShipping(accountNumber: string | undefined): FakeFedexShipping {
+  const shipping: FedexShippingState = { accountNumber, labels: new Map(), charges: [], faults: [] };
+  return {
+    labels: shipping.labels,
+    charges: shipping.charges,
+    queue: (fault) => void shipping.faults.push(fault),
+    ship: (request) => ship(shipping, request),
+    cancel: (request) => cancel(shipping, request),
+  };
 }

@@ -162,6 +162,88 @@ function matches(order: MagentoOrder, filter: Filter): boolean {
 const open = (item: MagentoOrderItem) =>
   item.qty_ordered - item.qty_shipped - (item.qty_canceled ?? 0) - (item.qty_refunded ?? 0);
 
+/** `GET /V1/orders`: the search criteria's filter groups, sort orders and page. */
+function searchOrders(orders: ReadonlyMap<number, MagentoOrder>, request: FakeRequest): FakeReply {
+  const criteria = parseSearchCriteria(request.query);
+  if (!criteria) return message(400, '"%fieldName" is required. Enter and try again.', { fieldName: 'searchCriteria' });
+  const found = [...orders.values()]
+    .filter((order) => criteria.groups.every((group) => group.some((filter) => matches(order, filter))))
+    .sort((a, b) => {
+      for (const { field, direction } of [...criteria.sorts, { field: 'entity_id', direction: 'ASC' }]) {
+        const left = (a as unknown as Record<string, unknown>)[field];
+        const right = (b as unknown as Record<string, unknown>)[field];
+        const order = compare(left, right === null || right === undefined ? '' : String(right));
+        if (order !== 0) return direction === 'DESC' ? -order : order;
+      }
+      return 0;
+    });
+  const size = criteria.pageSize && criteria.pageSize > 0 ? criteria.pageSize : Math.max(1, found.length);
+  // Magento clamps a page past the end to the last page instead of answering an empty one.
+  const lastPage = Math.max(1, Math.ceil(found.length / size));
+  const page = Math.min(criteria.currentPage, lastPage);
+  return {
+    status: 200,
+    body: {
+      items: found.slice((page - 1) * size, page * size),
+      search_criteria: {
+        filter_groups: criteria.groups.map((group) => ({
+          filters: group.map((f) => ({ field: f.field, value: f.value, condition_type: f.conditionType })),
+        })),
+        sort_orders: criteria.sorts,
+        page_size: criteria.pageSize ?? undefined,
+        current_page: criteria.currentPage,
+      },
+      total_count: found.length,
+    },
+  };
+}
+
+/** `POST /V1/order/{id}/ship`: the items (or all that are open) shipped, the order's state moved on, recorded. */
+function shipOrder(
+  orders: ReadonlyMap<number, MagentoOrder>,
+  shipments: RecordedMagentoShipment[],
+  request: FakeRequest,
+): FakeReply {
+  const order = orders.get(Number(request.params.id));
+  if (!order) return NOT_FOUND();
+  let body: MagentoShipOrder;
+  try {
+    body = JSON.parse(request.body || '{}') as MagentoShipOrder;
+  } catch {
+    return message(400, 'Decoding error: %1', ['Syntax error']);
+  }
+  for (const track of body.tracks ?? []) {
+    for (const field of ['track_number', 'carrier_code'] as const) {
+      if (!track[field]) return message(400, '"%fieldName" is required. Enter and try again.', { fieldName: field });
+    }
+  }
+  const topLevel = order.items.filter((item) => item.parent_item_id === null || item.parent_item_id === undefined);
+  const wanted = body.items?.length
+    ? body.items.map((want) => ({ item: topLevel.find((i) => i.item_id === want.order_item_id), qty: want.qty }))
+    : topLevel.filter((item) => open(item) > 0).map((item) => ({ item, qty: open(item) }));
+  if (order.state === 'canceled' || wanted.length === 0) return CANNOT_SHIP();
+  for (const { item, qty } of wanted) {
+    if (!item || !(qty > 0) || qty > open(item)) return CANNOT_SHIP();
+  }
+  for (const { item, qty } of wanted) {
+    item!.qty_shipped += qty;
+    for (const child of order.items.filter((c) => c.parent_item_id === item!.item_id)) {
+      child.qty_shipped = Math.min(child.qty_ordered, child.qty_shipped + qty);
+    }
+  }
+  if (topLevel.every((item) => open(item) <= 0)) {
+    order.state = 'complete';
+    order.status = 'complete';
+  } else if (order.state === 'new') {
+    order.state = 'processing';
+    order.status = 'processing';
+  }
+  order.updated_at = magentoDateTime(Date.now());
+  const shipmentId = shipments.length + 1;
+  shipments.push({ shipmentId, entityId: order.entity_id, request: body });
+  return { status: 200, body: shipmentId };
+}
+
 export async function startFakeMagento(options: FakeMagentoOptions): Promise<FakeMagento> {
   const seeded =
     typeof options.orders === 'number' ? generateMagentoOrders(options.orders, options.seed ?? 1) : options.orders;
@@ -252,83 +334,6 @@ export async function startFakeMagento(options: FakeMagentoOptions): Promise<Fak
       return handler(request);
     };
 
-  function search(request: FakeRequest): FakeReply {
-    const criteria = parseSearchCriteria(request.query);
-    if (!criteria)
-      return message(400, '"%fieldName" is required. Enter and try again.', { fieldName: 'searchCriteria' });
-    const found = [...orders.values()]
-      .filter((order) => criteria.groups.every((group) => group.some((filter) => matches(order, filter))))
-      .sort((a, b) => {
-        for (const { field, direction } of [...criteria.sorts, { field: 'entity_id', direction: 'ASC' }]) {
-          const left = (a as unknown as Record<string, unknown>)[field];
-          const right = (b as unknown as Record<string, unknown>)[field];
-          const order = compare(left, right === null || right === undefined ? '' : String(right));
-          if (order !== 0) return direction === 'DESC' ? -order : order;
-        }
-        return 0;
-      });
-    const size = criteria.pageSize && criteria.pageSize > 0 ? criteria.pageSize : Math.max(1, found.length);
-    // Magento clamps a page past the end to the last page instead of answering an empty one.
-    const lastPage = Math.max(1, Math.ceil(found.length / size));
-    const page = Math.min(criteria.currentPage, lastPage);
-    return {
-      status: 200,
-      body: {
-        items: found.slice((page - 1) * size, page * size),
-        search_criteria: {
-          filter_groups: criteria.groups.map((group) => ({
-            filters: group.map((f) => ({ field: f.field, value: f.value, condition_type: f.conditionType })),
-          })),
-          sort_orders: criteria.sorts,
-          page_size: criteria.pageSize ?? undefined,
-          current_page: criteria.currentPage,
-        },
-        total_count: found.length,
-      },
-    };
-  }
-
-  function ship(request: FakeRequest): FakeReply {
-    const order = orders.get(Number(request.params.id));
-    if (!order) return NOT_FOUND();
-    let body: MagentoShipOrder;
-    try {
-      body = JSON.parse(request.body || '{}') as MagentoShipOrder;
-    } catch {
-      return message(400, 'Decoding error: %1', ['Syntax error']);
-    }
-    for (const track of body.tracks ?? []) {
-      for (const field of ['track_number', 'carrier_code'] as const) {
-        if (!track[field]) return message(400, '"%fieldName" is required. Enter and try again.', { fieldName: field });
-      }
-    }
-    const topLevel = order.items.filter((item) => item.parent_item_id === null || item.parent_item_id === undefined);
-    const wanted = body.items?.length
-      ? body.items.map((want) => ({ item: topLevel.find((i) => i.item_id === want.order_item_id), qty: want.qty }))
-      : topLevel.filter((item) => open(item) > 0).map((item) => ({ item, qty: open(item) }));
-    if (order.state === 'canceled' || wanted.length === 0) return CANNOT_SHIP();
-    for (const { item, qty } of wanted) {
-      if (!item || !(qty > 0) || qty > open(item)) return CANNOT_SHIP();
-    }
-    for (const { item, qty } of wanted) {
-      item!.qty_shipped += qty;
-      for (const child of order.items.filter((c) => c.parent_item_id === item!.item_id)) {
-        child.qty_shipped = Math.min(child.qty_ordered, child.qty_shipped + qty);
-      }
-    }
-    if (topLevel.every((item) => open(item) <= 0)) {
-      order.state = 'complete';
-      order.status = 'complete';
-    } else if (order.state === 'new') {
-      order.state = 'processing';
-      order.status = 'processing';
-    }
-    order.updated_at = magentoDateTime(Date.now());
-    const shipmentId = shipments.length + 1;
-    shipments.push({ shipmentId, entityId: order.entity_id, request: body });
-    return { status: 200, body: shipmentId };
-  }
-
   const router = new FakeRouter()
     .on(
       'GET',
@@ -349,7 +354,11 @@ export async function startFakeMagento(options: FakeMagentoOptions): Promise<Fak
         return { status: 200, body: configs };
       }),
     )
-    .on('GET', '/rest/:store/V1/orders', rest('Magento_Sales::actions_view', search))
+    .on(
+      'GET',
+      '/rest/:store/V1/orders',
+      rest('Magento_Sales::actions_view', (request) => searchOrders(orders, request)),
+    )
     .on(
       'GET',
       '/rest/:store/V1/orders/:id',
@@ -358,7 +367,11 @@ export async function startFakeMagento(options: FakeMagentoOptions): Promise<Fak
         return order ? { status: 200, body: order } : NOT_FOUND();
       }),
     )
-    .on('POST', '/rest/:store/V1/order/:id/ship', rest('Magento_Sales::ship', ship));
+    .on(
+      'POST',
+      '/rest/:store/V1/order/:id/ship',
+      rest('Magento_Sales::ship', (request) => shipOrder(orders, shipments, request)),
+    );
 
   const server = await startFakeHttpServer(router, {
     notFound: () => message(404, 'Request does not match any route.'),

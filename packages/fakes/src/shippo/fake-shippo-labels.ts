@@ -102,184 +102,208 @@ const FAULT_MESSAGES: Record<'address' | 'insufficient_funds', (provider: string
   }),
 };
 
-export function createFakeShippoLabels(context: FakeShippoLabelsContext) {
-  const shipments = new Map<string, ShippoShipment>();
-  const rates = new Map<string, ShippoRate>();
-  const transactions = new Map<string, ShippoTransaction>();
-  const labels = new Map<string, FakeShippoLabel>();
-  const charges: FakeShippoCharge[] = [];
-  const faults: FakeShippoPurchaseFault[] = [];
+/** One account's label work: its shipments, rates, purchases and their labels and charges, and what comes next. */
+interface ShippoLabelsState {
+  context: FakeShippoLabelsContext;
+  shipments: Map<string, ShippoShipment>;
+  rates: Map<string, ShippoRate>;
+  transactions: Map<string, ShippoTransaction>;
+  labels: Map<string, FakeShippoLabel>;
+  charges: FakeShippoCharge[];
+  faults: FakeShippoPurchaseFault[];
   /** Transactions answered QUEUED, which turn SUCCESS once read again. */
-  const queued = new Set<string>();
+  queued: Set<string>;
+}
 
-  function createShipment(request: FakeRequest, token: string): FakeReply {
-    const body = parseBody<{
-      address_from?: ShippoAddress;
-      address_to?: ShippoAddress;
-      parcels?: ShippoParcel[];
-      shipment_date?: string;
-      metadata?: string;
-    }>(request);
-    const invalid = shipmentFieldErrors(body?.address_from, body?.address_to, body?.parcels);
-    if (invalid) return invalid;
-    const from = body!.address_from!;
-    const to = body!.address_to!;
-    const international = from.country !== to.country;
-    const pounds = parcelPounds(body!.parcels![0]!);
-    const test = token.startsWith('shippo_test_');
-    const shipmentId = hex();
-    const offered = SERVICE_LEVELS.flatMap((serviceLevel) => {
-      if (serviceLevel.international !== international) return [];
-      const account = context.carrierAccounts.find((a) => a.carrier === serviceLevel.carrier && a.active);
-      return account ? [{ serviceLevel, account }] : [];
-    });
-    const shipmentRates: ShippoRate[] = offered.map(({ serviceLevel, account }) => {
-      const amount = (priceCents(serviceLevel, pounds, from.zip!, to.zip!) / 100).toFixed(2);
-      const rate: ShippoRate = {
-        object_id: hex(),
-        object_created: now(),
-        object_owner: context.owner,
-        shipment: shipmentId,
-        amount,
-        currency: 'USD',
-        amount_local: amount,
-        currency_local: 'USD',
-        provider: PROVIDERS[serviceLevel.carrier]!,
-        provider_image_75: `https://shippo-static.s3.amazonaws.com/providers/75/${PROVIDERS[serviceLevel.carrier]}.png`,
-        servicelevel: { name: serviceLevel.name, token: serviceLevel.token, terms: '' },
-        estimated_days: serviceLevel.days,
-        duration_terms: `Delivery in ${serviceLevel.days} business day${serviceLevel.days === 1 ? '' : 's'}.`,
-        carrier_account: account.object_id,
-        attributes: [],
-        messages: [],
-        test,
-      };
-      rates.set(rate.object_id, rate);
-      return rate;
-    });
-    const shipment: ShippoShipment = {
-      object_id: shipmentId,
+function createShipment(state: ShippoLabelsState, request: FakeRequest, token: string): FakeReply {
+  const body = parseBody<{
+    address_from?: ShippoAddress;
+    address_to?: ShippoAddress;
+    parcels?: ShippoParcel[];
+    shipment_date?: string;
+    metadata?: string;
+  }>(request);
+  const invalid = shipmentFieldErrors(body?.address_from, body?.address_to, body?.parcels);
+  if (invalid) return invalid;
+  const from = body!.address_from!;
+  const to = body!.address_to!;
+  const international = from.country !== to.country;
+  const pounds = parcelPounds(body!.parcels![0]!);
+  const test = token.startsWith('shippo_test_');
+  const shipmentId = hex();
+  const offered = SERVICE_LEVELS.flatMap((serviceLevel) => {
+    if (serviceLevel.international !== international) return [];
+    const account = state.context.carrierAccounts.find((a) => a.carrier === serviceLevel.carrier && a.active);
+    return account ? [{ serviceLevel, account }] : [];
+  });
+  const shipmentRates: ShippoRate[] = offered.map(({ serviceLevel, account }) => {
+    const amount = (priceCents(serviceLevel, pounds, from.zip!, to.zip!) / 100).toFixed(2);
+    const rate: ShippoRate = {
+      object_id: hex(),
       object_created: now(),
-      object_owner: context.owner,
-      status: 'SUCCESS',
-      address_from: from,
-      address_to: to,
-      parcels: body!.parcels!,
-      shipment_date: body!.shipment_date ?? now(),
-      metadata: body!.metadata ?? '',
-      rates: shipmentRates,
+      object_owner: state.context.owner,
+      shipment: shipmentId,
+      amount,
+      currency: 'USD',
+      amount_local: amount,
+      currency_local: 'USD',
+      provider: PROVIDERS[serviceLevel.carrier]!,
+      provider_image_75: `https://shippo-static.s3.amazonaws.com/providers/75/${PROVIDERS[serviceLevel.carrier]}.png`,
+      servicelevel: { name: serviceLevel.name, token: serviceLevel.token, terms: '' },
+      estimated_days: serviceLevel.days,
+      duration_terms: `Delivery in ${serviceLevel.days} business day${serviceLevel.days === 1 ? '' : 's'}.`,
+      carrier_account: account.object_id,
+      attributes: [],
       messages: [],
       test,
     };
-    shipments.set(shipmentId, shipment);
-    return { status: 201, body: shipment };
-  }
+    state.rates.set(rate.object_id, rate);
+    return rate;
+  });
+  const shipment: ShippoShipment = {
+    object_id: shipmentId,
+    object_created: now(),
+    object_owner: state.context.owner,
+    status: 'SUCCESS',
+    address_from: from,
+    address_to: to,
+    parcels: body!.parcels!,
+    shipment_date: body!.shipment_date ?? now(),
+    metadata: body!.metadata ?? '',
+    rates: shipmentRates,
+    messages: [],
+    test,
+  };
+  state.shipments.set(shipmentId, shipment);
+  return { status: 201, body: shipment };
+}
 
-  function createTransaction(request: FakeRequest, token: string): FakeReply | Promise<FakeReply> {
-    const body = parseBody<{ rate?: string; label_file_type?: string; metadata?: string; async?: boolean }>(request);
-    const rate = rates.get(body?.rate ?? '');
-    if (!body?.rate) return fieldError('rate', 'This field is required.');
-    if (!rate) return fieldError('rate', `Rate with object_id ${body.rate} does not exist.`);
-    const fileType = body.label_file_type ?? 'PDF_4x6';
-    const format = LABEL_FILE_TYPES[fileType];
-    if (!format) return fieldError('label_file_type', `"${fileType}" is not a valid choice.`);
-    if ((body.metadata ?? '').length > 100)
-      return fieldError('metadata', 'Ensure this field has no more than 100 characters.');
+function createTransaction(
+  state: ShippoLabelsState,
+  request: FakeRequest,
+  token: string,
+): FakeReply | Promise<FakeReply> {
+  const body = parseBody<{ rate?: string; label_file_type?: string; metadata?: string; async?: boolean }>(request);
+  const rate = state.rates.get(body?.rate ?? '');
+  if (!body?.rate) return fieldError('rate', 'This field is required.');
+  if (!rate) return fieldError('rate', `Rate with object_id ${body.rate} does not exist.`);
+  const fileType = body.label_file_type ?? 'PDF_4x6';
+  const format = LABEL_FILE_TYPES[fileType];
+  if (!format) return fieldError('label_file_type', `"${fileType}" is not a valid choice.`);
+  if ((body.metadata ?? '').length > 100)
+    return fieldError('metadata', 'Ensure this field has no more than 100 characters.');
 
-    const serviceLevel = SERVICE_LEVELS.find((s) => s.token === rate.servicelevel.token)!;
-    const shipment = shipments.get(rate.shipment)!;
-    const fault = faults.shift();
-    const base = {
-      object_id: hex(),
-      object_created: now(),
-      object_updated: now(),
-      object_owner: context.owner,
-      rate: rate.object_id,
-      metadata: body.metadata ?? '',
-      label_file_type: fileType,
-      commercial_invoice_url: null,
-      parcel: hex(),
-      test: token.startsWith('shippo_test_'),
-    };
-    if (fault === 'address' || fault === 'insufficient_funds' || (fault && typeof fault === 'object')) {
-      const message = typeof fault === 'object' ? fault : FAULT_MESSAGES[fault](rate.provider);
-      const failed: ShippoTransaction = {
-        ...base,
-        object_state: 'VALID',
-        status: 'ERROR',
-        tracking_number: '',
-        tracking_status: 'UNKNOWN',
-        tracking_url_provider: '',
-        label_url: '',
-        eta: null,
-        messages: [message],
-      };
-      transactions.set(failed.object_id, failed);
-      return { status: 201, body: failed };
-    }
-
-    const trackingNumber = trackingNumberFor(serviceLevel);
-    const document = fakeLabelDocument(format, {
-      carrier: rate.provider,
-      service: serviceLevel.name,
-      trackingNumber,
-      shipDate: shipment.shipment_date.slice(0, 10),
-      from: [shipment.address_from.name ?? '', shipment.address_from.street1 ?? '', shipment.address_from.city ?? ''],
-      to: [shipment.address_to.name ?? '', shipment.address_to.street1 ?? '', shipment.address_to.city ?? ''],
-      reference: shipment.metadata || null,
-    });
-    const extension = format === 'ZPL' ? 'zpl' : format.toLowerCase();
-    const transaction: ShippoTransaction = {
+  const serviceLevel = SERVICE_LEVELS.find((s) => s.token === rate.servicelevel.token)!;
+  const shipment = state.shipments.get(rate.shipment)!;
+  const fault = state.faults.shift();
+  const base = {
+    object_id: hex(),
+    object_created: now(),
+    object_updated: now(),
+    object_owner: state.context.owner,
+    rate: rate.object_id,
+    metadata: body.metadata ?? '',
+    label_file_type: fileType,
+    commercial_invoice_url: null,
+    parcel: hex(),
+    test: token.startsWith('shippo_test_'),
+  };
+  if (fault === 'address' || fault === 'insufficient_funds' || (fault && typeof fault === 'object')) {
+    const message = typeof fault === 'object' ? fault : FAULT_MESSAGES[fault](rate.provider);
+    const failed: ShippoTransaction = {
       ...base,
       object_state: 'VALID',
-      status: fault === 'queued' ? 'QUEUED' : 'SUCCESS',
-      tracking_number: trackingNumber,
-      tracking_status: 'PRE_TRANSIT',
-      tracking_url_provider: `https://tools.usps.com/go/TrackConfirmAction?tLabels=${trackingNumber}`,
-      label_url: context.files.put(`${hex()}.${extension}`, document.bytes, document.contentType),
+      status: 'ERROR',
+      tracking_number: '',
+      tracking_status: 'UNKNOWN',
+      tracking_url_provider: '',
+      label_url: '',
       eta: null,
-      messages: [],
+      messages: [message],
     };
-    transactions.set(transaction.object_id, transaction);
-    labels.set(trackingNumber, {
-      transaction,
-      rate,
-      carrier: serviceLevel.carrier,
-      document: document.bytes,
-      contentType: document.contentType,
-      from: shipment.address_from,
-      to: shipment.address_to,
-      events: [trackingEvent('PRE_TRANSIT', 'The carrier has been notified of the shipment.', shipment.address_from)],
-    });
-    charges.push({ transaction: transaction.object_id, amount: rate.amount, currency: rate.currency, refunded: false });
-    if (fault === 'queued') {
-      queued.add(transaction.object_id);
-      return { status: 201, body: { ...transaction, tracking_number: '', label_url: '' } };
-    }
-    // Bought and charged, and the answer lost on the way: the client sees a timeout.
-    if (fault === 'drop_answer') return new Promise<FakeReply>(() => {});
-    return { status: 201, body: transaction };
+    state.transactions.set(failed.object_id, failed);
+    return { status: 201, body: failed };
   }
 
-  /** A transaction as Shippo shows it now: one answered QUEUED has finished by the time it is read again. */
-  function current(transaction: ShippoTransaction): ShippoTransaction {
-    if (queued.delete(transaction.object_id)) {
-      transaction.status = 'SUCCESS';
-      transaction.object_updated = now();
-    }
-    return transaction;
+  const trackingNumber = trackingNumberFor(serviceLevel);
+  const document = fakeLabelDocument(format, {
+    carrier: rate.provider,
+    service: serviceLevel.name,
+    trackingNumber,
+    shipDate: shipment.shipment_date.slice(0, 10),
+    from: [shipment.address_from.name ?? '', shipment.address_from.street1 ?? '', shipment.address_from.city ?? ''],
+    to: [shipment.address_to.name ?? '', shipment.address_to.street1 ?? '', shipment.address_to.city ?? ''],
+    reference: shipment.metadata || null,
+  });
+  const extension = format === 'ZPL' ? 'zpl' : format.toLowerCase();
+  const transaction: ShippoTransaction = {
+    ...base,
+    object_state: 'VALID',
+    status: fault === 'queued' ? 'QUEUED' : 'SUCCESS',
+    tracking_number: trackingNumber,
+    tracking_status: 'PRE_TRANSIT',
+    tracking_url_provider: `https://tools.usps.com/go/TrackConfirmAction?tLabels=${trackingNumber}`,
+    label_url: state.context.files.put(`${hex()}.${extension}`, document.bytes, document.contentType),
+    eta: null,
+    messages: [],
+  };
+  state.transactions.set(transaction.object_id, transaction);
+  state.labels.set(trackingNumber, {
+    transaction,
+    rate,
+    carrier: serviceLevel.carrier,
+    document: document.bytes,
+    contentType: document.contentType,
+    from: shipment.address_from,
+    to: shipment.address_to,
+    events: [trackingEvent('PRE_TRANSIT', 'The carrier has been notified of the shipment.', shipment.address_from)],
+  });
+  state.charges.push({
+    transaction: transaction.object_id,
+    amount: rate.amount,
+    currency: rate.currency,
+    refunded: false,
+  });
+  if (fault === 'queued') {
+    state.queued.add(transaction.object_id);
+    return { status: 201, body: { ...transaction, tracking_number: '', label_url: '' } };
   }
+  // Bought and charged, and the answer lost on the way: the client sees a timeout.
+  if (fault === 'drop_answer') return new Promise<FakeReply>(() => {});
+  return { status: 201, body: transaction };
+}
 
+/** A transaction as Shippo shows it now: one answered QUEUED has finished by the time it is read again. */
+function current(state: ShippoLabelsState, transaction: ShippoTransaction): ShippoTransaction {
+  if (state.queued.delete(transaction.object_id)) {
+    transaction.status = 'SUCCESS';
+    transaction.object_updated = now();
+  }
+  return transaction;
+}
+
+export function createFakeShippoLabels(context: FakeShippoLabelsContext) {
+  const state: ShippoLabelsState = {
+    context,
+    shipments: new Map(),
+    rates: new Map(),
+    transactions: new Map(),
+    labels: new Map(),
+    charges: [],
+    faults: [],
+    queued: new Set(),
+  };
+  const { shipments, rates, transactions, labels, charges } = state;
   return {
     shipments,
     rates,
     transactions,
     labels,
     charges,
-    queue: (fault: FakeShippoPurchaseFault) => void faults.push(fault),
-    createShipment,
-    createTransaction,
-    current,
+    queue: (fault: FakeShippoPurchaseFault) => void state.faults.push(fault),
+    createShipment: (request: FakeRequest, token: string) => createShipment(state, request, token),
+    createTransaction: (request: FakeRequest, token: string) => createTransaction(state, request, token),
+    current: (transaction: ShippoTransaction) => current(state, transaction),
   };
 }
 

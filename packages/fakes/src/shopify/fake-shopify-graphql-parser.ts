@@ -83,162 +83,190 @@ function parseError(text: string, at: number, near: string): GraphqlError {
   });
 }
 
-export function parseDocument(text: string): DocumentNode {
-  const tokens = tokenize(text);
+/** The tokens of a document and where the parser stands in them. */
+interface Cursor {
+  peek(): Token;
+  next(): Token;
+  /** One token back (to report an error at the token just read). */
+  back(): void;
+  fail(): never;
+  isPunct(value: string): boolean;
+  expectPunct(value: string): Token;
+  expectName(): string;
+}
+
+function cursorOver(text: string): Cursor {
+  const list = tokenize(text);
   let index = 0;
-  const peek = () => tokens[index]!;
+  const peek = () => list[index]!;
   const fail = (): never => {
     throw parseError(text, peek().at, peek().value);
   };
-  const next = () => tokens[index++]!;
+  const next = () => list[index++]!;
   const isPunct = (value: string) => peek().kind === 'punct' && peek().value === value;
-  const expectPunct = (value: string) => (isPunct(value) ? next() : fail());
-  const expectName = () => (peek().kind === 'name' ? next().value : fail());
+  return {
+    peek,
+    next,
+    back: () => void index--,
+    fail,
+    isPunct,
+    expectPunct: (value) => (isPunct(value) ? next() : fail()),
+    expectName: () => (peek().kind === 'name' ? next().value : fail()),
+  };
+}
 
-  function value(): ValueNode {
-    const token = peek();
-    if (isPunct('$')) {
-      next();
-      return { kind: 'variable', name: expectName() };
-    }
-    if (isPunct('[')) {
-      next();
-      const items: ValueNode[] = [];
-      while (!isPunct(']')) items.push(value());
-      next();
-      return { kind: 'list', items };
-    }
-    if (isPunct('{')) {
-      next();
-      const fields: Record<string, ValueNode> = {};
-      while (!isPunct('}')) {
-        const name = expectName();
-        expectPunct(':');
-        fields[name] = value();
-      }
-      next();
-      return { kind: 'object', fields };
-    }
-    next();
-    if (token.kind === 'number') return { kind: 'constant', value: Number(token.value) };
-    if (token.kind === 'string') return { kind: 'constant', value: token.value };
-    if (token.kind === 'name') {
-      if (token.value === 'true' || token.value === 'false') return { kind: 'constant', value: token.value === 'true' };
-      return { kind: 'constant', value: token.value === 'null' ? null : token.value };
-    }
-    index--;
-    return fail();
+function value(tokens: Cursor): ValueNode {
+  const token = tokens.peek();
+  if (tokens.isPunct('$')) {
+    tokens.next();
+    return { kind: 'variable', name: tokens.expectName() };
   }
-
-  function directives(): void {
-    while (isPunct('@')) {
-      next();
-      expectName();
-      if (isPunct('(')) arguments_();
-    }
+  if (tokens.isPunct('[')) {
+    tokens.next();
+    const items: ValueNode[] = [];
+    while (!tokens.isPunct(']')) items.push(value(tokens));
+    tokens.next();
+    return { kind: 'list', items };
   }
-
-  function arguments_(): Record<string, ValueNode> {
-    const args: Record<string, ValueNode> = {};
-    expectPunct('(');
-    while (!isPunct(')')) {
-      const name = expectName();
-      expectPunct(':');
-      args[name] = value();
+  if (tokens.isPunct('{')) {
+    tokens.next();
+    const fields: Record<string, ValueNode> = {};
+    while (!tokens.isPunct('}')) {
+      const name = tokens.expectName();
+      tokens.expectPunct(':');
+      fields[name] = value(tokens);
     }
-    next();
-    return args;
+    tokens.next();
+    return { kind: 'object', fields };
   }
+  tokens.next();
+  if (token.kind === 'number') return { kind: 'constant', value: Number(token.value) };
+  if (token.kind === 'string') return { kind: 'constant', value: token.value };
+  if (token.kind === 'name') {
+    if (token.value === 'true' || token.value === 'false') return { kind: 'constant', value: token.value === 'true' };
+    return { kind: 'constant', value: token.value === 'null' ? null : token.value };
+  }
+  tokens.back();
+  return tokens.fail();
+}
 
-  function selectionSet(): SelectionNode[] {
-    expectPunct('{');
-    const selections: SelectionNode[] = [];
-    while (!isPunct('}')) {
-      if (isPunct('...')) {
-        next();
-        if (peek().kind === 'name' && peek().value !== 'on') {
-          selections.push({ kind: 'spread', name: next().value });
-          directives();
-        } else {
-          if (peek().value === 'on') {
-            next();
-            expectName();
-          }
-          directives();
-          selections.push({ kind: 'inline', selections: selectionSet() });
+function directives(tokens: Cursor): void {
+  while (tokens.isPunct('@')) {
+    tokens.next();
+    tokens.expectName();
+    if (tokens.isPunct('(')) arguments_(tokens);
+  }
+}
+
+function arguments_(tokens: Cursor): Record<string, ValueNode> {
+  const args: Record<string, ValueNode> = {};
+  tokens.expectPunct('(');
+  while (!tokens.isPunct(')')) {
+    const name = tokens.expectName();
+    tokens.expectPunct(':');
+    args[name] = value(tokens);
+  }
+  tokens.next();
+  return args;
+}
+
+function selectionSet(tokens: Cursor): SelectionNode[] {
+  tokens.expectPunct('{');
+  const selections: SelectionNode[] = [];
+  while (!tokens.isPunct('}')) {
+    if (tokens.isPunct('...')) {
+      tokens.next();
+      if (tokens.peek().kind === 'name' && tokens.peek().value !== 'on') {
+        selections.push({ kind: 'spread', name: tokens.next().value });
+        directives(tokens);
+      } else {
+        if (tokens.peek().value === 'on') {
+          tokens.next();
+          tokens.expectName();
         }
-        continue;
+        directives(tokens);
+        selections.push({ kind: 'inline', selections: selectionSet(tokens) });
       }
-      let name = expectName();
-      let alias: string | null = null;
-      if (isPunct(':')) {
-        next();
-        alias = name;
-        name = expectName();
-      }
-      const args = isPunct('(') ? arguments_() : {};
-      directives();
-      selections.push({ kind: 'field', alias, name, args, selections: isPunct('{') ? selectionSet() : null });
-    }
-    next();
-    if (selections.length === 0) fail();
-    return selections;
-  }
-
-  function typeReference(): string {
-    if (isPunct('[')) {
-      next();
-      const inner = typeReference();
-      expectPunct(']');
-      return `[${inner}]${isPunct('!') ? next().value : ''}`;
-    }
-    const name = expectName();
-    return isPunct('!') ? `${name}${next().value}` : name;
-  }
-
-  const document: DocumentNode = { operations: [], fragments: new Map() };
-  while (peek().kind !== 'end') {
-    if (isPunct('{')) {
-      document.operations.push({ type: 'query', name: null, variables: [], selections: selectionSet() });
       continue;
     }
-    const keyword = expectName();
+    let name = tokens.expectName();
+    let alias: string | null = null;
+    if (tokens.isPunct(':')) {
+      tokens.next();
+      alias = name;
+      name = tokens.expectName();
+    }
+    const args = tokens.isPunct('(') ? arguments_(tokens) : {};
+    directives(tokens);
+    selections.push({
+      kind: 'field',
+      alias,
+      name,
+      args,
+      selections: tokens.isPunct('{') ? selectionSet(tokens) : null,
+    });
+  }
+  tokens.next();
+  if (selections.length === 0) tokens.fail();
+  return selections;
+}
+
+function typeReference(tokens: Cursor): string {
+  if (tokens.isPunct('[')) {
+    tokens.next();
+    const inner = typeReference(tokens);
+    tokens.expectPunct(']');
+    return `[${inner}]${tokens.isPunct('!') ? tokens.next().value : ''}`;
+  }
+  const name = tokens.expectName();
+  return tokens.isPunct('!') ? `${name}${tokens.next().value}` : name;
+}
+
+export function parseDocument(text: string): DocumentNode {
+  const tokens = cursorOver(text);
+  const document: DocumentNode = { operations: [], fragments: new Map() };
+  while (tokens.peek().kind !== 'end') {
+    if (tokens.isPunct('{')) {
+      document.operations.push({ type: 'query', name: null, variables: [], selections: selectionSet(tokens) });
+      continue;
+    }
+    const keyword = tokens.expectName();
     if (keyword === 'fragment') {
-      const name = expectName();
-      if (expectName() !== 'on') fail();
-      expectName();
-      directives();
-      document.fragments.set(name, selectionSet());
+      const name = tokens.expectName();
+      if (tokens.expectName() !== 'on') tokens.fail();
+      tokens.expectName();
+      directives(tokens);
+      document.fragments.set(name, selectionSet(tokens));
       continue;
     }
     if (keyword !== 'query' && keyword !== 'mutation') {
-      index--;
-      fail();
+      tokens.back();
+      tokens.fail();
     }
-    const name = peek().kind === 'name' ? next().value : null;
+    const name = tokens.peek().kind === 'name' ? tokens.next().value : null;
     const variables: VariableDefinition[] = [];
-    if (isPunct('(')) {
-      next();
-      while (!isPunct(')')) {
-        expectPunct('$');
-        const variable = expectName();
-        expectPunct(':');
-        const type = typeReference();
+    if (tokens.isPunct('(')) {
+      tokens.next();
+      while (!tokens.isPunct(')')) {
+        tokens.expectPunct('$');
+        const variable = tokens.expectName();
+        tokens.expectPunct(':');
+        const type = typeReference(tokens);
         let defaultValue: ValueNode | null = null;
-        if (isPunct('=')) {
-          next();
-          defaultValue = value();
+        if (tokens.isPunct('=')) {
+          tokens.next();
+          defaultValue = value(tokens);
         }
         variables.push({ name: variable, type, defaultValue });
       }
-      next();
+      tokens.next();
     }
-    directives();
+    directives(tokens);
     document.operations.push({
       type: keyword === 'mutation' ? 'mutation' : 'query',
       name,
       variables,
-      selections: selectionSet(),
+      selections: selectionSet(tokens),
     });
   }
   if (document.operations.length === 0) throw new GraphqlError('No operations given', 'parseError');

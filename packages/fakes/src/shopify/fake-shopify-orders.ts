@@ -158,6 +158,53 @@ interface OrderTimes {
   now: number;
 }
 
+/** Line `k` of order `index`: a variant of the catalogue's product `productIndex` and a quantity, drawn from `rng`. */
+function lineItemOf(rng: () => number, index: number, productIndex: number, k: number): FakeLineItem {
+  const product = CATALOGUE[productIndex]!;
+  const picks = product.options.map((values) => pick(rng, values));
+  const variantTitle = picks.length > 0 ? picks.map(([label]) => label).join(' / ') : null;
+  const sku = [product.sku, ...picks.map(([, code]) => code)].join('-');
+  const variantKey =
+    productIndex * 100 + (picks.reduce((n, [, code]) => n * 7 + code.length + code.charCodeAt(0), 0) % 100);
+  const quantity = weighted(rng, [
+    [1, 80],
+    [2, 15],
+    [3, 5],
+  ] as const);
+  const { unit, value } = product.weight;
+  return {
+    __typename: 'LineItem',
+    id: `gid://shopify/LineItem/${LINE_ID_BASE + index * LINE_SLOTS + k}`,
+    sku,
+    name: variantTitle ? `${product.title} - ${variantTitle}` : product.title,
+    title: product.title,
+    variantTitle,
+    vendor: product.vendor,
+    quantity,
+    currentQuantity: quantity,
+    unfulfilledQuantity: quantity,
+    requiresShipping: true,
+    originalUnitPriceSet: moneyBag(product.price),
+    variant: {
+      __typename: 'ProductVariant',
+      id: `gid://shopify/ProductVariant/${VARIANT_ID_BASE + variantKey}`,
+      sku,
+      title: variantTitle ?? 'Default Title',
+      inventoryItem: {
+        __typename: 'InventoryItem',
+        id: `gid://shopify/InventoryItem/${VARIANT_ID_BASE + 5_000_000 + variantKey}`,
+        measurement: { __typename: 'InventoryItemMeasurement', weight: { unit, value } },
+      },
+    },
+    product: {
+      __typename: 'Product',
+      id: `gid://shopify/Product/${PRODUCT_ID_BASE + productIndex}`,
+      title: product.title,
+      productType: product.type,
+    },
+  };
+}
+
 /** Order `index` of `seed`, as it stood when created (statuses follow its age). */
 export function generateOrder(seed: number, index: number, times: OrderTimes): FakeShopifyOrder {
   const rng = random(seed, index);
@@ -179,51 +226,7 @@ export function generateOrder(seed: number, index: number, times: OrderTimes): F
   const chosen = new Set<number>();
   while (chosen.size < lineCount) chosen.add(weighted(rng, PRODUCT_WEIGHTS));
 
-  const lineItems: FakeLineItem[] = [...chosen].map((productIndex, k) => {
-    const product = CATALOGUE[productIndex]!;
-    const picks = product.options.map((values) => pick(rng, values));
-    const variantTitle = picks.length > 0 ? picks.map(([label]) => label).join(' / ') : null;
-    const sku = [product.sku, ...picks.map(([, code]) => code)].join('-');
-    const variantKey =
-      productIndex * 100 + (picks.reduce((n, [, code]) => n * 7 + code.length + code.charCodeAt(0), 0) % 100);
-    const quantity = weighted(rng, [
-      [1, 80],
-      [2, 15],
-      [3, 5],
-    ] as const);
-    const { unit, value } = product.weight;
-    return {
-      __typename: 'LineItem',
-      id: `gid://shopify/LineItem/${LINE_ID_BASE + index * LINE_SLOTS + k}`,
-      sku,
-      name: variantTitle ? `${product.title} - ${variantTitle}` : product.title,
-      title: product.title,
-      variantTitle,
-      vendor: product.vendor,
-      quantity,
-      currentQuantity: quantity,
-      unfulfilledQuantity: quantity,
-      requiresShipping: true,
-      originalUnitPriceSet: moneyBag(product.price),
-      variant: {
-        __typename: 'ProductVariant',
-        id: `gid://shopify/ProductVariant/${VARIANT_ID_BASE + variantKey}`,
-        sku,
-        title: variantTitle ?? 'Default Title',
-        inventoryItem: {
-          __typename: 'InventoryItem',
-          id: `gid://shopify/InventoryItem/${VARIANT_ID_BASE + 5_000_000 + variantKey}`,
-          measurement: { __typename: 'InventoryItemMeasurement', weight: { unit, value } },
-        },
-      },
-      product: {
-        __typename: 'Product',
-        id: `gid://shopify/Product/${PRODUCT_ID_BASE + productIndex}`,
-        title: product.title,
-        productType: product.type,
-      },
-    };
-  });
+  const lineItems = [...chosen].map((productIndex, k) => lineItemOf(rng, index, productIndex, k));
 
   const itemsTotal = lineItems.reduce(
     (sum, line) => sum + line.quantity * Math.round(Number(line.originalUnitPriceSet.shopMoney.amount) * 100),

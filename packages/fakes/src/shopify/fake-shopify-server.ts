@@ -1,10 +1,16 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { FakeRouter, startFakeHttpServer, type FakeHttpServer, type FakeReply } from '../http/fake-http.ts';
+import {
+  FakeRouter,
+  startFakeHttpServer,
+  type FakeHttpServer,
+  type FakeReply,
+  type FakeRequest,
+} from '../http/fake-http.ts';
 import { actualCostOf, connection, prepareOperation, project } from './fake-shopify-graphql-executor.ts';
 import { GraphqlError, parseDocument, type DocumentNode } from './fake-shopify-graphql-parser.ts';
 import { orderAsRest } from './fake-shopify-rest-order.ts';
 import type { RecordedFulfillment } from './fake-shopify-fulfillments.ts';
-import { createFakeOrderStore } from './fake-shopify-store.ts';
+import { createFakeOrderStore, type FakeOrderStore } from './fake-shopify-store.ts';
 import type { FakeShopifyOrder } from './fake-shopify-wire.ts';
 
 /**
@@ -79,46 +85,69 @@ function header(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';
 }
 
-export async function startFakeShopify(options: FakeShopifyOptions = {}): Promise<FakeShopify> {
-  const seed = options.seed ?? 1;
-  const shopName = options.shopName ?? 'Northloop Supply Co.';
-  const clientId = options.clientId ?? 'fake-shopify-client-id';
-  const clientSecret = options.clientSecret ?? 'fake-shopify-client-secret';
-  let accessToken = options.accessToken ?? 'shpat_fake_admin_token';
-  let refreshToken = options.refreshToken ?? 'shprt_fake_refresh_token';
-  let tokenRefreshes = 0;
-  const validTokens = new Set([accessToken]);
-  const costLimit = options.costLimit ?? null;
-  const store = createFakeOrderStore({ seed, orders: options.orders ?? 300, now: options.now });
+type CostLimit = NonNullable<FakeShopifyOptions['costLimit']>;
 
-  const bucket = { available: costLimit?.maximumAvailable ?? 0, at: Date.now() };
-  function refill(): number {
-    if (!costLimit) return UNLIMITED_BUCKET.maximumAvailable;
-    const now = Date.now();
-    bucket.available = Math.min(
-      costLimit.maximumAvailable,
-      bucket.available + ((now - bucket.at) / 1000) * costLimit.restoreRate,
-    );
-    bucket.at = now;
-    return bucket.available;
+/** What the shop's endpoints read and change: its app's tokens, the cost bucket, parsed documents, the GraphQL roots. */
+interface ShopState {
+  clientId: string;
+  clientSecret: string;
+  /** The newest tokens issued, and every access token that still works. */
+  accessToken: string;
+  refreshToken: string;
+  tokenRefreshes: number;
+  validTokens: Set<string>;
+  costLimit: CostLimit | null;
+  throttledHttpStatus: 200 | 429;
+  bucket: { available: number; at: number };
+  documents: Map<string, DocumentNode>;
+  queryRoot: Record<string, unknown>;
+  mutationRoot: Record<string, unknown>;
+}
+
+/** The bucket leaked back up to now; what it holds. */
+function refill(shop: ShopState): number {
+  const { costLimit, bucket } = shop;
+  if (!costLimit) return UNLIMITED_BUCKET.maximumAvailable;
+  const now = Date.now();
+  bucket.available = Math.min(
+    costLimit.maximumAvailable,
+    bucket.available + ((now - bucket.at) / 1000) * costLimit.restoreRate,
+  );
+  bucket.at = now;
+  return bucket.available;
+}
+
+const throttleStatus = (costLimit: CostLimit | null, available: number) => ({
+  maximumAvailable: costLimit?.maximumAvailable ?? UNLIMITED_BUCKET.maximumAvailable,
+  currentlyAvailable: Math.floor(available),
+  restoreRate: costLimit?.restoreRate ?? UNLIMITED_BUCKET.restoreRate,
+});
+
+/** A query's parsed document, kept for the next time the same text comes (the adapter sends a few). */
+function documentOf(documents: Map<string, DocumentNode>, text: string): DocumentNode {
+  let document = documents.get(text);
+  if (!document) {
+    document = parseDocument(text);
+    if (documents.size > 50) documents.clear();
+    documents.set(text, document);
   }
-  const throttleStatus = (available: number) => ({
-    maximumAvailable: costLimit?.maximumAvailable ?? UNLIMITED_BUCKET.maximumAvailable,
-    currentlyAvailable: Math.floor(available),
-    restoreRate: costLimit?.restoreRate ?? UNLIMITED_BUCKET.restoreRate,
-  });
+  return document;
+}
 
-  const documents = new Map<string, DocumentNode>();
-  function documentOf(text: string): DocumentNode {
-    let document = documents.get(text);
-    if (!document) {
-      document = parseDocument(text);
-      if (documents.size > 50) documents.clear();
-      documents.set(text, document);
-    }
-    return document;
-  }
+/** Shopify's field-level refusal; write_x grants read_x. */
+function requireScope(scopes: readonly string[], field: string, scope: string): void {
+  if (scopes.includes(scope) || scopes.includes(scope.replace(/^read_/, 'write_'))) return;
+  throw new GraphqlError(
+    `Access denied for ${field} field. Required access: \`${scope}\` access scope.`,
+    'ACCESS_DENIED',
+    {
+      documentation: 'https://shopify.dev/api/usage/access-scopes',
+    },
+  );
+}
 
+/** The GraphQL roots a query and a mutation start from: the shop, its app's scopes, its orders and fulfillments. */
+function graphqlRoots(store: FakeOrderStore, shopName: string, scopes: readonly string[]) {
   const shop = {
     __typename: 'Shop',
     id: 'gid://shopify/Shop/68817551488',
@@ -128,24 +157,6 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
     currencyCode: 'USD',
     ianaTimezone: 'America/New_York',
   };
-  const scopes = options.scopes ?? [
-    'read_orders',
-    'read_all_orders',
-    'read_merchant_managed_fulfillment_orders',
-    'write_merchant_managed_fulfillment_orders',
-  ];
-  /** Shopify's field-level refusal; write_x grants read_x. */
-  function requireScope(field: string, scope: string): void {
-    if (scopes.includes(scope) || scopes.includes(scope.replace(/^read_/, 'write_'))) return;
-    throw new GraphqlError(
-      `Access denied for ${field} field. Required access: \`${scope}\` access scope.`,
-      'ACCESS_DENIED',
-      {
-        documentation: 'https://shopify.dev/api/usage/access-scopes',
-      },
-    );
-  }
-
   const queryRoot = {
     __typename: 'QueryRoot',
     shop,
@@ -154,12 +165,12 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
       accessScopes: scopes.map((handle) => ({ __typename: 'AccessScope', handle })),
     },
     orders: (args: Record<string, unknown>) => {
-      requireScope('orders', 'read_orders');
+      requireScope(scopes, 'orders', 'read_orders');
       const page = store.list(args);
       return connection(page.orders, page.cursors, page.hasNextPage, page.hasPreviousPage);
     },
     order: (args: Record<string, unknown>) => {
-      requireScope('order', 'read_orders');
+      requireScope(scopes, 'order', 'read_orders');
       const id = String(args.id ?? '');
       if (!/^gid:\/\/shopify\/Order\/\d+$/.test(id)) {
         throw new GraphqlError(`Invalid global id '${id}'`, 'argumentLiteralsIncompatible');
@@ -170,134 +181,176 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
   const mutationRoot = {
     __typename: 'Mutation',
     fulfillmentCreate: (args: Record<string, unknown>) => {
-      requireScope('fulfillmentCreate', 'write_merchant_managed_fulfillment_orders');
+      requireScope(scopes, 'fulfillmentCreate', 'write_merchant_managed_fulfillment_orders');
       return { __typename: 'FulfillmentCreatePayload', ...store.fulfill(args.fulfillment) };
     },
     fulfillmentCancel: (args: Record<string, unknown>) => {
-      requireScope('fulfillmentCancel', 'write_merchant_managed_fulfillment_orders');
+      requireScope(scopes, 'fulfillmentCancel', 'write_merchant_managed_fulfillment_orders');
       return { __typename: 'FulfillmentCancelPayload', ...store.cancelFulfillment(args.id) };
     },
   };
+  return { queryRoot, mutationRoot };
+}
 
-  function graphqlErrorReply(error: GraphqlError): FakeReply {
-    return {
-      status: 200,
-      body: { errors: [{ message: error.message, extensions: { code: error.code, ...error.extra } }] },
-    };
+function graphqlErrorReply(error: GraphqlError): FakeReply {
+  return {
+    status: 200,
+    body: { errors: [{ message: error.message, extensions: { code: error.code, ...error.extra } }] },
+  };
+}
+
+/** A GraphQL request answered: its cost checked and taken from the bucket, the data, or Shopify's errors. */
+function answer(shop: ShopState, body: unknown): FakeReply {
+  const { costLimit, bucket } = shop;
+  const request = (body ?? {}) as { query?: unknown; operationName?: unknown; variables?: unknown };
+  if (typeof request.query !== 'string' || request.query.trim() === '') {
+    return { status: 400, body: { errors: { query: 'Required parameter missing or invalid' } } };
   }
-
-  function answer(body: unknown): FakeReply {
-    const request = (body ?? {}) as { query?: unknown; operationName?: unknown; variables?: unknown };
-    if (typeof request.query !== 'string' || request.query.trim() === '') {
-      return { status: 400, body: { errors: { query: 'Required parameter missing or invalid' } } };
-    }
-    try {
-      const prepared = prepareOperation(
-        documentOf(request.query),
-        typeof request.operationName === 'string' ? request.operationName : null,
-        (request.variables ?? {}) as Record<string, unknown>,
+  try {
+    const prepared = prepareOperation(
+      documentOf(shop.documents, request.query),
+      typeof request.operationName === 'string' ? request.operationName : null,
+      (request.variables ?? {}) as Record<string, unknown>,
+    );
+    const requested = prepared.requestedCost;
+    if (requested > MAX_QUERY_COST) {
+      throw new GraphqlError(
+        `Query cost is ${requested}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).\n\n` +
+          'To query larger amounts of data with fewer limits, bulk operations should be used instead.',
+        'MAX_COST_EXCEEDED',
+        { cost: requested, maxCost: MAX_QUERY_COST, documentation: RATE_LIMIT_DOCS },
       );
-      const requested = prepared.requestedCost;
-      if (requested > MAX_QUERY_COST) {
-        throw new GraphqlError(
-          `Query cost is ${requested}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).\n\n` +
-            'To query larger amounts of data with fewer limits, bulk operations should be used instead.',
-          'MAX_COST_EXCEEDED',
-          { cost: requested, maxCost: MAX_QUERY_COST, documentation: RATE_LIMIT_DOCS },
-        );
-      }
-      const available = refill();
-      if (costLimit && requested > available) {
-        return {
-          status: options.throttledHttpStatus ?? 200,
-          body: {
-            errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: RATE_LIMIT_DOCS } }],
-            extensions: {
-              cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: throttleStatus(available) },
-            },
-          },
-        };
-      }
-      if (costLimit) bucket.available -= requested;
-      const root = prepared.type === 'mutation' ? mutationRoot : queryRoot;
-      const data = project(prepared.fields, root, prepared);
-      const actual = actualCostOf(prepared, data);
-      if (costLimit) bucket.available += requested - actual;
+    }
+    const available = refill(shop);
+    if (costLimit && requested > available) {
       return {
-        status: 200,
+        status: shop.throttledHttpStatus,
         body: {
-          data,
+          errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: RATE_LIMIT_DOCS } }],
           extensions: {
             cost: {
               requestedQueryCost: requested,
-              actualQueryCost: actual,
-              throttleStatus: throttleStatus(costLimit ? bucket.available : UNLIMITED_BUCKET.maximumAvailable - actual),
+              actualQueryCost: null,
+              throttleStatus: throttleStatus(costLimit, available),
             },
           },
         },
       };
-    } catch (error) {
-      if (error instanceof GraphqlError) return graphqlErrorReply(error);
-      throw error;
     }
+    if (costLimit) bucket.available -= requested;
+    const root = prepared.type === 'mutation' ? shop.mutationRoot : shop.queryRoot;
+    const data = project(prepared.fields, root, prepared);
+    const actual = actualCostOf(prepared, data);
+    if (costLimit) bucket.available += requested - actual;
+    return {
+      status: 200,
+      body: {
+        data,
+        extensions: {
+          cost: {
+            requestedQueryCost: requested,
+            actualQueryCost: actual,
+            throttleStatus: throttleStatus(
+              costLimit,
+              costLimit ? bucket.available : UNLIMITED_BUCKET.maximumAvailable - actual,
+            ),
+          },
+        },
+      },
+    };
+  } catch (error) {
+    if (error instanceof GraphqlError) return graphqlErrorReply(error);
+    throw error;
   }
+}
 
-  function parseBody(text: string, contentType: string): Record<string, unknown> | null {
-    try {
-      if (contentType.includes('json')) return JSON.parse(text) as Record<string, unknown>;
-      return Object.fromEntries(new URLSearchParams(text));
-    } catch {
-      return null;
-    }
+function parseBody(text: string, contentType: string): Record<string, unknown> | null {
+  try {
+    if (contentType.includes('json')) return JSON.parse(text) as Record<string, unknown>;
+    return Object.fromEntries(new URLSearchParams(text));
+  } catch {
+    return null;
   }
+}
+
+/** `POST /admin/api/{version}/graphql.json`: a known version and a working token, then the query. */
+function graphqlEndpoint(shop: ShopState, request: FakeRequest): FakeReply {
+  if (!/^(\d{4}-(01|04|07|10)|unstable)$/.test(request.params.version ?? '')) {
+    return { status: 404, body: { errors: 'Not Found' } };
+  }
+  if (!shop.validTokens.has(header(request.headers['x-shopify-access-token']))) {
+    return { status: 401, body: { errors: INVALID_TOKEN_MESSAGE } };
+  }
+  const body = parseBody(request.body, 'json');
+  if (!body) return { status: 400, body: { errors: { query: 'Required parameter missing or invalid' } } };
+  return answer(shop, body);
+}
+
+/** `POST /admin/oauth/access_token`: the refresh of an expiring token, which rotates the refresh token too. */
+function refreshAccessToken(shop: ShopState, request: FakeRequest): FakeReply {
+  const body = parseBody(request.body, header(request.headers['content-type'])) ?? {};
+  if (body.client_id !== shop.clientId || body.client_secret !== shop.clientSecret) {
+    return {
+      status: 401,
+      body: { error: 'invalid_client', error_description: 'Client authentication failed due to unknown client.' },
+    };
+  }
+  if (body.grant_type !== 'refresh_token') {
+    return {
+      status: 400,
+      body: { error: 'unsupported_grant_type', error_description: 'Only refresh_token here.' },
+    };
+  }
+  if (body.refresh_token !== shop.refreshToken) {
+    return {
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'The refresh token is invalid or has expired.' },
+    };
+  }
+  shop.tokenRefreshes += 1;
+  shop.accessToken = `shpat_${randomBytes(16).toString('hex')}`;
+  shop.refreshToken = `shprt_${randomBytes(16).toString('hex')}`;
+  shop.validTokens.add(shop.accessToken);
+  return {
+    status: 200,
+    body: {
+      access_token: shop.accessToken,
+      scope: 'read_orders,read_all_orders,write_merchant_managed_fulfillment_orders',
+      expires_in: 3600,
+      refresh_token: shop.refreshToken,
+      refresh_token_expires_in: 7_776_000,
+    },
+  };
+}
+
+export async function startFakeShopify(options: FakeShopifyOptions = {}): Promise<FakeShopify> {
+  const shopName = options.shopName ?? 'Northloop Supply Co.';
+  const accessToken = options.accessToken ?? 'shpat_fake_admin_token';
+  const costLimit = options.costLimit ?? null;
+  const store = createFakeOrderStore({ seed: options.seed ?? 1, orders: options.orders ?? 300, now: options.now });
+  const scopes = options.scopes ?? [
+    'read_orders',
+    'read_all_orders',
+    'read_merchant_managed_fulfillment_orders',
+    'write_merchant_managed_fulfillment_orders',
+  ];
+  const shop: ShopState = {
+    clientId: options.clientId ?? 'fake-shopify-client-id',
+    clientSecret: options.clientSecret ?? 'fake-shopify-client-secret',
+    accessToken,
+    refreshToken: options.refreshToken ?? 'shprt_fake_refresh_token',
+    tokenRefreshes: 0,
+    validTokens: new Set([accessToken]),
+    costLimit,
+    throttledHttpStatus: options.throttledHttpStatus ?? 200,
+    bucket: { available: costLimit?.maximumAvailable ?? 0, at: Date.now() },
+    documents: new Map(),
+    ...graphqlRoots(store, shopName, scopes),
+  };
 
   const router = new FakeRouter()
-    .on('POST', '/admin/api/:version/graphql.json', (request) => {
-      if (!/^(\d{4}-(01|04|07|10)|unstable)$/.test(request.params.version ?? '')) {
-        return { status: 404, body: { errors: 'Not Found' } };
-      }
-      if (!validTokens.has(header(request.headers['x-shopify-access-token']))) {
-        return { status: 401, body: { errors: INVALID_TOKEN_MESSAGE } };
-      }
-      const body = parseBody(request.body, 'json');
-      if (!body) return { status: 400, body: { errors: { query: 'Required parameter missing or invalid' } } };
-      return answer(body);
-    })
-    .on('POST', '/admin/oauth/access_token', (request) => {
-      const body = parseBody(request.body, header(request.headers['content-type'])) ?? {};
-      if (body.client_id !== clientId || body.client_secret !== clientSecret) {
-        return {
-          status: 401,
-          body: { error: 'invalid_client', error_description: 'Client authentication failed due to unknown client.' },
-        };
-      }
-      if (body.grant_type !== 'refresh_token') {
-        return {
-          status: 400,
-          body: { error: 'unsupported_grant_type', error_description: 'Only refresh_token here.' },
-        };
-      }
-      if (body.refresh_token !== refreshToken) {
-        return {
-          status: 400,
-          body: { error: 'invalid_grant', error_description: 'The refresh token is invalid or has expired.' },
-        };
-      }
-      tokenRefreshes += 1;
-      accessToken = `shpat_${randomBytes(16).toString('hex')}`;
-      refreshToken = `shprt_${randomBytes(16).toString('hex')}`;
-      validTokens.add(accessToken);
-      return {
-        status: 200,
-        body: {
-          access_token: accessToken,
-          scope: 'read_orders,read_all_orders,write_merchant_managed_fulfillment_orders',
-          expires_in: 3600,
-          refresh_token: refreshToken,
-          refresh_token_expires_in: 7_776_000,
-        },
-      };
-    });
+    .on('POST', '/admin/api/:version/graphql.json', (request) => graphqlEndpoint(shop, request))
+    .on('POST', '/admin/oauth/access_token', (request) => refreshAccessToken(shop, request));
 
   const server = await startFakeHttpServer(router, {
     port: options.port,
@@ -313,16 +366,16 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
   return {
     ...server,
     shopName,
-    clientId,
-    clientSecret,
+    clientId: shop.clientId,
+    clientSecret: shop.clientSecret,
     get accessToken() {
-      return accessToken;
+      return shop.accessToken;
     },
     get refreshToken() {
-      return refreshToken;
+      return shop.refreshToken;
     },
     get tokenRefreshes() {
-      return tokenRefreshes;
+      return shop.tokenRefreshes;
     },
     fulfillments: store.fulfillments,
     orderCount: () => store.count(),
@@ -330,11 +383,11 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
     updateOrder: (id, patch) => store.update(id, patch),
     addOrders: (n) => store.add(n),
     orderAsRestJson: (id) => orderAsRest(mustFind(id)),
-    signWebhook: (body) => webhookHmac(body, clientSecret),
-    expireAccessTokens: () => validTokens.clear(),
+    signWebhook: (body) => webhookHmac(body, shop.clientSecret),
+    expireAccessTokens: () => shop.validTokens.clear(),
     drainBucket(points = 0) {
-      bucket.available = points;
-      bucket.at = Date.now();
+      shop.bucket.available = points;
+      shop.bucket.at = Date.now();
     },
   };
 }

@@ -114,229 +114,259 @@ interface UpsShipments {
   label(trackingNumber: string): FakeUpsLabel;
 }
 
-export function createUpsShipments(options: { negotiatedDiscount: number | null; refuse: Refuse }): UpsShipments {
-  const { refuse } = options;
-  const labels = new Map<string, FakeUpsLabel>();
-  let serial = 1_000_000;
+/** The packages shipped, their charges and voids, and what the next shipments meet. */
+interface UpsShipmentsState {
+  labels: Map<string, FakeUpsLabel>;
+  charges: FakeUpsCharge[];
+  voids: string[];
+  dropAnswers: number;
+  /** The serial part of the next tracking number. */
+  serial: number;
+  negotiatedDiscount: number | null;
+  refuse: Refuse;
+}
 
-  const label = (trackingNumber: string) => {
-    const found = labels.get(trackingNumber);
-    if (!found) throw new Error(`The fake UPS shipped no package ${trackingNumber}`);
-    return found;
-  };
+function label(ups: UpsShipmentsState, trackingNumber: string): FakeUpsLabel {
+  const found = ups.labels.get(trackingNumber);
+  if (!found) throw new Error(`The fake UPS shipped no package ${trackingNumber}`);
+  return found;
+}
 
-  const content = (found: FakeUpsLabel) => ({
-    service: UPS_SERVICES[found.service]!.name.replace(/^UPS /, '').toUpperCase(),
+const content = (found: FakeUpsLabel) => ({
+  service: UPS_SERVICES[found.service]!.name.replace(/^UPS /, '').toUpperCase(),
+  trackingNumber: found.trackingNumber,
+  from: party(found.request.ShipFrom ?? found.request.Shipper),
+  to: party(found.request.ShipTo),
+});
+
+function trackPackage(found: FakeUpsLabel) {
+  return {
     trackingNumber: found.trackingNumber,
-    from: party(found.request.ShipFrom ?? found.request.Shipper),
-    to: party(found.request.ShipTo),
-  });
+    currentStatus: STATUS[found.state],
+    activity: found.activity,
+    referenceNumber: found.references.map((number) => ({ type: 'PACKAGE', number })),
+    service: { code: found.service, description: UPS_SERVICES[found.service]!.name },
+    packageCount: 1,
+  };
+}
 
-  function trackPackage(found: FakeUpsLabel) {
-    return {
-      trackingNumber: found.trackingNumber,
-      currentStatus: STATUS[found.state],
-      activity: found.activity,
-      referenceNumber: found.references.map((number) => ({ type: 'PACKAGE', number })),
-      service: { code: found.service, description: UPS_SERVICES[found.service]!.name },
-      packageCount: 1,
-    };
+function tracked(refuse: Refuse, inquiryNumber: string, found: FakeUpsLabel[]): FakeReply {
+  if (found.length === 0) return refuse(404, 'TW0001', 'Tracking Information Not Found');
+  const answer: UpsTrackResponse = {
+    trackResponse: { shipment: [{ inquiryNumber, package: found.map(trackPackage) }] },
+  };
+  return { status: 200, body: answer };
+}
+
+/** `POST /shipments/{version}/ship`: checked as UPS does, a label drawn and charged, and UPS's answer. */
+function ship(ups: UpsShipmentsState, request: FakeRequest, merchantId: string | null): FakeReply | Promise<FakeReply> {
+  let body: UpsShipmentRequest;
+  try {
+    body = JSON.parse(request.body) as UpsShipmentRequest;
+  } catch {
+    return ups.refuse(400, '10002', 'The request is not well-formed');
+  }
+  const transId = typeof request.headers.transid === 'string' ? request.headers.transid : null;
+  if (transId !== null && transId.length > 32)
+    return ups.refuse(400, '10001', 'Invalid transId: at most 32 characters');
+  const shipment = body.ShipmentRequest?.Shipment;
+  const spec = body.ShipmentRequest?.LabelSpecification;
+  if (!shipment) return ups.refuse(400, '10002', 'Missing ShipmentRequest.Shipment');
+  const shipper = shipment.Shipper?.ShipperNumber ?? '';
+  if (!/^[0-9A-Z]{6}$/.test(shipper) || (merchantId !== null && merchantId !== shipper)) {
+    return ups.refuse(400, '120100', 'Missing or invalid shipper number');
+  }
+  const billed = shipment.PaymentInformation?.ShipmentCharge?.[0]?.BillShipper?.AccountNumber;
+  if (billed !== shipper) return ups.refuse(400, '120412', 'The shipper number is not the account billed');
+  const problem = packageRefusal(firstPackage(shipment));
+  if (problem) return ups.refuse(400, problem.code, problem.message);
+  const service = shipment.Service?.Code ?? '';
+  if (!servicesFor(shipment).includes(service)) {
+    return ups.refuse(400, '111210', 'The requested service is unavailable between the selected locations.');
+  }
+  const shipTo = shipment.ShipTo?.Address;
+  if (!shipTo?.PostalCode || shipTo.PostalCode === '00000' || !shipTo.City || !shipTo.AddressLine?.length) {
+    // The fake's undeliverable address, refused as UPS's city/state/postal check does with RequestOption validate.
+    return ups.refuse(400, '120802', 'Address Validation Error on ShipTo address');
+  }
+  const format = spec?.LabelImageFormat?.Code ?? '';
+  if (format !== 'GIF' && format !== 'ZPL') {
+    return ups.refuse(400, '120544', `LabelImageFormat ${format || '(none)'} is not offered here; use GIF or ZPL`);
+  }
+  if (spec?.LabelStockSize?.Height !== '6' || spec.LabelStockSize.Width !== '4') {
+    return ups.refuse(400, '120545', 'Invalid LabelStockSize: 4 x 6 is required');
   }
 
-  function tracked(inquiryNumber: string, found: FakeUpsLabel[]): FakeReply {
-    if (found.length === 0) return refuse(404, 'TW0001', 'Tracking Information Not Found');
-    const answer: UpsTrackResponse = {
-      trackResponse: { shipment: [{ inquiryNumber, package: found.map(trackPackage) }] },
-    };
-    return { status: 200, body: answer };
+  const price = upsPrice(shipment, service, ups.negotiatedDiscount);
+  const trackingNumber = upsTrackingNumber(shipper, service, ups.serial++);
+  const pkg = firstPackage(shipment)!;
+  const references = [...(pkg.ReferenceNumber ?? []), ...(shipment.ReferenceNumber ?? [])].flatMap((r) =>
+    r.Value ? [r.Value] : [],
+  );
+  const created: FakeUpsLabel = {
+    shipmentId: trackingNumber,
+    trackingNumber,
+    service,
+    shipperNumber: shipper,
+    references,
+    request: shipment,
+    transId,
+    state: 'created',
+    voidExpired: false,
+    activity: [activity('created', shipment.ShipFrom ?? shipment.Shipper)],
+  };
+  ups.labels.set(trackingNumber, created);
+  const wantsNegotiated = shipment.ShipmentRatingOptions?.NegotiatedRatesIndicator !== undefined;
+  const charged = wantsNegotiated && price.negotiated !== null ? price.negotiated : price.total;
+  ups.charges.push({ shipmentId: trackingNumber, trackingNumber, amount: charged, currency: 'USD', transId });
+  if (ups.dropAnswers > 0) {
+    ups.dropAnswers -= 1;
+    return new Promise<FakeReply>(() => {});
   }
+  const money = (value: number) => ({ CurrencyCode: 'USD', MonetaryValue: value.toFixed(2) });
+  const image = upsLabelDocument(format, content(created)).toString('base64');
+  const answer: UpsShipmentResponse = {
+    ShipmentResponse: {
+      Response: { ...ok, TransactionReference: body.ShipmentRequest?.Request?.TransactionReference },
+      ShipmentResults: {
+        ShipmentCharges: {
+          BaseServiceCharge: money(price.transportation),
+          TransportationCharges: money(price.transportation),
+          ServiceOptionsCharges: money(price.serviceOptions),
+          TotalCharges: money(price.total),
+        },
+        ...(wantsNegotiated && price.negotiated !== null
+          ? { NegotiatedRateCharges: { TotalCharge: money(price.negotiated) } }
+          : {}),
+        BillingWeight: {
+          UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' },
+          Weight: String(price.billableWeight),
+        },
+        ShipmentIdentificationNumber: trackingNumber,
+        PackageResults: [
+          {
+            TrackingNumber: trackingNumber,
+            ShippingLabel: {
+              ImageFormat: { Code: format, Description: format },
+              GraphicImage: image,
+              ...(format === 'GIF' ? { HTMLImage: Buffer.from('<html></html>').toString('base64') } : {}),
+            },
+          },
+        ],
+      },
+    },
+  };
+  return { status: 200, body: answer };
+}
 
-  const self: UpsShipments = {
-    labels,
+/** `DELETE /shipments/{version}/void/cancel/{id}`: a package not yet picked up, in its void period, is voided. */
+function voidShipment(ups: UpsShipmentsState, request: FakeRequest): FakeReply {
+  const id = request.params.shipmentidentificationnumber!;
+  if (!/^1Z[0-9A-Z]{16}$/.test(id)) return ups.refuse(400, '190101', 'Invalid Shipment Identification Number');
+  const found = ups.labels.get(id);
+  if (!found) return ups.refuse(400, '190102', 'No shipment found within the allowed void period');
+  if (found.state === 'voided') return ups.refuse(400, '190103', 'The shipment has already been voided');
+  if (found.state !== 'created') {
+    return ups.refuse(400, '190106', 'The package has been picked up or delivered and can no longer be voided');
+  }
+  if (found.voidExpired) return ups.refuse(400, '190117', 'Void period has expired');
+  found.state = 'voided';
+  found.activity.unshift(activity('voided', found.request.ShipFrom ?? found.request.Shipper));
+  ups.voids.push(id);
+  const answer: UpsVoidResponse = {
+    VoidShipmentResponse: { Response: ok, SummaryResult: { Status: { Code: '1', Description: 'Voided' } } },
+  };
+  return { status: 200, body: answer };
+}
+
+/** `POST /labels/{version}/recovery`: a label again, by tracking number or by reference. */
+function recover(ups: UpsShipmentsState, request: FakeRequest): FakeReply {
+  let body: UpsLabelRecoveryRequest;
+  try {
+    body = JSON.parse(request.body) as UpsLabelRecoveryRequest;
+  } catch {
+    return ups.refuse(400, '10002', 'The request is not well-formed');
+  }
+  const recovery = body.LabelRecoveryRequest ?? {};
+  const byReference = recovery.ReferenceValues;
+  const found = recovery.TrackingNumber
+    ? ups.labels.get(recovery.TrackingNumber)
+    : [...ups.labels.values()].find(
+        (l) =>
+          l.shipperNumber === byReference?.ShipperNumber &&
+          l.references.includes(byReference?.ReferenceNumber?.Value ?? ''),
+      );
+  if (!found || found.state === 'voided') return ups.refuse(400, '120541', 'No label was found for the request');
+  const format = recovery.LabelSpecification?.LabelImageFormat?.Code ?? 'GIF';
+  if (!['GIF', 'PDF', 'ZPL'].includes(format)) {
+    return ups.refuse(400, '120544', `LabelImageFormat ${format} is not offered here; use GIF, PDF or ZPL`);
+  }
+  const answer: UpsLabelRecoveryResponse = {
+    LabelRecoveryResponse: {
+      Response: ok,
+      ShipmentIdentificationNumber: found.shipmentId,
+      LabelResults: [
+        {
+          TrackingNumber: found.trackingNumber,
+          LabelImage: {
+            LabelImageFormat: { Code: format },
+            GraphicImage: upsLabelDocument(format, content(found)).toString('base64'),
+          },
+        },
+      ],
+    },
+  };
+  return { status: 200, body: answer };
+}
+
+function track(ups: UpsShipmentsState, request: FakeRequest): FakeReply {
+  const inquiry = request.params.inquiryNumber!;
+  const found = ups.labels.get(inquiry);
+  return tracked(ups.refuse, inquiry, found ? [found] : []);
+}
+
+function trackReference(ups: UpsShipmentsState, request: FakeRequest): FakeReply {
+  const reference = request.params.referenceNumber!;
+  const shipper = request.query.get('shipperNum');
+  const found = [...ups.labels.values()].filter(
+    (l) => l.references.includes(reference) && (!shipper || l.shipperNumber === shipper),
+  );
+  return tracked(ups.refuse, reference, found);
+}
+
+function advance(ups: UpsShipmentsState, trackingNumber: string, state: 'picked_up' | 'delivered' | 'exception'): void {
+  const found = label(ups, trackingNumber);
+  found.state = state;
+  const where = state === 'picked_up' ? (found.request.ShipFrom ?? found.request.Shipper) : found.request.ShipTo;
+  found.activity.unshift(activity(state, where));
+}
+
+export function createUpsShipments(options: { negotiatedDiscount: number | null; refuse: Refuse }): UpsShipments {
+  const ups: UpsShipmentsState = {
+    labels: new Map(),
     charges: [],
     voids: [],
     dropAnswers: 0,
-    label,
-
-    ship(request, merchantId) {
-      let body: UpsShipmentRequest;
-      try {
-        body = JSON.parse(request.body) as UpsShipmentRequest;
-      } catch {
-        return refuse(400, '10002', 'The request is not well-formed');
-      }
-      const transId = typeof request.headers.transid === 'string' ? request.headers.transid : null;
-      if (transId !== null && transId.length > 32)
-        return refuse(400, '10001', 'Invalid transId: at most 32 characters');
-      const shipment = body.ShipmentRequest?.Shipment;
-      const spec = body.ShipmentRequest?.LabelSpecification;
-      if (!shipment) return refuse(400, '10002', 'Missing ShipmentRequest.Shipment');
-      const shipper = shipment.Shipper?.ShipperNumber ?? '';
-      if (!/^[0-9A-Z]{6}$/.test(shipper) || (merchantId !== null && merchantId !== shipper)) {
-        return refuse(400, '120100', 'Missing or invalid shipper number');
-      }
-      const billed = shipment.PaymentInformation?.ShipmentCharge?.[0]?.BillShipper?.AccountNumber;
-      if (billed !== shipper) return refuse(400, '120412', 'The shipper number is not the account billed');
-      const problem = packageRefusal(firstPackage(shipment));
-      if (problem) return refuse(400, problem.code, problem.message);
-      const service = shipment.Service?.Code ?? '';
-      if (!servicesFor(shipment).includes(service)) {
-        return refuse(400, '111210', 'The requested service is unavailable between the selected locations.');
-      }
-      const shipTo = shipment.ShipTo?.Address;
-      if (!shipTo?.PostalCode || shipTo.PostalCode === '00000' || !shipTo.City || !shipTo.AddressLine?.length) {
-        // The fake's undeliverable address, refused as UPS's city/state/postal check does with RequestOption validate.
-        return refuse(400, '120802', 'Address Validation Error on ShipTo address');
-      }
-      const format = spec?.LabelImageFormat?.Code ?? '';
-      if (format !== 'GIF' && format !== 'ZPL') {
-        return refuse(400, '120544', `LabelImageFormat ${format || '(none)'} is not offered here; use GIF or ZPL`);
-      }
-      if (spec?.LabelStockSize?.Height !== '6' || spec.LabelStockSize.Width !== '4') {
-        return refuse(400, '120545', 'Invalid LabelStockSize: 4 x 6 is required');
-      }
-
-      const price = upsPrice(shipment, service, options.negotiatedDiscount);
-      const trackingNumber = upsTrackingNumber(shipper, service, serial++);
-      const pkg = firstPackage(shipment)!;
-      const references = [...(pkg.ReferenceNumber ?? []), ...(shipment.ReferenceNumber ?? [])].flatMap((r) =>
-        r.Value ? [r.Value] : [],
-      );
-      const created: FakeUpsLabel = {
-        shipmentId: trackingNumber,
-        trackingNumber,
-        service,
-        shipperNumber: shipper,
-        references,
-        request: shipment,
-        transId,
-        state: 'created',
-        voidExpired: false,
-        activity: [activity('created', shipment.ShipFrom ?? shipment.Shipper)],
-      };
-      labels.set(trackingNumber, created);
-      const wantsNegotiated = shipment.ShipmentRatingOptions?.NegotiatedRatesIndicator !== undefined;
-      const charged = wantsNegotiated && price.negotiated !== null ? price.negotiated : price.total;
-      self.charges.push({ shipmentId: trackingNumber, trackingNumber, amount: charged, currency: 'USD', transId });
-      if (self.dropAnswers > 0) {
-        self.dropAnswers -= 1;
-        return new Promise<FakeReply>(() => {});
-      }
-      const money = (value: number) => ({ CurrencyCode: 'USD', MonetaryValue: value.toFixed(2) });
-      const image = upsLabelDocument(format, content(created)).toString('base64');
-      const answer: UpsShipmentResponse = {
-        ShipmentResponse: {
-          Response: { ...ok, TransactionReference: body.ShipmentRequest?.Request?.TransactionReference },
-          ShipmentResults: {
-            ShipmentCharges: {
-              BaseServiceCharge: money(price.transportation),
-              TransportationCharges: money(price.transportation),
-              ServiceOptionsCharges: money(price.serviceOptions),
-              TotalCharges: money(price.total),
-            },
-            ...(wantsNegotiated && price.negotiated !== null
-              ? { NegotiatedRateCharges: { TotalCharge: money(price.negotiated) } }
-              : {}),
-            BillingWeight: {
-              UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' },
-              Weight: String(price.billableWeight),
-            },
-            ShipmentIdentificationNumber: trackingNumber,
-            PackageResults: [
-              {
-                TrackingNumber: trackingNumber,
-                ShippingLabel: {
-                  ImageFormat: { Code: format, Description: format },
-                  GraphicImage: image,
-                  ...(format === 'GIF' ? { HTMLImage: Buffer.from('<html></html>').toString('base64') } : {}),
-                },
-              },
-            ],
-          },
-        },
-      };
-      return { status: 200, body: answer };
-    },
-
-    void(request) {
-      const id = request.params.shipmentidentificationnumber!;
-      if (!/^1Z[0-9A-Z]{16}$/.test(id)) return refuse(400, '190101', 'Invalid Shipment Identification Number');
-      const found = labels.get(id);
-      if (!found) return refuse(400, '190102', 'No shipment found within the allowed void period');
-      if (found.state === 'voided') return refuse(400, '190103', 'The shipment has already been voided');
-      if (found.state !== 'created') {
-        return refuse(400, '190106', 'The package has been picked up or delivered and can no longer be voided');
-      }
-      if (found.voidExpired) return refuse(400, '190117', 'Void period has expired');
-      found.state = 'voided';
-      found.activity.unshift(activity('voided', found.request.ShipFrom ?? found.request.Shipper));
-      self.voids.push(id);
-      const answer: UpsVoidResponse = {
-        VoidShipmentResponse: { Response: ok, SummaryResult: { Status: { Code: '1', Description: 'Voided' } } },
-      };
-      return { status: 200, body: answer };
-    },
-
-    recover(request) {
-      let body: UpsLabelRecoveryRequest;
-      try {
-        body = JSON.parse(request.body) as UpsLabelRecoveryRequest;
-      } catch {
-        return refuse(400, '10002', 'The request is not well-formed');
-      }
-      const recovery = body.LabelRecoveryRequest ?? {};
-      const byReference = recovery.ReferenceValues;
-      const found = recovery.TrackingNumber
-        ? labels.get(recovery.TrackingNumber)
-        : [...labels.values()].find(
-            (l) =>
-              l.shipperNumber === byReference?.ShipperNumber &&
-              l.references.includes(byReference?.ReferenceNumber?.Value ?? ''),
-          );
-      if (!found || found.state === 'voided') return refuse(400, '120541', 'No label was found for the request');
-      const format = recovery.LabelSpecification?.LabelImageFormat?.Code ?? 'GIF';
-      if (!['GIF', 'PDF', 'ZPL'].includes(format)) {
-        return refuse(400, '120544', `LabelImageFormat ${format} is not offered here; use GIF, PDF or ZPL`);
-      }
-      const answer: UpsLabelRecoveryResponse = {
-        LabelRecoveryResponse: {
-          Response: ok,
-          ShipmentIdentificationNumber: found.shipmentId,
-          LabelResults: [
-            {
-              TrackingNumber: found.trackingNumber,
-              LabelImage: {
-                LabelImageFormat: { Code: format },
-                GraphicImage: upsLabelDocument(format, content(found)).toString('base64'),
-              },
-            },
-          ],
-        },
-      };
-      return { status: 200, body: answer };
-    },
-
-    track(request) {
-      const inquiry = request.params.inquiryNumber!;
-      const found = labels.get(inquiry);
-      return tracked(inquiry, found ? [found] : []);
-    },
-
-    trackReference(request) {
-      const reference = request.params.referenceNumber!;
-      const shipper = request.query.get('shipperNum');
-      const found = [...labels.values()].filter(
-        (l) => l.references.includes(reference) && (!shipper || l.shipperNumber === shipper),
-      );
-      return tracked(reference, found);
-    },
-
-    advance(trackingNumber, state) {
-      const found = label(trackingNumber);
-      found.state = state;
-      const where = state === 'picked_up' ? (found.request.ShipFrom ?? found.request.Shipper) : found.request.ShipTo;
-      found.activity.unshift(activity(state, where));
-    },
+    serial: 1_000_000,
+    negotiatedDiscount: options.negotiatedDiscount,
+    refuse: options.refuse,
   };
-  return self;
+  return {
+    labels: ups.labels,
+    charges: ups.charges,
+    voids: ups.voids,
+    get dropAnswers() {
+      return ups.dropAnswers;
+    },
+    set dropAnswers(count) {
+      ups.dropAnswers = count;
+    },
+    label: (trackingNumber) => label(ups, trackingNumber),
+    ship: (request, merchantId) => ship(ups, request, merchantId),
+    void: (request) => voidShipment(ups, request),
+    recover: (request) => recover(ups, request),
+    track: (request) => track(ups, request),
+    trackReference: (request) => trackReference(ups, request),
+    advance: (trackingNumber, state) => advance(ups, trackingNumber, state),
+  };
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
 import { impbBarcodeData, labelPdf, labelZpl, uspsPic } from './fake-usps-documents.ts';
+import { IMAGE_TYPES, addressRefusals, dateRefusal, missing } from './fake-usps-label-checks.ts';
 import { uspsQuote } from './fake-usps-prices.ts';
 import { bearerOf, header, invalidToken, jsonBody, uspsError } from './fake-usps-replies.ts';
 import { advanceLabel, trackingEvent, trackingReply } from './fake-usps-tracking.ts';
 import type {
   UspsCancelAnswer,
-  UspsErrorDetail,
   UspsLabelAddress,
   UspsLabelAnswer,
   UspsLabelRequest,
@@ -60,48 +60,6 @@ interface UspsLabelContext {
 const LABELS_API = '/labels/v3';
 const TRACKING_API = '/tracking/v3';
 const JSON_ACCEPT = 'application/vnd.usps.labels+json';
-const IMAGE_TYPES = ['PDF', 'ZPL203DPI', 'ZPL300DPI', 'NONE'];
-const REQUIRED_ADDRESS = ['streetAddress', 'city', 'state', 'ZIPCode'] as const;
-
-const missing = (field: string): UspsErrorDetail => ({
-  code: 'MISSING_FIELD',
-  title: 'Missing field',
-  detail: `${field} is required.`,
-  source: { parameter: field },
-});
-
-function addressRefusals(address: UspsLabelAddress | undefined, name: string): UspsErrorDetail[] {
-  if (!address) return [missing(name)];
-  const refusals = REQUIRED_ADDRESS.filter((field) => !address[field]).map((field) => missing(`${name}.${field}`));
-  if (!address.firm && !(address.firstName && address.lastName)) {
-    refusals.push(missing(`${name}.firstName, ${name}.lastName or ${name}.firm`));
-  }
-  if (address.ZIPCode && !/^\d{5}$/.test(address.ZIPCode)) {
-    refusals.push({ code: 'INVALID_ZIP', title: 'Invalid ZIPCode', detail: `${name}.ZIPCode must be 5 digits.` });
-  } else if (address.ZIPCode === '00000') {
-    // The fake's undeliverable address: what USPS's address check answers for one it cannot find.
-    refusals.push({
-      code: 'ADDRESS_NOT_FOUND',
-      title: `Invalid ${name}`,
-      detail: 'Address Not Found.',
-      source: { parameter: `${name}.streetAddress` },
-    });
-  }
-  return refusals;
-}
-
-function dateRefusal(mailingDate: string | undefined): UspsErrorDetail | null {
-  const day = 86_400_000;
-  const at = mailingDate && /^\d{4}-\d{2}-\d{2}$/.test(mailingDate) ? Date.parse(`${mailingDate}T12:00:00Z`) : NaN;
-  if (!Number.isNaN(at) && at >= Date.now() - 2 * day && at <= Date.now() + 8 * day) return null;
-  return {
-    code: 'INVALID_MAILING_DATE',
-    title: 'Invalid mailingDate',
-    detail: 'mailingDate must be a date (YYYY-MM-DD) from today up to 7 days ahead.',
-    source: { parameter: 'packageDescription.mailingDate' },
-  };
-}
-
 const nameOf = (a: UspsLabelAddress) => [a.firstName, a.lastName].filter(Boolean).join(' ') || (a.firm ?? '');
 const cityLine = (a: UspsLabelAddress) => `${a.city ?? ''} ${a.state ?? ''} ${a.ZIPCode ?? ''}`;
 
@@ -170,210 +128,254 @@ interface UspsLabels {
   label(trackingNumber: string): FakeUspsLabel;
 }
 
-export function createUspsLabels(context: UspsLabelContext): UspsLabels {
-  const labels = new Map<string, FakeUspsLabel>();
-  const byKey = new Map<string, { label: FakeUspsLabel; body: string }>();
-  let serial = 70_000;
+/** The labels sold, their charges and refunds, the account's balance and what the next purchases meet. */
+interface UspsLabelsState {
+  context: UspsLabelContext;
+  labels: Map<string, FakeUspsLabel>;
+  /** The label each idempotency key bought, with the body that bought it. */
+  byKey: Map<string, { label: FakeUspsLabel; body: string }>;
+  /** The serial part of the next tracking number. */
+  serial: number;
+  charges: FakeUspsCharge[];
+  refunds: FakeUspsRefund[];
+  balance: number | null;
+  dropAnswers: number;
+}
 
-  const label = (trackingNumber: string) => {
-    const found = labels.get(trackingNumber);
-    if (!found) throw new Error(`The fake USPS sold no label ${trackingNumber}`);
-    return found;
+function label(usps: UspsLabelsState, trackingNumber: string): FakeUspsLabel {
+  const found = usps.labels.get(trackingNumber);
+  if (!found) throw new Error(`The fake USPS sold no label ${trackingNumber}`);
+  return found;
+}
+
+/** The payment roles of the call, or the USPS answer refusing it. */
+function authorize(
+  context: UspsLabelContext,
+  request: FakeRequest,
+  apiVersion: string,
+): { roles: UspsPaymentRole[] } | { reply: FakeReply } {
+  if (!context.bearerWorks(bearerOf(request))) return { reply: invalidToken(apiVersion) };
+  const roles = context.paymentRoles(header(request, 'x-payment-authorization-token'));
+  if (roles) return { roles };
+  return {
+    reply: uspsError(403, apiVersion, 'Forbidden', [
+      {
+        code: 'INVALID_PAYMENT_AUTHORIZATION',
+        title: 'Invalid payment authorization',
+        detail: 'The X-Payment-Authorization-Token is missing, invalid or expired.',
+      },
+    ]),
   };
+}
 
-  /** The payment roles of the call, or the USPS answer refusing it. */
-  function authorize(request: FakeRequest, apiVersion: string): { roles: UspsPaymentRole[] } | { reply: FakeReply } {
-    if (!context.bearerWorks(bearerOf(request))) return { reply: invalidToken(apiVersion) };
-    const roles = context.paymentRoles(header(request, 'x-payment-authorization-token'));
-    if (roles) return { roles };
-    return {
-      reply: uspsError(403, apiVersion, 'Forbidden', [
+function reply(request: FakeRequest, answer: UspsLabelAnswer): FakeReply {
+  return (header(request, 'accept') ?? '').includes(JSON_ACCEPT) ? { status: 200, body: answer } : multipart(answer);
+}
+
+/** `POST /labels/v3/label`: checked, paid from the EPS account once per idempotency key, drawn, and answered. */
+function createLabel(usps: UspsLabelsState, request: FakeRequest): FakeReply | Promise<FakeReply> {
+  const authorized = authorize(usps.context, request, LABELS_API);
+  if ('reply' in authorized) return authorized.reply;
+  const parsed = jsonBody<UspsLabelRequest>(request, LABELS_API);
+  if ('reply' in parsed) return parsed.reply;
+  const body = parsed.value;
+  const key = header(request, 'x-idempotency-key') ?? null;
+  const earlier = key ? usps.byKey.get(key) : undefined;
+  if (earlier) {
+    if (earlier.body !== request.body) {
+      return uspsError(409, LABELS_API, 'Conflict', [
         {
-          code: 'INVALID_PAYMENT_AUTHORIZATION',
-          title: 'Invalid payment authorization',
-          detail: 'The X-Payment-Authorization-Token is missing, invalid or expired.',
+          code: 'IDEMPOTENCY_KEY_REUSED',
+          title: 'Idempotency key reused',
+          detail: `X-Idempotency-Key ${key} was already used for a different label request.`,
         },
-      ]),
-    };
+      ]);
+    }
+    return reply(request, earlier.label.answer);
   }
 
-  function reply(request: FakeRequest, answer: UspsLabelAnswer): FakeReply {
-    return (header(request, 'accept') ?? '').includes(JSON_ACCEPT) ? { status: 200, body: answer } : multipart(answer);
+  const image = body.imageInfo?.imageType ?? '';
+  const description = body.packageDescription ?? {};
+  const refusals = [
+    ...addressRefusals(body.toAddress, 'toAddress'),
+    ...addressRefusals(body.fromAddress, 'fromAddress'),
+  ];
+  if (!IMAGE_TYPES.includes(image)) {
+    refusals.push({
+      code: 'INVALID_IMAGE_TYPE',
+      title: 'Invalid imageType',
+      detail: `imageType ${image || '(none)'} is not offered here; use one of ${IMAGE_TYPES.join(', ')}.`,
+    });
   }
+  if (body.imageInfo?.labelType !== '4X6LABEL') refusals.push(missing('imageInfo.labelType'));
+  if (description.weightUOM !== 'lb') refusals.push(missing('packageDescription.weightUOM'));
+  if (!description.processingCategory) refusals.push(missing('packageDescription.processingCategory'));
+  const date = dateRefusal(description.mailingDate);
+  if (date) refusals.push(date);
+  const quote = uspsQuote({
+    mailClass: description.mailClass,
+    rateIndicator: description.rateIndicator,
+    weight: description.weight,
+    originZIPCode: body.fromAddress?.ZIPCode,
+    destinationZIPCode: body.toAddress?.ZIPCode,
+  });
+  if (!('price' in quote)) refusals.push(quote);
+  if (refusals.length > 0 || !('price' in quote)) return uspsError(400, LABELS_API, 'Bad Request', refusals);
 
-  const self: UspsLabels = {
-    labels,
+  const payer = authorized.roles.find((role) => role.roleName === 'PAYER')!;
+  if (usps.balance !== null && usps.balance < quote.price) {
+    return uspsError(400, LABELS_API, 'Bad Request', [
+      {
+        code: 'INSUFFICIENT_FUNDS',
+        title: 'Payment declined',
+        detail: `${payer.accountType} account ${payer.accountNumber} has insufficient funds for postage of ${quote.price.toFixed(2)} USD.`,
+      },
+    ]);
+  }
+  const owner = authorized.roles.find((role) => role.roleName === 'LABEL_OWNER') ?? payer;
+  const pic = uspsPic(quote.serviceTypeCode, owner.MID, usps.serial++);
+  const to = body.toAddress!;
+  const imageBytes =
+    image === 'NONE' ? null : document(image, { pic, mailClass: description.mailClass!, request: body });
+  const shipDay = Date.parse(`${description.mailingDate}T12:00:00Z`);
+  const answer: UspsLabelAnswer = {
+    labelAddress: { ...to, city: to.city?.toUpperCase(), ZIPPlus4: to.ZIPPlus4 ?? '0001', ignoreBadAddress: false },
+    routingInformation: `420${to.ZIPCode}${to.ZIPPlus4 ?? '0001'}`,
+    trackingNumber: pic,
+    postage: quote.price,
+    extraServices: [{ name: 'USPS Tracking', price: 0, SKU: 'DXTX0XXXXX00000' }],
+    fees: [],
+    zone: quote.zone,
+    commitment: {
+      name: `${quote.deliveryDays} Days`,
+      scheduleDeliveryDate: new Date(shipDay + quote.deliveryDays * 86_400_000).toISOString().slice(0, 10),
+    },
+    weightUOM: 'LB',
+    weight: description.weight!,
+    dimensionalWeight: 0,
+    bannerText: 'USPS TRACKING # ',
+    serviceTypeCode: quote.serviceTypeCode,
+    constructCode: 'C01',
+    SKU: quote.SKU,
+    ...(imageBytes ? { labelImage: imageBytes.toString('base64') } : {}),
+  };
+  if (usps.balance !== null) usps.balance = Math.round((usps.balance - quote.price) * 100) / 100;
+  const created: FakeUspsLabel = {
+    trackingNumber: pic,
+    idempotencyKey: key,
+    request: body,
+    answer,
+    state: 'created',
+    filed: false,
+    disputeId: null,
+    events: [trackingEvent('Shipping Label Created, USPS Awaiting Item', 'GX', body.fromAddress)],
+  };
+  usps.labels.set(pic, created);
+  if (key) usps.byKey.set(key, { label: created, body: request.body });
+  usps.charges.push({
+    trackingNumber: pic,
+    accountNumber: payer.accountNumber,
+    amount: quote.price,
+    idempotencyKey: key,
+  });
+  if (usps.dropAnswers > 0) {
+    usps.dropAnswers -= 1;
+    // Bought and charged, but the answer never leaves: the connection closes with the fake.
+    return new Promise<FakeReply>(() => {});
+  }
+  return reply(request, answer);
+}
+
+/** `DELETE /labels/v3/label/{trackingNumber}`: a label not yet scanned is canceled, or its refund requested once filed. */
+function cancelLabel(usps: UspsLabelsState, request: FakeRequest): FakeReply {
+  const authorized = authorize(usps.context, request, LABELS_API);
+  if ('reply' in authorized) return authorized.reply;
+  const trackingNumber = request.params.trackingNumber!;
+  const found = usps.labels.get(trackingNumber);
+  const refuse = (code: string, title: string, detail: string) =>
+    uspsError(400, LABELS_API, 'Bad Request', [{ code, title, detail, source: { parameter: 'trackingNumber' } }]);
+  if (!found) {
+    return uspsError(404, LABELS_API, 'Not Found', [
+      { code: 'LABEL_NOT_FOUND', title: 'Label not found', detail: `No label ${trackingNumber} was found.` },
+    ]);
+  }
+  if (found.state === 'canceled') {
+    return refuse(
+      'LABEL_ALREADY_CANCELED',
+      'Label already canceled',
+      `Label ${trackingNumber} has already been canceled.`,
+    );
+  }
+  if (found.state === 'refund_requested') {
+    return refuse(
+      'REFUND_ALREADY_REQUESTED',
+      'Refund already requested',
+      `A refund of label ${trackingNumber} has already been requested (dispute ${found.disputeId}).`,
+    );
+  }
+  if (found.state !== 'created') {
+    return refuse(
+      'LABEL_SCANNED',
+      'Refund not allowed',
+      `Label ${trackingNumber} has been scanned by USPS and can no longer be canceled or refunded.`,
+    );
+  }
+  const status = found.filed ? 'DISPUTED' : 'CANCELED';
+  found.state = found.filed ? 'refund_requested' : 'canceled';
+  const answer: UspsCancelAnswer = { trackingNumber, status };
+  if (found.filed) {
+    found.disputeId = `D${randomBytes(5).toString('hex').toUpperCase()}`;
+    answer.disputeId = found.disputeId;
+  }
+  usps.refunds.push({ trackingNumber, amount: found.answer.postage, status });
+  return { status: 200, body: answer };
+}
+
+function track(usps: UspsLabelsState, request: FakeRequest): FakeReply {
+  if (!usps.context.bearerWorks(bearerOf(request))) return invalidToken(TRACKING_API);
+  return trackingReply(usps.labels.get(request.params.trackingNumber!), request);
+}
+
+function advance(
+  usps: UspsLabelsState,
+  trackingNumber: string,
+  state: 'accepted' | 'delivered' | 'alert',
+  eventType?: string,
+): void {
+  advanceLabel(label(usps, trackingNumber), state, eventType);
+}
+
+export function createUspsLabels(context: UspsLabelContext): UspsLabels {
+  const usps: UspsLabelsState = {
+    context,
+    labels: new Map(),
+    byKey: new Map(),
+    serial: 70_000,
     charges: [],
     refunds: [],
     balance: null,
     dropAnswers: 0,
-    label,
-
-    createLabel(request) {
-      const authorized = authorize(request, LABELS_API);
-      if ('reply' in authorized) return authorized.reply;
-      const parsed = jsonBody<UspsLabelRequest>(request, LABELS_API);
-      if ('reply' in parsed) return parsed.reply;
-      const body = parsed.value;
-      const key = header(request, 'x-idempotency-key') ?? null;
-      const earlier = key ? byKey.get(key) : undefined;
-      if (earlier) {
-        if (earlier.body !== request.body) {
-          return uspsError(409, LABELS_API, 'Conflict', [
-            {
-              code: 'IDEMPOTENCY_KEY_REUSED',
-              title: 'Idempotency key reused',
-              detail: `X-Idempotency-Key ${key} was already used for a different label request.`,
-            },
-          ]);
-        }
-        return reply(request, earlier.label.answer);
-      }
-
-      const image = body.imageInfo?.imageType ?? '';
-      const description = body.packageDescription ?? {};
-      const refusals = [
-        ...addressRefusals(body.toAddress, 'toAddress'),
-        ...addressRefusals(body.fromAddress, 'fromAddress'),
-      ];
-      if (!IMAGE_TYPES.includes(image)) {
-        refusals.push({
-          code: 'INVALID_IMAGE_TYPE',
-          title: 'Invalid imageType',
-          detail: `imageType ${image || '(none)'} is not offered here; use one of ${IMAGE_TYPES.join(', ')}.`,
-        });
-      }
-      if (body.imageInfo?.labelType !== '4X6LABEL') refusals.push(missing('imageInfo.labelType'));
-      if (description.weightUOM !== 'lb') refusals.push(missing('packageDescription.weightUOM'));
-      if (!description.processingCategory) refusals.push(missing('packageDescription.processingCategory'));
-      const date = dateRefusal(description.mailingDate);
-      if (date) refusals.push(date);
-      const quote = uspsQuote({
-        mailClass: description.mailClass,
-        rateIndicator: description.rateIndicator,
-        weight: description.weight,
-        originZIPCode: body.fromAddress?.ZIPCode,
-        destinationZIPCode: body.toAddress?.ZIPCode,
-      });
-      if (!('price' in quote)) refusals.push(quote);
-      if (refusals.length > 0 || !('price' in quote)) return uspsError(400, LABELS_API, 'Bad Request', refusals);
-
-      const payer = authorized.roles.find((role) => role.roleName === 'PAYER')!;
-      if (self.balance !== null && self.balance < quote.price) {
-        return uspsError(400, LABELS_API, 'Bad Request', [
-          {
-            code: 'INSUFFICIENT_FUNDS',
-            title: 'Payment declined',
-            detail: `${payer.accountType} account ${payer.accountNumber} has insufficient funds for postage of ${quote.price.toFixed(2)} USD.`,
-          },
-        ]);
-      }
-      const owner = authorized.roles.find((role) => role.roleName === 'LABEL_OWNER') ?? payer;
-      const pic = uspsPic(quote.serviceTypeCode, owner.MID, serial++);
-      const to = body.toAddress!;
-      const imageBytes =
-        image === 'NONE' ? null : document(image, { pic, mailClass: description.mailClass!, request: body });
-      const shipDay = Date.parse(`${description.mailingDate}T12:00:00Z`);
-      const answer: UspsLabelAnswer = {
-        labelAddress: { ...to, city: to.city?.toUpperCase(), ZIPPlus4: to.ZIPPlus4 ?? '0001', ignoreBadAddress: false },
-        routingInformation: `420${to.ZIPCode}${to.ZIPPlus4 ?? '0001'}`,
-        trackingNumber: pic,
-        postage: quote.price,
-        extraServices: [{ name: 'USPS Tracking', price: 0, SKU: 'DXTX0XXXXX00000' }],
-        fees: [],
-        zone: quote.zone,
-        commitment: {
-          name: `${quote.deliveryDays} Days`,
-          scheduleDeliveryDate: new Date(shipDay + quote.deliveryDays * 86_400_000).toISOString().slice(0, 10),
-        },
-        weightUOM: 'LB',
-        weight: description.weight!,
-        dimensionalWeight: 0,
-        bannerText: 'USPS TRACKING # ',
-        serviceTypeCode: quote.serviceTypeCode,
-        constructCode: 'C01',
-        SKU: quote.SKU,
-        ...(imageBytes ? { labelImage: imageBytes.toString('base64') } : {}),
-      };
-      if (self.balance !== null) self.balance = Math.round((self.balance - quote.price) * 100) / 100;
-      const created: FakeUspsLabel = {
-        trackingNumber: pic,
-        idempotencyKey: key,
-        request: body,
-        answer,
-        state: 'created',
-        filed: false,
-        disputeId: null,
-        events: [trackingEvent('Shipping Label Created, USPS Awaiting Item', 'GX', body.fromAddress)],
-      };
-      labels.set(pic, created);
-      if (key) byKey.set(key, { label: created, body: request.body });
-      self.charges.push({
-        trackingNumber: pic,
-        accountNumber: payer.accountNumber,
-        amount: quote.price,
-        idempotencyKey: key,
-      });
-      if (self.dropAnswers > 0) {
-        self.dropAnswers -= 1;
-        // Bought and charged, but the answer never leaves: the connection closes with the fake.
-        return new Promise<FakeReply>(() => {});
-      }
-      return reply(request, answer);
-    },
-
-    cancelLabel(request) {
-      const authorized = authorize(request, LABELS_API);
-      if ('reply' in authorized) return authorized.reply;
-      const trackingNumber = request.params.trackingNumber!;
-      const found = labels.get(trackingNumber);
-      const refuse = (code: string, title: string, detail: string) =>
-        uspsError(400, LABELS_API, 'Bad Request', [{ code, title, detail, source: { parameter: 'trackingNumber' } }]);
-      if (!found) {
-        return uspsError(404, LABELS_API, 'Not Found', [
-          { code: 'LABEL_NOT_FOUND', title: 'Label not found', detail: `No label ${trackingNumber} was found.` },
-        ]);
-      }
-      if (found.state === 'canceled') {
-        return refuse(
-          'LABEL_ALREADY_CANCELED',
-          'Label already canceled',
-          `Label ${trackingNumber} has already been canceled.`,
-        );
-      }
-      if (found.state === 'refund_requested') {
-        return refuse(
-          'REFUND_ALREADY_REQUESTED',
-          'Refund already requested',
-          `A refund of label ${trackingNumber} has already been requested (dispute ${found.disputeId}).`,
-        );
-      }
-      if (found.state !== 'created') {
-        return refuse(
-          'LABEL_SCANNED',
-          'Refund not allowed',
-          `Label ${trackingNumber} has been scanned by USPS and can no longer be canceled or refunded.`,
-        );
-      }
-      const status = found.filed ? 'DISPUTED' : 'CANCELED';
-      found.state = found.filed ? 'refund_requested' : 'canceled';
-      const answer: UspsCancelAnswer = { trackingNumber, status };
-      if (found.filed) {
-        found.disputeId = `D${randomBytes(5).toString('hex').toUpperCase()}`;
-        answer.disputeId = found.disputeId;
-      }
-      self.refunds.push({ trackingNumber, amount: found.answer.postage, status });
-      return { status: 200, body: answer };
-    },
-
-    track(request) {
-      if (!context.bearerWorks(bearerOf(request))) return invalidToken(TRACKING_API);
-      return trackingReply(labels.get(request.params.trackingNumber!), request);
-    },
-
-    advance(trackingNumber, state, eventType) {
-      advanceLabel(label(trackingNumber), state, eventType);
-    },
   };
-  return self;
+  return {
+    labels: usps.labels,
+    charges: usps.charges,
+    refunds: usps.refunds,
+    get balance() {
+      return usps.balance;
+    },
+    set balance(amount) {
+      usps.balance = amount;
+    },
+    get dropAnswers() {
+      return usps.dropAnswers;
+    },
+    set dropAnswers(count) {
+      usps.dropAnswers = count;
+    },
+    label: (trackingNumber) => label(usps, trackingNumber),
+    createLabel: (request) => createLabel(usps, request),
+    cancelLabel: (request) => cancelLabel(usps, request),
+    track: (request) => track(usps, request),
+    advance: (trackingNumber, state, eventType) => advance(usps, trackingNumber, state, eventType),
+  };
 }

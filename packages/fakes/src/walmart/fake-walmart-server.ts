@@ -126,6 +126,140 @@ function withoutProductInfo(order: PurchaseOrder): PurchaseOrder {
   };
 }
 
+/** `GET /v3/orders`: the search's dates and filters, newest first, a page with its `nextCursor` (kept in `cursors`). */
+function searchOrders(
+  orders: ReadonlyMap<string, PurchaseOrder>,
+  cursors: Set<string>,
+  query: URLSearchParams,
+): FakeReply {
+  const limit = Number(query.get('limit') ?? 100);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) return invalid('limit', 'limit must be 1 to 200');
+  const dates: Record<string, number | null> = {};
+  for (const name of ['createdStartDate', 'createdEndDate', 'lastModifiedStartDate', 'lastModifiedEndDate']) {
+    const at = parseDate(query.get(name));
+    if (Number.isNaN(at)) return invalid(name, `${name} is not a valid date`);
+    dates[name] = at;
+  }
+  const now = Date.now();
+  const filtered = !query.has('purchaseOrderId') && dates.lastModifiedStartDate === null;
+  // Walmart reads back 180 days at most, and 7 when no start is given.
+  const createdFrom = Math.max(dates.createdStartDate ?? (filtered ? now - 7 * DAY_MS : 0), now - 180 * DAY_MS);
+  const matches = [...orders.values()]
+    .filter((order) => order.orderDate >= createdFrom)
+    .filter((order) => dates.createdEndDate === null || order.orderDate <= dates.createdEndDate!)
+    .filter((order) => dates.lastModifiedStartDate === null || lastModified(order) >= dates.lastModifiedStartDate!)
+    .filter((order) => dates.lastModifiedEndDate === null || lastModified(order) <= dates.lastModifiedEndDate!)
+    .filter((order) => !query.has('purchaseOrderId') || order.purchaseOrderId === query.get('purchaseOrderId'))
+    .filter((order) => !query.has('customerOrderId') || order.customerOrderId === query.get('customerOrderId'))
+    .filter((order) => !query.has('sku') || order.orderLines.orderLine.some((l) => l.item.sku === query.get('sku')))
+    .filter(
+      (order) =>
+        !query.has('status') ||
+        order.orderLines.orderLine.some((line) => lineStatuses(line).some((s) => s.status === query.get('status'))),
+    )
+    // Walmart lists newest orders first and offers no other order.
+    .sort((a, b) => b.orderDate - a.orderDate || a.purchaseOrderId.localeCompare(b.purchaseOrderId));
+  if (matches.length === 0) return notFound();
+
+  const offset = Number(query.get('soIndex') ?? 0);
+  const page = matches.slice(offset, offset + limit);
+  let nextCursor: string | null = null;
+  if (offset + limit < matches.length) {
+    const next = new URLSearchParams({
+      limit: String(limit),
+      hasMoreElements: 'true',
+      soIndex: String(offset + limit),
+    });
+    next.set('poIndex', page.at(-1)!.purchaseOrderId);
+    for (const name of SEARCH_PARAMS) if (query.has(name)) next.set(name, query.get(name)!);
+    next.set('cursorMark', randomBytes(9).toString('base64'));
+    cursors.add(next.toString());
+    nextCursor = `?${next}`;
+  }
+  const productInfo = query.get('productInfo') === 'true';
+  return {
+    status: 200,
+    body: {
+      list: {
+        meta: { totalCount: matches.length, limit, nextCursor },
+        elements: { order: page.map((order) => (productInfo ? order : withoutProductInfo(order))) },
+      },
+    },
+  };
+}
+
+/** `POST /v3/orders/{id}/acknowledge`: the created lines acknowledged. */
+function acknowledge(
+  orders: ReadonlyMap<string, PurchaseOrder>,
+  acknowledgements: string[],
+  request: FakeRequest,
+): FakeReply {
+  const order = orders.get(request.params.id!);
+  if (!order) return notFound();
+  const created = order.orderLines.orderLine.filter((line) => lineStatuses(line).some((s) => s.status === 'Created'));
+  if (created.length === 0) {
+    return invalid('purchaseOrderId', `Purchase order ${order.purchaseOrderId} is already acknowledged`);
+  }
+  const now = Date.now();
+  for (const line of created) {
+    for (const status of lineStatuses(line)) if (status.status === 'Created') status.status = 'Acknowledged';
+    line.statusDate = now;
+  }
+  acknowledgements.push(order.purchaseOrderId);
+  return { status: 200, body: { order } };
+}
+
+/** `POST /v3/orders/{id}/shipping`: acknowledged units of the lines shipped, or the whole request refused. */
+function ship(
+  orders: ReadonlyMap<string, PurchaseOrder>,
+  shipments: RecordedShipment[],
+  request: FakeRequest,
+): FakeReply {
+  const order = orders.get(request.params.id!);
+  if (!order) return notFound();
+  let body: ShipmentRequest;
+  try {
+    body = JSON.parse(request.body) as ShipmentRequest;
+  } catch {
+    return invalid('orderShipment', 'The request body is not valid JSON');
+  }
+  const wanted = body?.orderShipment?.orderLines?.orderLine;
+  if (!Array.isArray(wanted) || wanted.length === 0) return invalid('orderLines', 'orderLines is required');
+  // Validate every line before changing any, as Walmart rejects the whole request.
+  for (const want of wanted) {
+    const line = order.orderLines.orderLine.find((l) => l.lineNumber === want.lineNumber);
+    if (!line) return invalid('lineNumber', `Order line ${want.lineNumber} not found`);
+    for (const status of want.orderLineStatuses?.orderLineStatus ?? []) {
+      const quantity = Number(status.statusQuantity?.amount);
+      const acknowledged = lineStatuses(line)
+        .filter((s) => s.status === 'Acknowledged')
+        .reduce((sum, s) => sum + Number(s.statusQuantity.amount), 0);
+      if (status.status !== 'Shipped') return invalid('status', `Unsupported status ${status.status}`);
+      if (!status.trackingInfo?.trackingNumber) return invalid('trackingNumber', 'trackingNumber is required');
+      if (!Number.isInteger(quantity) || quantity < 1 || quantity > acknowledged) {
+        return invalid(
+          'statusQuantity',
+          `Order line ${line.lineNumber} has ${acknowledged} acknowledged unit(s) to ship, not ${status.statusQuantity?.amount}`,
+        );
+      }
+    }
+  }
+  const now = Date.now();
+  for (const want of wanted) {
+    const line = order.orderLines.orderLine.find((l) => l.lineNumber === want.lineNumber)!;
+    for (const status of want.orderLineStatuses.orderLineStatus) {
+      moveQuantity(line, 'Acknowledged', {
+        status: 'Shipped',
+        statusQuantity: { unitOfMeasurement: 'EACH', amount: String(status.statusQuantity.amount) },
+        trackingInfo: status.trackingInfo,
+      });
+    }
+    line.statusDate = now;
+  }
+  shipments.push({ purchaseOrderId: order.purchaseOrderId, request: body, at: now });
+  return { status: 200, body: { order } };
+}
+
 export async function startFakeWalmart(options: FakeWalmartOptions): Promise<FakeWalmart> {
   const ttlSeconds = options.tokenTtlSeconds ?? 900;
   const tokens = createFakeTokens(ttlSeconds, () => randomBytes(24).toString('base64url'));
@@ -186,125 +320,6 @@ export async function startFakeWalmart(options: FakeWalmartOptions): Promise<Fak
       return { ...reply, headers: { ...limited.headers, ...reply.headers } };
     };
 
-  function search(query: URLSearchParams): FakeReply {
-    const limit = Number(query.get('limit') ?? 100);
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) return invalid('limit', 'limit must be 1 to 200');
-    const dates: Record<string, number | null> = {};
-    for (const name of ['createdStartDate', 'createdEndDate', 'lastModifiedStartDate', 'lastModifiedEndDate']) {
-      const at = parseDate(query.get(name));
-      if (Number.isNaN(at)) return invalid(name, `${name} is not a valid date`);
-      dates[name] = at;
-    }
-    const now = Date.now();
-    const filtered = !query.has('purchaseOrderId') && dates.lastModifiedStartDate === null;
-    // Walmart reads back 180 days at most, and 7 when no start is given.
-    const createdFrom = Math.max(dates.createdStartDate ?? (filtered ? now - 7 * DAY_MS : 0), now - 180 * DAY_MS);
-    const matches = [...orders.values()]
-      .filter((order) => order.orderDate >= createdFrom)
-      .filter((order) => dates.createdEndDate === null || order.orderDate <= dates.createdEndDate!)
-      .filter((order) => dates.lastModifiedStartDate === null || lastModified(order) >= dates.lastModifiedStartDate!)
-      .filter((order) => dates.lastModifiedEndDate === null || lastModified(order) <= dates.lastModifiedEndDate!)
-      .filter((order) => !query.has('purchaseOrderId') || order.purchaseOrderId === query.get('purchaseOrderId'))
-      .filter((order) => !query.has('customerOrderId') || order.customerOrderId === query.get('customerOrderId'))
-      .filter((order) => !query.has('sku') || order.orderLines.orderLine.some((l) => l.item.sku === query.get('sku')))
-      .filter(
-        (order) =>
-          !query.has('status') ||
-          order.orderLines.orderLine.some((line) => lineStatuses(line).some((s) => s.status === query.get('status'))),
-      )
-      // Walmart lists newest orders first and offers no other order.
-      .sort((a, b) => b.orderDate - a.orderDate || a.purchaseOrderId.localeCompare(b.purchaseOrderId));
-    if (matches.length === 0) return notFound();
-
-    const offset = Number(query.get('soIndex') ?? 0);
-    const page = matches.slice(offset, offset + limit);
-    let nextCursor: string | null = null;
-    if (offset + limit < matches.length) {
-      const next = new URLSearchParams({
-        limit: String(limit),
-        hasMoreElements: 'true',
-        soIndex: String(offset + limit),
-      });
-      next.set('poIndex', page.at(-1)!.purchaseOrderId);
-      for (const name of SEARCH_PARAMS) if (query.has(name)) next.set(name, query.get(name)!);
-      next.set('cursorMark', randomBytes(9).toString('base64'));
-      cursors.add(next.toString());
-      nextCursor = `?${next}`;
-    }
-    const productInfo = query.get('productInfo') === 'true';
-    return {
-      status: 200,
-      body: {
-        list: {
-          meta: { totalCount: matches.length, limit, nextCursor },
-          elements: { order: page.map((order) => (productInfo ? order : withoutProductInfo(order))) },
-        },
-      },
-    };
-  }
-
-  function acknowledge(request: FakeRequest): FakeReply {
-    const order = orders.get(request.params.id!);
-    if (!order) return notFound();
-    const created = order.orderLines.orderLine.filter((line) => lineStatuses(line).some((s) => s.status === 'Created'));
-    if (created.length === 0) {
-      return invalid('purchaseOrderId', `Purchase order ${order.purchaseOrderId} is already acknowledged`);
-    }
-    const now = Date.now();
-    for (const line of created) {
-      for (const status of lineStatuses(line)) if (status.status === 'Created') status.status = 'Acknowledged';
-      line.statusDate = now;
-    }
-    acknowledgements.push(order.purchaseOrderId);
-    return { status: 200, body: { order } };
-  }
-
-  function ship(request: FakeRequest): FakeReply {
-    const order = orders.get(request.params.id!);
-    if (!order) return notFound();
-    let body: ShipmentRequest;
-    try {
-      body = JSON.parse(request.body) as ShipmentRequest;
-    } catch {
-      return invalid('orderShipment', 'The request body is not valid JSON');
-    }
-    const wanted = body?.orderShipment?.orderLines?.orderLine;
-    if (!Array.isArray(wanted) || wanted.length === 0) return invalid('orderLines', 'orderLines is required');
-    // Validate every line before changing any, as Walmart rejects the whole request.
-    for (const want of wanted) {
-      const line = order.orderLines.orderLine.find((l) => l.lineNumber === want.lineNumber);
-      if (!line) return invalid('lineNumber', `Order line ${want.lineNumber} not found`);
-      for (const status of want.orderLineStatuses?.orderLineStatus ?? []) {
-        const quantity = Number(status.statusQuantity?.amount);
-        const acknowledged = lineStatuses(line)
-          .filter((s) => s.status === 'Acknowledged')
-          .reduce((sum, s) => sum + Number(s.statusQuantity.amount), 0);
-        if (status.status !== 'Shipped') return invalid('status', `Unsupported status ${status.status}`);
-        if (!status.trackingInfo?.trackingNumber) return invalid('trackingNumber', 'trackingNumber is required');
-        if (!Number.isInteger(quantity) || quantity < 1 || quantity > acknowledged) {
-          return invalid(
-            'statusQuantity',
-            `Order line ${line.lineNumber} has ${acknowledged} acknowledged unit(s) to ship, not ${status.statusQuantity?.amount}`,
-          );
-        }
-      }
-    }
-    const now = Date.now();
-    for (const want of wanted) {
-      const line = order.orderLines.orderLine.find((l) => l.lineNumber === want.lineNumber)!;
-      for (const status of want.orderLineStatuses.orderLineStatus) {
-        moveQuantity(line, 'Acknowledged', {
-          status: 'Shipped',
-          statusQuantity: { unitOfMeasurement: 'EACH', amount: String(status.statusQuantity.amount) },
-          trackingInfo: status.trackingInfo,
-        });
-      }
-      line.statusDate = now;
-    }
-    shipments.push({ purchaseOrderId: order.purchaseOrderId, request: body, at: now });
-    return { status: 200, body: { order } };
-  }
-
   const router = new FakeRouter()
     .on('POST', '/v3/token', (request) => {
       if (!hasBasicCredentials(request, options.clientId, options.clientSecret)) {
@@ -324,7 +339,7 @@ export async function startFakeWalmart(options: FakeWalmartOptions): Promise<Fak
         if (request.query.has('hasMoreElements') && !cursors.has(request.query.toString())) {
           return invalid('nextCursor', 'The cursor is invalid: send nextCursor exactly as received');
         }
-        return search(request.query);
+        return searchOrders(orders, cursors, request.query);
       }),
     )
     .on(
@@ -335,8 +350,16 @@ export async function startFakeWalmart(options: FakeWalmartOptions): Promise<Fak
         return order ? { status: 200, body: { order } } : notFound();
       }),
     )
-    .on('POST', '/v3/orders/:id/acknowledge', api(acknowledge))
-    .on('POST', '/v3/orders/:id/shipping', api(ship));
+    .on(
+      'POST',
+      '/v3/orders/:id/acknowledge',
+      api((request) => acknowledge(orders, acknowledgements, request)),
+    )
+    .on(
+      'POST',
+      '/v3/orders/:id/shipping',
+      api((request) => ship(orders, shipments, request)),
+    );
 
   const server = await startFakeHttpServer(router, {
     notFound: () =>
