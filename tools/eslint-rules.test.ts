@@ -7,9 +7,10 @@ import { matches, root } from './eslint-layers.js';
 /**
  * Every rule of eslint.config.js that keeps the layout true is shown refusing a violation: one small fixture per zone
  * of `shipdesk/layers` (per target, per forbidden folder, per forbidden package), per pattern of every block that
- * restricts imports, and per file set held to `max-lines`, each linted with the whole config at a path inside what it
- * guards. The fixtures are generated from the config, so a new zone or block gets its own; one the generator cannot
- * make fails here, and so does a fixture a later block silences (flat config replaces a rule's options per block).
+ * restricts imports, and per file set held to `max-lines` or `max-lines-per-function`, each linted with the whole
+ * config at a path inside what it guards. The fixtures are generated from the config, so a new zone or block gets its
+ * own; one the generator cannot make fails here, and so does a fixture a later block silences (flat config replaces a
+ * rule's options per block).
  */
 
 interface Fixture {
@@ -143,6 +144,23 @@ function maxLinesFixtures(block: Block, entry: RuleEntry): Fixture[] {
   }));
 }
 
+/** A function of `lines` lines, each one counted by `max-lines-per-function` (no blank line, no comment). */
+function longFunction(lines: number): string {
+  const body = Array.from({ length: lines - 4 }, (_, i) => `  total += ${i};`);
+  return ['export function fixture(): number {', '  let total = 0;', ...body, '  return total;', '}'].join('\n') + '\n';
+}
+
+function maxLinesPerFunctionFixtures(block: Block, entry: RuleEntry): Fixture[] {
+  const [option] = optionsOf(entry) as [number | { max?: number } | undefined];
+  const max = typeof option === 'number' ? option : (option?.max ?? 50);
+  return (asList(block.files).flat() as string[]).map((glob) => ({
+    name: `max-lines-per-function ${max}: ${glob}`,
+    filePath: fileInside(glob),
+    code: longFunction(max + 1),
+    ruleId: 'max-lines-per-function',
+  }));
+}
+
 /** Every fixture the config asks for, block by block. */
 function fixturesOf(blocks: Block[]): Fixture[] {
   const fixtures: Fixture[] = [];
@@ -156,6 +174,8 @@ function fixturesOf(blocks: Block[]): Fixture[] {
         fixtures.push(...restrictedImportFixtures(ruleId, block, entry));
       } else if (ruleId === 'max-lines') {
         fixtures.push(...maxLinesFixtures(block, entry));
+      } else if (ruleId === 'max-lines-per-function') {
+        fixtures.push(...maxLinesPerFunctionFixtures(block, entry));
       }
     }
   }
@@ -197,7 +217,7 @@ describe('lint rules, each shown refusing a fixture', () => {
     // Each zone yields at least one fixture per target (and the generator throws for one it cannot make).
     const layerFixtureCount = fixtures.filter((f) => f.ruleId === 'shipdesk/layers').length;
     expect(layerFixtureCount).toBeGreaterThanOrEqual(zones.reduce((n, z) => n + asList(z.target).length, 0));
-    for (const ruleId of ['no-restricted-imports', 'max-lines']) {
+    for (const ruleId of ['no-restricted-imports', 'max-lines', 'max-lines-per-function']) {
       expect(
         fixtures.some((f) => f.ruleId === ruleId),
         ruleId,
@@ -237,5 +257,16 @@ describe('lint rules, each shown refusing a fixture', () => {
       (await eslint.lintText(long, { filePath: join(root, path) }))[0]!.messages.map((m) => m.ruleId);
     expect(await lint('apps/server/src/features/fixture/fixture-service.ts')).toContain('max-lines');
     expect(await lint('apps/server/src/features/fixture/fixture-service.test.ts')).not.toContain('max-lines');
+  });
+
+  it('holds product functions to 150 lines, but not those of tests', async () => {
+    const lint = async (code: string, path: string) =>
+      (await eslint.lintText(code, { filePath: join(root, path) }))[0]!.messages.map((m) => m.ruleId);
+    const service = 'apps/server/src/features/fixture/fixture-service.ts';
+    expect(await lint(longFunction(151), service)).toContain('max-lines-per-function');
+    expect(await lint(longFunction(150), service)).not.toContain('max-lines-per-function');
+    expect(await lint(longFunction(151), 'apps/server/src/features/fixture/fixture-service.test.ts')).not.toContain(
+      'max-lines-per-function',
+    );
   });
 });
