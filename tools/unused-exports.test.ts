@@ -3,12 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { describeUnused, findUnusedExports, PRODUCT_ROOTS, unusedExports, type Resolve } from './unused-exports.ts';
 
 /**
- * No product outside apps/server exports a name that nobody imports: a dead export is either dead code or a name its
- * file keeps to itself. apps/server is left out for now: the checker reports 319 of its names (all but 28 of them
- * types, constants and helpers that only their own file uses), too many for an allow-list while its features are
- * being reshaped; `node tools/unused-exports.ts apps/server/src` lists them. Once they are gone, check every root.
+ * No product exports a name that nobody imports: a dead export is either dead code or a name its file keeps to
+ * itself (`node tools/unused-exports.ts` lists them).
  */
-const CHECKED_ROOTS = PRODUCT_ROOTS.filter((folder) => folder !== 'apps/server/src');
+const CHECKED_ROOTS = PRODUCT_ROOTS;
 
 /** Relative specifiers between fixture files, with or without `.ts`. */
 const resolveFixture =

@@ -86,8 +86,8 @@ export interface ServerConfig {
   };
 }
 
-export const SERVER_ROLES = ['all', 'api', 'worker'] as const;
-export type ServerRole = (typeof SERVER_ROLES)[number];
+const SERVER_ROLES = ['all', 'api', 'worker'] as const;
+type ServerRole = (typeof SERVER_ROLES)[number];
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const DEFAULT_WEB_DIST = resolve(here, '../../web/dist');

@@ -11,7 +11,7 @@ import {
 import * as schema from './schema/index.ts';
 import { APP_ROLE, TENANT_SETTING } from './schema/tenancy.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The database or a transaction: both drivers share this Drizzle surface, so queries are written once. */
 export type Executor = KitExecutor<Schema>;
 
@@ -35,7 +35,7 @@ export interface Database extends KitDatabase<Schema> {
   withTenant<T>(tenantId: string, fn: (tx: Executor) => Promise<T>, options?: TransactionOptions): Promise<T>;
 }
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
   /** Errors of idle pooled connections (server restart, admin shutdown); without a listener they crash the process. */

@@ -11,7 +11,7 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
  * The largest integer a number in a request may carry: beyond it a JavaScript number is no longer exact, and written
  * into SQL it becomes "1e+21", which no integer column accepts. Schemas set tighter bounds where a column is smaller.
  */
-export const LARGEST_NUMBER = Number.MAX_SAFE_INTEGER;
+const LARGEST_NUMBER = Number.MAX_SAFE_INTEGER;
 
 const pointer = (path: string, key: string) => `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 

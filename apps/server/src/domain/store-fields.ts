@@ -1,7 +1,7 @@
 import { STORE_FIELDS, type SourceType, type StoreFieldDefinition } from '@shipdesk/contract';
 
 /** A connection's values as a form sends them: settings in clear, credentials to seal. */
-export interface ConnectionFieldValues {
+interface ConnectionFieldValues {
   settings: Record<string, string>;
   credentials: Record<string, string>;
 }

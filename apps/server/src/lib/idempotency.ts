@@ -26,7 +26,7 @@ import { HttpError, badRequest } from './http-errors.ts';
  */
 
 /** How long an answer is kept for replay. */
-export const IDEMPOTENCY_TTL_HOURS = 24;
+const IDEMPOTENCY_TTL_HOURS = 24;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** A claim pending this long was left by an instance that stopped: longer than any outside call may take. */
 const ABANDONED_AFTER_SECONDS = 300;

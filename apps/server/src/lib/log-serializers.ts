@@ -5,7 +5,7 @@ import { stdSerializers } from 'pino';
  * What a log line may say about a request: its route, never its query string, which can carry an access token
  * (`?access_token=`, the realtime handshake's `?token=`) or a customer's search text.
  */
-export function requestSerializer(request: FastifyRequest) {
+function requestSerializer(request: FastifyRequest) {
   const url = request.url ?? '';
   const query = url.indexOf('?');
   return {
@@ -30,7 +30,7 @@ const VALUE_FIELDS = ['detail', 'where', 'internalQuery', 'query', 'params', 'pa
  * a customer's name and address) in the message, the stack and the error's own fields. What is left says which
  * statement kind failed and why (PostgreSQL's code and message), which is what an operator needs.
  */
-export function errorSerializer(error: Error): SerializedError {
+function errorSerializer(error: Error): SerializedError {
   const failure = error as Error & QueryFailure;
   if (failure.query === undefined && failure.params === undefined) return scrub(stdSerializers.err(error));
   const cause = failure.cause instanceof Error ? failure.cause : undefined;

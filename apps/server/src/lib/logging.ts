@@ -7,7 +7,7 @@ import { logMixin } from './request-context.ts';
  * and a person's contact details. The serializers already leave headers and query strings out of request lines;
  * these paths catch the same things when code logs an object that carries them (pino's `redact`, one level deep).
  */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-api-key"]',

@@ -23,7 +23,7 @@ export function runForRequest<T>(requestId: string, fn: () => T): T {
   return context.run({ requestId, job: false }, fn);
 }
 
-export function runForJob<T>(requestId: string | undefined, fn: () => T): T {
+function runForJob<T>(requestId: string | undefined, fn: () => T): T {
   return requestId ? context.run({ requestId, job: true }, fn) : fn();
 }
 

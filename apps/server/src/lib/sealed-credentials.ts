@@ -13,7 +13,7 @@ export function sealCredentials(secrets: SecretBox, credentials: Record<string, 
   return Object.keys(credentials).length === 0 ? null : secrets.seal(JSON.stringify(credentials));
 }
 
-export const MASK = '••••';
+const MASK = '••••';
 
 /** '••••' and the last four characters of long secrets, so a seller can tell two tokens apart. */
 export function maskSecret(value: string): string {

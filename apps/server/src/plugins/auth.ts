@@ -36,7 +36,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AuthPluginOptions {
+interface AuthPluginOptions {
   issuer: string;
   audience: string;
   /** Tests inject a local key set; otherwise the issuer's JWKS is discovered and fetched. */

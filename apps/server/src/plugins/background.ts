@@ -34,7 +34,7 @@ export interface JobRun {
   stopping(): boolean;
 }
 
-export interface QueueSpec<T extends object> {
+interface QueueSpec<T extends object> {
   name: string;
   /** `short`: at most one waiting job per singleton key (one run's chain of slices). Default `standard`. */
   policy?: 'standard' | 'short';
@@ -54,7 +54,7 @@ export interface QueueSpec<T extends object> {
   work(data: T, run: JobRun): Promise<void>;
 }
 
-export interface SendOptions {
+interface SendOptions {
   singletonKey?: string;
   /** Not before this many seconds from now (the database's clock). */
   afterSeconds?: number;
@@ -87,7 +87,7 @@ declare module 'fastify' {
   }
 }
 
-export interface BackgroundOptions {
+interface BackgroundOptions {
   /** How often an idle worker asks its queue for work it was not woken for (delayed jobs, retries): seconds. */
   pollSeconds: number;
 }
@@ -98,7 +98,7 @@ const INSTANCE = `${hostname()}:${process.pid}`;
 const wakeEvent = (queue: string) => `jobs:wake:${queue}`;
 
 /** pg-boss's statement (`$1`, `$2` ... placeholders) as a Drizzle query, to run on the caller's transaction. */
-export function statementOf(text: string, values: readonly unknown[]): SQL {
+function statementOf(text: string, values: readonly unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);
   return sql.join(
     parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)),

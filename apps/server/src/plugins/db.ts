@@ -7,7 +7,7 @@ declare module 'fastify' {
   }
 }
 
-export interface DbPluginOptions {
+interface DbPluginOptions {
   databaseUrl: string | undefined;
   dataDir: string;
 }

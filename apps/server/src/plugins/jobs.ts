@@ -16,9 +16,9 @@ declare module 'fastify' {
  * `work`: send jobs and run them, with the schedules and the expiry monitor (`SERVER_ROLE` all or worker); `send`:
  * only send them, the workers run them (`SERVER_ROLE=api`, or `JOBS=off`).
  */
-export type JobsMode = 'work' | 'send';
+type JobsMode = 'work' | 'send';
 
-export interface JobsPluginOptions {
+interface JobsPluginOptions {
   mode: JobsMode;
   databaseUrl: string | undefined;
   /**

@@ -18,7 +18,7 @@ declare module 'fastify' {
   }
 }
 
-export interface MetricsOptions {
+interface MetricsOptions {
   /** METRICS_TOKEN: `/metrics` on the app's port answers only `Authorization: Bearer <token>`; unset: 404 there. */
   token: string | undefined;
   /** METRICS_PORT: a listener of its own serving only `/metrics` (the token too, when one is set); unset: none. */

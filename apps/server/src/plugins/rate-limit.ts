@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { HttpError } from '../lib/http-errors.ts';
 
-export interface RateLimitOptions {
+interface RateLimitOptions {
   max: number;
   timeWindowMs: number;
 }

@@ -8,14 +8,14 @@ import { createClient } from '@redis/client';
 /** Where socket.io rooms live: this process, or every instance through PostgreSQL or Redis. */
 export type RealtimeAdapterKind = 'memory' | 'postgres' | 'redis';
 
-export interface RealtimeAdapter {
+interface RealtimeAdapter {
   kind: RealtimeAdapterKind;
   /** Resolves once this instance hears the other instances' broadcasts (its subscription is in place). */
   ready(): Promise<void>;
   close(): Promise<void>;
 }
 
-export interface RealtimeAdapterOptions {
+interface RealtimeAdapterOptions {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   log: FastifyBaseLogger;

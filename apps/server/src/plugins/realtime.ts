@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-export interface RealtimeOptions {
+interface RealtimeOptions {
   /** Origins allowed to open a socket from a browser (the product's own origin always works). */
   origins: string[];
   /** false: no socket.io on this instance's HTTP server (a worker); its broadcasts still reach every instance. */
@@ -37,7 +37,7 @@ const TENANT_ROOM_PREFIX = 'tenant:';
 const MAX_ROOM_ID_LENGTH = 512;
 const MAX_MESSAGE_BYTES = 16 * 1024;
 
-export const tenantRoom = (tenantId: string) => `${TENANT_ROOM_PREFIX}${tenantId}`;
+const tenantRoom = (tenantId: string) => `${TENANT_ROOM_PREFIX}${tenantId}`;
 
 /**
  * socket.io on the HTTP server: websocket only, authenticated by the access token in the handshake query.

@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-export interface SecretsOptions {
+interface SecretsOptions {
   secretsKey: string | undefined;
   dataDir: string;
   /** With PostgreSQL, several instances must share one key: a generated one is only right for a single process. */

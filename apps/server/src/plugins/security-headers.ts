@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 
-export interface SecurityHeadersOptions {
+interface SecurityHeadersOptions {
   /** The identity provider: the web app fetches its token endpoint and frames it for a silent sign-in. */
   oidcIssuer: string;
   /** Where the app-switcher logos come from (the SSO's catalogue). */

@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-export interface StaticSpaOptions {
+interface StaticSpaOptions {
   webDist: string;
 }
 

@@ -23,7 +23,7 @@ export interface Instance {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export interface ApiAnswer {
+interface ApiAnswer {
   status: number;
   body: { data?: Record<string, unknown>; reason?: string; message?: string };
 }

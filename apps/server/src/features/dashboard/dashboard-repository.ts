@@ -22,7 +22,7 @@ const bothWindows = (earlier: Window, current: Window) =>
   sql`b.bucket >= ${at(earlier.from)} AND b.bucket < ${at(current.to)}
       AND (b.bucket < ${at(earlier.to)} OR b.bucket >= ${at(current.from)})`;
 
-export interface TenantSettings {
+interface TenantSettings {
   timeZone: string | null;
   currency: string | null;
 }
@@ -162,4 +162,3 @@ export function createDashboardRepository() {
     },
   };
 }
-export type DashboardRepository = ReturnType<typeof createDashboardRepository>;

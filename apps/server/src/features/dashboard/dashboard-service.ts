@@ -28,14 +28,14 @@ export interface DashboardServiceOptions {
   now?: () => Date;
 }
 
-export const MANUAL_CHANNEL = { id: 'manual', label: 'Orders added by hand', sourceType: 'Wholesale' } as const;
+const MANUAL_CHANNEL = { id: 'manual', label: 'Orders added by hand', sourceType: 'Wholesale' } as const;
 
-export function parsePeriod(text: string): DashboardPeriod {
+function parsePeriod(text: string): DashboardPeriod {
   if ((DASHBOARD_PERIODS as readonly string[]).includes(text)) return text as DashboardPeriod;
   throw badRequest({ period: `period must be one of: ${DASHBOARD_PERIODS.join(', ')}` }, `Unknown period "${text}"`);
 }
 
-export interface TileFigures extends PeriodCounts, EventCounts {}
+interface TileFigures extends PeriodCounts, EventCounts {}
 
 /** The four tiles, in screen order. */
 export function salesCount(current: TileFigures, previous: TileFigures): SalesCount[] {
@@ -167,4 +167,3 @@ export function createDashboardService(database: Database, options: DashboardSer
     },
   };
 }
-export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -9,18 +9,18 @@
  * work: it only notices time that went missing.
  */
 
-export interface Liveness {
+interface Liveness {
   live: boolean;
   /** The block that makes the process not live (ms), when it is not. */
   blockedMs?: number;
 }
 
-export interface EventLoopWatchdog {
+interface EventLoopWatchdog {
   liveness(): Liveness;
   stop(): void;
 }
 
-export interface WatchdogOptions {
+interface WatchdogOptions {
   /** A block this long or longer makes the process not live (ms). */
   limitMs: number;
   /** How long after a block ended probes are still answered "not live": those that waited through it (ms). */

@@ -7,7 +7,7 @@ const HealthSchema = Type.Object({
   reason: Type.Optional(Type.String({ description: 'why the process is not live or not ready' })),
 });
 
-export interface HealthOptions {
+interface HealthOptions {
   /** A block of the event loop this long or longer reports the process as not live (EVENT_LOOP_LIMIT_SECONDS). */
   eventLoopLimitMs: number;
 }

@@ -12,7 +12,7 @@ const PAGE = 100;
 /** Bytes of documents read at once at most: a page of labels stops short of it (but holds at least one). */
 const PAGE_BYTES = 32 * MB;
 
-export interface BatchDocument {
+interface BatchDocument {
   contentType: string;
   filename: string;
   /** The document, streamed as it is written: labels are read a page at a time, never all held at once. */

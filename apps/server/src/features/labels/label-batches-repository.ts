@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/index.ts';
 import { SERVED_DOCUMENT_LIMIT, documentWithinLimit } from './labels-repository.ts';
 
-export interface BatchItemView {
+interface BatchItemView {
   item: LabelBatchItemRow;
   orderNumber: string;
   trackingNumber: string | null;
@@ -368,4 +368,3 @@ export function createLabelBatchesRepository() {
     documents: batchDocuments,
   };
 }
-export type LabelBatchesRepository = ReturnType<typeof createLabelBatchesRepository>;

@@ -15,7 +15,7 @@ import { createLabelsRepository } from './labels-repository.ts';
 import { shipDateIn } from './label-shipment.ts';
 import { throughput } from '../../lib/throughput-metrics.ts';
 
-export interface LabelBatchesDeps {
+interface LabelBatchesDeps {
   database: Database;
   purchases: LabelPurchases;
   notify(tenantId: string, batch: LabelBatch): void;

@@ -22,7 +22,7 @@ export const LABEL_BATCH_QUEUE = 'label-batch';
 export const LABEL_BATCH_STOPPED_QUEUE = 'label-batch-stopped';
 export const TRACKING_PUSH_QUEUE = 'tracking-push';
 export const PURCHASE_SETTLE_QUEUE = 'label-purchase-settle';
-export const LABELS_DUE_QUEUE = 'labels-due';
+const LABELS_DUE_QUEUE = 'labels-due';
 
 export interface BatchJob {
   tenantId: string;
@@ -32,7 +32,7 @@ export interface PushJob {
   tenantId: string;
   labelId: number;
 }
-export interface SettleJob {
+interface SettleJob {
   tenantId: string;
   deliveryId: number;
 }

@@ -8,7 +8,7 @@ import { seedBoxSizes } from '../orders/index.ts';
 import type { LabelsRepository } from './labels-repository.ts';
 
 /** A parcel as the label form shows it: dimensions may still be missing (no box chosen yet). */
-export interface ParcelDraft {
+interface ParcelDraft {
   boxSizeId: number | null;
   packageType: string | null;
   weight: number;
@@ -69,7 +69,7 @@ export async function draftParcel(
 }
 
 /** The smallest of the tenant's boxes (by its sides) whose weight limit holds `grams`; the starter set if none yet. */
-export async function smallestBoxFor(tx: Executor, tenantId: string, grams: number): Promise<BoxSizeRow | undefined> {
+async function smallestBoxFor(tx: Executor, tenantId: string, grams: number): Promise<BoxSizeRow | undefined> {
   const [any] = await tx.select({ id: boxSizes.id }).from(boxSizes).where(eq(boxSizes.tenantId, tenantId)).limit(1);
   if (!any) await seedBoxSizes(tx, tenantId);
   const [box] = await tx

@@ -31,7 +31,7 @@ export interface LabelAccount {
   adapter(): CarrierAdapter;
 }
 
-export interface LabelCarrierDeps {
+interface LabelCarrierDeps {
   adapters: CarrierAdapterFactory;
   adapterOptions?: CarrierAdapterOptions;
   secrets: SecretBox;

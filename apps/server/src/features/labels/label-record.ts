@@ -14,7 +14,7 @@ export interface RecordedLabel {
 }
 
 /** Orders whose channel is told the tracking number: those pulled from a store (manual and wholesale orders are not). */
-export const pushesTracking = (order: Pick<OrderRow, 'storeId' | 'sourceType'>) =>
+const pushesTracking = (order: Pick<OrderRow, 'storeId' | 'sourceType'>) =>
   order.storeId !== null && order.sourceType !== 'Wholesale';
 
 /**

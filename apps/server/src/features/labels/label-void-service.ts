@@ -17,7 +17,7 @@ import { carrierWords, type LabelCarriers } from './label-rates.ts';
 import { createLabelsRepository } from './labels-repository.ts';
 
 const VOID_TIMEOUT_MS = 30_000;
-export const NO_LABEL = 'This delivery has no label';
+const NO_LABEL = 'This delivery has no label';
 
 /**
  * Voiding a label: the carrier is asked first (outside any transaction); only when it accepts is the label kept as

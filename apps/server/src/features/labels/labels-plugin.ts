@@ -12,7 +12,7 @@ import { createLabelCarriers } from './label-rates.ts';
 import { createLabelVoids } from './label-void-service.ts';
 import { createTrackingPushes, type TrackingPushes } from './tracking-push-service.ts';
 
-export interface Labels {
+interface Labels {
   /** What shipLabel and zpl do (given to the order lifecycle). */
   events: LabelEvents;
   purchases: LabelPurchases;
@@ -29,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-export interface LabelsPluginOptions {
+interface LabelsPluginOptions {
   carrierAdapters: CarrierAdapterFactory;
   carrierAdapterOptions?: CarrierAdapterOptions;
   /** LABEL_BATCH_STALE_SECONDS: the expiry of a batch's slice job; a slice ends after a quarter of it (s). */

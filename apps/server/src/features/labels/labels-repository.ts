@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import { MB } from '../../integrations/http/answer-limits.ts';
 
-export type NewLabel = Omit<typeof shippingLabels.$inferInsert, 'tenantId' | 'id' | 'createdAt'>;
+type NewLabel = Omit<typeof shippingLabels.$inferInsert, 'tenantId' | 'id' | 'createdAt'>;
 /** A label without its document: what every read but the document's own answers (documents are large). */
 export type LabelRow = Omit<ShippingLabelRow, 'document'>;
 const { document: _document, ...labelColumns } = getTableColumns(shippingLabels);
@@ -35,8 +35,8 @@ export const documentWithinLimit =
  * each ask that fails, at most an hour: a carrier that keeps failing (or keeps answering past its limit) is not asked
  * in a loop.
  */
-export const SETTLE_FIRST_WAIT_SECONDS = 10;
-export const SETTLE_LONGEST_WAIT_SECONDS = 3_600;
+const SETTLE_FIRST_WAIT_SECONDS = 10;
+const SETTLE_LONGEST_WAIT_SECONDS = 3_600;
 
 /** The wait before the next ask, after `failedAsks` asks failed. */
 export const settleWaitSeconds = (failedAsks: number) =>

@@ -27,7 +27,7 @@ import type { LabelRow } from './labels-repository.ts';
 export const MAX_ATTEMPTS = 6;
 const PUSH_TIMEOUT_MS = 30_000;
 
-export interface TrackingPushDeps {
+interface TrackingPushDeps {
   database: Database;
   adapterFor(store: StoreRow): ChannelAdapter;
   log: FastifyBaseLogger;

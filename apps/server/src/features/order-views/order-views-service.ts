@@ -22,7 +22,7 @@ import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createOrderViewsRepository, type ViewValues } from './order-views-repository.ts';
 
-export const VIEW_NOT_FOUND = 'View not found';
+const VIEW_NOT_FOUND = 'View not found';
 /** How many requested services the list's filter offers (the rest can be typed). */
 export const REQUESTED_SERVICES_OFFERED = 200;
 

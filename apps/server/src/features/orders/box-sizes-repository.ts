@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { boxSizes, type BoxSizeRow } from '../../db/schema/index.ts';
 
 /** Common shipping boxes every tenant starts with (inches; max weight in grams). */
-export const DEFAULT_BOX_SIZES = [
+const DEFAULT_BOX_SIZES = [
   { name: 'Small box', length: 8, width: 6, height: 4, maxWeight: 9_072 },
   { name: 'Medium box', length: 12, width: 10, height: 6, maxWeight: 18_144 },
   { name: 'Large box', length: 16, width: 12, height: 8, maxWeight: 22_680 },

@@ -6,7 +6,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { parseId } from '../../lib/ids.ts';
 import { createBoxSizesRepository, seedBoxSizes } from './box-sizes-repository.ts';
 
-export const toBoxSize = (row: BoxSizeRow): BoxSize => ({
+const toBoxSize = (row: BoxSizeRow): BoxSize => ({
   id: String(row.id),
   name: row.name,
   length: Number(row.length),

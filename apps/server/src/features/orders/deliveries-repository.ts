@@ -8,7 +8,7 @@ import {
   type ShippingLabelRow,
 } from '../../db/schema/index.ts';
 
-export type LabelSummaryRow = Omit<ShippingLabelRow, 'document'>;
+type LabelSummaryRow = Omit<ShippingLabelRow, 'document'>;
 
 export function createDeliveriesRepository() {
   return {

@@ -38,7 +38,7 @@ export interface TimelineRow {
   payload: object;
 }
 
-export interface OrderChange {
+interface OrderChange {
   /** What happened, as the timeline names it (`approve`, `shipLabel`, `voidLabel`, ...). */
   event: string;
   actor: OrderActor;

@@ -38,7 +38,7 @@ export interface LifecycleSnapshot extends OrderStatuses {
 }
 
 /** The event's input (orderFlow body); fsmFlow previews without it. */
-export interface LifecycleInput {
+interface LifecycleInput {
   amount?: number | undefined;
   reason?: string | undefined;
 }
@@ -47,14 +47,14 @@ export interface LifecycleContext {
   features: Record<LifecycleFeature, boolean>;
 }
 
-export interface Refusal {
+interface Refusal {
   ok: false;
   reason: OrderRefusalReason;
   message: string;
 }
 
 /** What an event does besides moving the statuses: the service performs exactly these, nothing else. */
-export type Effects =
+type Effects =
   | { kind: 'none' }
   | { kind: 'payment'; amount: number; paidTotal: number }
   | { kind: 'shipAllLines' }
@@ -78,7 +78,7 @@ interface Guard {
 
 const refuse = (reason: OrderRefusalReason, message: string): Refusal => ({ ok: false, reason, message });
 
-export const GUARDS: Record<LifecycleGuard, Guard> = {
+const GUARDS: Record<LifecycleGuard, Guard> = {
   hasLines: {
     needsInput: false,
     check: (s) => (s.lineCount > 0 ? null : refuse('no_lines', 'The order has no lines')),
@@ -126,7 +126,7 @@ const same = (s: OrderStatuses): OrderStatuses => ({
 });
 const none: Effects = { kind: 'none' };
 
-export const OUTCOMES: Record<LifecycleOutcome, Outcome> = {
+const OUTCOMES: Record<LifecycleOutcome, Outcome> = {
   toSalesOrder: (s) => ({ next: { ...same(s), orderStatus: 'Sales Order' }, effects: none }),
   applyPayment: (s, input) => {
     const amount = input.amount ?? balanceDue(s.total, s.paidTotal);

@@ -66,7 +66,7 @@ export async function checkOrderEvent(
 }
 
 /** Everything the lifecycle guards look at, read in the caller's transaction. */
-export async function loadSnapshot(
+async function loadSnapshot(
   repo: OrdersRepository,
   tx: Executor,
   tenantId: string,
@@ -301,4 +301,3 @@ export function createOrderLifecycleService(
       orderFlow(deps, auth, idText, event, body, request),
   };
 }
-export type OrderLifecycleService = ReturnType<typeof createOrderLifecycleService>;

@@ -25,10 +25,10 @@ const STATUS_COLUMN: Record<OrderStatus, string> = {
 };
 
 /** Orders per bucket: ids `bucket * BUCKET_SIZE` to `bucket * BUCKET_SIZE + BUCKET_SIZE - 1` (as in the migration). */
-export const BUCKET_SIZE = 1024;
+const BUCKET_SIZE = 1024;
 
 /** How a deep page is read: from `cursor` (the edge of a bucket), `skip` rows on, `limit` rows, maybe backwards. */
-export interface PageStart {
+interface PageStart {
   cursor: Cursor;
   skip: number;
   limit: number;

@@ -43,7 +43,7 @@ export type OrderFilter =
   /** The requested service's key: lower-cased, outer spaces dropped (orders.requested_service_key). */
   | { kind: 'requestedService'; key: string };
 
-export interface ParsedOrderQuery {
+interface ParsedOrderQuery {
   filters: OrderFilter[];
   /** Deleted orders are hidden unless asked for (docs/orders.md). */
   hideDeleted: boolean;
@@ -271,8 +271,7 @@ export function sortSpec(sort: OrderSort = 'id desc'): SortSpec {
   return { sort, key, descending: dir === 'desc' };
 }
 
-export const DEFAULT_ORDER_SORT: OrderSort = 'id desc';
-export const isOrderSort = (value: string): value is OrderSort => (ORDER_SORTS as readonly string[]).includes(value);
+const isOrderSort = (value: string): value is OrderSort => (ORDER_SORTS as readonly string[]).includes(value);
 
 /** A keyset position: the row's sort value (ISO time, minor units, or none for `id`) and id. */
 export interface Cursor {

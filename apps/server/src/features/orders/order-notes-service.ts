@@ -11,7 +11,7 @@ import { parseId } from '../../lib/ids.ts';
 import { createOrderNotesRepository } from './order-notes-repository.ts';
 
 /** Who may edit a note: its author, or an Admin (or SuperAdmin) of the tenant. */
-export function mayEditNote(auth: AuthContext, note: Pick<OrderNoteRow, 'authorId'>): boolean {
+function mayEditNote(auth: AuthContext, note: Pick<OrderNoteRow, 'authorId'>): boolean {
   return note.authorId === auth.userId || auth.roleId === Role.Admin || auth.roleId === Role.SuperAdmin;
 }
 

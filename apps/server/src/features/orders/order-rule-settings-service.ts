@@ -19,7 +19,7 @@ import { createOrdersRepository, statusesOf } from './orders-repository.ts';
 import { parseId } from '../../lib/ids.ts';
 import { toOrder } from './order-views.ts';
 
-export const RULE_SETTINGS_EVENT = 'ruleSettingsUpdated';
+const RULE_SETTINGS_EVENT = 'ruleSettingsUpdated';
 
 /** The order's columns a hand-set field writes, null for "none". */
 type SettingColumns = Partial<Pick<OrderRow, 'boxSizeId' | 'insuredValue' | 'signature' | 'holdUntil'>>;

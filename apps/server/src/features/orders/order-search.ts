@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client.ts';
  * address, the lines or a tracking number rewrites it from the tables (`refreshOrderSearch`).
  */
 
-export interface SearchedOrder {
+interface SearchedOrder {
   orderNumber: string;
   externalId: string | null;
   customerName: string | null;
@@ -24,7 +24,7 @@ export interface SearchedOrder {
 }
 
 /** The words of an order being inserted (it has no tracking number yet), but its e-mail, as one text. */
-export function searchWords(order: SearchedOrder): string {
+function searchWords(order: SearchedOrder): string {
   const a = order.shipping;
   const words = [order.orderNumber, order.externalId, order.customerName, a?.firstName, a?.lastName, a?.city];
   return [...words, a?.postalCode, ...order.skus].filter((v) => v).join(' ');

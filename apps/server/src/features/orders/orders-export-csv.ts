@@ -12,7 +12,7 @@ import type { ExportDetail } from './orders-export-repository.ts';
 
 /** U+FEFF: how Excel knows a CSV file is UTF-8. */
 export const BOM = '\uFEFF';
-export const CRLF = '\r\n';
+const CRLF = '\r\n';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
@@ -49,7 +49,7 @@ const money = (header: string, pick: (row: SummaryRow, detail: ExportDetail) => 
 });
 
 /** What a seller expects of an order export, in this order (docs/orders.md, "Export"). */
-export const EXPORT_COLUMNS: readonly Column[] = [
+const EXPORT_COLUMNS: readonly Column[] = [
   { header: 'Order number', value: (r) => r.orderNumber },
   { header: 'Channel order ID', value: (_r, d) => d?.externalId ?? null },
   { header: 'Order date', raw: true, value: (r, _d, time) => time(r.orderDate) },

@@ -28,7 +28,7 @@ export interface OrdersExportOptions {
   exactCountLimit?: number;
 }
 
-export interface OrdersExport {
+interface OrdersExport {
   /** The list's total for the same filters (what the web shows progress against). */
   total: number;
   totalIsEstimate: boolean;

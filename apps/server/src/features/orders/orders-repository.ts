@@ -20,7 +20,7 @@ import type { AddressFields } from './order-address-fields.ts';
 import { createOrderListRepository, rowsOf } from './order-list-repository.ts';
 import { refreshOrderSearch, searchVectorSql } from './order-search.ts';
 
-export interface NewOrder {
+interface NewOrder {
   storeId: number | null;
   sourceType: string;
   externalId: string | null;
@@ -57,7 +57,7 @@ export interface NewOrder {
   billingAddress: AddressFields | null;
 }
 
-export interface NewEvent {
+interface NewEvent {
   orderId: number;
   event: string;
   actorId: string;

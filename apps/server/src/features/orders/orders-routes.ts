@@ -19,7 +19,7 @@ import { idempotencyHeaders, writeRequest } from '../../lib/idempotency.ts';
 import type { OrderRules } from './new-order-rules.ts';
 import { ordersNotifier } from './orders-notifier.ts';
 
-export interface OrdersRoutesOptions {
+interface OrdersRoutesOptions {
   /** Filtered lists count exactly up to this many rows (default 10,000). */
   exactCountLimit?: number;
   rules?: OrderRules;

@@ -39,7 +39,7 @@ import type { OrdersNotifier } from './orders-notifier.ts';
 import { createOrdersRepository, statusesOf } from './orders-repository.ts';
 import { toEventRecord, toOrder, toSummary } from './order-views.ts';
 
-export interface OrdersServiceOptions {
+interface OrdersServiceOptions {
   /** Filtered lists count exactly up to this many rows, and estimate above (tests lower it). */
   exactCountLimit?: number;
   /** The shipping rules, run on a new order before it is shown; without them it comes as its mappings left it. */
@@ -355,4 +355,3 @@ export function createOrdersService(database: Database, notify: OrdersNotifier, 
     ) => updateOrderAddress(deps, auth, idText, type, input, request),
   };
 }
-export type OrdersService = ReturnType<typeof createOrdersService>;

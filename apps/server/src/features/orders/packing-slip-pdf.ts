@@ -13,7 +13,7 @@ export interface PackingSlip {
   notice?: string;
 }
 
-export const PAGE_SIZES = {
+const PAGE_SIZES = {
   '4x6': [4 * 72, 6 * 72],
   letter: [8.5 * 72, 11 * 72],
 } as const;

@@ -5,7 +5,7 @@ import { HttpError, badRequest } from '../../lib/http-errors.ts';
  * as JSON), as 64 lowercase hex digits (qz-tray.js `_qz.tools.hash`, read before `callSign`). Nothing else is signed:
  * the site's key signs hashes of QZ Tray calls, never text a caller chose.
  */
-export const QZ_SIGN_REQUEST = /^[0-9a-f]{64}$/;
+const QZ_SIGN_REQUEST = /^[0-9a-f]{64}$/;
 
 /** Refuses anything but QZ Tray's hash, with a 400 naming the field. */
 export function checkSignRequest(request: string): void {

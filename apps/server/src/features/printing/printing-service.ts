@@ -21,7 +21,7 @@ export interface PrintingOptions {
 }
 
 /** Who asks for a signature, and from which page. */
-export interface SignatureCaller {
+interface SignatureCaller {
   auth: AuthContext;
   /** The request's `Origin` header. */
   origin: string | undefined;
@@ -34,7 +34,7 @@ export interface PrintingService {
   sign(request: string, caller: SignatureCaller): string;
 }
 
-export const DEFAULT_SIGNATURE_RATE: SignatureRate = { burst: 300, perSecond: 2 };
+const DEFAULT_SIGNATURE_RATE: SignatureRate = { burst: 300, perSecond: 2 };
 
 const notConfigured = () =>
   new HttpError(404, 'Printing is not set up on this server; QZ Tray asks to allow each connection', {

@@ -62,4 +62,3 @@ export function createApiKeysRepository() {
     },
   };
 }
-export type ApiKeysRepository = ReturnType<typeof createApiKeysRepository>;

@@ -9,7 +9,7 @@ import { API_KEY_ISSUER } from './api-key-verifier.ts';
 
 const NO_KEY: ApiKeyStatus = { exists: false, last4: null, createdAt: null, lastUsedAt: null };
 
-export function toApiKeyStatus(row: ApiKeyRow | undefined): ApiKeyStatus {
+function toApiKeyStatus(row: ApiKeyRow | undefined): ApiKeyStatus {
   if (!row) return NO_KEY;
   return {
     exists: true,
@@ -61,4 +61,3 @@ export function createApiKeysService(database: Database) {
     },
   };
 }
-export type ApiKeysService = ReturnType<typeof createApiKeysService>;

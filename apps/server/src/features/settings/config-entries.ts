@@ -4,7 +4,7 @@ import { CONFIG_KEYS, CONFIG_KEY_SHAPES, type ConfigKey, type ConfigUpsert } fro
 import { toFieldErrors } from '../../domain/field-errors.ts';
 import { unstorableField } from '../../domain/storable-values.ts';
 
-export function isConfigKey(key: string): key is ConfigKey {
+function isConfigKey(key: string): key is ConfigKey {
   return (CONFIG_KEYS as readonly string[]).includes(key);
 }
 
@@ -19,13 +19,13 @@ function checker(schema: TSchema) {
   return compiled;
 }
 
-export interface ValidConfigEntry {
+interface ValidConfigEntry {
   key: ConfigKey;
   value: string | null;
   options: Record<string, unknown> | null;
 }
 
-export type ConfigValidation = { ok: true; entry: ValidConfigEntry } | { ok: false; errors: Record<string, string> };
+type ConfigValidation = { ok: true; entry: ValidConfigEntry } | { ok: false; errors: Record<string, string> };
 
 /**
  * Checks one `createOrUpdate` body against the shape of its key (contract `CONFIG_KEY_SHAPES`): an options key
@@ -80,16 +80,16 @@ const CURRENCY_CODES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('curr
 // ICU lists canonical zones only and leaves out UTC, which people rightly expect to choose.
 const TIME_ZONES: ReadonlySet<string> = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 
-export function isCurrencyCode(code: string): boolean {
+function isCurrencyCode(code: string): boolean {
   return CURRENCY_CODES.has(code);
 }
 
-export function isTimeZone(zone: string): boolean {
+function isTimeZone(zone: string): boolean {
   return TIME_ZONES.has(zone);
 }
 
 /** The canonical form of a BCP 47 tag that number formatting supports (`en-us` -> `en-US`), or null. */
-export function canonicalLocale(tag: string): string | null {
+function canonicalLocale(tag: string): string | null {
   try {
     const [canonical] = Intl.getCanonicalLocales(tag);
     return canonical && Intl.NumberFormat.supportedLocalesOf(canonical).length > 0 ? canonical : null;

@@ -43,4 +43,3 @@ export function createConfigsRepository(db: Executor) {
     },
   };
 }
-export type ConfigsRepository = ReturnType<typeof createConfigsRepository>;

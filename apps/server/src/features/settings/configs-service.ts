@@ -75,4 +75,3 @@ export function createConfigsService(database: Database, options: ConfigsService
     },
   };
 }
-export type ConfigsService = ReturnType<typeof createConfigsService>;

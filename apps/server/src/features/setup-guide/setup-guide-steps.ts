@@ -11,7 +11,7 @@ const warehouseCheck = Compile(WarehouseInfoOptionsSchema);
 const labelCheck = Compile(ShipLabelAppInfoOptionsSchema);
 
 /** What the setup guide needs to know about a tenant, read from its data. */
-export interface SetupFacts {
+interface SetupFacts {
   hasStore: boolean;
   warehouseOptions: unknown;
   hasShipMethod: boolean;

@@ -19,7 +19,7 @@ export const shippingRulesFeature: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export interface RulesLog {
+interface RulesLog {
   warn: (object: object, message: string) => void;
 }
 
@@ -105,6 +105,6 @@ function guarded(plan: ImportRulePlan, tenantId: string, log: RulesLog): ImportR
     },
   };
 }
-export type { ImportRuleColumns, ImportRulePlan } from './rule-import-plan.ts';
+export type { ImportRulePlan } from './rule-import-plan.ts';
 export { RULES_ACTOR } from './rule-records.ts';
 export { RULES_EVENT } from './rule-sets-repository.ts';

@@ -79,7 +79,7 @@ function decodeResults(payload: ApplicationPayload): Record<string, PackedResult
 }
 
 /** How many matched rules the timeline names; the rest it counts. */
-export const TIMELINE_NAMES = 3;
+const TIMELINE_NAMES = 3;
 
 const LETTERS: Record<RuleActionResult['outcome'], string> = {
   set: 's',
@@ -175,7 +175,7 @@ export function unpackFacts(packed: Record<string, unknown>): OrderFacts {
 }
 
 /** The stored form of one evaluation's results (those that matched, stopped or failed) and the before-values. */
-export function packResults(
+function packResults(
   rules: RuleResult[],
   sets: readonly CompiledRuleSet[],
 ): Pick<ApplicationPayload, 'results' | 'details' | 'before' | 'matched' | 'matchedCount'> {

@@ -17,14 +17,13 @@ import {
   type Steps,
 } from './rule-work-clock.ts';
 
-export type RuleSets = Map<string, CompiledRuleSet>;
+type RuleSets = Map<string, CompiledRuleSet>;
 /** One order's evaluation, with the sets it ran. */
 export interface OrderEvaluation {
   order: RuleOrder;
   sets: CompiledRuleSet[];
   evaluation: RuleEvaluation;
 }
-export type { RuleActor, RuleTrigger } from './rule-records.ts';
 
 /** Compiled sets by tenant and scope, each with the version it was compiled from; a newer version compiles again. */
 const compiled = new Map<string, CompiledRuleSet & { version: number }>();

@@ -141,7 +141,7 @@ export function safePattern(source: unknown): RE2JS {
 
 type Kind = 'text' | 'code' | 'store' | 'weekday' | 'number' | 'ordered' | 'boolean' | 'list';
 /** How a field is read and tested; its words (name, units, yes and no) are the contract's RULE_FIELD_WORDS. */
-export interface FieldSpec {
+interface FieldSpec {
   field: RuleField;
   fact: keyof OrderFacts;
   /** The field as a sentence names it (RULE_FIELD_WORDS' phrase). */

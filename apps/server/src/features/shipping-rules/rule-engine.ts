@@ -20,7 +20,7 @@ export type { RuleDecisions } from './rule-actions.ts';
  * - a rule whose condition or action throws records none of its actions (they are committed only once all planned).
  */
 
-export interface CompiledRule {
+interface CompiledRule {
   /** Position in the saved set, for messages and the editor. */
   index: number;
   rule: ShippingRule;
@@ -117,7 +117,7 @@ function* failedConditions(
   }
   return failed;
 }
-export interface EvaluateOptions {
+interface EvaluateOptions {
   /**
    * false: leave `failedConditions` empty. Their words are most of the cost of an evaluation, and a caller that keeps
    * the facts can evaluate again for the "why" when someone asks; a failed rule still reads `matched: false`.

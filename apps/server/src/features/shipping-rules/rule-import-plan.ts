@@ -10,7 +10,7 @@ import { RULES_ACTOR, decisionColumns, recordNotes } from './rule-records.ts';
 import { RULE_BUDGET_MS, RuleTimeout, RuleWorkClock, eachInSlices } from './rule-work-clock.ts';
 
 /** The facts of a channel's order as it arrives (rule-order-facts.ts reads the same from a stored order). */
-export function channelOrderFacts(order: ChannelOrder, storeId: number, zone: string): OrderFacts {
+function channelOrderFacts(order: ChannelOrder, storeId: number, zone: string): OrderFacts {
   const local = localFacts(order.orderDate, zone);
   const address = order.shipping;
   return {
@@ -38,7 +38,7 @@ export function channelOrderFacts(order: ChannelOrder, storeId: number, zone: st
 }
 
 /** The columns a new order's insert takes from the rules (all null without them). */
-export type ImportRuleColumns = ReturnType<typeof importColumns>;
+type ImportRuleColumns = ReturnType<typeof importColumns>;
 
 function importColumns(evaluation: RuleEvaluation | null, tags: string[], event: object | null) {
   const d = evaluation ? decisionColumns(evaluation.decisions) : null;
@@ -69,7 +69,7 @@ export interface ImportRulePlan {
 }
 
 /** What a page's rules need from the database: the sets the store's orders run, the tenant's zone and names. */
-export interface ImportRuleContext {
+interface ImportRuleContext {
   tenantId: string;
   storeId: number;
   run: CompiledRuleSet[];

@@ -40,7 +40,7 @@ export function decisionColumns(d: RuleDecisions) {
   };
 }
 
-export interface ApplicationEntry {
+interface ApplicationEntry {
   orderId: number;
   facts: OrderFacts;
   /** The sets that ran, in their order. */

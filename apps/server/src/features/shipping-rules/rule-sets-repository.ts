@@ -16,7 +16,7 @@ export interface SavedRuleSet {
 /** The timeline event of an application of the rule sets. */
 export const RULES_EVENT = 'shippingRules';
 
-export interface StoredApplication extends ApplicationPayload {
+interface StoredApplication extends ApplicationPayload {
   id: number;
   orderId: number;
   at: Date;

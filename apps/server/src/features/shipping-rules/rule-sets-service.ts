@@ -24,7 +24,7 @@ import { createRuleSetsRepository, type SavedRuleSet } from './rule-sets-reposit
 import { validationSteps, type RuleReferences } from './rule-validation.ts';
 import { RULE_BUDGET_MS, RuleTimeout, RuleWorkClock, inSlices } from './rule-work-clock.ts';
 
-export const RULE_SET_NOT_FOUND = 'No such rule set: give a store of yours or "all"';
+const RULE_SET_NOT_FOUND = 'No such rule set: give a store of yours or "all"';
 const ALL_STORES_NAME = 'All stores';
 const repo = createRuleSetsRepository();
 

@@ -39,7 +39,7 @@ function moneyShape(currency: string): MoneyShape {
 }
 
 /** Minor units as `$210.00` (`en` grouping); a currency Intl does not know keeps its code rather than failing. */
-export function moneyWords(minorUnits: number, currency: string): string {
+function moneyWords(minorUnits: number, currency: string): string {
   const { prefix, suffix, digits, scale } = moneyShape(currency);
   const units = Math.round(Math.abs(minorUnits));
   const wholeUnits = Math.floor(units / scale);

@@ -86,4 +86,3 @@ export function createCarrierAccountsRepository() {
     },
   };
 }
-export type CarrierAccountsRepository = ReturnType<typeof createCarrierAccountsRepository>;

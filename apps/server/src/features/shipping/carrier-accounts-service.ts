@@ -23,7 +23,7 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createCarrierAccountsRepository } from './carrier-accounts-repository.ts';
 
-export interface CarrierAccountsDeps {
+interface CarrierAccountsDeps {
   database: Database;
   secrets: SecretBox;
   adapters: CarrierAdapterFactory;

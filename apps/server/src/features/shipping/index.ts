@@ -9,7 +9,7 @@ import { createShipMethodsRepository } from './ship-methods-repository.ts';
 import { createShipMethodsService } from './ship-methods-service.ts';
 import { createShippingResolutionRepository } from './shipping-resolution-repository.ts';
 
-export interface ShippingFeatureOptions {
+interface ShippingFeatureOptions {
   carrierAdapters: CarrierAdapterFactory;
   carrierAdapterOptions?: CarrierAdapterOptions;
 }

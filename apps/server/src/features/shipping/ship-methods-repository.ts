@@ -20,7 +20,7 @@ async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
 
 const OPEN = sql.raw(`('Draft Order', 'Sales Order')`);
 
-export interface ShipMethodListRow {
+interface ShipMethodListRow {
   id: number;
   name: string;
   createdAt: Date;
@@ -28,7 +28,7 @@ export interface ShipMethodListRow {
   mapped: boolean;
 }
 
-export interface UnmappedRow {
+interface UnmappedRow {
   service: string;
   openOrders: number;
   storeIds: Array<number | null>;
@@ -231,4 +231,3 @@ export function createShipMethodsRepository() {
     storeMappingCount,
   };
 }
-export type ShipMethodsRepository = ReturnType<typeof createShipMethodsRepository>;

@@ -142,4 +142,3 @@ export function createShippingMappingsRepository() {
     },
   };
 }
-export type ShippingMappingsRepository = ReturnType<typeof createShippingMappingsRepository>;

@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-export interface ShippingPluginOptions {
+interface ShippingPluginOptions {
   /** Orders per batch of a pass. */
   batchSize?: number;
 }

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import type { ShippingResolutionRow } from '../../db/schema/index.ts';
 import { homeCountrySql, resolutionJoin } from './shipping-resolution-sql.ts';
 
 /** The SQL of re-resolving open orders: asking for a pass, claiming it, one batch, the position reached. */
@@ -205,5 +204,3 @@ export function createShippingResolutionRepository() {
     },
   };
 }
-export type ShippingResolutionRepository = ReturnType<typeof createShippingResolutionRepository>;
-export type { ShippingResolutionRow };

@@ -17,7 +17,7 @@ export interface ResolutionJob {
   tenantId: string;
 }
 
-export interface ShippingResolutionDeps {
+interface ShippingResolutionDeps {
   database: Database;
   notify: (tenantId: string, event: string, payload: ShippingResolutionProgress) => void;
   log: FastifyBaseLogger;

@@ -12,7 +12,7 @@ import type { OrderStatuses, ShipmentStatus } from '@shipdesk/contract';
 
 const SHIPPED_RANK: Record<ShipmentStatus, number> = { Unshipped: 0, 'Shipped Partial': 1, 'Shipped Complete': 2 };
 
-export interface ChannelStatusInput {
+interface ChannelStatusInput {
   paymentStatus: OrderStatuses['paymentStatus'];
   shipmentStatus: ShipmentStatus;
   canceled: boolean;

@@ -8,7 +8,7 @@ import { storeSyncRoutes } from './store-sync-routes.ts';
 import { webhooksRoutes } from './store-webhooks-routes.ts';
 import { storesRoutes, type StoresRoutesOptions } from './stores-routes.ts';
 
-export interface StoresFeatureOptions extends StoresRoutesOptions {
+interface StoresFeatureOptions extends StoresRoutesOptions {
   marketplace: MarketplaceRoutesOptions;
 }
 

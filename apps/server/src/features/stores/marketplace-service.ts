@@ -23,7 +23,7 @@ export interface BigcommerceApp {
   apiUrl: string | undefined;
 }
 
-export interface MarketplaceDeps {
+interface MarketplaceDeps {
   database: Database;
   secrets: SecretBox;
   sync: StoreSyncService;

@@ -19,7 +19,7 @@ async function knownOrders(database: Database): Promise<number> {
  * only sensible lookup at any size from here. Past it, a pull stops analyzing page by page (on 100,000 orders the
  * later analyses cost more than a second of a 20-second pull) and analyzes once after its run instead.
  */
-export const SETTLED_ORDERS = 10_000;
+const SETTLED_ORDERS = 10_000;
 
 /**
  * Keeps the planner's statistics up with a pull that fills the order tables. PostgreSQL caches the plan of a

@@ -9,7 +9,7 @@ import { publicUrlProblem, systemLookup, type HostLookup } from '../../integrati
  */
 const URL_SETTINGS = ['apiBaseUrl', 'authBaseUrl', 'baseUrl'] as const;
 
-export interface StoreAddressCheck {
+interface StoreAddressCheck {
   allowed: (url: URL) => boolean;
   resolve?: HostLookup;
 }

@@ -27,7 +27,7 @@ export interface UpsertTarget {
   log: { warn: (object: object, message: string) => void };
 }
 
-export interface UpsertResult {
+interface UpsertResult {
   inserted: number;
   updated: number;
   unchanged: number;

@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-export interface StoreSyncPluginOptions {
+interface StoreSyncPluginOptions {
   adapters: AdapterFactory;
   adapterOptions?: AdapterOptions | undefined;
   /** SYNC_STALL_SECONDS: the expiry of a pull's slice job; a slice ends after a third of it. */
@@ -23,7 +23,7 @@ export interface StoreSyncPluginOptions {
 /** A pull's slices (one run: one waiting slice at most). */
 export const SYNC_QUEUE = 'store-sync';
 /** A run whose slices failed or lost their worker too often: stopped as stalled. */
-export const SYNC_STALLED_QUEUE = 'store-sync-stalled';
+const SYNC_STALLED_QUEUE = 'store-sync-stalled';
 /** Every minute: the scheduled pulls that are due are started. */
 export const SYNC_DUE_QUEUE = 'store-sync-due';
 

@@ -9,7 +9,7 @@ import { stores, syncRuns, webhookEvents, type StoreRow, type SyncRunRow } from 
 
 export type SyncCursor = NonNullable<StoreRow['syncCursor']>;
 
-export interface PageProgress {
+interface PageProgress {
   pages: number;
   seen: number;
   inserted: number;
@@ -260,5 +260,3 @@ export function createSyncMonitorRepository() {
     },
   };
 }
-
-export type SyncRepository = ReturnType<typeof createSyncRepository>;

@@ -29,7 +29,7 @@ export interface SyncLog {
   error(obj: object, msg: string): void;
 }
 
-export interface StoreSyncDeps {
+interface StoreSyncDeps {
   database: Database;
   secrets: SecretBox;
   adapters: AdapterFactory;
@@ -40,7 +40,7 @@ export interface StoreSyncDeps {
   log: SyncLog;
 }
 
-export type SyncTrigger = 'manual' | 'schedule' | 'webhook' | 'install';
+type SyncTrigger = 'manual' | 'schedule' | 'webhook' | 'install';
 
 /** A webhook's delivery of one order, verified: the event (for replays) and the order it names. */
 interface WebhookOrder {

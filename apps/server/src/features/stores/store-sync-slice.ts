@@ -26,7 +26,7 @@ import {
  * again by pg-boss after its expiry, from the cursor committed last: nothing lost, nothing written twice.
  */
 
-export interface SyncSliceDeps {
+interface SyncSliceDeps {
   database: Database;
   sync: StoreSyncService;
   notify(tenantId: string, event: string, payload: unknown): void;

@@ -4,7 +4,7 @@ import { Envelope } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createWebhooksService } from './store-webhooks-service.ts';
 
-export interface WebhooksRoutesOptions {
+interface WebhooksRoutesOptions {
   bigcommerceAppSecret: string | undefined;
 }
 

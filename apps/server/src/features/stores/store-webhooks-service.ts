@@ -16,7 +16,7 @@ import { createSyncMonitorRepository, createSyncRepository } from './store-sync-
 import type { StoreSyncService } from './store-sync-service.ts';
 import { openCredentials } from '../../lib/sealed-credentials.ts';
 
-export type WebhookPlatform = 'shopify' | 'bigcommerce';
+type WebhookPlatform = 'shopify' | 'bigcommerce';
 
 interface PlatformWebhook {
   sourceType: string;
@@ -51,7 +51,7 @@ const PLATFORMS: Record<WebhookPlatform, PlatformWebhook> = {
   },
 };
 
-export interface WebhooksServiceDeps {
+interface WebhooksServiceDeps {
   database: Database;
   secrets: SecretBox;
   sync: StoreSyncService;

@@ -117,5 +117,3 @@ export function createStoresRepository() {
     },
   };
 }
-
-export type StoresRepository = ReturnType<typeof createStoresRepository>;

@@ -35,7 +35,7 @@ import { createStoresRepository, type StoreFilter } from './stores-repository.ts
 import { unstorableField } from '../../domain/storable-values.ts';
 import { storeAddressErrors } from './store-addresses.ts';
 
-export interface StoresServiceDeps {
+interface StoresServiceDeps {
   database: Database;
   secrets: SecretBox;
   adapters: AdapterFactory;
@@ -335,5 +335,3 @@ export function createStoresService(deps: StoresServiceDeps) {
     connectable: (auth: AuthContext) => connectableStores(deps, auth),
   };
 }
-
-export type StoresService = ReturnType<typeof createStoresService>;

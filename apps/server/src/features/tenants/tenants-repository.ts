@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { configs, setupGuideState, tenants, users } from '../../db/schema/index.ts';
 
-export interface SeenUser {
+interface SeenUser {
   tenantId: string;
   issuer: string;
   subject: string;
@@ -60,4 +60,3 @@ export function createTenantsRepository() {
     },
   };
 }
-export type TenantsRepository = ReturnType<typeof createTenantsRepository>;

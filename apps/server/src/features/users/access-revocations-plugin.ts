@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AccessRevocationsOptions {
+interface AccessRevocationsOptions {
   /** How often revocations recorded by other instances are read. */
   refreshMs: number;
 }

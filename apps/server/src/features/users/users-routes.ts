@@ -14,7 +14,7 @@ import { createUsersService } from './users-service.ts';
 
 const UserIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
-export interface UsersRoutesOptions {
+interface UsersRoutesOptions {
   ssoUrl: string;
   /** The issuer of the user tokens the SSO also accepts; other credentials (API keys) cannot be forwarded. */
   issuer: string;

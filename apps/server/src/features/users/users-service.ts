@@ -80,5 +80,3 @@ export function createUsersService(options: { ssoUrl: string; timeoutMs?: number
     },
   };
 }
-
-export type UsersService = ReturnType<typeof createUsersService>;

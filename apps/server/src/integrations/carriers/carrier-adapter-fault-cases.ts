@@ -10,7 +10,7 @@ import type { CarrierAdapter } from './carrier-types.ts';
  */
 
 /** What the cases need of a fake: its fault queue and its request log (the fakes' FakeHttpServer has both). */
-export interface FaultCaseFake {
+interface FaultCaseFake {
   readonly requests: ReadonlyArray<{ path: string }>;
   fail(
     fault: { kind: 'status'; status: number; body?: unknown } | { kind: 'hang' } | { kind: 'malformed' },
@@ -18,7 +18,7 @@ export interface FaultCaseFake {
   ): void;
 }
 
-export interface FaultCaseSetup {
+interface FaultCaseSetup {
   fake: FaultCaseFake;
   adapter: CarrierAdapter;
   /** The waits the client asked for, in order. */

@@ -34,7 +34,7 @@ export interface BearerClient {
   call<T>(call: CarrierCall, signal?: AbortSignal): Promise<T>;
 }
 
-export interface BearerClientConfig {
+interface BearerClientConfig {
   http: ChannelHttp;
   baseUrl: string;
   tokens: AccessTokens;

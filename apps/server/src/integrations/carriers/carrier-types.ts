@@ -12,7 +12,7 @@ export interface CarrierConnection {
   credentials: Record<string, string>;
 }
 
-export interface CarrierAccountInfo {
+interface CarrierAccountInfo {
   /** What the carrier calls the account, when it says (shown after a successful test). */
   accountName: string | null;
 }

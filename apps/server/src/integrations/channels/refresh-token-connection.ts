@@ -3,7 +3,7 @@ import { ChannelError } from '../http/channel-http.ts';
 import type { AdapterOptions, StoreConnection } from './channel-types.ts';
 
 /** What the platform calls its app's id and secret, for the message that says which is missing. */
-export interface AppCredentialNames {
+interface AppCredentialNames {
   clientId: string;
   clientSecret: string;
 }

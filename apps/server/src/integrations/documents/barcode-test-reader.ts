@@ -7,7 +7,7 @@ import type * as ZXing from 'zxing-wasm/reader';
  * only by tests). The WebAssembly module is read from the package, never fetched.
  */
 
-export interface ReadBarcode {
+interface ReadBarcode {
   format: string;
   text: string;
 }

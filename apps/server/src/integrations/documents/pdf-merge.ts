@@ -20,11 +20,11 @@ import { PdfObjectWriter } from './pdf-object-writer.ts';
  * then dropped, so a merge of 5,000 labels holds no more than a merge of ten.
  */
 
-export type DocumentSource = Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
-export type LabelDocumentKind = 'pdf' | 'png' | 'jpeg';
+type DocumentSource = Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
+type LabelDocumentKind = 'pdf' | 'png' | 'jpeg';
 
 /** A 4x6 inch page in PDF points. */
-export const LABEL_PAGE: [number, number] = [4 * 72, 6 * 72];
+const LABEL_PAGE: [number, number] = [4 * 72, 6 * 72];
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[]) =>
   bytes.length >= signature.length && signature.every((byte, i) => bytes[i] === byte);

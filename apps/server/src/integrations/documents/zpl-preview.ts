@@ -19,7 +19,7 @@ import type { RenderAnswer, RenderMessage } from './zpl-preview-worker.ts';
  * lines; the printer prints it as written.
  */
 
-export interface ZplPreviewOptions {
+interface ZplPreviewOptions {
   /** Label width in printer dots (default 812: 4 in at 203 dpi). */
   widthDots?: number;
   /** Label height in printer dots (default 1218: 6 in at 203 dpi). */
@@ -36,7 +36,7 @@ export interface ZplPreviewOptions {
   queue?: string;
 }
 
-export interface ZplPreviewSettings {
+interface ZplPreviewSettings {
   /** Longest render; the renderer is stopped and started again after a render that takes longer. */
   timeLimitMs: number;
   /** Previews one queue (organisation) may have waiting; more are refused until they are done. */

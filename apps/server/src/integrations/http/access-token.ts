@@ -31,7 +31,7 @@ export interface TokenAnswer {
   expires_in?: unknown;
 }
 
-export interface AccessTokenOptions<A extends TokenAnswer> {
+interface AccessTokenOptions<A extends TokenAnswer> {
   /** Used in messages: "eBay answered the token request without an access token". */
   platform: string;
   /** Asks the platform for a new token. */
@@ -46,7 +46,7 @@ export interface AccessTokenOptions<A extends TokenAnswer> {
   save?(changed: Record<string, string>): Promise<void>;
 }
 
-export interface AccessToken {
+interface AccessToken {
   value: string;
   /** Obtained for this call: a refusal is final, not a stale token. */
   fresh: boolean;

@@ -5,7 +5,7 @@
  * through another form.
  */
 
-export type BodyRead = { ok: true; bytes: Buffer } | { ok: false };
+type BodyRead = { ok: true; bytes: Buffer } | { ok: false };
 
 function cancel(body: ReadableStream<Uint8Array> | null, stop: () => void): void {
   // Not awaited: a peer that stopped reading must not hold the refusal up.

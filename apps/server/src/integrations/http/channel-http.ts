@@ -68,7 +68,7 @@ export interface PlatformRules {
 }
 
 /** A 2xx answer kept as the bytes it is (a label file): never decoded as text. */
-export interface ChannelDownload {
+interface ChannelDownload {
   status: number;
   headers: Headers;
   bytes: Buffer;
@@ -100,7 +100,7 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
 }
 
 /** Retry-After in seconds or as an HTTP date. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+function parseRetryAfter(value: string | null, now = Date.now()): number | null {
   if (!value) return null;
   if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.ceil(Number(value) * 1000);
   const date = Date.parse(value);

@@ -14,9 +14,9 @@ import type { FedexErrorBody, FedexErrorEntry, FedexTokenAnswer } from './fedex-
  * `{ transactionId, errors }` turned into its own words. Ship, cancel and tracking are calls of this client.
  */
 
-export const FEDEX_API_BASE_URL = 'https://apis.fedex.com';
+const FEDEX_API_BASE_URL = 'https://apis.fedex.com';
 
-export interface FedexClientConfig {
+interface FedexClientConfig {
   /** Stable per account: what its tokens are kept under. */
   accountKey: string;
   /** The API key. */
@@ -31,11 +31,11 @@ export type FedexClient = BearerClient;
 const describe = (error: FedexErrorEntry) => withCode(error.message, error.code);
 
 /** "The given client credentials were not valid. … (NOT.AUTHORIZED.ERROR)" per error of `{ errors: [...] }`. */
-export function fedexErrorMessage(body: unknown): string | null {
+function fedexErrorMessage(body: unknown): string | null {
   return errorsOrTokenError<FedexErrorEntry>(body as FedexErrorBody | null, describe);
 }
 
-export const fedexRules: PlatformRules = {
+const fedexRules: PlatformRules = {
   platform: 'FedEx',
   answerLimit: CARRIER_ANSWER_LIMIT,
   errorMessage: (_response, body) => fedexErrorMessage(body),

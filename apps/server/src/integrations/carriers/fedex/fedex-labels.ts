@@ -39,7 +39,7 @@ import type {
  * answer was lost found again with the Track API by the purchase key the package carries as its P.O. number.
  */
 
-export function fedexShipRequest(accountNumber: string, request: LabelRequest): FedexShipRequest {
+function fedexShipRequest(accountNumber: string, request: LabelRequest): FedexShipRequest {
   return {
     labelResponseOptions: 'LABEL',
     accountNumber: { value: accountNumber },

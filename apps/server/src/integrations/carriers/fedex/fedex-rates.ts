@@ -63,7 +63,7 @@ function deliveryDays(detail: FedexRateReplyDetail, shipDate: string): number | 
   return date ? businessDaysBetween(shipDate, date) : null;
 }
 
-export function fedexRateRequest(accountNumber: string, request: RateRequest): FedexRateRequest {
+function fedexRateRequest(accountNumber: string, request: RateRequest): FedexRateRequest {
   return {
     accountNumber: { value: accountNumber },
     rateRequestControlParameters: { returnTransitTimes: true },

@@ -13,7 +13,7 @@ export const API_KEY = 'l7fedex0api0key0c4b2';
 export const SECRET_KEY = 'fedex-secret-key';
 export const ACCOUNT_NUMBER = '740561073';
 
-export const SHIPPER: ShipmentAddress = {
+const SHIPPER: ShipmentAddress = {
   name: 'Dana Whitfield',
   company: 'Acme Outdoor LLC',
   street1: '120 Harbor Way',
@@ -27,7 +27,7 @@ export const SHIPPER: ShipmentAddress = {
   residential: false,
 };
 
-export const RECIPIENT: ShipmentAddress = {
+const RECIPIENT: ShipmentAddress = {
   name: 'Priya Raman',
   company: null,
   street1: '44 Elm Street',
@@ -64,13 +64,13 @@ export function labelRequest(overrides: Partial<LabelRequest> = {}): LabelReques
 }
 
 /** What the setup needs of the fake: its address, its request log, and closing. */
-export interface FakeServer {
+interface FakeServer {
   url: string;
   requests: Array<{ method: string; path: string }>;
   close(): Promise<void>;
 }
 
-export interface FedexSetup<F extends FakeServer> {
+interface FedexSetup<F extends FakeServer> {
   fake: F;
   adapter: CarrierAdapter;
   waits: number[];

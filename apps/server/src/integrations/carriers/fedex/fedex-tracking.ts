@@ -57,7 +57,7 @@ function events(result: FedexTrackResult): TrackingEvent[] {
 }
 
 /** The first result of FedEx's track answer; a per-number error is in its `error`. */
-export function firstTrackResult(answer: FedexAnswer<FedexTrackOutput> | null): FedexTrackResult | null {
+function firstTrackResult(answer: FedexAnswer<FedexTrackOutput> | null): FedexTrackResult | null {
   return answer?.output?.completeTrackResults?.[0]?.trackResults?.[0] ?? null;
 }
 

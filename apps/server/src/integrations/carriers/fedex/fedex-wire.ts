@@ -47,7 +47,7 @@ export interface FedexContact {
   emailAddress?: string;
 }
 
-export interface FedexParty {
+interface FedexParty {
   contact?: FedexContact;
   address: FedexAddress;
 }
@@ -79,7 +79,7 @@ export interface FedexRateRequest {
   };
 }
 
-export interface FedexRatedShipmentDetail {
+interface FedexRatedShipmentDetail {
   /** ACCOUNT (the account's negotiated price), LIST, PREFERRED, … */
   rateType?: string;
   totalNetCharge?: number;
@@ -120,7 +120,7 @@ export interface FedexShipRequest {
   };
 }
 
-export interface FedexPackageDocument {
+interface FedexPackageDocument {
   contentType?: string;
   docType?: string;
   /** The label, base64; ZPLII decodes to ZPL text. */
@@ -128,14 +128,14 @@ export interface FedexPackageDocument {
   url?: string;
 }
 
-export interface FedexPieceResponse {
+interface FedexPieceResponse {
   trackingNumber?: string;
   masterTrackingNumber?: string;
   netChargeAmount?: number;
   packageDocuments?: FedexPackageDocument[];
 }
 
-export interface FedexShipmentRateDetail {
+interface FedexShipmentRateDetail {
   rateType?: string;
   totalNetCharge?: number;
   currency?: string;
@@ -162,7 +162,7 @@ export interface FedexCancelOutput {
   alerts?: Array<{ code?: string; message?: string }>;
 }
 
-export interface FedexTrackLocation {
+interface FedexTrackLocation {
   city?: string;
   stateOrProvinceCode?: string;
   postalCode?: string;

@@ -13,7 +13,7 @@ export const LABEL_WIDTH_DOTS = 812;
 export const LABEL_HEIGHT_DOTS = 1218;
 export const LABEL_DPI = 203;
 
-export interface TextElement {
+interface TextElement {
   kind: 'text';
   x: number;
   y: number;
@@ -28,7 +28,7 @@ export interface TextElement {
 }
 
 /** A filled rectangle: a rule when one side is thin. */
-export interface BoxElement {
+interface BoxElement {
   kind: 'box';
   x: number;
   y: number;
@@ -36,7 +36,7 @@ export interface BoxElement {
   height: number;
 }
 
-export interface Code128Element {
+interface Code128Element {
   kind: 'code128';
   x: number;
   y: number;
@@ -46,7 +46,7 @@ export interface Code128Element {
   data: string;
 }
 
-export interface QrElement {
+interface QrElement {
   kind: 'qr';
   x: number;
   y: number;
@@ -182,19 +182,19 @@ function addressLines(a: ShipmentAddress, withCountry: boolean): string[] {
 }
 
 /** Grams as pounds (two decimals) with the grams beside them. */
-export function formatWeight(grams: number): string {
+function formatWeight(grams: number): string {
   return `${poundsText(grams)} (${Math.round(grams)} g)`;
 }
 
 const inches = (n: number) => String(Math.round(n * 100) / 100);
-export const formatDimensions = (p: ShipmentParcel) =>
+const formatDimensions = (p: ShipmentParcel) =>
   `${inches(p.lengthIn)} x ${inches(p.widthIn)} x ${inches(p.heightIn)} in`;
 
 /**
  * Code 128 modules of a built-in tracking number as the printer and bwip-js encode it: start B, `SDL`, switch to C,
  * eight digit pairs, check character, stop (11 modules per symbol, 13 for the stop).
  */
-export const CODE128_MODULES = 11 + 3 * 11 + 11 + 8 * 11 + 11 + 13;
+const CODE128_MODULES = 11 + 3 * 11 + 11 + 8 * 11 + 11 + 13;
 
 /** Every element of one label, top to bottom. */
 export function localLabelLayout(data: LocalLabelData): LabelElement[] {

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
  * carries the same number and the carrier keeps no state. They come from SHA-256 of the key, so numbers of different
  * keys look unrelated: among a million labels the chance that any two share a number is about 1 in 2,000.
  */
-export const LOCAL_TRACKING_PREFIX = 'SDL';
+const LOCAL_TRACKING_PREFIX = 'SDL';
 const BODY_DIGITS = 15;
 const PATTERN = /^SDL(\d{15})(\d)$/;
 const BODY_RANGE = 10n ** BigInt(BODY_DIGITS);

@@ -16,11 +16,11 @@ import type { ShippoCarrierAccount, ShippoCarrierAccountQuery, ShippoErrorBody, 
  * words. Shipments, rates, labels, refunds and tracks are calls of this client.
  */
 
-export const SHIPPO_API_BASE_URL = 'https://api.goshippo.com';
+const SHIPPO_API_BASE_URL = 'https://api.goshippo.com';
 /** Pinned, so the answers keep the shape this client reads whatever the account's default version is. */
-export const SHIPPO_API_VERSION = '2018-02-08';
+const SHIPPO_API_VERSION = '2018-02-08';
 
-export interface ShippoClientConfig {
+interface ShippoClientConfig {
   apiToken: string;
   apiBaseUrl?: string;
 }
@@ -73,7 +73,7 @@ export function shippoRetryAfterMs(response: ChannelResponse, now = Date.now()):
   return reset * 1000;
 }
 
-export const shippoRules: PlatformRules = {
+const shippoRules: PlatformRules = {
   platform: 'Shippo',
   answerLimit: CARRIER_ANSWER_LIMIT,
   retryAfterMs: (response) => shippoRetryAfterMs(response),

@@ -40,7 +40,7 @@ export function purchaseMetadata(idempotencyKey: string): string {
   return `shipdesk:${createHash('sha256').update(idempotencyKey).digest('hex')}`;
 }
 
-export function shipmentRequest(request: ShipmentRequest, metadata?: string): ShippoShipmentRequest {
+function shipmentRequest(request: ShipmentRequest, metadata?: string): ShippoShipmentRequest {
   const { parcel } = request;
   const reference = request.reference.trim();
   return {

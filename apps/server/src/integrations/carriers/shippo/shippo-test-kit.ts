@@ -12,7 +12,7 @@ import { createShippoAdapter } from './shippo-adapter.ts';
 export const TOKEN = 'shippo_live_3f9c0d2a7b41e6';
 export const OWNER = 'orders@acme-outdoor.example';
 
-export const SENDER: ShipmentAddress = {
+const SENDER: ShipmentAddress = {
   name: 'Dana Whitfield',
   company: 'Acme Outdoor LLC',
   street1: '120 Harbor Way',
@@ -26,7 +26,7 @@ export const SENDER: ShipmentAddress = {
   residential: false,
 };
 
-export const RECIPIENT: ShipmentAddress = {
+const RECIPIENT: ShipmentAddress = {
   name: 'Priya Raman',
   company: null,
   street1: '44 Elm Street',
@@ -57,13 +57,13 @@ export function labelRequest(overrides: Partial<LabelRequest> = {}): LabelReques
 }
 
 /** What the setup needs of the fake: its address, its request log, and closing. */
-export interface FakeServer {
+interface FakeServer {
   url: string;
   requests: Array<{ method: string; path: string }>;
   close(): Promise<void>;
 }
 
-export interface ShippoSetup<F extends FakeServer> {
+interface ShippoSetup<F extends FakeServer> {
   fake: F;
   adapter: CarrierAdapter;
   waits: number[];

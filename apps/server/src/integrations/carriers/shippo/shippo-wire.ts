@@ -61,7 +61,7 @@ export interface ShippoAddress {
 }
 
 /** Sizes and weight as decimal strings, as Shippo documents them. */
-export interface ShippoParcel {
+interface ShippoParcel {
   length: string;
   width: string;
   height: string;
@@ -100,7 +100,7 @@ export interface ShippoShipment {
 }
 
 /** SUCCESS, ERROR, QUEUED, WAITING, REFUNDED, REFUNDPENDING, REFUNDREJECTED. */
-export type ShippoTransactionStatus = string;
+type ShippoTransactionStatus = string;
 
 export interface ShippoTransaction {
   object_id?: string;
@@ -112,14 +112,6 @@ export interface ShippoTransaction {
   tracking_number?: string;
   label_url?: string;
   messages?: ShippoMessage[];
-}
-
-/** `GET /transactions/`: Shippo documents no filter but the object and tracking status. */
-export interface ShippoTransactionQuery {
-  object_status?: string;
-  tracking_status?: string;
-  page?: number;
-  results?: number;
 }
 
 export interface ShippoRefund {

@@ -14,9 +14,9 @@ import type { UpsErrorBody, UpsErrorEntry, UpsTokenAnswer } from './ups-wire.ts'
  * `{ response: { errors } }` turned into its own words. Shipping, void and tracking are calls of this client.
  */
 
-export const UPS_API_BASE_URL = 'https://onlinetools.ups.com';
+const UPS_API_BASE_URL = 'https://onlinetools.ups.com';
 
-export interface UpsClientConfig {
+interface UpsClientConfig {
   /** Stable per account: what its tokens are kept under. */
   accountKey: string;
   clientId: string;
@@ -31,13 +31,13 @@ export type UpsClient = BearerClient;
 const describe = (error: UpsErrorEntry) => withCode(error.message, error.code);
 
 /** "ClientId is Invalid (10401)" per error of `{ response: { errors: [{ code, message }] } }`. */
-export function upsErrorMessage(body: unknown): string | null {
+function upsErrorMessage(body: unknown): string | null {
   const errors = (body as UpsErrorBody | null)?.response?.errors;
   if (Array.isArray(errors) && errors.length > 0) return errors.map(describe).join('; ');
   return errorsOrTokenError<UpsErrorEntry>(body, describe);
 }
 
-export const upsRules: PlatformRules = {
+const upsRules: PlatformRules = {
   platform: 'UPS',
   answerLimit: CARRIER_ANSWER_LIMIT,
   errorMessage: (_response, body) => upsErrorMessage(body),

@@ -37,7 +37,7 @@ function digits(phone: string | null): string | undefined {
 }
 
 /** A party: the company (or the person) as Name, the person as AttentionName. */
-export function upsParty(address: ShipmentAddress, residential = false): UpsParty {
+function upsParty(address: ShipmentAddress, residential = false): UpsParty {
   const country = address.country.toUpperCase();
   const postalCode = country === 'US' ? address.postalCode.replace(/[\s-]/g, '') : address.postalCode.trim();
   const phone = digits(address.phone);
@@ -58,7 +58,7 @@ export function upsParty(address: ShipmentAddress, residential = false): UpsPart
   };
 }
 
-export function upsPackage(parcel: ShipmentParcel): {
+function upsPackage(parcel: ShipmentParcel): {
   code: string;
   Dimensions?: UpsDimensions;
   PackageWeight: UpsPackageWeight;
@@ -121,7 +121,7 @@ function withinUs(request: ShipmentRequest): boolean {
   return from === request.to.country.toUpperCase() && (from === 'US' || from === 'PR');
 }
 
-export interface UpsShipInput extends ShipmentRequest {
+interface UpsShipInput extends ShipmentRequest {
   serviceCode: string;
   idempotencyKey: string;
   imageCode: UpsLabelImageCode;
@@ -195,7 +195,7 @@ export const UPS_FORMATS: Record<LabelFormat, { ship: UpsLabelImageCode; content
   pdf: { ship: 'GIF', contentType: 'application/pdf' },
 };
 
-export interface UpsLabelParts {
+interface UpsLabelParts {
   trackingNumber: string | undefined;
   shipmentId: string | undefined;
   image: string | undefined;

@@ -36,7 +36,7 @@ function location(activity: UpsTrackActivity): string | null {
 }
 
 /** The package of the answer: the one asked for, else the first. */
-export function upsTrackedPackage(answer: UpsTrackAnswer | null, inquiryNumber: string): UpsTrackPackage {
+function upsTrackedPackage(answer: UpsTrackAnswer | null, inquiryNumber: string): UpsTrackPackage {
   const shipment = answer?.trackResponse?.shipment?.[0];
   const packages = shipment?.package ?? [];
   const found = packages.find((p) => p.trackingNumber === inquiryNumber) ?? packages[0];

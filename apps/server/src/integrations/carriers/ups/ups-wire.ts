@@ -29,7 +29,7 @@ export interface UpsErrorBody {
 }
 
 /** `{ Code, Description? }`: how UPS writes every coded value. */
-export interface UpsCode {
+interface UpsCode {
   Code: string;
   Description?: string;
 }
@@ -39,7 +39,7 @@ export interface UpsMoney {
   MonetaryValue?: string;
 }
 
-export interface UpsAddress {
+interface UpsAddress {
   AddressLine: string[];
   City: string;
   StateProvinceCode?: string;
@@ -74,7 +74,7 @@ export interface UpsPackageWeight {
   Weight: string;
 }
 
-export interface UpsShipmentCharge {
+interface UpsShipmentCharge {
   Type: '01';
   BillShipper: { AccountNumber: string };
 }
@@ -139,12 +139,12 @@ export interface UpsShipRequest {
   };
 }
 
-export interface UpsShippingLabel {
+interface UpsShippingLabel {
   ImageFormat?: UpsCode;
   GraphicImage?: string;
 }
 
-export interface UpsPackageResult {
+interface UpsPackageResult {
   TrackingNumber?: string;
   ShippingLabel?: UpsShippingLabel;
 }
@@ -178,7 +178,7 @@ export interface UpsLabelRecoveryRequest {
   };
 }
 
-export interface UpsLabelResult {
+interface UpsLabelResult {
   TrackingNumber?: string;
   LabelImage?: { LabelImageFormat?: UpsCode; GraphicImage?: string };
 }
@@ -191,7 +191,7 @@ export interface UpsLabelRecoveryAnswer {
 }
 
 /** Tracking API v1 (camelCase, unlike UPS's other APIs). */
-export interface UpsTrackStatus {
+interface UpsTrackStatus {
   type?: string;
   description?: string;
   code?: string;

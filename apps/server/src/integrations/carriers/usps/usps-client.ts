@@ -26,7 +26,7 @@ import type {
  * token, which is kept per account too and renewed when USPS refuses it; prices and tracking are plain calls.
  */
 
-export const USPS_API_BASE_URL = 'https://apis.usps.com';
+const USPS_API_BASE_URL = 'https://apis.usps.com';
 
 /** The business account that pays for labels and owns them. */
 export interface UspsPaymentAccount {
@@ -39,7 +39,7 @@ export interface UspsPaymentAccount {
   permitZip?: string;
 }
 
-export interface UspsClientConfig {
+interface UspsClientConfig {
   /** Stable per account: what its tokens are kept under. */
   accountKey: string;
   clientId: string;
@@ -96,7 +96,7 @@ function describe(detail: UspsErrorDetail): string {
 }
 
 /** The details of USPS's `{ apiVersion, error: { code, message, errors } }`, or an OAuth `{ error, error_description }`. */
-export function uspsErrorMessage(body: unknown): string | null {
+function uspsErrorMessage(body: unknown): string | null {
   if (!body || typeof body !== 'object') return null;
   const { error } = body as UspsErrorBody;
   if (error && typeof error === 'object') {
@@ -107,13 +107,13 @@ export function uspsErrorMessage(body: unknown): string | null {
   return errorsOrTokenError<UspsErrorDetail>(body, describe);
 }
 
-export const uspsRules: PlatformRules = {
+const uspsRules: PlatformRules = {
   platform: 'USPS',
   answerLimit: CARRIER_ANSWER_LIMIT,
   errorMessage: (_response, body) => uspsErrorMessage(body),
 };
 
-export function uspsPaymentRoles(account: UspsPaymentAccount): UspsPaymentRole[] {
+function uspsPaymentRoles(account: UspsPaymentAccount): UspsPaymentRole[] {
   const role = (roleName: UspsPaymentRole['roleName']): UspsPaymentRole => ({
     roleName,
     CRID: account.crid,

@@ -63,7 +63,7 @@ function uspsPhone(phone: string | null): string | undefined {
 }
 
 /** A person's name split at its last space; a one-word name goes where a firm would (USPS wants both names or a firm). */
-export function uspsAddress(address: ShipmentAddress): UspsLabelAddress {
+function uspsAddress(address: ShipmentAddress): UspsLabelAddress {
   if (!address.state) throw new ChannelError('invalid', `USPS needs the state of the address in ${address.city}`);
   const name = address.name.trim().replace(/\s+/g, ' ');
   const space = name.lastIndexOf(' ');
@@ -82,7 +82,7 @@ export function uspsAddress(address: ShipmentAddress): UspsLabelAddress {
   };
 }
 
-export interface UspsPiece {
+interface UspsPiece {
   /** Pounds. */
   weight: number;
   length: number;
@@ -110,7 +110,7 @@ export function uspsPiece(parcel: ShipmentParcel): UspsPiece {
   };
 }
 
-export interface UspsLabelInput {
+interface UspsLabelInput {
   from: ShipmentAddress;
   to: ShipmentAddress;
   parcel: ShipmentParcel;

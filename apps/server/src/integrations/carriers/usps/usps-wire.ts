@@ -22,7 +22,7 @@ export interface UspsTokenAnswer {
 }
 
 export type UspsAccountType = 'EPS' | 'PERMIT';
-export type UspsRoleName = 'PAYER' | 'LABEL_OWNER' | 'RATE_HOLDER' | 'PLATFORM';
+type UspsRoleName = 'PAYER' | 'LABEL_OWNER' | 'RATE_HOLDER' | 'PLATFORM';
 
 /** One role of a payment authorization; USPS spells CRID, MID and permitZIP so. */
 export interface UspsPaymentRole {
@@ -33,11 +33,6 @@ export interface UspsPaymentRole {
   accountType: UspsAccountType;
   accountNumber: string;
   permitZIP?: string;
-}
-
-/** `POST /payments/v3/payment-authorization`. */
-export interface UspsPaymentAuthorizationRequest {
-  roles: UspsPaymentRole[];
 }
 
 /** Its answer; the token goes as X-Payment-Authorization-Token on label create, edit and cancel. */
@@ -80,7 +75,7 @@ export interface UspsBaseRatesQuery {
   mailingDate: string;
 }
 
-export interface UspsBaseRate {
+interface UspsBaseRate {
   SKU?: string;
   description?: string;
   price?: number;
@@ -138,7 +133,7 @@ export interface UspsLabelRequest {
   };
 }
 
-export interface UspsPriceItem {
+interface UspsPriceItem {
   name?: string;
   price?: number;
   SKU?: string;

@@ -29,7 +29,7 @@ export interface AmazonAdapterOptions extends AdapterOptions {
   pacing?: boolean | AmazonPacingOptions;
 }
 
-export const AMAZON_PAGE_SIZE = 100;
+const AMAZON_PAGE_SIZE = 100;
 /** How far back a first pull reads; Amazon keeps orders longer, but older ones are of no use to a shipping desk. */
 const FIRST_PULL_MS = 2 * 365 * 24 * 60 * 60 * 1000;
 /** Amazon refuses times within two minutes of now in its date filters. */
@@ -51,12 +51,12 @@ const CARRIER_CODES: Record<string, string> = {
   'amazon shipping': 'Amazon Shipping',
 };
 
-export function amazonCarrier(carrier: string): { carrierCode: string; carrierName?: string } {
+function amazonCarrier(carrier: string): { carrierCode: string; carrierName?: string } {
   const code = CARRIER_CODES[carrier.trim().toLowerCase()];
   return code ? { carrierCode: code } : { carrierCode: 'Other', carrierName: carrier.trim() };
 }
 
-export function lastUpdatedAfter(updatedSince: string | null, now = Date.now()): string {
+function lastUpdatedAfter(updatedSince: string | null, now = Date.now()): string {
   const since = updatedSince ? Date.parse(updatedSince) : now - FIRST_PULL_MS;
   if (Number.isNaN(since)) throw new ChannelError('invalid', `Not a date: "${updatedSince}"`);
   return new Date(Math.min(since, now - NEWEST_FILTER_MS)).toISOString();

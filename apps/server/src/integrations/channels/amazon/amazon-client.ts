@@ -28,8 +28,8 @@ import {
  * to the plain token when Amazon refuses one), pacing by the usage plan Amazon states, and Amazon's error bodies.
  */
 
-export const AMAZON_API_BASE_URL = 'https://sellingpartnerapi-na.amazon.com';
-export const AMAZON_AUTH_BASE_URL = 'https://api.amazon.com';
+const AMAZON_API_BASE_URL = 'https://sellingpartnerapi-na.amazon.com';
+const AMAZON_AUTH_BASE_URL = 'https://api.amazon.com';
 /** After Amazon refuses an RDT (the app lacks the PII roles), do not ask again for this long. */
 const RDT_REFUSAL_MEMORY_MS = 60 * 60 * 1000;
 
@@ -38,12 +38,12 @@ export interface AmazonPacingOptions {
   bursts?: Partial<Record<AmazonOperation, number>>;
 }
 
-export interface AmazonClientConfig extends RefreshTokenConfig {
+interface AmazonClientConfig extends RefreshTokenConfig {
   /** Wait between calls by x-amzn-RateLimit-Limit (default on); false sends at once and leaves 429s to the retries. */
   pacing?: boolean | AmazonPacingOptions;
 }
 
-export interface AmazonRequest {
+interface AmazonRequest {
   operation: AmazonOperation;
   method?: string;
   path: string;
@@ -59,14 +59,14 @@ export interface AmazonClient {
 }
 
 /** SP-API's `{ errors: [{ code, message, details }] }`, or LWA's `{ error, error_description }`. */
-export function amazonErrorMessage(body: unknown): string | null {
+function amazonErrorMessage(body: unknown): string | null {
   return errorsOrTokenError<AmazonErrorDetail>(body, (error) => {
     const text = [error.message, error.details].filter(Boolean).join(' ');
     return error.code ? `${error.code}: ${text}` : text;
   });
 }
 
-export const amazonRules: PlatformRules = {
+const amazonRules: PlatformRules = {
   platform: 'Amazon',
   errorMessage: (_response, body) => amazonErrorMessage(body),
   // Amazon sends no Retry-After; one request's worth of its stated rate is the earliest a retry can pass.

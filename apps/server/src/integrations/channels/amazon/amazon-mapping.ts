@@ -34,7 +34,7 @@ function text(value: string | undefined | null): string | null {
 }
 
 /** Without an RDT Amazon sends only city, region, postal code and country: kept, with the rest empty. */
-export function mapAmazonAddress(address: AmazonAddress | undefined, email: string | null): ChannelAddress | null {
+function mapAmazonAddress(address: AmazonAddress | undefined, email: string | null): ChannelAddress | null {
   if (!address) return null;
   const lines = [address.AddressLine1, address.AddressLine2, address.AddressLine3].map(text).filter(Boolean);
   return {
@@ -51,7 +51,7 @@ export function mapAmazonAddress(address: AmazonAddress | undefined, email: stri
   };
 }
 
-export function mapAmazonLine(item: AmazonOrderItem): ChannelOrderLine {
+function mapAmazonLine(item: AmazonOrderItem): ChannelOrderLine {
   const quantity = item.QuantityOrdered;
   const lineTotal = money(item.ItemPrice);
   return {

@@ -6,7 +6,7 @@ import { AMAZON_USAGE_PLANS, type AmazonOperation } from './amazon-wire.ts';
  * rate, so a server that sends no header is not paced at all; 429s are still retried by the HTTP layer.
  */
 
-export interface PacerOptions {
+interface PacerOptions {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   now?: () => number;
   /** Overrides of the documented bursts (a seller with a raised plan, or a test). */

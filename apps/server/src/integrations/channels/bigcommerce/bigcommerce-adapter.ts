@@ -23,7 +23,7 @@ import type {
 } from './bigcommerce-wire.ts';
 
 /** BigCommerce's largest page (integrations.md section 2). */
-export const ORDERS_PAGE_LIMIT = 250;
+const ORDERS_PAGE_LIMIT = 250;
 /** Sub-resource fetches in flight at once while expanding a page of orders. */
 const EXPANSION_CONCURRENCY = 8;
 
@@ -40,7 +40,7 @@ const SHIPPING_PROVIDERS: Record<string, string> = {
   royalmail: 'royalmail',
 };
 
-export function shipmentCarrierFields(
+function shipmentCarrierFields(
   carrier: string,
   trackingUrl: string | null,
 ): Pick<BcShipmentCreate, 'shipping_provider' | 'tracking_carrier' | 'tracking_link'> {
@@ -55,7 +55,7 @@ export function shipmentCarrierFields(
  */
 export const SETTLED_AFTER_MS = 60_000;
 
-export interface BigcommerceAdapterOptions extends AdapterOptions {
+interface BigcommerceAdapterOptions extends AdapterOptions {
   /** The clock that decides whether a second is settled (tests). */
   now?: () => number;
 }

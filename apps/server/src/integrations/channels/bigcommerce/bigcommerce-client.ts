@@ -13,7 +13,7 @@ import {
  * in the window and resumes when the window resets.
  */
 
-export const DEFAULT_API_BASE_URL = 'https://api.bigcommerce.com';
+const DEFAULT_API_BASE_URL = 'https://api.bigcommerce.com';
 
 /** The message texts of a BigCommerce error body: V2 arrays, V3 `{ title }`, the login service's `{ error }`. */
 export function bigcommerceErrorMessage(body: unknown): string | null {
@@ -41,7 +41,7 @@ function headerNumber(response: Pick<ChannelResponse, 'headers'>, name: string):
   return Number.isFinite(value) ? value : null;
 }
 
-export const bigcommerceRules: PlatformRules = {
+const bigcommerceRules: PlatformRules = {
   platform: 'BigCommerce',
   retryAfterMs(response) {
     // A 429 without the quota headers is platform overload: the generic backoff applies.
@@ -52,7 +52,7 @@ export const bigcommerceRules: PlatformRules = {
   errorMessage: (_response, body) => bigcommerceErrorMessage(body),
 };
 
-export interface BigcommerceClientConfig {
+interface BigcommerceClientConfig {
   storeHash: string;
   accessToken: string;
   apiBaseUrl?: string | null;
@@ -72,7 +72,7 @@ export interface BigcommerceClient {
 const PAGE_LIMIT = 250;
 
 /** "stores/abc123" and "abc123" both name the store; anything else cannot be part of a URL path. */
-export function normalizeStoreHash(value: string | undefined): string {
+function normalizeStoreHash(value: string | undefined): string {
   const hash = (value ?? '').trim().replace(/^\/?stores\//, '');
   if (hash === '') throw new ChannelError('invalid', 'BigCommerce store hash is missing');
   if (!/^[A-Za-z0-9]+$/.test(hash)) {

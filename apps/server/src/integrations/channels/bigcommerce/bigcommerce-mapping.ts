@@ -4,7 +4,7 @@ import type { ChannelAddress, ChannelOrder, ChannelOrderLine } from '../channel-
 import type { BcAddress, BcOrder, BcOrderProduct, BcShippingAddress } from './bigcommerce-wire.ts';
 
 /** BigCommerce order status ids (integrations.md section 2). */
-export const BC_STATUS = {
+const BC_STATUS = {
   Incomplete: 0,
   Pending: 1,
   Shipped: 2,
@@ -22,26 +22,8 @@ export const BC_STATUS = {
   PartiallyRefunded: 14,
 } as const;
 
-export const BC_STATUS_NAMES: Record<number, string> = {
-  0: 'Incomplete',
-  1: 'Pending',
-  2: 'Shipped',
-  3: 'Partially Shipped',
-  4: 'Refunded',
-  5: 'Cancelled',
-  6: 'Declined',
-  7: 'Awaiting Payment',
-  8: 'Awaiting Pickup',
-  9: 'Awaiting Shipment',
-  10: 'Completed',
-  11: 'Awaiting Fulfillment',
-  12: 'Manual Verification Required',
-  13: 'Disputed',
-  14: 'Partially Refunded',
-};
-
 /** The store's weight unit: BigCommerce sends product weights in it without saying which it is. */
-export type BcWeightUnit = 'lb' | 'oz' | 'kg' | 'g';
+type BcWeightUnit = 'lb' | 'oz' | 'kg' | 'g';
 
 /** Reads a setting ("kg", "KGS", "Ounces", "grams", ...) or the store's `weight_units`; pounds when unknown. */
 export function parseWeightUnit(value: string | null | undefined): BcWeightUnit {
@@ -88,7 +70,7 @@ export function bcShipmentStatus(order: Pick<BcOrder, 'status_id' | 'items_total
   return 'Unshipped';
 }
 
-export function bcCanceled(statusId: number): boolean {
+function bcCanceled(statusId: number): boolean {
   return statusId === BC_STATUS.Cancelled || statusId === BC_STATUS.Declined;
 }
 
@@ -97,7 +79,7 @@ const blankToNull = (value: string | null | undefined): string | null => {
   return trimmed === '' ? null : trimmed;
 };
 
-export function mapBcAddress(address: BcAddress | null | undefined): ChannelAddress | null {
+function mapBcAddress(address: BcAddress | null | undefined): ChannelAddress | null {
   if (!address || (!address.street_1?.trim() && !address.city?.trim())) return null;
   const name = [address.first_name, address.last_name]
     .map((part) => part?.trim() ?? '')
@@ -123,7 +105,7 @@ function gramsOf(weight: string | number | null | undefined, unit: BcWeightUnit)
   return Math.round(value * GRAMS_PER_UNIT[unit]);
 }
 
-export function mapBcLine(product: BcOrderProduct, weightUnit: BcWeightUnit): ChannelOrderLine {
+function mapBcLine(product: BcOrderProduct, weightUnit: BcWeightUnit): ChannelOrderLine {
   return {
     externalLineId: String(product.id),
     sku: product.sku?.trim() ?? '',
@@ -137,7 +119,7 @@ export function mapBcLine(product: BcOrderProduct, weightUnit: BcWeightUnit): Ch
   };
 }
 
-export interface BcMappingOptions {
+interface BcMappingOptions {
   weightUnit?: BcWeightUnit;
 }
 

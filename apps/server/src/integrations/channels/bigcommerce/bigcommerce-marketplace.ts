@@ -8,9 +8,9 @@ import { bigcommerceErrorMessage } from './bigcommerce-client.ts';
  * remove_user callbacks carry a `signed_payload_jwt` signed with the app's client secret.
  */
 
-export const DEFAULT_LOGIN_BASE_URL = 'https://login.bigcommerce.com';
+const DEFAULT_LOGIN_BASE_URL = 'https://login.bigcommerce.com';
 
-export interface AuthCodeExchange {
+interface AuthCodeExchange {
   loginBaseUrl?: string;
   clientId: string;
   clientSecret: string;
@@ -23,12 +23,12 @@ export interface AuthCodeExchange {
   redirectUri: string;
 }
 
-export interface BigcommerceUser {
+interface BigcommerceUser {
   id: number;
   email: string;
 }
 
-export interface InstalledStore {
+interface InstalledStore {
   /** Permanent: BigCommerce store tokens do not expire. */
   accessToken: string;
   scope: string;
@@ -50,7 +50,7 @@ interface TokenAnswer {
 }
 
 /** "stores/abc123" -> "abc123"; null when it is not a store context. */
-export function storeHashFromContext(context: unknown): string | null {
+function storeHashFromContext(context: unknown): string | null {
   if (typeof context !== 'string') return null;
   const match = /^stores\/([A-Za-z0-9]+)$/.exec(context.trim());
   return match ? match[1]! : null;
@@ -100,7 +100,7 @@ export async function exchangeAuthCode(
   };
 }
 
-export type SignedPayloadProblem = 'malformed' | 'signature' | 'audience' | 'issuer' | 'expired' | 'claims';
+type SignedPayloadProblem = 'malformed' | 'signature' | 'audience' | 'issuer' | 'expired' | 'claims';
 
 /** A `signed_payload_jwt` we must not trust: answer the callback with 401. */
 export class SignedPayloadError extends Error {
@@ -113,7 +113,7 @@ export class SignedPayloadError extends Error {
   }
 }
 
-export interface SignedPayload {
+interface SignedPayload {
   storeHash: string;
   /** The user who opened, uninstalled or was removed from the app. */
   user: BigcommerceUser & { locale: string | null };

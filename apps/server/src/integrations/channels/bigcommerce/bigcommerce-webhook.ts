@@ -7,9 +7,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 
 /** How far `webhook-timestamp` may be from our clock: a captured delivery cannot be replayed later than this. */
-export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 
-export type WebhookHeaders = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
+type WebhookHeaders = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 function header(headers: WebhookHeaders, name: string): string | null {
   if (headers instanceof Headers) return headers.get(name);
@@ -22,7 +22,7 @@ function header(headers: WebhookHeaders, name: string): string | null {
 }
 
 /** The base64 signature of one delivery, as BigCommerce computes it. */
-export function bigcommerceWebhookSignature(
+function bigcommerceWebhookSignature(
   rawBody: string | Buffer,
   webhookId: string,
   timestamp: string,

@@ -93,7 +93,7 @@ export interface BcShippingAddress extends BcAddress {
   cost_inc_tax: string;
 }
 
-export interface BcShipmentItem {
+interface BcShipmentItem {
   order_product_id: number;
   product_id?: number;
   quantity: number;
@@ -139,11 +139,4 @@ export interface BcStore {
   weight_units: string;
   dimension_units: string;
   plan_name: string;
-}
-
-/** V2 error bodies: an array of `{ status, message }` (sometimes with `details`). */
-export interface BcV2Error {
-  status: number;
-  message: string;
-  details?: unknown;
 }

@@ -13,7 +13,7 @@ import {
 } from './ebay-wire.ts';
 
 /** eBay's largest page for getOrders. */
-export const EBAY_PAGE_SIZE = 200;
+const EBAY_PAGE_SIZE = 200;
 /** getOrders reads at most two years back; a day's margin keeps the filter inside what eBay accepts. */
 const OLDEST_READABLE_MS = 729 * 24 * 60 * 60 * 1000;
 
@@ -27,7 +27,7 @@ const CARRIER_CODES: Record<string, string> = {
   ontrac: 'OnTrac',
 };
 
-export function ebayCarrierCode(carrier: string): string {
+function ebayCarrierCode(carrier: string): string {
   return CARRIER_CODES[carrier.trim().toLowerCase()] ?? carrier.trim();
 }
 
@@ -38,13 +38,13 @@ export function ebayCarrierCode(carrier: string): string {
  */
 export const WINDOW_END_LAG_MS = 2 * 60_000;
 
-export interface EbayAdapterOptions extends AdapterOptions {
+interface EbayAdapterOptions extends AdapterOptions {
   /** The clock that fixes a window's range (tests). */
   now?: () => number;
 }
 
 /** The lastmodifieddate filter with its brackets percent-encoded, as getOrders requires. */
-export function ebayOrdersPath(since: string, until: string, offset: number): string {
+function ebayOrdersPath(since: string, until: string, offset: number): string {
   return (
     `${EBAY_FULFILLMENT_PATH}/order?filter=lastmodifieddate:%5B${since}..${until}%5D` +
     `&limit=${EBAY_PAGE_SIZE}&offset=${offset}`

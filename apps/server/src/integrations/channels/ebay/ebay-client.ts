@@ -12,11 +12,11 @@ import { EBAY_FULFILLMENT_SCOPE, type EbayErrorDetail, type EbayTokenResponse } 
  * until shortly before it expires, renewed once when the API says 401, and eBay's error bodies turned into messages.
  */
 
-export const EBAY_API_BASE_URL = 'https://api.ebay.com';
+const EBAY_API_BASE_URL = 'https://api.ebay.com';
 
-export type EbayClientConfig = RefreshTokenConfig;
+type EbayClientConfig = RefreshTokenConfig;
 
-export interface EbayRequest {
+interface EbayRequest {
   method?: string;
   /** Path and query under the API base URL, already encoded: `/sell/fulfillment/v1/order?limit=1`. */
   path: string;
@@ -29,14 +29,14 @@ export interface EbayClient {
 }
 
 /** eBay's `{ errors: [{ errorId, message, longMessage }] }`, or the token endpoint's `{ error, error_description }`. */
-export function ebayErrorMessage(body: unknown): string | null {
+function ebayErrorMessage(body: unknown): string | null {
   return errorsOrTokenError<EbayErrorDetail>(body, (error) => {
     const text = error.longMessage || error.message || 'Error';
     return error.errorId !== undefined ? `${text} (errorId ${error.errorId})` : text;
   });
 }
 
-export const ebayRules: PlatformRules = {
+const ebayRules: PlatformRules = {
   platform: 'eBay',
   errorMessage: (_response, body) => ebayErrorMessage(body),
 };

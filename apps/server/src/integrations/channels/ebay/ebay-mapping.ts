@@ -29,7 +29,7 @@ function text(value: string | undefined | null): string | null {
   return trimmed ? trimmed : null;
 }
 
-export function mapEbayAddress(shipTo: EbayShipTo | undefined): ChannelAddress | null {
+function mapEbayAddress(shipTo: EbayShipTo | undefined): ChannelAddress | null {
   if (!shipTo) return null;
   const address = shipTo.contactAddress ?? {};
   return {
@@ -46,7 +46,7 @@ export function mapEbayAddress(shipTo: EbayShipTo | undefined): ChannelAddress |
   };
 }
 
-export function mapEbayLine(line: EbayOrder['lineItems'][number]): ChannelOrderLine {
+function mapEbayLine(line: EbayOrder['lineItems'][number]): ChannelOrderLine {
   const quantity = line.quantity;
   const lineCost = money(line.lineItemCost);
   return {

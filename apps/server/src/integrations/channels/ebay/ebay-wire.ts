@@ -9,7 +9,7 @@ export interface EbayAmount {
   currency: string;
 }
 
-export interface EbayContactAddress {
+interface EbayContactAddress {
   addressLine1?: string;
   addressLine2?: string;
   city?: string;
@@ -27,7 +27,7 @@ export interface EbayShipTo {
   email?: string;
 }
 
-export interface EbayLineItem {
+interface EbayLineItem {
   lineItemId: string;
   legacyItemId?: string;
   sku?: string;

@@ -29,7 +29,7 @@ export function magentoCarrierCode(carrier: string): string {
  */
 export const SETTLED_AFTER_MS = 60_000;
 
-export interface MagentoAdapterOptions extends AdapterOptions {
+interface MagentoAdapterOptions extends AdapterOptions {
   /** The clock that decides whether a second is settled (tests). */
   now?: () => number;
 }
@@ -49,7 +49,7 @@ function filter(query: URLSearchParams, group: number, index: number, field: str
 }
 
 /** Orders updated at or after `since` (a Magento date), oldest change first. */
-export function changedSinceQuery(since: string | null): URLSearchParams {
+function changedSinceQuery(since: string | null): URLSearchParams {
   const query = new URLSearchParams();
   if (since) filter(query, 0, 0, 'updated_at', since, 'gteq');
   query.set('searchCriteria[sortOrders][0][field]', 'updated_at');
@@ -60,7 +60,7 @@ export function changedSinceQuery(since: string | null): URLSearchParams {
 }
 
 /** Orders updated in the second `second` with an entity id above `afterId`, by id (filter groups are AND-ed). */
-export function sameSecondQuery(second: string, afterId: number): URLSearchParams {
+function sameSecondQuery(second: string, afterId: number): URLSearchParams {
   const query = new URLSearchParams();
   filter(query, 0, 0, 'updated_at', second, 'eq');
   filter(query, 1, 0, 'entity_id', String(afterId), 'gt');

@@ -21,12 +21,12 @@ export function magentoErrorMessage(body: unknown): string | null {
   });
 }
 
-export const magentoRules: PlatformRules = {
+const magentoRules: PlatformRules = {
   platform: 'Magento',
   errorMessage: (_response, body) => magentoErrorMessage(body),
 };
 
-export interface MagentoClientConfig {
+interface MagentoClientConfig {
   /** The shop's address, e.g. https://shop.example.com. */
   baseUrl: string;
   storeCode?: string;
@@ -38,7 +38,7 @@ export interface MagentoClientConfig {
   oauth?: { consumerKey: string; consumerSecret: string; accessTokenSecret: string };
 }
 
-export interface MagentoClient {
+interface MagentoClient {
   /** `path` starts at the version, e.g. `/V1/orders`. */
   get<T>(path: string, query?: URLSearchParams, signal?: AbortSignal): Promise<T>;
   post<T>(path: string, json: unknown, signal?: AbortSignal): Promise<T>;

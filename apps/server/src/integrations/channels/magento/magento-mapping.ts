@@ -31,7 +31,7 @@ export function visibleItems(order: MagentoOrder): MagentoOrderItem[] {
 }
 
 /** What the item still owes a shipment: ordered, less canceled and refunded. */
-export function itemQuantityDue(item: MagentoOrderItem): number {
+function itemQuantityDue(item: MagentoOrderItem): number {
   return Math.max(0, count(item.qty_ordered) - count(item.qty_canceled) - count(item.qty_refunded));
 }
 

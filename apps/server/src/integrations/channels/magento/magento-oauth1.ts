@@ -13,9 +13,9 @@ export interface OAuth1Credentials {
 }
 
 /** Magento 2.4.4 and later accept HMAC-SHA256 only; HMAC-SHA1 is here for the RFC's own examples. */
-export type OAuth1SignatureMethod = 'HMAC-SHA256' | 'HMAC-SHA1';
+type OAuth1SignatureMethod = 'HMAC-SHA256' | 'HMAC-SHA1';
 
-export interface OAuth1SignOptions {
+interface OAuth1SignOptions {
   signatureMethod?: OAuth1SignatureMethod;
   /** Fixed values for tests; a random nonce and the current second otherwise. */
   nonce?: string;
@@ -28,12 +28,12 @@ export function percentEncode(value: string): string {
 }
 
 /** 3.4.1.2: scheme and host in lower case, the default port dropped, the path as sent, no query. */
-export function baseStringUri(url: URL): string {
+function baseStringUri(url: URL): string {
   return `${url.protocol}//${url.host}${url.pathname}`;
 }
 
 /** 3.4.1.3.2: names and values encoded, sorted by name then value (byte order), joined with '=' and '&'. */
-export function normalizeParameters(params: Iterable<readonly [string, string]>): string {
+function normalizeParameters(params: Iterable<readonly [string, string]>): string {
   const byte = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return [...params]
     .map(([name, value]) => [percentEncode(name), percentEncode(value)] as const)

@@ -18,7 +18,7 @@ export const DEFAULT_API_VERSION = '2026-01';
 /** Refresh this long before the known expiry, so a pull does not start on a token about to die. */
 const EXPIRY_MARGIN_MS = 60_000;
 
-export interface ShopifyThrottleStatus {
+interface ShopifyThrottleStatus {
   maximumAvailable: number;
   currentlyAvailable: number;
   restoreRate: number;
@@ -43,7 +43,7 @@ interface TokenAnswer {
   expires_in?: number;
 }
 
-export interface ShopifyOperation {
+interface ShopifyOperation {
   name: string;
   document: string;
   /** A mutation that is safe to send twice (default: queries are, mutations are not). */
@@ -93,7 +93,7 @@ function errorMessage(_response: ChannelResponse, body: unknown): string | null 
   return null;
 }
 
-export const shopifyRules: PlatformRules = {
+const shopifyRules: PlatformRules = {
   platform: 'Shopify',
   errorMessage,
   throttledBody: (_response, body) => throttleWaitMs(body),
@@ -126,7 +126,7 @@ function graphqlError(errors: GraphqlError[]): ChannelError {
 }
 
 /** "my-shop", "https://my-shop.myshopify.com/" -> "my-shop.myshopify.com". */
-export function normalizeShopDomain(input: string): string {
+function normalizeShopDomain(input: string): string {
   const bare = input
     .trim()
     .replace(/^https?:\/\//i, '')
@@ -135,7 +135,7 @@ export function normalizeShopDomain(input: string): string {
   return bare && !bare.includes('.') ? `${bare}.myshopify.com` : bare;
 }
 
-export function shopifyBaseUrl(settings: Readonly<Record<string, string>>): string {
+function shopifyBaseUrl(settings: Readonly<Record<string, string>>): string {
   const override = settings.apiBaseUrl?.trim();
   if (override) return override.replace(/\/+$/, '');
   const domain = normalizeShopDomain(settings.shopDomain ?? '');

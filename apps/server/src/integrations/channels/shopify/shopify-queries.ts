@@ -9,7 +9,7 @@
  */
 
 export const MAX_QUERY_COST = 1000;
-export const LINES_PER_ORDER = 5;
+const LINES_PER_ORDER = 5;
 /** Cost of one node of LINE_FIELDS: the line 1, originalUnitPriceSet 2, variant, inventoryItem, measurement, weight. */
 const LINE_COST = 7;
 const ORDER_COST = 1 + 5 * 2 + 1 + 2 + 1 + (2 + LINES_PER_ORDER * LINE_COST);

@@ -5,9 +5,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * constant time before the body is parsed; X-Shopify-Event-Id is the same on every delivery of one event.
  */
 
-export type WebhookHeaders = Headers | Readonly<Record<string, string | string[] | undefined>>;
+type WebhookHeaders = Headers | Readonly<Record<string, string | string[] | undefined>>;
 
-export function shopifyWebhookSignature(rawBody: Buffer | string, secret: string): string {
+function shopifyWebhookSignature(rawBody: Buffer | string, secret: string): string {
   return createHmac('sha256', secret).update(rawBody).digest('base64');
 }
 

@@ -20,7 +20,7 @@ const HISTORY_DAYS = 180;
 /** Carrier names Walmart accepts in `carrierName.carrier`; any other goes as `otherCarrier`. */
 const WALMART_CARRIERS = ['UPS', 'USPS', 'FedEx', 'DHL', 'OnTrac', 'LaserShip', 'Estes', 'SAIA', 'UDS', 'Pilot'];
 
-export function walmartCarrier(carrier: string): WalmartTrackingInfo['carrierName'] {
+function walmartCarrier(carrier: string): WalmartTrackingInfo['carrierName'] {
   const known = WALMART_CARRIERS.find((name) => name.toLowerCase() === carrier.trim().toLowerCase());
   return known ? { carrier: known } : { otherCarrier: carrier.trim() };
 }
@@ -38,7 +38,7 @@ function isAlreadyAcknowledged(error: unknown): boolean {
   return error instanceof ChannelError && error.kind === 'invalid' && /acknowledged/i.test(error.platformMessage ?? '');
 }
 
-export function walmartListPath(window: PullWindow, now = Date.now()): string {
+function walmartListPath(window: PullWindow, now = Date.now()): string {
   if (window.pageToken) return `/v3/orders${window.pageToken}`;
   const query = new URLSearchParams();
   if (window.updatedSince) {

@@ -9,11 +9,11 @@ import {
 } from '../../http/channel-http.ts';
 import type { WalmartError } from './walmart-wire.ts';
 
-export const WALMART_API_BASE_URL = 'https://marketplace.walmartapis.com';
+const WALMART_API_BASE_URL = 'https://marketplace.walmartapis.com';
 const SERVICE_NAME = 'Walmart Marketplace';
 
 /** "message (CODE)" per error of Walmart's `{ errors: [...] }` (the gateway answers `{ error: [...] }`). */
-export function walmartErrorMessage(body: unknown): string | null {
+function walmartErrorMessage(body: unknown): string | null {
   if (!body || typeof body !== 'object') return null;
   const list = (body as { errors?: unknown; error?: unknown }).errors ?? (body as { error?: unknown }).error;
   if (!Array.isArray(list)) return null;
@@ -28,26 +28,26 @@ export function walmartErrorMessage(body: unknown): string | null {
 }
 
 /** Walmart's token bucket says when it refills (epoch ms) instead of a Retry-After. */
-export function walmartRetryAfterMs(response: ChannelResponse, now = Date.now()): number | null {
+function walmartRetryAfterMs(response: ChannelResponse, now = Date.now()): number | null {
   if (response.status !== 429) return null;
   const at = Number(response.headers.get('x-next-replenishment-time'));
   if (!Number.isFinite(at) || at <= 0) return null;
   return Math.max(0, at - now);
 }
 
-export const walmartRules: PlatformRules = {
+const walmartRules: PlatformRules = {
   platform: 'Walmart',
   retryAfterMs: (response) => walmartRetryAfterMs(response),
   errorMessage: (_response, body) => walmartErrorMessage(body),
 };
 
-export interface WalmartClientConfig {
+interface WalmartClientConfig {
   clientId: string;
   clientSecret: string;
   apiBaseUrl?: string;
 }
 
-export interface WalmartCall {
+interface WalmartCall {
   method?: string;
   /** Path and query under the base URL, e.g. `/v3/orders?limit=1`. */
   path: string;

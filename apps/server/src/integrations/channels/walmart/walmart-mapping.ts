@@ -31,7 +31,7 @@ export function walmartCountry(country: string | null | undefined): string {
 }
 
 /** Quantities travel as decimal strings ("1"). */
-export function walmartQuantity(amount: string | number | null | undefined): number {
+function walmartQuantity(amount: string | number | null | undefined): number {
   const value = Number(amount ?? 0);
   return Number.isFinite(value) ? Math.round(value) : 0;
 }
@@ -41,7 +41,7 @@ function amountOf(amount: WalmartAmount | null | undefined): number {
 }
 
 /** How many units of the line are in the given statuses, from its split status quantities. */
-export function quantityIn(line: WalmartOrderLine, statuses: ReadonlySet<string>): number {
+function quantityIn(line: WalmartOrderLine, statuses: ReadonlySet<string>): number {
   return (line.orderLineStatuses?.orderLineStatus ?? [])
     .filter((status) => statuses.has(status.status))
     .reduce((sum, status) => sum + walmartQuantity(status.statusQuantity?.amount), 0);
@@ -49,7 +49,7 @@ export function quantityIn(line: WalmartOrderLine, statuses: ReadonlySet<string>
 
 const CANCELLED = new Set(['Cancelled']);
 
-export function lineQuantityShipped(line: WalmartOrderLine): number {
+function lineQuantityShipped(line: WalmartOrderLine): number {
   return quantityIn(line, SHIPPED);
 }
 

@@ -8,7 +8,7 @@ export interface WalmartAmount {
   amount: number | string;
 }
 
-export interface WalmartCharge {
+interface WalmartCharge {
   /** PRODUCT or SHIPPING (others, such as fees or discounts, appear rarely). */
   chargeType: string;
   chargeName?: string;
@@ -16,7 +16,7 @@ export interface WalmartCharge {
   tax?: { taxName?: string; taxAmount: WalmartAmount } | null;
 }
 
-export interface WalmartQuantity {
+interface WalmartQuantity {
   unitOfMeasurement: string;
   /** A decimal string ("1"). */
   amount: string;
