@@ -113,7 +113,7 @@ describe.each(backends)('the engine on pg-boss ($name)', (backend) => {
   });
 
   it('runs a handler past its expiry a second time while the first still runs: hence slices and holders', async () => {
-    await queues.short.send({ n: 5, holdMs: 4_000 });
+    await queues.short.send({ n: 5, holdMs: 8_000 });
     // The first run passes its 1 s expiry; pg-boss fails it into its retry (due a few seconds later: the workers,
     // which poll hourly here, are woken to look) and a second run starts beside the first.
     const until = Date.now() + 15_000;
