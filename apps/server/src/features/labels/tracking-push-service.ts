@@ -1,8 +1,7 @@
-import { and, desc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import { CARRIER_NAMES, trackingUrl, type Carrier, type ShippingLabel } from '@shipdesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
-import { shippingLabels, type StoreRow } from '../../db/schema/index.ts';
+import type { StoreRow } from '../../db/schema/index.ts';
 import type { ChannelAdapter } from '../../integrations/channels/channel-types.ts';
 import { ChannelError } from '../../integrations/http/channel-http.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
@@ -12,6 +11,7 @@ import { findOrder, toLabel, type OrdersNotifier } from '../orders/index.ts';
 import { createStoresRepository } from '../stores/index.ts';
 import { PUSH_LEASE_SECONDS, type LabelJobs, type PushJob } from './label-jobs.ts';
 import type { LabelRow } from './labels-repository.ts';
+import { createTrackingPushesRepository } from './tracking-pushes-repository.ts';
 
 /**
  * Telling the order's channel the carrier and tracking number of a label. The label's own row says where the push
@@ -39,30 +39,12 @@ interface TrackingPushDeps {
 type Outcome = { ok: true; status?: 'pushed' | 'not_needed'; message?: string } | { ok: false; message: string };
 
 const backoffSeconds = (attempts: number) => Math.min(3600, 60 * 2 ** Math.max(0, attempts - 1));
-/** A push needs the label's facts, never its document. */
-const { document: _document, ...labelColumns } = getTableColumns(shippingLabels);
 const stores = createStoresRepository();
+const pushes = createTrackingPushesRepository();
 
 /** Claims the label's push when it is due: leased, its attempt counted. False when it is not (pushed, not due). */
 async function claim(deps: TrackingPushDeps, tenantId: string, id: number): Promise<boolean> {
-  const claimed = await deps.database.withTenant(tenantId, (tx) =>
-    tx
-      .update(shippingLabels)
-      .set({
-        trackingPushNextAt: sql`clock_timestamp() + make_interval(secs => ${PUSH_LEASE_SECONDS})`,
-        trackingPushAttempts: sql`${shippingLabels.trackingPushAttempts} + 1`,
-      })
-      .where(
-        and(
-          eq(shippingLabels.tenantId, tenantId),
-          eq(shippingLabels.id, id),
-          eq(shippingLabels.trackingPushStatus, 'pending'),
-          lte(shippingLabels.trackingPushNextAt, sql`clock_timestamp()`),
-        ),
-      )
-      .returning({ id: shippingLabels.id }),
-  );
-  return claimed.length > 0;
+  return deps.database.withTenant(tenantId, (tx) => pushes.claimPush(tx, tenantId, id, PUSH_LEASE_SECONDS));
 }
 
 async function settle(
@@ -71,29 +53,13 @@ async function settle(
   label: LabelRow,
   outcome: { ok: true } | { ok: false; message: string },
 ) {
-  const own = and(eq(shippingLabels.tenantId, label.tenantId), eq(shippingLabels.id, label.id));
   if (outcome.ok) {
-    await tx
-      .update(shippingLabels)
-      .set({
-        trackingPushStatus: 'pushed',
-        trackingPushNextAt: null,
-        trackingPushMessage: null,
-        trackingPushedAt: new Date(),
-      })
-      .where(own);
+    await pushes.markPushed(tx, label.tenantId, label.id);
     return;
   }
   const gaveUp = label.trackingPushAttempts >= MAX_ATTEMPTS;
   const wait = backoffSeconds(label.trackingPushAttempts);
-  await tx
-    .update(shippingLabels)
-    .set({
-      trackingPushStatus: gaveUp ? 'failed' : 'pending',
-      trackingPushMessage: outcome.message,
-      trackingPushNextAt: gaveUp ? null : sql`clock_timestamp() + make_interval(secs => ${wait})`,
-    })
-    .where(own);
+  await pushes.recordPushFailure(tx, label.tenantId, label.id, outcome.message, gaveUp ? null : wait);
   // A second past the due time: the job must not find the push a moment short of due.
   if (!gaveUp) await deps.jobs.pushIn(tx, { tenantId: label.tenantId, labelId: label.id }, wait + 1);
 }
@@ -114,10 +80,7 @@ function channelWords(deps: TrackingPushDeps, error: unknown, store: StoreRow, l
  */
 async function pushOne(deps: TrackingPushDeps, tenantId: string, id: number): Promise<void> {
   const loaded = await deps.database.withTenant(tenantId, async (tx) => {
-    const [label] = await tx
-      .select(labelColumns)
-      .from(shippingLabels)
-      .where(and(eq(shippingLabels.tenantId, tenantId), eq(shippingLabels.id, id)));
+    const label = await pushes.findPushLabel(tx, tenantId, id);
     if (!label || label.trackingPushStatus !== 'pending') return null;
     const order = await findOrder(tx, tenantId, label.orderId);
     const store = order?.storeId ? await stores.find(tx, tenantId, order.storeId) : undefined;
@@ -178,35 +141,15 @@ async function pushDue(deps: TrackingPushDeps, job: PushJob): Promise<'pushed' |
 
 /** Pushes pending and due for over a minute, across tenants (the sweep, owner connection): their job is lost. */
 async function overduePushes(deps: TrackingPushDeps, limit = 100): Promise<PushJob[]> {
-  const rows = await deps.database.db
-    .select({ tenantId: shippingLabels.tenantId, labelId: shippingLabels.id })
-    .from(shippingLabels)
-    .where(
-      and(
-        eq(shippingLabels.trackingPushStatus, 'pending'),
-        lte(shippingLabels.trackingPushNextAt, sql`clock_timestamp() - interval '1 minute'`),
-      ),
-    )
-    .orderBy(shippingLabels.trackingPushNextAt)
-    .limit(limit);
-  return rows;
+  return pushes.overduePushes(deps.database.db, limit);
 }
 
 /** `GET /call/shipment/{deliveryId}/retryTrackingPush`: a failed (or waiting) push is due again now. */
 async function retryPush(deps: TrackingPushDeps, auth: AuthContext, deliveryIdText: string): Promise<ShippingLabel> {
   const deliveryId = parseId(deliveryIdText);
   const retried = await deps.database.withTenant(auth.tenantId, async (tx) => {
-    const [label] =
-      deliveryId === null
-        ? []
-        : await tx
-            .select(labelColumns)
-            .from(shippingLabels)
-            .where(and(eq(shippingLabels.tenantId, auth.tenantId), eq(shippingLabels.deliveryId, deliveryId)))
-            // The standing label, else the newest voided one (whose void the channel may not have taken yet).
-            .orderBy(sql`${shippingLabels.status} = 'active' DESC`, desc(shippingLabels.id))
-            .limit(1)
-            .for('update');
+    // The standing label, else the newest voided one (whose void the channel may not have taken yet).
+    const label = deliveryId === null ? undefined : await pushes.lockDeliveryPushLabel(tx, auth.tenantId, deliveryId);
     if (!label) throw notFound('This delivery has no label');
     if (label.trackingPushStatus === 'not_needed') {
       throw new HttpError(409, "This order's channel is not told tracking numbers", { reason: 'push_not_needed' });
@@ -214,13 +157,9 @@ async function retryPush(deps: TrackingPushDeps, auth: AuthContext, deliveryIdTe
     if (label.trackingPushStatus === 'pushed') {
       throw new HttpError(409, 'The channel has this tracking number already', { reason: 'push_done' });
     }
-    const [updated] = await tx
-      .update(shippingLabels)
-      .set({ trackingPushStatus: 'pending', trackingPushAttempts: 0, trackingPushNextAt: sql`clock_timestamp()` })
-      .where(and(eq(shippingLabels.tenantId, auth.tenantId), eq(shippingLabels.id, label.id)))
-      .returning(labelColumns);
+    const updated = await pushes.restartPush(tx, auth.tenantId, label.id);
     await deps.jobs.pushIn(tx, { tenantId: auth.tenantId, labelId: label.id });
-    return toLabel(updated!);
+    return toLabel(updated);
   });
   deps.jobs.wakePushes();
   return retried;

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { ShippingRule } from '@shipdesk/contract';
+import type { OrderStatus, ShippingRule } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import type { ApplicationPayload } from './rule-application-payload.ts';
 import { shippingRuleSets, shippingRuleSetVersions, stores } from '../../db/schema/index.ts';
@@ -102,6 +102,45 @@ export function createRuleSetsRepository() {
     async applications(tx: Executor, tenantId: string, orderId: number): Promise<StoredApplication[]> {
       const rows = await orderTimeline(tx, tenantId, orderId, RULES_EVENT, 20);
       return rows.map((r) => ({ id: r.id, orderId, at: r.at, ...(r.payload as unknown as ApplicationPayload) }));
+    },
+
+    /** The ids of the tenant's ship methods, box sizes and stores: what rules may name. */
+    async referenceIds(tx: Executor, tenantId: string) {
+      const result = (await tx.execute(sql`
+        SELECT 'm' AS kind, id::text AS id FROM ship_methods WHERE tenant_id = ${tenantId}
+        UNION ALL SELECT 'b', id::text FROM box_sizes WHERE tenant_id = ${tenantId}
+        UNION ALL SELECT 's', id::text FROM stores WHERE tenant_id = ${tenantId}`)) as unknown as {
+        rows: Array<{ kind: string; id: string }>;
+      };
+      const ids = (kind: string) => new Set(result.rows.filter((r) => r.kind === kind).map((r) => r.id));
+      return { shipMethodIds: ids('m'), boxSizeIds: ids('b'), storeIds: ids('s') };
+    },
+
+    /** A status tab's order ids, newest first, at most `limit`. */
+    async statusOrderIds(tx: Executor, tenantId: string, status: OrderStatus, limit: number): Promise<number[]> {
+      const result = (await tx.execute(sql`SELECT id FROM orders WHERE tenant_id = ${tenantId}
+        AND order_status = ${status} ORDER BY id DESC LIMIT ${limit}`)) as unknown as { rows: Array<{ id: string }> };
+      return result.rows.map((r) => Number(r.id));
+    },
+
+    /** Which of these ids are the tenant's orders. */
+    async ownOrderIds(tx: Executor, tenantId: string, ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const list = sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      const result = (await tx.execute(sql`SELECT id FROM orders WHERE tenant_id = ${tenantId}
+        AND id = ANY(ARRAY[${list}]::bigint[])`)) as unknown as { rows: Array<{ id: string }> };
+      return result.rows.map((r) => Number(r.id));
+    },
+
+    /** Whether the order is the tenant's. */
+    async orderExists(tx: Executor, tenantId: string, orderId: number): Promise<boolean> {
+      const found = (await tx.execute(
+        sql`SELECT 1 AS one FROM orders WHERE tenant_id = ${tenantId} AND id = ${orderId}`,
+      )) as unknown as { rows: unknown[] };
+      return found.rows.length > 0;
     },
   };
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   ALL_STORES_SCOPE,
   BUILT_IN_CARRIER,
@@ -53,17 +52,8 @@ async function scopeName(tx: Executor, tenantId: string, scope: string): Promise
 }
 
 async function references(tx: Executor, tenantId: string): Promise<RuleReferences> {
-  const result = (await tx.execute(sql`
-    SELECT 'm' AS kind, id::text AS id FROM ship_methods WHERE tenant_id = ${tenantId}
-    UNION ALL SELECT 'b', id::text FROM box_sizes WHERE tenant_id = ${tenantId}
-    UNION ALL SELECT 's', id::text FROM stores WHERE tenant_id = ${tenantId}`)) as unknown as {
-    rows: Array<{ kind: string; id: string }>;
-  };
-  const ids = (kind: string) => new Set(result.rows.filter((r) => r.kind === kind).map((r) => r.id));
   return {
-    shipMethodIds: ids('m'),
-    boxSizeIds: ids('b'),
-    storeIds: ids('s'),
+    ...(await repo.referenceIds(tx, tenantId)),
     connectedCarriers: new Set([...(await connectedCarriers(tx, tenantId)), BUILT_IN_CARRIER]),
   };
 }
@@ -103,38 +93,19 @@ async function applyRuleSets(deps: RuleSetsDeps, auth: AuthContext, input: RuleA
   return deps.database.withTenant(auth.tenantId, async (tx) => {
     const ids = input.orderIds
       ? [...new Set(input.orderIds.map(Number))]
-      : await statusOrderIds(tx, auth.tenantId, input.orderStatus as OrderStatus, RULE_LIMITS.applyMax + 1);
+      : await repo.statusOrderIds(tx, auth.tenantId, input.orderStatus as OrderStatus, RULE_LIMITS.applyMax + 1);
     if (ids.length > RULE_LIMITS.applyMax) {
       throw new HttpError(409, `The tab holds more than ${RULE_LIMITS.applyMax} orders: select fewer`, {
         reason: 'too_many_orders',
       });
     }
-    if ((await ownOrderIds(tx, auth.tenantId, ids)).length !== ids.length) throw notFound('Order not found');
+    if ((await repo.ownOrderIds(tx, auth.tenantId, ids)).length !== ids.length) throw notFound('Order not found');
     const actor = { id: auth.userId, email: auth.email };
     return deps.application.apply(tx, auth.tenantId, ids, 'manual', actor, {
       budgetMs: RULE_BUDGET_MS.apply,
       partial: true,
     });
   });
-}
-
-/** A status tab's order ids, newest first, at most `limit`. */
-async function statusOrderIds(tx: Executor, tenantId: string, status: OrderStatus, limit: number): Promise<number[]> {
-  const result = (await tx.execute(sql`SELECT id FROM orders WHERE tenant_id = ${tenantId}
-    AND order_status = ${status} ORDER BY id DESC LIMIT ${limit}`)) as unknown as { rows: Array<{ id: string }> };
-  return result.rows.map((r) => Number(r.id));
-}
-
-/** Which of these ids are the tenant's orders. */
-async function ownOrderIds(tx: Executor, tenantId: string, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const result = (await tx.execute(sql`SELECT id FROM orders WHERE tenant_id = ${tenantId}
-    AND id = ANY(ARRAY[${list}]::bigint[])`)) as unknown as { rows: Array<{ id: string }> };
-  return result.rows.map((r) => Number(r.id));
 }
 
 async function listRuleSets(deps: RuleSetsDeps, auth: AuthContext): Promise<RuleSetList> {
@@ -223,10 +194,7 @@ async function orderApplications(deps: RuleSetsDeps, auth: AuthContext, orderId:
   return deps.database.withTenant(
     auth.tenantId,
     async (tx) => {
-      const found = (await tx.execute(
-        sql`SELECT 1 AS one FROM orders WHERE tenant_id = ${auth.tenantId} AND id = ${orderId}`,
-      )) as unknown as { rows: unknown[] };
-      if (found.rows.length === 0) throw notFound('Order not found');
+      if (!(await repo.orderExists(tx, auth.tenantId, orderId))) throw notFound('Order not found');
       const rows = await repo.applications(tx, auth.tenantId, orderId);
       return {
         applications: await explainApplications(
@@ -250,8 +218,8 @@ export function createRuleSetsService(database: Database, application: RuleAppli
     validate,
     scopeName,
     applyTo: (auth: AuthContext, input: RuleApplyInput) => applyRuleSets(deps, auth, input),
-    statusOrderIds,
-    ownOrderIds,
+    statusOrderIds: repo.statusOrderIds,
+    ownOrderIds: repo.ownOrderIds,
     list: (auth: AuthContext) => listRuleSets(deps, auth),
     save: (auth: AuthContext, scope: string, input: RuleSetInput) => saveRuleSet(deps, auth, scope, input),
     history: (auth: AuthContext, scope: string) => ruleSetHistory(deps, auth, scope),
