@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { parseId } from '../../lib/ids.ts';
-import { STORED_SEARCH_VECTOR_SQL, refreshOrderSearch } from './order-search.ts';
+import { STORED_SEARCH_VECTOR_SQL } from './order-search.ts';
 import { createOrdersRepository, statusesOf } from './orders-repository.ts';
 
 /**
@@ -92,8 +92,13 @@ export async function changeOrder<T extends ChangeOutcome>(
 ): Promise<{ before: OrderRow; order: OrderRow; outcome: T }> {
   const before = await lockOrder(tx, tenantId, orderId, change.version);
   const outcome = await work(before, statusesOf(before));
-  const order = await repo.updateOrder(tx, tenantId, before.id, { ...outcome.statuses, ...outcome.columns });
-  if (change.searchChanged) await refreshOrderSearch(tx, tenantId, [before.id]);
+  const order = await repo.updateOrder(
+    tx,
+    tenantId,
+    before.id,
+    { ...outcome.statuses, ...outcome.columns },
+    { searchChanged: change.searchChanged },
+  );
   await repo.insertEvent(tx, tenantId, {
     orderId: before.id,
     event: change.event,

@@ -60,6 +60,17 @@ export function searchVectorSql(tenantId: string, order: SearchedOrder): SQL {
 export const STORED_SEARCH_VECTOR_SQL = `public.order_search_vector(public.search_tag(o.tenant_id), o.customer_email,
   concat_ws(' ', o.order_number, o.external_id, o.customer_name, public.order_search_children(o.tenant_id, o.id)))`;
 
+/**
+ * The vector of the order row an UPDATE of `orders` (no alias) is changing, written in that same statement: a change
+ * that also rewrites the words costs one new row version, not two. `customerName`: the name this update sets, when it
+ * sets one (the statement's other columns read the row as it was).
+ */
+export function updatedSearchVectorSql(customerName?: string | null): SQL {
+  const name = customerName === undefined ? sql.raw('orders.customer_name') : sql`${customerName}`;
+  return sql`public.order_search_vector(public.search_tag(orders.tenant_id), orders.customer_email,
+    concat_ws(' ', orders.order_number, orders.external_id, ${name}, public.order_search_children(orders.tenant_id, orders.id)))`;
+}
+
 /** Rewrites the search vector of these orders from what the tables hold now. */
 export async function refreshOrderSearch(tx: Executor, tenantId: string, orderIds: readonly number[]): Promise<void> {
   if (orderIds.length === 0) return;

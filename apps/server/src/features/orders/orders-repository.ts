@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AddressFields } from './order-address-fields.ts';
 import { createOrderListRepository, rowsOf } from './order-list-repository.ts';
-import { refreshOrderSearch, searchVectorSql } from './order-search.ts';
+import { refreshOrderSearch, searchVectorSql, updatedSearchVectorSql } from './order-search.ts';
 
 interface NewOrder {
   storeId: number | null;
@@ -256,10 +256,13 @@ async function updateOrder(
       | 'handSet'
     >
   >,
+  /** Rewrite its search words too (a tracking number came or went), in the same statement. */
+  options: { searchChanged?: boolean } = {},
 ): Promise<OrderRow> {
+  const search = options.searchChanged ? { searchVector: updatedSearchVectorSql(changes.customerName) } : {};
   const [row] = await tx
     .update(orders)
-    .set({ ...changes, version: sql`${orders.version} + 1`, updatedAt: new Date() })
+    .set({ ...changes, ...search, version: sql`${orders.version} + 1`, updatedAt: new Date() })
     .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)))
     .returning();
   return row!;
