@@ -269,6 +269,12 @@ async function holdsBatch(tx: Executor, tenantId: string, batchId: number, worke
   return row?.worker === worker && row.status === 'running';
 }
 
+/** An item's label (the join of the queries that read the labels of a batch). */
+const itemLabel = and(
+  eq(shippingLabels.tenantId, labelBatchItems.tenantId),
+  eq(shippingLabels.id, labelBatchItems.labelId),
+);
+
 /**
  * How many labels a batch's printable document holds, told before it is streamed: all of them, the ZPL ones,
  * and those whose first bytes make them a PDF, PNG or JPEG (the kinds a merged PDF takes). A document too large
@@ -290,10 +296,7 @@ async function documentCounts(
         or ${starts(3, 'ffd8ff')}) and ${readable}))::int`,
     })
     .from(labelBatchItems)
-    .innerJoin(
-      shippingLabels,
-      and(eq(shippingLabels.tenantId, labelBatchItems.tenantId), eq(shippingLabels.id, labelBatchItems.labelId)),
-    )
+    .innerJoin(shippingLabels, itemLabel)
     .where(boughtAndActive(tenantId, batchId));
   return row ?? { labels: 0, zpl: 0, pdfReady: 0 };
 }
@@ -309,10 +312,7 @@ async function documentSizes(
   const rows = await tx
     .select({ size: sql<number>`octet_length(${shippingLabels.document})`.mapWith(Number) })
     .from(labelBatchItems)
-    .innerJoin(
-      shippingLabels,
-      and(eq(shippingLabels.tenantId, labelBatchItems.tenantId), eq(shippingLabels.id, labelBatchItems.labelId)),
-    )
+    .innerJoin(shippingLabels, itemLabel)
     .where(and(boughtAndActive(tenantId, batchId), sql`${labelBatchItems.position} > ${after}`))
     .orderBy(asc(labelBatchItems.position))
     .limit(limit);
@@ -338,10 +338,7 @@ async function batchDocuments(
       document: documentWithinLimit,
     })
     .from(labelBatchItems)
-    .innerJoin(
-      shippingLabels,
-      and(eq(shippingLabels.tenantId, labelBatchItems.tenantId), eq(shippingLabels.id, labelBatchItems.labelId)),
-    )
+    .innerJoin(shippingLabels, itemLabel)
     .where(and(boughtAndActive(tenantId, batchId), sql`${labelBatchItems.position} > ${after}`))
     .orderBy(asc(labelBatchItems.position))
     .limit(limit);

@@ -141,10 +141,19 @@ async function storeKeys(tx: Executor, tenantId: string, data: StoreMappingData,
   return { shipMethodId: method.id, storeId, services };
 }
 
-export async function listCarrierMappings(
+type MappingListQuery = { ship_method?: string; size?: number; page?: number };
+
+/** One page of a tenant's mappings (of one method, when the query names it), read-only, as `view` makes its rows. */
+function mappingPage<Row, View>(
   deps: ShipMethodsDeps,
   auth: AuthContext,
-  query: { ship_method?: string; size?: number; page?: number },
+  query: MappingListQuery,
+  list: (
+    tx: Executor,
+    methodId: number | undefined,
+    paging: { size: number; offset: number },
+  ) => Promise<{ rows: Row[]; total: number }>,
+  view: (tx: Executor, rows: Row[]) => Promise<View[]>,
 ) {
   const size = query.size ?? 10;
   const page = query.page ?? 1;
@@ -152,16 +161,23 @@ export async function listCarrierMappings(
     auth.tenantId,
     async (tx) => {
       const methodId = query.ship_method === undefined ? undefined : (parseId(query.ship_method) ?? -1);
-      const listed = await mappings.listCarrier(tx, auth.tenantId, methodId, { size, offset: (page - 1) * size });
-      const names = await methods.names(tx, auth.tenantId, [...new Set(listed.rows.map((r) => r.shipMethodId))]);
-      return {
-        rows: listed.rows.map((row) => carrierMappingView(row, names.get(row.shipMethodId) ?? '')),
-        page,
-        size,
-        total: listed.total,
-      };
+      const listed = await list(tx, methodId, { size, offset: (page - 1) * size });
+      return { rows: await view(tx, listed.rows), page, size, total: listed.total };
     },
     { readOnly: true },
+  );
+}
+
+export function listCarrierMappings(deps: ShipMethodsDeps, auth: AuthContext, query: MappingListQuery) {
+  return mappingPage(
+    deps,
+    auth,
+    query,
+    (tx, methodId, paging) => mappings.listCarrier(tx, auth.tenantId, methodId, paging),
+    async (tx, rows) => {
+      const names = await methods.names(tx, auth.tenantId, [...new Set(rows.map((r) => r.shipMethodId))]);
+      return rows.map((row) => carrierMappingView(row, names.get(row.shipMethodId) ?? ''));
+    },
   );
 }
 
@@ -194,21 +210,13 @@ export function updateCarrierMapping(
   });
 }
 
-export async function listStoreMappings(
-  deps: ShipMethodsDeps,
-  auth: AuthContext,
-  query: { ship_method?: string; size?: number; page?: number },
-) {
-  const size = query.size ?? 10;
-  const page = query.page ?? 1;
-  return deps.database.withTenant(
-    auth.tenantId,
-    async (tx) => {
-      const methodId = query.ship_method === undefined ? undefined : (parseId(query.ship_method) ?? -1);
-      const listed = await mappings.listStore(tx, auth.tenantId, methodId, { size, offset: (page - 1) * size });
-      return { rows: await toStoreMappings(tx, auth.tenantId, listed.rows), page, size, total: listed.total };
-    },
-    { readOnly: true },
+export function listStoreMappings(deps: ShipMethodsDeps, auth: AuthContext, query: MappingListQuery) {
+  return mappingPage(
+    deps,
+    auth,
+    query,
+    (tx, methodId, paging) => mappings.listStore(tx, auth.tenantId, methodId, paging),
+    (tx, rows) => toStoreMappings(tx, auth.tenantId, rows),
   );
 }
 
