@@ -1,6 +1,4 @@
-import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import Checkbox from '@mui/material/Checkbox';
+import { useMemo, type ReactNode } from 'react';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -8,11 +6,11 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import type { OrderListDensity, OrderSort, OrderSummary } from '@shipdesk/contract';
-import { hrefs } from '@/config/paths';
 import { useOrderListPreferences } from '../api/order-views-api';
 import { useOrdersTableKeys } from '../hooks/use-orders-table-keys';
 import { visibleColumns, type OrdersTableColumn } from './orders-table-columns';
 import { OrdersTableHead } from './orders-table-head';
+import { OrdersTableRow } from './orders-table-row';
 
 /** Every row has this height, loaded or skeleton, so nothing jumps when the data arrives. */
 const ROW_HEIGHT = 53;
@@ -76,13 +74,14 @@ export function OrdersTable({
   hiddenColumns,
   narrow = false,
 }: OrdersTableProps) {
-  const navigate = useNavigate();
   const { preferences } = useOrderListPreferences();
   const compact = (density ?? preferences.density) === 'compact';
-  const hidden = hiddenColumns ?? preferences.hiddenColumns;
-  const columns = visibleColumns(narrow ? [...hidden, ...NARROW_HIDDEN] : hidden);
-  const context = { timeZone, locale, compact };
-  const rowKeys = useOrdersTableKeys(rows, onToggle);
+  // The rows are memoized (OrdersTableRow): what they are given stays the same object while it means the same. The
+  // hidden columns by their ids, so an equal list given anew keeps the columns.
+  const hiddenIds = [...(hiddenColumns ?? preferences.hiddenColumns), ...(narrow ? NARROW_HIDDEN : [])].join(',');
+  const columns = useMemo(() => visibleColumns(hiddenIds.split(',')), [hiddenIds]);
+  const context = useMemo(() => ({ timeZone, locale, compact }), [timeZone, locale, compact]);
+  const { activeIndex, keys } = useOrdersTableKeys(rows, onToggle);
   const count = rows?.length ?? 0;
   const selectedOnPage = rows?.filter((row) => selected.has(row.id)).length ?? 0;
 
@@ -120,44 +119,19 @@ export function OrdersTable({
             </TableRow>
           ) : null}
           {loadingRows === null
-            ? rows?.map((row, index) => {
-                const isSelected = selected.has(row.id);
-                return (
-                  <TableRow
-                    key={row.id}
-                    {...rowKeys(row, index)}
-                    hover
-                    selected={isSelected}
-                    aria-selected={isSelected}
-                    onClick={(event) => {
-                      // A click on the row (not on its link or checkbox) opens the order.
-                      const target = event.target as HTMLElement;
-                      if (target.closest('a, button, input, label')) return;
-                      void navigate(hrefs.orderView(row.id));
-                    }}
-                    data-order-id={row.id}
-                    sx={{
-                      cursor: 'pointer',
-                      '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
-                    }}
-                  >
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        size={compact ? 'small' : 'medium'}
-                        checked={isSelected}
-                        tabIndex={-1}
-                        onChange={() => onToggle(row)}
-                        slotProps={{ input: { 'aria-label': `Select order ${row.orderNumber}` } }}
-                      />
-                    </TableCell>
-                    {columns.map((column) => (
-                      <TableCell key={column.id} align={column.align}>
-                        {column.render(row, context)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                );
-              })
+            ? rows?.map((row, index) => (
+                <OrdersTableRow
+                  key={row.id}
+                  row={row}
+                  index={index}
+                  isSelected={selected.has(row.id)}
+                  active={index === activeIndex}
+                  columns={columns}
+                  context={context}
+                  keys={keys}
+                  onToggle={onToggle}
+                />
+              ))
             : null}
         </TableBody>
       </Table>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { OrderSummary } from '@shipdesk/contract';
 import { showApiError } from '@/lib/errors';
@@ -46,15 +46,21 @@ export function useOrderSelection(queryKey: string, rows: readonly OrderSummary[
   const rules = useRunShippingRules();
   const [printing, setPrinting] = useState(false);
 
-  const toggle = (row: OrderSummary) =>
-    setSelected((current) => {
-      const next = new Map(current);
-      if (next.has(row.id)) next.delete(row.id);
-      else next.set(row.id, row);
-      return next;
-    });
-  const toggleAll = (checked: boolean) =>
-    setSelected(checked ? new Map((rows ?? []).map((row) => [row.id, row])) : new Map());
+  // The same function every render: the table's rows are memoized, and each is given it.
+  const toggle = useCallback(
+    (row: OrderSummary) =>
+      setSelected((current) => {
+        const next = new Map(current);
+        if (next.has(row.id)) next.delete(row.id);
+        else next.set(row.id, row);
+        return next;
+      }),
+    [],
+  );
+  const toggleAll = useCallback(
+    (checked: boolean) => setSelected(checked ? new Map((rows ?? []).map((row) => [row.id, row])) : new Map()),
+    [rows],
+  );
 
   /** Runs the event on the selection; the orders it was not done to stay selected, to try again or look at. */
   const run = async (event: BulkEvent, reason?: string) => {
