@@ -3,7 +3,7 @@
 // Lint and format, type checks, unit and integration tests (PGlite always; PostgreSQL too when DATABASE_URL is set),
 // the web build, then the end-to-end tests in Chromium against the started product.
 // It closes with one "N passed, N failed" line summing the vitest and Playwright results.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -43,18 +43,70 @@ function ensureChromium() {
   process.exit(1);
 }
 
-const steps = [
-  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
-  ['format', 'npx', ['prettier', '--check', '.']],
-  ['typecheck', 'npm', ['run', 'typecheck']],
+// The static checks run at once (each is one process, mostly on one core; their outputs are printed whole as each
+// ends); every later step runs alone, its output live.
+const stages = [
   [
-    'unit+integration',
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+    ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+    ['format', 'npx', ['prettier', '--check', '.']],
+    ['typecheck', 'npm', ['run', 'typecheck']],
   ],
-  ['build', 'npm', ['run', 'build']],
-  ['e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport }],
+  [
+    [
+      'unit+integration',
+      'npx',
+      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+    ],
+  ],
+  [['build', 'npm', ['run', 'build']]],
+  [
+    [
+      'e2e',
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+      { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport },
+    ],
+  ],
 ];
+
+const seconds = (started) => ((Date.now() - started) / 1000).toFixed(1);
+
+/** One step with its output live; its name when it failed. */
+function runAlone([name, cmd, args, extraEnv]) {
+  const started = Date.now();
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+  console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds(started)} s`);
+  return result.status === 0 ? null : name;
+}
+
+/** Several steps at once, each one's output printed whole when it ends; the first that failed, by name. */
+async function runTogether(steps) {
+  const failed = await Promise.all(
+    steps.map(
+      ([name, cmd, args, extraEnv]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const output = [];
+          const child = spawn(cmd, args, {
+            cwd: root,
+            stdio: ['ignore', 'pipe', 'pipe'],
+            env: { ...process.env, ...extraEnv },
+          });
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+          child.on('close', (code) => {
+            console.log(`\n=== ${name} ===`);
+            process.stdout.write(Buffer.concat(output));
+            console.log(`=== ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds(started)} s`);
+            resolve(code === 0 ? null : name);
+          });
+        }),
+    ),
+  );
+  return failed.find(Boolean) ?? null;
+}
 
 function counts() {
   let passed = 0;
@@ -73,18 +125,11 @@ function counts() {
 }
 
 let failedStep = null;
-for (const [name, cmd, args, extraEnv] of steps) {
-  if (only.length && !only.includes(name)) continue;
-  const started = Date.now();
-  console.log(`\n=== ${name} ===`);
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
-  console.log(
-    `=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  if (result.status !== 0) {
-    failedStep = name;
-    break;
-  }
+for (const stage of stages) {
+  const chosen = stage.filter(([name]) => !only.length || only.includes(name));
+  if (chosen.length === 0) continue;
+  failedStep = chosen.length === 1 ? runAlone(chosen[0]) : await runTogether(chosen);
+  if (failedStep) break;
 }
 
 const { passed, failed } = counts();
