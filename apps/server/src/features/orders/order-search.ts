@@ -6,7 +6,8 @@ import type { Executor } from '../../db/client.ts';
  * database folds and splits the words (`public.order_search_vector`, migration 0016), so every writer hands it the
  * same raw values: the order number, the channel's order id, the customer's name and e-mail, the ship-to name, city
  * and postal code, the SKUs and the tracking numbers. An insert writes the vector with the row; a change of an
- * address, the lines or a tracking number rewrites it from the tables (`refreshOrderSearch`).
+ * address or the lines rewrites it from the tables (`refreshOrderSearch`); a label bought or voided (its tracking
+ * number), in the order's own update (`updatedSearchVectorSql`, order-changes.ts).
  */
 
 interface SearchedOrder {
