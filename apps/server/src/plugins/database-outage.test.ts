@@ -11,6 +11,8 @@ import { createOrder } from '../../test/order-helpers.ts';
 const WRITERS = 30;
 const READERS = 20;
 const ROUNDS = 5;
+/** How long after a termination a new request must have succeeded (the test's bound; the benchmark measures it). */
+const RECOVERY_BOUND_MS = 5_000;
 
 interface Answer {
   startedAt: number;
@@ -154,7 +156,7 @@ describe.each(backends)('requests while the database drops its connections ($nam
   });
 
   if (backend.name === 'postgres') {
-    it(`survives ${ROUNDS} rounds of terminated sessions: answers again within 1 s, loses no acknowledged note`, async () => {
+    it(`survives ${ROUNDS} rounds of terminated sessions: answers again within 5 s, loses no acknowledged note`, async () => {
       const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await admin.connect();
       const database = new URL(t.config.databaseUrl!).pathname.slice(1);
@@ -176,10 +178,12 @@ describe.each(backends)('requests while the database drops its connections ($nam
         // The rounds did hit sessions in use: some requests failed with them.
         for (const { ended } of terminations) expect(ended).toBeGreaterThan(0);
         expect(answers.some((a) => a.status >= 500)).toBe(true);
-        // The first request started after each termination that succeeded answered within 1 s of it.
+        // The first request started after each termination that succeeded answered soon after it: within 5 s, which
+        // a pool that kept its dead connections, or waited for an idle timeout to drop them, would miss. How soon is
+        // the outage benchmark's number (bench/src/load-outage.ts, docs/RELIABILITY.md), not a shared VM's.
         for (const { at } of terminations) {
           const recovered = answers.filter((a) => a.status < 300 && a.startedAt >= at).map((a) => a.endedAt);
-          expect(Math.min(...recovered) - at).toBeLessThan(1_000);
+          expect(Math.min(...recovered) - at).toBeLessThan(RECOVERY_BOUND_MS);
         }
         expect(acknowledged.length).toBeGreaterThan(50);
         expect(await missing(acknowledged)).toEqual([]);
