@@ -43,6 +43,15 @@ async function postgresAdapter(io: Server, databaseUrl: string, log: FastifyBase
   // Its own small pool: one connection stays LISTENing, the others publish.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3, application_name: 'shipdesk-realtime' });
   pool.on('error', (error) => log.warn({ err: error }, 'realtime database connection failed'));
+  // Every client listens from the moment it exists. The pool hands a new client out by resolving a promise, and the
+  // message ending its session can arrive in the same read as the one that finished connecting it: a listener added
+  // after the await comes too late, and the unheard 'error' ends the process. What a held client meets is logged
+  // below; the pool logs an idle one's.
+  const ended = new WeakMap<pg.PoolClient, Error>();
+  pool.on('connect', (client) => {
+    client.on('error', (error) => ended.set(client, error));
+    client.once('end', () => ended.set(client, ended.get(client) ?? new Error('the connection ended')));
+  });
   const setup = await pool.connect();
   try {
     await setup.query('BEGIN');
@@ -67,6 +76,12 @@ async function postgresAdapter(io: Server, databaseUrl: string, log: FastifyBase
     query: pool.query.bind(pool),
     async connect() {
       const client = await pool.connect();
+      // Its session may have ended before this line ran (see above): given back, and the adapter tries again later.
+      const lost = ended.get(client);
+      if (lost) {
+        client.release(lost);
+        throw lost;
+      }
       // Held for LISTEN: its errors (a restarted database) are the client's, not the pool's. The adapter opens a new
       // one but never gives the dead one back, which would leak a slot of the pool and keep `pool.end()` waiting.
       client.on('error', (error) => log.warn({ err: error }, 'realtime LISTEN connection failed'));
