@@ -67,13 +67,15 @@ describe.each(backends)('shipping rules share the server ($name)', (backend) => 
       });
     // The health check is asked on a schedule and timed from when it was due (or from the previous answer, when that
     // came later), so a stalled event loop, whose timer fires late, counts as much as a slow answer. A wait counts the
-    // least of that wall time and the CPU time this process spent since the previous answer: when other processes keep
-    // the machine's cores busy (tests side by side), wall time says more about them than about this server.
+    // least of that wall time and the CPU time this thread (the server's, which answers) spent since the previous
+    // answer: when other processes keep the machine's cores busy (tests side by side), wall time says more about them
+    // than about this server. The thread's, not the process's: the garbage collector's helper threads add their time
+    // to the process's alongside, which on a loaded machine made 45 ms of the server's work count as 90.
     const waits: number[] = [];
     const wallWaits: number[] = [];
     let due = performance.now();
     let answered = due;
-    let cpuAtAnswer = process.cpuUsage();
+    let cpuAtAnswer = process.threadCpuUsage();
     while (!finished) {
       due += HEALTH_EVERY_MS;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
@@ -81,8 +83,8 @@ describe.each(backends)('shipping rules share the server ($name)', (backend) => 
       const health = await t.app.inject({ method: 'GET', url: '/healthz' });
       expect(health.statusCode).toBe(200);
       answered = performance.now();
-      const cpu = process.cpuUsage(cpuAtAnswer);
-      cpuAtAnswer = process.cpuUsage();
+      const cpu = process.threadCpuUsage(cpuAtAnswer);
+      cpuAtAnswer = process.threadCpuUsage();
       wallWaits.push(answered - from);
       waits.push(Math.min(answered - from, (cpu.user + cpu.system) / 1000));
     }
@@ -93,7 +95,7 @@ describe.each(backends)('shipping rules share the server ($name)', (backend) => 
     console.info(
       `[${backend.name}] heaviest dry run: ${Math.round(took)} ms, ${result.evaluated} orders evaluated; ` +
         `/healthz asked ${waits.length} times, slowest ${Math.round(Math.max(...wallWaits))} ms ` +
-        `(${Math.round(Math.max(...waits))} ms of this process's time)`,
+        `(${Math.round(Math.max(...waits))} ms of the server thread's time)`,
     );
     expect(waits.length).toBeGreaterThan(10);
     expect(Math.max(...waits)).toBeLessThan(100);
