@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { BoxSizeInput } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { boxSizes, type BoxSizeRow } from '../../db/schema/index.ts';
@@ -13,6 +13,9 @@ const DEFAULT_BOX_SIZES = [
   { name: 'Poly mailer', length: 14.5, width: 19, height: 1, maxWeight: 4_536 },
 ] as const;
 
+/** The partial unique index's predicate: names are unique among live boxes only. */
+const LIVE = sql`archived_at IS NULL`;
+
 export function createBoxSizesRepository() {
   return {
     list(tx: Executor, tenantId: string): Promise<BoxSizeRow[]> {
@@ -24,7 +27,7 @@ export function createBoxSizesRepository() {
       const [row] = await tx
         .insert(boxSizes)
         .values({ tenantId, ...box, emptyWeight: box.emptyWeight ?? 0 })
-        .onConflictDoNothing({ target: [boxSizes.tenantId, boxSizes.name] })
+        .onConflictDoNothing({ target: [boxSizes.tenantId, boxSizes.name], where: LIVE })
         .returning();
       return row;
     },
@@ -62,5 +65,5 @@ export async function seedBoxSizes(tx: Executor, tenantId: string): Promise<void
   await tx
     .insert(boxSizes)
     .values(DEFAULT_BOX_SIZES.map((b) => ({ tenantId, ...b })))
-    .onConflictDoNothing({ target: [boxSizes.tenantId, boxSizes.name] });
+    .onConflictDoNothing({ target: [boxSizes.tenantId, boxSizes.name], where: LIVE });
 }

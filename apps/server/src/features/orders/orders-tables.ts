@@ -14,6 +14,7 @@ import {
   primaryKey,
   text,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
   DELIVERY_STATUSES,
@@ -225,10 +226,15 @@ export const boxSizes = pgTable(
     height: numeric('height', { precision: 6, scale: 2, mode: 'number' }).notNull(),
     emptyWeight: integer('empty_weight').notNull().default(0),
     maxWeight: integer('max_weight').notNull(),
+    /** Deleted while orders, deliveries or rules still name it: hidden from pickers, kept for history. */
+    archivedAt: at('archived_at'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    unique('box_sizes_tenant_name_unique').on(t.tenantId, t.name),
+    // Among live boxes only: an archived box's name can be given to a new one (docs/setup-deletion.md).
+    uniqueIndex('box_sizes_tenant_name_live_idx')
+      .on(t.tenantId, t.name)
+      .where(sql`archived_at IS NULL`),
     tenantPolicy('box_sizes'),
   ],
 ).enableRLS();

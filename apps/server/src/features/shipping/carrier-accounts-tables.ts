@@ -24,6 +24,8 @@ export const carrierAccounts = pgTable(
     lastError: text('last_error'),
     verifiedAt: at('verified_at'),
     isDefault: boolean('is_default').notNull().default(false),
+    /** Deleted while labels or mappings still name it: hidden from pickers, kept for history (docs/setup-deletion.md). */
+    archivedAt: at('archived_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },

@@ -113,7 +113,7 @@ async function insertShipMethod(tx: Executor, tenantId: string, name: string): P
   const [row] = await tx
     .insert(shipMethods)
     .values({ tenantId, name })
-    .onConflictDoNothing({ target: [shipMethods.tenantId, shipMethods.nameKey] })
+    .onConflictDoNothing({ target: [shipMethods.tenantId, shipMethods.nameKey], where: sql`archived_at IS NULL` })
     .returning();
   return row;
 }

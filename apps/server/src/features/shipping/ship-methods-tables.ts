@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, foreignKey, index, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { CARRIERS, MAPPING_DESTINATIONS } from '@shipdesk/contract';
 import { carrierAccounts } from './carrier-accounts-tables.ts';
 import { tenants } from '../../db/schema/tenants.ts';
@@ -20,10 +31,15 @@ export const shipMethods = pgTable(
     name: text('name').notNull(),
     nameKey: text('name_key').generatedAlwaysAs(sql`lower(btrim(name))`),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** Deleted while orders still name it: hidden from choices, kept for history (docs/setup-deletion.md). */
+    archivedAt: at('archived_at'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    unique('ship_methods_tenant_name_key_unique').on(t.tenantId, t.nameKey),
+    // Among live methods only: an archived method's name can be given to a new one.
+    uniqueIndex('ship_methods_tenant_name_key_live_idx')
+      .on(t.tenantId, t.nameKey)
+      .where(sql`archived_at IS NULL`),
     tenantPolicy('ship_methods'),
   ],
 ).enableRLS();

@@ -35,6 +35,8 @@ export const stores = pgTable(
     /** Unguessable path segment of this store's webhook URL: the platform only knows this, not our ids. */
     webhookKey: text('webhook_key'),
     installId: bigint('install_id', { mode: 'number' }),
+    /** Archived by a seller: no more syncing, gone from pickers; its orders stay (docs/setup-deletion.md). */
+    archivedAt: at('archived_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
