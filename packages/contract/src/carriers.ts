@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { literalUnion, Nullable } from './schema-kit.ts';
 import { IdSchema } from './ids.ts';
+import { ArchivedAt } from './setup-deletion.ts';
 import type { StoreFieldDefinition } from './stores.ts';
 
 /**
@@ -111,6 +112,7 @@ export const CarrierAccountSchema = Type.Object({
   verifiedAt: Nullable(Type.String({ format: 'date-time' })),
   isDefault: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
+  archivedAt: ArchivedAt,
 });
 export type CarrierAccount = Type.Static<typeof CarrierAccountSchema>;
 

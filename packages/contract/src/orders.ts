@@ -6,6 +6,7 @@ import { IdSchema, INT32_MAX } from './ids.ts';
 import { OrderShippingSchema } from './shipping-methods.ts';
 import { RuleSettingsSchema } from './shipping-rules.ts';
 import { MAX_MINOR_UNITS } from './money.ts';
+import { ArchivedAt } from './setup-deletion.ts';
 import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, SHIPMENT_STATUSES, SOURCE_TYPES } from './enums.ts';
 
 /**
@@ -104,7 +105,7 @@ const AddressSchema = Type.Object({
 });
 export type Address = Type.Static<typeof AddressSchema>;
 
-const OrderLineInputSchema = Type.Object(
+export const OrderLineInputSchema = Type.Object(
   {
     sku: Type.String({ minLength: 1, maxLength: 100 }),
     name: Type.String({ minLength: 1, maxLength: 300 }),
@@ -289,6 +290,7 @@ export const BoxSizeSchema = Type.Object({
   height: Type.Number(),
   emptyWeight: Type.Integer({ description: 'grams: the box itself' }),
   maxWeight: Type.Integer({ description: 'grams' }),
+  archivedAt: ArchivedAt,
 });
 export type BoxSize = Type.Static<typeof BoxSizeSchema>;
 

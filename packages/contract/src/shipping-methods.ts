@@ -3,6 +3,7 @@ import { literalUnion, Nullable, schema } from './schema-kit.ts';
 import { CarrierSchema } from './carriers.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { IdSchema, INT32_MAX } from './ids.ts';
+import { ArchivedAt, ArchivedFlag } from './setup-deletion.ts';
 
 /**
  * Shipping methods and their mappings on the wire (spec 3, 7.5). A shipping method is the seller's own name for a way
@@ -34,6 +35,7 @@ export const ShipMethodSchema = Type.Object({
   /** Whether a carrier service fulfils it (for every destination or some). */
   mapped: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
+  archivedAt: ArchivedAt,
 });
 export type ShipMethod = Type.Static<typeof ShipMethodSchema>;
 
@@ -47,7 +49,7 @@ export type UnmappedService = Type.Static<typeof UnmappedServiceSchema>;
 
 export const SHIP_METHOD_FILTER_FIELDS = { name: ['eq', 'like'] } as const;
 
-export const ShipMethodListQuerySchema = Type.Object(Page, { additionalProperties: false });
+export const ShipMethodListQuerySchema = Type.Object({ ...Page, ...ArchivedFlag }, { additionalProperties: false });
 export type ShipMethodListQuery = Type.Static<typeof ShipMethodListQuerySchema>;
 
 export const ShipMethodListSchema = Type.Object({
@@ -109,7 +111,8 @@ const StoreMappingDataSchema = Type.Object(
     shipMethodId: Id,
     /** null: every store (and orders entered by hand). */
     storeId: Nullable(Id),
-    services: Type.Array(RequestedService, { minItems: 1, maxItems: 100 }),
+    /** Empty only on a change: the mapping is emptied (means nothing until services are given again). */
+    services: Type.Array(RequestedService, { maxItems: 100 }),
   },
   { additionalProperties: false },
 );

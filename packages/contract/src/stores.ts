@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { literalUnion, Nullable } from './schema-kit.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { IdSchema } from './ids.ts';
+import { ArchivedAt, ArchivedFlag } from './setup-deletion.ts';
 import { SOURCE_TYPES, type SourceType } from './enums.ts';
 
 /**
@@ -186,6 +187,7 @@ export const StoreSchema = Type.Object({
   problem: Nullable(Type.String()),
   webhookUrl: Nullable(Type.String({ description: 'where the platform should send order webhooks' })),
   createdAt: DateTime,
+  archivedAt: ArchivedAt,
 });
 export type Store = Type.Static<typeof StoreSchema>;
 
@@ -257,6 +259,7 @@ export const StoreListQuerySchema = Type.Object(
     size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 })),
     page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
     filters: Type.Optional(Type.String({ maxLength: 2000, description: 'JSON object field -> value (op@value)' })),
+    ...ArchivedFlag,
   },
   { additionalProperties: false },
 );
