@@ -65,10 +65,27 @@ export interface ShipmentParcel {
   packageType: string;
 }
 
+/** Standard: someone signs for the parcel. Adult: someone 21 or older signs, showing an ID. */
+export type SignatureOption = 'standard' | 'adult';
+
+/**
+ * The declared value the parcel is insured for. `provider`: the carrier's own coverage, or the aggregator's insurer
+ * (Shippo's XCover) where the carrier offers that choice; carriers without a choice take the carrier's.
+ */
+export interface ShipmentInsurance {
+  amountMinor: number;
+  currency: string;
+  provider: 'carrier' | 'aggregator';
+}
+
 export interface ShipmentRequest {
   from: ShipmentAddress;
   to: ShipmentAddress;
   parcel: ShipmentParcel;
+  /** Insured for this value (docs/label-options.md): sent in each carrier's own fields; absent or null: none. */
+  insurance?: ShipmentInsurance | null;
+  /** A signature on delivery; absent or null: the service's default (none asked). */
+  signature?: SignatureOption | null;
   /** The mailing date, YYYY-MM-DD (today in the tenant's zone). */
   shipDate: string;
   /** The order's number as the seller knows it: printed on the label as a reference where the carrier allows. */

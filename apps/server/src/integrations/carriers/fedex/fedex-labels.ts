@@ -52,7 +52,9 @@ function fedexShipRequest(accountNumber: string, request: LabelRequest): FedexSh
       pickupType: PICKUP_TYPE,
       shippingChargesPayment: { paymentType: 'SENDER' },
       labelSpecification: { ...LABEL_SPECIFICATIONS[request.format], labelFormatType: 'COMMON2D' },
-      requestedPackageLineItems: [fedexPackage(request.parcel, packageReferences(request, request.idempotencyKey))],
+      requestedPackageLineItems: [
+        fedexPackage(request.parcel, packageReferences(request, request.idempotencyKey), request),
+      ],
     },
   };
 }

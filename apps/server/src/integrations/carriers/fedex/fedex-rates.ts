@@ -74,7 +74,7 @@ function fedexRateRequest(accountNumber: string, request: RateRequest): FedexRat
       pickupType: PICKUP_TYPE,
       packagingType: packagingType(request.parcel),
       rateRequestType: ['ACCOUNT', 'LIST'],
-      requestedPackageLineItems: [fedexPackage(request.parcel)],
+      requestedPackageLineItems: [fedexPackage(request.parcel, undefined, request)],
     },
   };
 }

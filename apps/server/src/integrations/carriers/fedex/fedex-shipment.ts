@@ -43,8 +43,34 @@ export function fedexContact(address: ShipmentAddress, fallbackPhone: string | n
   };
 }
 
+/**
+ * The options in FedEx's package fields: the insured value as `declaredValue` (FedEx's maximum liability) and a
+ * signature as the SIGNATURE_OPTION special service (listed in `specialServiceTypes` too, as integrators send it):
+ * DIRECT for a signature at the door, ADULT for an adult's.
+ */
+export function fedexPackageOptions(request: Pick<ShipmentRequest, 'insurance' | 'signature'>) {
+  const { insurance, signature } = request;
+  return {
+    ...(insurance && insurance.amountMinor > 0
+      ? { declaredValue: { amount: insurance.amountMinor / 100, currency: insurance.currency } }
+      : {}),
+    ...(signature
+      ? {
+          packageSpecialServices: {
+            specialServiceTypes: ['SIGNATURE_OPTION'],
+            signatureOptionType: signature === 'adult' ? ('ADULT' as const) : ('DIRECT' as const),
+          },
+        }
+      : {}),
+  };
+}
+
 /** FedEx takes dimensions in whole inches: rounded up, and left out when the parcel has none. */
-export function fedexPackage(parcel: ShipmentParcel, references?: FedexCustomerReference[]): FedexPackageLineItem {
+export function fedexPackage(
+  parcel: ShipmentParcel,
+  references?: FedexCustomerReference[],
+  options: Pick<ShipmentRequest, 'insurance' | 'signature'> = {},
+): FedexPackageLineItem {
   const sides = [parcel.lengthIn, parcel.widthIn, parcel.heightIn];
   return {
     weight: { units: 'LB', value: gramsToPounds(parcel.weightGrams, 1) },
@@ -59,6 +85,7 @@ export function fedexPackage(parcel: ShipmentParcel, references?: FedexCustomerR
         }
       : {}),
     ...(references?.length ? { customerReferences: references } : {}),
+    ...fedexPackageOptions(options),
   };
 }
 

@@ -62,6 +62,12 @@ export interface FedexPackageLineItem {
   weight: { units: 'LB'; value: number };
   dimensions?: { length: number; width: number; height: number; units: 'IN' };
   customerReferences?: FedexCustomerReference[];
+  /** FedEx's maximum liability for the package (its declared value). */
+  declaredValue?: { amount: number; currency: string };
+  packageSpecialServices?: {
+    specialServiceTypes: string[];
+    signatureOptionType?: 'SERVICE_DEFAULT' | 'NO_SIGNATURE_REQUIRED' | 'INDIRECT' | 'DIRECT' | 'ADULT';
+  };
 }
 
 /** `POST /rate/v1/rates/quotes`. */

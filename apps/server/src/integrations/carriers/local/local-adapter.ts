@@ -10,6 +10,7 @@ import type {
   TrackingSummary,
 } from '../carrier-types.ts';
 import type { LocalLabelData } from './local-label-layout.ts';
+import { optionsRefusal } from '../carrier-options.ts';
 import { localTrackingNumber } from './local-tracking.ts';
 
 /**
@@ -58,6 +59,8 @@ function localService(code: string): CarrierService {
   return service;
 }
 
+const SIGNATURE_WORDS = { standard: 'SIGNATURE REQUIRED', adult: 'ADULT SIGNATURE (21+, ID)' } as const;
+
 /** Draws the label of `request`: the same request (and idempotency key) always gives the same label. */
 export async function drawLocalLabel(request: LabelRequest): Promise<PurchasedLabel> {
   const service = localService(request.serviceCode);
@@ -68,6 +71,10 @@ export async function drawLocalLabel(request: LabelRequest): Promise<PurchasedLa
   }
   if (request.idempotencyKey.length === 0) throw new ChannelError('invalid', 'A label needs an idempotency key');
 
+  // Nobody insures the seller's own deliveries, and a pickup has no delivery to sign for: refused, never dropped.
+  const refusal = optionsRefusal('local', request.serviceCode, request);
+  if (refusal) throw new ChannelError('invalid', refusal);
+
   const trackingNumber = localTrackingNumber(request.idempotencyKey);
   const data: LocalLabelData = {
     from: request.from,
@@ -75,7 +82,8 @@ export async function drawLocalLabel(request: LabelRequest): Promise<PurchasedLa
     parcel: request.parcel,
     shipDate: request.shipDate,
     reference: request.reference,
-    serviceName: service.name,
+    // The driver reads what to collect under the service's name.
+    serviceName: request.signature ? `${service.name} - ${SIGNATURE_WORDS[request.signature]}` : service.name,
     trackingNumber,
   };
   const render = await loadRenderers();
@@ -117,6 +125,7 @@ export function createLocalAdapter(): CarrierAdapter {
       const wanted = request.serviceCodes.length === 0 ? null : new Set(request.serviceCodes);
       return CATALOGUE.services
         .filter((service) => wanted === null || wanted.has(service.code))
+        .filter((service) => !optionsRefusal('local', service.code, request))
         .map((service): CarrierRate => ({
           serviceCode: service.code,
           amountMinor: 0,

@@ -121,7 +121,7 @@ export async function shippoBuyLabel(
   signal?: AbortSignal,
 ): Promise<PurchasedLabel> {
   const metadata = purchaseMetadata(request.idempotencyKey);
-  const shipment = await createShipment(context.client, request, metadata, signal);
+  const shipment = await createShipment(context.client, request, metadata, signal, request.serviceCode);
   const rate = ratesByToken(shipment).get(request.serviceCode);
   if (!rate) {
     throw new ChannelError(

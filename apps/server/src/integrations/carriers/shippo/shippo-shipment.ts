@@ -40,9 +40,39 @@ export function purchaseMetadata(idempotencyKey: string): string {
   return `shipdesk:${createHash('sha256').update(idempotencyKey).digest('hex')}`;
 }
 
-function shipmentRequest(request: ShipmentRequest, metadata?: string): ShippoShipmentRequest {
-  const { parcel } = request;
+/** The carrier whose own coverage Shippo can buy, from the service-level token's prefix (FEDEX, UPS). */
+const CARRIER_COVERAGE: Record<string, string> = { fedex: 'FEDEX', ups: 'UPS' };
+
+/**
+ * The options in Shippo's `extra`: `insurance` (amount as a string, currency; `provider` only when the carrier's
+ * coverage was asked for and the service's carrier sells it: otherwise Shippo's insurer) and
+ * `signature_confirmation` STANDARD or ADULT. Rates are computed from the shipment's `extra`, so they include them.
+ */
+export function shippoExtra(request: ShipmentRequest, serviceCode?: string): ShippoShipmentRequest['extra'] {
   const reference = request.reference.trim();
+  const { insurance, signature } = request;
+  const provider =
+    insurance?.provider === 'carrier' && serviceCode ? CARRIER_COVERAGE[serviceCode.split('_')[0] ?? ''] : undefined;
+  const extra: NonNullable<ShippoShipmentRequest['extra']> = {
+    ...(reference ? { reference_1: reference } : {}),
+    ...(insurance && insurance.amountMinor > 0
+      ? {
+          insurance: {
+            amount: (insurance.amountMinor / 100).toFixed(2),
+            currency: insurance.currency,
+            content: 'Merchandise',
+            ...(provider ? { provider } : {}),
+          },
+        }
+      : {}),
+    ...(signature ? { signature_confirmation: signature === 'adult' ? ('ADULT' as const) : ('STANDARD' as const) } : {}),
+  };
+  return Object.keys(extra).length > 0 ? extra : undefined;
+}
+
+function shipmentRequest(request: ShipmentRequest, metadata?: string, serviceCode?: string): ShippoShipmentRequest {
+  const extra = shippoExtra(request, serviceCode);
+  const { parcel } = request;
   return {
     address_from: shippoAddress(request.from, false),
     address_to: shippoAddress(request.to, true),
@@ -58,7 +88,7 @@ function shipmentRequest(request: ShipmentRequest, metadata?: string): ShippoShi
     ],
     // Noon UTC is the mailing date's own day across the US.
     shipment_date: `${request.shipDate}T12:00:00Z`,
-    ...(reference ? { extra: { reference_1: reference } } : {}),
+    ...(extra ? { extra } : {}),
     ...(metadata ? { metadata } : {}),
     async: false,
   };
@@ -69,9 +99,10 @@ export function createShipment(
   request: ShipmentRequest,
   metadata: string | undefined,
   signal?: AbortSignal,
+  serviceCode?: string,
 ): Promise<ShippoShipment | null> {
   return client.call<ShippoShipment | null>(
-    { method: 'POST', path: '/shipments/', json: shipmentRequest(request, metadata), idempotent: true },
+    { method: 'POST', path: '/shipments/', json: shipmentRequest(request, metadata, serviceCode), idempotent: true },
     signal,
   );
 }

@@ -77,7 +77,12 @@ export interface ShippoShipmentRequest {
   parcels: ShippoParcel[];
   /** ISO 8601 date and time of the mailing. */
   shipment_date: string;
-  extra?: { reference_1?: string };
+  extra?: {
+    reference_1?: string;
+    /** Without `provider`, Shippo's own insurer (XCover); FEDEX or UPS buys the carrier's coverage (USD only). */
+    insurance?: { amount: string; currency: string; content?: string; provider?: string };
+    signature_confirmation?: 'STANDARD' | 'ADULT';
+  };
   metadata?: string;
   async: false;
 }

@@ -106,7 +106,7 @@ export function createUpsAdapter(connection: CarrierConnection, options: Carrier
       {
         method: 'POST',
         path: `/api/rating/${VERSION}/${option}`,
-        json: upsRateRequest(request, accountNumber, serviceCode),
+        json: upsRateRequest(request, accountNumber, serviceCode, connection.settings.signatureLevel),
         // A quote changes nothing at UPS.
         idempotent: true,
       },
@@ -157,7 +157,11 @@ export function createUpsAdapter(connection: CarrierConnection, options: Carrier
           method: 'POST',
           path: `/api/shipments/${VERSION}/ship`,
           headers: { transId: request.idempotencyKey.replaceAll('-', '').slice(0, 32) },
-          json: upsShipRequest({ ...request, imageCode: UPS_FORMATS[request.format].ship }, accountNumber),
+          json: upsShipRequest(
+            { ...request, imageCode: UPS_FORMATS[request.format].ship },
+            accountNumber,
+            connection.settings.signatureLevel,
+          ),
           idempotent: false,
           answerLimit: LABEL_ANSWER_LIMIT,
         },

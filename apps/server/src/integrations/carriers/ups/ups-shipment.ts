@@ -12,9 +12,11 @@ import type {
   UpsDimensions,
   UpsLabelImageCode,
   UpsMoney,
+  UpsPackageServiceOptions,
   UpsPackageWeight,
   UpsParty,
   UpsRateRequest,
+  UpsShipmentServiceOptions,
   UpsReferenceNumber,
   UpsShipRequest,
 } from './ups-wire.ts';
@@ -84,6 +86,36 @@ function upsPackage(parcel: ShipmentParcel): {
   };
 }
 
+/**
+ * The options in UPS's fields: the insured value as the package's DeclaredValue (type 01 EVS, the default) and a
+ * signature as DeliveryConfirmation. Which level UPS applies per origin and destination is unconfirmed
+ * (docs/label-options.md): within the US (and Puerto Rico) at the package (DCISType 2 signature, 3 adult),
+ * elsewhere at the shipment (1 signature, 2 adult); `signatureLevel` in the account's settings overrides it.
+ */
+export function upsOptions(request: ShipmentRequest, signatureLevel?: string) {
+  const { insurance, signature } = request;
+  const level = signatureLevel === 'package' || signatureLevel === 'shipment' ? signatureLevel : null;
+  const atPackage = (level ?? (withinUs(request) ? 'package' : 'shipment')) === 'package';
+  const packageOptions: UpsPackageServiceOptions = {
+    ...(insurance && insurance.amountMinor > 0
+      ? {
+          DeclaredValue: {
+            Type: { Code: '01' },
+            CurrencyCode: insurance.currency,
+            MonetaryValue: (insurance.amountMinor / 100).toFixed(2),
+          },
+        }
+      : {}),
+    ...(signature && atPackage ? { DeliveryConfirmation: { DCISType: signature === 'adult' ? '3' : '2' } } : {}),
+  };
+  const shipmentOptions: UpsShipmentServiceOptions | null =
+    signature && !atPackage ? { DeliveryConfirmation: { DCISType: signature === 'adult' ? '2' : '1' } } : null;
+  return {
+    shipment: shipmentOptions ? { ShipmentServiceOptions: shipmentOptions } : {},
+    package: Object.keys(packageOptions).length > 0 ? { PackageServiceOptions: packageOptions } : {},
+  };
+}
+
 /** The shipper (the account, at the sender's address), the recipient and the sender. */
 function parties(request: ShipmentRequest, accountNumber: string) {
   return {
@@ -95,8 +127,14 @@ function parties(request: ShipmentRequest, accountNumber: string) {
 
 const billShipper = (accountNumber: string) => [{ Type: '01' as const, BillShipper: { AccountNumber: accountNumber } }];
 
-export function upsRateRequest(request: ShipmentRequest, accountNumber: string, serviceCode?: string): UpsRateRequest {
+export function upsRateRequest(
+  request: ShipmentRequest,
+  accountNumber: string,
+  serviceCode?: string,
+  signatureLevel?: string,
+): UpsRateRequest {
   const { code, ...pkg } = upsPackage(request.parcel);
+  const options = upsOptions(request, signatureLevel);
   return {
     RateRequest: {
       Request: { TransactionReference: { CustomerContext: clip(request.reference, 512) || 'rates' } },
@@ -106,7 +144,8 @@ export function upsRateRequest(request: ShipmentRequest, accountNumber: string, 
         ...(serviceCode ? { Service: { Code: serviceCode } } : {}),
         ShipmentRatingOptions: { NegotiatedRatesIndicator: 'Y' },
         NumOfPieces: '1',
-        Package: { PackagingType: { Code: code }, ...pkg },
+        ...options.shipment,
+        Package: { PackagingType: { Code: code }, ...pkg, ...options.package },
       },
     },
   };
@@ -127,8 +166,9 @@ interface UpsShipInput extends ShipmentRequest {
   imageCode: UpsLabelImageCode;
 }
 
-export function upsShipRequest(input: UpsShipInput, accountNumber: string): UpsShipRequest {
+export function upsShipRequest(input: UpsShipInput, accountNumber: string, signatureLevel?: string): UpsShipRequest {
   const { code, ...pkg } = upsPackage(input.parcel);
+  const options = upsOptions(input, signatureLevel);
   const references: UpsReferenceNumber[] = [
     ...(input.reference.trim() ? [{ Value: clip(input.reference) }] : []),
     { Value: upsKeyReference(input.idempotencyKey) },
@@ -145,7 +185,15 @@ export function upsShipRequest(input: UpsShipInput, accountNumber: string): UpsS
         Service: { Code: input.serviceCode },
         ShipmentRatingOptions: { NegotiatedRatesIndicator: 'Y' },
         ...(packageLevel ? {} : { ReferenceNumber: references }),
-        Package: [{ Packaging: { Code: code }, ...pkg, ...(packageLevel ? { ReferenceNumber: references } : {}) }],
+        ...options.shipment,
+        Package: [
+          {
+            Packaging: { Code: code },
+            ...pkg,
+            ...(packageLevel ? { ReferenceNumber: references } : {}),
+            ...options.package,
+          },
+        ],
       },
       LabelSpecification: upsLabelSpecification(input.imageCode),
     },

@@ -91,9 +91,26 @@ export interface UpsRateRequest {
       Service?: UpsCode;
       ShipmentRatingOptions: { NegotiatedRatesIndicator: 'Y' };
       NumOfPieces: string;
-      Package: { PackagingType: UpsCode; Dimensions?: UpsDimensions; PackageWeight: UpsPackageWeight };
+      ShipmentServiceOptions?: UpsShipmentServiceOptions;
+      Package: {
+        PackagingType: UpsCode;
+        Dimensions?: UpsDimensions;
+        PackageWeight: UpsPackageWeight;
+        PackageServiceOptions?: UpsPackageServiceOptions;
+      };
     };
   };
+}
+
+/** Package-level options: declared value (EVS) and delivery confirmation (DCISType 2 signature, 3 adult). */
+export interface UpsPackageServiceOptions {
+  DeclaredValue?: { Type: UpsCode; CurrencyCode: string; MonetaryValue: string };
+  DeliveryConfirmation?: { DCISType: '2' | '3' };
+}
+
+/** Shipment-level delivery confirmation (DCISType 1 signature, 2 adult), forward shipments only. */
+export interface UpsShipmentServiceOptions {
+  DeliveryConfirmation?: { DCISType: '1' | '2' };
 }
 
 export interface UpsRatedShipment {
@@ -123,10 +140,12 @@ export interface UpsShipRequest {
       ShipmentRatingOptions: { NegotiatedRatesIndicator: 'Y' };
       /** Shipment-level references: only outside US/US and PR/PR. */
       ReferenceNumber?: UpsReferenceNumber[];
+      ShipmentServiceOptions?: UpsShipmentServiceOptions;
       Package: Array<{
         Packaging: UpsCode;
         Dimensions?: UpsDimensions;
         PackageWeight: UpsPackageWeight;
+        PackageServiceOptions?: UpsPackageServiceOptions;
         /** Package-level references: only within US/US and PR/PR. */
         ReferenceNumber?: UpsReferenceNumber[];
       }>;

@@ -18,6 +18,7 @@ import { createUspsClient, refusedPaymentAccount, type UspsClient, type UspsPaym
 import {
   isUspsDomestic,
   uspsImageType,
+  uspsExtras,
   uspsLabelRequest,
   uspsPiece,
   uspsPurchasedLabel,
@@ -29,6 +30,8 @@ import type {
   UspsBaseRatesQuery,
   UspsCancelAnswer,
   UspsLabelAnswer,
+  UspsTotalRatesAnswer,
+  UspsTotalRatesQuery,
   UspsTrackingAnswer,
 } from './usps-wire.ts';
 
@@ -69,6 +72,28 @@ async function priceOf(client: UspsClient, query: UspsBaseRatesQuery, signal?: A
   return {
     serviceCode: query.mailClass,
     amountMinor: amountToMinorUnits(price, 'USD', 'USPS'),
+    currency: 'USD',
+    deliveryDays: null,
+  };
+}
+
+/**
+ * One mail class's price with extra services (signature, insurance): Domestic Prices' total rates, whose totalPrice
+ * is the base postage plus the extras, so the price shown is what the label will cost.
+ */
+async function totalPriceOf(
+  client: UspsClient,
+  query: UspsTotalRatesQuery,
+  signal?: AbortSignal,
+): Promise<CarrierRate> {
+  const answer = await client.call<UspsTotalRatesAnswer | null>(
+    { method: 'POST', path: '/prices/v3/total-rates/search', json: query, idempotent: true },
+    signal,
+  );
+  const option = answer?.rateOptions?.[0];
+  return {
+    serviceCode: query.mailClass,
+    amountMinor: amountToMinorUnits(option?.totalPrice, 'USD', 'USPS'),
     currency: 'USD',
     deliveryDays: null,
   };
@@ -160,8 +185,22 @@ export function createUspsAdapter(connection: CarrierConnection, options: Carrie
         accountNumber: payment.accountNumber,
         mailingDate: request.shipDate,
       };
+      const extras = uspsExtras(request);
       const settled = await Promise.allSettled(
-        wanted.map((mailClass) => priceOf(client, { ...base, mailClass }, signal)),
+        wanted.map((mailClass) =>
+          extras.extraServices.length > 0
+            ? totalPriceOf(
+                client,
+                {
+                  ...base,
+                  mailClass,
+                  extraServices: extras.extraServices,
+                  ...(extras.packageValue !== null ? { itemValue: extras.packageValue } : {}),
+                },
+                signal,
+              )
+            : priceOf(client, { ...base, mailClass }, signal),
+        ),
       );
       const rates = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
       // A mail class USPS refuses for this piece (a flat-rate box outside Priority Mail) is left out; anything

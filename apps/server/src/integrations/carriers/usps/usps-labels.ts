@@ -1,5 +1,11 @@
 import { ChannelError } from '../../http/channel-http.ts';
-import type { LabelFormat, PurchasedLabel, ShipmentAddress, ShipmentParcel } from '../carrier-types.ts';
+import type {
+  LabelFormat,
+  PurchasedLabel,
+  ShipmentAddress,
+  ShipmentParcel,
+  ShipmentRequest,
+} from '../carrier-types.ts';
 import { asBytes, labelFromBase64 } from '../carrier-documents.ts';
 import { amountToMinorUnits, gramsToPounds, roundInches } from '../carrier-units.ts';
 import type { UspsImageType, UspsLabelAddress, UspsLabelAnswer, UspsLabelRequest } from './usps-wire.ts';
@@ -110,10 +116,30 @@ export function uspsPiece(parcel: ShipmentParcel): UspsPiece {
   };
 }
 
+/** Signature Confirmation, Adult Signature Required; insurance up to $500, and above it. */
+export const USPS_EXTRA = { signature: 921, adultSignature: 922, insurance: 930, insuranceOver500: 931 } as const;
+
+/**
+ * The options as USPS extra service codes, and the package value they need: 921 or 922 for a signature, 930 (or
+ * 931 above $500: USPS would replace 930 by 931 itself) for insurance, the value in USD in `packageValue`.
+ */
+export function uspsExtras(request: Pick<ShipmentRequest, 'insurance' | 'signature'>): {
+  extraServices: number[];
+  packageValue: number | null;
+} {
+  const codes: number[] = [];
+  if (request.signature) codes.push(request.signature === 'adult' ? USPS_EXTRA.adultSignature : USPS_EXTRA.signature);
+  const insured = request.insurance && request.insurance.amountMinor > 0 ? request.insurance.amountMinor : 0;
+  if (insured) codes.push(insured > 50_000 ? USPS_EXTRA.insuranceOver500 : USPS_EXTRA.insurance);
+  return { extraServices: codes, packageValue: insured ? insured / 100 : null };
+}
+
 interface UspsLabelInput {
   from: ShipmentAddress;
   to: ShipmentAddress;
   parcel: ShipmentParcel;
+  insurance?: ShipmentRequest['insurance'];
+  signature?: ShipmentRequest['signature'];
   shipDate: string;
   reference: string;
   serviceCode: string;
@@ -123,6 +149,7 @@ interface UspsLabelInput {
 export function uspsLabelRequest(input: UspsLabelInput): UspsLabelRequest {
   const { rateIndicator, processingCategory, weight, length, width, height } = uspsPiece(input.parcel);
   const reference = input.reference.trim().slice(0, 30);
+  const extras = uspsExtras(input);
   return {
     imageInfo: {
       imageType: input.imageType,
@@ -147,6 +174,8 @@ export function uspsLabelRequest(input: UspsLabelInput): UspsLabelRequest {
       mailingDate: input.shipDate,
       destinationEntryFacilityType: 'NONE',
       ...(reference ? { customerReference: [{ referenceNumber: reference, printReferenceNumber: true }] } : {}),
+      ...(extras.extraServices.length > 0 ? { extraServices: extras.extraServices } : {}),
+      ...(extras.packageValue !== null ? { packageOptions: { packageValue: extras.packageValue } } : {}),
     },
   };
 }

@@ -83,6 +83,22 @@ interface UspsBaseRate {
   mailClass?: string;
 }
 
+/** `POST /prices/v3/total-rates/search`: the base rate query with the extra services and the item's value. */
+export interface UspsTotalRatesQuery extends UspsBaseRatesQuery {
+  extraServices: number[];
+  /** USD; the insured value when an insurance code is asked for. */
+  itemValue?: number;
+}
+
+export interface UspsTotalRatesAnswer {
+  rateOptions?: Array<{
+    totalBasePrice?: number;
+    /** The base price plus the extra services. */
+    totalPrice?: number;
+    extraServices?: Array<{ extraService?: string; name?: string; price?: number; SKU?: string }>;
+  }>;
+}
+
 export interface UspsBaseRatesAnswer {
   totalBasePrice?: number;
   rates?: UspsBaseRate[];
@@ -130,6 +146,10 @@ export interface UspsLabelRequest {
     mailingDate: string;
     destinationEntryFacilityType: 'NONE';
     customerReference?: Array<{ referenceNumber: string; printReferenceNumber: boolean }>;
+    /** Extra service codes (921 signature, 922 adult signature, 930/931 insurance). */
+    extraServices?: number[];
+    /** USD: the insured value, required with an insurance code. */
+    packageOptions?: { packageValue: number };
   };
 }
 
