@@ -115,11 +115,16 @@ export const ORDER_LIFECYCLE: readonly LifecycleRule[] = [
   {
     event: 'processPayment',
     // Completed too: an order shipped before it was paid (net terms, cash on delivery) still takes its payment.
-    from: { orderStatus: ['Draft Order', 'Sales Order', 'Completed'], paymentStatus: ['Unpaid', 'Paid Partial'] },
-    to: { paymentStatus: ['Paid', 'Paid Partial'] },
+    from: {
+      orderStatus: ['Draft Order', 'Sales Order', 'Completed'],
+      paymentStatus: ['Unpaid', 'Paid Partial', 'Terms'],
+    },
+    to: { paymentStatus: ['Paid', 'Paid Partial', 'Terms'] },
     guards: ['somethingDue', 'amountWithinBalance'],
     outcome: 'applyPayment',
-    note: 'Records a payment (default: the balance due): Paid when the total is covered, else Paid Partial.',
+    note:
+      'Records a payment (default: the balance due): Paid when the total is covered, else Paid Partial ' +
+      '(an order on Terms stays on Terms).',
   },
   {
     event: 'shipLabel',

@@ -53,7 +53,7 @@ export interface ChangeOutcome {
   /** The order's statuses after the change; absent: unchanged. */
   statuses?: OrderStatuses;
   /** Columns of the order the lifecycle's own effects set with the statuses (a payment's paid total, a ship-to). */
-  columns?: Partial<Pick<OrderRow, 'paidTotal' | 'shipTo'>>;
+  columns?: Partial<Pick<OrderRow, 'paidTotal' | 'shipTo' | 'subtotal' | 'total' | 'itemCount'>>;
   /** The timeline row's payload. */
   payload: Record<string, unknown>;
 }

@@ -40,7 +40,9 @@ const EXPECTED: Record<OrderEvent, (s: Triple) => Triple | string> = {
   approve: ([o, p, sh]) => (o === 'Draft Order' ? ['Sales Order', p, sh] : 'invalid_status'),
   processPayment: ([o, p, sh]) =>
     // A Completed order shipped before it was paid still takes its payment.
-    [...OPEN, 'Completed'].includes(o) && (p === 'Unpaid' || p === 'Paid Partial') ? [o, 'Paid', sh] : 'invalid_status',
+    [...OPEN, 'Completed'].includes(o) && (p === 'Unpaid' || p === 'Paid Partial' || p === 'Terms')
+      ? [o, 'Paid', sh]
+      : 'invalid_status',
   shipLabel: () => 'labels_not_configured',
   zpl: () => 'labels_not_configured',
   shipComplete: ([o, p, sh]) =>
@@ -157,6 +159,16 @@ describe('order lifecycle: every event against every combination of statuses', (
       ok: true,
       next: { paymentStatus: 'Paid Partial' },
       effects: { kind: 'payment', amount: 300, paidTotal: 300 },
+    });
+    // A part paid of an order on net terms keeps it on Terms (it may still ship); the whole of it makes it Paid.
+    const onTerms = { ...draft, paymentStatus: 'Terms' as const };
+    expect(planLifecycleEvent('processPayment', onTerms, ctx, { amount: 300 })).toMatchObject({
+      ok: true,
+      next: { paymentStatus: 'Terms' },
+    });
+    expect(planLifecycleEvent('processPayment', onTerms, ctx)).toMatchObject({
+      ok: true,
+      next: { paymentStatus: 'Paid' },
     });
     const completed = { ...draft, orderStatus: 'Completed' as const, shipmentStatus: 'Shipped Complete' as const };
     expect(planLifecycleEvent('reship', completed, ctx, {})).toMatchObject({ reason: 'reason_required' });

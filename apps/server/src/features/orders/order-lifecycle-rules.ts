@@ -132,7 +132,11 @@ const OUTCOMES: Record<LifecycleOutcome, Outcome> = {
     const amount = input.amount ?? balanceDue(s.total, s.paidTotal);
     const paidTotal = s.paidTotal + amount;
     return {
-      next: { ...same(s), paymentStatus: paidTotal >= s.total ? 'Paid' : 'Paid Partial' },
+      // A part paid of an order on net terms leaves it on Terms: it may still ship, the rest is due later.
+      next: {
+        ...same(s),
+        paymentStatus: paidTotal >= s.total ? 'Paid' : s.paymentStatus === 'Terms' ? 'Terms' : 'Paid Partial',
+      },
       effects: { kind: 'payment', amount, paidTotal },
     };
   },
