@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FakeReply } from '../http/fake-http.ts';
+import { fedexOptionsCents, fedexOptionsRefusal } from './fake-fedex-options.ts';
 import type {
   FedexAddress,
   FedexErrorBody,
@@ -116,6 +117,9 @@ export function rateQuotes(body: FedexRateRequest): FakeReply {
   if (lb > MAX_POUNDS) {
     return fedexError(400, 'PACKAGE.WEIGHT.EXCEEDED', 'The package weight exceeds the maximum for the service.');
   }
+  const item = shipment?.requestedPackageLineItems?.[0];
+  const optionsRefused = fedexOptionsRefusal(item, shipment?.packagingType);
+  if (optionsRefused) return optionsRefused;
   const shipDate = shipment?.shipDateStamp ?? new Date().toISOString().slice(0, 10);
   const zoneNumber = zone(shipper, recipient);
   const wanted = shipment?.serviceType;
@@ -127,7 +131,7 @@ export function rateQuotes(body: FedexRateRequest): FakeReply {
   const withTransit = body.rateRequestControlParameters?.returnTransitTimes === true;
 
   const rateReplyDetails: FedexRateReplyDetail[] = services.map((code) => {
-    const account = accountCents(code, lb, zoneNumber, recipient.residential !== false);
+    const account = accountCents(code, lb, zoneNumber, recipient.residential !== false) + fedexOptionsCents(item);
     const detail = (rateType: 'ACCOUNT' | 'LIST', cents: number) => ({
       rateType,
       totalBaseCharge: dollars(cents * 0.9),

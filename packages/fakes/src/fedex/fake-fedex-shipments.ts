@@ -13,6 +13,7 @@ import {
   zone,
 } from './fake-fedex-rates.ts';
 import { fedexTrackingNumber } from './fake-tracking-numbers.ts';
+import { fedexOptionsCents, fedexOptionsRefusal } from './fake-fedex-options.ts';
 import type {
   FedexCustomerReference,
   FedexOutput,
@@ -179,6 +180,8 @@ function refusal(accountNumber: string | undefined, body: FedexShipRequest | nul
   }
   const lb = pounds(shipment.requestedPackageLineItems);
   if (!(lb > 0) || lb > 150) return fedexError(400, 'PACKAGE.WEIGHT.INVALID', 'Please enter a valid package weight.');
+  const optionsRefused = fedexOptionsRefusal(shipment.requestedPackageLineItems?.[0], shipment.packagingType);
+  if (optionsRefused) return optionsRefused;
   const spec = shipment.labelSpecification;
   const stock = STOCKS[spec?.imageType ?? ''];
   if (!stock) return fedexError(400, 'LABEL.IMAGETYPE.INVALID', 'The label image type is invalid.');
@@ -210,7 +213,7 @@ function ship(shipping: FedexShippingState, request: FakeRequest): FakeReply | P
     pounds(shipment.requestedPackageLineItems),
     zoneNumber,
     recipient.address?.residential !== false,
-  );
+  ) + fedexOptionsCents(shipment.requestedPackageLineItems?.[0]);
   const trackingNumber = fedexTrackingNumber();
   const references = shipment.requestedPackageLineItems?.[0]?.customerReferences ?? [];
   const imageType = shipment.labelSpecification!.imageType!;

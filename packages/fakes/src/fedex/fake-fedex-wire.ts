@@ -46,6 +46,8 @@ export interface FedexPackageLineItem {
   weight?: { units?: string; value?: number };
   dimensions?: { length?: number; width?: number; height?: number; units?: string };
   customerReferences?: FedexCustomerReference[];
+  declaredValue?: { amount?: number; currency?: string };
+  packageSpecialServices?: { specialServiceTypes?: string[]; signatureOptionType?: string };
 }
 
 /** `POST /rate/v1/rates/quotes`, as far as the fake reads it. */

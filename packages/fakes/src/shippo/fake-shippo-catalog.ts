@@ -8,7 +8,7 @@ import type { ShippoAddress, ShippoParcel } from './fake-shippo-wire.ts';
  * validation answers Django REST framework's field-keyed messages.
  */
 
-interface FakeShippoServiceLevel {
+export interface FakeShippoServiceLevel {
   token: string;
   name: string;
   carrier: string;

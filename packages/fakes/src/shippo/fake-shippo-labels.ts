@@ -1,3 +1,4 @@
+import { shippoExtraPrice, shippoExtraRefusal, type ShippoExtra } from './fake-shippo-extras.ts';
 import { randomBytes } from 'node:crypto';
 import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
 import { fakeLabelDocument } from '../fedex/fake-label-documents.ts';
@@ -122,8 +123,10 @@ function createShipment(state: ShippoLabelsState, request: FakeRequest, token: s
     parcels?: ShippoParcel[];
     shipment_date?: string;
     metadata?: string;
+    extra?: ShippoExtra;
   }>(request);
-  const invalid = shipmentFieldErrors(body?.address_from, body?.address_to, body?.parcels);
+  const invalid =
+    shipmentFieldErrors(body?.address_from, body?.address_to, body?.parcels) ?? shippoExtraRefusal(body?.extra);
   if (invalid) return invalid;
   const from = body!.address_from!;
   const to = body!.address_to!;
@@ -136,9 +139,15 @@ function createShipment(state: ShippoLabelsState, request: FakeRequest, token: s
     const account = state.context.carrierAccounts.find((a) => a.carrier === serviceLevel.carrier && a.active);
     return account ? [{ serviceLevel, account }] : [];
   });
-  const shipmentRates: ShippoRate[] = offered.map(({ serviceLevel, account }) => {
-    const amount = (priceCents(serviceLevel, pounds, from.zip!, to.zip!) / 100).toFixed(2);
-    const rate: ShippoRate = {
+  const messages: ShippoMessage[] = [];
+  const shipmentRates: ShippoRate[] = offered.flatMap(({ serviceLevel, account }) => {
+    const options = shippoExtraPrice(body!.extra, serviceLevel);
+    if ('message' in options) {
+      messages.push({ source: PROVIDERS[serviceLevel.carrier]!, code: 'extra_not_supported', text: options.message });
+      return [];
+    }
+    const amount = ((priceCents(serviceLevel, pounds, from.zip!, to.zip!) + options.cents) / 100).toFixed(2);
+    const rate: ShippoRate & { included_insurance_price: string | null } = {
       object_id: hex(),
       object_created: now(),
       object_owner: state.context.owner,
@@ -155,10 +164,11 @@ function createShipment(state: ShippoLabelsState, request: FakeRequest, token: s
       carrier_account: account.object_id,
       attributes: [],
       messages: [],
+      included_insurance_price: options.insuranceCents === null ? null : (options.insuranceCents / 100).toFixed(2),
       test,
     };
     state.rates.set(rate.object_id, rate);
-    return rate;
+    return [rate];
   });
   const shipment: ShippoShipment = {
     object_id: shipmentId,
@@ -171,7 +181,7 @@ function createShipment(state: ShippoLabelsState, request: FakeRequest, token: s
     shipment_date: body!.shipment_date ?? now(),
     metadata: body!.metadata ?? '',
     rates: shipmentRates,
-    messages: [],
+    messages,
     test,
   };
   state.shipments.set(shipmentId, shipment);

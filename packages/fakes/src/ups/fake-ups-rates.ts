@@ -1,3 +1,4 @@
+import { upsOptionsCharge, upsOptionsRefusal } from './fake-ups-options.ts';
 import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
 import type {
   UpsPackage,
@@ -88,7 +89,8 @@ export function upsPrice(shipment: UpsShipmentBody, service: string, negotiatedD
   const transportation =
     Math.round((offer.base + offer.perPound * billableWeight * (1 + (zone - 2) * 0.1)) * 100) / 100;
   const serviceOptions =
-    shipment.ShipTo?.Address?.ResidentialAddressIndicator !== undefined ? RESIDENTIAL_SURCHARGE : 0;
+    (shipment.ShipTo?.Address?.ResidentialAddressIndicator !== undefined ? RESIDENTIAL_SURCHARGE : 0) +
+    upsOptionsCharge(shipment, pkg);
   const total = Math.round((transportation + serviceOptions) * 100) / 100;
   const negotiated = negotiatedDiscount === null ? null : Math.round(total * (1 - negotiatedDiscount) * 100) / 100;
   return { billableWeight, transportation, serviceOptions, total, negotiated };
@@ -139,7 +141,7 @@ export function rate(request: FakeRequest, negotiatedDiscount: number | null, re
   if (!shipment.ShipTo?.Address?.PostalCode || !shipment.Shipper?.Address?.PostalCode) {
     return refuse(400, '111285', 'The postal code is missing or invalid for the Shipper or ShipTo');
   }
-  const problem = packageRefusal(firstPackage(shipment));
+  const problem = packageRefusal(firstPackage(shipment)) ?? upsOptionsRefusal(shipment, firstPackage(shipment));
   if (problem) return refuse(400, problem.code, problem.message);
   const option = request.params.requestoption!.toLowerCase();
   const offered = servicesFor(shipment);

@@ -1,5 +1,6 @@
 import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
 import { upsLabelDocument, upsTrackingNumber } from './fake-ups-documents.ts';
+import { upsOptionsRefusal } from './fake-ups-options.ts';
 import { UPS_SERVICES, firstPackage, packageRefusal, servicesFor, upsPrice } from './fake-ups-rates.ts';
 import type {
   UpsLabelRecoveryRequest,
@@ -178,7 +179,7 @@ function ship(ups: UpsShipmentsState, request: FakeRequest, merchantId: string |
   }
   const billed = shipment.PaymentInformation?.ShipmentCharge?.[0]?.BillShipper?.AccountNumber;
   if (billed !== shipper) return ups.refuse(400, '120412', 'The shipper number is not the account billed');
-  const problem = packageRefusal(firstPackage(shipment));
+  const problem = packageRefusal(firstPackage(shipment)) ?? upsOptionsRefusal(shipment, firstPackage(shipment));
   if (problem) return ups.refuse(400, problem.code, problem.message);
   const service = shipment.Service?.Code ?? '';
   if (!servicesFor(shipment).includes(service)) {

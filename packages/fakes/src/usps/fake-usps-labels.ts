@@ -1,3 +1,4 @@
+import { uspsExtras } from './fake-usps-extras.ts';
 import { randomBytes } from 'node:crypto';
 import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
 import { impbBarcodeData, labelPdf, labelZpl, uspsPic } from './fake-usps-documents.ts';
@@ -220,15 +221,20 @@ function createLabel(usps: UspsLabelsState, request: FakeRequest): FakeReply | P
     destinationZIPCode: body.toAddress?.ZIPCode,
   });
   if (!('price' in quote)) refusals.push(quote);
-  if (refusals.length > 0 || !('price' in quote)) return uspsError(400, LABELS_API, 'Bad Request', refusals);
+  const extras = uspsExtras(description.mailClass, description.extraServices, description.packageOptions?.packageValue);
+  if (!Array.isArray(extras)) refusals.push(extras);
+  if (refusals.length > 0 || !('price' in quote) || !Array.isArray(extras)) {
+    return uspsError(400, LABELS_API, 'Bad Request', refusals);
+  }
+  const charged = Math.round((quote.price + extras.reduce((sum, e) => sum + e.price, 0)) * 100) / 100;
 
   const payer = authorized.roles.find((role) => role.roleName === 'PAYER')!;
-  if (usps.balance !== null && usps.balance < quote.price) {
+  if (usps.balance !== null && usps.balance < charged) {
     return uspsError(400, LABELS_API, 'Bad Request', [
       {
         code: 'INSUFFICIENT_FUNDS',
         title: 'Payment declined',
-        detail: `${payer.accountType} account ${payer.accountNumber} has insufficient funds for postage of ${quote.price.toFixed(2)} USD.`,
+        detail: `${payer.accountType} account ${payer.accountNumber} has insufficient funds for postage of ${charged.toFixed(2)} USD.`,
       },
     ]);
   }
@@ -243,7 +249,10 @@ function createLabel(usps: UspsLabelsState, request: FakeRequest): FakeReply | P
     routingInformation: `420${to.ZIPCode}${to.ZIPPlus4 ?? '0001'}`,
     trackingNumber: pic,
     postage: quote.price,
-    extraServices: [{ name: 'USPS Tracking', price: 0, SKU: 'DXTX0XXXXX00000' }],
+    extraServices: [
+      { name: 'USPS Tracking', price: 0, SKU: 'DXTX0XXXXX00000' },
+      ...extras.map(({ name, price, SKU }) => ({ name, price, SKU })),
+    ],
     fees: [],
     zone: quote.zone,
     commitment: {
@@ -259,7 +268,7 @@ function createLabel(usps: UspsLabelsState, request: FakeRequest): FakeReply | P
     SKU: quote.SKU,
     ...(imageBytes ? { labelImage: imageBytes.toString('base64') } : {}),
   };
-  if (usps.balance !== null) usps.balance = Math.round((usps.balance - quote.price) * 100) / 100;
+  if (usps.balance !== null) usps.balance = Math.round((usps.balance - charged) * 100) / 100;
   const created: FakeUspsLabel = {
     trackingNumber: pic,
     idempotencyKey: key,
@@ -275,7 +284,7 @@ function createLabel(usps: UspsLabelsState, request: FakeRequest): FakeReply | P
   usps.charges.push({
     trackingNumber: pic,
     accountNumber: payer.accountNumber,
-    amount: quote.price,
+    amount: charged,
     idempotencyKey: key,
   });
   if (usps.dropAnswers > 0) {

@@ -1,3 +1,4 @@
+import { totalRatesSearch } from './fake-usps-extras.ts';
 import { randomBytes } from 'node:crypto';
 import {
   FakeRouter,
@@ -296,6 +297,7 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
     .on('POST', '/oauth2/v3/token', limited(TOKEN_API, token))
     .on('POST', '/payments/v3/payment-authorization', limited(PAYMENTS_API, paymentAuthorization))
     .on('POST', '/prices/v3/base-rates/search', limited('/prices/v3', baseRatesSearch(tokens.works)))
+    .on('POST', '/prices/v3/total-rates/search', limited('/prices/v3', totalRatesSearch(tokens.works)))
     .on('POST', '/labels/v3/label', limited('/labels/v3', labels.createLabel))
     .on('DELETE', '/labels/v3/label/:trackingNumber', limited('/labels/v3', labels.cancelLabel))
     .on('GET', '/tracking/v3/tracking/:trackingNumber', limited('/tracking/v3', labels.track));
