@@ -1,8 +1,8 @@
-import { and, asc, eq, gte } from 'drizzle-orm';
-import type { Parcel, ShipLabelQuery } from '@shipdesk/contract';
+import { and, asc, eq, gte, isNull } from 'drizzle-orm';
+import type { InsuranceProvider, LabelOptions, LabelSignature, Parcel, ShipLabelQuery } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
-import { boxSizes, type BoxSizeRow, type DeliveryRow } from '../../db/schema/index.ts';
-import type { ShipmentParcel } from '../../integrations/carriers/carrier-types.ts';
+import { boxSizes, type BoxSizeRow, type DeliveryRow, type OrderRow } from '../../db/schema/index.ts';
+import type { ShipmentInsurance, ShipmentParcel } from '../../integrations/carriers/carrier-types.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { seedBoxSizes } from '../orders/index.ts';
 import type { LabelsRepository } from './labels-repository.ts';
@@ -34,10 +34,12 @@ export async function draftParcel(
   repo: LabelsRepository,
   tenantId: string,
   delivery: DeliveryRow,
-  orderPackageType: string | null,
+  order: Pick<OrderRow, 'packageType' | 'boxSizeId'>,
   query: Omit<ShipLabelQuery, 'deliveryId' | 'boxSizeId'> & { boxSizeId?: number | null },
 ): Promise<ParcelDraft> {
-  const boxSizeId = query.boxSizeId !== undefined ? query.boxSizeId : delivery.boxSizeId;
+  const orderPackageType = order.packageType;
+  // The delivery's own box (a person shaped it), else the order's (a rule's or a person's "Set by hand").
+  const boxSizeId = query.boxSizeId !== undefined ? query.boxSizeId : (delivery.boxSizeId ?? order.boxSizeId);
   const box = boxSizeId ? await findBox(tx, tenantId, boxSizeId) : undefined;
   if (boxSizeId && !box) throw badRequest({ boxSizeId: `No box size ${boxSizeId}` });
   const contents = await repo.contentsWeight(tx, tenantId, delivery.id);
@@ -75,7 +77,7 @@ async function smallestBoxFor(tx: Executor, tenantId: string, grams: number): Pr
   const [box] = await tx
     .select()
     .from(boxSizes)
-    .where(and(eq(boxSizes.tenantId, tenantId), gte(boxSizes.maxWeight, grams)))
+    .where(and(eq(boxSizes.tenantId, tenantId), gte(boxSizes.maxWeight, grams), isNull(boxSizes.archivedAt)))
     .orderBy(asc(boxSizes.length), asc(boxSizes.width), asc(boxSizes.height))
     .limit(1);
   return box;
@@ -104,3 +106,46 @@ export const shipmentParcel = (parcel: Parcel, packageType: string): ShipmentPar
   heightIn: parcel.height,
   packageType,
 });
+
+/** The options a label is bought with, resolved: the order's (a rule's or a person's) unless this label changes them. */
+export interface ResolvedOptions {
+  insuredValue: number | null;
+  insuranceProvider: InsuranceProvider;
+  signature: LabelSignature | null;
+  currency: string;
+}
+
+type OptionsOrder = Pick<OrderRow, 'insuredValue' | 'signature' | 'currency'>;
+
+export function orderOptions(order: OptionsOrder, changed?: Partial<LabelOptions>): ResolvedOptions {
+  const insured = changed?.insuredValue !== undefined ? changed.insuredValue : order.insuredValue;
+  const signature = changed?.signature !== undefined ? changed.signature : (order.signature as LabelSignature | null);
+  return {
+    insuredValue: insured && insured > 0 ? insured : null,
+    insuranceProvider: changed?.insuranceProvider ?? 'carrier',
+    signature: signature ?? null,
+    currency: order.currency,
+  };
+}
+
+/** The options of a label form's query (`signature=none` clears it, `insuredValue=0` clears insurance). */
+export function queryOptions(order: OptionsOrder, query: ShipLabelQuery): ResolvedOptions {
+  return orderOptions(order, {
+    ...(query.insuredValue !== undefined ? { insuredValue: query.insuredValue || null } : {}),
+    ...(query.insuranceProvider ? { insuranceProvider: query.insuranceProvider } : {}),
+    ...(query.signature ? { signature: query.signature === 'none' ? null : query.signature } : {}),
+  });
+}
+
+/** The options as carriers take them. */
+export function shipmentOptions(options: ResolvedOptions): {
+  insurance: ShipmentInsurance | null;
+  signature: LabelSignature | null;
+} {
+  return {
+    insurance: options.insuredValue
+      ? { amountMinor: options.insuredValue, currency: options.currency, provider: options.insuranceProvider }
+      : null,
+    signature: options.signature,
+  };
+}

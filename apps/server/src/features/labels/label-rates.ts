@@ -15,6 +15,7 @@ import type {
   CarrierAdapterOptions,
   ShipmentRequest,
 } from '../../integrations/carriers/carrier-types.ts';
+import { insuranceRefusal, signatureRefusal } from '../../integrations/carriers/carrier-options.ts';
 import { ChannelError } from '../../integrations/http/channel-http.ts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import { openCredentials } from '../../lib/sealed-credentials.ts';
@@ -87,7 +88,10 @@ export function createLabelCarriers(deps: LabelCarrierDeps) {
       accountId: number | null | undefined,
     ): Promise<LabelAccount> {
       if (carrier === BUILT_IN_CARRIER) return builtIn();
-      const rows = (await listCarrierAccounts(tx, tenantId)).filter((r) => r.carrier === carrier);
+      // An account named by id may be archived: a label bought with it still voids, a purchase in flight is found.
+      const rows = (await listCarrierAccounts(tx, tenantId, { archived: accountId != null })).filter(
+        (r) => r.carrier === carrier,
+      );
       const row =
         accountId != null
           ? rows.find((r) => r.id === accountId)
@@ -128,7 +132,15 @@ export function createLabelCarriers(deps: LabelCarrierDeps) {
           const parcel = { ...shipment.parcel, packageType };
           const refusal = parcelRefusal(account.carrier, parcel);
           if (refusal) return void rateErrors.push({ ...who, message: refusal.message });
-          const services = servicesFor(account.carrier, scope);
+          // What the carrier cannot insure, or a service that cannot carry the signature, is not priced as if it
+          // could: its reason is shown beside the others' rates.
+          const uninsured = insuranceRefusal(account.carrier, shipment.insurance);
+          if (uninsured) return void rateErrors.push({ ...who, message: uninsured });
+          const services = servicesFor(account.carrier, scope).filter((service) => {
+            const refused = signatureRefusal(account.carrier, service.code, shipment.signature);
+            if (refused) rateErrors.push({ ...who, message: refused });
+            return !refused;
+          });
           if (services.length === 0) return;
           try {
             const quoted = await account

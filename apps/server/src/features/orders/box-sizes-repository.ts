@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { BoxSizeInput } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { boxSizes, type BoxSizeRow } from '../../db/schema/index.ts';
@@ -18,8 +18,58 @@ const LIVE = sql`archived_at IS NULL`;
 
 export function createBoxSizesRepository() {
   return {
-    list(tx: Executor, tenantId: string): Promise<BoxSizeRow[]> {
-      return tx.select().from(boxSizes).where(eq(boxSizes.tenantId, tenantId)).orderBy(asc(boxSizes.id));
+    /** Live boxes, or every box with `archived`. */
+    list(tx: Executor, tenantId: string, archived = false): Promise<BoxSizeRow[]> {
+      return tx
+        .select()
+        .from(boxSizes)
+        .where(and(eq(boxSizes.tenantId, tenantId), archived ? undefined : isNull(boxSizes.archivedAt)))
+        .orderBy(asc(boxSizes.id));
+    },
+
+    /** Whether the tenant has any box, archived ones included (the starter set is given only to none). */
+    async any(tx: Executor, tenantId: string): Promise<boolean> {
+      const [row] = await tx.select({ id: boxSizes.id }).from(boxSizes).where(eq(boxSizes.tenantId, tenantId)).limit(1);
+      return row !== undefined;
+    },
+
+    /** What still names a box: orders, deliveries and the tenant's current shipping rules. */
+    async references(tx: Executor, tenantId: string, id: number) {
+      const result = (await tx.execute(sql`
+        SELECT
+          (SELECT count(*) FROM orders WHERE tenant_id = ${tenantId} AND box_size_id = ${id}) AS orders,
+          (SELECT count(*) FROM deliveries WHERE tenant_id = ${tenantId} AND box_size_id = ${id}) AS deliveries,
+          (SELECT count(*) FROM shipping_rule_sets WHERE tenant_id = ${tenantId}
+            AND jsonb_path_exists(rules, '$.**.boxSizeId ? (@ == $id)', jsonb_build_object('id', ${String(id)}::text))
+          ) AS rules`)) as unknown as { rows: Array<Record<'orders' | 'deliveries' | 'rules', string | number>> };
+      const row = result.rows[0]!;
+      return { orders: Number(row.orders), deliveries: Number(row.deliveries), ruleSets: Number(row.rules) };
+    },
+
+    async archive(tx: Executor, tenantId: string, id: number): Promise<void> {
+      await tx
+        .update(boxSizes)
+        .set({ archivedAt: sql`now()` })
+        .where(and(eq(boxSizes.tenantId, tenantId), eq(boxSizes.id, id)));
+    },
+
+    async remove(tx: Executor, tenantId: string, id: number): Promise<void> {
+      await tx.delete(boxSizes).where(and(eq(boxSizes.tenantId, tenantId), eq(boxSizes.id, id)));
+    },
+
+    /** Undefined when a live box has its name now. */
+    async restore(tx: Executor, tenantId: string, box: BoxSizeRow): Promise<BoxSizeRow | undefined> {
+      const [clash] = await tx
+        .select({ id: boxSizes.id })
+        .from(boxSizes)
+        .where(and(eq(boxSizes.tenantId, tenantId), eq(boxSizes.name, box.name), isNull(boxSizes.archivedAt)));
+      if (clash) return undefined;
+      const [row] = await tx
+        .update(boxSizes)
+        .set({ archivedAt: null })
+        .where(and(eq(boxSizes.tenantId, tenantId), eq(boxSizes.id, box.id)))
+        .returning();
+      return row;
     },
 
     /** Undefined when the name is taken. */
@@ -37,7 +87,9 @@ export function createBoxSizesRepository() {
       const [clash] = await tx
         .select({ id: boxSizes.id })
         .from(boxSizes)
-        .where(and(eq(boxSizes.tenantId, tenantId), eq(boxSizes.name, box.name), ne(boxSizes.id, id)));
+        .where(
+          and(eq(boxSizes.tenantId, tenantId), eq(boxSizes.name, box.name), ne(boxSizes.id, id), isNull(boxSizes.archivedAt)),
+        );
       if (clash) return undefined;
       const [row] = await tx
         .update(boxSizes)

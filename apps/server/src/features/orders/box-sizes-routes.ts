@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { BoxSizeInputSchema, BoxSizeSchema, Envelope, ID_PATTERN } from '@shipdesk/contract';
+import {
+  ArchivedQuerySchema,
+  BoxSizeInputSchema,
+  BoxSizeSchema,
+  Envelope,
+  ID_PATTERN,
+  RemovalResultSchema,
+} from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createBoxSizesService } from './box-sizes-service.ts';
 
@@ -14,11 +21,12 @@ export const boxSizesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { policy: 'signed-in' },
       schema: {
         ...common,
-        summary: 'Box sizes to pack orders in (inches, grams)',
-        response: { 200: Envelope(Type.Array(BoxSizeSchema)), ...errorResponses(401, 429) },
+        summary: 'Box sizes to pack orders in (inches, grams); archived ones too with archived=true',
+        querystring: ArchivedQuerySchema,
+        response: { 200: Envelope(Type.Array(BoxSizeSchema)), ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => ({ code: 200, success: true as const, data: await service.list(request.auth!) }),
+    async (request) => ({ code: 200, success: true as const, data: await service.list(request.auth!, request.query) }),
   );
 
   app.post(
@@ -55,5 +63,33 @@ export const boxSizesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       success: true as const,
       data: await service.update(request.auth!, request.params.id, request.body),
     }),
+  );
+
+  app.delete(
+    '/api/v1/orderBoxSizes/:id',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        ...common,
+        summary: 'Delete a box size (Admin); archived instead while orders, deliveries or rules name it',
+        params: Type.Object({ id: Type.String({ pattern: ID_PATTERN }) }),
+        response: { 200: Envelope(RemovalResultSchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({ code: 200, success: true as const, data: await service.remove(request.auth!, request.params.id) }),
+  );
+
+  app.post(
+    '/api/v1/orderBoxSizes/:id/restore',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        ...common,
+        summary: 'Restore an archived box size (Admin)',
+        params: Type.Object({ id: Type.String({ pattern: ID_PATTERN }) }),
+        response: { 200: Envelope(BoxSizeSchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({ code: 200, success: true as const, data: await service.restore(request.auth!, request.params.id) }),
   );
 };

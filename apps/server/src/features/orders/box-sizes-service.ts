@@ -1,4 +1,4 @@
-import type { BoxSize, BoxSizeInput } from '@shipdesk/contract';
+import { referencesReason, type BoxSize, type BoxSizeInput, type RemovalResult } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import type { BoxSizeRow } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
@@ -14,6 +14,7 @@ const toBoxSize = (row: BoxSizeRow): BoxSize => ({
   height: Number(row.height),
   emptyWeight: row.emptyWeight,
   maxWeight: row.maxWeight,
+  archivedAt: row.archivedAt?.toISOString() ?? null,
 });
 
 const BOX_NOT_FOUND = 'Box size not found';
@@ -33,15 +34,54 @@ export function createBoxSizesService(database: Database) {
   const repo = createBoxSizesRepository();
   const taken = (name: string) => badRequest({ name: `A box named "${name}" exists already` });
   return {
-    /** `GET /api/v1/orderBoxSizes`; a tenant provisioned before box sizes existed gets the defaults now. */
-    list(auth: AuthContext): Promise<BoxSize[]> {
+    /**
+     * `GET /api/v1/orderBoxSizes` (live boxes; `archived`: every box); a tenant provisioned before box sizes existed
+     * gets the defaults now. Archived boxes count as boxes: a tenant that removed its starter set does not get it back.
+     */
+    list(auth: AuthContext, query: { archived?: boolean } = {}): Promise<BoxSize[]> {
       return database.withTenant(auth.tenantId, async (tx) => {
-        let rows = await repo.list(tx, auth.tenantId);
-        if (rows.length === 0) {
-          await seedBoxSizes(tx, auth.tenantId);
-          rows = await repo.list(tx, auth.tenantId);
+        if (!(await repo.any(tx, auth.tenantId))) await seedBoxSizes(tx, auth.tenantId);
+        return (await repo.list(tx, auth.tenantId, query.archived === true)).map(toBoxSize);
+      });
+    },
+
+    /**
+     * `DELETE /api/v1/orderBoxSizes/{id}`: deleted when nothing names it; archived when orders, deliveries or rules
+     * do, or when it is the tenant's last box (deleting that one would bring the starter set back).
+     */
+    remove(auth: AuthContext, idText: string): Promise<RemovalResult> {
+      return database.withTenant(auth.tenantId, async (tx) => {
+        const id = parseId(idText);
+        const box = id === null ? undefined : await repo.find(tx, auth.tenantId, id);
+        if (!box) throw notFound(BOX_NOT_FOUND);
+        const refs = await repo.references(tx, auth.tenantId, box.id);
+        let reason = referencesReason([
+          [refs.orders, 'order', 'orders'],
+          [refs.deliveries, 'delivery', 'deliveries'],
+          [refs.ruleSets, 'shipping rule set', 'shipping rule sets'],
+        ]);
+        if (!reason && (await repo.list(tx, auth.tenantId, true)).length === 1) {
+          reason = 'it is your last box: it is kept archived so the starter boxes do not come back';
         }
-        return rows.map(toBoxSize);
+        if (reason) {
+          if (!box.archivedAt) await repo.archive(tx, auth.tenantId, box.id);
+          return { deleted: false, archived: true, reason };
+        }
+        await repo.remove(tx, auth.tenantId, box.id);
+        return { deleted: true, archived: false, reason: null };
+      });
+    },
+
+    /** `POST /api/v1/orderBoxSizes/{id}/restore`: back among the choices, unless a live box has its name now. */
+    restore(auth: AuthContext, idText: string): Promise<BoxSize> {
+      return database.withTenant(auth.tenantId, async (tx) => {
+        const id = parseId(idText);
+        const box = id === null ? undefined : await repo.find(tx, auth.tenantId, id);
+        if (!box) throw notFound(BOX_NOT_FOUND);
+        if (!box.archivedAt) return toBoxSize(box);
+        const row = await repo.restore(tx, auth.tenantId, box);
+        if (!row) throw badRequest({ name: `A box named "${box.name}" exists already: rename one of them first` });
+        return toBoxSize(row);
       });
     },
 

@@ -107,8 +107,8 @@ export function createRuleSetsRepository() {
     /** The ids of the tenant's ship methods, box sizes and stores: what rules may name. */
     async referenceIds(tx: Executor, tenantId: string) {
       const result = (await tx.execute(sql`
-        SELECT 'm' AS kind, id::text AS id FROM ship_methods WHERE tenant_id = ${tenantId}
-        UNION ALL SELECT 'b', id::text FROM box_sizes WHERE tenant_id = ${tenantId}
+        SELECT 'm' AS kind, id::text AS id FROM ship_methods WHERE tenant_id = ${tenantId} AND archived_at IS NULL
+        UNION ALL SELECT 'b', id::text FROM box_sizes WHERE tenant_id = ${tenantId} AND archived_at IS NULL
         UNION ALL SELECT 's', id::text FROM stores WHERE tenant_id = ${tenantId}`)) as unknown as {
         rows: Array<{ kind: string; id: string }>;
       };

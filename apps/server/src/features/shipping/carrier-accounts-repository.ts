@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Carrier } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { carrierAccounts, type CarrierAccountRow } from '../../db/schema/index.ts';
@@ -9,11 +9,12 @@ type AccountValues = Omit<typeof carrierAccounts.$inferInsert, 'tenantId' | 'id'
 export function createCarrierAccountsRepository() {
   const own = (tenantId: string, id: number) => and(eq(carrierAccounts.tenantId, tenantId), eq(carrierAccounts.id, id));
   return {
-    list(tx: Executor, tenantId: string): Promise<CarrierAccountRow[]> {
+    /** Live accounts (what new work may use), or every account with `archived`. */
+    list(tx: Executor, tenantId: string, archived = false): Promise<CarrierAccountRow[]> {
       return tx
         .select()
         .from(carrierAccounts)
-        .where(eq(carrierAccounts.tenantId, tenantId))
+        .where(and(eq(carrierAccounts.tenantId, tenantId), archived ? undefined : isNull(carrierAccounts.archivedAt)))
         .orderBy(asc(carrierAccounts.carrier), asc(carrierAccounts.id));
     },
 
@@ -27,7 +28,13 @@ export function createCarrierAccountsRepository() {
       const rows = await tx
         .selectDistinct({ carrier: carrierAccounts.carrier })
         .from(carrierAccounts)
-        .where(and(eq(carrierAccounts.tenantId, tenantId), eq(carrierAccounts.status, 'verified')));
+        .where(
+          and(
+            eq(carrierAccounts.tenantId, tenantId),
+            eq(carrierAccounts.status, 'verified'),
+            isNull(carrierAccounts.archivedAt),
+          ),
+        );
       return rows.map((r) => r.carrier as Carrier);
     },
 
@@ -50,6 +57,45 @@ export function createCarrierAccountsRepository() {
       const [row] = await tx
         .update(carrierAccounts)
         .set({ ...values, updatedAt: sql`now()` })
+        .where(own(tenantId, id))
+        .returning();
+      return row!;
+    },
+
+    /** What still names an account: labels bought with it, and carrier mappings that buy with it. */
+    async references(tx: Executor, tenantId: string, id: number) {
+      const result = (await tx.execute(sql`
+        SELECT
+          (SELECT count(*) FROM shipping_labels WHERE tenant_id = ${tenantId} AND carrier_account_id = ${id}) AS labels,
+          (SELECT count(*) FROM ship_method_carrier_mappings
+            WHERE tenant_id = ${tenantId} AND carrier_account_id = ${id}) AS mappings`)) as unknown as {
+        rows: Array<Record<'labels' | 'mappings', string | number>>;
+      };
+      const row = result.rows[0]!;
+      return { labels: Number(row.labels), mappings: Number(row.mappings) };
+    },
+
+    /**
+     * Archives an account: no longer the default, and the mappings that bought with it buy with their carrier's
+     * default account from now on (so they keep working).
+     */
+    async archive(tx: Executor, tenantId: string, id: number): Promise<void> {
+      await tx.execute(sql`UPDATE ship_method_carrier_mappings SET carrier_account_id = NULL
+        WHERE tenant_id = ${tenantId} AND carrier_account_id = ${id}`);
+      await tx
+        .update(carrierAccounts)
+        .set({ archivedAt: sql`now()`, isDefault: false, updatedAt: sql`now()` })
+        .where(own(tenantId, id));
+    },
+
+    async remove(tx: Executor, tenantId: string, id: number): Promise<void> {
+      await tx.delete(carrierAccounts).where(own(tenantId, id));
+    },
+
+    async restore(tx: Executor, tenantId: string, id: number): Promise<CarrierAccountRow> {
+      const [row] = await tx
+        .update(carrierAccounts)
+        .set({ archivedAt: null, updatedAt: sql`now()` })
         .where(own(tenantId, id))
         .returning();
       return row!;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
+  ArchivedQuerySchema,
   CarrierAccountListSchema,
   CarrierAccountSchema,
   CarrierCatalogueSchema,
@@ -11,6 +12,7 @@ import {
   HazardClassListSchema,
   ID_PATTERN,
   PackageSizesSchema,
+  RemovalResultSchema,
   TestCarrierConnectionSchema,
   UpdateCarrierAccountSchema,
 } from '@shipdesk/contract';
@@ -34,11 +36,12 @@ export const carrierAccountsRoutes: FastifyPluginAsyncTypebox<{ accounts: Carrie
       config: { policy: 'signed-in' },
       schema: {
         ...common,
-        summary: 'Carrier accounts (credentials masked)',
-        response: { 200: Envelope(CarrierAccountListSchema), ...errorResponses(401, 429) },
+        summary: 'Carrier accounts (credentials masked); archived ones too with archived=true',
+        querystring: ArchivedQuerySchema,
+        response: { 200: Envelope(CarrierAccountListSchema), ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => ok({ rows: await accounts.list(request.auth!) }),
+    async (request) => ok({ rows: await accounts.list(request.auth!, request.query) }),
   );
 
   app.post(
@@ -71,6 +74,34 @@ export const carrierAccountsRoutes: FastifyPluginAsyncTypebox<{ accounts: Carrie
       },
     },
     async (request) => ok(await accounts.update(request.auth!, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/api/v1/carrierAccounts/:id',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        ...common,
+        summary: 'Delete a carrier account (Admin); archived instead while labels or mappings name it',
+        params: Type.Object({ id: Type.String({ pattern: ID_PATTERN }) }),
+        response: { 200: Envelope(RemovalResultSchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ok(await accounts.remove(request.auth!, request.params.id)),
+  );
+
+  app.post(
+    '/api/v1/carrierAccounts/:id/restore',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        ...common,
+        summary: 'Restore an archived carrier account (Admin)',
+        params: Type.Object({ id: Type.String({ pattern: ID_PATTERN }) }),
+        response: { 200: Envelope(CarrierAccountSchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ok(await accounts.restore(request.auth!, request.params.id)),
   );
 
   app.post(

@@ -6,7 +6,9 @@ import {
   type CarrierAccount,
   type CarrierCatalogue,
   type CarrierConnectionResult,
+  referencesReason,
   type CreateCarrierAccount,
+  type RemovalResult,
   type TestCarrierConnection,
   type UpdateCarrierAccount,
 } from '@shipdesk/contract';
@@ -48,6 +50,7 @@ function view(row: CarrierAccountRow, secrets: SecretBox): CarrierAccount {
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
     isDefault: row.isDefault,
     createdAt: row.createdAt.toISOString(),
+    archivedAt: row.archivedAt?.toISOString() ?? null,
   };
 }
 
@@ -96,10 +99,11 @@ export function createCarrierAccountsService(deps: CarrierAccountsDeps) {
   }
 
   return {
-    list(auth: AuthContext): Promise<CarrierAccount[]> {
+    /** Live accounts; every account with `archived`. */
+    list(auth: AuthContext, query: { archived?: boolean } = {}): Promise<CarrierAccount[]> {
       return database.withTenant(
         auth.tenantId,
-        async (tx) => (await repo.list(tx, auth.tenantId)).map((r) => view(r, secrets)),
+        async (tx) => (await repo.list(tx, auth.tenantId, query.archived === true)).map((r) => view(r, secrets)),
         {
           readOnly: true,
         },
@@ -144,6 +148,40 @@ export function createCarrierAccountsService(deps: CarrierAccountsDeps) {
           ...(connectionChanged ? { status: 'not_verified', lastError: null, verifiedAt: null } : {}),
         });
         return view(updated, secrets);
+      });
+    },
+
+    /**
+     * Deleted when nothing names it; archived (credentials kept, hidden from every picker and from new purchases)
+     * while labels or mappings name it. Its mappings then buy with their carrier's default account.
+     */
+    async remove(auth: AuthContext, idText: string): Promise<RemovalResult> {
+      return database.withTenant(auth.tenantId, async (tx) => {
+        const id = parseId(idText);
+        const row = id === null ? undefined : await repo.find(tx, auth.tenantId, id);
+        if (!row) throw notFound(ACCOUNT_NOT_FOUND);
+        const refs = await repo.references(tx, auth.tenantId, row.id);
+        const reason = referencesReason([
+          [refs.labels, 'label', 'labels'],
+          [refs.mappings, 'shipping method mapping', 'shipping method mappings'],
+        ]);
+        if (!reason) {
+          await repo.remove(tx, auth.tenantId, row.id);
+          return { deleted: true, archived: false, reason: null };
+        }
+        if (!row.archivedAt) await repo.archive(tx, auth.tenantId, row.id);
+        const detached = refs.mappings > 0 ? '; those mappings now use the default account of the carrier' : '';
+        return { deleted: false, archived: true, reason: `${reason}${detached}` };
+      });
+    },
+
+    /** Back among the accounts labels can be bought with (not as the default: a person sets that again). */
+    async restore(auth: AuthContext, idText: string): Promise<CarrierAccount> {
+      return database.withTenant(auth.tenantId, async (tx) => {
+        const id = parseId(idText);
+        const row = id === null ? undefined : await repo.find(tx, auth.tenantId, id);
+        if (!row) throw notFound(ACCOUNT_NOT_FOUND);
+        return view(row.archivedAt ? await repo.restore(tx, auth.tenantId, row.id) : row, secrets);
       });
     },
 

@@ -32,22 +32,28 @@ export { createCarrierAccountsService } from './carrier-accounts-service.ts';
 export { createShipMethodsService } from './ship-methods-service.ts';
 export { homeCountrySql, resolutionJoin } from './shipping-resolution-sql.ts';
 
-/** Whether the tenant has this carrier account (a setting that names one is refused otherwise). */
+/** Whether the tenant has this carrier account, not archived (a setting that names one is refused otherwise). */
 export async function carrierAccountExists(tx: Executor, tenantId: string, id: number): Promise<boolean> {
-  return Number.isSafeInteger(id) && (await createCarrierAccountsRepository().find(tx, tenantId, id)) !== undefined;
+  if (!Number.isSafeInteger(id)) return false;
+  const row = await createCarrierAccountsRepository().find(tx, tenantId, id);
+  return row !== undefined && row.archivedAt === null;
 }
 
-/** Whether the tenant has this shipping method. */
+/** Whether the tenant has this shipping method, not archived (what a person may choose for an order). */
 export async function shipMethodExists(tx: Executor, tenantId: string, id: number): Promise<boolean> {
-  return (await createShipMethodsRepository().find(tx, tenantId, id)) !== undefined;
+  const row = await createShipMethodsRepository().find(tx, tenantId, id);
+  return row !== undefined && row.archivedAt === null;
 }
 
 /** Resolves how the given orders ship, in the caller's transaction (orders added by hand, channels' new copies). */
 export const resolveShipping = createShippingResolutionRepository().resolveOrders;
 
-/** The tenant's carrier accounts (rows with sealed credentials), for the label work. */
-export function listCarrierAccounts(tx: Executor, tenantId: string) {
-  return createCarrierAccountsRepository().list(tx, tenantId);
+/**
+ * The tenant's carrier accounts (rows with sealed credentials), for the label work: live ones only, unless
+ * `archived` (an account named by a label already bought or in flight, which must still void or be found).
+ */
+export function listCarrierAccounts(tx: Executor, tenantId: string, options: { archived?: boolean } = {}) {
+  return createCarrierAccountsRepository().list(tx, tenantId, options.archived === true);
 }
 
 /** The carriers the tenant has a verified account with (the built-in carrier is not among them). */

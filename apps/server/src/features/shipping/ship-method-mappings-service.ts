@@ -4,6 +4,7 @@ import {
   findPackageType,
   type CarrierMapping,
   type CarrierMappingInput,
+  type RemovalResult,
   type StoreMapping,
   type StoreMappingData,
 } from '@shipdesk/contract';
@@ -54,6 +55,7 @@ async function methodOf(tx: Executor, tenantId: string, idText: string) {
   const id = parseId(idText);
   const method = id === null ? undefined : await methods.find(tx, tenantId, id);
   if (!method) throw badRequest({ shipMethodId: 'shipMethodId names no shipping method of yours' });
+  if (method.archivedAt) throw badRequest({ shipMethodId: `${method.name} is archived: restore it first` });
   return method;
 }
 
@@ -97,7 +99,7 @@ async function carrierValues(tx: Executor, tenantId: string, input: CarrierMappi
   const accountId = input.carrierAccountId ? parseId(input.carrierAccountId) : null;
   if (input.carrierAccountId) {
     const account = accountId === null ? undefined : await accounts.find(tx, tenantId, accountId);
-    if (!account || account.carrier !== input.carrier) {
+    if (!account || account.archivedAt || account.carrier !== input.carrier) {
       throw badRequest({ carrierAccountId: `carrierAccountId names no ${input.carrier} account of yours` });
     }
   }
@@ -114,8 +116,11 @@ async function carrierValues(tx: Executor, tenantId: string, input: CarrierMappi
   };
 }
 
-/** A store mapping's lookup keys, refused when another method means one of them already for that store. */
-async function storeKeys(tx: Executor, tenantId: string, data: StoreMappingData, mappingId: number) {
+/**
+ * A store mapping's lookup keys, refused when another method means one of them already for that store. A change may
+ * empty the mapping (`allowEmpty`): it then means nothing until services are given again.
+ */
+async function storeKeys(tx: Executor, tenantId: string, data: StoreMappingData, mappingId: number, allowEmpty = false) {
   const method = await methodOf(tx, tenantId, data.shipMethodId);
   const storeId = data.storeId === null ? null : parseId(data.storeId);
   if (data.storeId !== null) {
@@ -123,7 +128,9 @@ async function storeKeys(tx: Executor, tenantId: string, data: StoreMappingData,
     if (!names.has(storeId)) throw badRequest({ 'data.storeId': 'data.storeId names no store of yours' });
   }
   const services = [...new Set(data.services.map((s) => s.trim()).filter(Boolean))];
-  if (services.length === 0) throw badRequest({ 'data.services': 'data.services needs a service name' });
+  if (services.length === 0 && !allowEmpty) {
+    throw badRequest({ 'data.services': 'data.services needs a service name' });
+  }
   const keys = [...new Set(services.map(serviceKey))];
   const clashes = await methods.setKeys(
     tx,
@@ -248,9 +255,29 @@ export function updateStoreMapping(
   return change(deps, auth, async (tx) => {
     const id = parseId(idText);
     if (id === null || !(await mappings.findStore(tx, auth.tenantId, id))) throw notFound(MAPPING_NOT_FOUND);
-    const values = await storeKeys(tx, auth.tenantId, data, id);
+    const values = await storeKeys(tx, auth.tenantId, data, id, true);
     const saved = await mappings.updateStore(tx, auth.tenantId, id, values);
     return (await toStoreMappings(tx, auth.tenantId, [saved]))[0]!;
+  });
+}
+
+/** Deletes a carrier mapping (nothing names one: orders keep the service they resolved to); open orders re-resolve. */
+export function deleteCarrierMapping(deps: ShipMethodsDeps, auth: AuthContext, idText: string): Promise<RemovalResult> {
+  return change(deps, auth, async (tx) => {
+    const id = parseId(idText);
+    if (id === null || !(await mappings.findCarrier(tx, auth.tenantId, id))) throw notFound(MAPPING_NOT_FOUND);
+    await mappings.deleteCarrier(tx, auth.tenantId, id);
+    return { deleted: true, archived: false, reason: null };
+  });
+}
+
+/** Deletes a store mapping and what its services meant; open orders re-resolve. */
+export function deleteStoreMapping(deps: ShipMethodsDeps, auth: AuthContext, idText: string): Promise<RemovalResult> {
+  return change(deps, auth, async (tx) => {
+    const id = parseId(idText);
+    if (id === null || !(await mappings.findStore(tx, auth.tenantId, id))) throw notFound(MAPPING_NOT_FOUND);
+    await mappings.deleteStore(tx, auth.tenantId, id);
+    return { deleted: true, archived: false, reason: null };
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   requestedServiceKeys,
@@ -24,6 +24,7 @@ interface ShipMethodListRow {
   id: number;
   name: string;
   createdAt: Date;
+  archivedAt: Date | null;
   openOrders: number;
   mapped: boolean;
 }
@@ -34,8 +35,9 @@ interface UnmappedRow {
   storeIds: Array<number | null>;
 }
 
-function whereOf(tenantId: string, filters: readonly ShipMethodFilter[]): SQL {
+function whereOf(tenantId: string, filters: readonly ShipMethodFilter[], archived: boolean): SQL {
   const parts: SQL[] = [eq(shipMethods.tenantId, tenantId)];
+  if (!archived) parts.push(isNull(shipMethods.archivedAt));
   for (const f of filters) {
     parts.push(
       f.op === 'eq'
@@ -51,13 +53,15 @@ async function listShipMethods(
   tenantId: string,
   filters: readonly ShipMethodFilter[],
   page: { size: number; offset: number },
+  archived = false,
 ): Promise<{ rows: ShipMethodListRow[]; total: number }> {
-  const where = whereOf(tenantId, filters);
+  const where = whereOf(tenantId, filters, archived);
   const rows = await tx
     .select({
       id: shipMethods.id,
       name: shipMethods.name,
       createdAt: shipMethods.createdAt,
+      archivedAt: shipMethods.archivedAt,
       // Qualified by hand: Drizzle writes a one-table query's columns unqualified, which inside these
       // subqueries would name the subquery's own table.
       openOrders: sql<string>`(SELECT count(*) FROM orders o WHERE o.tenant_id = ship_methods.tenant_id
@@ -133,6 +137,7 @@ async function renameShipMethod(
         eq(shipMethods.tenantId, tenantId),
         sql`${shipMethods.nameKey} = ${serviceKey(name)}`,
         sql`${shipMethods.id} <> ${id}`,
+        isNull(shipMethods.archivedAt),
       ),
     );
   if (clash) return undefined;
@@ -217,6 +222,62 @@ async function storeMappingCount(tx: Executor, tenantId: string, shipMethodId: n
   return Number(row?.n ?? 0);
 }
 
+/** What still names a method: orders (any status) and the tenant's current shipping rules. */
+async function shipMethodReferences(tx: Executor, tenantId: string, id: number) {
+  const [row] = await rowsOf<Record<'orders' | 'rules', string | number>>(
+    tx,
+    sql`SELECT
+      (SELECT count(*) FROM orders WHERE tenant_id = ${tenantId} AND ship_method_id = ${id}) AS orders,
+      (SELECT count(*) FROM shipping_rule_sets WHERE tenant_id = ${tenantId}
+        AND jsonb_path_exists(rules, '$.**.shipMethodId ? (@ == $id)', jsonb_build_object('id', ${String(id)}::text))
+      ) AS rules`,
+  );
+  return { orders: Number(row!.orders), ruleSets: Number(row!.rules) };
+}
+
+/**
+ * Archives a method: no requested service means it any more (its lookup keys and store mappings go), so resolution
+ * never chooses it again; its carrier mappings stay, for the orders and rules that still name it.
+ */
+async function archiveShipMethod(tx: Executor, tenantId: string, id: number): Promise<void> {
+  await tx
+    .delete(requestedServiceKeys)
+    .where(and(eq(requestedServiceKeys.tenantId, tenantId), eq(requestedServiceKeys.shipMethodId, id)));
+  await tx
+    .delete(shipMethodStoreMappings)
+    .where(and(eq(shipMethodStoreMappings.tenantId, tenantId), eq(shipMethodStoreMappings.shipMethodId, id)));
+  await tx
+    .update(shipMethods)
+    .set({ archivedAt: sql`now()` })
+    .where(and(eq(shipMethods.tenantId, tenantId), eq(shipMethods.id, id)));
+}
+
+/** Deletes a method; its mappings and lookup keys go with it (foreign keys on delete cascade). */
+async function deleteShipMethod(tx: Executor, tenantId: string, id: number): Promise<void> {
+  await tx.delete(shipMethods).where(and(eq(shipMethods.tenantId, tenantId), eq(shipMethods.id, id)));
+}
+
+/** Undefined when a live method has its name now. */
+async function restoreShipMethod(tx: Executor, tenantId: string, row: ShipMethodRow): Promise<ShipMethodRow | undefined> {
+  const [clash] = await tx
+    .select({ id: shipMethods.id })
+    .from(shipMethods)
+    .where(
+      and(
+        eq(shipMethods.tenantId, tenantId),
+        sql`${shipMethods.nameKey} = ${serviceKey(row.name)}`,
+        isNull(shipMethods.archivedAt),
+      ),
+    );
+  if (clash) return undefined;
+  const [restored] = await tx
+    .update(shipMethods)
+    .set({ archivedAt: null })
+    .where(and(eq(shipMethods.tenantId, tenantId), eq(shipMethods.id, row.id)))
+    .returning();
+  return restored;
+}
+
 /** All SQL of shipping methods and their mappings; every function takes the tenant and a `withTenant` transaction. */
 export function createShipMethodsRepository() {
   return {
@@ -229,5 +290,9 @@ export function createShipMethodsRepository() {
     setKeys: setServiceKeys,
     storeNames,
     storeMappingCount,
+    references: shipMethodReferences,
+    archive: archiveShipMethod,
+    remove: deleteShipMethod,
+    restore: restoreShipMethod,
   };
 }

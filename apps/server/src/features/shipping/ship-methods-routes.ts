@@ -7,6 +7,7 @@ import {
   CarrierMappingSchema,
   Envelope,
   ID_PATTERN,
+  RemovalResultSchema,
   ShipMethodInputSchema,
   ShipMethodListQuerySchema,
   ShipMethodListSchema,
@@ -70,6 +71,32 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
     },
     async (request) => ok(await methods.rename(request.auth!, request.params.id, request.body)),
   );
+  app.delete(
+    '/api/v1/shipMethods/:id',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        ...common,
+        summary: 'Delete a shipping method (Admin); archived instead while orders or rules name it',
+        params: IdParams,
+        response: { 200: Envelope(RemovalResultSchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ok(await methods.remove(request.auth!, request.params.id)),
+  );
+  app.post(
+    '/api/v1/shipMethods/:id/restore',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        ...common,
+        summary: 'Restore an archived shipping method (Admin)',
+        params: IdParams,
+        response: { 200: Envelope(ShipMethodSchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ok(await methods.restore(request.auth!, request.params.id)),
+  );
 
   app.get(
     '/api/v1/shipMethodCarrierMethodMappings',
@@ -112,6 +139,19 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
     },
     async (request) => ok(await methods.updateCarrierMapping(request.auth!, request.params.id, request.body)),
   );
+  app.delete(
+    '/api/v1/shipMethodCarrierMethodMappings/:id',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        ...common,
+        summary: 'Delete a carrier mapping (Admin); open orders are resolved again',
+        params: IdParams,
+        response: { 200: Envelope(RemovalResultSchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ok(await methods.deleteCarrierMapping(request.auth!, request.params.id)),
+  );
 
   app.get(
     '/api/v1/shipMethodStoreMappings',
@@ -146,12 +186,25 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
       config: { policy: 'admin' },
       schema: {
         ...common,
-        summary: 'Change a store mapping (Admin)',
+        summary: 'Change a store mapping (Admin); empty services empty it',
         params: IdParams,
         body: StoreMappingInputSchema,
         response: { 200: Envelope(StoreMappingSchema), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => ok(await methods.updateStoreMapping(request.auth!, request.params.id, request.body.data)),
+  );
+  app.delete(
+    '/api/v1/shipMethodStoreMappings/:id',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        ...common,
+        summary: 'Delete a store mapping (Admin); open orders are resolved again',
+        params: IdParams,
+        response: { 200: Envelope(RemovalResultSchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ok(await methods.deleteStoreMapping(request.auth!, request.params.id)),
   );
 };

@@ -1,7 +1,9 @@
 import {
   SHIP_METHOD_FILTER_FIELDS,
   parseFilterValue,
+  referencesReason,
   type CarrierMappingInput,
+  type RemovalResult,
   type ShipMethod,
   type ShipMethodInput,
   type ShipMethodList,
@@ -17,6 +19,8 @@ import {
   change,
   createCarrierMapping,
   createStoreMapping,
+  deleteCarrierMapping,
+  deleteStoreMapping,
   listCarrierMappings,
   listStoreMappings,
   updateCarrierMapping,
@@ -75,7 +79,7 @@ async function listShipMethods(
     auth.tenantId,
     async (tx) => {
       const [listed, unmapped] = await Promise.all([
-        methods.list(tx, auth.tenantId, filters, { size, offset: (page - 1) * size }),
+        methods.list(tx, auth.tenantId, filters, { size, offset: (page - 1) * size }, query.archived === true),
         methods.unmapped(tx, auth.tenantId),
       ]);
       const storeIds = [...new Set(unmapped.flatMap((u) => u.storeIds).filter((id): id is number => id !== null))];
@@ -116,6 +120,47 @@ function createShipMethod(deps: ShipMethodsDeps, auth: AuthContext, input: ShipM
   });
 }
 
+/**
+ * Deleted (with its mappings) when no order or rule names it; archived otherwise: no requested service means it any
+ * more, so open orders resolved to it are resolved again, and orders already shipped keep its name.
+ */
+function removeShipMethod(deps: ShipMethodsDeps, auth: AuthContext, idText: string): Promise<RemovalResult> {
+  return change(deps, auth, async (tx) => {
+    const id = parseId(idText);
+    const row = id === null ? undefined : await methods.find(tx, auth.tenantId, id);
+    if (!row) throw notFound(METHOD_NOT_FOUND);
+    const refs = await methods.references(tx, auth.tenantId, row.id);
+    const reason = referencesReason([
+      [refs.orders, 'order', 'orders'],
+      [refs.ruleSets, 'shipping rule set', 'shipping rule sets'],
+    ]);
+    if (!reason) {
+      await methods.remove(tx, auth.tenantId, row.id);
+      return { deleted: true, archived: false, reason: null };
+    }
+    if (!row.archivedAt) await methods.archive(tx, auth.tenantId, row.id);
+    return { deleted: false, archived: true, reason };
+  });
+}
+
+/** Back among the choices, its own name meaning it again; its store mappings were removed and are added anew. */
+function restoreShipMethod(deps: ShipMethodsDeps, auth: AuthContext, idText: string): Promise<ShipMethod> {
+  return change(deps, auth, async (tx) => {
+    const id = parseId(idText);
+    const row = id === null ? undefined : await methods.find(tx, auth.tenantId, id);
+    if (!row) throw notFound(METHOD_NOT_FOUND);
+    if (!row.archivedAt) return shipMethodView({ ...row, openOrders: 0, mapped: false });
+    const restored = await methods.restore(tx, auth.tenantId, row);
+    const taken = { name: `A shipping method named "${row.name}" exists already: rename one of them first` };
+    if (!restored) throw badRequest(taken);
+    const clashes = await methods.setKeys(tx, auth.tenantId, { shipMethodId: row.id, storeMappingId: null, storeKey: 0 }, [
+      serviceKey(row.name),
+    ]);
+    if (clashes.length > 0) throw badRequest({ name: `"${row.name}" is mapped to another shipping method already` });
+    return shipMethodView({ ...restored, openOrders: 0, mapped: false });
+  });
+}
+
 function renameShipMethod(
   deps: ShipMethodsDeps,
   auth: AuthContext,
@@ -146,6 +191,8 @@ export function createShipMethodsService(database: Database, resolution: Shippin
     list: (auth: AuthContext, query: ShipMethodListQuery) => listShipMethods(deps, auth, query),
     create: (auth: AuthContext, input: ShipMethodInput) => createShipMethod(deps, auth, input),
     rename: (auth: AuthContext, idText: string, input: ShipMethodInput) => renameShipMethod(deps, auth, idText, input),
+    remove: (auth: AuthContext, idText: string) => removeShipMethod(deps, auth, idText),
+    restore: (auth: AuthContext, idText: string) => restoreShipMethod(deps, auth, idText),
     listCarrierMappings: (auth: AuthContext, query: { ship_method?: string; size?: number; page?: number }) =>
       listCarrierMappings(deps, auth, query),
     createCarrierMapping: (auth: AuthContext, input: CarrierMappingInput) => createCarrierMapping(deps, auth, input),
@@ -156,6 +203,8 @@ export function createShipMethodsService(database: Database, resolution: Shippin
     createStoreMapping: (auth: AuthContext, data: StoreMappingData) => createStoreMapping(deps, auth, data),
     updateStoreMapping: (auth: AuthContext, idText: string, data: StoreMappingData) =>
       updateStoreMapping(deps, auth, idText, data),
+    deleteCarrierMapping: (auth: AuthContext, idText: string) => deleteCarrierMapping(deps, auth, idText),
+    deleteStoreMapping: (auth: AuthContext, idText: string) => deleteStoreMapping(deps, auth, idText),
   };
 }
 export type ShipMethodsService = ReturnType<typeof createShipMethodsService>;
@@ -164,6 +213,7 @@ function shipMethodView(row: {
   id: number;
   name: string;
   createdAt: Date;
+  archivedAt?: Date | null;
   openOrders: number;
   mapped: boolean;
 }): ShipMethod {
@@ -173,5 +223,6 @@ function shipMethodView(row: {
     openOrders: row.openOrders,
     mapped: row.mapped,
     createdAt: row.createdAt.toISOString(),
+    archivedAt: row.archivedAt?.toISOString() ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
+  requestedServiceKeys,
   shipMethodCarrierMappings,
   shipMethodStoreMappings,
   type ShipMethodCarrierMappingRow,
@@ -130,6 +131,23 @@ export function createShippingMappingsRepository() {
         .values({ tenantId, ...values })
         .returning();
       return row!;
+    },
+
+    /** Nothing names a mapping (orders keep the carrier service they resolved to): it is always deleted. */
+    async deleteCarrier(tx: Executor, tenantId: string, id: number): Promise<void> {
+      await tx
+        .delete(shipMethodCarrierMappings)
+        .where(and(eq(shipMethodCarrierMappings.tenantId, tenantId), eq(shipMethodCarrierMappings.id, id)));
+    },
+
+    /** A store mapping and the lookup keys it wrote. */
+    async deleteStore(tx: Executor, tenantId: string, id: number): Promise<void> {
+      await tx
+        .delete(requestedServiceKeys)
+        .where(and(eq(requestedServiceKeys.tenantId, tenantId), eq(requestedServiceKeys.storeMappingId, id)));
+      await tx
+        .delete(shipMethodStoreMappings)
+        .where(and(eq(shipMethodStoreMappings.tenantId, tenantId), eq(shipMethodStoreMappings.id, id)));
     },
 
     async updateStore(tx: Executor, tenantId: string, id: number, values: StoreMappingValues) {

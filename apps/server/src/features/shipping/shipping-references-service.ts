@@ -45,7 +45,7 @@ export function createShippingReferencesService(database: Database) {
           const boxes = await tx
             .select()
             .from(boxSizes)
-            .where(sql`${boxSizes.tenantId} = ${auth.tenantId}`)
+            .where(sql`${boxSizes.tenantId} = ${auth.tenantId} AND ${boxSizes.archivedAt} IS NULL`)
             .orderBy(boxSizes.id);
           return {
             packageTypes: [...carriers].sort().flatMap((carrier) =>

@@ -126,6 +126,9 @@ async function startPull(
         'Wholesale orders come in by hand or through the API; there is nothing to pull',
       );
     }
+    if (store.archivedAt) {
+      throw badRequest({ storeId: 'the store is archived' }, 'This store is archived; restore it to pull orders');
+    }
     if (store.status === 'uninstalled') {
       throw badRequest(
         { storeId: 'the app was uninstalled from this store' },

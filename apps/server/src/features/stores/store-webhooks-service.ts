@@ -80,7 +80,10 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       const store = await deps.database.withTenant(target.tenantId, (tx) =>
         repo.findStore(tx, target.tenantId, target.storeId),
       );
-      if (!store || store.sourceType !== rules.sourceType) throw notFound('No store has this webhook address');
+      // An archived store takes no more orders (docs/setup-deletion.md).
+      if (!store || store.archivedAt || store.sourceType !== rules.sourceType) {
+        throw notFound('No store has this webhook address');
+      }
       const secret =
         openCredentials(deps.secrets, store.credentials).clientSecret ??
         (store.installId !== null ? deps.bigcommerceAppSecret : undefined);

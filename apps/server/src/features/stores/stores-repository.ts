@@ -15,8 +15,9 @@ export type StoreFilter =
   | { field: 'name'; op: 'eq' | 'like'; value: string }
   | { field: 'sourceType' | 'status'; op: 'eq' | 'in'; values: string[] };
 
-function whereOf(tenantId: string, filters: readonly StoreFilter[]): SQL {
+function whereOf(tenantId: string, filters: readonly StoreFilter[], archived: boolean): SQL {
   const parts: SQL[] = [eq(stores.tenantId, tenantId)];
+  if (!archived) parts.push(isNull(stores.archivedAt));
   for (const f of filters) {
     if (f.field === 'name') {
       parts.push(
@@ -36,8 +37,9 @@ export function createStoresRepository() {
       tenantId: string,
       filters: readonly StoreFilter[],
       page: { size: number; offset: number },
+      archived = false,
     ): Promise<{ rows: StoreRow[]; total: number }> {
-      const where = whereOf(tenantId, filters);
+      const where = whereOf(tenantId, filters, archived);
       const rows = await tx
         .select()
         .from(stores)

@@ -7,6 +7,7 @@ import {
   type ConnectionResult,
   type CreateStore,
   type CustomerOrderCode,
+  type RemovalResult,
   type SourceType,
   type Store,
   type StoreList,
@@ -155,6 +156,7 @@ function toStore(deps: StoresServiceDeps, row: StoreRow, orderCount: number, las
     problem: row.problem,
     webhookUrl: platform && row.webhookKey ? `${deps.publicUrl}/webhooks/${platform}/${row.webhookKey}` : null,
     createdAt: new Date(row.createdAt).toISOString(),
+    archivedAt: row.archivedAt ? new Date(row.archivedAt).toISOString() : null,
   };
 }
 
@@ -173,7 +175,8 @@ async function listStores(deps: StoresServiceDeps, auth: AuthContext, query: Sto
   const size = query.size ?? 10;
   const page = query.page ?? 1;
   return deps.database.withTenant(auth.tenantId, async (tx) => {
-    const { rows, total } = await repo.list(tx, auth.tenantId, filters, { size, offset: (page - 1) * size });
+    const paging = { size, offset: (page - 1) * size };
+    const { rows, total } = await repo.list(tx, auth.tenantId, filters, paging, query.archived === true);
     const ids = rows.map((r) => r.id);
     const counts = await repo.orderCounts(tx, auth.tenantId, ids);
     const runs = await repo.latestRuns(tx, auth.tenantId, ids);
@@ -324,12 +327,41 @@ async function connectableStores(deps: StoresServiceDeps, auth: AuthContext): Pr
   }));
 }
 
+/**
+ * Stores are archived, never deleted: their orders stay and keep their channel; syncing stops (paused, no schedule,
+ * webhooks refused) and the store leaves every picker. Restoring brings it back paused: a person resumes it.
+ */
+async function archiveStore(deps: StoresServiceDeps, auth: AuthContext, storeId: number): Promise<RemovalResult> {
+  const orders = await deps.database.withTenant(auth.tenantId, async (tx) => {
+    const row = await repo.find(tx, auth.tenantId, storeId);
+    if (!row) throw notFound('Store not found');
+    const status = row.status === 'uninstalled' ? row.status : 'paused';
+    if (!row.archivedAt) await repo.update(tx, auth.tenantId, storeId, { archivedAt: new Date(), status, nextSyncAt: null });
+    return (await repo.orderCounts(tx, auth.tenantId, [storeId])).get(storeId) ?? 0;
+  });
+  deps.notifyChanged(auth.tenantId, storeId);
+  const kept = orders > 0 ? `its ${orders.toLocaleString('en-US')} order${orders === 1 ? '' : 's'} stay; ` : '';
+  return { deleted: false, archived: true, reason: `Stores are archived, not deleted: ${kept}syncing has stopped` };
+}
+
+async function restoreStore(deps: StoresServiceDeps, auth: AuthContext, storeId: number): Promise<Store> {
+  await deps.database.withTenant(auth.tenantId, async (tx) => {
+    const row = await repo.find(tx, auth.tenantId, storeId);
+    if (!row) throw notFound('Store not found');
+    if (row.archivedAt) await repo.update(tx, auth.tenantId, storeId, { archivedAt: null });
+  });
+  deps.notifyChanged(auth.tenantId, storeId);
+  return viewStore(deps, auth.tenantId, storeId);
+}
+
 export function createStoresService(deps: StoresServiceDeps) {
   return {
     view: (tenantId: string, storeId: number) => viewStore(deps, tenantId, storeId),
     list: (auth: AuthContext, query: StoreListQuery) => listStores(deps, auth, query),
     create: (auth: AuthContext, input: CreateStore) => createStore(deps, auth, input),
     update: (auth: AuthContext, storeId: number, input: UpdateStore) => updateStore(deps, auth, storeId, input),
+    archive: (auth: AuthContext, storeId: number) => archiveStore(deps, auth, storeId),
+    restore: (auth: AuthContext, storeId: number) => restoreStore(deps, auth, storeId),
     testConnection: (auth: AuthContext, input: TestConnection) => testConnection(deps, auth, input),
     customerOrderCode: (auth: AuthContext, storeId: number) => customerOrderCodeOf(deps, auth, storeId),
     connectable: (auth: AuthContext) => connectableStores(deps, auth),
