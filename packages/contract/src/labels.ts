@@ -40,6 +40,29 @@ const ParcelSchema = Type.Object(
 );
 export type Parcel = Type.Static<typeof ParcelSchema>;
 
+/** Signature on delivery: standard, or an adult's (21+, with ID). */
+export const LABEL_SIGNATURES = ['standard', 'adult'] as const;
+export type LabelSignature = (typeof LABEL_SIGNATURES)[number];
+/** Whose insurance: the carrier's own coverage, or the aggregator's insurer (Shippo's) where the carrier offers both. */
+export const INSURANCE_PROVIDERS = ['carrier', 'aggregator'] as const;
+export type InsuranceProvider = (typeof INSURANCE_PROVIDERS)[number];
+/** At most $1,000,000 declared (in minor units); each carrier's own limit is lower and checked at purchase. */
+export const MAX_INSURED_MINOR = 100_000_000;
+
+/**
+ * The options a label is bought with (docs/label-options.md). Absent from a purchase: the order's (a rule's or a
+ * person's). `insuredValue` in minor units of the order's currency, null for none; `signature` null for none.
+ */
+const LabelOptionsSchema = Type.Object(
+  {
+    insuredValue: Nullable(Type.Integer({ minimum: 0, maximum: MAX_INSURED_MINOR, description: 'minor units' })),
+    insuranceProvider: Type.Optional(literalUnion(INSURANCE_PROVIDERS)),
+    signature: Nullable(literalUnion(LABEL_SIGNATURES)),
+  },
+  { additionalProperties: false },
+);
+export type LabelOptions = Type.Static<typeof LabelOptionsSchema>;
+
 /** One price a delivery can ship at. `mapped` marks the service the order's shipping method maps to. */
 export type LabelRate = {
   carrier: Carrier;
@@ -73,6 +96,8 @@ export type ShipLabelDefaults = {
     height: number;
   };
   format: LabelFormat;
+  /** The options the label will be bought with: the order's unless this query changed them; `currency` of the value. */
+  options: LabelOptions & { currency: string; insuranceProvider: InsuranceProvider };
   rates: LabelRate[];
   rateErrors: RateError[];
   /** Why the parcel cannot be priced yet (no weight, no dimensions), for people; null when it can. */
@@ -92,6 +117,11 @@ export const ShipLabelQuerySchema = Type.Object(
     rates: Type.Optional(
       Type.Boolean({ description: 'false: the delivery and parcel only, without asking the carriers (default true)' }),
     ),
+    insuredValue: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: MAX_INSURED_MINOR, description: 'minor units; 0: not insured' }),
+    ),
+    insuranceProvider: Type.Optional(literalUnion(INSURANCE_PROVIDERS)),
+    signature: Type.Optional(literalUnion(['none', ...LABEL_SIGNATURES] as const)),
   },
   { additionalProperties: false },
 );
@@ -105,6 +135,7 @@ export const LabelPurchaseSchema = Type.Object(
     carrierAccountId: Type.Optional(Nullable(Id)),
     serviceCode: Type.String({ minLength: 1, maxLength: 64 }),
     parcel: ParcelSchema,
+    options: Type.Optional(LabelOptionsSchema),
   },
   { additionalProperties: false },
 );

@@ -1,7 +1,9 @@
-import { isCarrier, weightText, type LabelPurchase } from '@shipdesk/contract';
+import { isCarrier, weightText, type Carrier, type LabelPurchase } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { findOrder, tenantTimeZone } from '../orders/index.ts';
-import { draftParcel } from './label-parcel.ts';
+import { draftParcel, orderOptions } from './label-parcel.ts';
+
+export type CheapestChoice = { services: Array<{ carrier: string; serviceCode: string }>; withinDays?: number };
 import { holdRefusal, shipDateIn } from './label-shipment.ts';
 import type { LabelsRepository } from './labels-repository.ts';
 
@@ -16,7 +18,7 @@ export async function batchPurchase(
   tenantId: string,
   orderId: number,
   event: 'shipLabel' | 'zpl',
-): Promise<{ purchase: LabelPurchase } | { problem: string }> {
+): Promise<{ purchase: LabelPurchase; cheapest: CheapestChoice | null; currency: string } | { problem: string }> {
   const order = await findOrder(tx, tenantId, orderId);
   if (!order) return { problem: 'The order is gone' };
   // A refused event (a draft, an unpaid order) is refused by the purchase itself, in the same words.
@@ -28,24 +30,37 @@ export async function batchPurchase(
     const held = holdRefusal(order, shipDateIn(await tenantTimeZone(tx, tenantId)));
     if (held) return { problem: held };
   }
-  if (!order.carrier || !order.carrierMethod || !isCarrier(order.carrier)) {
+  // A rule's "cheapest of these services" is decided when the label is bought (label-batch-cheapest.ts); a person's
+  // choice of service on the order stands.
+  const cheapest = order.cheapestServices && !order.shippingByUser ? order.cheapestServices : null;
+  if (!cheapest && (!order.carrier || !order.carrierMethod || !isCarrier(order.carrier))) {
     const asked = order.requestedShippingMethod ? `“${order.requestedShippingMethod}”` : 'its shipping';
     return { problem: `No carrier service: map ${asked} to a shipping method with a carrier service` };
   }
   const delivery = await repo.nextPlannedDelivery(tx, tenantId, order.id);
   if (!delivery) return { problem: 'Every delivery of this order has a label' };
-  const draft = await draftParcel(tx, repo, tenantId, delivery, order.packageType, {});
+  const draft = await draftParcel(tx, repo, tenantId, delivery, order, {});
   const { weight, length, width, height, boxSizeId } = draft;
   if (!length || !width || !height) {
     return { problem: `None of your boxes holds ${weightText(weight)}: add a box size, or split the order` };
   }
   if (weight <= 0) return { problem: 'Its lines have no weight: enter one on the order' };
+  const options = orderOptions(order);
+  const first = cheapest?.services.find((s) => isCarrier(s.carrier));
   return {
+    cheapest,
+    currency: order.currency,
     purchase: {
       deliveryId: String(delivery.id),
-      carrier: order.carrier,
+      carrier: (order.carrier && isCarrier(order.carrier) ? order.carrier : first?.carrier) as Carrier,
       carrierAccountId: null,
-      serviceCode: order.carrierMethod,
+      serviceCode: order.carrierMethod ?? first?.serviceCode ?? '',
+      // The order's box (draftParcel), insured value and signature: a rule's or a person's.
+      options: {
+        insuredValue: options.insuredValue,
+        insuranceProvider: options.insuranceProvider,
+        signature: options.signature,
+      },
       parcel: {
         ...(boxSizeId ? { boxSizeId: String(boxSizeId) } : {}),
         ...(draft.packageType ? { packageType: draft.packageType } : {}),

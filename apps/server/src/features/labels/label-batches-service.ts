@@ -8,8 +8,10 @@ import type { JobRun } from '../../plugins/background.ts';
 import { parseId } from '../../lib/ids.ts';
 import { tenantTimeZone } from '../orders/index.ts';
 import { batchPurchase } from './label-batch-choice.ts';
+import { cheapestPurchase } from './label-batch-cheapest.ts';
 import { createLabelBatchesRepository } from './label-batches-repository.ts';
 import type { BatchJob, LabelJobs } from './label-jobs.ts';
+import type { LabelCarriers } from './label-rates.ts';
 import type { Actor, LabelEvent, LabelPurchases } from './label-purchase-service.ts';
 import { createLabelsRepository } from './labels-repository.ts';
 import { shipDateIn } from './label-shipment.ts';
@@ -17,6 +19,8 @@ import { throughput } from '../../lib/throughput-metrics.ts';
 
 interface LabelBatchesDeps {
   database: Database;
+  /** Quotes a rule's "cheapest of these services" when its order is bought. */
+  carriers: LabelCarriers;
   purchases: LabelPurchases;
   notify(tenantId: string, batch: LabelBatch): void;
   log: FastifyBaseLogger;
@@ -98,8 +102,22 @@ async function work(
     return decided;
   });
   if ('problem' in choice) return 'failed';
+  let purchase = choice.purchase;
   try {
-    const recorded = await deps.purchases.buyFor(actor, item.orderId, batch.event as LabelEvent, choice.purchase);
+    if (choice.cheapest) {
+      const cheapest = await cheapestPurchase(
+        deps,
+        labels,
+        tenantId,
+        item.orderId,
+        purchase,
+        choice.cheapest,
+        choice.currency,
+      );
+      if ('problem' in cheapest) return fail(deps, tenantId, batchId, item, cheapest.problem);
+      purchase = cheapest.purchase;
+    }
+    const recorded = await deps.purchases.buyFor(actor, item.orderId, batch.event as LabelEvent, purchase);
     const labelId = Number(recorded.label.id);
     await deps.database.withTenant(tenantId, (tx) =>
       repo.setItem(tx, tenantId, batchId, item.orderId, { status: 'bought', labelId, message: null }),

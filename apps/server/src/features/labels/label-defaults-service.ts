@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { findOrder, tenantTimeZone } from '../orders/index.ts';
-import { draftParcel, parcelProblem } from './label-parcel.ts';
+import { draftParcel, parcelProblem, queryOptions, shipmentOptions } from './label-parcel.ts';
 import type { LabelEvent } from './label-purchase-service.ts';
 import { idText, type LabelCarriers } from './label-rates.ts';
 import { WAREHOUSE_MISSING, shipDateIn, shipFrom, shipTo } from './label-shipment.ts';
@@ -54,8 +54,16 @@ export function createLabelDefaults(deps: { database: Database; carriers: LabelC
       if (delivery.status !== 'planned') {
         throw new HttpError(409, 'This delivery has a label already', { reason: 'delivery_labelled' });
       }
-      const { boxSizeId, deliveryId: _d, rates: _r, ...parcelQuery } = query;
-      const parcel = await draftParcel(tx, repo, tenantId, delivery, order.packageType, {
+      const {
+        boxSizeId,
+        deliveryId: _d,
+        rates: _r,
+        insuredValue: _i,
+        insuranceProvider: _p,
+        signature: _s,
+        ...parcelQuery
+      } = query;
+      const parcel = await draftParcel(tx, repo, tenantId, delivery, order, {
         ...parcelQuery,
         ...(boxSizeId !== undefined ? { boxSizeId: Number(boxSizeId) } : {}),
       });
@@ -71,6 +79,7 @@ export function createLabelDefaults(deps: { database: Database; carriers: LabelC
       };
     });
     const { order, delivery, parcel, from, to } = read;
+    const options = queryOptions(order, query);
     const problem = !from ? WAREHOUSE_MISSING : !to ? 'The order has no shipping address' : parcelProblem(parcel);
     const answer: ShipLabelDefaults = {
       deliveryId: String(delivery.id),
@@ -83,6 +92,7 @@ export function createLabelDefaults(deps: { database: Database; carriers: LabelC
         height: parcel.height ?? 0,
       },
       format: event === 'zpl' ? 'zpl' : 'pdf',
+      options,
       rates: [],
       rateErrors: [],
       parcelProblem: problem,
@@ -102,6 +112,7 @@ export function createLabelDefaults(deps: { database: Database; carriers: LabelC
         },
         shipDate: read.shipDate,
         reference: order.orderNumber,
+        ...shipmentOptions(options),
       },
       { carrier: order.carrier, serviceCode: order.carrierMethod },
     );

@@ -4,7 +4,8 @@ import type { Executor } from '../../db/client.ts';
 import type { LabelRequest } from '../../integrations/carriers/carrier-types.ts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import { lockOrder, tenantTimeZone } from '../orders/index.ts';
-import { checkBox, shipmentParcel } from './label-parcel.ts';
+import { insuranceRefusal } from '../../integrations/carriers/carrier-options.ts';
+import { checkBox, orderOptions, shipmentOptions, shipmentParcel } from './label-parcel.ts';
 import type { Actor, LabelEvent, LabelPurchaseDeps } from './label-purchase-service.ts';
 import type { LabelAccount } from './label-rates.ts';
 import {
@@ -84,6 +85,12 @@ export function reserve(
     const refusal = parcelRefusal(carrier, parcel);
     if (refusal) throw badRequest({ [`label.parcel.${refusal.field}`]: refusal.message });
     await checkBox(tx, tenantId, purchase.parcel);
+    // The order's options (a rule's or a person's) unless the form changed them for this label; a value the
+    // carrier does not insure is refused before anything is sent, a service the carrier says cannot carry an
+    // option is refused by the carrier in its own words (never bought without it).
+    const options = shipmentOptions(orderOptions(order, purchase.options));
+    const uninsured = insuranceRefusal(carrier, options.insurance);
+    if (uninsured) throw badRequest({ 'label.options.insuredValue': uninsured });
     const account = await deps.carriers.purchasingAccount(
       tx,
       tenantId,
@@ -97,6 +104,7 @@ export function reserve(
       parcel,
       shipDate: today,
       reference: order.orderNumber,
+      ...options,
       serviceCode: purchase.serviceCode,
       format: formatOf(event),
       idempotencyKey: randomUUID(),

@@ -45,6 +45,8 @@ export async function recordLabel(
     const request = record.request as {
       parcel: { packageType: string; weightGrams: number; lengthIn: number; widthIn: number; heightIn: number };
       shipDate: string;
+      insurance?: { amountMinor: number; provider: string } | null;
+      signature?: string | null;
     };
     const actor = { id: record.actorId, email: record.actorEmail };
     // The tracking number is searched: the order's words are rewritten with the change.
@@ -97,6 +99,11 @@ export async function recordLabel(
           amount: label.amountMinor,
           currency: label.currency,
           format: label.format,
+          // The options it was bought with (no label column holds them yet: docs/label-options.md).
+          boxSizeId: delivery.boxSizeId != null ? String(delivery.boxSizeId) : null,
+          insuredValue: request.insurance?.amountMinor ?? null,
+          insuranceProvider: request.insurance?.provider ?? null,
+          signature: request.signature ?? null,
         };
         return { statuses, payload, row };
       },

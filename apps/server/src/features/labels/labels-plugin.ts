@@ -74,6 +74,7 @@ export const labelsPlugin = fp<LabelsPluginOptions>(
     });
     const batches = createLabelBatches({
       database: app.db,
+      carriers,
       purchases,
       notify: (tenantId, batch) => app.realtime.toTenant(tenantId, LabelBatchRealtimeEvent, batch),
       log: app.log,
