@@ -49,6 +49,8 @@ describe('order event form', () => {
     const next = { orderStatus: 'Sales Order', paymentStatus: 'Paid', shipmentStatus: 'Unshipped' } as const;
     expect(nextAfterPayment(next, { ...values, amount: '50' }, due)).toMatchObject({ paymentStatus: 'Paid Partial' });
     expect(nextAfterPayment(next, { ...values, amount: '150.15' }, due)).toMatchObject({ paymentStatus: 'Paid' });
+    const onTerms = { ...due, paymentStatus: 'Terms' as const };
+    expect(nextAfterPayment(next, { ...values, amount: '50' }, onTerms)).toMatchObject({ paymentStatus: 'Terms' });
     expect(nextAfterPayment(next, { ...values, amount: '100' }, { ...due, paidTotal: 5015 })).toMatchObject({
       paymentStatus: 'Paid',
     });

@@ -59,10 +59,12 @@ export function eventBody(kind: EventUi['form'], values: EventForm, order: Order
 export function nextAfterPayment(
   next: OrderState | null,
   values: EventForm,
-  order: Pick<Order, 'currency' | 'total' | 'paidTotal'>,
+  order: Pick<Order, 'currency' | 'total' | 'paidTotal'> & Partial<Pick<Order, 'paymentStatus'>>,
 ): OrderState | null {
   if (!next) return next;
   const parsed = parseMoney(values.amount, order.currency);
   if (!parsed.ok || parsed.minor <= 0) return next;
-  return { ...next, paymentStatus: order.paidTotal + parsed.minor >= order.total ? 'Paid' : 'Paid Partial' };
+  // A part paid of an order on net terms leaves it on Terms (the server's applyPayment).
+  const partly = order.paymentStatus === 'Terms' ? 'Terms' : 'Paid Partial';
+  return { ...next, paymentStatus: order.paidTotal + parsed.minor >= order.total ? 'Paid' : partly };
 }

@@ -15,6 +15,12 @@ describe('eventName', () => {
     expect(eventName('somethingNew')).toBe('somethingNew');
   });
 
+  it('names the edits of the lines and of the payment terms', () => {
+    expect(eventName('linesUpdated', { changes: [] })).toBe('Items changed');
+    expect(eventName('paymentTerms', { terms: true })).toBe('Put on payment terms');
+    expect(eventName('paymentTerms', { terms: false })).toBe('Taken off payment terms');
+  });
+
   it('tells a carrier service chosen by hand from one handed back to the mappings', () => {
     const payload = { carrier: 'ups', carrierMethod: '03', packageType: null };
     expect(eventName('shippingUpdated', { ...payload, automatic: false })).toBe('Shipping chosen by hand');

@@ -128,6 +128,7 @@ const EVENT_NAMES: Record<string, string> = {
   cancelShipment: 'Label voided',
   voidLabel: 'Label voided',
   deliveriesShaped: 'Boxes changed',
+  linesUpdated: 'Items changed',
   linkedLabel: 'Label bought for a linked order',
   linkedLabelVoided: 'Label voided on a linked order',
   updateOrderAddress: 'Address changed',
@@ -154,5 +155,6 @@ export function eventName(event: string, payload: Record<string, unknown> = {}):
   }
   if (event === 'shippingRules') return rulesEventName(payload);
   if (event === 'ruleSettingsUpdated') return ruleSettingsEventName(payload);
+  if (event === 'paymentTerms') return payload.terms === false ? 'Taken off payment terms' : 'Put on payment terms';
   return EVENT_NAMES[event] ?? event;
 }

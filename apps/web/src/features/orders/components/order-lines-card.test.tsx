@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { renderWithStore } from '@/lib/testing/render-with-store';
 import { PHONE_WIDTH, stubViewportWidth } from '@/lib/testing/viewport';
 import { fullOrder } from '../testing';
 import { OrderLinesCard } from './order-lines-card';
@@ -35,7 +36,7 @@ const order = fullOrder({
 describe('OrderLinesCard', () => {
   it('is a table of six columns on a wider screen', () => {
     stubViewportWidth(1280);
-    render(<OrderLinesCard order={order} locale="en-US" />);
+    renderWithStore(<OrderLinesCard order={order} locale="en-US" />);
     const table = screen.getByRole('table', { name: 'Items' });
     expect(
       within(table)
@@ -48,7 +49,7 @@ describe('OrderLinesCard', () => {
 
   it('is a list on a phone, every figure of a line in it, so nothing scrolls sideways', () => {
     stubViewportWidth(PHONE_WIDTH);
-    render(<OrderLinesCard order={order} locale="en-US" />);
+    renderWithStore(<OrderLinesCard order={order} locale="en-US" />);
     expect(screen.queryByRole('table', { name: 'Items' })).not.toBeInTheDocument();
     const items = within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem');
     expect(items).toHaveLength(2);

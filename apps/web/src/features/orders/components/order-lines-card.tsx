@@ -7,9 +7,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { balanceDue, type Order } from '@shipdesk/contract';
+import { useEffect, useRef, useState, type Ref } from 'react';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { balanceDue, lineEditRefusal, type Order } from '@shipdesk/contract';
 import { formatMoney } from '@/lib/format';
 import { CardSection } from '@/components/card-section';
+import { OrderLinesEditor } from './order-lines-editor';
+import { OrderPaymentTerms } from './order-payment-terms';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -50,10 +56,45 @@ function ItemsList({ lines, money }: { lines: Order['lines']; money(minor: numbe
   );
 }
 
-/** The order's lines and its totals: a table from the sm breakpoint up, a list on a phone. */
+/**
+ * What the Items card's header offers: "Edit lines" when the lines may change, the reason when they come from a
+ * channel, nothing for an order that is done (its statuses say why).
+ */
+function EditLinesAction({ order, onEdit, ref }: { order: Order; onEdit(): void; ref: Ref<HTMLButtonElement> }) {
+  const refusal = lineEditRefusal(order);
+  if (refusal?.reason === 'channel_order') {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {refusal.message}
+      </Typography>
+    );
+  }
+  if (refusal) return null;
+  return (
+    <Button ref={ref} size="small" startIcon={<EditOutlined />} onClick={onEdit}>
+      Edit lines
+    </Button>
+  );
+}
+
+/**
+ * The order's lines and its totals: a table from the sm breakpoint up, a list on a phone; "Edit lines" turns the
+ * card into the lines form (wholesale and manual orders not yet shipped).
+ */
 export function OrderLinesCard({ order, locale }: { order: Order; locale: string }) {
   // The app's theme, or MUI's default one where none is provided (a test rendering the card alone).
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const [editing, setEditing] = useState(false);
+  // Leaving the form gives the focus back to the button that opened it (the keyboard stays where it was).
+  const editButton = useRef<HTMLButtonElement>(null);
+  const left = useRef(false);
+  useEffect(() => {
+    if (!editing && left.current) editButton.current?.focus();
+  }, [editing]);
+  const stopEditing = () => {
+    left.current = true;
+    setEditing(false);
+  };
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
   const balance = balanceDue(order.total, order.paidTotal);
   const totals: [string, string][] = [
@@ -65,8 +106,19 @@ export function OrderLinesCard({ order, locale }: { order: Order; locale: string
     ['Paid', money(order.paidTotal)],
     ...(balance > 0 ? ([['Balance due', money(balance)]] as [string, string][]) : []),
   ];
+  if (editing) {
+    return (
+      <CardSection title="Items" padded={false}>
+        <OrderLinesEditor order={order} locale={locale} onDone={stopEditing} />
+      </CardSection>
+    );
+  }
   return (
-    <CardSection title="Items" padded={false}>
+    <CardSection
+      title="Items"
+      padded={false}
+      action={<EditLinesAction ref={editButton} order={order} onEdit={() => setEditing(true)} />}
+    >
       {phone ? (
         <ItemsList lines={order.lines} money={money} />
       ) : (
@@ -133,6 +185,9 @@ export function OrderLinesCard({ order, locale }: { order: Order; locale: string
             <dd>{value}</dd>
           </Box>
         ))}
+      </Box>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 2, pb: 1.5, '&:empty': { display: 'none' } }}>
+        <OrderPaymentTerms order={order} />
       </Box>
     </CardSection>
   );

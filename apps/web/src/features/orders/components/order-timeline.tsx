@@ -37,6 +37,16 @@ function payloadDetails(record: OrderEventRecord, currency: string, locale: stri
   const service = record.event === 'shippingUpdated' ? shippingEventService(payload) : null;
   if (service) details.push(`Ships with ${service}`);
   if (record.event === 'shippingRules') details.push(...rulesEventDetails(payload));
+  // An edit of the lines lists what changed (the server's words), then the total before and after.
+  if (record.event === 'linesUpdated' && Array.isArray(payload.changes)) {
+    details.push(...payload.changes.filter((c): c is string => typeof c === 'string'));
+    const total = payload.total as { from?: unknown; to?: unknown } | undefined;
+    if (typeof total?.from === 'number' && typeof total.to === 'number' && total.from !== total.to) {
+      const linesCurrency = typeof payload.currency === 'string' ? payload.currency : currency;
+      const money = (minor: number) => formatMoney(minor, linesCurrency, locale);
+      details.push(`Total ${money(total.from)} → ${money(total.to)}`);
+    }
+  }
   if (record.event === 'ruleSettingsUpdated') {
     const settingsCurrency = typeof payload.currency === 'string' ? payload.currency : currency;
     details.push(...ruleSettingsEventDetails(payload, (minor) => formatMoney(minor, settingsCurrency, locale)));
