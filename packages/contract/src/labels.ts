@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { CarrierSchema, type Carrier } from './carriers.ts';
 import { IdSchema } from './ids.ts';
-import { literalUnion, Nullable } from './schema-kit.ts';
+import { literalUnion, Nullable, schema } from './schema-kit.ts';
 
 /**
  * Shipping labels on the wire: the rates a delivery can ship at, the parcel it ships as, a purchase, the label
@@ -105,25 +105,29 @@ export type ShipLabelDefaults = {
 };
 
 /** `fsmFlow` of shipLabel / zpl may price another delivery or another parcel than the defaults. */
-export const ShipLabelQuerySchema = Type.Object(
-  {
-    deliveryId: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,14}$' })),
-    boxSizeId: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,14}$' })),
-    packageType: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-    weight: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PARCEL_GRAMS })),
-    length: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: MAX_PARCEL_INCHES })),
-    width: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: MAX_PARCEL_INCHES })),
-    height: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: MAX_PARCEL_INCHES })),
-    rates: Type.Optional(
-      Type.Boolean({ description: 'false: the delivery and parcel only, without asking the carriers (default true)' }),
-    ),
-    insuredValue: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: MAX_INSURED_MINOR, description: 'minor units; 0: not insured' }),
-    ),
-    insuranceProvider: Type.Optional(literalUnion(INSURANCE_PROVIDERS)),
-    signature: Type.Optional(literalUnion(['none', ...LABEL_SIGNATURES] as const)),
-  },
-  { additionalProperties: false },
+export const ShipLabelQuerySchema = schema(() =>
+  Type.Object(
+    {
+      deliveryId: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,14}$' })),
+      boxSizeId: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,14}$' })),
+      packageType: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+      weight: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PARCEL_GRAMS })),
+      length: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: MAX_PARCEL_INCHES })),
+      width: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: MAX_PARCEL_INCHES })),
+      height: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: MAX_PARCEL_INCHES })),
+      rates: Type.Optional(
+        Type.Boolean({
+          description: 'false: the delivery and parcel only, without asking the carriers (default true)',
+        }),
+      ),
+      insuredValue: Type.Optional(
+        Type.Integer({ minimum: 0, maximum: MAX_INSURED_MINOR, description: 'minor units; 0: not insured' }),
+      ),
+      insuranceProvider: Type.Optional(literalUnion(INSURANCE_PROVIDERS)),
+      signature: Type.Optional(literalUnion(['none', ...LABEL_SIGNATURES] as const)),
+    },
+    { additionalProperties: false },
+  ),
 );
 export type ShipLabelQuery = Type.Static<typeof ShipLabelQuerySchema>;
 

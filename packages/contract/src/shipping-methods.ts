@@ -49,7 +49,9 @@ export type UnmappedService = Type.Static<typeof UnmappedServiceSchema>;
 
 export const SHIP_METHOD_FILTER_FIELDS = { name: ['eq', 'like'] } as const;
 
-export const ShipMethodListQuerySchema = Type.Object({ ...Page, ...ArchivedFlag }, { additionalProperties: false });
+export const ShipMethodListQuerySchema = schema(() =>
+  Type.Object({ ...Page, ...ArchivedFlag }, { additionalProperties: false }),
+);
 export type ShipMethodListQuery = Type.Static<typeof ShipMethodListQuerySchema>;
 
 export const ShipMethodListSchema = Type.Object({

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { literalUnion, Nullable } from './schema-kit.ts';
+import { literalUnion, Nullable, schema } from './schema-kit.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { IdSchema } from './ids.ts';
 import { ArchivedAt, ArchivedFlag } from './setup-deletion.ts';
@@ -254,14 +254,16 @@ export const STORE_FILTER_FIELDS = {
   status: ['eq', 'in'],
 } as const;
 
-export const StoreListQuerySchema = Type.Object(
-  {
-    size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 })),
-    page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-    filters: Type.Optional(Type.String({ maxLength: 2000, description: 'JSON object field -> value (op@value)' })),
-    ...ArchivedFlag,
-  },
-  { additionalProperties: false },
+export const StoreListQuerySchema = schema(() =>
+  Type.Object(
+    {
+      size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 })),
+      page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+      filters: Type.Optional(Type.String({ maxLength: 2000, description: 'JSON object field -> value (op@value)' })),
+      ...ArchivedFlag,
+    },
+    { additionalProperties: false },
+  ),
 );
 export type StoreListQuery = Type.Static<typeof StoreListQuerySchema>;
 
