@@ -208,12 +208,13 @@ function ship(shipping: FedexShippingState, request: FakeRequest): FakeReply | P
   const service = shipment.serviceType!;
   const shipDate = shipment.shipDatestamp ?? new Date().toISOString().slice(0, 10);
   const zoneNumber = zone(shipper.address, recipient.address);
-  const cents = accountCents(
-    service,
-    pounds(shipment.requestedPackageLineItems),
-    zoneNumber,
-    recipient.address?.residential !== false,
-  ) + fedexOptionsCents(shipment.requestedPackageLineItems?.[0]);
+  const cents =
+    accountCents(
+      service,
+      pounds(shipment.requestedPackageLineItems),
+      zoneNumber,
+      recipient.address?.residential !== false,
+    ) + fedexOptionsCents(shipment.requestedPackageLineItems?.[0]);
   const trackingNumber = fedexTrackingNumber();
   const references = shipment.requestedPackageLineItems?.[0]?.customerReferences ?? [];
   const imageType = shipment.labelSpecification!.imageType!;

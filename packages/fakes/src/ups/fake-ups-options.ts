@@ -23,7 +23,8 @@ interface UpsPackageOptionsFields {
   };
 }
 
-const packageOptions = (pkg: UpsPackage | undefined) => (pkg as UpsPackageOptionsFields | undefined)?.PackageServiceOptions;
+const packageOptions = (pkg: UpsPackage | undefined) =>
+  (pkg as UpsPackageOptionsFields | undefined)?.PackageServiceOptions;
 const shipmentConfirmation = (shipment: UpsShipmentBody) =>
   (shipment as UpsOptionsFields).ShipmentServiceOptions?.DeliveryConfirmation;
 
@@ -40,7 +41,10 @@ export function upsOptionsRefusal(
     }
     const value = declared.MonetaryValue;
     if (typeof value !== 'string' || !/^\d+(\.\d{1,2})?$/.test(value) || !declared.CurrencyCode) {
-      return { code: '9120200', message: 'Invalid or missing DeclaredValue.MonetaryValue: a number written as a string' };
+      return {
+        code: '9120200',
+        message: 'Invalid or missing DeclaredValue.MonetaryValue: a number written as a string',
+      };
     }
     if (Number(value) > UPS_MAX_DECLARED) {
       return {

@@ -17,7 +17,8 @@ interface ExtraService {
   price(value: number): number;
 }
 
-const insurance = (value: number) => Math.round((2.85 + Math.max(0, Math.ceil((value - 100) / 100)) * 1.55) * 100) / 100;
+const insurance = (value: number) =>
+  Math.round((2.85 + Math.max(0, Math.ceil((value - 100) / 100)) * 1.55) * 100) / 100;
 
 export const USPS_EXTRA_SERVICES: Record<number, ExtraService> = {
   920: { name: 'USPS Tracking Electronic', SKU: 'DXTX0XXXXX00000', price: () => 0 },
@@ -60,7 +61,11 @@ export function uspsExtras(
     wanted.add(code);
   }
   if (wanted.has(921) && wanted.has(922)) {
-    return { code: 'INCOMPATIBLE_EXTRA_SERVICES', title: 'Incompatible extra services', detail: '921 and 922 cannot be combined.' };
+    return {
+      code: 'INCOMPATIBLE_EXTRA_SERVICES',
+      title: 'Incompatible extra services',
+      detail: '921 and 922 cannot be combined.',
+    };
   }
   if (wanted.has(922) && NO_ADULT_SIGNATURE.has(mailClass ?? '')) {
     return {

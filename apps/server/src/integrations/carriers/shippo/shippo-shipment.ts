@@ -65,7 +65,9 @@ export function shippoExtra(request: ShipmentRequest, serviceCode?: string): Shi
           },
         }
       : {}),
-    ...(signature ? { signature_confirmation: signature === 'adult' ? ('ADULT' as const) : ('STANDARD' as const) } : {}),
+    ...(signature
+      ? { signature_confirmation: signature === 'adult' ? ('ADULT' as const) : ('STANDARD' as const) }
+      : {}),
   };
   return Object.keys(extra).length > 0 ? extra : undefined;
 }
