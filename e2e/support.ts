@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppShell } from './pages/app-shell.ts';
 import { SsoLoginPage } from './pages/sso-login-page.ts';
@@ -7,12 +7,53 @@ import { SsoLoginPage } from './pages/sso-login-page.ts';
 export const demoUser = { email: 'admin@example.com', password: process.env.E2E_PASSWORD ?? '' };
 
 /** Visit a protected path, sign in on the SSO page, and come back to that path with the shell shown. */
-export async function signInAt(page: Page, path: string, user = demoUser): Promise<AppShell> {
+export async function signInWithPassword(page: Page, path: string, user = demoUser): Promise<AppShell> {
   await page.goto(path);
   await new SsoLoginPage(page).signIn(user.email, user.password);
   const shell = new AppShell(page);
   await shell.expectReady();
+  if (user === demoUser) writeFileSync(savedSession(), JSON.stringify(await page.context().storageState()));
   return shell;
+}
+
+/**
+ * The demo user's signed-in page at `path`. The sign-in itself is the subject of tests/auth; elsewhere the session
+ * of the run's first sign-in is put back (its cookies and the app's local storage, the login's last activity made
+ * now) when the server still takes its token, which spares each test the SSO round trip (3-5 s). Any other user, or
+ * a token the server refuses (a logout ended it), signs in with the password.
+ */
+export async function signInAt(page: Page, path: string, user = demoUser): Promise<AppShell> {
+  if (user !== demoUser || !(await restoreSession(page))) return signInWithPassword(page, path, user);
+  await page.goto(path);
+  const shell = new AppShell(page);
+  await shell.expectReady();
+  return shell;
+}
+
+const savedSession = () => join(process.env.E2E_DATA_DIR ?? '', 'e2e-session.json');
+
+type SavedState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+async function restoreSession(page: Page): Promise<boolean> {
+  if (!existsSync(savedSession())) return false;
+  const state = JSON.parse(readFileSync(savedSession(), 'utf8')) as SavedState;
+  const items = state.origins.find((o) => o.origin === `http://localhost:${process.env.E2E_PORT}`)?.localStorage ?? [];
+  const authData = items.find((item) => item.name === 'authData');
+  const token = authData && (JSON.parse(authData.value) as { token?: string }).token;
+  if (!token) return false;
+  const answer = await page.request.get('/call/setupGuide', { headers: { authorization: `Bearer ${token}` } });
+  if (!answer.ok()) return false;
+  await page.context().addCookies(state.cookies);
+  // The app's storage is written from one of its pages: its health check is the lightest it serves.
+  await page.goto('/healthz');
+  await page.evaluate((stored) => {
+    for (const { name, value } of stored) {
+      const fresh =
+        name === 'authData' ? { ...JSON.parse(value), lastActivity: Math.floor(Date.now() / 60_000) } : null;
+      localStorage.setItem(name, fresh ? JSON.stringify(fresh) : value);
+    }
+  }, items);
+  return true;
 }
 
 /** The signed-in page's access token (spec 3: login data kept under `authData`). */

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { SsoLoginPage } from '../../pages/sso-login-page.ts';
 import { AppShell } from '../../pages/app-shell.ts';
-import { signInAt } from '../../support.ts';
+import { signInWithPassword } from '../../support.ts';
 
 test('an unauthenticated visit goes to the SSO and comes back to the same path and query', async ({ page }) => {
   await page.goto('/settings/general?from=e2e');
   await new SsoLoginPage(page).expectShown();
-  await signInAt(page, '/settings/general?from=e2e');
+  await signInWithPassword(page, '/settings/general?from=e2e');
   await expect(page).toHaveURL(/\/settings\/general\?from=e2e$/);
 });
 
@@ -18,7 +18,7 @@ test('a wrong password is refused on the SSO page and nothing is signed in', asy
 });
 
 test('logout asks for confirmation, Cancel keeps the session, Confirm ends it', async ({ page }) => {
-  const shell = await signInAt(page, '/dashboard');
+  const shell = await signInWithPassword(page, '/dashboard');
   await shell.openUserMenu();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   const dialog = page.getByRole('dialog', { name: 'Please Confirm' });
@@ -35,7 +35,7 @@ test('logout asks for confirmation, Cancel keeps the session, Confirm ends it', 
 });
 
 test('logging out in one tab logs out the other tabs in the realtime room', async ({ page, context }) => {
-  const shell = await signInAt(page, '/orders');
+  const shell = await signInWithPassword(page, '/orders');
   const second = await context.newPage();
   await second.goto('/dashboard');
   await new AppShell(second).expectReady();
