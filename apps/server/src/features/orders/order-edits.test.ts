@@ -231,10 +231,17 @@ describe.each(backends)('order editing: lines and payment terms ($name)', (backe
       after: { paymentStatus: 'Terms' },
       payload: { terms: true },
     });
-    // It shows on the list and its filter.
+    // It shows on the list and its filter, and in the dashboard's count (the same filter as its card asks).
     const filters = encodeURIComponent(JSON.stringify({ paymentStatus: 'eq@Terms' }));
     const list = (await call('GET', `/api/v1/orders?filters=${filters}`)).json().data;
     expect(list.rows.map((r: Order) => [r.id, r.paymentStatus])).toContainEqual([order.id, 'Terms']);
+    const dashboard = { paymentStatus: 'Terms', orderStatus: 'in@Draft Order,Sales Order,Completed' };
+    const counted = await call(
+      'GET',
+      `/api/v1/orders?size=1&hide=1&filters=${encodeURIComponent(JSON.stringify(dashboard))}`,
+    );
+    expect(counted.statusCode, counted.body).toBe(200);
+    expect(counted.json().data.total).toBe(list.total);
 
     // Twice is refused; a stale form too; taken back it is Unpaid again.
     expect((await setTerms(order.id, { version: onTerms.version, terms: true })).json()).toMatchObject({

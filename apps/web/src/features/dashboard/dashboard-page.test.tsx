@@ -56,6 +56,9 @@ function statistics(overrides: Record<string, unknown> = {}) {
 
 type Answer = (request: RecordedRequest) => Response | undefined;
 
+/** The order list's answer the "Orders on Terms" card reads its total from. */
+let termsList = { rows: [], page: 1, size: 1, total: 0, totalIsEstimate: false, nextCursor: null, prevCursor: null };
+
 /** Answers the two dashboard calls with `quick` / `full` and the configs with currency_info. */
 function serve({ quick, full }: { quick: Answer; full: Answer }) {
   return mockFetch((request) => {
@@ -63,6 +66,7 @@ function serve({ quick, full }: { quick: Answer; full: Answer }) {
     if (path.startsWith('/call/quickDashboard/')) return quick(request) ?? fail(500, 'no answer');
     if (path.startsWith('/call/dashboard/')) return full(request) ?? fail(500, 'no answer');
     if (path === '/api/v1/configs') return ok([]);
+    if (path === '/api/v1/orders') return ok(termsList);
     return fail(404, `unexpected ${request.method} ${path}`);
   });
 }
@@ -106,6 +110,27 @@ afterEach(() => {
 });
 
 describe('DashboardPage', { timeout: 20_000 }, () => {
+  it('counts the orders on Terms and links to their list', async () => {
+    termsList = { ...termsList, total: 3 };
+    const requests = serveAll(statistics());
+    renderDashboard();
+    await loaded();
+    const card = screen.getByRole('region', { name: 'Orders on Terms' });
+    const link = await within(card).findByRole('link', { name: '3 orders on Terms' });
+    expect(link).toHaveAttribute('href', '/orders?payment=Terms');
+    const asked = requests.find((r) => r.url.startsWith('/api/v1/orders?'))!;
+    const filters = JSON.parse(new URLSearchParams(asked.url.split('?')[1]).get('filters')!);
+    expect(filters).toEqual({ paymentStatus: 'Terms', orderStatus: 'in@Draft Order,Sales Order,Completed' });
+    termsList = { ...termsList, total: 0 };
+  });
+
+  it('says so when no order is on Terms', async () => {
+    serveAll(statistics());
+    renderDashboard();
+    const card = await screen.findByRole('region', { name: 'Orders on Terms' });
+    expect(await within(card).findByText(/No order is on payment terms/)).toBeInTheDocument();
+  });
+
   it("defaults the 'Filter By' toggle to This Week and asks both calls for it", async () => {
     const requests = serveAll(statistics());
     renderDashboard();
@@ -292,8 +317,10 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       act(() => handlers.get('orders:changed')?.({ orderIds: ['7'], event: 'created' }));
       await waitFor(() => expect(figure('Received Orders', 'Current')).toHaveTextContent('2.8K'), { timeout: 2000 });
       expect(Date.now() - pushedAt).toBeLessThan(2000);
-      // One refetch of each call; the configs are not asked again.
-      expect(requests.slice(before).map((r) => r.url.split('/')[2])).toEqual(['quickDashboard', 'dashboard']);
+      // One refetch of each call (and of the orders on Terms); the configs are not asked again.
+      const again = requests.slice(before).map((r) => r.url.split('?')[0]!.split('/')[2]);
+      expect(again.filter((call) => call !== 'v1')).toEqual(['quickDashboard', 'dashboard']);
+      expect(requests.slice(before).filter((r) => r.url.startsWith('/api/v1/orders?'))).toHaveLength(1);
       // Without a Percentage the change is computed from Current and Previous.
       expect(figure('Received Orders', 'Change')).toHaveTextContent('Up 129.2% compared with Mon–Wed 14:00 last week');
     } finally {

@@ -14,6 +14,7 @@ import { PageHeader } from '@/components/page-header';
 import { formatDateTime } from '@/lib/format';
 import { OrderCountTile } from './components/order-count-tile';
 import { PeriodFilter } from './components/period-filter';
+import { TermsOrdersCard } from './components/terms-orders-card';
 import { SalesByChannelChart } from './components/sales-by-channel-chart';
 import { SalesRevenueChart } from './components/sales-revenue-chart';
 import type { DashboardRange } from './dashboard-data';
@@ -144,6 +145,7 @@ export function DashboardPage() {
             onRetry={retry}
           />
         </Box>
+        <TermsOrdersCard />
       </Box>
     </>
   );
