@@ -3,6 +3,7 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
 import { visuallyHidden } from '@mui/utils';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -15,12 +16,19 @@ import Typography from '@mui/material/Typography';
 import { weightText, type BoxSize } from '@shipdesk/contract';
 import { QueryError } from '@/components/query-error';
 import { useListBoxSizesQuery } from '@/entities/box-sizes/box-sizes-api';
+import { useListBoxSizesWithArchivedQuery } from '../api/setup-deletion-api';
+import { RemoveRowButton } from '../setup-deletion/remove-row-button';
+import { RestoreRowButton } from '../setup-deletion/restore-row-button';
+import { ShowArchivedSwitch } from '../setup-deletion/show-archived-switch';
 import { BoxSizeDialog } from './box-size-dialog';
 import { dimensionsText } from './box-size-form';
 
 /** The boxes orders are packed in: their sizes and weights go on the labels bought for them. */
 export function BoxSizesSection({ readOnly }: { readOnly: boolean }) {
-  const list = useListBoxSizesQuery();
+  const [showArchived, setShowArchived] = useState(false);
+  const live = useListBoxSizesQuery(undefined, { skip: showArchived });
+  const withArchived = useListBoxSizesWithArchivedQuery(undefined, { skip: !showArchived });
+  const list = showArchived ? withArchived : live;
   const [editing, setEditing] = useState<{ box?: BoxSize } | null>(null);
   const boxes = list.data ?? [];
 
@@ -66,7 +74,10 @@ export function BoxSizesSection({ readOnly }: { readOnly: boolean }) {
             <TableBody sx={{ '& td': { fontVariantNumeric: 'tabular-nums' } }}>
               {boxes.map((box) => (
                 <TableRow key={box.id}>
-                  <TableCell sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{box.name}</TableCell>
+                  <TableCell sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+                    {box.name}
+                    {box.archivedAt ? <Chip size="small" label="Archived" variant="outlined" sx={{ ml: 1 }} /> : null}
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{dimensionsText(box)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {box.emptyWeight > 0 ? weightText(box.emptyWeight) : '—'}
@@ -75,10 +86,21 @@ export function BoxSizesSection({ readOnly }: { readOnly: boolean }) {
                     {weightText(box.maxWeight)}
                   </TableCell>
                   {readOnly ? null : (
-                    <TableCell align="right">
-                      <Button size="small" onClick={() => setEditing({ box })} aria-label={`Edit ${box.name}`}>
-                        Edit
-                      </Button>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {box.archivedAt ? (
+                        <RestoreRowButton path={`api/v1/orderBoxSizes/${box.id}`} name={box.name} />
+                      ) : (
+                        <>
+                          <Button size="small" onClick={() => setEditing({ box })} aria-label={`Edit ${box.name}`}>
+                            Edit
+                          </Button>
+                          <RemoveRowButton
+                            path={`api/v1/orderBoxSizes/${box.id}`}
+                            name={box.name}
+                            consequence={`${box.name} will be deleted. If orders, deliveries or shipping rules use it, it is archived instead: hidden from the box pickers, kept on those orders.`}
+                          />
+                        </>
+                      )}
                     </TableCell>
                   )}
                 </TableRow>
@@ -102,9 +124,12 @@ export function BoxSizesSection({ readOnly }: { readOnly: boolean }) {
           </Typography>
         </Box>
         {readOnly ? null : (
-          <Button variant="outlined" startIcon={<AddOutlined />} onClick={() => setEditing({})} sx={{ flexShrink: 0 }}>
-            Add box size
-          </Button>
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexShrink: 0 }}>
+            <ShowArchivedSwitch checked={showArchived} onChange={setShowArchived} />
+            <Button variant="outlined" startIcon={<AddOutlined />} onClick={() => setEditing({})}>
+              Add box size
+            </Button>
+          </Box>
         )}
       </Box>
       {body}

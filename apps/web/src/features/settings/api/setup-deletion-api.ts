@@ -1,0 +1,51 @@
+import type { BoxSize, CarrierAccount, CarrierAccountList, RemovalResult } from '@shipdesk/contract';
+import { api } from '@/lib/api/base-api';
+import { envelopeData } from '@/lib/api/envelope-data';
+
+/** What a removal or a restore of setup can change: every list and picker that shows setup rows. */
+const SETUP_TAGS = [
+  'BoxSize',
+  'Reference',
+  'CarrierAccount',
+  'CarrierCatalogue',
+  'CarrierMapping',
+  'StoreMapping',
+  'ShipMethod',
+  'Store',
+  'SetupGuide',
+] as const;
+
+/**
+ * Deleting what setup made (docs/setup-deletion.md): one DELETE per resource, answered with whether the row was
+ * deleted or archived and why; the restore of an archived row; and the lists with their archived rows.
+ */
+const setupDeletionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    removeSetupRow: build.mutation<RemovalResult, { path: string }>({
+      query: ({ path }) => ({ url: path, method: 'DELETE' }),
+      transformResponse: envelopeData<RemovalResult>,
+      invalidatesTags: (_result, error) => (error ? [] : [...SETUP_TAGS]),
+    }),
+    restoreSetupRow: build.mutation<unknown, { path: string }>({
+      query: ({ path }) => ({ url: `${path}/restore`, method: 'POST' }),
+      invalidatesTags: (_result, error) => (error ? [] : [...SETUP_TAGS]),
+    }),
+    listBoxSizesWithArchived: build.query<BoxSize[], void>({
+      query: () => 'api/v1/orderBoxSizes?archived=true',
+      transformResponse: envelopeData<BoxSize[]>,
+      providesTags: ['BoxSize'],
+    }),
+    listCarrierAccountsWithArchived: build.query<CarrierAccount[], void>({
+      query: () => 'api/v1/carrierAccounts?archived=true',
+      transformResponse: (response: { data: CarrierAccountList }) => response.data.rows,
+      providesTags: ['CarrierAccount'],
+    }),
+  }),
+});
+
+export const {
+  useRemoveSetupRowMutation,
+  useRestoreSetupRowMutation,
+  useListBoxSizesWithArchivedQuery,
+  useListCarrierAccountsWithArchivedQuery,
+} = setupDeletionApi;
