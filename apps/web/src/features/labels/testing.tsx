@@ -27,11 +27,12 @@ export function delivery(overrides: Partial<Delivery> = {}): Delivery {
   };
 }
 
-/** What the label form opens on: 907 g in an 8 × 6 × 4 in parcel, no rates unless told. */
+/** What the label form opens on: 907 g in an 8 × 6 × 4 in parcel, not insured, no signature, no rates unless told. */
 export const PARCEL_DEFAULTS: ShipLabelDefaults = {
   deliveryId: '7',
   parcel: { boxSizeId: null, packageType: null, weight: 907, length: 8, width: 6, height: 4 },
   format: 'pdf',
+  options: { insuredValue: null, insuranceProvider: 'carrier', signature: null, currency: 'USD' },
   rates: [],
   rateErrors: [],
   parcelProblem: null,

@@ -131,6 +131,8 @@ describe('DeliveriesCard', { timeout: 20_000 }, () => {
         carrierAccountId: '2',
         serviceCode: 'USPS_GROUND_ADVANTAGE',
         parcel: { weight: 907, length: 8, width: 6, height: 4 },
+        // The order's options, as the form showed them: not insured, no signature.
+        options: { insuredValue: null, insuranceProvider: 'carrier', signature: null },
       },
     });
     expect(purchase.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);

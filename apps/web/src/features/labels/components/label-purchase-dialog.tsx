@@ -10,10 +10,11 @@ import Typography from '@mui/material/Typography';
 import type { ShippingLabel } from '@shipdesk/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { QueryError } from '@/components/query-error';
-import { apiErrorMessage } from '@/lib/errors';
+import { apiErrorMessage, apiFieldErrors } from '@/lib/errors';
 import { formatMoney } from '@/lib/format';
 import { useBuyLabelMutation, type LabelEvent } from '../api/labels-api';
 import { useLabelQuote } from '../hooks/use-label-quote';
+import { LabelOptionsFields } from './label-options-fields';
 import { LabelParcelFields } from './label-parcel-fields';
 import { LabelRatesList } from './label-rates-list';
 
@@ -29,8 +30,9 @@ interface LabelPurchaseDialogProps {
 }
 
 /**
- * Buying a label for one delivery: its parcel (box, weight, dimensions), the label format, and the rates of every
- * connected carrier service that can take it; the mapped service is chosen first. One purchase per choice, however
+ * Buying a label for one delivery: its parcel (box, weight, dimensions), its options (insured value, whose insurance,
+ * signature: the order's unless changed here), the label format, and the rates of every connected carrier service
+ * that can take them, priced with the options (a service left out says why); the mapped service is chosen first. One purchase per choice, however
  * often Buy is pressed (one Idempotency-Key per choice).
  */
 export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
@@ -44,6 +46,8 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
     if (!fields || !parcel) return;
     if (parcel.errors) return quote.setErrors(parcel.errors);
     quote.setErrors({});
+    if (quote.checkedOptions?.errors) return quote.setOptionErrors(quote.checkedOptions.errors);
+    quote.setOptionErrors({});
     if (!fresh) return;
     if (!body) return setFailure('Choose a carrier service.');
     setFailure(null);
@@ -55,6 +59,10 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
       if (result.label) onBought(result.label);
       else onClose();
     } catch (error) {
+      // A carrier's refusal (a service that cannot carry the signature) in its own words, at the top of the form;
+      // a value the carrier does not insure at the insured value too.
+      const insured = apiFieldErrors(error)['label.options.insuredValue'];
+      if (insured) quote.setOptionErrors({ insuredValue: insured });
       setFailure(apiErrorMessage(error, 'The label could not be bought.'));
     }
   };
@@ -97,6 +105,13 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
           setErrors={quote.setErrors}
           onEdit={quote.setFields}
           onReprice={quote.reprice}
+        />
+        <LabelOptionsFields
+          options={quote.options}
+          errors={quote.optionErrors}
+          insuranceChoice={quote.insuranceChoice}
+          onEdit={quote.setOptions}
+          onReprice={quote.repriceOptions}
         />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
           <ToggleButtonGroup

@@ -11,13 +11,28 @@ import {
   type ParcelErrors,
   type ParcelFields,
 } from '../label-parcel';
+import {
+  offersInsuranceChoice,
+  optionFieldsFrom,
+  optionsFromFields,
+  optionsKey,
+  optionsQuery,
+  type OptionErrors,
+  type OptionFields,
+} from '../label-options';
 
 /** How long typing pauses before a typed weight or size is priced. */
 const SETTLE_MS = 600;
 
+/** The fsmFlow query that prices this parcel with these options. */
+function quoteQuery(deliveryId: string, fields: ParcelFields, options: OptionFields | null): ShipLabelQuery {
+  return { ...rateQuery(deliveryId, fields), ...(options ? optionsQuery(options) : {}) };
+}
+
 /**
- * The label form's parcel as typed, the rates quoted for it, and the service chosen among them: what a purchase would
- * send (`body`) once the rates shown are those of the parcel as typed (`fresh`), with one Idempotency-Key per choice.
+ * The label form's parcel and options (insured value, whose insurance, signature) as typed, the rates quoted for
+ * them, and the service chosen among them: what a purchase would send (`body`) once the rates shown are those of the
+ * parcel and options as typed (`fresh`), with one Idempotency-Key per choice.
  */
 export function useLabelQuote(orderId: string, deliveryId: string, initialEvent: LabelEvent) {
   const [event, setEvent] = useState<LabelEvent>(initialEvent);
@@ -26,6 +41,12 @@ export function useLabelQuote(orderId: string, deliveryId: string, initialEvent:
   // The parcel the shown rates were quoted for: a weight or size typed since makes them stale.
   const [quoted, setQuoted] = useState<ParcelFields | null>(null);
   const [errors, setErrors] = useState<ParcelErrors>({});
+  const [options, setOptions] = useState<OptionFields | null>(null);
+  // The options the shown rates were quoted with: an insured value typed since makes them stale too.
+  const [quotedOptions, setQuotedOptions] = useState<OptionFields | null>(null);
+  const [optionErrors, setOptionErrors] = useState<OptionErrors>({});
+  // Whose insurance is shown once a carrier that offers the choice has answered (kept, so the form does not jump).
+  const [insuranceChoice, setInsuranceChoice] = useState(false);
   const [selected, setSelected] = useState('');
   const rates = useGetLabelRatesQuery({ orderId, event, query });
   // The answer for the query asked now only (never an earlier parcel's rates while the new ones load or failed).
@@ -36,6 +57,10 @@ export function useLabelQuote(orderId: string, deliveryId: string, initialEvent:
     const first = parcelFieldsFrom(defaults.parcel);
     setFields((current) => current ?? first);
     setQuoted((current) => current ?? first);
+    const firstOptions = optionFieldsFrom(defaults.options);
+    setOptions((current) => current ?? firstOptions);
+    setQuotedOptions((current) => current ?? firstOptions);
+    if (offersInsuranceChoice(defaults)) setInsuranceChoice(true);
     setSelected((current) => {
       if (defaults.rates.some((rate) => rateKey(rate) === current)) return current;
       // The service the order's shipping method maps to; with none mapped, the only one offered, or the seller's
@@ -50,15 +75,23 @@ export function useLabelQuote(orderId: string, deliveryId: string, initialEvent:
   // quoted parcel makes them stale, and Buy stays disabled until the rates of exactly this parcel are shown.
   const packageType = defaults?.parcel.packageType ?? null;
   const parcel = fields ? parcelFromFields(fields, packageType) : null;
-  const settled = fields !== null && quoted !== null && parcelKey(fields) === parcelKey(quoted);
+  const checkedOptions = options ? optionsFromFields(options) : null;
+  const settled =
+    fields !== null &&
+    quoted !== null &&
+    parcelKey(fields) === parcelKey(quoted) &&
+    options !== null &&
+    quotedOptions !== null &&
+    optionsKey(options) === optionsKey(quotedOptions);
   const fresh = settled && defaults !== null && !rates.isFetching;
-  const updating = rates.isFetching || (fields !== null && !settled && !parcel?.errors);
+  const updating = rates.isFetching || (fields !== null && !settled && !parcel?.errors && !checkedOptions?.errors);
   const choice = fresh ? defaults.rates.find((rate) => rateKey(rate) === selected) : undefined;
   const quotedParcel = fresh && quoted ? parcelFromFields(quoted, packageType).parcel : null;
+  const labelOptions = fresh && quotedOptions ? optionsFromFields(quotedOptions).options : null;
   const version = rates.currentData?.flow.version;
   const body = useMemo<OrderFlowBody | null>(
     () =>
-      choice && quotedParcel && version !== undefined
+      choice && quotedParcel && labelOptions && version !== undefined
         ? {
             version,
             label: {
@@ -67,42 +100,61 @@ export function useLabelQuote(orderId: string, deliveryId: string, initialEvent:
               carrierAccountId: choice.carrierAccountId,
               serviceCode: choice.serviceCode,
               parcel: quotedParcel,
+              options: labelOptions,
             },
           }
         : null,
-    [choice, quotedParcel, version, deliveryId],
+    [choice, quotedParcel, labelOptions, version, deliveryId],
   );
   // One key per choice: a double click or a retry of the same choice buys once; another choice is another purchase.
   const key = useMemo(() => (body ? newIdempotencyKey() : ''), [JSON.stringify(body), event]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const reprice = (next: ParcelFields) => {
-    setFields(next);
-    setQuoted(next);
-    setQuery(rateQuery(deliveryId, next));
+  const quote = (nextFields: ParcelFields, nextOptions: OptionFields | null) => {
+    setFields(nextFields);
+    setQuoted(nextFields);
+    if (nextOptions) {
+      setOptions(nextOptions);
+      setQuotedOptions(nextOptions);
+    }
+    setQuery(quoteQuery(deliveryId, nextFields, nextOptions));
+  };
+  const reprice = (next: ParcelFields) => quote(next, options);
+  /** A signature or whose insurance chosen: priced at once. */
+  const repriceOptions = (next: OptionFields) => {
+    if (fields) quote(fields, next);
+    else setOptions(next);
   };
 
-  // A typed weight or size asks for its rates once the typing pauses, when the parcel is a valid one (else its
-  // fields say what is wrong).
+  // A typed weight, size or insured value asks for its rates once the typing pauses, when the parcel and options are
+  // valid ones (else their fields say what is wrong).
   useEffect(() => {
-    if (!fields || !quoted || fields === quoted) return undefined;
+    if (!fields || !quoted || !options || !quotedOptions) return undefined;
+    if (fields === quoted && options === quotedOptions) return undefined;
     const timer = setTimeout(() => {
       const check = parcelFromFields(fields, null);
+      const checkOptions = optionsFromFields(options);
       setErrors(check.errors ?? {});
-      if (check.errors || parcelKey(fields) === parcelKey(quoted)) return;
+      setOptionErrors(checkOptions.errors ?? {});
+      if (check.errors || checkOptions.errors) return;
+      if (parcelKey(fields) === parcelKey(quoted) && optionsKey(options) === optionsKey(quotedOptions)) return;
       setQuoted(fields);
-      setQuery(rateQuery(deliveryId, fields));
+      setQuotedOptions(options);
+      setQuery(quoteQuery(deliveryId, fields, options));
     }, SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [fields, quoted, deliveryId]);
+  }, [fields, quoted, options, quotedOptions, deliveryId]);
 
-  // Update rates, or Enter in a field: the rates of the parcel as typed now (asked again when they are the shown ones).
+  // Update rates, or Enter in a field: the rates of the parcel and options as typed now (asked again when they are
+  // the shown ones).
   const repriceTyped = () => {
-    if (!fields) return;
+    if (!fields || !options) return;
     const check = parcelFromFields(fields, null);
+    const checkOptions = optionsFromFields(options);
     setErrors(check.errors ?? {});
-    if (check.errors) return;
-    if (quoted && parcelKey(fields) === parcelKey(quoted)) void rates.refetch();
-    else reprice(fields);
+    setOptionErrors(checkOptions.errors ?? {});
+    if (check.errors || checkOptions.errors) return;
+    if (settled) void rates.refetch();
+    else quote(fields, options);
   };
 
   // Enter in a field asks for the rates of what was typed; it never buys (only the Buy button does).
@@ -119,6 +171,14 @@ export function useLabelQuote(orderId: string, deliveryId: string, initialEvent:
     setFields,
     errors,
     setErrors,
+    options,
+    setOptions,
+    optionErrors,
+    setOptionErrors,
+    /** The options as typed, or their errors by field. */
+    checkedOptions,
+    /** Whether whose insurance matters here (an aggregator that offers its own insurer is connected). */
+    insuranceChoice,
     selected,
     setSelected,
     rates,
@@ -133,6 +193,7 @@ export function useLabelQuote(orderId: string, deliveryId: string, initialEvent:
     body,
     idempotencyKey: key,
     reprice,
+    repriceOptions,
     repriceTyped,
     repriceOnEnter,
   };
