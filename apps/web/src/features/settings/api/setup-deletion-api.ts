@@ -1,4 +1,12 @@
-import type { BoxSize, CarrierAccount, CarrierAccountList, RemovalResult } from '@shipdesk/contract';
+import {
+  MAX_PAGE_SIZE,
+  type BoxSize,
+  type CarrierAccount,
+  type CarrierAccountList,
+  type RemovalResult,
+  type ShipMethod,
+  type ShipMethodList,
+} from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
 import { envelopeData } from '@/lib/api/envelope-data';
 
@@ -35,6 +43,12 @@ const setupDeletionApi = api.injectEndpoints({
       transformResponse: envelopeData<BoxSize[]>,
       providesTags: ['BoxSize'],
     }),
+    /** The archived shipping methods only (the live ones come from the entity's list). */
+    listArchivedShipMethods: build.query<ShipMethod[], void>({
+      query: () => `api/v1/shipMethods?archived=true&size=${MAX_PAGE_SIZE}&page=1`,
+      transformResponse: (response: { data: ShipMethodList }) => response.data.rows.filter((m) => m.archivedAt),
+      providesTags: ['ShipMethod'],
+    }),
     listCarrierAccountsWithArchived: build.query<CarrierAccount[], void>({
       query: () => 'api/v1/carrierAccounts?archived=true',
       transformResponse: (response: { data: CarrierAccountList }) => response.data.rows,
@@ -48,4 +62,5 @@ export const {
   useRestoreSetupRowMutation,
   useListBoxSizesWithArchivedQuery,
   useListCarrierAccountsWithArchivedQuery,
+  useListArchivedShipMethodsQuery,
 } = setupDeletionApi;

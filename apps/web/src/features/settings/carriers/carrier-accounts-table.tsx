@@ -11,6 +11,8 @@ import TableRow from '@mui/material/TableRow';
 import { BUILT_IN_CARRIER, CARRIER_NAMES, type CarrierAccount } from '@shipdesk/contract';
 import { StatusChip, type StatusTone } from '@/components/status-chip';
 import { formatDateTime } from '@/lib/format';
+import { RemoveRowButton } from '../setup-deletion/remove-row-button';
+import { RestoreRowButton } from '../setup-deletion/restore-row-button';
 
 const SECONDARY = { color: 'text.secondary', fontSize: '0.75rem', lineHeight: 1.4 } as const;
 
@@ -119,12 +121,23 @@ export function CarrierAccountsTable({
               return (
                 <TableRow key={account.id} data-account-id={account.id}>
                   <TableCell sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>{CARRIER_NAMES[account.carrier]}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{account.name}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    {account.name}
+                    {account.archivedAt ? (
+                      <Box component="span" sx={{ ml: 1 }}>
+                        <StatusChip label="Archived" tone="neutral" small />
+                      </Box>
+                    ) : null}
+                  </TableCell>
                   <TableCell>
                     <StatusCell account={account} timeZone={timeZone} />
                   </TableCell>
                   <TableCell>{account.isDefault ? <StatusChip label="Default" tone="info" small /> : null}</TableCell>
-                  {readOnly ? null : (
+                  {readOnly ? null : account.archivedAt ? (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <RestoreRowButton path={`api/v1/carrierAccounts/${account.id}`} name={account.name} />
+                    </TableCell>
+                  ) : (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <Button
                         size="small"
@@ -138,6 +151,11 @@ export function CarrierAccountsTable({
                       <Button size="small" onClick={() => onEdit(account)} aria-label={`Edit ${account.name}`}>
                         Edit
                       </Button>
+                      <RemoveRowButton
+                        path={`api/v1/carrierAccounts/${account.id}`}
+                        name={account.name}
+                        consequence={`${account.name} will be deleted. If labels were bought with it or shipping method mappings use it, it is archived instead: no new labels are bought with it, its labels keep it, and those mappings use the default ${CARRIER_NAMES[account.carrier]} account.`}
+                      />
                     </TableCell>
                   )}
                 </TableRow>

@@ -13,6 +13,8 @@ import {
   useListCarrierAccountsQuery,
   useTestCarrierConnectionMutation,
 } from '@/entities/carrier-accounts/carrier-accounts-api';
+import { useListCarrierAccountsWithArchivedQuery } from '../api/setup-deletion-api';
+import { ShowArchivedSwitch } from '../setup-deletion/show-archived-switch';
 import { CarrierAccountDialog } from './carrier-account-dialog';
 import { CarrierAccountsTable } from './carrier-accounts-table';
 
@@ -23,7 +25,10 @@ type Editing = { account?: CarrierAccount } | null;
  * Admins connect, edit and test accounts; Managers see them read-only.
  */
 export function CarriersTab({ readOnly = false }: { readOnly?: boolean }) {
-  const list = useListCarrierAccountsQuery();
+  const [showArchived, setShowArchived] = useState(false);
+  const live = useListCarrierAccountsQuery(undefined, { skip: showArchived });
+  const withArchived = useListCarrierAccountsWithArchivedQuery(undefined, { skip: !showArchived });
+  const list = showArchived ? withArchived : live;
   const [testConnection] = useTestCarrierConnectionMutation();
   const timeZone = useTenantTimeZone();
   const [editing, setEditing] = useState<Editing>(null);
@@ -58,9 +63,12 @@ export function CarriersTab({ readOnly = false }: { readOnly?: boolean }) {
           its accounts has passed a connection test. Shipdesk Local is always there for your own deliveries.
         </Typography>
         {readOnly ? null : (
-          <Button variant="contained" startIcon={<AddLinkOutlined />} onClick={() => setEditing({})}>
-            Connect a carrier
-          </Button>
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+            <ShowArchivedSwitch checked={showArchived} onChange={setShowArchived} />
+            <Button variant="contained" startIcon={<AddLinkOutlined />} onClick={() => setEditing({})}>
+              Connect a carrier
+            </Button>
+          </Box>
         )}
       </Box>
       {list.isError && !list.data ? (
@@ -91,7 +99,11 @@ export function CarriersTab({ readOnly = false }: { readOnly?: boolean }) {
         </Typography>
       ) : null}
       {editing ? (
-        <CarrierAccountDialog account={editing.account} accounts={accounts} onClose={() => setEditing(null)} />
+        <CarrierAccountDialog
+          account={editing.account}
+          accounts={accounts.filter((a) => !a.archivedAt)}
+          onClose={() => setEditing(null)}
+        />
       ) : null}
     </>
   );

@@ -26,6 +26,7 @@ import { useListCarrierMappingsQuery } from '../api/ship-method-mappings-api';
 import { CarrierMappingDialog } from './carrier-mapping-dialog';
 import { BlockHeading } from './block-heading';
 import { DESTINATION_LABELS } from './shipping-text';
+import { RemoveRowButton } from '../setup-deletion/remove-row-button';
 
 const SECONDARY = { color: 'text.secondary', fontSize: '0.75rem', lineHeight: 1.4 } as const;
 
@@ -105,7 +106,7 @@ export function CarrierMappingsBlock({ method, readOnly }: { method: ShipMethod;
                       {row.carrier === 'local' ? '—' : accountName(row.carrierAccountId, row.carrier)}
                     </TableCell>
                     {readOnly ? null : (
-                      <TableCell align="right">
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                         <Button
                           size="small"
                           onClick={() => setEditing({ mapping: row })}
@@ -113,6 +114,11 @@ export function CarrierMappingsBlock({ method, readOnly }: { method: ShipMethod;
                         >
                           Edit
                         </Button>
+                        <RemoveRowButton
+                          path={`api/v1/shipMethodCarrierMethodMappings/${row.id}`}
+                          name={`the ${DESTINATION_LABELS[row.destination].toLowerCase()} carrier service of ${method.name}`}
+                          consequence={`${method.name} will no longer ship with ${row.carrierMethodName} for ${DESTINATION_LABELS[row.destination].toLowerCase()} destinations. Open orders are resolved again; orders that have labels keep theirs.`}
+                        />
                       </TableCell>
                     )}
                   </TableRow>

@@ -11,6 +11,7 @@ import { StatusChip } from '@/components/status-chip';
 import { CarrierMappingsBlock } from './carrier-mappings-block';
 import { openOrdersText } from './shipping-text';
 import { StoreMappingsBlock } from './store-mappings-block';
+import { RemoveRowButton } from '../setup-deletion/remove-row-button';
 
 interface ShipMethodsListProps {
   methods: readonly ShipMethod[];
@@ -93,9 +94,16 @@ export function ShipMethodsList({
               {readOnly ? null : (
                 <>
                   <Divider sx={{ my: 2 }} />
-                  <Button size="small" onClick={() => onRename(method)} aria-label={`Rename ${method.name}`}>
-                    Rename
-                  </Button>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <Button size="small" onClick={() => onRename(method)} aria-label={`Rename ${method.name}`}>
+                      Rename
+                    </Button>
+                    <RemoveRowButton
+                      path={`api/v1/shipMethods/${method.id}`}
+                      name={method.name}
+                      consequence={`${method.name} will be deleted with its mappings. If orders or shipping rules use it, it is archived instead: no requested service means it any more (open orders are resolved again), and orders that have it keep its name.`}
+                    />
+                  </Box>
                 </>
               )}
             </AccordionDetails>

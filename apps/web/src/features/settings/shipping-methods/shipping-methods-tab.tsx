@@ -18,6 +18,7 @@ import { ResolutionProgress } from './resolution-progress';
 import { ShipMethodNameDialog } from './ship-method-name-dialog';
 import { ShipMethodsList } from './ship-methods-list';
 import { UnmappedServices } from './unmapped-services';
+import { ArchivedShipMethods } from './archived-ship-methods';
 
 type Naming = { method?: ShipMethod } | null;
 
@@ -136,6 +137,7 @@ export function ShippingMethodsTab({ readOnly = false }: { readOnly?: boolean })
           onCreated={(method) => openMethod(method.id)}
         />
       ) : null}
+      {readOnly ? null : <ArchivedShipMethods />}
       {mapping ? <MapServiceDialog service={mapping} methods={methods} onClose={() => setMapping(null)} /> : null}
     </>
   );

@@ -12,6 +12,7 @@ import { QueryError } from '@/components/query-error';
 import { useListStoreMappingsQuery } from '../api/ship-method-mappings-api';
 import { BlockHeading } from './block-heading';
 import { StoreMappingDialog } from './store-mapping-dialog';
+import { RemoveRowButton } from '../setup-deletion/remove-row-button';
 
 interface StoreMappingsBlockProps {
   method: ShipMethod;
@@ -61,23 +62,35 @@ export function StoreMappingsBlock({ method, readOnly, suggestions }: StoreMappi
               sx={{ gap: 2, alignItems: 'flex-start', '&:last-of-type': { borderBottom: 0 } }}
               secondaryAction={
                 readOnly ? undefined : (
-                  <Button
-                    size="small"
-                    onClick={() => setEditing({ mapping: row })}
-                    aria-label={`Edit the requested services of ${row.storeName ?? 'every store'}`}
-                  >
-                    Edit
-                  </Button>
+                  <Box sx={{ display: 'flex', alignItems: 'center' }}>
+                    <Button
+                      size="small"
+                      onClick={() => setEditing({ mapping: row })}
+                      aria-label={`Edit the requested services of ${row.storeName ?? 'every store'}`}
+                    >
+                      Edit
+                    </Button>
+                    <RemoveRowButton
+                      path={`api/v1/shipMethodStoreMappings/${row.id}`}
+                      name={`the requested services of ${row.storeName ?? 'every store'}`}
+                      consequence={`${row.data.services.join(', ') || 'These services'} will no longer mean ${method.name}${row.storeName ? ` on ${row.storeName}` : ''}. Open orders are resolved again.`}
+                    />
+                  </Box>
                 )
               }
             >
               <Typography variant="body2" sx={{ width: 180, flexShrink: 0, fontWeight: 500, pt: 0.25 }}>
                 {row.data.storeId === null ? 'Every store' : (row.storeName ?? `Store ${row.data.storeId}`)}
               </Typography>
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, pr: readOnly ? 0 : 8, minWidth: 0 }}>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, pr: readOnly ? 0 : 13, minWidth: 0 }}>
                 {row.data.services.map((service) => (
                   <Chip key={service} label={service} size="small" variant="outlined" />
                 ))}
+                {row.data.services.length === 0 ? (
+                  <Typography variant="body2" color="text.secondary">
+                    No services: this mapping means nothing until you add one.
+                  </Typography>
+                ) : null}
               </Box>
             </ListItem>
           ))}
