@@ -18,7 +18,7 @@ const Version = Type.Integer({
 
 /**
  * Body of `POST /call/order/{orderId}/updateOrderLines`: the order's lines as they are to be, in order. A line with
- * `id` is that line of the order changed (its category and hazard kept unless sent); a line without is added; a line
+ * `lineId` is that line of the order changed (its category and hazard kept unless sent); a line without is added; a line
  * of the order not sent is removed. The version is required: a lines form is always loaded from one.
  */
 export const OrderLinesUpdateSchema = schema(() =>
@@ -27,7 +27,7 @@ export const OrderLinesUpdateSchema = schema(() =>
       version: Version,
       lines: Type.Array(
         Type.Object(
-          { id: Type.Optional(IdSchema), ...OrderLineInputSchema.properties },
+          { lineId: Type.Optional(IdSchema), ...OrderLineInputSchema.properties },
           { additionalProperties: false },
         ),
         { minItems: 1, maxItems: 500 },

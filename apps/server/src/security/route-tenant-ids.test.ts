@@ -83,6 +83,17 @@ const REACH: Record<string, (s: Seeds, ask: Ask) => Promise<Reach>> = {
       kinds: ON_OPEN_ORDER,
     };
   },
+  'POST /call/order/:orderId/updateOrderLines': async (s, ask) => {
+    const order = await ask('GET', `/api/v1/orders/${s.openOrderId}`);
+    const lines = (order.lines as Array<{ sku: string; name: string; quantity: number; unitPrice: number }>).map(
+      (l) => ({ sku: l.sku, name: l.name, quantity: l.quantity, unitPrice: l.unitPrice }),
+    );
+    return {
+      values: { orderId: s.openOrderId! },
+      payload: { version: order.version, lines: lines.slice(0, 1) },
+      kinds: ON_OPEN_ORDER,
+    };
+  },
   'PUT /api/v1/shippingRuleByStore/:id': async (s, ask) => {
     const sets = (await ask('GET', '/call/shippingRuleSet/list')).ruleSets as Array<Record<string, unknown>>;
     return { payload: ruleSet(sets.find((set) => set.storeId === s.storeId)!.version as number) };

@@ -29,7 +29,7 @@ export const orderEditsRoutes: FastifyPluginAsyncTypebox<{ rules?: OrderRules }>
         summary: "Replace a wholesale or manual order's lines (add, remove, quantity, price, weight)",
         description:
           'Draft and Sales Orders with nothing shipped or labelled, typed in this app (source Wholesale): a ' +
-          "channel's order keeps the lines its channel sent (409 channel_order). A line with `id` changes that " +
+          "channel's order keeps the lines its channel sent (409 channel_order). A line with `lineId` changes that " +
           'line, one without is added, a line not sent is removed. The totals are computed again, every unit goes ' +
           'into one planned delivery, the service is resolved and the shipping rules run again; one ' +
           '`linesUpdated` timeline row says what changed. `version` is required (409 stale_version). Errors name ' +

@@ -51,7 +51,7 @@ describe.each(backends)('order editing: lines and payment terms ($name)', (backe
   /** The lines of an order as a lines form sends them back. */
   const sent = (order: Order) =>
     order.lines.map((l) => ({
-      id: l.id,
+      lineId: l.id,
       sku: l.sku,
       name: l.name,
       quantity: l.quantity,
@@ -84,8 +84,8 @@ describe.each(backends)('order editing: lines and payment terms ($name)', (backe
       ['MUG-1', 3, 1500, 400],
       ['CUP-2', 2, 700, 200],
     ]);
-    expect(edited.lines[0]!.id).toBe(mug!.id);
-    expect(edited.lines.some((l) => l.id === tea!.id)).toBe(false);
+    expect(edited.lines[0]!.id).toBe(mug!.lineId);
+    expect(edited.lines.some((l) => l.id === tea!.lineId)).toBe(false);
     expect(edited.version).toBeGreaterThan(order.version);
     // The rules ran again on the new total.
     expect(edited.ruleSettings.insuredValue).toBe(edited.total);
@@ -147,8 +147,8 @@ describe.each(backends)('order editing: lines and payment terms ($name)', (backe
       [{ lines: [{ ...mug, sku: 'x'.repeat(101) }] }, 'lines.0.sku'],
       [{ lines: [{ ...mug, name: '' }] }, 'lines.0.name'],
       [{ lines: [mug, { ...tea, sku: '   ' }] }, 'lines.1.sku'],
-      [{ lines: [mug, { ...tea, id: mug!.id }] }, 'lines.1.id'],
-      [{ lines: [{ ...mug, id: '999999999' }] }, 'lines.0.id'],
+      [{ lines: [mug, { ...tea, lineId: mug!.lineId }] }, 'lines.1.lineId'],
+      [{ lines: [{ ...mug, lineId: '999999999' }] }, 'lines.0.lineId'],
     ];
     for (const [body, field] of cases) {
       const res = await editLines(order.id, { version: order.version, ...body });

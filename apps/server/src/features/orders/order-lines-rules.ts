@@ -24,7 +24,7 @@ export type PlannedLine = Omit<StoredLine, 'id'> & { id?: number };
 type SentLine = OrderLinesUpdate['lines'][number];
 
 /**
- * The lines to write, in the order sent, or the errors naming each bad field (`lines.2.id`, as the schema's own
+ * The lines to write, in the order sent, or the errors naming each bad field (`lines.2.lineId`, as the schema's
  * errors name fields). A sent id must be a line of this order, sent once; what a sent line leaves out (weight,
  * category, hazard) keeps its stored value, or the default for a new line.
  */
@@ -36,10 +36,10 @@ export function planLines(
   const seen = new Set<number>();
   const errors: Record<string, string> = {};
   const lines = sent.map((line, i): PlannedLine => {
-    const id = line.id === undefined ? undefined : Number(line.id);
+    const id = line.lineId === undefined ? undefined : Number(line.lineId);
     const old = id === undefined ? undefined : byId.get(id);
-    if (id !== undefined && !old) errors[`lines.${i}.id`] = `No line ${line.id} in this order`;
-    else if (id !== undefined && seen.has(id)) errors[`lines.${i}.id`] = `Line ${line.id} is sent twice`;
+    if (id !== undefined && !old) errors[`lines.${i}.lineId`] = `No line ${line.lineId} in this order`;
+    else if (id !== undefined && seen.has(id)) errors[`lines.${i}.lineId`] = `Line ${line.lineId} is sent twice`;
     if (id !== undefined) seen.add(id);
     const hazardClass = line.hazardClass ?? old?.hazardClass ?? null;
     return {

@@ -95,7 +95,7 @@ export function toLinesUpdate(values: LinesEditValues, currency: string, version
     lines: values.lines.map((line) => {
       const price = parseMoney(line.unitPrice, currency);
       return {
-        ...(line.id ? { id: line.id } : {}),
+        ...(line.id ? { lineId: line.id } : {}),
         sku: line.sku.trim(),
         name: line.name.trim(),
         quantity: Number(line.quantity.trim()),

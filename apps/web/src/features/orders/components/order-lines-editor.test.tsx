@@ -103,7 +103,7 @@ describe('Edit lines on the order view', () => {
     expect(saved.body).toEqual({
       version: 3,
       lines: [
-        { id: '11', sku: 'MUG-1', name: 'Mug', quantity: 3, unitPrice: 500, weight: 350 },
+        { lineId: '11', sku: 'MUG-1', name: 'Mug', quantity: 3, unitPrice: 500, weight: 350 },
         { sku: 'CUP-2', name: 'Cup', quantity: 1, unitPrice: 800, weight: 120 },
       ],
     });
