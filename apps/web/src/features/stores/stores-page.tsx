@@ -23,6 +23,7 @@ import { useConnectableStoresQuery, usePullStoreOrdersMutation } from './api/sto
 import { MarketplaceInstalls } from './components/marketplace-installs';
 import { StoreDialog } from './components/store-dialog';
 import { StoresTable } from './components/stores-table';
+import { ArchivedStores } from './components/archived-stores';
 import { SyncLogDialog } from './components/sync-log-dialog';
 import { useStoresRealtime } from './hooks/use-stores-realtime';
 import { STORE_PAGE_SIZES, readStoreListParams, writeStoreListParams, type StoreListParams } from './list-params';
@@ -178,6 +179,7 @@ export function StoresPage() {
     <>
       <PageHeader title="Stores" subtitle="The sales channels Shipdesk pulls orders from." actions={addButton} />
       {body}
+      {canEdit ? <ArchivedStores /> : null}
       <MarketplaceInstalls installs={installs} stores={rows} timeZone={timeZone} />
       {dialog?.kind === 'add' ? <StoreDialog onClose={closeDialog} /> : null}
       {dialog?.kind === 'edit' ? <StoreDialog store={dialog.store} onClose={closeDialog} /> : null}

@@ -4,6 +4,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Store } from '@shipdesk/contract';
+import { StoreArchiveButton } from './store-archive-button';
 
 interface StoreRowActionsProps {
   store: Store;
@@ -17,7 +18,7 @@ interface StoreRowActionsProps {
   onEdit(store: Store): void;
 }
 
-/** A store row's buttons: pull its orders now, read its sync log, edit it (Admins). */
+/** A store row's buttons: pull its orders now, read its sync log, edit or archive it (Admins). */
 export function StoreRowActions({
   store,
   canPull,
@@ -60,6 +61,7 @@ export function StoreRowActions({
           Edit
         </Button>
       ) : null}
+      {canEdit ? <StoreArchiveButton store={store} /> : null}
     </Box>
   );
 }
