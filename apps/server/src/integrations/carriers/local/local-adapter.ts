@@ -82,8 +82,10 @@ export async function drawLocalLabel(request: LabelRequest): Promise<PurchasedLa
     parcel: request.parcel,
     shipDate: request.shipDate,
     reference: request.reference,
-    // The driver reads what to collect under the service's name.
-    serviceName: request.signature ? `${service.name} - ${SIGNATURE_WORDS[request.signature]}` : service.name,
+    // The driver reads what to collect on its own line under the service's name (appended to the name, a long one
+    // cut it off).
+    serviceName: service.name,
+    instruction: request.signature ? SIGNATURE_WORDS[request.signature] : null,
     trackingNumber,
   };
   const render = await loadRenderers();

@@ -64,6 +64,8 @@ export interface LocalLabelData {
   shipDate: string;
   reference: string;
   serviceName: string;
+  /** What the driver collects (a signature), on its own line under the service so it is never cut off. */
+  instruction?: string | null;
   trackingNumber: string;
 }
 
@@ -231,7 +233,12 @@ export function localLabelLayout(data: LocalLabelData): LabelElement[] {
   elements.push(rule(662, 4));
 
   // The service.
-  elements.push(text(MARGIN, 684, CONTENT, 44, data.serviceName.toUpperCase(), 'center'));
+  if (data.instruction) {
+    elements.push(text(MARGIN, 668, CONTENT, 36, data.serviceName.toUpperCase(), 'center'));
+    elements.push(text(MARGIN, 708, CONTENT, 30, data.instruction.toUpperCase(), 'center'));
+  } else {
+    elements.push(text(MARGIN, 684, CONTENT, 44, data.serviceName.toUpperCase(), 'center'));
+  }
   elements.push(rule(746, 4));
 
   // The tracking barcode, centred, with the number below.
