@@ -76,12 +76,15 @@ export function createCarrierAccountsRepository() {
     },
 
     /**
-     * Archives an account: no longer the default, and the mappings that bought with it buy with their carrier's
-     * default account from now on (so they keep working).
+     * Archives an account: no longer the default (of its carrier, nor the label settings' default account), and the
+     * mappings that bought with it buy with their carrier's default account from now on (so they keep working).
      */
     async archive(tx: Executor, tenantId: string, id: number): Promise<void> {
       await tx.execute(sql`UPDATE ship_method_carrier_mappings SET carrier_account_id = NULL
         WHERE tenant_id = ${tenantId} AND carrier_account_id = ${id}`);
+      await tx.execute(sql`UPDATE configs SET options = options - 'defaultCarrierAccountId', updated_at = now()
+        WHERE tenant_id = ${tenantId} AND key = 'ship_label_app_info'
+          AND options->>'defaultCarrierAccountId' = ${String(id)}`);
       await tx
         .update(carrierAccounts)
         .set({ archivedAt: sql`now()`, isDefault: false, updatedAt: sql`now()` })

@@ -157,6 +157,11 @@ describe.each(backends)('deleting shipping setup ($name)', (backend) => {
     expect(deleted.json().data).toEqual({ deleted: true, archived: false, reason: null });
 
     const main = await account('Main USPS');
+    const labels = await call('POST', '/call/configs/createOrUpdate', {
+      key: 'ship_label_app_info',
+      options: { labelType: 'pdf', defaultCarrierAccountId: main.id },
+    });
+    expect(labels.statusCode, labels.body).toBeLessThan(300);
     const parcel = await method('Parcel');
     const mapped = await call('POST', '/api/v1/shipMethodCarrierMethodMappings', {
       shipMethodId: parcel.id,
@@ -177,6 +182,8 @@ describe.each(backends)('deleting shipping setup ($name)', (backend) => {
     const mapping = (await call('GET', `/api/v1/shipMethodCarrierMethodMappings?ship_method=${parcel.id}`)).json()
       .data.rows[0];
     expect(mapping.carrierAccountId).toBeNull();
+    const entries = (await call('GET', '/api/v1/configs')).json().data as Array<{ key: string; options: object }>;
+    expect(entries.find((e) => e.key === 'ship_label_app_info')?.options).not.toHaveProperty('defaultCarrierAccountId');
     const refused = await call('POST', '/api/v1/shipMethodCarrierMethodMappings', {
       shipMethodId: parcel.id,
       destination: 'domestic',
