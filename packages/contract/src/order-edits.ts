@@ -46,7 +46,7 @@ export const PaymentTermsUpdateSchema = Type.Object(
 export type PaymentTermsUpdate = Type.Static<typeof PaymentTermsUpdateSchema>;
 
 /** What the edit rules read of an order. */
-export interface EditedOrder {
+interface EditedOrder {
   sourceType: SourceType | string;
   storeName?: string | null;
   orderStatus: OrderStatus;
@@ -73,9 +73,9 @@ const SOURCE_NAMES: Record<string, string> = {
 };
 
 /** The order statuses whose lines may change: not yet shipped, canceled or deleted. */
-export const LINE_EDIT_ORDER_STATUSES: readonly OrderStatus[] = ['Draft Order', 'Sales Order'];
+const LINE_EDIT_ORDER_STATUSES: readonly OrderStatus[] = ['Draft Order', 'Sales Order'];
 /** Terms is set on open orders only; once completed, what is owed is settled with payments. */
-export const TERMS_ORDER_STATUSES: readonly OrderStatus[] = ['Draft Order', 'Sales Order'];
+const TERMS_ORDER_STATUSES: readonly OrderStatus[] = ['Draft Order', 'Sales Order'];
 
 function channelRefusal(order: EditedOrder, what: string): EditRefusal | null {
   if (order.sourceType === OWN_SOURCE) return null;

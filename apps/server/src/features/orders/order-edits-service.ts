@@ -23,8 +23,8 @@ import type { OrdersNotifier } from './orders-notifier.ts';
 import { createOrdersRepository, statusesOf } from './orders-repository.ts';
 import { toOrder } from './order-views.ts';
 
-export const LINES_UPDATED_EVENT = 'linesUpdated';
-export const PAYMENT_TERMS_EVENT = 'paymentTerms';
+const LINES_UPDATED_EVENT = 'linesUpdated';
+const PAYMENT_TERMS_EVENT = 'paymentTerms';
 
 const refused = (refusal: EditRefusal) => new HttpError(409, refusal.message, { reason: refusal.reason });
 

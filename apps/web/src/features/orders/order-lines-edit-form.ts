@@ -6,7 +6,7 @@ import { computeTotals, minorToDecimal, parseMoney, type Order, type OrderLinesU
  * and the body sent.
  */
 
-export interface EditLineValues {
+interface EditLineValues {
   /** The stored line's id; empty for a line added here. */
   id: string;
   sku: string;
@@ -24,8 +24,8 @@ export interface LinesEditValues {
 export const MAX_EDIT_LINES = 500;
 const MAX_QUANTITY = 100_000;
 /** Grams per unit (one tonne): the server's bound too. */
-export const MAX_LINE_WEIGHT = 1_000_000;
-export const LINE_FIELDS = ['sku', 'name', 'quantity', 'unitPrice', 'weight'] as const;
+const MAX_LINE_WEIGHT = 1_000_000;
+const LINE_FIELDS = ['sku', 'name', 'quantity', 'unitPrice', 'weight'] as const;
 
 export const newEditLine = (): EditLineValues => ({
   id: '',

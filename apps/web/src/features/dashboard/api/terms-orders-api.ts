@@ -7,7 +7,7 @@ import { envelopeData } from '@/lib/api/envelope-data';
  * Orders on net terms that still count: not canceled or deleted (a Completed one shipped on terms is still owed).
  * The order list's own filter, so the figure is the list's total that its link opens.
  */
-export const TERMS_FILTERS = { paymentStatus: 'Terms', orderStatus: 'in@Draft Order,Sales Order,Completed' } as const;
+const TERMS_FILTERS = { paymentStatus: 'Terms', orderStatus: 'in@Draft Order,Sales Order,Completed' } as const;
 
 const termsOrdersApi = api.injectEndpoints({
   endpoints: (build) => ({
