@@ -124,6 +124,41 @@ describe.each(backends)('order editing: lines and payment terms ($name)', (backe
     expect(found.json().data.rows.map((r: Order) => r.id)).toContain(order.id);
   });
 
+  it('folds a split into the first box, which keeps its dimensions, and weighs it from the lines', async () => {
+    const order = await createOrder(t, tenant);
+    const [mug, tea] = order.lines;
+    const split = await call('POST', `/call/order/${order.id}/shapeDeliveries`, {
+      version: order.version,
+      deliveries: [
+        { lines: [{ lineId: mug!.id, quantity: 2 }], length: 10, width: 8, height: 6 },
+        { lines: [{ lineId: tea!.id, quantity: 1 }] },
+      ],
+    });
+    expect(split.statusCode, split.body).toBe(200);
+    const [first] = split.json().data as Delivery[];
+    const now = await read(order.id);
+    const res = await editLines(order.id, {
+      version: now.version,
+      lines: [{ ...sent(now)[0], quantity: 1 }, sent(now)[1]],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await deliveries(order.id);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({
+      deliveryId: first!.deliveryId,
+      length: 10,
+      width: 8,
+      height: 6,
+      weight: 350 + 100,
+    });
+    expect(after[0]!.lines).toEqual(
+      expect.arrayContaining([
+        { lineId: mug!.id, quantity: 1 },
+        { lineId: tea!.id, quantity: 1 },
+      ]),
+    );
+  });
+
   it('refuses a stale version with 409 and writes nothing', async () => {
     const order = await createOrder(t, tenant);
     const res = await editLines(order.id, { version: order.version + 5, lines: sent(order) });
