@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { BoxSize, Delivery, Order, ShipLabelDefaults, ShippingRule } from '@shipdesk/contract';
+import { startFakeUsps, type FakeUsps } from '@shipdesk/fakes';
+import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
+import { setWarehouse } from '../../../test/label-helpers.ts';
+import { createOrder, flow } from '../../../test/order-helpers.ts';
+
+const ACCOUNT = { crid: '56982563', mid: '900066622', accountType: 'EPS' as const, accountNumber: '1000405525' };
+const PARCEL = { weight: 900, length: 8, width: 6, height: 4 };
+
+/** Every order is insured for its total and asks for an adult's signature (a seller's rule). */
+const INSURE_ALL: ShippingRule = {
+  id: 'insure',
+  name: 'Insure everything',
+  enabled: true,
+  match: 'all',
+  conditions: [],
+  actions: [
+    { type: 'insure', above: 0 },
+    { type: 'requireSignature', kind: 'adult' },
+  ],
+  stop: false,
+};
+
+type UspsLabelBody = {
+  packageDescription: {
+    mailClass: string;
+    extraServices?: number[];
+    packageOptions?: { packageValue: number };
+    length: number;
+    width: number;
+    height: number;
+  };
+};
+
+describe.each(backends)('label options through the routes ($name)', (backend) => {
+  let t: TestContext;
+  let usps: FakeUsps;
+  const tenant = newTenantId();
+  let accountId: string;
+  let boxes: BoxSize[];
+
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, who = tenant) =>
+    t.app.inject({ method, url, headers: await t.auth(who), ...(payload ? { payload } : {}) });
+  const count = async (query: ReturnType<typeof sql>) =>
+    ((await t.app.db.db.execute(query)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+  const labelBodies = () =>
+    usps.requests
+      .filter((request) => /\/labels\/v3\/label$/.test(request.path))
+      .map((request) => JSON.parse(request.body) as UspsLabelBody);
+
+  beforeAll(async () => {
+    usps = await startFakeUsps({
+      clientId: 'usps-client',
+      clientSecret: 'usps-secret-value-123',
+      accounts: [ACCOUNT],
+      quota: null,
+    });
+    t = await buildTestApp(backend, {}, undefined, { adapterOptions: { http: { baseDelayMs: 1, timeoutMs: 5_000 } } });
+    await setWarehouse(t, tenant);
+    const created = await call('POST', '/api/v1/carrierAccounts', {
+      carrier: 'usps',
+      name: 'Main USPS',
+      settings: { ...ACCOUNT, clientId: 'usps-client', apiBaseUrl: usps.url },
+      credentials: { clientSecret: 'usps-secret-value-123' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    accountId = created.json().data.id;
+    // Only a verified account is quoted.
+    const tested = await call('POST', '/call/carriers/testConnection', { accountId });
+    expect(tested.json().data.ok, tested.body).toBe(true);
+    const saved = await call('PUT', '/api/v1/shippingRuleByStore/all', { version: 0, rules: [INSURE_ALL] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    boxes = (await call('GET', '/api/v1/orderBoxSizes')).json().data;
+    expect(boxes.length).toBeGreaterThan(1);
+  });
+  afterAll(async () => {
+    await t.close();
+    await usps.close();
+  });
+
+  /** A paid Sales Order that the rules have run on (each step at the order's current version). */
+  const paidOrder = async (): Promise<Order> => {
+    const made = await createOrder(t, tenant);
+    const current = async () => (await call('GET', `/api/v1/orders/${made.id}`)).json().data as Order;
+    const approved = await flow(t, tenant, made.id, 'approve', { version: (await current()).version });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const paid = await flow(t, tenant, made.id, 'processPayment', { version: (await current()).version });
+    expect(paid.statusCode, paid.body).toBe(200);
+    return current();
+  };
+
+  const usePriority = (order: Order, options?: object) =>
+    flow(t, tenant, order.id, 'shipLabel', {
+      version: order.version,
+      label: {
+        carrier: 'usps',
+        carrierAccountId: accountId,
+        serviceCode: 'PRIORITY_MAIL',
+        parcel: PARCEL,
+        ...(options ? { options } : {}),
+      },
+    });
+
+  it("buys with the rule's insured value and adult signature, and quotes with them", async () => {
+    const order = await paidOrder();
+    expect(order.ruleSettings).toMatchObject({ insuredValue: order.total, signature: 'adult' });
+    const quoted = (await call('GET', `/call/orders/${order.id}/shipLabel/fsmFlow`)).json().data
+      .defaults as ShipLabelDefaults;
+    expect(quoted.options).toEqual({
+      insuredValue: order.total,
+      insuranceProvider: 'carrier',
+      signature: 'adult',
+      currency: order.currency,
+    });
+    expect(quoted.rates.some((rate) => rate.serviceCode === 'PRIORITY_MAIL')).toBe(true);
+    // Media Mail takes no adult signature: left out of the rates with the reason.
+    expect(quoted.rates.some((rate) => rate.serviceCode === 'MEDIA_MAIL')).toBe(false);
+    expect(quoted.rateErrors.map((error) => error.message)).toContainEqual(
+      expect.stringContaining('Media Mail cannot carry an adult signature'),
+    );
+
+    const bought = await usePriority(order);
+    expect(bought.statusCode, bought.body).toBe(200);
+    const sent = labelBodies().at(-1)!.packageDescription;
+    expect(sent.extraServices).toEqual([922, order.total > 50_000 ? 931 : 930]);
+    expect(sent.packageOptions).toEqual({ packageValue: order.total / 100 });
+    const events = (await call('GET', `/api/v1/orders/${order.id}/events`)).json().data as Array<{
+      event: string;
+      payload: Record<string, unknown>;
+    }>;
+    expect(events.find((event) => event.event === 'shipLabel')!.payload).toMatchObject({
+      insuredValue: order.total,
+      signature: 'adult',
+    });
+  });
+
+  it('buys with the box, insured value and signature set by hand, or those of the label form', async () => {
+    const order = await paidOrder();
+    const box = boxes.at(-1)!;
+    const set = await call('POST', `/call/order/${order.id}/updateRuleSettings`, {
+      boxSizeId: box.id,
+      insuredValue: 12_345,
+      signature: 'standard',
+      version: order.version,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const handSet = set.json().data as Order;
+    const draft = (await call('GET', `/call/orders/${order.id}/shipLabel/fsmFlow?rates=false`)).json().data
+      .defaults as ShipLabelDefaults;
+    expect(draft.parcel).toMatchObject({ boxSizeId: box.id, length: box.length, width: box.width, height: box.height });
+    expect(draft.options).toMatchObject({ insuredValue: 12_345, signature: 'standard' });
+
+    // The form changed them for this label: no insurance, an adult's signature.
+    const form = (
+      await call('GET', `/call/orders/${order.id}/shipLabel/fsmFlow?insuredValue=0&signature=adult&rates=false`)
+    ).json().data.defaults as ShipLabelDefaults;
+    expect(form.options).toMatchObject({ insuredValue: null, signature: 'adult' });
+
+    const bought = await usePriority(handSet, { insuredValue: null, signature: 'adult' });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const sent = labelBodies().at(-1)!.packageDescription;
+    expect(sent.extraServices).toEqual([922]);
+    expect(sent.packageOptions).toBeUndefined();
+    // The order keeps what was set by hand: the change was for this label only.
+    const after = (await call('GET', `/api/v1/orders/${order.id}`)).json().data as Order;
+    expect(after.ruleSettings).toMatchObject({ boxSizeId: box.id, insuredValue: 12_345, signature: 'standard' });
+  });
+
+  it("refuses a service that cannot carry the signature in USPS's words, buying and writing nothing", async () => {
+    const order = await paidOrder();
+    const before = labelBodies().length;
+    const refused = await flow(t, tenant, order.id, 'shipLabel', {
+      version: order.version,
+      label: { carrier: 'usps', carrierAccountId: accountId, serviceCode: 'MEDIA_MAIL', parcel: PARCEL },
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({ reason: 'carrier_refused', message: expect.stringMatching(/922/) });
+    expect(labelBodies().length).toBe(before + 1);
+    expect(await count(sql`SELECT count(*)::int AS n FROM shipping_labels WHERE order_id = ${order.id}`)).toBe(0);
+    const unchanged = (await call('GET', `/api/v1/orders/${order.id}`)).json().data as Order;
+    expect(unchanged).toMatchObject({ version: order.version, shipmentStatus: 'Unshipped' });
+    const [delivery] = (await call('GET', `/api/v1/deliveries?orderId=${order.id}`)).json().data as Delivery[];
+    expect(delivery).toMatchObject({ status: 'planned', label: null });
+
+    // A value above what USPS insures is refused before anything is sent, naming the field.
+    const over = await usePriority(order, { insuredValue: 600_000, signature: null });
+    expect(over.statusCode, over.body).toBe(400);
+    expect(over.json().errors).toMatchObject({ 'label.options.insuredValue': expect.stringContaining('USPS') });
+    expect(labelBodies().length).toBe(before + 1);
+  });
+});
