@@ -48,7 +48,9 @@ describe.each(backends)('deleting box sizes ($name)', (backend) => {
     const crate = await box('Crate');
     const placed = await createOrder(t, tenant);
     await t.app.db.withTenant(tenant, (tx) =>
-      tx.execute(sql`UPDATE orders SET box_size_id = ${Number(crate.id)} WHERE tenant_id = ${tenant} AND id = ${Number(placed.id)}`),
+      tx.execute(
+        sql`UPDATE orders SET box_size_id = ${Number(crate.id)} WHERE tenant_id = ${tenant} AND id = ${Number(placed.id)}`,
+      ),
     );
     const res = await call('DELETE', `/api/v1/orderBoxSizes/${crate.id}`);
     expect(res.json().data).toEqual({ deleted: false, archived: true, reason: '1 order uses it' });
@@ -62,7 +64,13 @@ describe.each(backends)('deleting box sizes ($name)', (backend) => {
     const refused = await call('POST', `/api/v1/orderBoxSizes/${crate.id}/restore`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toHaveProperty('name');
-    await call('PUT', `/api/v1/orderBoxSizes/${again.id}`, { name: 'Crate 2', length: 9, width: 9, height: 9, maxWeight: 5000 });
+    await call('PUT', `/api/v1/orderBoxSizes/${again.id}`, {
+      name: 'Crate 2',
+      length: 9,
+      width: 9,
+      height: 9,
+      maxWeight: 5000,
+    });
     const restored = await call('POST', `/api/v1/orderBoxSizes/${crate.id}/restore`);
     expect(restored.statusCode, restored.body).toBe(200);
     expect(restored.json().data).toMatchObject({ name: 'Crate', archivedAt: null });
@@ -74,7 +82,8 @@ describe.each(backends)('deleting box sizes ($name)', (backend) => {
     const boxes = (await call('GET', '/api/v1/orderBoxSizes', undefined, Role.Admin, lone)).json().data as BoxSize[];
     expect(boxes.length).toBeGreaterThan(1);
     const answers = [];
-    for (const b of boxes) answers.push((await call('DELETE', `/api/v1/orderBoxSizes/${b.id}`, undefined, Role.Admin, lone)).json().data);
+    for (const b of boxes)
+      answers.push((await call('DELETE', `/api/v1/orderBoxSizes/${b.id}`, undefined, Role.Admin, lone)).json().data);
     expect(answers.slice(0, -1).every((a) => a.deleted)).toBe(true);
     expect(answers.at(-1)).toMatchObject({ archived: true, reason: expect.stringContaining('last box') });
     expect((await call('GET', '/api/v1/orderBoxSizes', undefined, Role.Admin, lone)).json().data).toEqual([]);

@@ -88,7 +88,12 @@ export function createBoxSizesRepository() {
         .select({ id: boxSizes.id })
         .from(boxSizes)
         .where(
-          and(eq(boxSizes.tenantId, tenantId), eq(boxSizes.name, box.name), ne(boxSizes.id, id), isNull(boxSizes.archivedAt)),
+          and(
+            eq(boxSizes.tenantId, tenantId),
+            eq(boxSizes.name, box.name),
+            ne(boxSizes.id, id),
+            isNull(boxSizes.archivedAt),
+          ),
         );
       if (clash) return undefined;
       const [row] = await tx

@@ -76,7 +76,11 @@ export const boxSizesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(RemovalResultSchema), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ({ code: 200, success: true as const, data: await service.remove(request.auth!, request.params.id) }),
+    async (request) => ({
+      code: 200,
+      success: true as const,
+      data: await service.remove(request.auth!, request.params.id),
+    }),
   );
 
   app.post(
@@ -90,6 +94,10 @@ export const boxSizesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(BoxSizeSchema), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ({ code: 200, success: true as const, data: await service.restore(request.auth!, request.params.id) }),
+    async (request) => ({
+      code: 200,
+      success: true as const,
+      data: await service.restore(request.auth!, request.params.id),
+    }),
   );
 };

@@ -54,6 +54,47 @@ function view(row: CarrierAccountRow, secrets: SecretBox): CarrierAccount {
   };
 }
 
+const repository = createCarrierAccountsRepository();
+
+/**
+ * Deleted when nothing names it; archived (credentials kept, hidden from every picker and from new purchases)
+ * while labels or mappings name it. Its mappings then buy with their carrier's default account.
+ */
+async function removeAccount(database: Database, auth: AuthContext, idText: string): Promise<RemovalResult> {
+  return database.withTenant(auth.tenantId, async (tx) => {
+    const id = parseId(idText);
+    const row = id === null ? undefined : await repository.find(tx, auth.tenantId, id);
+    if (!row) throw notFound(ACCOUNT_NOT_FOUND);
+    const refs = await repository.references(tx, auth.tenantId, row.id);
+    const reason = referencesReason([
+      [refs.labels, 'label', 'labels'],
+      [refs.mappings, 'shipping method mapping', 'shipping method mappings'],
+    ]);
+    if (!reason) {
+      await repository.remove(tx, auth.tenantId, row.id);
+      return { deleted: true, archived: false, reason: null };
+    }
+    if (!row.archivedAt) await repository.archive(tx, auth.tenantId, row.id);
+    const detached = refs.mappings > 0 ? '; those mappings now use the default account of the carrier' : '';
+    return { deleted: false, archived: true, reason: `${reason}${detached}` };
+  });
+}
+
+/** Back among the accounts labels can be bought with (not as the default: a person sets that again). */
+async function restoreAccount(
+  database: Database,
+  secrets: SecretBox,
+  auth: AuthContext,
+  idText: string,
+): Promise<CarrierAccount> {
+  return database.withTenant(auth.tenantId, async (tx) => {
+    const id = parseId(idText);
+    const row = id === null ? undefined : await repository.find(tx, auth.tenantId, id);
+    if (!row) throw notFound(ACCOUNT_NOT_FOUND);
+    return view(row.archivedAt ? await repository.restore(tx, auth.tenantId, row.id) : row, secrets);
+  });
+}
+
 /** Carrier accounts (Settings > Carriers): connect, edit, test; and the catalogue of what the tenant can ship with. */
 export function createCarrierAccountsService(deps: CarrierAccountsDeps) {
   const repo = createCarrierAccountsRepository();
@@ -151,39 +192,8 @@ export function createCarrierAccountsService(deps: CarrierAccountsDeps) {
       });
     },
 
-    /**
-     * Deleted when nothing names it; archived (credentials kept, hidden from every picker and from new purchases)
-     * while labels or mappings name it. Its mappings then buy with their carrier's default account.
-     */
-    async remove(auth: AuthContext, idText: string): Promise<RemovalResult> {
-      return database.withTenant(auth.tenantId, async (tx) => {
-        const id = parseId(idText);
-        const row = id === null ? undefined : await repo.find(tx, auth.tenantId, id);
-        if (!row) throw notFound(ACCOUNT_NOT_FOUND);
-        const refs = await repo.references(tx, auth.tenantId, row.id);
-        const reason = referencesReason([
-          [refs.labels, 'label', 'labels'],
-          [refs.mappings, 'shipping method mapping', 'shipping method mappings'],
-        ]);
-        if (!reason) {
-          await repo.remove(tx, auth.tenantId, row.id);
-          return { deleted: true, archived: false, reason: null };
-        }
-        if (!row.archivedAt) await repo.archive(tx, auth.tenantId, row.id);
-        const detached = refs.mappings > 0 ? '; those mappings now use the default account of the carrier' : '';
-        return { deleted: false, archived: true, reason: `${reason}${detached}` };
-      });
-    },
-
-    /** Back among the accounts labels can be bought with (not as the default: a person sets that again). */
-    async restore(auth: AuthContext, idText: string): Promise<CarrierAccount> {
-      return database.withTenant(auth.tenantId, async (tx) => {
-        const id = parseId(idText);
-        const row = id === null ? undefined : await repo.find(tx, auth.tenantId, id);
-        if (!row) throw notFound(ACCOUNT_NOT_FOUND);
-        return view(row.archivedAt ? await repo.restore(tx, auth.tenantId, row.id) : row, secrets);
-      });
-    },
+    remove: (auth: AuthContext, idText: string) => removeAccount(database, auth, idText),
+    restore: (auth: AuthContext, idText: string) => restoreAccount(database, secrets, auth, idText),
 
     /** A saved account (its verdict is kept) or a form not saved yet. */
     async testConnection(auth: AuthContext, input: TestCarrierConnection): Promise<CarrierConnectionResult> {

@@ -120,7 +120,13 @@ async function carrierValues(tx: Executor, tenantId: string, input: CarrierMappi
  * A store mapping's lookup keys, refused when another method means one of them already for that store. A change may
  * empty the mapping (`allowEmpty`): it then means nothing until services are given again.
  */
-async function storeKeys(tx: Executor, tenantId: string, data: StoreMappingData, mappingId: number, allowEmpty = false) {
+async function storeKeys(
+  tx: Executor,
+  tenantId: string,
+  data: StoreMappingData,
+  mappingId: number,
+  allowEmpty = false,
+) {
   const method = await methodOf(tx, tenantId, data.shipMethodId);
   const storeId = data.storeId === null ? null : parseId(data.storeId);
   if (data.storeId !== null) {

@@ -143,7 +143,9 @@ describe.each(backends)('deleting shipping setup ($name)', (backend) => {
     expect(gone.json().data).toEqual({ deleted: true, archived: false, reason: null });
     const deleted = await call('DELETE', `/api/v1/shipMethodCarrierMethodMappings/${carrierId}`);
     expect(deleted.json().data).toEqual({ deleted: true, archived: false, reason: null });
-    expect((await call('GET', `/api/v1/shipMethodCarrierMethodMappings?ship_method=${express.id}`)).json().data.total).toBe(0);
+    expect(
+      (await call('GET', `/api/v1/shipMethodCarrierMethodMappings?ship_method=${express.id}`)).json().data.total,
+    ).toBe(0);
     expect((await call('GET', `/api/v1/shipMethodStoreMappings?ship_method=${express.id}`)).json().data.total).toBe(0);
   });
 
@@ -179,8 +181,8 @@ describe.each(backends)('deleting shipping setup ($name)', (backend) => {
     expect(live.map((a) => a.id)).not.toContain(main.id);
     const all = (await call('GET', '/api/v1/carrierAccounts?archived=true')).json().data.rows as CarrierAccount[];
     expect(all.find((a) => a.id === main.id)).toMatchObject({ isDefault: false, archivedAt: expect.any(String) });
-    const mapping = (await call('GET', `/api/v1/shipMethodCarrierMethodMappings?ship_method=${parcel.id}`)).json()
-      .data.rows[0];
+    const mapping = (await call('GET', `/api/v1/shipMethodCarrierMethodMappings?ship_method=${parcel.id}`)).json().data
+      .rows[0];
     expect(mapping.carrierAccountId).toBeNull();
     const entries = (await call('GET', '/api/v1/configs')).json().data as Array<{ key: string; options: object }>;
     expect(entries.find((e) => e.key === 'ship_label_app_info')?.options).not.toHaveProperty('defaultCarrierAccountId');

@@ -258,7 +258,11 @@ async function deleteShipMethod(tx: Executor, tenantId: string, id: number): Pro
 }
 
 /** Undefined when a live method has its name now. */
-async function restoreShipMethod(tx: Executor, tenantId: string, row: ShipMethodRow): Promise<ShipMethodRow | undefined> {
+async function restoreShipMethod(
+  tx: Executor,
+  tenantId: string,
+  row: ShipMethodRow,
+): Promise<ShipMethodRow | undefined> {
   const [clash] = await tx
     .select({ id: shipMethods.id })
     .from(shipMethods)

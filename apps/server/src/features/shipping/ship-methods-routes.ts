@@ -7,7 +7,6 @@ import {
   CarrierMappingSchema,
   Envelope,
   ID_PATTERN,
-  RemovalResultSchema,
   ShipMethodInputSchema,
   ShipMethodListQuerySchema,
   ShipMethodListSchema,
@@ -18,6 +17,7 @@ import {
   StoreMappingSchema,
 } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
+import { shipMethodsRemovalRoutes } from './ship-methods-removal-routes.ts';
 import type { ShipMethodsService } from './ship-methods-service.ts';
 
 const ok = <T>(data: T) => ({ code: 200, success: true as const, data });
@@ -30,6 +30,7 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
 ) => {
   const common = { tags: ['shipping'], security: [{ bearerAuth: [] }] };
   const created = <T>(data: T) => ({ code: 201, success: true as const, data });
+  await app.register(shipMethodsRemovalRoutes, { methods });
 
   app.get(
     '/api/v1/shipMethods',
@@ -70,32 +71,6 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
       },
     },
     async (request) => ok(await methods.rename(request.auth!, request.params.id, request.body)),
-  );
-  app.delete(
-    '/api/v1/shipMethods/:id',
-    {
-      config: { policy: 'admin' },
-      schema: {
-        ...common,
-        summary: 'Delete a shipping method (Admin); archived instead while orders or rules name it',
-        params: IdParams,
-        response: { 200: Envelope(RemovalResultSchema), ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    },
-    async (request) => ok(await methods.remove(request.auth!, request.params.id)),
-  );
-  app.post(
-    '/api/v1/shipMethods/:id/restore',
-    {
-      config: { policy: 'admin' },
-      schema: {
-        ...common,
-        summary: 'Restore an archived shipping method (Admin)',
-        params: IdParams,
-        response: { 200: Envelope(ShipMethodSchema), ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    },
-    async (request) => ok(await methods.restore(request.auth!, request.params.id)),
   );
 
   app.get(
@@ -139,19 +114,6 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
     },
     async (request) => ok(await methods.updateCarrierMapping(request.auth!, request.params.id, request.body)),
   );
-  app.delete(
-    '/api/v1/shipMethodCarrierMethodMappings/:id',
-    {
-      config: { policy: 'admin' },
-      schema: {
-        ...common,
-        summary: 'Delete a carrier mapping (Admin); open orders are resolved again',
-        params: IdParams,
-        response: { 200: Envelope(RemovalResultSchema), ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    },
-    async (request) => ok(await methods.deleteCarrierMapping(request.auth!, request.params.id)),
-  );
 
   app.get(
     '/api/v1/shipMethodStoreMappings',
@@ -193,18 +155,5 @@ export const shipMethodsRoutes: FastifyPluginAsyncTypebox<{ methods: ShipMethods
       },
     },
     async (request) => ok(await methods.updateStoreMapping(request.auth!, request.params.id, request.body.data)),
-  );
-  app.delete(
-    '/api/v1/shipMethodStoreMappings/:id',
-    {
-      config: { policy: 'admin' },
-      schema: {
-        ...common,
-        summary: 'Delete a store mapping (Admin); open orders are resolved again',
-        params: IdParams,
-        response: { 200: Envelope(RemovalResultSchema), ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    },
-    async (request) => ok(await methods.deleteStoreMapping(request.auth!, request.params.id)),
   );
 };

@@ -153,9 +153,12 @@ function restoreShipMethod(deps: ShipMethodsDeps, auth: AuthContext, idText: str
     const restored = await methods.restore(tx, auth.tenantId, row);
     const taken = { name: `A shipping method named "${row.name}" exists already: rename one of them first` };
     if (!restored) throw badRequest(taken);
-    const clashes = await methods.setKeys(tx, auth.tenantId, { shipMethodId: row.id, storeMappingId: null, storeKey: 0 }, [
-      serviceKey(row.name),
-    ]);
+    const clashes = await methods.setKeys(
+      tx,
+      auth.tenantId,
+      { shipMethodId: row.id, storeMappingId: null, storeKey: 0 },
+      [serviceKey(row.name)],
+    );
     if (clashes.length > 0) throw badRequest({ name: `"${row.name}" is mapped to another shipping method already` });
     return shipMethodView({ ...restored, openOrders: 0, mapped: false });
   });

@@ -15,7 +15,8 @@ describe.each(backends)('archiving a store ($name)', (backend) => {
     role: 2 | 3 = Role.Admin,
     who = tenant,
   ) => t.app.inject({ method, url, headers: await t.auth(who, role), ...(payload ? { payload } : {}) });
-  const listed = async (query = ''): Promise<Store[]> => (await call('GET', `/api/v1/stores?size=50${query}`)).json().data.rows;
+  const listed = async (query = ''): Promise<Store[]> =>
+    (await call('GET', `/api/v1/stores?size=50${query}`)).json().data.rows;
 
   beforeAll(async () => {
     t = await buildTestApp(backend);
@@ -34,7 +35,9 @@ describe.each(backends)('archiving a store ($name)', (backend) => {
     const store: Store = created.json().data;
     const placed = await createOrder(t, tenant);
     await t.app.db.withTenant(tenant, (tx) =>
-      tx.execute(sql`UPDATE orders SET store_id = ${Number(store.id)} WHERE tenant_id = ${tenant} AND id = ${Number(placed.id)}`),
+      tx.execute(
+        sql`UPDATE orders SET store_id = ${Number(store.id)} WHERE tenant_id = ${tenant} AND id = ${Number(placed.id)}`,
+      ),
     );
 
     expect((await call('DELETE', `/api/v1/stores/${store.id}`, undefined, Role.Manager)).statusCode).toBe(403);

@@ -6,7 +6,6 @@ import {
   CreateStoreSchema,
   CustomerOrderCodeSchema,
   Envelope,
-  RemovalResultSchema,
   StoreListQuerySchema,
   StoreListSchema,
   StoreRealtimeEvent,
@@ -15,6 +14,7 @@ import {
   UpdateStoreSchema,
 } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
+import { storesArchiveRoutes } from './stores-archive-routes.ts';
 import { createStoresService, parseStoreId } from './stores-service.ts';
 import type { AdapterFactory } from '../../integrations/channels/channel-registry.ts';
 import type { AdapterOptions } from '../../integrations/channels/channel-types.ts';
@@ -40,6 +40,7 @@ export const storesRoutes: FastifyPluginAsyncTypebox<StoresRoutesOptions> = asyn
       app.realtime.toTenant(tenantId, StoreRealtimeEvent.Changed, { storeId: String(storeId) }),
   });
   const common = { tags: ['stores'], security: [{ bearerAuth: [] }] };
+  await app.register(storesArchiveRoutes, { service });
 
   app.get(
     '/api/v1/stores',
@@ -93,42 +94,6 @@ export const storesRoutes: FastifyPluginAsyncTypebox<StoresRoutesOptions> = asyn
       code: 200,
       success: true as const,
       data: await service.update(request.auth!, parseStoreId(request.params.storeId), request.body),
-    }),
-  );
-
-  app.delete(
-    '/api/v1/stores/:storeId',
-    {
-      config: { policy: 'admin' },
-      schema: {
-        ...common,
-        summary: 'Archive a store (Admin): its orders stay, syncing stops, it leaves the pickers',
-        params: StoreIdParams,
-        response: { 200: Envelope(RemovalResultSchema), ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    },
-    async (request) => ({
-      code: 200,
-      success: true as const,
-      data: await service.archive(request.auth!, parseStoreId(request.params.storeId)),
-    }),
-  );
-
-  app.post(
-    '/api/v1/stores/:storeId/restore',
-    {
-      config: { policy: 'admin' },
-      schema: {
-        ...common,
-        summary: 'Restore an archived store (Admin); it comes back paused',
-        params: StoreIdParams,
-        response: { 200: Envelope(StoreSchema), ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    },
-    async (request) => ({
-      code: 200,
-      success: true as const,
-      data: await service.restore(request.auth!, parseStoreId(request.params.storeId)),
     }),
   );
 

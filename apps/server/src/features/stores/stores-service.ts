@@ -336,7 +336,8 @@ async function archiveStore(deps: StoresServiceDeps, auth: AuthContext, storeId:
     const row = await repo.find(tx, auth.tenantId, storeId);
     if (!row) throw notFound('Store not found');
     const status = row.status === 'uninstalled' ? row.status : 'paused';
-    if (!row.archivedAt) await repo.update(tx, auth.tenantId, storeId, { archivedAt: new Date(), status, nextSyncAt: null });
+    if (!row.archivedAt)
+      await repo.update(tx, auth.tenantId, storeId, { archivedAt: new Date(), status, nextSyncAt: null });
     return (await repo.orderCounts(tx, auth.tenantId, [storeId])).get(storeId) ?? 0;
   });
   deps.notifyChanged(auth.tenantId, storeId);
@@ -367,3 +368,4 @@ export function createStoresService(deps: StoresServiceDeps) {
     connectable: (auth: AuthContext) => connectableStores(deps, auth),
   };
 }
+export type StoresService = ReturnType<typeof createStoresService>;

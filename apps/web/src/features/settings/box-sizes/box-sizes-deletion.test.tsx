@@ -47,7 +47,9 @@ describe('Settings > Labels > Box sizes: delete and restore', { timeout: 20_000 
     // Keyboard: the button is reached and pressed without a mouse.
     within(table).getByRole('button', { name: 'Delete Small mailer' }).focus();
     await user.keyboard('{Enter}');
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete Small mailer?' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete Small mailer?' })).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() => expect(toasts.info).toHaveBeenCalledWith('Small mailer archived: 1 order uses it.'));
     expect(sent(requests, 'DELETE', '/api/v1/orderBoxSizes/5')).toHaveLength(1);
   });

@@ -12,12 +12,14 @@ const storeArchiveApi = api.injectEndpoints({
     archiveStore: build.mutation<RemovalResult, string>({
       query: (id) => ({ url: `api/v1/stores/${encodeURIComponent(id)}`, method: 'DELETE' }),
       transformResponse: envelopeData<RemovalResult>,
-      invalidatesTags: (_result, error, id) => (error ? [] : [STORE_LIST_TAG, storeTag(id), 'StoreMapping', 'SetupGuide']),
+      invalidatesTags: (_result, error, id) =>
+        error ? [] : [STORE_LIST_TAG, storeTag(id), 'StoreMapping', 'SetupGuide'],
     }),
     restoreStore: build.mutation<Store, string>({
       query: (id) => ({ url: `api/v1/stores/${encodeURIComponent(id)}/restore`, method: 'POST' }),
       transformResponse: envelopeData<Store>,
-      invalidatesTags: (_result, error, id) => (error ? [] : [STORE_LIST_TAG, storeTag(id), 'StoreMapping', 'SetupGuide']),
+      invalidatesTags: (_result, error, id) =>
+        error ? [] : [STORE_LIST_TAG, storeTag(id), 'StoreMapping', 'SetupGuide'],
     }),
     listArchivedStores: build.query<Store[], void>({
       query: () => `api/v1/stores?archived=true&size=${MAX_PAGE_SIZE}&page=1`,
