@@ -19,7 +19,6 @@ export const ArchivedFlag = {
   archived: Type.Optional(Type.Boolean({ description: 'true: archived rows too (each with archivedAt)' })),
 };
 export const ArchivedQuerySchema = Type.Object(ArchivedFlag, { additionalProperties: false });
-export type ArchivedQuery = Type.Static<typeof ArchivedQuerySchema>;
 
 /** When a row was archived; null while it is live. */
 export const ArchivedAt = Type.Optional(Nullable(Type.String({ format: 'date-time' })));
