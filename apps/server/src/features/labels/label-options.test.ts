@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { BoxSize, Delivery, Order, ShipLabelDefaults, ShippingRule } from '@shipdesk/contract';
+import type {
+  BoxSize,
+  Delivery,
+  LabelBatch,
+  LabelBatchDetail,
+  Order,
+  ShipLabelDefaults,
+  ShippingRule,
+} from '@shipdesk/contract';
 import { startFakeUsps, type FakeUsps } from '@shipdesk/fakes';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
+import { waitFor } from '../../../test/job-helpers.ts';
 import { setWarehouse } from '../../../test/label-helpers.ts';
 import { createOrder, flow } from '../../../test/order-helpers.ts';
 
@@ -41,6 +50,7 @@ describe.each(backends)('label options through the routes ($name)', (backend) =>
   let accountId: string;
   let boxes: BoxSize[];
 
+  const batchTenant = newTenantId();
   const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, who = tenant) =>
     t.app.inject({ method, url, headers: await t.auth(who), ...(payload ? { payload } : {}) });
   const count = async (query: ReturnType<typeof sql>) =>
@@ -58,18 +68,8 @@ describe.each(backends)('label options through the routes ($name)', (backend) =>
       quota: null,
     });
     t = await buildTestApp(backend, {}, undefined, { adapterOptions: { http: { baseDelayMs: 1, timeoutMs: 5_000 } } });
-    await setWarehouse(t, tenant);
-    const created = await call('POST', '/api/v1/carrierAccounts', {
-      carrier: 'usps',
-      name: 'Main USPS',
-      settings: { ...ACCOUNT, clientId: 'usps-client', apiBaseUrl: usps.url },
-      credentials: { clientSecret: 'usps-secret-value-123' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    accountId = created.json().data.id;
-    // Only a verified account is quoted.
-    const tested = await call('POST', '/call/carriers/testConnection', { accountId });
-    expect(tested.json().data.ok, tested.body).toBe(true);
+    accountId = await connectUsps(tenant);
+    await connectUsps(batchTenant);
     const saved = await call('PUT', '/api/v1/shippingRuleByStore/all', { version: 0, rules: [INSURE_ALL] });
     expect(saved.statusCode, saved.body).toBe(200);
     boxes = (await call('GET', '/api/v1/orderBoxSizes')).json().data;
@@ -80,13 +80,34 @@ describe.each(backends)('label options through the routes ($name)', (backend) =>
     await usps.close();
   });
 
+  /** The tenant's ship-from address and a verified USPS account on the fake (only a verified account is quoted). */
+  const connectUsps = async (who: string): Promise<string> => {
+    await setWarehouse(t, who);
+    const created = await call(
+      'POST',
+      '/api/v1/carrierAccounts',
+      {
+        carrier: 'usps',
+        name: 'Main USPS',
+        settings: { ...ACCOUNT, clientId: 'usps-client', apiBaseUrl: usps.url },
+        credentials: { clientSecret: 'usps-secret-value-123' },
+      },
+      who,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as string;
+    const tested = await call('POST', '/call/carriers/testConnection', { accountId: id }, who);
+    expect(tested.json().data.ok, tested.body).toBe(true);
+    return id;
+  };
+
   /** A paid Sales Order that the rules have run on (each step at the order's current version). */
-  const paidOrder = async (): Promise<Order> => {
-    const made = await createOrder(t, tenant);
-    const current = async () => (await call('GET', `/api/v1/orders/${made.id}`)).json().data as Order;
-    const approved = await flow(t, tenant, made.id, 'approve', { version: (await current()).version });
+  const paidOrder = async (who = tenant): Promise<Order> => {
+    const made = await createOrder(t, who);
+    const current = async () => (await call('GET', `/api/v1/orders/${made.id}`, undefined, who)).json().data as Order;
+    const approved = await flow(t, who, made.id, 'approve', { version: (await current()).version });
     expect(approved.statusCode, approved.body).toBe(200);
-    const paid = await flow(t, tenant, made.id, 'processPayment', { version: (await current()).version });
+    const paid = await flow(t, who, made.id, 'processPayment', { version: (await current()).version });
     expect(paid.statusCode, paid.body).toBe(200);
     return current();
   };
@@ -189,5 +210,77 @@ describe.each(backends)('label options through the routes ($name)', (backend) =>
     expect(over.statusCode, over.body).toBe(400);
     expect(over.json().errors).toMatchObject({ 'label.options.insuredValue': expect.stringContaining('USPS') });
     expect(labelBodies().length).toBe(before + 1);
+  });
+
+  it("batches buy the cheapest of a rule's services that can carry the options, in the rule's box", async () => {
+    const who = batchTenant;
+    const batchBoxes = (await call('GET', '/api/v1/orderBoxSizes', undefined, who)).json().data as BoxSize[];
+    const box = batchBoxes.at(-1)!;
+    const rules: ShippingRule[] = [
+      {
+        ...INSURE_ALL,
+        actions: [
+          ...INSURE_ALL.actions,
+          { type: 'setBox', boxSizeId: box.id },
+          {
+            type: 'cheapestService',
+            services: [
+              { carrier: 'usps', serviceCode: 'PRIORITY_MAIL' },
+              { carrier: 'usps', serviceCode: 'USPS_GROUND_ADVANTAGE' },
+              { carrier: 'usps', serviceCode: 'MEDIA_MAIL' },
+            ],
+          },
+        ],
+      },
+    ];
+    const saved = await call('PUT', '/api/v1/shippingRuleByStore/all', { version: 0, rules }, who);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const signed = await paidOrder(who);
+    // Set by hand: no signature on this one, so Media Mail (the cheapest) can carry it.
+    const plain = await paidOrder(who);
+    const cleared = await call(
+      'POST',
+      `/call/order/${plain.id}/updateRuleSettings`,
+      { signature: null, version: plain.version },
+      who,
+    );
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const before = labelBodies().length;
+
+    const started = await call(
+      'POST',
+      '/call/labelBatches',
+      { event: 'shipLabel', orderIds: [signed.id, plain.id] },
+      who,
+    );
+    expect(started.statusCode, started.body).toBe(202);
+    const id = (started.json().data as LabelBatch).id;
+    const detail = await waitFor(
+      async () => {
+        const res = await call('GET', `/call/labelBatches/${id}`, undefined, who);
+        const batch = res.json().data as LabelBatchDetail;
+        return batch.batch.status === 'done' ? batch : undefined;
+      },
+      30_000,
+      `batch ${id}`,
+    );
+    expect(detail.batch).toMatchObject({ bought: 2, failed: 0 });
+    expect(detail.items.map((item) => item.serviceName)).toEqual(['USPS Ground Advantage', 'Media Mail']);
+
+    const sent = labelBodies()
+      .slice(before)
+      .map((body) => body.packageDescription);
+    const byClass = new Map(sent.map((description) => [description.mailClass, description]));
+    expect([...byClass.keys()].sort()).toEqual(['MEDIA_MAIL', 'USPS_GROUND_ADVANTAGE']);
+    const ground = byClass.get('USPS_GROUND_ADVANTAGE')!;
+    expect(ground.extraServices).toEqual([922, signed.total > 50_000 ? 931 : 930]);
+    expect(ground.packageOptions).toEqual({ packageValue: signed.total / 100 });
+    const media = byClass.get('MEDIA_MAIL')!;
+    expect(media.extraServices).toEqual([plain.total > 50_000 ? 931 : 930]);
+    for (const description of sent) {
+      expect([description.length, description.width, description.height].sort()).toEqual(
+        [box.length, box.width, box.height].sort(),
+      );
+    }
   });
 });
