@@ -24,6 +24,7 @@ export * from './carriers.ts';
 export * from './carrier-catalogue.ts';
 export * from './shipping-methods.ts';
 export * from './shipping-references.ts';
+export * from './products.ts';
 export * from './setup-deletion.ts';
 export * from './dashboard.ts';
 export * from './users.ts';

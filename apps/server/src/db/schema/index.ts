@@ -16,3 +16,4 @@ export * from '../../features/users/access-revocations-tables.ts';
 export * from '../../features/labels/labels-tables.ts';
 export * from '../../features/shipping-rules/shipping-rules-tables.ts';
 export * from '../../features/order-views/order-views-tables.ts';
+export * from '../../features/products/products-tables.ts';
