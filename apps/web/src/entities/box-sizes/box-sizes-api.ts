@@ -12,8 +12,9 @@ const BOX_SIZE_TAG = 'BoxSize' as const;
  */
 const boxSizesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listBoxSizes: build.query<BoxSize[], void>({
-      query: () => 'api/v1/orderBoxSizes',
+    /** Live boxes (what pickers offer); `{ archived: true }` adds the archived ones an order may still name. */
+    listBoxSizes: build.query<BoxSize[], { archived: true } | void>({
+      query: (args) => (args?.archived ? 'api/v1/orderBoxSizes?archived=true' : 'api/v1/orderBoxSizes'),
       transformResponse: envelopeData<BoxSize[]>,
       providesTags: [BOX_SIZE_TAG],
     }),

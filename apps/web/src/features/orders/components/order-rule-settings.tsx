@@ -29,7 +29,8 @@ function byHand(value: ReactNode): ReactNode {
  */
 export function useRuleSettingsRows(order: Order, locale: string, timeZone: string): [string, ReactNode][] {
   const { insuredValue, signature, holdUntil, boxSizeId, handSet } = order.ruleSettings;
-  const boxes = useListBoxSizesQuery(undefined, { skip: !boxSizeId });
+  // Archived boxes too: an order keeps showing the box it was given after the box was archived.
+  const boxes = useListBoxSizesQuery({ archived: true }, { skip: !boxSizeId });
   const rows: [string, ReactNode][] = [];
   const hand = (target: HandSetTarget) => handSet.includes(target);
   const push = (term: string, target: HandSetTarget, value: ReactNode) =>
