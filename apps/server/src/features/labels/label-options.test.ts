@@ -15,6 +15,8 @@ import { waitFor } from '../../../test/job-helpers.ts';
 import { setWarehouse } from '../../../test/label-helpers.ts';
 import { createOrder, flow } from '../../../test/order-helpers.ts';
 
+type TenantId = ReturnType<typeof newTenantId>;
+
 const ACCOUNT = { crid: '56982563', mid: '900066622', accountType: 'EPS' as const, accountNumber: '1000405525' };
 const PARCEL = { weight: 900, length: 8, width: 6, height: 4 };
 
@@ -81,7 +83,7 @@ describe.each(backends)('label options through the routes ($name)', (backend) =>
   });
 
   /** The tenant's ship-from address and a verified USPS account on the fake (only a verified account is quoted). */
-  const connectUsps = async (who: string): Promise<string> => {
+  const connectUsps = async (who: TenantId): Promise<string> => {
     await setWarehouse(t, who);
     const created = await call(
       'POST',
@@ -102,7 +104,7 @@ describe.each(backends)('label options through the routes ($name)', (backend) =>
   };
 
   /** A paid Sales Order that the rules have run on (each step at the order's current version). */
-  const paidOrder = async (who = tenant): Promise<Order> => {
+  const paidOrder = async (who: TenantId = tenant): Promise<Order> => {
     const made = await createOrder(t, who);
     const current = async () => (await call('GET', `/api/v1/orders/${made.id}`, undefined, who)).json().data as Order;
     const approved = await flow(t, who, made.id, 'approve', { version: (await current()).version });
