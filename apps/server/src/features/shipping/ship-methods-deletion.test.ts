@@ -97,6 +97,9 @@ describe.each(backends)('deleting shipping setup ($name)', (backend) => {
     const again = await method('courier');
     await settled();
     expect((await order(placed.id)).shipping?.shipMethod?.id).toBe(again.id);
+    const renamed = await call('PUT', `/api/v1/shipMethods/${courier.id}`, { name: 'Courier (old)' });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().errors).toHaveProperty('name');
     const refused = await call('POST', `/api/v1/shipMethods/${courier.id}/restore`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toHaveProperty('name');

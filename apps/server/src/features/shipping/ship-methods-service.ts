@@ -174,12 +174,18 @@ function renameShipMethod(
   if (!name) throw badRequest({ name: 'name must not be blank' });
   return change(deps, auth, async (tx) => {
     const id = parseId(idText);
-    if (id === null || !(await methods.find(tx, auth.tenantId, id))) throw notFound(METHOD_NOT_FOUND);
-    const row = await methods.rename(tx, auth.tenantId, id, name);
+    const found = id === null ? undefined : await methods.find(tx, auth.tenantId, id);
+    if (!found) throw notFound(METHOD_NOT_FOUND);
+    // Its name would mean it again for every store: an archived method is restored first.
+    if (found.archivedAt) throw badRequest({ name: `${found.name} is archived: restore it first` });
+    const row = await methods.rename(tx, auth.tenantId, found.id, name);
     if (!row) throw badRequest({ name: `A shipping method named "${name}" exists already` });
-    const clashes = await methods.setKeys(tx, auth.tenantId, { shipMethodId: id, storeMappingId: null, storeKey: 0 }, [
-      serviceKey(name),
-    ]);
+    const clashes = await methods.setKeys(
+      tx,
+      auth.tenantId,
+      { shipMethodId: found.id, storeMappingId: null, storeKey: 0 },
+      [serviceKey(name)],
+    );
     if (clashes.length > 0) throw badRequest({ name: `"${name}" is mapped to another shipping method already` });
     const [listed] = (
       await methods.list(tx, auth.tenantId, [{ field: 'name', op: 'eq', value: name }], { size: 1, offset: 0 })
