@@ -39,6 +39,7 @@ import { createApiKeyVerifier, settingsFeature } from './features/settings/index
 import { setupGuideFeature } from './features/setup-guide/index.ts';
 import { shippingFeature, shippingPlugin } from './features/shipping/index.ts';
 import { rulesForOrders, shippingRulesFeature } from './features/shipping-rules/index.ts';
+import { productsFeature } from './features/products/index.ts';
 import { storeCallbacksFeature, storeSyncPlugin, storesFeature } from './features/stores/index.ts';
 import { subscriptionsFeature } from './features/subscriptions/index.ts';
 import { createTenantsService, tenantsFeature, type TenantsService } from './features/tenants/index.ts';
@@ -240,6 +241,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(dashboardFeature);
       await api.register(storesFeature, { publicUrl: config.publicUrl, adapters, adapterOptions, marketplace });
       await api.register(shippingRulesFeature);
+      await api.register(productsFeature);
       await api.register(shippingFeature, {
         carrierAdapters,
         carrierAdapterOptions: { http: adapterOptions.http },

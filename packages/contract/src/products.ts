@@ -79,7 +79,7 @@ export const ProductInputSchema = schema(() =>
           Type.Integer({ minimum: 0, maximum: MAX_MINOR_UNITS, description: 'minor units of declaredCurrency' }),
         ),
       ),
-      declaredCurrency: Type.Optional(Nullable(Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217' }))),
+      declaredCurrency: Type.Optional(Nullable(Type.String({ maxLength: 3, description: 'ISO 4217 (case ignored)' }))),
     },
     { additionalProperties: false },
   ),

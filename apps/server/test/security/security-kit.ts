@@ -95,6 +95,7 @@ export async function seedTenant(t: TestContext, tenant: string): Promise<Seeds>
     hiddenColumns: [],
   });
   const boxes = await call('GET', '/api/v1/orderBoxSizes');
+  const product = await call('POST', '/api/v1/products', { sku: 'SEED-1', title: 'Seeded product' });
   const method = await call('POST', '/api/v1/shipMethods', { name: 'Standard' });
   const carrierMapping = await call('POST', '/api/v1/shipMethodCarrierMethodMappings', {
     shipMethodId: method.id,
@@ -154,6 +155,7 @@ export async function seedTenant(t: TestContext, tenant: string): Promise<Seeds>
     orderNotes: note.id,
     orderListViews: view.id,
     orderBoxSizes: boxes[0].id,
+    products: product.id,
     shipMethods: method.id,
     shipMethodCarrierMethodMappings: carrierMapping.id,
     shipMethodStoreMappings: (Array.isArray(storeMapping) ? storeMapping[0] : storeMapping).id,

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { productsRoutes } from './products-routes.ts';
+
+/** The product catalogue: CRUD, archive and restore, CSV import and export (docs/products.md). */
+export const productsFeature: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(productsRoutes);
+};
