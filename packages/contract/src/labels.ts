@@ -41,10 +41,10 @@ const ParcelSchema = Type.Object(
 export type Parcel = Type.Static<typeof ParcelSchema>;
 
 /** Signature on delivery: standard, or an adult's (21+, with ID). */
-export const LABEL_SIGNATURES = ['standard', 'adult'] as const;
+const LABEL_SIGNATURES = ['standard', 'adult'] as const;
 export type LabelSignature = (typeof LABEL_SIGNATURES)[number];
 /** Whose insurance: the carrier's own coverage, or the aggregator's insurer (Shippo's) where the carrier offers both. */
-export const INSURANCE_PROVIDERS = ['carrier', 'aggregator'] as const;
+const INSURANCE_PROVIDERS = ['carrier', 'aggregator'] as const;
 export type InsuranceProvider = (typeof INSURANCE_PROVIDERS)[number];
 /** At most $1,000,000 declared (in minor units); each carrier's own limit is lower and checked at purchase. */
 export const MAX_INSURED_MINOR = 100_000_000;

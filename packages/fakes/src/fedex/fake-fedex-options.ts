@@ -1,5 +1,5 @@
 import type { FakeReply } from '../http/fake-http.ts';
-import { fedexError } from './fake-fedex-rates.ts';
+import { fedexError } from './fake-fedex-errors.ts';
 import type { FedexPackageLineItem } from './fake-fedex-wire.ts';
 
 /**
@@ -10,7 +10,7 @@ import type { FedexPackageLineItem } from './fake-fedex-wire.ts';
  */
 
 /** Surcharge in cents per signature option. */
-export const FEDEX_SIGNATURE_CENTS: Record<string, number> = {
+const FEDEX_SIGNATURE_CENTS: Record<string, number> = {
   SERVICE_DEFAULT: 0,
   NO_SIGNATURE_REQUIRED: 0,
   INDIRECT: 550,
@@ -19,7 +19,7 @@ export const FEDEX_SIGNATURE_CENTS: Record<string, number> = {
 };
 const SPECIAL_SERVICES = new Set(['SIGNATURE_OPTION']);
 /** Declared value limits in USD: $50,000 per package, $500 for envelopes and paks. */
-export const FEDEX_MAX_DECLARED = 50_000;
+const FEDEX_MAX_DECLARED = 50_000;
 const SMALL_PACKAGING_MAX_DECLARED = 500;
 
 /** The refusal of the package's options, or null. */

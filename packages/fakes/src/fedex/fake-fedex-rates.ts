@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FakeReply } from '../http/fake-http.ts';
+import { fedexError } from './fake-fedex-errors.ts';
 import { fedexOptionsCents, fedexOptionsRefusal } from './fake-fedex-options.ts';
-import type {
-  FedexAddress,
-  FedexErrorBody,
-  FedexPackageLineItem,
-  FedexRateReplyDetail,
-  FedexRateRequest,
-} from './fake-fedex-wire.ts';
+import type { FedexAddress, FedexPackageLineItem, FedexRateReplyDetail, FedexRateRequest } from './fake-fedex-wire.ts';
 
 /**
  * What the fake FedEx sells and for how much: the services between two addresses (Ground to businesses, Home Delivery
@@ -94,12 +89,6 @@ export function businessDaysAfter(shipDate: string, days: number): Date {
     if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) left -= 1;
   }
   return date;
-}
-
-/** FedEx's error answer: `{ transactionId, errors: [{ code, message }] }`. */
-export function fedexError(status: number, code: string, message: string, headers?: Record<string, string>): FakeReply {
-  const body: FedexErrorBody = { transactionId: randomUUID(), errors: [{ code, message }] };
-  return { status, headers, body };
 }
 
 export function rateQuotes(body: FedexRateRequest): FakeReply {

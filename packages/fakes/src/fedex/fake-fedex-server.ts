@@ -7,7 +7,8 @@ import {
   type FakeRequest,
 } from '../http/fake-http.ts';
 import { createFakeTokens } from '../http/fake-oauth.ts';
-import { fedexError, rateQuotes } from './fake-fedex-rates.ts';
+import { fedexError } from './fake-fedex-errors.ts';
+import { rateQuotes } from './fake-fedex-rates.ts';
 import {
   createFakeFedexShipping,
   scanEvent,

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
 import { fakeLabelDocument, type FakeLabelFormat } from './fake-label-documents.ts';
+import { fedexError } from './fake-fedex-errors.ts';
 import {
   accountCents,
   businessDaysAfter,
   dollars,
   FEDEX_SERVICES,
-  fedexError,
   offeredServices,
   pounds,
   transitDays,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
-import { fedexError } from './fake-fedex-rates.ts';
+import { fedexError } from './fake-fedex-errors.ts';
 import type { FakeFedexLabel } from './fake-fedex-shipments.ts';
 import type { FedexCompleteTrackResult, FedexTrackResult } from './fake-fedex-wire.ts';
 

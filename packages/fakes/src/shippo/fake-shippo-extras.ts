@@ -18,7 +18,7 @@ export interface ShippoExtra {
 const SIGNATURES = ['STANDARD', 'ADULT', 'CERTIFIED', 'INDIRECT', 'CARRIER_CONFIRMATION'];
 const PROVIDERS = ['FEDEX', 'UPS', 'ONTRAC'];
 /** USD: Shippo's insurer covers up to this value per shipment. */
-export const SHIPPO_MAX_INSURED = 10_000;
+const SHIPPO_MAX_INSURED = 10_000;
 /** Cents per signature choice; the carriers that sell it (all when absent). */
 const SIGNATURE_PRICES: Record<string, { cents: number; carriers?: string[] }> = {
   STANDARD: { cents: 350 },

@@ -7,7 +7,7 @@ import type { UpsPackage, UpsShipmentBody } from './fake-ups-wire.ts';
  * with UPS's error codes; the charges (made up) go into ServiceOptionsCharges and the total.
  */
 
-export const UPS_MAX_DECLARED = 50_000;
+const UPS_MAX_DECLARED = 50_000;
 /** Dollars per DCISType, package level and shipment level. */
 const PACKAGE_CONFIRMATION: Record<string, number> = { '2': 6.2, '3': 7.5 };
 const SHIPMENT_CONFIRMATION: Record<string, number> = { '1': 6.2, '2': 7.5 };

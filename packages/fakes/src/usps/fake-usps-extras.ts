@@ -20,18 +20,18 @@ interface ExtraService {
 const insurance = (value: number) =>
   Math.round((2.85 + Math.max(0, Math.ceil((value - 100) / 100)) * 1.55) * 100) / 100;
 
-export const USPS_EXTRA_SERVICES: Record<number, ExtraService> = {
+const USPS_EXTRA_SERVICES: Record<number, ExtraService> = {
   920: { name: 'USPS Tracking Electronic', SKU: 'DXTX0XXXXX00000', price: () => 0 },
   921: { name: 'Signature Confirmation', SKU: 'DXSX0XXXXX00000', price: () => 4.4 },
   922: { name: 'Adult Signature Required', SKU: 'DXAX0XXXXX00000', price: () => 9.95 },
   930: { name: 'Insurance <= $500', SKU: 'DXIX0XXXXX00500', price: insurance },
   931: { name: 'Insurance > $500', SKU: 'DXIX0XXXXX05000', price: insurance },
 };
-export const USPS_MAX_INSURED = 5_000;
+const USPS_MAX_INSURED = 5_000;
 /** Mail classes that sell no adult signature. */
 const NO_ADULT_SIGNATURE = new Set(['MEDIA_MAIL']);
 
-export interface UspsExtraPrice {
+interface UspsExtraPrice {
   extraService: string;
   name: string;
   price: number;

@@ -108,7 +108,7 @@ export const shipmentParcel = (parcel: Parcel, packageType: string): ShipmentPar
 });
 
 /** The options a label is bought with, resolved: the order's (a rule's or a person's) unless this label changes them. */
-export interface ResolvedOptions {
+interface ResolvedOptions {
   insuredValue: number | null;
   insuranceProvider: InsuranceProvider;
   signature: LabelSignature | null;

@@ -8,7 +8,7 @@ import type { ShipmentInsurance, SignatureOption } from './carrier-types.ts';
  * priced as if it could) and refuses a declared value above the carrier's limit before anything is sent. Figures
  * marked unconfirmed in ../shared/integrations-shipping.md live here, in one place, to be corrected without code.
  */
-export interface CarrierOptionRules {
+interface CarrierOptionRules {
   /** The highest declared value the carrier insures, in cents (USD); 0: the carrier insures nothing. */
   maxInsuredMinor: number;
   /** Whether the insurer can be chosen (the carrier's coverage or the aggregator's). */
@@ -19,7 +19,7 @@ export interface CarrierOptionRules {
   noAdultSignature: Readonly<Record<string, string>>;
 }
 
-export const CARRIER_OPTION_RULES: Record<Carrier, CarrierOptionRules> = {
+const CARRIER_OPTION_RULES: Record<Carrier, CarrierOptionRules> = {
   // Unconfirmed: USPS insures domestic parcels up to $5,000 (930 up to $500, 931 above). Adult Signature (922/923)
   // is sold with Priority Mail Express, Priority Mail, Ground Advantage and Parcel Select, not with Media Mail.
   usps: {
@@ -43,7 +43,7 @@ export const CARRIER_OPTION_RULES: Record<Carrier, CarrierOptionRules> = {
   },
 };
 
-export interface ShipmentOptions {
+interface ShipmentOptions {
   insurance?: ShipmentInsurance | null;
   signature?: SignatureOption | null;
 }

@@ -48,7 +48,7 @@ export function fedexContact(address: ShipmentAddress, fallbackPhone: string | n
  * signature as the SIGNATURE_OPTION special service (listed in `specialServiceTypes` too, as integrators send it):
  * DIRECT for a signature at the door, ADULT for an adult's.
  */
-export function fedexPackageOptions(request: Pick<ShipmentRequest, 'insurance' | 'signature'>) {
+function fedexPackageOptions(request: Pick<ShipmentRequest, 'insurance' | 'signature'>) {
   const { insurance, signature } = request;
   return {
     ...(insurance && insurance.amountMinor > 0

@@ -48,7 +48,7 @@ const CARRIER_COVERAGE: Record<string, string> = { fedex: 'FEDEX', ups: 'UPS' };
  * coverage was asked for and the service's carrier sells it: otherwise Shippo's insurer) and
  * `signature_confirmation` STANDARD or ADULT. Rates are computed from the shipment's `extra`, so they include them.
  */
-export function shippoExtra(request: ShipmentRequest, serviceCode?: string): ShippoShipmentRequest['extra'] {
+function shippoExtra(request: ShipmentRequest, serviceCode?: string): ShippoShipmentRequest['extra'] {
   const reference = request.reference.trim();
   const { insurance, signature } = request;
   const provider =

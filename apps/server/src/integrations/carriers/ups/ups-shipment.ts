@@ -92,7 +92,7 @@ function upsPackage(parcel: ShipmentParcel): {
  * (docs/label-options.md): within the US (and Puerto Rico) at the package (DCISType 2 signature, 3 adult),
  * elsewhere at the shipment (1 signature, 2 adult); `signatureLevel` in the account's settings overrides it.
  */
-export function upsOptions(request: ShipmentRequest, signatureLevel?: string) {
+function upsOptions(request: ShipmentRequest, signatureLevel?: string) {
   const { insurance, signature } = request;
   const level = signatureLevel === 'package' || signatureLevel === 'shipment' ? signatureLevel : null;
   const atPackage = (level ?? (withinUs(request) ? 'package' : 'shipment')) === 'package';

@@ -117,7 +117,7 @@ export function uspsPiece(parcel: ShipmentParcel): UspsPiece {
 }
 
 /** Signature Confirmation, Adult Signature Required; insurance up to $500, and above it. */
-export const USPS_EXTRA = { signature: 921, adultSignature: 922, insurance: 930, insuranceOver500: 931 } as const;
+const USPS_EXTRA = { signature: 921, adultSignature: 922, insurance: 930, insuranceOver500: 931 } as const;
 
 /**
  * The options as USPS extra service codes, and the package value they need: 921 or 922 for a signature, 930 (or
