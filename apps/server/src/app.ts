@@ -94,6 +94,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     trustProxy: config.trustProxy,
     // Clients get the envelope for these too, through the error handler.
     return503OnClosing: true,
+    // A plugin's start is given a minute, not Fastify's 10 s: the database plugin applies the migrations, which on a
+    // first start of the embedded database on a busy or slow machine took longer and made the launcher start again.
+    pluginTimeout: 60_000,
     // Errors met before routing (a malformed %-encoding in the path, a bad Content-Type) answer the envelope too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
