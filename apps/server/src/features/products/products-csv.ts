@@ -1,0 +1,81 @@
+/**
+ * CSV as the product import reads it and the export writes it (RFC 4180): cells separated by commas, a cell quoted
+ * when it holds a comma, a quote (doubled) or a line break; CRLF or LF between records; an optional UTF-8 byte order
+ * mark. The export guards text cells against spreadsheet formulas (OWASP "CSV injection") with a leading quote,
+ * which the import takes off again.
+ */
+
+const BOM = '\uFEFF';
+const CRLF = '\r\n';
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** Records of a CSV text, each a list of cells; a last empty line is no record. Null when a quote is never closed. */
+export function parseCsv(input: string): string[][] | null {
+  const text = input.startsWith(BOM) ? input.slice(1) : input;
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let i = 0;
+  const endCell = () => {
+    record.push(cell);
+    cell = '';
+  };
+  const endRecord = () => {
+    endCell();
+    records.push(record);
+    record = [];
+  };
+  while (i < text.length) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+      } else {
+        cell += c;
+      }
+      i += 1;
+      continue;
+    }
+    if (c === '"' && cell === '') quoted = true;
+    else if (c === ',') endCell();
+    else if (c === '\n') endRecord();
+    else if (c === '\r') {
+      if (text[i + 1] !== '\n') endRecord();
+    } else cell += c;
+    i += 1;
+  }
+  if (quoted) return null;
+  if (cell !== '' || record.length > 0) endRecord();
+  return records;
+}
+
+/** A cell's text as the seller meant it: outer spaces dropped, the export's formula guard taken off. */
+export function cellText(cell: string | undefined): string {
+  const text = (cell ?? '').trim();
+  return text.length > 1 && text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}
+
+/** One cell: text guarded against formulas, or a figure written as is (`raw`). */
+function csvCell(value: string | number | null, raw: boolean): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (!raw && FORMULA_START.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A whole file: the BOM, the header and a line per row; `raw[i]` says column i holds figures. */
+export function writeCsv(
+  header: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<string | number | null>>,
+  raw: readonly boolean[],
+): string {
+  const lines = [header.join(','), ...rows.map((row) => row.map((v, i) => csvCell(v, raw[i] ?? false)).join(','))];
+  return `${BOM}${lines.join(CRLF)}${CRLF}`;
+}
