@@ -1,8 +1,9 @@
 import Type from 'typebox';
-import { schema } from './schema-kit.ts';
+import { Nullable, schema } from './schema-kit.ts';
 import { IdSchema, INT32_MAX } from './ids.ts';
 import type { OrderStatus, PaymentStatus, ShipmentStatus, SourceType } from './enums.ts';
 import { OrderLineInputSchema } from './orders.ts';
+import { MAX_PARCEL_GRAMS, MAX_PARCEL_INCHES } from './labels.ts';
 
 /**
  * Edits of an order beside its lifecycle events (docs/order-editing.md): its lines, and the payment status Terms.
@@ -37,6 +38,55 @@ export const OrderLinesUpdateSchema = schema(() =>
   ),
 );
 export type OrderLinesUpdate = Type.Static<typeof OrderLinesUpdateSchema>;
+
+/**
+ * Body of `POST /call/order/{orderId}/updateLineWeights`: the weight per unit of some of the order's lines, channel
+ * orders included (a weight is the seller's fact, not the channel's). Lines not sent keep theirs.
+ */
+export const OrderLineWeightsUpdateSchema = schema(() =>
+  Type.Object(
+    {
+      version: Version,
+      lines: Type.Array(
+        Type.Object(
+          {
+            lineId: IdSchema,
+            weight: Type.Integer({ minimum: 1, maximum: MAX_PARCEL_GRAMS, description: 'grams per unit' }),
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, maxItems: 500 },
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);
+export type OrderLineWeightsUpdate = Type.Static<typeof OrderLineWeightsUpdateSchema>;
+
+const Inches = Type.Number({ exclusiveMinimum: 0, maximum: MAX_PARCEL_INCHES, description: 'inches' });
+
+/**
+ * Body of `POST /call/order/{orderId}/updateDeliveryParcel`: one planned delivery's box, weight and dimensions, as
+ * the label will start from them. `weight` null: its lines' weight plus the box's own; dimensions null: the box's
+ * (or, without a box, the smallest box that holds the weight, when the label is bought). The three sides go together.
+ */
+export const DeliveryParcelUpdateSchema = schema(() =>
+  Type.Object(
+    {
+      version: Version,
+      deliveryId: IdSchema,
+      boxSizeId: Nullable(IdSchema),
+      weight: Nullable(
+        Type.Integer({ minimum: 1, maximum: MAX_PARCEL_GRAMS, description: 'grams, box included; null: computed' }),
+      ),
+      length: Nullable(Inches),
+      width: Nullable(Inches),
+      height: Nullable(Inches),
+    },
+    { additionalProperties: false },
+  ),
+);
+export type DeliveryParcelUpdate = Type.Static<typeof DeliveryParcelUpdateSchema>;
 
 /** Body of `POST /call/order/{orderId}/paymentTerms`: `terms: true` sets Terms, `false` takes it back. */
 export const PaymentTermsUpdateSchema = Type.Object(
@@ -96,6 +146,21 @@ export function lineEditRefusal(order: EditedOrder): EditRefusal | null {
   }
   if (order.shipmentStatus !== 'Unshipped') {
     return { reason: 'invalid_status', message: 'Some of this order has shipped: its lines cannot change' };
+  }
+  return null;
+}
+
+/**
+ * Why the weights of the order's lines, or its planned deliveries' boxes, may not change, or null when they may: any
+ * channel's order, while it is a Draft or Sales Order with nothing shipped (a line or box with a label is refused by
+ * the server, which sees the deliveries).
+ */
+export function parcelEditRefusal(order: Pick<EditedOrder, 'orderStatus' | 'shipmentStatus'>): EditRefusal | null {
+  if (!LINE_EDIT_ORDER_STATUSES.includes(order.orderStatus)) {
+    return { reason: 'invalid_status', message: `The weights of a ${order.orderStatus} order cannot change` };
+  }
+  if (order.shipmentStatus !== 'Unshipped') {
+    return { reason: 'invalid_status', message: 'Some of this order has shipped: its weights cannot change' };
   }
   return null;
 }

@@ -7,6 +7,7 @@ import {
   parcelWeightNumber,
   parcelWeightText,
   poundsText,
+  parseWeight,
   weightText,
 } from './weights.ts';
 
@@ -58,5 +59,25 @@ describe("a parcel's weight in a rule's words", () => {
     expect(inchesText(12)).toBe('12 in');
     expect(inchesText(8.625)).toBe('8.63 in');
     expect(inchesText(0.05)).toBe('0.05 in');
+  });
+});
+
+describe('a weight typed back', () => {
+  it('reads what the formatters print back into the same grams', () => {
+    for (const grams of [1, 85, 340, 999, 1000, 1005, 2500, 31751, 1_000_000]) {
+      expect(parseWeight(gramsText(grams))).toBe(grams);
+      expect(parseWeight(weightText(grams))).toBe(grams);
+    }
+  });
+
+  it('takes bare grams and either unit in any case, and refuses what is not whole grams', () => {
+    expect(parseWeight(' 340 ')).toBe(340);
+    expect(parseWeight('0.34KG')).toBe(340);
+    expect(parseWeight('1.0005 kg')).toBeNull();
+    expect(parseWeight('2.5 g')).toBeNull();
+    expect(parseWeight('-3 g')).toBeNull();
+    expect(parseWeight('2 lb')).toBeNull();
+    expect(parseWeight('')).toBeNull();
+    expect(parseWeight('abc')).toBeNull();
   });
 });

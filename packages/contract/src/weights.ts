@@ -47,6 +47,24 @@ export function gramsText(grams: number): string {
   return `${Number((grams / 1000).toFixed(3))} kg`;
 }
 
+const WEIGHT_TEXT = /^(\d+(?:\.\d+)?)\s*(g|kg)?(?:\s*\([^)]*\))?$/i;
+
+/**
+ * A weight as people type it back into whole grams, or null when it is not one: what `gramsText` and `weightText`
+ * print ('85 g', '1.005 kg', '31.751 kg (70.00 lb)': the pounds hint is ignored, never converted), or a bare number
+ * of grams. A value that is not a whole gram ('1.0005 kg', '2.5 g') is null rather than rounded.
+ */
+export function parseWeight(text: string): number | null {
+  const match = WEIGHT_TEXT.exec(text.trim());
+  if (!match) return null;
+  const [, number, unit] = match;
+  const [whole, fraction = ''] = number!.split('.');
+  const scale = unit?.toLowerCase() === 'kg' ? 3 : 0;
+  if (fraction.replace(/0+$/, '').length > scale) return null;
+  const grams = Number(whole) * 10 ** scale + Number(fraction.padEnd(scale, '0').slice(0, scale) || '0');
+  return Number.isSafeInteger(grams) ? grams : null;
+}
+
 /** 907 -> '2.00 lb', 85 -> '0.19 lb': a hint to two decimals, never a weight to send. */
 export function poundsText(grams: number): string {
   return `${(grams / GRAMS_PER_POUND).toFixed(2)} lb`;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { boxSizesRoutes } from './box-sizes-routes.ts';
 import { deliveriesRoutes } from './deliveries-routes.ts';
 import { orderEditsRoutes } from './order-edits-routes.ts';
+import { orderWeightsRoutes } from './order-weights-routes.ts';
 import { orderLifecycleRoutes } from './order-lifecycle-routes.ts';
 import type { OrderRules } from './new-order-rules.ts';
 import type { LabelEvents } from './order-lifecycle-service.ts';
@@ -28,6 +29,7 @@ export const ordersFeature: FastifyPluginAsyncTypebox<{ labels?: LabelEvents; ru
   await app.register(orderShippingRoutes);
   await app.register(orderRuleSettingsRoutes, { rules });
   await app.register(orderEditsRoutes, { rules });
+  await app.register(orderWeightsRoutes, { rules });
   await app.register(deliveriesRoutes);
   await app.register(boxSizesRoutes);
   await app.register(packingSlipsRoutes);
