@@ -19,7 +19,7 @@ import { useListBoxSizesQuery } from '@/entities/box-sizes/box-sizes-api';
 import { useListBoxSizesWithArchivedQuery } from '../api/setup-deletion-api';
 import { RemoveRowButton } from '../setup-deletion/remove-row-button';
 import { RestoreRowButton } from '../setup-deletion/restore-row-button';
-import { ShowArchivedSwitch } from '../setup-deletion/show-archived-switch';
+import { ShowArchivedSwitch } from '@/components/show-archived-switch';
 import { BoxSizeDialog } from './box-size-dialog';
 import { dimensionsText } from './box-size-form';
 

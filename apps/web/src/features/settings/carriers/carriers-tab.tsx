@@ -14,7 +14,7 @@ import {
   useTestCarrierConnectionMutation,
 } from '@/entities/carrier-accounts/carrier-accounts-api';
 import { useListCarrierAccountsWithArchivedQuery } from '../api/setup-deletion-api';
-import { ShowArchivedSwitch } from '../setup-deletion/show-archived-switch';
+import { ShowArchivedSwitch } from '@/components/show-archived-switch';
 import { CarrierAccountDialog } from './carrier-account-dialog';
 import { CarrierAccountsTable } from './carrier-accounts-table';
 
