@@ -67,6 +67,29 @@ function deliveryStatus(statuses: OrderStatuses): string {
   return 'planned';
 }
 
+/**
+ * A channel's copy of an order with the weights a person typed kept (docs/order-editing.md, "Weights and boxes"): a
+ * line the channel sends with weight 0 ("not known") takes the stored weight of the line with the same SKU, the n-th
+ * such line the n-th; a weight the channel does send is the channel's and wins.
+ */
+export function keepTypedWeights(
+  order: ChannelOrder,
+  stored: ReadonlyArray<{ sku: string; weight: number }>,
+): ChannelOrder {
+  if (stored.length === 0 || order.lines.every((l) => l.weight > 0)) return order;
+  const bySku = new Map<string, number[]>();
+  for (const line of stored) bySku.set(line.sku, [...(bySku.get(line.sku) ?? []), line.weight]);
+  const taken = new Map<string, number>();
+  const lines = order.lines.map((line) => {
+    const sku = line.sku || line.externalLineId;
+    const n = taken.get(sku) ?? 0;
+    taken.set(sku, n + 1);
+    const kept = bySku.get(sku)?.[n] ?? 0;
+    return line.weight > 0 || kept <= 0 ? line : { ...line, weight: kept };
+  });
+  return { ...order, lines };
+}
+
 /** What an order writes besides its own row: its lines, addresses and the one planned delivery of all its lines. */
 export function childRecord(order: ChannelOrder, statuses: OrderStatuses) {
   return {

@@ -6,7 +6,7 @@ import type { ChannelOrder } from '../../integrations/channels/channel-types.ts'
 import { homeCountrySql, resolutionJoin, resolveShipping } from '../shipping/index.ts';
 import { RULES_ACTOR, RULES_EVENT, planChannelRules, type ImportRulePlan } from '../shipping-rules/index.ts';
 import { changeOrders, recordOrderEvents, searchText, type TimelineRow } from '../orders/index.ts';
-import { childRecord, orderRecord, timelineRow } from './store-order-records.ts';
+import { childRecord, keepTypedWeights, orderRecord, timelineRow } from './store-order-records.ts';
 
 /**
  * Channel orders into the orders tables, a page at a time, in the caller's transaction. One statement inserts the new
@@ -267,11 +267,21 @@ async function updateStoredOrders(
     )}) AS r(id bigint, replace_content boolean, ${ORDER_COLUMNS})
     WHERE o.tenant_id = ${tenantId} AND o.id = r.id`);
   const replaced = planned.filter((p) => p.replaceContent).map((p) => p.id);
+  const typedWeights = new Map<number, Array<{ sku: string; weight: number }>>();
   if (replaced.length > 0) {
     const ids = sql`ARRAY[${sql.join(
       replaced.map((id) => sql`${id}`),
       sql`, `,
     )}]::bigint[]`;
+    // The weights people typed (a channel's 0 means "not known"): the new copy's lines keep them (keepTypedWeights).
+    for (const line of await rows<{ order_id: string | number; sku: string; weight: number }>(
+      tx,
+      sql`SELECT order_id, sku, weight FROM order_lines
+          WHERE tenant_id = ${tenantId} AND order_id = ANY(${ids}) ORDER BY order_id, position`,
+    )) {
+      const id = Number(line.order_id);
+      typedWeights.set(id, [...(typedWeights.get(id) ?? []), { sku: line.sku, weight: Number(line.weight) }]);
+    }
     // Unworked orders take the channel's lines and addresses whole; the planned delivery is rebuilt with them.
     await tx.execute(sql`
       WITH d AS (DELETE FROM deliveries WHERE tenant_id = ${tenantId} AND order_id = ANY(${ids})),
@@ -281,7 +291,12 @@ async function updateStoredOrders(
   await writeChildren(
     tx,
     tenantId,
-    planned.filter((p) => p.replaceContent).map((p) => ({ order_id: p.id, ...childRecord(p.order, p.statuses) })),
+    planned
+      .filter((p) => p.replaceContent)
+      .map((p) => ({
+        order_id: p.id,
+        ...childRecord(keepTypedWeights(p.order, typedWeights.get(p.id) ?? []), p.statuses),
+      })),
   );
   // Its words follow the new copy, and its service (it may ask for another, or ship elsewhere) unless set by hand.
   await changeOrders(
