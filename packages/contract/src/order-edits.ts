@@ -130,7 +130,8 @@ const TERMS_ORDER_STATUSES: readonly OrderStatus[] = ['Draft Order', 'Sales Orde
 function channelRefusal(order: EditedOrder, what: string): EditRefusal | null {
   if (order.sourceType === OWN_SOURCE) return null;
   const channel = SOURCE_NAMES[order.sourceType] ?? order.sourceType;
-  return { reason: 'channel_order', message: `${what} of a ${channel} order come from ${channel}` };
+  const article = /^[aeiou]/i.test(channel) ? 'an' : 'a';
+  return { reason: 'channel_order', message: `${what} of ${article} ${channel} order come from ${channel}` };
 }
 
 /**

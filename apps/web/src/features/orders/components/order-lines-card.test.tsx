@@ -34,7 +34,7 @@ const order = fullOrder({
 });
 
 describe('OrderLinesCard', () => {
-  it('is a table of six columns on a wider screen', () => {
+  it('is a table of seven columns on a wider screen, weights included', () => {
     stubViewportWidth(1280);
     renderWithStore(<OrderLinesCard order={order} locale="en-US" />);
     const table = screen.getByRole('table', { name: 'Items' });
@@ -42,7 +42,7 @@ describe('OrderLinesCard', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['SKU', 'Item', 'Qty', 'Shipped', 'Unit price', 'Total']);
+    ).toEqual(['SKU', 'Item', 'Qty', 'Shipped', 'Weight', 'Unit price', 'Total']);
     expect(within(table).getByRole('cell', { name: 'MUG-1' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Items' })).not.toBeInTheDocument();
   });

@@ -11,13 +11,17 @@ import { useEffect, useRef, useState, type Ref } from 'react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { balanceDue, lineEditRefusal, type Order } from '@shipdesk/contract';
+import { balanceDue, gramsText, lineEditRefusal, parcelEditRefusal, type Order } from '@shipdesk/contract';
 import { formatMoney } from '@/lib/format';
 import { CardSection } from '@/components/card-section';
+import { OrderLineWeightsEditor } from './order-line-weights-editor';
 import { OrderLinesEditor } from './order-lines-editor';
 import { OrderPaymentTerms } from './order-payment-terms';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/** A line's weight per unit as the contract formats it; a channel's 0 reads as not entered yet. */
+const lineWeight = (grams: number) => (grams > 0 ? gramsText(grams) : 'No weight');
 
 /**
  * The lines on a phone (below the sm breakpoint), where the table's six columns would scroll sideways in the card:
@@ -48,7 +52,7 @@ function ItemsList({ lines, money }: { lines: Order['lines']; money(minor: numbe
           <Box sx={num}>{money(line.unitPrice * line.quantity)}</Box>
           <Box sx={{ gridColumn: '1 / -1', color: 'text.secondary' }}>SKU {line.sku}</Box>
           <Box sx={{ gridColumn: '1 / -1', color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
-            Qty {line.quantity} × {money(line.unitPrice)} · Shipped {line.quantityShipped}
+            Qty {line.quantity} × {money(line.unitPrice)} · Shipped {line.quantityShipped} · {lineWeight(line.weight)}
           </Box>
         </Box>
       ))}
@@ -56,22 +60,40 @@ function ItemsList({ lines, money }: { lines: Order['lines']; money(minor: numbe
   );
 }
 
+type EditMode = 'lines' | 'weights';
+
 /**
- * What the Items card's header offers: "Edit lines" when the lines may change, the reason when they come from a
- * channel, nothing for an order that is done (its statuses say why).
+ * What the Items card's header offers: "Edit lines" when the lines may change; for a channel's order, the reason its
+ * lines stay as sent and "Edit weights" while it is open (a weight is the seller's fact); nothing for an order that
+ * is done (its statuses say why).
  */
-function EditLinesAction({ order, onEdit, ref }: { order: Order; onEdit(): void; ref: Ref<HTMLButtonElement> }) {
+function EditLinesAction({
+  order,
+  onEdit,
+  ref,
+}: {
+  order: Order;
+  onEdit(mode: EditMode): void;
+  ref: Ref<HTMLButtonElement>;
+}) {
   const refusal = lineEditRefusal(order);
   if (refusal?.reason === 'channel_order') {
     return (
-      <Typography variant="body2" color="text.secondary">
-        {refusal.message}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+        <Typography variant="body2" color="text.secondary">
+          {refusal.message}
+        </Typography>
+        {parcelEditRefusal(order) ? null : (
+          <Button ref={ref} size="small" startIcon={<EditOutlined />} onClick={() => onEdit('weights')}>
+            Edit weights
+          </Button>
+        )}
+      </Box>
     );
   }
   if (refusal) return null;
   return (
-    <Button ref={ref} size="small" startIcon={<EditOutlined />} onClick={onEdit}>
+    <Button ref={ref} size="small" startIcon={<EditOutlined />} onClick={() => onEdit('lines')}>
       Edit lines
     </Button>
   );
@@ -84,7 +106,7 @@ function EditLinesAction({ order, onEdit, ref }: { order: Order; onEdit(): void;
 export function OrderLinesCard({ order, locale }: { order: Order; locale: string }) {
   // The app's theme, or MUI's default one where none is provided (a test rendering the card alone).
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState<EditMode | null>(null);
   // Leaving the form gives the focus back to the button that opened it (the keyboard stays where it was).
   const editButton = useRef<HTMLButtonElement>(null);
   const left = useRef(false);
@@ -93,7 +115,7 @@ export function OrderLinesCard({ order, locale }: { order: Order; locale: string
   }, [editing]);
   const stopEditing = () => {
     left.current = true;
-    setEditing(false);
+    setEditing(null);
   };
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
   const balance = balanceDue(order.total, order.paidTotal);
@@ -109,7 +131,11 @@ export function OrderLinesCard({ order, locale }: { order: Order; locale: string
   if (editing) {
     return (
       <CardSection title="Items" padded={false}>
-        <OrderLinesEditor order={order} locale={locale} onDone={stopEditing} />
+        {editing === 'weights' ? (
+          <OrderLineWeightsEditor order={order} reason={lineEditRefusal(order)?.message ?? ''} onDone={stopEditing} />
+        ) : (
+          <OrderLinesEditor order={order} locale={locale} onDone={stopEditing} />
+        )}
       </CardSection>
     );
   }
@@ -117,7 +143,7 @@ export function OrderLinesCard({ order, locale }: { order: Order; locale: string
     <CardSection
       title="Items"
       padded={false}
-      action={<EditLinesAction ref={editButton} order={order} onEdit={() => setEditing(true)} />}
+      action={<EditLinesAction ref={editButton} order={order} onEdit={setEditing} />}
     >
       {phone ? (
         <ItemsList lines={order.lines} money={money} />
@@ -130,6 +156,7 @@ export function OrderLinesCard({ order, locale }: { order: Order; locale: string
                 <TableCell>Item</TableCell>
                 <TableCell align="right">Qty</TableCell>
                 <TableCell align="right">Shipped</TableCell>
+                <TableCell align="right">Weight</TableCell>
                 <TableCell align="right">Unit price</TableCell>
                 <TableCell align="right">Total</TableCell>
               </TableRow>
@@ -144,6 +171,9 @@ export function OrderLinesCard({ order, locale }: { order: Order; locale: string
                   </TableCell>
                   <TableCell align="right" sx={num}>
                     {line.quantityShipped}
+                  </TableCell>
+                  <TableCell align="right" sx={{ ...num, color: line.weight > 0 ? undefined : 'text.secondary' }}>
+                    {lineWeight(line.weight)}
                   </TableCell>
                   <TableCell align="right" sx={num}>
                     {money(line.unitPrice)}
