@@ -35,3 +35,4 @@ export * from './rule-condition-words.ts';
 export * from './rule-action-words.ts';
 export * from './rule-target-words.ts';
 export * from './order-rule-settings.ts';
+export * from './units.ts';
