@@ -10,50 +10,30 @@ const CRLF = '\r\n';
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
-/** Records of a CSV text, each a list of cells; a last empty line is no record. Null when a quote is never closed. */
+/**
+ * One cell and what ends it: a quoted cell (quotes doubled inside, line breaks allowed), or an unquoted one (which
+ * may hold a quote, only not as its first character), then a comma, a line break or the end of the text.
+ */
+const TOKEN = /(?:"((?:[^"]|"")*)"|([^,\r\n"][^,\r\n]*|))(,|\r\n|\n|\r|$)/y;
+
+/** Records of a CSV text, each a list of cells; a last line break ends no record. Null when it is not CSV. */
 export function parseCsv(input: string): string[][] | null {
   const text = input.startsWith(BOM) ? input.slice(1) : input;
   const records: string[][] = [];
+  if (text === '') return records;
   let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let i = 0;
-  const endCell = () => {
-    record.push(cell);
-    cell = '';
-  };
-  const endRecord = () => {
-    endCell();
+  let at = 0;
+  for (;;) {
+    TOKEN.lastIndex = at;
+    const match = TOKEN.exec(text);
+    if (!match) return null;
+    record.push(match[1] !== undefined ? match[1].replaceAll('""', '"') : match[2]!);
+    at = TOKEN.lastIndex;
+    if (match[3] === ',') continue;
     records.push(record);
     record = [];
-  };
-  while (i < text.length) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else {
-        cell += c;
-      }
-      i += 1;
-      continue;
-    }
-    if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') endCell();
-    else if (c === '\n') endRecord();
-    else if (c === '\r') {
-      if (text[i + 1] !== '\n') endRecord();
-    } else cell += c;
-    i += 1;
+    if (match[3] === '' || at >= text.length) return records;
   }
-  if (quoted) return null;
-  if (cell !== '' || record.length > 0) endRecord();
-  return records;
 }
 
 /** A cell's text as the seller meant it: outer spaces dropped, the export's formula guard taken off. */
