@@ -67,3 +67,61 @@ export function weightFieldOf(key: string, rows: readonly number[]): `lines.${nu
   const row = match ? rows[Number(match[1])] : undefined;
   return row === undefined ? null : `lines.${row}.weight`;
 }
+
+/** A planned delivery's parcel as its dialog types it: the box's id ('' none), the weight and sides as text. */
+export interface ParcelEditValues {
+  boxSizeId: string;
+  weight: string;
+  length: string;
+  width: string;
+  height: string;
+}
+
+export const PARCEL_FIELDS = ['boxSizeId', 'weight', 'length', 'width', 'height'] as const;
+const SIDES = ['length', 'width', 'height'] as const;
+const MAX_SIDE_INCHES = 200;
+
+const sideText = (inches: number | null) => (inches === null ? '' : String(inches));
+
+export function parcelEditDefaults(delivery: Delivery): ParcelEditValues {
+  return {
+    boxSizeId: delivery.boxSizeId ?? '',
+    weight: weightInputText(delivery.weight),
+    length: sideText(delivery.length),
+    width: sideText(delivery.width),
+    height: sideText(delivery.height),
+  };
+}
+
+/** Every check of the parcel dialog, as field -> message: the sides all three or none, each above 0 and at most 200. */
+export function validateParcelEdit(values: ParcelEditValues): Record<string, string> {
+  const out: Record<string, string> = {};
+  const weight = weightProblem(values.weight, false);
+  if (weight) out.weight = weight;
+  const given = SIDES.filter((side) => values[side].trim() !== '');
+  for (const side of SIDES) {
+    const text = values[side].trim();
+    if (text === '') {
+      if (given.length > 0) out[side] = 'Enter all three sides, or none to use the box size';
+      continue;
+    }
+    const inches = Number(text);
+    if (!/^\d+(\.\d{1,2})?$/.test(text) || inches <= 0) out[side] = 'Enter inches above 0, to 2 decimals';
+    else if (inches > MAX_SIDE_INCHES) out[side] = `At most ${MAX_SIDE_INCHES} in`;
+  }
+  return out;
+}
+
+/** The body for `updateDeliveryParcel`; call after `validateParcelEdit` found nothing. */
+export function toParcelUpdate(values: ParcelEditValues, deliveryId: string, version: number): DeliveryParcelUpdate {
+  const side = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
+  return {
+    version,
+    deliveryId,
+    boxSizeId: values.boxSizeId || null,
+    weight: values.weight.trim() === '' ? null : parseWeight(values.weight),
+    length: side(values.length),
+    width: side(values.width),
+    height: side(values.height),
+  };
+}

@@ -22,6 +22,7 @@ import { AddressCard } from './address-card';
 import { NotesPanel } from './notes-panel';
 import { OrderActions } from './order-actions';
 import { OrderBackLink } from './order-back-link';
+import { OrderBoxesCard } from './order-boxes-card';
 import { OrderCustomerCard } from './order-customer-card';
 import { OrderLinesCard } from './order-lines-card';
 import { OrderLoadFailure } from './order-load-failure';
@@ -145,6 +146,7 @@ export function OrderView({ id, initialAction = null, slots = {} }: OrderViewPro
       >
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <OrderLinesCard order={order} locale={locale} />
+          <OrderBoxesCard order={order} />
           {Deliveries ? <Deliveries order={order} locale={locale} /> : null}
           <OrderRulesCard order={order} timeZone={timeZone} />
           <OrderTimeline orderId={order.id} timeZone={timeZone} currency={order.currency} locale={locale} />

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { gramsText, inchesText, parcelEditRefusal, type BoxSize, type Delivery, type Order } from '@shipdesk/contract';
+import { CardSection } from '@/components/card-section';
+import { QueryError } from '@/components/query-error';
+import { useListBoxSizesQuery } from '@/entities/box-sizes/box-sizes-api';
+import { useGetOrderParcelsQuery } from '../api/order-weights-api';
+import { DeliveryParcelDialog } from './delivery-parcel-dialog';
+
+/** The delivery's box, weight and size in words: what its label will start from. */
+function parcelWords(delivery: Delivery, boxes: readonly BoxSize[]) {
+  const box = boxes.find((b) => b.id === delivery.boxSizeId);
+  const sides =
+    delivery.length && delivery.width && delivery.height
+      ? `${inchesText(delivery.length)} × ${inchesText(delivery.width)} × ${inchesText(delivery.height)}`
+      : box
+        ? `${inchesText(box.length)} × ${inchesText(box.width)} × ${inchesText(box.height)}`
+        : 'Size of the smallest box that holds it';
+  return {
+    box: box ? box.name : 'No box chosen',
+    weight: delivery.weight > 0 ? gramsText(delivery.weight) : 'From its items',
+    sides,
+  };
+}
+
+/**
+ * The box of each planned delivery (not yet labelled) of an open order, with Edit: what a label will be bought for,
+ * set before it is bought. Labelled deliveries are the labels' card's business; an order with none planned shows
+ * nothing here.
+ */
+export function OrderBoxesCard({ order }: { order: Order }) {
+  const parcels = useGetOrderParcelsQuery(order.id);
+  const boxes = useListBoxSizesQuery({ archived: true });
+  const [editing, setEditing] = useState<string | null>(null);
+  if (parcelEditRefusal(order)) return null;
+  const planned = (parcels.data ?? []).filter((d) => d.status === 'planned' && !d.purchaseState);
+  if (parcels.isSuccess && planned.length === 0) return null;
+  const chosen = planned.find((d) => d.deliveryId === editing);
+  return (
+    <CardSection title="Boxes" padded={false}>
+      {parcels.isError ? (
+        <Box sx={{ p: 2 }}>
+          <QueryError
+            error={parcels.error}
+            fallback="Could not load the boxes of this order."
+            refetch={parcels.refetch}
+            isFetching={parcels.isFetching}
+          />
+        </Box>
+      ) : parcels.isLoading ? (
+        <Box sx={{ p: 2 }} aria-busy="true" aria-label="Loading the boxes">
+          <Skeleton height={40} />
+        </Box>
+      ) : (
+        <Box component="ul" aria-label="Boxes" sx={{ m: 0, p: 0 }}>
+          {planned.map((delivery) => {
+            const words = parcelWords(delivery, boxes.data ?? []);
+            return (
+              <Box
+                component="li"
+                key={delivery.deliveryId}
+                sx={{
+                  listStyle: 'none',
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 2,
+                  px: 2,
+                  py: 1.25,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  typography: 'body2',
+                }}
+              >
+                <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                  <Box sx={{ fontWeight: 500 }}>
+                    Delivery {delivery.deliveryId}: {words.box}
+                  </Box>
+                  <Box sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
+                    {words.weight} · {words.sides}
+                  </Box>
+                </Box>
+                <Button
+                  size="small"
+                  startIcon={<EditOutlined />}
+                  onClick={() => setEditing(delivery.deliveryId)}
+                  aria-label={`Edit the box of delivery ${delivery.deliveryId}`}
+                >
+                  Edit
+                </Button>
+              </Box>
+            );
+          })}
+        </Box>
+      )}
+      {chosen ? (
+        <DeliveryParcelDialog
+          order={order}
+          delivery={chosen}
+          boxes={boxes.data ?? []}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </CardSection>
+  );
+}
