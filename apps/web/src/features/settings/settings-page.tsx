@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/page-header';
 import { DEFAULT_SETTINGS_TAB, SETTINGS_TABS, parseSettingsTab, type SettingsTabId } from './settings-tabs';
 import { CarriersTab } from './carriers/carriers-tab';
 import { ShippingMethodsTab } from './shipping-methods/shipping-methods-tab';
+import { ProductsTab } from './products/products-tab';
 import { ConfigLoader } from './tabs/config-loader';
 import { GeneralTab } from './tabs/general-tab';
 import { LabelsTab } from './tabs/labels-tab';
@@ -77,6 +78,7 @@ const FORM_TABS = new Set<SettingsTabId>([
   'warehouse',
   'carriers',
   'shipping-methods',
+  'products',
   'labels',
   'integrations',
 ]);
@@ -93,6 +95,8 @@ function TabContent({ tab, readOnly, usersTab }: { tab: SettingsTabId; readOnly:
       return <CarriersTab readOnly={readOnly} />;
     case 'shipping-methods':
       return <ShippingMethodsTab readOnly={readOnly} />;
+    case 'products':
+      return <ProductsTab readOnly={readOnly} />;
     case 'integrations':
       return <IntegrationsTab readOnly={readOnly} />;
     case 'users':

@@ -4,6 +4,7 @@ export const SETTINGS_TABS = [
   { id: 'warehouse', label: 'Warehouse' },
   { id: 'carriers', label: 'Carriers' },
   { id: 'shipping-methods', label: 'Shipping Methods' },
+  { id: 'products', label: 'Products' },
   { id: 'labels', label: 'Labels' },
   { id: 'integrations', label: 'Integrations' },
   { id: 'users', label: 'Users' },

@@ -20,6 +20,7 @@ const API_TAG_TYPES = [
   'Subscription',
   'Reference',
   'LabelBatch',
+  'Product',
 ] as const;
 
 /** The one RTK Query api; the entities and features add their endpoints with `api.injectEndpoints(...)`. */

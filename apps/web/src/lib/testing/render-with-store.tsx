@@ -55,6 +55,15 @@ export interface RecordedRequest {
   body: unknown;
 }
 
+/** A request body as sent: JSON parsed, anything else (a CSV file) as its text. */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * Replaces fetch with a handler that answers by method and path. Relative URLs (the API's
  * same-origin paths) are resolved against the jsdom location, which Node's Request needs.
@@ -76,7 +85,7 @@ export function mockFetch(handler: (request: RecordedRequest) => Response | Prom
       const recorded: RecordedRequest = {
         method: request.method,
         url: request.url.replace(window.location.origin, ''),
-        body: text ? JSON.parse(text) : undefined,
+        body: text ? jsonOrText(text) : undefined,
       };
       requests.push(recorded);
       return handler(recorded);

@@ -21,6 +21,7 @@ const SETUP_TAGS = [
   'ShipMethod',
   'Store',
   'SetupGuide',
+  'Product',
 ] as const;
 
 /**

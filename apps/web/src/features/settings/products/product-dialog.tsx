@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { weightText, type Product } from '@shipdesk/contract';
+import { FormDialog } from '@/components/form-dialog';
+import { controlledFieldProps, EMPTY_OPTION_SELECT_SLOTS, fieldProps } from '@/lib/forms/field-props';
+import { applyServerErrors, messagesResolver } from '@/lib/validation';
+import { useListBoxSizesQuery } from '@/entities/box-sizes/box-sizes-api';
+import { useTenantCurrencyQuery } from '@/lib/api/tenant-configs';
+import {
+  defaultProductForm,
+  HAZARD_OPTIONS,
+  PRODUCT_FIELDS,
+  toProductInput,
+  validateProductForm,
+  type ProductFormValues,
+} from './product-form';
+import { useSaveProductMutation } from './products-api';
+
+const resolver = messagesResolver(validateProductForm);
+const unit = (text: string) => ({ input: { endAdornment: <InputAdornment position="end">{text}</InputAdornment> } });
+const grid = (columns: number) => ({
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', sm: `repeat(${columns}, 1fr)` },
+});
+
+function GroupHeading({ children }: { children: string }) {
+  return (
+    <Typography variant="subtitle2" component="h3" sx={{ pt: 1 }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** Add a product, or change one: its shipping defaults and the customs facts international labels need. */
+export function ProductDialog({ product, onClose }: { product?: Product; onClose(): void }) {
+  const [save] = useSaveProductMutation();
+  const boxes = useListBoxSizesQuery();
+  const currency = useTenantCurrencyQuery().data?.currency ?? 'USD';
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ProductFormValues>({ resolver, defaultValues: defaultProductForm(product, currency) });
+  const [weight, packing] = useWatch({ control: form.control, name: ['weight', 'packing'] });
+  const grams = Number(weight);
+  const weightHint =
+    weight.trim() && Number.isInteger(grams) && grams >= 0 ? weightText(grams) : 'Empty: not known yet';
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const saved = await save({ id: product?.id, body: toProductInput(values) }).unwrap();
+      toast.success(product ? `${saved.sku} saved.` : `${saved.sku} added.`);
+      onClose();
+    } catch (error) {
+      setFormError(applyServerErrors(error, PRODUCT_FIELDS, form.setError, 'Could not save the product.'));
+    }
+  });
+
+  return (
+    <FormDialog
+      open
+      title={product ? `Edit ${product.sku}` : 'Add a product'}
+      onCancel={onClose}
+      onSubmit={() => void submit()}
+      submitLabel={product ? 'Save' : 'Add'}
+      busy={form.formState.isSubmitting}
+      error={formError}
+      maxWidth="md"
+    >
+      <Box sx={grid(2)}>
+        <TextField {...fieldProps(form, 'sku', 'As your stores send it')} label="SKU" required autoFocus />
+        <TextField {...fieldProps(form, 'title')} label="Title" />
+      </Box>
+
+      <GroupHeading>Shipping</GroupHeading>
+      <Box sx={grid(4)}>
+        <TextField
+          {...fieldProps(form, 'weight', weightHint)}
+          label="Weight"
+          slotProps={{ ...unit('g'), htmlInput: { inputMode: 'numeric' } }}
+        />
+        {(['length', 'width', 'height'] as const).map((side) => (
+          <TextField
+            key={side}
+            {...fieldProps(form, side)}
+            label={side[0]!.toUpperCase() + side.slice(1)}
+            slotProps={{ ...unit('in'), htmlInput: { inputMode: 'decimal' } }}
+          />
+        ))}
+      </Box>
+      <Box sx={grid(3)}>
+        <Controller
+          control={form.control}
+          name="packing"
+          render={(props) => (
+            <TextField
+              select
+              {...controlledFieldProps(props, 'The box or package it ships in by default')}
+              value={props.field.value}
+              onChange={props.field.onChange}
+              label="Packed in"
+              slotProps={EMPTY_OPTION_SELECT_SLOTS}
+            >
+              <MenuItem value="">Not set</MenuItem>
+              {(boxes.data ?? []).map((box) => (
+                <MenuItem key={box.id} value={`box:${box.id}`}>
+                  {box.name}
+                </MenuItem>
+              ))}
+              <MenuItem value="package">A carrier’s package type…</MenuItem>
+            </TextField>
+          )}
+        />
+        {packing === 'package' ? (
+          <TextField {...fieldProps(form, 'packageType', 'e.g. FLAT_RATE_ENVELOPE')} label="Package type" required />
+        ) : null}
+        <Controller
+          control={form.control}
+          name="hazardClass"
+          render={(props) => (
+            <TextField
+              select
+              {...controlledFieldProps(props)}
+              value={props.field.value}
+              onChange={props.field.onChange}
+              label="Hazard class"
+              slotProps={EMPTY_OPTION_SELECT_SLOTS}
+            >
+              <MenuItem value="">Not hazardous</MenuItem>
+              {HAZARD_OPTIONS.map((h) => (
+                <MenuItem key={h.code} value={h.code}>
+                  {h.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <TextField {...fieldProps(form, 'category')} label="Category" />
+      </Box>
+
+      <GroupHeading>Customs</GroupHeading>
+      <TextField
+        {...fieldProps(form, 'customsDescription', 'What it is, in plain words: “Cotton T-shirt”')}
+        label="Customs description"
+      />
+      <Box sx={grid(4)}>
+        <TextField {...fieldProps(form, 'hsCode', '6 to 10 digits')} label="HS tariff code" />
+        <TextField {...fieldProps(form, 'originCountry', 'e.g. US, CN')} label="Country of origin" />
+        <TextField
+          {...fieldProps(form, 'declaredValue')}
+          label="Declared value"
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+        <TextField {...fieldProps(form, 'declaredCurrency')} label="Currency" />
+      </Box>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,176 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Role, weightText, type Product, type ProductImportResult } from '@shipdesk/contract';
+import { mockFetch, type RecordedRequest } from '@/lib/testing/render-with-store';
+import { boxSize, ok, refused, renderSettingsAt, sent } from '../testing';
+
+const { toastSuccess } = vi.hoisted(() => ({ toastSuccess: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: toastSuccess, info: vi.fn() } }));
+
+function product(overrides: Partial<Product> = {}): Product {
+  return {
+    id: '9',
+    sku: 'MUG-1',
+    title: 'Blue mug',
+    weight: 350,
+    length: 5,
+    width: 4,
+    height: 4.5,
+    boxSizeId: null,
+    packageType: null,
+    hazardClass: null,
+    category: null,
+    customsDescription: null,
+    hsCode: '69120048',
+    originCountry: 'PT',
+    declaredValue: 1250,
+    declaredCurrency: 'USD',
+    source: 'seller',
+    weightSource: 'seller',
+    createdAt: '2026-12-01T12:00:00Z',
+    updatedAt: '2026-12-01T12:00:00Z',
+    archivedAt: null,
+    ...overrides,
+  };
+}
+
+let requests: RecordedRequest[];
+let catalogue: Product[];
+let saveReply: (request: RecordedRequest) => Response;
+let importReply: Response;
+
+beforeEach(() => {
+  catalogue = [];
+  saveReply = (request) => {
+    const saved = product({ ...(request.body as Partial<Product>), id: '10' });
+    catalogue = [saved];
+    return ok(saved, 201);
+  };
+  requests = mockFetch((request) => {
+    const { method, url } = request;
+    const path = url.split('?')[0];
+    if (method === 'GET' && path === '/api/v1/products') {
+      return ok({ rows: catalogue, page: 1, size: 10, total: catalogue.length });
+    }
+    if (method === 'POST' && path === '/api/v1/products') return saveReply(request);
+    if (method === 'POST' && path === '/api/v1/products/import') return importReply;
+    if (method === 'GET' && url === '/api/v1/orderBoxSizes') return ok([boxSize()]);
+    if (method === 'GET' && url === '/api/v1/configs') return ok([]);
+    if (method === 'GET' && url === '/call/setupGuide') return ok({});
+    return refused(404, 'Not Found');
+  });
+  toastSuccess.mockClear();
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Settings > Products', { timeout: 30_000 }, () => {
+  it('says there are no products yet and offers to add or import them', async () => {
+    renderSettingsAt('/settings/products');
+    expect(await screen.findByRole('heading', { name: 'No products yet' })).toBeVisible();
+    expect(screen.getAllByRole('button', { name: 'Add product' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: 'Import CSV' }).length).toBeGreaterThan(0);
+  });
+
+  it('shows Managers the catalogue without the Admin actions', async () => {
+    catalogue = [product()];
+    renderSettingsAt('/settings/products', Role.Manager);
+    const table = await screen.findByRole('table', { name: 'Products' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(weightText(350));
+    expect(screen.queryByRole('button', { name: 'Add product' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete MUG-1/ })).toBeNull();
+  });
+
+  it('adds a product with the keyboard, checking fields first and showing the server’s errors on them', async () => {
+    const user = userEvent.setup();
+    renderSettingsAt('/settings/products');
+    await screen.findByRole('heading', { name: 'No products yet' });
+    await user.click(screen.getAllByRole('button', { name: 'Add product' })[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Add a product' });
+    const field = (name: RegExp) => within(dialog).getByRole('textbox', { name });
+    expect(field(/^SKU/)).toHaveFocus();
+    await user.keyboard('TEA-9');
+    await user.type(field(/^Weight/), '250');
+    await user.type(field(/^Length/), '3');
+    await user.type(field(/^HS tariff code/), '12.3');
+    await user.keyboard('{Enter}');
+    expect(field(/^Width/)).toHaveAccessibleDescription('Enter all three sides, or none');
+    expect(field(/^HS tariff code/)).toHaveAccessibleDescription('6 to 10 digits, dots allowed');
+    expect(sent(requests, 'POST', '/api/v1/products')).toHaveLength(0);
+
+    await user.clear(field(/^Length/));
+    await user.clear(field(/^HS tariff code/));
+    await user.type(field(/^HS tariff code/), '0902.10');
+    saveReply = () => refused(400, 'Invalid input', { sku: 'sku "TEA-9" is another product’s already' });
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(field(/^SKU/)).toHaveAccessibleDescription('sku "TEA-9" is another product’s already'));
+
+    saveReply = (request) => {
+      const saved = product({ ...(request.body as Partial<Product>), id: '10' });
+      catalogue = [saved];
+      return ok(saved, 201);
+    };
+    await user.clear(field(/^SKU/));
+    await user.type(field(/^SKU/), 'TEA-10{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const posts = sent(requests, 'POST', '/api/v1/products');
+    expect(posts.at(-1)!.body).toMatchObject({ sku: 'TEA-10', weight: 250, length: null, hsCode: '0902.10' });
+    const table = await screen.findByRole('table', { name: 'Products' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('TEA-10');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(weightText(250));
+    expect(toastSuccess).toHaveBeenCalledWith('TEA-10 added.');
+  });
+
+  it('imports a CSV file and lists the rows not imported by row and column', async () => {
+    const user = userEvent.setup();
+    const result: ProductImportResult = {
+      created: 1,
+      updated: 1,
+      unchanged: 0,
+      failed: 1,
+      rows: [
+        { row: 2, sku: 'A-1', outcome: 'created' },
+        { row: 3, sku: 'B-1', outcome: 'updated' },
+        { row: 4, sku: 'C-1', outcome: 'error', column: 'weight_g', message: 'weight_g "-3" must be whole grams' },
+      ],
+    };
+    importReply = ok(result);
+    renderSettingsAt('/settings/products');
+    await screen.findByRole('heading', { name: 'No products yet' });
+    await user.click(screen.getAllByRole('button', { name: 'Import CSV' })[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Import products' });
+    const csv = 'sku,weight_g\nA-1,10\nB-1,20\nC-1,-3\n';
+    await user.upload(within(dialog).getByLabelText('CSV file'), new File([csv], 'products.csv', { type: 'text/csv' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      '1 created, 1 updated, 0 unchanged, 1 not imported',
+    );
+    const bad = within(dialog).getByRole('table', { name: 'Rows not imported' });
+    expect(within(bad).getAllByRole('row')[1]).toHaveTextContent('4C-1weight_gweight_g "-3" must be whole grams');
+    expect(sent(requests, 'POST', '/api/v1/products/import')[0]!.body).toBe(csv);
+  });
+
+  it('shows a file the server cannot read as an error naming the problem', async () => {
+    const user = userEvent.setup();
+    importReply = refused(400, 'Invalid input', { column: 'the header row must name a "sku" column' });
+    renderSettingsAt('/settings/products');
+    await screen.findByRole('heading', { name: 'No products yet' });
+    await user.click(screen.getAllByRole('button', { name: 'Import CSV' })[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Import products' });
+    await user.upload(
+      within(dialog).getByLabelText('CSV file'),
+      new File(['title\nMug\n'], 'x.csv', { type: 'text/csv' }),
+    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('the header row must name a "sku" column');
+  });
+
+  it('shows a failed load with Retry', async () => {
+    vi.unstubAllGlobals();
+    mockFetch((request) =>
+      request.url.startsWith('/api/v1/products') ? refused(500, 'Internal server error') : ok([]),
+    );
+    renderSettingsAt('/settings/products');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled();
+  });
+});
