@@ -1,6 +1,8 @@
 import Type from 'typebox';
 import { LABEL_SIZES, LABEL_TYPES } from './constants.ts';
 import { IdSchema } from './ids.ts';
+import { literalUnion } from './schema-kit.ts';
+import { UNIT_SYSTEMS } from './units.ts';
 
 /** The config keys of spec section 3 and the shape each one holds. */
 const CurrencyInfoOptionsSchema = Type.Object(
@@ -53,6 +55,7 @@ export const CONFIG_KEYS = [
   'cq_url',
   'warehouse_info',
   'time_zone',
+  'units',
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
@@ -65,6 +68,8 @@ export const CONFIG_KEY_SHAPES = {
   cq_url: { value: Type.String({ format: 'uri', maxLength: 2048 }) },
   /** The tenant's IANA time zone; saving it also moves the tenant's own time zone (dashboard periods, dates). */
   time_zone: { value: Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone, e.g. Europe/Berlin' }) },
+  /** Weights and sizes shown and typed in (units.ts); never saved: the warehouse country's (`defaultUnitSystem`). */
+  units: { value: literalUnion(UNIT_SYSTEMS) },
 } as const;
 
 /** Body of `POST /call/configs/createOrUpdate`: one entry. `options` may be an object or its JSON text. */

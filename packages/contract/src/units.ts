@@ -1,3 +1,4 @@
+import Type from 'typebox';
 import { GRAMS_PER_OUNCE, GRAMS_PER_UNIT } from './weights.ts';
 import { MAX_PARCEL_GRAMS, MAX_PARCEL_INCHES } from './labels.ts';
 
@@ -24,6 +25,27 @@ const IMPERIAL_COUNTRIES: ReadonlySet<string> = new Set(['US', 'PR', 'GU', 'VI',
 /** The units of a warehouse in `countryCode` (ISO 3166-1 alpha-2); metric when the country is not known. */
 export function defaultUnitSystem(countryCode: string | null | undefined): UnitSystem {
   return countryCode && IMPERIAL_COUNTRIES.has(countryCode.trim().toUpperCase()) ? 'imperial' : 'metric';
+}
+
+/** `GET /api/v1/configs/units`: the tenant's units, and whether an Admin chose them or they follow the warehouse. */
+export const TenantUnitsSchema = Type.Object({
+  units: Type.Union(UNIT_SYSTEMS.map((system) => Type.Literal(system))),
+  /** false: never saved, so `units` is the warehouse country's and follows it. */
+  chosen: Type.Boolean(),
+  /** The warehouse address's country (ISO 3166-1 alpha-2), null until there is one. */
+  warehouseCountry: Type.Union([Type.String(), Type.Null()]),
+});
+export type TenantUnits = Type.Static<typeof TenantUnitsSchema>;
+
+/** The tenant's units from its config entries (`units`, else `warehouse_info`'s country): server and web alike. */
+export function tenantUnitsFrom(
+  entries: ReadonlyArray<{ key: string; value: string | null; options: Record<string, unknown> | null }>,
+): TenantUnits {
+  const country = entries.find((entry) => entry.key === 'warehouse_info')?.options?.country;
+  const warehouseCountry = typeof country === 'string' && country ? country : null;
+  const saved = entries.find((entry) => entry.key === 'units')?.value;
+  if (isUnitSystem(saved)) return { units: saved, chosen: true, warehouseCountry };
+  return { units: defaultUnitSystem(warehouseCountry), chosen: false, warehouseCountry };
 }
 
 /** How each system names its units, for labels and hints. */

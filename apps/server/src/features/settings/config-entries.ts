@@ -1,6 +1,14 @@
 import { Compile } from 'typebox/compile';
 import type { TSchema } from 'typebox';
-import { CONFIG_KEYS, CONFIG_KEY_SHAPES, type ConfigKey, type ConfigUpsert } from '@shipdesk/contract';
+import {
+  CONFIG_KEYS,
+  CONFIG_KEY_SHAPES,
+  isUnitSystem,
+  UNIT_SYSTEM_NAMES,
+  UNIT_SYSTEMS,
+  type ConfigKey,
+  type ConfigUpsert,
+} from '@shipdesk/contract';
 import { toFieldErrors } from '../../domain/field-errors.ts';
 import { unstorableField } from '../../domain/storable-values.ts';
 
@@ -71,6 +79,13 @@ export function validateConfigEntry(input: ConfigUpsert): ConfigValidation {
   }
   const value = input.value;
   if (value === null || value === undefined) return { ok: false, errors: { value: `value is required for ${key}` } };
+  if (key === 'units' && !isUnitSystem(value)) {
+    const choices = UNIT_SYSTEMS.map((system) => `${system} (${UNIT_SYSTEM_NAMES[system].toLowerCase()})`);
+    return {
+      ok: false,
+      errors: { value: `value ${JSON.stringify(value)} is not a unit system: ${choices.join(' or ')}` },
+    };
+  }
   const check = checker(shape.value!);
   if (!check.Check(value)) return { ok: false, errors: toFieldErrors(check.Errors(value), 'value') };
   return checkMeaning({ key, value, options: null });

@@ -1,4 +1,4 @@
-import type { ConfigEntry, ConfigUpsert } from '@shipdesk/contract';
+import { tenantUnitsFrom, type ConfigEntry, type ConfigUpsert, type TenantUnits } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import type { ConfigRow } from '../../db/schema/index.ts';
 import { validateConfigEntry } from './config-entries.ts';
@@ -46,6 +46,16 @@ export function createConfigsService(database: Database, options: ConfigsService
         }
         return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       });
+    },
+
+    /**
+     * `GET /api/v1/configs/units`: the units the tenant's weights and sizes are shown and typed in, saved or (until
+     * an Admin saves them) the warehouse country's.
+     */
+    units(auth: AuthContext): Promise<TenantUnits> {
+      return database.withTenant(auth.tenantId, async (tx) =>
+        tenantUnitsFrom((await repo.list(auth.tenantId, tx)).map(toEntry)),
+      );
     },
 
     /**
