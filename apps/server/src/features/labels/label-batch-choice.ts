@@ -1,6 +1,6 @@
 import { isCarrier, weightText, type Carrier, type LabelPurchase } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
-import { findOrder, tenantTimeZone } from '../orders/index.ts';
+import { findOrder, tenantTimeZone, unweighedSkus } from '../orders/index.ts';
 import { draftParcel, orderOptions } from './label-parcel.ts';
 
 export type CheapestChoice = { services: Array<{ carrier: string; serviceCode: string }>; withinDays?: number };
@@ -44,7 +44,13 @@ export async function batchPurchase(
   if (!length || !width || !height) {
     return { problem: `None of your boxes holds ${weightText(weight)}: add a box size, or split the order` };
   }
-  if (weight <= 0) return { problem: 'Its lines have no weight: enter one on the order' };
+  if (weight <= 0) {
+    // Where the seller enters it: a channel's order has its weights only (docs/order-editing.md).
+    const skus = await unweighedSkus(tx, tenantId, delivery.id);
+    const named = skus.length > 0 ? skus.slice(0, 5).join(', ') + (skus.length > 5 ? ' and others' : '') : 'its items';
+    const where = order.sourceType === 'Wholesale' ? 'Items > Edit lines' : 'Items > Edit weights';
+    return { problem: `Its lines have no weight: enter a weight for ${named} on the order (${where})` };
+  }
   const options = orderOptions(order);
   const first = cheapest?.services.find((s) => isCarrier(s.carrier));
   return {

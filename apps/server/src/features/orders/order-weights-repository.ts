@@ -76,3 +76,22 @@ export function createOrderWeightsRepository() {
     },
   };
 }
+
+/**
+ * The SKUs of a delivery's lines that have no weight, in line order: what a batch names when it cannot weigh the
+ * parcel ("Enter a weight for MUG-1 on the order").
+ */
+export async function unweighedSkus(tx: Executor, tenantId: string, deliveryId: number): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ sku: orderLines.sku, position: orderLines.position })
+    .from(deliveryLines)
+    .innerJoin(
+      orderLines,
+      and(eq(orderLines.tenantId, deliveryLines.tenantId), eq(orderLines.id, deliveryLines.lineId)),
+    )
+    .where(
+      and(eq(deliveryLines.tenantId, tenantId), eq(deliveryLines.deliveryId, deliveryId), eq(orderLines.weight, 0)),
+    )
+    .orderBy(asc(orderLines.position));
+  return rows.map((r) => r.sku);
+}
