@@ -14,13 +14,13 @@ import {
 const value = (result: UnitParse) => (result.ok ? result.value : `refused: ${result.reason}`);
 
 describe('defaultUnitSystem', () => {
-  it('is imperial for the US, its territories, Liberia and Myanmar, metric elsewhere and when unknown', () => {
+  it('is imperial for the US, its territories, Liberia and Myanmar and without a country, metric elsewhere', () => {
     for (const country of ['US', 'us', 'PR', 'GU', 'VI', 'AS', 'MP', 'UM', 'LR', 'MM']) {
       expect(defaultUnitSystem(country)).toBe('imperial');
     }
     for (const country of ['GB', 'CA', 'DE', 'AU', 'MX']) expect(defaultUnitSystem(country)).toBe('metric');
-    expect(defaultUnitSystem(undefined)).toBe('metric');
-    expect(defaultUnitSystem('')).toBe('metric');
+    expect(defaultUnitSystem(undefined)).toBe('imperial');
+    expect(defaultUnitSystem('')).toBe('imperial');
   });
 });
 

@@ -22,9 +22,13 @@ export function isUnitSystem(value: unknown): value is UnitSystem {
 /** Countries that weigh parcels in pounds: the US with its territories, Liberia and Myanmar. */
 const IMPERIAL_COUNTRIES: ReadonlySet<string> = new Set(['US', 'PR', 'GU', 'VI', 'AS', 'MP', 'UM', 'LR', 'MM']);
 
-/** The units of a warehouse in `countryCode` (ISO 3166-1 alpha-2); metric when the country is not known. */
+/**
+ * The units of a warehouse in `countryCode` (ISO 3166-1 alpha-2). Without a country (no warehouse address yet), the
+ * product's other defaults are American (USD, America/New_York), and so are its units: imperial.
+ */
 export function defaultUnitSystem(countryCode: string | null | undefined): UnitSystem {
-  return countryCode && IMPERIAL_COUNTRIES.has(countryCode.trim().toUpperCase()) ? 'imperial' : 'metric';
+  const country = countryCode?.trim().toUpperCase();
+  return !country || IMPERIAL_COUNTRIES.has(country) ? 'imperial' : 'metric';
 }
 
 /** `GET /api/v1/configs/units`: the tenant's units, and whether an Admin chose them or they follow the warehouse. */

@@ -38,9 +38,9 @@ describe.each(backends)('the units setting ($name)', (backend) => {
     return (res.json().data as Array<{ key: string; value: string | null }>).find((entry) => entry.key === 'units');
   };
 
-  it('follows the warehouse country until an Admin chooses: metric without one, imperial for the US', async () => {
+  it('follows the warehouse country until an Admin chooses: imperial without one (like USD), metric for Germany', async () => {
     const tenantId = newTenantId();
-    expect(await units(tenantId)).toEqual({ units: 'metric', chosen: false, warehouseCountry: null });
+    expect(await units(tenantId)).toEqual({ units: 'imperial', chosen: false, warehouseCountry: null });
     expect((await save(tenantId, { key: 'warehouse_info', options: warehouse('US') })).statusCode).toBe(200);
     expect(await units(tenantId, Role.Manager)).toEqual({ units: 'imperial', chosen: false, warehouseCountry: 'US' });
     expect((await save(tenantId, { key: 'warehouse_info', options: warehouse('DE') })).statusCode).toBe(200);
@@ -65,10 +65,10 @@ describe.each(backends)('the units setting ($name)', (backend) => {
 
   it('refuses a Manager (403) and writes nothing', async () => {
     const tenantId = newTenantId();
-    const res = await save(tenantId, { key: 'units', value: 'imperial' }, Role.Manager);
+    const res = await save(tenantId, { key: 'units', value: 'metric' }, Role.Manager);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 403, success: false });
-    expect(await units(tenantId)).toEqual({ units: 'metric', chosen: false, warehouseCountry: null });
+    expect(await units(tenantId)).toEqual({ units: 'imperial', chosen: false, warehouseCountry: null });
   });
 
   it('refuses any other value with a 400 naming the field, and writes nothing', async () => {
@@ -91,7 +91,8 @@ describe.each(backends)('the units setting ($name)', (backend) => {
   it("keeps tenants apart: one tenant's choice is not another's", async () => {
     const a = newTenantId();
     const b = newTenantId();
-    await save(a, { key: 'units', value: 'imperial' });
-    expect(await units(b)).toEqual({ units: 'metric', chosen: false, warehouseCountry: null });
+    expect((await save(a, { key: 'units', value: 'metric' })).statusCode).toBe(200);
+    expect(await units(a)).toMatchObject({ units: 'metric', chosen: true });
+    expect(await units(b)).toEqual({ units: 'imperial', chosen: false, warehouseCountry: null });
   });
 });
