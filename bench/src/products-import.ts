@@ -134,7 +134,6 @@ try {
   }
 } finally {
   await app.close();
-  await idp.close?.();
   await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });
