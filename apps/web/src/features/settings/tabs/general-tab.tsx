@@ -13,6 +13,7 @@ import { validatorResolver, type FormRules } from '@/lib/validation';
 import { configOptions, optionString, useSaveConfigMutation } from '../api/configs-api';
 import { ConfigSaveButton } from './config-save-button';
 import { runSave } from './save-config';
+import { UnitsSection } from './units-section';
 
 interface CurrencyForm {
   currencyCode: string;
@@ -65,12 +66,16 @@ const timeZoneRules: FormRules<TimeZoneForm> = {
   },
 };
 
-/** General: currency and number format (config currency_info), and the organisation's time zone (time_zone). */
+/**
+ * General: currency and number format (config currency_info), the organisation's time zone (time_zone) and the units
+ * of weights and sizes (units).
+ */
 export function GeneralTab({ entries, readOnly = false }: { entries: ConfigEntry[]; readOnly?: boolean }) {
   return (
     <Stack spacing={5} sx={{ maxWidth: 560 }}>
       <CurrencySection entries={entries} readOnly={readOnly} />
       <TimeZoneSection entries={entries} readOnly={readOnly} />
+      <UnitsSection entries={entries} readOnly={readOnly} />
     </Stack>
   );
 }

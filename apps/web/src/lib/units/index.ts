@@ -1,0 +1,13 @@
+export { useUnits } from './use-units';
+export { LengthField, WeightField } from './unit-fields';
+export {
+  parseQuantity,
+  readingText,
+  shownText,
+  storedValue,
+  unitNumber,
+  unitResult,
+  unitText,
+  type Quantity,
+  type UnitValue,
+} from './unit-value';
