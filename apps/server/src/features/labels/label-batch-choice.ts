@@ -44,12 +44,15 @@ export async function batchPurchase(
   if (!length || !width || !height) {
     return { problem: `None of your boxes holds ${weightText(weight)}: add a box size, or split the order` };
   }
-  if (weight <= 0) {
+  // A line without a weight would leave the parcel lighter than it is, and the carrier charges the difference later:
+  // a batch buys only parcels whose every line is weighed (one label at a time, a person may weigh the box instead).
+  const skus = await unweighedSkus(tx, tenantId, delivery.id);
+  if (weight <= 0 || skus.length > 0) {
     // Where the seller enters it: a channel's order has its weights only (docs/order-editing.md).
-    const skus = await unweighedSkus(tx, tenantId, delivery.id);
     const named = skus.length > 0 ? skus.slice(0, 5).join(', ') + (skus.length > 5 ? ' and others' : '') : 'its items';
     const where = order.sourceType === 'Wholesale' ? 'Items > Edit lines' : 'Items > Edit weights';
-    return { problem: `Its lines have no weight: enter a weight for ${named} on the order (${where})` };
+    const which = weight > 0 ? 'Some of its lines have' : 'Its lines have';
+    return { problem: `${which} no weight: enter a weight for ${named} on the order (${where})` };
   }
   const options = orderOptions(order);
   const first = cheapest?.services.find((s) => isCarrier(s.carrier));

@@ -67,4 +67,16 @@ describe.each(backends)('a batch item that fails for a missing weight says where
     expect(typed.statusCode, typed.body).toBe(200);
     expect((await batchOf([ebay.id])).items[0]).toMatchObject({ status: 'bought' });
   });
+
+  it('refuses a parcel only some of whose lines are weighed: its weight would be short, and nothing is bought', async () => {
+    const partly = await paidOrder(t, tenant, { lines: [{ ...UNWEIGHED[0]!, weight: 340 }, UNWEIGHED[1]!] });
+    const detail = await batchOf([partly.id]);
+    expect(detail.items.map((i) => [i.status, i.message])).toEqual([
+      ['failed', 'Some of its lines have no weight: enter a weight for TEA-9 on the order (Items > Edit lines)'],
+    ]);
+    const labels = await t.app.db.db.execute(
+      sql`SELECT count(*)::int AS n FROM shipping_labels WHERE tenant_id = ${tenant} AND order_id = ${Number(partly.id)}`,
+    );
+    expect((labels as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
+  });
 });
