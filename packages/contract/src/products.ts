@@ -24,7 +24,6 @@ export const PRODUCT_LIMITS = {
 
 /** Who set a product's row or its weight and size: channel updates never overwrite a seller's or an import's. */
 export const PRODUCT_SOURCES = ['seller', 'import', 'channel'] as const;
-export type ProductSource = (typeof PRODUCT_SOURCES)[number];
 
 export const HAZARD_CLASS_CODES: readonly string[] = HAZARD_CLASSES.map((h) => h.code);
 
@@ -153,7 +152,7 @@ export const PRODUCT_CSV_COLUMNS = [
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 
-export const PRODUCT_IMPORT_OUTCOMES = ['created', 'updated', 'unchanged', 'error'] as const;
+const PRODUCT_IMPORT_OUTCOMES = ['created', 'updated', 'unchanged', 'error'] as const;
 
 /** The most rows one file may hold. */
 export const MAX_PRODUCT_IMPORT_ROWS = 100_000;

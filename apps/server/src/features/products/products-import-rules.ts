@@ -49,7 +49,7 @@ const GROUPS: ReadonlyArray<readonly ProductCsvColumn[]> = [
   ['box', 'package_type'],
 ];
 
-export type HeaderCheck = { ok: true; columns: ProductCsvColumn[] } | { ok: false; errors: Record<string, string> };
+type HeaderCheck = { ok: true; columns: ProductCsvColumn[] } | { ok: false; errors: Record<string, string> };
 
 /** The header row's columns, in file order, or what is wrong with it (named by `column`). */
 export function checkHeader(header: readonly string[]): HeaderCheck {
@@ -84,7 +84,7 @@ export const tooManyRows = (rows: number) =>
     ? `a file may hold at most ${MAX_PRODUCT_IMPORT_ROWS.toLocaleString('en-US')} products`
     : null;
 
-export type RowCheck =
+type RowCheck =
   { ok: true; product: ProductFields } | { ok: false; sku: string; column: ProductCsvColumn; message: string };
 
 const NUMBER = /^\d+(\.\d+)?$/;

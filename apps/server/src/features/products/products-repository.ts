@@ -9,7 +9,7 @@ const LIVE = sql`archived_at IS NULL`;
 /** `%text%` for ILIKE, its wildcards taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export interface ProductPageQuery {
+interface ProductPageQuery {
   search: string;
   archived: boolean;
   offset: number;
@@ -162,5 +162,3 @@ export function createProductsRepository() {
     },
   };
 }
-
-export type ProductsRepository = ReturnType<typeof createProductsRepository>;

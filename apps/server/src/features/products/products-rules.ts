@@ -31,8 +31,7 @@ export interface ProductFields {
 }
 
 export type ProductField = keyof ProductFields;
-export type ProductCheck =
-  { ok: true; product: ProductFields } | { ok: false; errors: Partial<Record<ProductField, string>> };
+type ProductCheck = { ok: true; product: ProductFields } | { ok: false; errors: Partial<Record<ProductField, string>> };
 
 let currencies: ReadonlySet<string> | undefined;
 /** Whether `code` is an ISO 4217 currency the runtime knows. */

@@ -86,4 +86,3 @@ export const products = pgTable(
 ).enableRLS();
 
 export type ProductRow = typeof products.$inferSelect;
-export type NewProductRow = typeof products.$inferInsert;

@@ -3,7 +3,7 @@ import { api } from '@/lib/api/base-api';
 import { envelopeData } from '@/lib/api/envelope-data';
 import { fetchBlob } from '@/lib/api/fetch-blob';
 
-export interface ProductListArgs {
+interface ProductListArgs {
   search: string;
   page: number;
   size: number;
