@@ -38,6 +38,14 @@ function GroupHeading({ children }: { children: string }) {
   );
 }
 
+/** The server names the box `boxSizeId`; the form chooses it in `packing`. */
+function boxErrorOnPacking(error: unknown): unknown {
+  const body = (error as { data?: { errors?: Record<string, string> } } | undefined)?.data;
+  if (!body?.errors?.boxSizeId) return error;
+  const { boxSizeId, ...rest } = body.errors;
+  return { ...(error as object), data: { ...body, errors: { ...rest, packing: boxSizeId } } };
+}
+
 /** Add a product, or change one: its shipping defaults and the customs facts international labels need. */
 export function ProductDialog({ product, onClose }: { product?: Product; onClose(): void }) {
   const [save] = useSaveProductMutation();
@@ -57,7 +65,9 @@ export function ProductDialog({ product, onClose }: { product?: Product; onClose
       toast.success(product ? `${saved.sku} saved.` : `${saved.sku} added.`);
       onClose();
     } catch (error) {
-      setFormError(applyServerErrors(error, PRODUCT_FIELDS, form.setError, 'Could not save the product.'));
+      setFormError(
+        applyServerErrors(boxErrorOnPacking(error), PRODUCT_FIELDS, form.setError, 'Could not save the product.'),
+      );
     }
   });
 

@@ -57,17 +57,18 @@ export function ProductImportDialog({ onClose }: { onClose(): void }) {
           an empty cell clears it.
         </Typography>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button variant="contained" component="label" disabled={isLoading}>
+          {/* A real button opens the hidden file input, so Tab and Enter reach the picker as a click does. */}
+          <Button variant="contained" disabled={isLoading} onClick={() => inputRef.current?.click()} autoFocus>
             {isLoading ? 'Importing…' : 'Choose a CSV file'}
-            <input
-              ref={inputRef}
-              type="file"
-              hidden
-              accept=".csv,text/csv"
-              aria-label="CSV file"
-              onChange={(event) => void choose(event.target.files?.[0])}
-            />
           </Button>
+          <input
+            ref={inputRef}
+            type="file"
+            hidden
+            accept=".csv,text/csv"
+            aria-label="CSV file"
+            onChange={(event) => void choose(event.target.files?.[0])}
+          />
           {fileName ? (
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
               {fileName}

@@ -7,6 +7,8 @@ interface ProductListArgs {
   search: string;
   page: number;
   size: number;
+  /** Archived products too (each with archivedAt), so that they can be restored. */
+  archived: boolean;
 }
 
 /**
@@ -17,9 +19,10 @@ interface ProductListArgs {
 const productsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listProducts: build.query<ProductList, ProductListArgs>({
-      query: ({ search, page, size }) => {
+      query: ({ search, page, size, archived }) => {
         const query = new URLSearchParams({ page: String(page), size: String(size) });
         if (search.trim()) query.set('search', search.trim());
+        if (archived) query.set('archived', 'true');
         return `api/v1/products?${query.toString()}`;
       },
       transformResponse: envelopeData<ProductList>,

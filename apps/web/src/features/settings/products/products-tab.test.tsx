@@ -5,8 +5,8 @@ import { Role, weightText, type Product, type ProductImportResult } from '@shipd
 import { mockFetch, type RecordedRequest } from '@/lib/testing/render-with-store';
 import { boxSize, ok, refused, renderSettingsAt, sent } from '../testing';
 
-const { toastSuccess } = vi.hoisted(() => ({ toastSuccess: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: toastSuccess, info: vi.fn() } }));
+const { toastSuccess, toastInfo } = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastInfo: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: toastSuccess, info: toastInfo } }));
 
 function product(overrides: Partial<Product> = {}): Product {
   return {
@@ -51,7 +51,12 @@ beforeEach(() => {
     const { method, url } = request;
     const path = url.split('?')[0];
     if (method === 'GET' && path === '/api/v1/products') {
-      return ok({ rows: catalogue, page: 1, size: 10, total: catalogue.length });
+      const rows = url.includes('archived=true') ? catalogue : catalogue.filter((p) => !p.archivedAt);
+      return ok({ rows, page: 1, size: 10, total: rows.length });
+    }
+    if (method === 'DELETE' && path === '/api/v1/products/9') {
+      catalogue = catalogue.map((p) => ({ ...p, archivedAt: '2026-12-02T10:00:00Z' }));
+      return ok({ deleted: false, archived: true, reason: '2 order lines use it' });
     }
     if (method === 'POST' && path === '/api/v1/products') return saveReply(request);
     if (method === 'POST' && path === '/api/v1/products/import') return importReply;
@@ -162,6 +167,30 @@ describe('Settings > Products', { timeout: 30_000 }, () => {
       new File(['title\nMug\n'], 'x.csv', { type: 'text/csv' }),
     );
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('the header row must name a "sku" column');
+  });
+
+  it('deletes with a confirm that says it may archive, then finds the archived product under Show archived', async () => {
+    const user = userEvent.setup();
+    catalogue = [product()];
+    renderSettingsAt('/settings/products');
+    await screen.findByRole('table', { name: 'Products' });
+    await user.click(screen.getByRole('button', { name: 'Delete MUG-1' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete MUG-1?' });
+    expect(confirm).toHaveTextContent('If orders name its SKU, it is archived instead');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toastInfo).toHaveBeenCalledWith('MUG-1 archived: 2 order lines use it.'));
+    expect(await screen.findByRole('heading', { name: 'No products yet' })).toBeVisible();
+    expect(sent(requests, 'DELETE', '/api/v1/products/9')).toHaveLength(1);
+  });
+
+  it('lists archived products with Restore when asked', async () => {
+    const user = userEvent.setup();
+    catalogue = [product(), product({ id: '8', sku: 'OLD-1', archivedAt: '2026-12-02T10:00:00Z' })];
+    renderSettingsAt('/settings/products');
+    const table = await screen.findByRole('table', { name: 'Products' });
+    expect(within(table).queryByText('OLD-1')).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'Show archived' }));
+    expect(await screen.findByRole('button', { name: /Restore OLD-1/ })).toBeVisible();
   });
 
   it('shows a failed load with Retry', async () => {

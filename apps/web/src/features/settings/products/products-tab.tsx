@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { Product } from '@shipdesk/contract';
 import { EmptyState } from '@/components/empty-state';
 import { QueryError } from '@/components/query-error';
+import { ShowArchivedSwitch } from '@/components/show-archived-switch';
 import { apiErrorMessage } from '@/lib/errors';
 import { ProductDialog } from './product-dialog';
 import { ProductImportDialog } from './product-import-dialog';
@@ -48,6 +49,7 @@ export function ProductsTab({ readOnly }: { readOnly: boolean }) {
   const [size, setSize] = useState(PAGE_SIZES[0]!);
   const [editing, setEditing] = useState<{ product?: Product } | null>(null);
   const [importing, setImporting] = useState(false);
+  const [archived, setArchived] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => {
       setSearch(typed);
@@ -55,7 +57,7 @@ export function ProductsTab({ readOnly }: { readOnly: boolean }) {
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const list = useListProductsQuery({ search, page, size });
+  const list = useListProductsQuery({ search, page, size, archived });
   const addButton = (
     <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing({})}>
       Add product
@@ -78,7 +80,7 @@ export function ProductsTab({ readOnly }: { readOnly: boolean }) {
         isFetching={list.isFetching}
       />
     );
-  } else if (list.data.total === 0 && !search.trim()) {
+  } else if (list.data.total === 0 && !search.trim() && !archived) {
     body = (
       <EmptyState
         icon={<Inventory2Outlined />}
@@ -98,7 +100,7 @@ export function ProductsTab({ readOnly }: { readOnly: boolean }) {
     body = (
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="body2" color="text.secondary">
-          No product matches “{search.trim()}”.
+          {search.trim() ? `No product matches “${search.trim()}”.` : 'No products.'}
         </Typography>
       </Paper>
     );
@@ -155,6 +157,13 @@ export function ProductsTab({ readOnly }: { readOnly: boolean }) {
           </Button>
           {readOnly ? null : (
             <>
+              <ShowArchivedSwitch
+                checked={archived}
+                onChange={(next) => {
+                  setArchived(next);
+                  setPage(1);
+                }}
+              />
               {importButton}
               {addButton}
             </>
