@@ -118,7 +118,7 @@ describe('DeliveriesCard', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByText('UPS: UPS did not answer in time')).toBeInTheDocument();
     // The mapped service is chosen first.
     expect(within(dialog).getByRole('radio', { name: /USPS Ground Advantage/ })).toBeChecked();
-    expect(within(dialog).getByLabelText('Weight (g)')).toHaveValue('907');
+    expect(within(dialog).getByLabelText('Weight (lb, oz)')).toHaveValue('2 lb');
     await user.click(within(dialog).getByRole('button', { name: 'Buy label · $8.45' }));
 
     await screen.findByRole('dialog', { name: /USPS Ground Advantage · 9205590006662200704797/ });
@@ -269,7 +269,7 @@ describe('DeliveriesCard', { timeout: 20_000 }, () => {
       expect(labelled).toHaveTextContent('Standard');
       expect(labelled).toHaveTextContent('Labelled');
       expect(labelled).toHaveTextContent('Carrier serviceUSPS Ground Advantage');
-      expect(labelled).toHaveTextContent('Weight907 g');
+      expect(labelled).toHaveTextContent('Weight2 lb');
       expect(within(labelled).getByRole('link', { name: '9205590006662200704797' })).toHaveAttribute(
         'href',
         LABEL.trackingUrl,
@@ -286,7 +286,7 @@ describe('DeliveriesCard', { timeout: 20_000 }, () => {
       expect(toShip).toHaveTextContent('Express');
       expect(toShip).toHaveTextContent('To ship');
       expect(toShip).toHaveTextContent('Carrier service—');
-      expect(toShip).toHaveTextContent('Weight1.5 kg');
+      expect(toShip).toHaveTextContent('Weight3 lb 4.9 oz');
       expect(toShip).toHaveTextContent('Label—');
       expect(
         within(toShip)
@@ -298,7 +298,7 @@ describe('DeliveriesCard', { timeout: 20_000 }, () => {
       expect(unconfirmed).toHaveTextContent(
         'Checking with the carrier: USPS answered more than 12 MB; Shipdesk refused it',
       );
-      expect(unconfirmed).toHaveTextContent('Weight85 g');
+      expect(unconfirmed).toHaveTextContent('Weight3 oz');
       expect(within(unconfirmed).queryAllByRole('button')).toHaveLength(0);
 
       // The buttons do what the row's do.

@@ -1,7 +1,8 @@
 import type { RefCallback } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { gramsText, type Delivery, type Order } from '@shipdesk/contract';
+import { formatWeight, type Delivery, type Order } from '@shipdesk/contract';
+import { useUnits } from '@/lib/units';
 import { DeliveryActions, type DeliveryActionHandlers } from './delivery-actions';
 import { deliveryServiceText, deliveryStatusText } from './delivery-facts';
 import { DeliveryLabelCell } from './delivery-label-cell';
@@ -23,6 +24,7 @@ export interface DeliveriesLayoutProps {
  * `focus.id`'s entry gets `focus.ref`: like the table's row, it takes the focus once its label is bought or voided.
  */
 export function DeliveriesList({ deliveries, order, locale, handlers, focus }: DeliveriesLayoutProps) {
+  const { system } = useUnits();
   return (
     <Box component="ul" aria-label="Deliveries" sx={{ m: 0, p: 0 }}>
       {deliveries.map((delivery) => (
@@ -74,7 +76,7 @@ export function DeliveriesList({ deliveries, order, locale, handlers, focus }: D
             <dd>{deliveryServiceText(delivery, order)}</dd>
             <dt>Weight</dt>
             <Box component="dd" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-              {gramsText(delivery.weight)}
+              {formatWeight(delivery.weight, system)}
             </Box>
             <dt>Label</dt>
             <dd>

@@ -7,7 +7,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { gramsText } from '@shipdesk/contract';
+import { formatWeight } from '@shipdesk/contract';
+import { useUnits } from '@/lib/units';
 import type { DeliveriesLayoutProps } from './deliveries-list';
 import { DeliveryActions } from './delivery-actions';
 import { deliveryServiceText, deliveryStatusText } from './delivery-facts';
@@ -19,6 +20,7 @@ import { DeliveryLabelCell } from './delivery-label-cell';
  * bought or voided.
  */
 export function DeliveriesTable({ deliveries, order, locale, handlers, focus }: DeliveriesLayoutProps) {
+  const { system } = useUnits();
   return (
     <TableContainer>
       <Table size="small" aria-label="Deliveries">
@@ -56,7 +58,7 @@ export function DeliveriesTable({ deliveries, order, locale, handlers, focus }: 
               </TableCell>
               <TableCell>{deliveryServiceText(delivery, order)}</TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {gramsText(delivery.weight)}
+                {formatWeight(delivery.weight, system)}
               </TableCell>
               <TableCell>{deliveryStatusText(delivery)}</TableCell>
               <TableCell sx={{ maxWidth: 240 }}>

@@ -2,15 +2,16 @@ import type { Dispatch, SetStateAction } from 'react';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { BoxSize } from '@shipdesk/contract';
+import { formatLength, lengthUnit, type BoxSize, type UnitSystem } from '@shipdesk/contract';
 import { ReadScaleButton } from '@/components/printing/read-scale-button';
 import { useListBoxSizesQuery } from '@/entities/box-sizes/box-sizes-api';
-import { weightHint, type ParcelErrors, type ParcelFields } from '../label-parcel';
+import { LengthField, storedValue, useUnits, WeightField } from '@/lib/units';
+import type { ParcelErrors, ParcelFields } from '../label-parcel';
 
 const DIMENSIONS = [
-  ['length', 'Length (in)'],
-  ['width', 'Width (in)'],
-  ['height', 'Height (in)'],
+  ['length', 'Length'],
+  ['width', 'Width'],
+  ['height', 'Height'],
 ] as const;
 
 function withBox(fields: ParcelFields, box: BoxSize | undefined): ParcelFields {
@@ -18,10 +19,16 @@ function withBox(fields: ParcelFields, box: BoxSize | undefined): ParcelFields {
   return {
     ...fields,
     boxSizeId: box.id,
-    length: String(box.length),
-    width: String(box.width),
-    height: String(box.height),
+    length: storedValue(box.length),
+    width: storedValue(box.width),
+    height: storedValue(box.height),
   };
+}
+
+/** "8 × 6 × 4 in", "20.3 × 15.2 × 10.2 cm": a box's inside in the tenant's units. */
+export function boxSizesText(box: Pick<BoxSize, 'length' | 'width' | 'height'>, system: UnitSystem): string {
+  const number = (inches: number) => formatLength(inches, system).replace(/ (in|cm)$/, '');
+  return `${number(box.length)} × ${number(box.width)} × ${number(box.height)} ${lengthUnit(system)}`;
 }
 
 interface LabelParcelFieldsProps {
@@ -36,12 +43,13 @@ interface LabelParcelFieldsProps {
 }
 
 /**
- * The label's parcel: one of the seller's boxes (which brings its sizes) or an own size, the weight in grams with
- * the box included (read from the default scale when QZ Tray has one), and the sizes in inches.
+ * The label's parcel: one of the seller's boxes (which brings its sizes) or an own size, the weight with the box
+ * included (read from the default scale when QZ Tray has one), all in the tenant's units (docs/units.md).
  */
 export function LabelParcelFields({ fields, errors, setErrors, onEdit, onReprice }: LabelParcelFieldsProps) {
   const boxes = useListBoxSizesQuery();
-  const hint = fields ? weightHint(fields.weight) : null;
+  const { system, ready } = useUnits();
+  const disabled = !fields || !ready;
   return (
     <>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
@@ -49,7 +57,7 @@ export function LabelParcelFields({ fields, errors, setErrors, onEdit, onReprice
           select
           label="Box"
           value={fields?.boxSizeId ?? ''}
-          disabled={!fields}
+          disabled={disabled}
           onChange={(change) =>
             fields &&
             onReprice(
@@ -65,47 +73,41 @@ export function LabelParcelFields({ fields, errors, setErrors, onEdit, onReprice
           <MenuItem value="">Own size</MenuItem>
           {(boxes.data ?? []).map((box) => (
             <MenuItem key={box.id} value={box.id}>
-              {box.name} ({box.length} × {box.width} × {box.height} in)
+              {box.name} ({boxSizesText(box, system)})
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          label="Weight (g)"
-          value={fields?.weight ?? ''}
-          disabled={!fields}
-          onChange={(change) => fields && onEdit({ ...fields, weight: change.target.value })}
-          error={Boolean(errors.weight)}
-          helperText={errors.weight ?? (hint ? `Box included, ${hint}` : 'Box included')}
-          slotProps={{
-            htmlInput: { inputMode: 'numeric' },
-            input: {
-              // Only there when QZ Tray is connected and a default scale is set.
-              endAdornment: (
-                <ReadScaleButton
-                  adornment
-                  disabled={!fields}
-                  onWeight={(grams) => {
-                    setErrors(({ weight: _, ...rest }) => rest);
-                    if (fields) onReprice({ ...fields, weight: String(grams) });
-                  }}
-                  onProblem={(message) => setErrors((current) => ({ ...current, weight: message }))}
-                />
-              ),
-            },
-          }}
+        <WeightField
+          label={system === 'imperial' ? 'Weight (lb, oz)' : 'Weight (kg, g)'}
+          value={fields?.weight ?? storedValue(null)}
+          disabled={disabled}
+          onChange={(weight) => fields && onEdit({ ...fields, weight })}
+          error={errors.weight}
+          helperText="Box included"
+          // Only there when QZ Tray is connected and a default scale is set.
+          endAdornment={
+            <ReadScaleButton
+              adornment
+              disabled={disabled}
+              onWeight={(grams) => {
+                setErrors(({ weight: _, ...rest }) => rest);
+                // The reading's own grams, kept exactly: never its rounded pounds and ounces.
+                if (fields) onReprice({ ...fields, weight: storedValue(grams) });
+              }}
+              onProblem={(message) => setErrors((current) => ({ ...current, weight: message }))}
+            />
+          }
         />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, 1fr)' }}>
         {DIMENSIONS.map(([name, label]) => (
-          <TextField
+          <LengthField
             key={name}
-            label={label}
-            value={fields?.[name] ?? ''}
-            disabled={!fields}
-            onChange={(change) => fields && onEdit({ ...fields, boxSizeId: '', [name]: change.target.value })}
-            error={Boolean(errors[name])}
-            helperText={errors[name] ?? ' '}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            label={`${label} (${lengthUnit(system)})`}
+            value={fields?.[name] ?? storedValue(null)}
+            disabled={disabled}
+            onChange={(size) => fields && onEdit({ ...fields, boxSizeId: '', [name]: size })}
+            error={errors[name]}
           />
         ))}
       </Box>

@@ -5,7 +5,7 @@ import { writePrinterPreferences } from '@/lib/printing/printer-preferences';
 import { qzTray } from '@/lib/printing/qz-tray';
 import type { FakeQzLibrary } from '@/lib/testing/fake-qz-tray';
 import { renderWithStore } from '@/lib/testing/render-with-store';
-import { fail } from '@/lib/testing/api-stub';
+import { fail, ok } from '@/lib/testing/api-stub';
 import {
   groundRate,
   labelFlow,
@@ -33,18 +33,18 @@ const SCALE = { vendorId: '0922', productId: '8004', name: 'DYMO M25' };
 const serveRates = serveLabelForm;
 
 describe('LabelPurchaseDialog scale', () => {
-  it('fills the weight in grams from the default scale and asks for rates at that weight', async () => {
+  it("fills the weight from the default scale's grams and asks for rates at that weight", async () => {
     writePrinterPreferences({ method: 'qz', scale: SCALE });
     const calls = serveRates();
     const user = userEvent.setup();
     renderWithStore(dialog());
     const form = await screen.findByRole('dialog', { name: /Buy a label/ });
-    const weight = within(form).getByLabelText('Weight (g)');
-    await waitFor(() => expect(weight).toHaveValue('907'));
+    const weight = within(form).getByLabelText('Weight (lb, oz)');
+    await waitFor(() => expect(weight).toHaveValue('2 lb'));
 
-    // 37.4 oz: 1060 g from the reading itself (not 1061 g through its rounded 2.34 lb).
+    // 37.4 oz: 1060 g from the reading itself (not 1061 g through its rounded 2.34 lb), shown in pounds and ounces.
     await user.click(await within(form).findByRole('button', { name: 'Read scale' }));
-    await waitFor(() => expect(weight).toHaveValue('1060'));
+    await waitFor(() => expect(weight).toHaveValue('2 lb 5.4 oz'));
     expect(qz.library!.claimed).toEqual([{ vendorId: '0922', productId: '8004' }]);
     await waitFor(() =>
       expect(calls.some((call) => call.path.endsWith('/fsmFlow') && call.query.get('weight') === '1060')).toBe(true),
@@ -56,7 +56,7 @@ describe('LabelPurchaseDialog scale', () => {
     serveRates();
     renderWithStore(dialog());
     const form = await screen.findByRole('dialog', { name: /Buy a label/ });
-    await waitFor(() => expect(within(form).getByLabelText('Weight (g)')).toHaveValue('907'));
+    await waitFor(() => expect(within(form).getByLabelText('Weight (lb, oz)')).toHaveValue('2 lb'));
     expect(within(form).queryByRole('button', { name: 'Read scale' })).not.toBeInTheDocument();
   });
 });
@@ -64,15 +64,15 @@ describe('LabelPurchaseDialog scale', () => {
 describe('LabelPurchaseDialog units', () => {
   const ground = groundRate(742);
 
-  it('shows the weight in grams as the order view does, and buys with the weight as stored when left alone', async () => {
+  it('shows pounds and ounces in imperial, and buys with the weight as stored when left alone (85 g reads 3 oz)', async () => {
     const parcel = { boxSizeId: null, packageType: null, weight: 85, length: 8.5, width: 6.25, height: 4 };
     const calls = serveRates({ ...DEFAULTS, parcel, rates: [ground] });
     const user = userEvent.setup();
     renderWithStore(dialog());
     const form = await screen.findByRole('dialog', { name: /Buy a label/ });
-    const weight = within(form).getByLabelText('Weight (g)');
-    await waitFor(() => expect(weight).toHaveValue('85'));
-    expect(within(form).getByText('Box included, ≈ 0.19 lb')).toBeInTheDocument();
+    const weight = within(form).getByLabelText('Weight (lb, oz)');
+    await waitFor(() => expect(weight).toHaveValue('3 oz'));
+    expect(weight).toHaveAccessibleDescription('Box included');
     expect(within(form).getByLabelText('Length (in)')).toHaveValue('8.5');
     expect(within(form).getByLabelText('Width (in)')).toHaveValue('6.25');
     await waitFor(() => expect(within(form).getByRole('radio', { name: /Ground Advantage/ })).toBeChecked());
@@ -83,6 +83,33 @@ describe('LabelPurchaseDialog units', () => {
     expect((purchase.body as { label: { parcel: unknown } }).label.parcel).toEqual({
       weight: 85,
       length: 8.5,
+      width: 6.25,
+      height: 4,
+    });
+  });
+
+  it('shows grams and centimetres in metric, and sends the stored grams and inches when left alone', async () => {
+    const parcel = { boxSizeId: null, packageType: null, weight: 1005, length: 8.33, width: 6.25, height: 4 };
+    const warehouse = { name: 'W', address1: '1 Str.', city: 'Berlin', postalCode: '10115', country: 'DE' };
+    const calls = serveLabelForm({ ...DEFAULTS, parcel, rates: [ground] }, (call) =>
+      call.path === '/api/v1/configs'
+        ? ok([{ key: 'warehouse_info', value: null, options: warehouse, updated_at: '2025-01-01T00:00:00Z' }])
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithStore(dialog());
+    const form = await screen.findByRole('dialog', { name: /Buy a label/ });
+    await waitFor(() => expect(within(form).getByLabelText('Weight (kg, g)')).toHaveValue('1.005 kg'));
+    expect(within(form).getByLabelText('Length (cm)')).toHaveValue('21.2');
+    expect(within(form).getByLabelText('Height (cm)')).toHaveValue('10.2');
+    await waitFor(() => expect(within(form).getByRole('radio', { name: /Ground Advantage/ })).toBeChecked());
+
+    await user.click(within(form).getByRole('button', { name: 'Buy label · $7.42' }));
+    await waitFor(() => expect(calls.some((call) => call.path.endsWith('/orderFlow'))).toBe(true));
+    const purchase = calls.find((call) => call.path.endsWith('/orderFlow'))!;
+    expect((purchase.body as { label: { parcel: unknown } }).label.parcel).toEqual({
+      weight: 1005,
+      length: 8.33,
       width: 6.25,
       height: 4,
     });
@@ -135,31 +162,31 @@ describe('LabelPurchaseDialog prices', () => {
     renderWithStore(dialog());
     const form = await screen.findByRole('dialog', { name: /Buy a label/ });
     await within(form).findByRole('button', { name: 'Buy label · $9.07' });
-    return { calls, user, form, weight: within(form).getByLabelText('Weight (g)') };
+    return { calls, user, form, weight: within(form).getByLabelText('Weight (lb, oz)') };
   }
 
   it('never buys at the price of another weight: a typed weight is priced again before Buy buys', async () => {
     const { calls, user, form, weight } = await openPriced();
 
     await user.clear(weight);
-    await user.type(weight, '9000');
+    await user.type(weight, '20 lb');
     // Typed, not yet priced: Buy says so, cannot be pressed, and the old price is gone.
     expect(within(form).getByRole('button', { name: 'Buy label · updating prices…' })).toBeDisabled();
     expect(within(form).queryByRole('button', { name: /\$9\.07/ })).not.toBeInTheDocument();
     expect(calls.some((call) => call.path.endsWith('/orderFlow'))).toBe(false);
 
     // The new price arrives by itself; Buy buys the weight it was quoted for.
-    await user.click(await within(form).findByRole('button', { name: 'Buy label · $90.00' }, { timeout: 3000 }));
+    await user.click(await within(form).findByRole('button', { name: 'Buy label · $90.72' }, { timeout: 3000 }));
     await waitFor(() => expect(calls.some((call) => call.path.endsWith('/orderFlow'))).toBe(true));
     const purchase = calls.find((call) => call.path.endsWith('/orderFlow'))!;
-    expect((purchase.body as { label: { parcel: { weight: number } } }).label.parcel.weight).toBe(9000);
+    expect((purchase.body as { label: { parcel: { weight: number } } }).label.parcel.weight).toBe(9072);
   });
 
   it('Enter in the weight asks for its price and buys nothing', async () => {
     const { calls, user, form, weight } = await openPriced();
 
     await user.clear(weight);
-    await user.type(weight, '2000{Enter}');
+    await user.type(weight, '2000 g{Enter}');
     await within(form).findByRole('button', { name: 'Buy label · $20.00' });
     expect(calls.some((call) => call.path.endsWith('/fsmFlow') && call.query.get('weight') === '2000')).toBe(true);
     expect(calls.some((call) => call.path.endsWith('/orderFlow'))).toBe(false);
@@ -180,8 +207,8 @@ describe('LabelPurchaseDialog stale prices', () => {
     const form = await screen.findByRole('dialog', { name: /Buy a label/ });
     await within(form).findByRole('button', { name: 'Buy label · $9.07' });
 
-    await user.clear(within(form).getByLabelText('Weight (g)'));
-    await user.type(within(form).getByLabelText('Weight (g)'), '9000');
+    await user.clear(within(form).getByLabelText('Weight (lb, oz)'));
+    await user.type(within(form).getByLabelText('Weight (lb, oz)'), '9 kg');
     await waitFor(
       () =>
         expect(calls.some((call) => call.path.endsWith('/fsmFlow') && call.query.get('weight') === '9000')).toBe(true),
@@ -189,7 +216,7 @@ describe('LabelPurchaseDialog stale prices', () => {
     );
     const buy = await within(form).findByRole('button', { name: 'Buy label · prices need updating' });
     expect(buy).toBeDisabled();
-    await user.type(within(form).getByLabelText('Weight (g)'), '{Enter}');
+    await user.type(within(form).getByLabelText('Weight (lb, oz)'), '{Enter}');
     expect(calls.some((call) => call.path.endsWith('/orderFlow'))).toBe(false);
   });
 
@@ -201,7 +228,7 @@ describe('LabelPurchaseDialog stale prices', () => {
     await within(form).findByRole('button', { name: 'Buy label · $9.07' });
 
     await user.clear(within(form).getByLabelText('Length (in)'));
-    expect(await within(form).findByText('Enter the length', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await within(form).findByText('Enter a length', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(within(form).getByRole('button', { name: 'Buy label · prices need updating' })).toBeDisabled();
     expect(calls.some((call) => call.path.endsWith('/orderFlow'))).toBe(false);
   });

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import type { OrderFlowBody, ShipLabelQuery } from '@shipdesk/contract';
+import type { OrderFlowBody, ShipLabelQuery, UnitSystem } from '@shipdesk/contract';
+import { useUnits } from '@/lib/units';
 import { newIdempotencyKey } from '@/lib/api/idempotency';
 import { useGetLabelRatesQuery, type LabelEvent } from '../api/labels-api';
 import {
@@ -25,8 +26,13 @@ import {
 const SETTLE_MS = 600;
 
 /** The fsmFlow query that prices this parcel with these options. */
-function quoteQuery(deliveryId: string, fields: ParcelFields, options: OptionFields | null): ShipLabelQuery {
-  return { ...rateQuery(deliveryId, fields), ...(options ? optionsQuery(options) : {}) };
+function quoteQuery(
+  deliveryId: string,
+  fields: ParcelFields,
+  options: OptionFields | null,
+  system: UnitSystem,
+): ShipLabelQuery {
+  return { ...rateQuery(deliveryId, fields, system), ...(options ? optionsQuery(options) : {}) };
 }
 
 /**
@@ -35,6 +41,7 @@ function quoteQuery(deliveryId: string, fields: ParcelFields, options: OptionFie
  * parcel and options as typed (`fresh`), with one Idempotency-Key per choice.
  */
 export function useLabelQuote(orderId: string, deliveryId: string, initialEvent: LabelEvent) {
+  const { system } = useUnits();
   const [event, setEvent] = useState<LabelEvent>(initialEvent);
   const [query, setQuery] = useState<ShipLabelQuery>({ deliveryId });
   const [fields, setFields] = useState<ParcelFields | null>(null);
@@ -74,19 +81,19 @@ export function useLabelQuote(orderId: string, deliveryId: string, initialEvent:
   // The prices shown belong to the parcel as typed, or nothing is bought: a weight or size that differs from the
   // quoted parcel makes them stale, and Buy stays disabled until the rates of exactly this parcel are shown.
   const packageType = defaults?.parcel.packageType ?? null;
-  const parcel = fields ? parcelFromFields(fields, packageType) : null;
+  const parcel = fields ? parcelFromFields(fields, packageType, system) : null;
   const checkedOptions = options ? optionsFromFields(options) : null;
   const settled =
     fields !== null &&
     quoted !== null &&
-    parcelKey(fields) === parcelKey(quoted) &&
+    parcelKey(fields, system) === parcelKey(quoted, system) &&
     options !== null &&
     quotedOptions !== null &&
     optionsKey(options) === optionsKey(quotedOptions);
   const fresh = settled && defaults !== null && !rates.isFetching;
   const updating = rates.isFetching || (fields !== null && !settled && !parcel?.errors && !checkedOptions?.errors);
   const choice = fresh ? defaults.rates.find((rate) => rateKey(rate) === selected) : undefined;
-  const quotedParcel = fresh && quoted ? parcelFromFields(quoted, packageType).parcel : null;
+  const quotedParcel = fresh && quoted ? parcelFromFields(quoted, packageType, system).parcel : null;
   const labelOptions = fresh && quotedOptions ? optionsFromFields(quotedOptions).options : null;
   const version = rates.currentData?.flow.version;
   const body = useMemo<OrderFlowBody | null>(
@@ -116,7 +123,7 @@ export function useLabelQuote(orderId: string, deliveryId: string, initialEvent:
       setOptions(nextOptions);
       setQuotedOptions(nextOptions);
     }
-    setQuery(quoteQuery(deliveryId, nextFields, nextOptions));
+    setQuery(quoteQuery(deliveryId, nextFields, nextOptions, system));
   };
   const reprice = (next: ParcelFields) => quote(next, options);
   /** A signature or whose insurance chosen: priced at once. */
@@ -131,24 +138,25 @@ export function useLabelQuote(orderId: string, deliveryId: string, initialEvent:
     if (!fields || !quoted || !options || !quotedOptions) return undefined;
     if (fields === quoted && options === quotedOptions) return undefined;
     const timer = setTimeout(() => {
-      const check = parcelFromFields(fields, null);
+      const check = parcelFromFields(fields, null, system);
       const checkOptions = optionsFromFields(options);
       setErrors(check.errors ?? {});
       setOptionErrors(checkOptions.errors ?? {});
       if (check.errors || checkOptions.errors) return;
-      if (parcelKey(fields) === parcelKey(quoted) && optionsKey(options) === optionsKey(quotedOptions)) return;
+      if (parcelKey(fields, system) === parcelKey(quoted, system) && optionsKey(options) === optionsKey(quotedOptions))
+        return;
       setQuoted(fields);
       setQuotedOptions(options);
-      setQuery(quoteQuery(deliveryId, fields, options));
+      setQuery(quoteQuery(deliveryId, fields, options, system));
     }, SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [fields, quoted, options, quotedOptions, deliveryId]);
+  }, [fields, quoted, options, quotedOptions, deliveryId, system]);
 
   // Update rates, or Enter in a field: the rates of the parcel and options as typed now (asked again when they are
   // the shown ones).
   const repriceTyped = () => {
     if (!fields || !options) return;
-    const check = parcelFromFields(fields, null);
+    const check = parcelFromFields(fields, null, system);
     const checkOptions = optionsFromFields(options);
     setErrors(check.errors ?? {});
     setOptionErrors(checkOptions.errors ?? {});
