@@ -3,6 +3,10 @@ import type { Executor } from '../../db/client.ts';
 import { boxSizes, products, type ProductRow } from '../../db/schema/index.ts';
 import type { ProductFields } from './products-rules.ts';
 
+/** Whether the database refused a second live product of a SKU (a race the service's own check lost). */
+export const isSkuTaken = (error: unknown) =>
+  ((error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code) === '23505';
+
 /** The partial unique index's predicate: SKUs are unique among live products only. */
 const LIVE = sql`archived_at IS NULL`;
 

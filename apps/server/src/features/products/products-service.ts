@@ -12,7 +12,7 @@ import type { ProductRow } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { parseId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { createProductsRepository } from './products-repository.ts';
+import { createProductsRepository, isSkuTaken } from './products-repository.ts';
 import { checkProduct, physicalChanged, type ProductFields } from './products-rules.ts';
 
 const PRODUCT_NOT_FOUND = 'Product not found';
@@ -131,7 +131,9 @@ export function createProductsService(database: Database) {
           throw badRequest({ sku: 'sku of an archived product cannot change: restore it first' });
         }
         const weightSource = physicalChanged(fieldsOf(before), product) ? 'seller' : before.weightSource;
-        const row = await repo.update(tx, auth.tenantId, before.id, product, weightSource);
+        const row = await repo.update(tx, auth.tenantId, before.id, product, weightSource).catch((error: unknown) => {
+          throw isSkuTaken(error) ? skuTaken(product.sku) : error;
+        });
         return toProduct(row!);
       });
     },
@@ -159,7 +161,10 @@ export function createProductsService(database: Database) {
         if (await repo.liveWithSku(tx, auth.tenantId, row.sku)) {
           throw badRequest({ sku: `sku "${row.sku}" is another product's now: change one of them first` });
         }
-        return toProduct((await repo.restore(tx, auth.tenantId, row.id))!);
+        const restored = await repo.restore(tx, auth.tenantId, row.id).catch((error: unknown) => {
+          throw isSkuTaken(error) ? skuTaken(row.sku) : error;
+        });
+        return toProduct(restored!);
       });
     },
   };
