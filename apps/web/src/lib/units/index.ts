@@ -1,6 +1,7 @@
 export { useUnits } from './use-units';
 export { LengthField, WeightField } from './unit-fields';
 export {
+  boxSizesText,
   parseQuantity,
   readingText,
   shownText,

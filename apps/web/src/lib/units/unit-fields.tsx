@@ -15,7 +15,7 @@ type UnitFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'error' | 'hel
   helperText?: ReactNode;
   /** The tenant's units unless told (a test, a preview). */
   system?: UnitSystem;
-  /** Something at the end of the input (a Read scale button). */
+  /** An end adornment of its own (a Read scale button), after the unit. */
   endAdornment?: ReactNode;
 };
 
@@ -38,13 +38,15 @@ function UnitField({
   const reason = value.typed !== null && !result.ok ? result.reason : undefined;
   const message = error ?? reason;
   const unit = quantity === 'length' ? lengthUnit(system) : null;
-  const adornment =
-    unit || endAdornment ? (
-      <InputAdornment position="end">
-        {unit}
-        {endAdornment}
-      </InputAdornment>
-    ) : undefined;
+  // The length's unit at the end of the field, then whatever the caller puts there (an adornment of its own).
+  const adornment = unit ? (
+    <>
+      <InputAdornment position="end">{unit}</InputAdornment>
+      {endAdornment}
+    </>
+  ) : (
+    endAdornment
+  );
   return (
     <TextField
       {...rest}

@@ -1,5 +1,6 @@
 import {
   formatLength,
+  lengthUnit,
   formatWeight,
   parseLengthInput,
   parseWeightInput,
@@ -61,4 +62,10 @@ export function readingText(value: UnitValue, quantity: Quantity, system: UnitSy
   const reading = quantity === 'weight' ? formatWeight(result.value, system) : formatLength(result.value, system);
   const typed = value.typed.trim().replace(/\s+/g, ' ');
   return reading === typed || shownText(result.value, quantity, system) === typed ? null : `= ${reading}`;
+}
+
+/** "8 × 6 × 4 in", "20.3 × 15.2 × 10.2 cm": a box's or parcel's sizes (inches) in the system's unit. */
+export function boxSizesText(box: { length: number; width: number; height: number }, system: UnitSystem): string {
+  const number = (inches: number) => shownText(inches, 'length', system);
+  return `${number(box.length)} × ${number(box.width)} × ${number(box.height)} ${lengthUnit(system)}`;
 }

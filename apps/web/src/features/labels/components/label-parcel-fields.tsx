@@ -2,10 +2,10 @@ import type { Dispatch, SetStateAction } from 'react';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { formatLength, lengthUnit, type BoxSize, type UnitSystem } from '@shipdesk/contract';
+import { lengthUnit, type BoxSize } from '@shipdesk/contract';
 import { ReadScaleButton } from '@/components/printing/read-scale-button';
 import { useListBoxSizesQuery } from '@/entities/box-sizes/box-sizes-api';
-import { LengthField, storedValue, useUnits, WeightField } from '@/lib/units';
+import { boxSizesText, LengthField, storedValue, useUnits, WeightField } from '@/lib/units';
 import type { ParcelErrors, ParcelFields } from '../label-parcel';
 
 const DIMENSIONS = [
@@ -23,12 +23,6 @@ function withBox(fields: ParcelFields, box: BoxSize | undefined): ParcelFields {
     width: storedValue(box.width),
     height: storedValue(box.height),
   };
-}
-
-/** "8 × 6 × 4 in", "20.3 × 15.2 × 10.2 cm": a box's inside in the tenant's units. */
-export function boxSizesText(box: Pick<BoxSize, 'length' | 'width' | 'height'>, system: UnitSystem): string {
-  const number = (inches: number) => formatLength(inches, system).replace(/ (in|cm)$/, '');
-  return `${number(box.length)} × ${number(box.width)} × ${number(box.height)} ${lengthUnit(system)}`;
 }
 
 interface LabelParcelFieldsProps {

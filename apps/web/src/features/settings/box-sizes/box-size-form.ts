@@ -1,13 +1,24 @@
-import { BOX_SIZE_LIMITS, poundsText, type BoxSize, type BoxSizeInput } from '@shipdesk/contract';
+import {
+  BOX_SIZE_LIMITS,
+  formatLength,
+  formatWeight,
+  type BoxSize,
+  type BoxSizeInput,
+  type UnitSystem,
+} from '@shipdesk/contract';
+import { storedValue, unitResult, unitText, type UnitValue } from '@/lib/units';
 
-/** The box form as typed: dimensions in inches, weights in grams, all as text until sent. */
+/**
+ * The box form as typed: sizes and weights in the tenant's units over the stored inches and grams they started from
+ * (docs/units.md), so a box saved without touching a number keeps it exactly.
+ */
 export interface BoxSizeFormValues {
   name: string;
-  length: string;
-  width: string;
-  height: string;
-  emptyWeight: string;
-  maxWeight: string;
+  length: UnitValue;
+  width: UnitValue;
+  height: UnitValue;
+  emptyWeight: UnitValue;
+  maxWeight: UnitValue;
 }
 
 export const BOX_SIZE_FIELDS = ['name', 'length', 'width', 'height', 'emptyWeight', 'maxWeight'] as const;
@@ -15,64 +26,60 @@ export const BOX_SIZE_FIELDS = ['name', 'length', 'width', 'height', 'emptyWeigh
 const DIMENSIONS = ['length', 'width', 'height'] as const;
 
 export function defaultBoxSizeForm(box?: BoxSize): BoxSizeFormValues {
-  if (!box) return { name: '', length: '', width: '', height: '', emptyWeight: '', maxWeight: '' };
   return {
-    name: box.name,
-    length: String(box.length),
-    width: String(box.width),
-    height: String(box.height),
-    emptyWeight: String(box.emptyWeight),
-    maxWeight: String(box.maxWeight),
+    name: box?.name ?? '',
+    length: storedValue(box?.length),
+    width: storedValue(box?.width),
+    height: storedValue(box?.height),
+    emptyWeight: storedValue(box?.emptyWeight),
+    maxWeight: storedValue(box?.maxWeight),
   };
 }
 
-const number = (text: string) => (text.trim() === '' ? NaN : Number(text.trim()));
-
 const { nameLength, sideInches, emptyGrams, maxGrams } = BOX_SIZE_LIMITS;
-const grouped = (n: number) => n.toLocaleString('en');
 
-/** The server's limits (the contract's), checked here for a quicker answer: sizes above 0, whole grams. */
-export function validateBoxSizeForm(values: BoxSizeFormValues): Record<string, string> {
+/** Each field's inches or grams, or its message: the server's limits (the contract's), said in the tenant's units. */
+function checkBoxSizeForm(values: BoxSizeFormValues, system: UnitSystem) {
   const messages: Record<string, string> = {};
+  const numbers: Partial<Record<(typeof BOX_SIZE_FIELDS)[number], number>> = {};
   const name = values.name.trim();
   if (!name) messages.name = 'Name is required';
   else if (name.length > nameLength) messages.name = `Use at most ${nameLength} characters`;
   for (const field of DIMENSIONS) {
-    const value = number(values[field]);
-    if (values[field].trim() === '') messages[field] = 'Required';
-    else if (!(value > 0 && value <= sideInches)) messages[field] = `Above 0, up to ${sideInches}`;
+    const result = unitResult(values[field], 'length', system);
+    if (!result.ok) messages[field] = result.reason;
+    else if (!(result.value > 0 && result.value <= sideInches)) {
+      messages[field] = `Above 0, up to ${formatLength(sideInches, system)}`;
+    } else numbers[field] = result.value;
   }
-  if (values.emptyWeight.trim() !== '') {
-    const empty = number(values.emptyWeight);
-    if (!Number.isInteger(empty) || empty < 0 || empty > emptyGrams) {
-      messages.emptyWeight = `Whole grams, 0 to ${grouped(emptyGrams)}`;
-    }
+  if (unitText(values.emptyWeight, 'weight', system).trim() !== '') {
+    const empty = unitResult(values.emptyWeight, 'weight', system);
+    if (!empty.ok) messages.emptyWeight = empty.reason;
+    else if (empty.value > emptyGrams) messages.emptyWeight = `At most ${formatWeight(emptyGrams, system)}`;
+    else numbers.emptyWeight = empty.value;
   }
-  const max = number(values.maxWeight);
-  if (values.maxWeight.trim() === '') messages.maxWeight = 'Maximum weight is required';
-  else if (!Number.isInteger(max) || max < 1 || max > maxGrams)
-    messages.maxWeight = `Whole grams, 1 to ${grouped(maxGrams)}`;
-  return messages;
+  const max = unitResult(values.maxWeight, 'weight', system);
+  if (!max.ok) messages.maxWeight = max.reason;
+  else if (max.value < 1 || max.value > maxGrams) {
+    messages.maxWeight = `Above 0, up to ${formatWeight(maxGrams, system)}`;
+  } else numbers.maxWeight = max.value;
+  return { messages, numbers };
 }
 
-export function toBoxSizeInput(values: BoxSizeFormValues): BoxSizeInput {
+/** The messages by field; none when the form is a box the server takes. */
+export function validateBoxSizeForm(values: BoxSizeFormValues, system: UnitSystem): Record<string, string> {
+  return checkBoxSizeForm(values, system).messages;
+}
+
+/** The box the server takes (a valid form's; see validateBoxSizeForm): inches and grams. */
+export function toBoxSizeInput(values: BoxSizeFormValues, system: UnitSystem): BoxSizeInput {
+  const { numbers } = checkBoxSizeForm(values, system);
   return {
     name: values.name.trim(),
-    length: number(values.length),
-    width: number(values.width),
-    height: number(values.height),
-    ...(values.emptyWeight.trim() === '' ? {} : { emptyWeight: number(values.emptyWeight) }),
-    maxWeight: number(values.maxWeight),
+    length: numbers.length!,
+    width: numbers.width!,
+    height: numbers.height!,
+    ...(numbers.emptyWeight === undefined ? {} : { emptyWeight: numbers.emptyWeight }),
+    maxWeight: numbers.maxWeight!,
   };
-}
-
-/** "12 × 9 × 4 in" */
-export function dimensionsText(box: Pick<BoxSize, 'length' | 'width' | 'height'>): string {
-  return `${box.length} × ${box.width} × ${box.height} in`;
-}
-
-/** The pounds of a typed gram value, as the field's hint; nothing while it is not a number. */
-export function poundsHint(text: string): string | undefined {
-  const grams = number(text);
-  return Number.isFinite(grams) && grams > 0 ? `≈ ${poundsText(grams)}` : undefined;
 }

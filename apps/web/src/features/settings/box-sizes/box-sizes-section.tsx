@@ -13,7 +13,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { weightText, type BoxSize } from '@shipdesk/contract';
+import { formatWeight, type BoxSize } from '@shipdesk/contract';
 import { QueryError } from '@/components/query-error';
 import { useListBoxSizesQuery } from '@/entities/box-sizes/box-sizes-api';
 import { useListBoxSizesWithArchivedQuery } from '../api/setup-deletion-api';
@@ -21,11 +21,12 @@ import { RemoveRowButton } from '../setup-deletion/remove-row-button';
 import { RestoreRowButton } from '../setup-deletion/restore-row-button';
 import { ShowArchivedSwitch } from '@/components/show-archived-switch';
 import { BoxSizeDialog } from './box-size-dialog';
-import { dimensionsText } from './box-size-form';
+import { boxSizesText, useUnits } from '@/lib/units';
 
 /** The boxes orders are packed in: their sizes and weights go on the labels bought for them. */
 export function BoxSizesSection({ readOnly }: { readOnly: boolean }) {
   const [showArchived, setShowArchived] = useState(false);
+  const { system } = useUnits();
   const live = useListBoxSizesQuery(undefined, { skip: showArchived });
   const withArchived = useListBoxSizesWithArchivedQuery(undefined, { skip: !showArchived });
   const list = showArchived ? withArchived : live;
@@ -78,12 +79,12 @@ export function BoxSizesSection({ readOnly }: { readOnly: boolean }) {
                     {box.name}
                     {box.archivedAt ? <Chip size="small" label="Archived" variant="outlined" sx={{ ml: 1 }} /> : null}
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{dimensionsText(box)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{boxSizesText(box, system)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {box.emptyWeight > 0 ? weightText(box.emptyWeight) : '—'}
+                    {box.emptyWeight > 0 ? formatWeight(box.emptyWeight, system) : '—'}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {weightText(box.maxWeight)}
+                    {formatWeight(box.maxWeight, system)}
                   </TableCell>
                   {readOnly ? null : (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
