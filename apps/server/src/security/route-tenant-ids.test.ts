@@ -94,6 +94,22 @@ const REACH: Record<string, (s: Seeds, ask: Ask) => Promise<Reach>> = {
       kinds: ON_OPEN_ORDER,
     };
   },
+  'POST /call/order/:orderId/updateLineWeights': async (s, ask) => ({
+    values: { orderId: s.openOrderId! },
+    payload: { version: (await ask('GET', `/api/v1/orders/${s.openOrderId}`)).version },
+    kinds: ON_OPEN_ORDER,
+  }),
+  'POST /call/order/:orderId/updateDeliveryParcel': async (s, ask) => ({
+    values: { orderId: s.openOrderId! },
+    payload: {
+      version: (await ask('GET', `/api/v1/orders/${s.openOrderId}`)).version,
+      weight: null,
+      length: null,
+      width: null,
+      height: null,
+    },
+    kinds: ON_OPEN_ORDER,
+  }),
   'PUT /api/v1/shippingRuleByStore/:id': async (s, ask) => {
     const sets = (await ask('GET', '/call/shippingRuleSet/list')).ruleSets as Array<Record<string, unknown>>;
     return { payload: ruleSet(sets.find((set) => set.storeId === s.storeId)!.version as number) };

@@ -4,24 +4,20 @@ import {
   paymentStatusWithoutTerms,
   termsRefusal,
   type EditRefusal,
-  type Order,
   type OrderLinesUpdate,
   type PaymentTermsUpdate,
-  type SuccessEnvelope,
 } from '@shipdesk/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
-import { idempotencyKey, runIdempotent, type WriteRequest } from '../../lib/idempotency.ts';
+import type { WriteRequest } from '../../lib/idempotency.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { resolveShipping } from '../shipping/index.ts';
 import type { OrderRules } from './new-order-rules.ts';
-import { changeOrder } from './order-changes.ts';
+import { createOrderEditRun, editedOrder } from './order-edit-run.ts';
 import { createOrderLinesRepository } from './order-lines-repository.ts';
 import { describeLineChanges, planLines } from './order-lines-rules.ts';
 import type { OrdersNotifier } from './orders-notifier.ts';
-import { createOrdersRepository, statusesOf } from './orders-repository.ts';
-import { toOrder } from './order-views.ts';
+import { statusesOf } from './orders-repository.ts';
 
 const LINES_UPDATED_EVENT = 'linesUpdated';
 const PAYMENT_TERMS_EVENT = 'paymentTerms';
@@ -40,7 +36,6 @@ const edited = (order: OrderRow) => ({
  * status Terms. Each is one `changeOrder` (the order's one writer): locked, version checked, one timeline row.
  */
 export function createOrderEditsService(database: Database, notify: OrdersNotifier, rules?: OrderRules) {
-  const orders = createOrdersRepository();
   const lines = createOrderLinesRepository();
 
   /** The order's lines replaced, inside `changeOrder`: checks, writes, and the columns and payload that follow. */
@@ -100,71 +95,34 @@ export function createOrderEditsService(database: Database, notify: OrdersNotifi
     };
   }
 
+  const run = createOrderEditRun(database, notify, rules);
+
   return {
     /** `POST /call/order/{orderId}/updateOrderLines`. */
-    async updateLines(auth: AuthContext, idText: string, input: OrderLinesUpdate, request: WriteRequest) {
-      const answer = await runIdempotent<SuccessEnvelope<Order>>(
-        database,
-        auth.tenantId,
-        idempotencyKey(request, auth.userId, input),
-        async (tx) => {
-          const actor = { id: auth.userId, email: auth.email };
-          const { order } = await changeOrder(
-            tx,
-            auth.tenantId,
-            idText,
-            { event: LINES_UPDATED_EVENT, actor, version: input.version, searchChanged: true },
-            (locked) => writeLines(tx, auth.tenantId, locked, input),
-          );
-          // As after any change of what ships: the service follows the mappings (unless chosen by hand), then the
-          // rules run again on what the order now is (weight, value, SKUs), each writing its own timeline row.
-          await resolveShipping(tx, auth.tenantId, [order.id]);
-          await rules?.(tx, auth.tenantId, [order.id], 'manual', actor);
-          const now = (await orders.findOrder(tx, auth.tenantId, order.id))!;
-          return {
-            statusCode: 200,
-            body: { code: 200, success: true as const, data: toOrder(await orders.detail(tx, auth.tenantId, now)) },
-          };
-        },
-      );
-      if (!answer.replayed) {
-        const order = answer.body.data;
-        notify(auth.tenantId, { orderIds: [order.id], event: LINES_UPDATED_EVENT, version: order.version });
-      }
-      return answer;
-    },
+    updateLines: (auth: AuthContext, idText: string, input: OrderLinesUpdate, request: WriteRequest) =>
+      run(auth, idText, input, request, {
+        event: LINES_UPDATED_EVENT,
+        version: input.version,
+        searchChanged: true,
+        write: (tx, locked) => writeLines(tx, auth.tenantId, locked, input),
+        // As after any change of what ships: the service follows the mappings (unless chosen by hand), then the
+        // rules run again on what the order now is (weight, value, SKUs), each writing its own timeline row.
+        reship: true,
+        answer: editedOrder,
+      }),
 
     /** `POST /call/order/{orderId}/paymentTerms` (Admins: the route's policy). */
-    async setTerms(auth: AuthContext, idText: string, input: PaymentTermsUpdate, request: WriteRequest) {
-      const answer = await runIdempotent<SuccessEnvelope<Order>>(
-        database,
-        auth.tenantId,
-        idempotencyKey(request, auth.userId, input),
-        async (tx) => {
-          const actor = { id: auth.userId, email: auth.email };
-          const { order } = await changeOrder(
-            tx,
-            auth.tenantId,
-            idText,
-            { event: PAYMENT_TERMS_EVENT, actor, version: input.version },
-            async (locked, statuses) => {
-              const refusal = termsRefusal(edited(locked), input.terms);
-              if (refusal) throw refused(refusal);
-              const paymentStatus = input.terms ? ('Terms' as const) : paymentStatusWithoutTerms(locked.paidTotal);
-              return { statuses: { ...statuses, paymentStatus }, payload: { terms: input.terms } };
-            },
-          );
-          return {
-            statusCode: 200,
-            body: { code: 200, success: true as const, data: toOrder(await orders.detail(tx, auth.tenantId, order)) },
-          };
+    setTerms: (auth: AuthContext, idText: string, input: PaymentTermsUpdate, request: WriteRequest) =>
+      run(auth, idText, input, request, {
+        event: PAYMENT_TERMS_EVENT,
+        version: input.version,
+        write: async (_tx, locked, statuses) => {
+          const refusal = termsRefusal(edited(locked), input.terms);
+          if (refusal) throw refused(refusal);
+          const paymentStatus = input.terms ? ('Terms' as const) : paymentStatusWithoutTerms(locked.paidTotal);
+          return { statuses: { ...statuses, paymentStatus }, payload: { terms: input.terms } };
         },
-      );
-      if (!answer.replayed) {
-        const order = answer.body.data;
-        notify(auth.tenantId, { orderIds: [order.id], event: PAYMENT_TERMS_EVENT, version: order.version });
-      }
-      return answer;
-    },
+        answer: editedOrder,
+      }),
   };
 }

@@ -1,23 +1,18 @@
 import {
   parcelEditRefusal,
-  type Delivery,
   type DeliveryParcelUpdate,
   type EditRefusal,
-  type Order,
   type OrderLineWeightsUpdate,
-  type SuccessEnvelope,
 } from '@shipdesk/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
-import { idempotencyKey, runIdempotent, type WriteRequest } from '../../lib/idempotency.ts';
+import type { WriteRequest } from '../../lib/idempotency.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { resolveShipping } from '../shipping/index.ts';
 import { deliveriesOf } from './deliveries-service.ts';
 import type { OrderRules } from './new-order-rules.ts';
-import { changeOrder } from './order-changes.ts';
+import { createOrderEditRun, editedOrder } from './order-edit-run.ts';
 import { createOrderLinesRepository } from './order-lines-repository.ts';
-import { toOrder } from './order-views.ts';
 import { createOrderWeightsRepository } from './order-weights-repository.ts';
 import {
   describeParcelChanges,
@@ -27,7 +22,7 @@ import {
   type ParcelFacts,
 } from './order-weights-rules.ts';
 import type { OrdersNotifier } from './orders-notifier.ts';
-import { createOrdersRepository, statusesOf } from './orders-repository.ts';
+import { statusesOf } from './orders-repository.ts';
 
 export const LINE_WEIGHTS_EVENT = 'lineWeightsUpdated';
 export const DELIVERY_PARCEL_EVENT = 'deliveryParcelUpdated';
@@ -48,7 +43,6 @@ const inFlight = () =>
  * (locked, version checked, one timeline row); nothing is written when anything is refused.
  */
 export function createOrderWeightsService(database: Database, notify: OrdersNotifier, rules?: OrderRules) {
-  const orders = createOrdersRepository();
   const lines = createOrderLinesRepository();
   const repo = createOrderWeightsRepository();
 
@@ -122,60 +116,30 @@ export function createOrderWeightsService(database: Database, notify: OrdersNoti
     return { payload: { deliveryId: input.deliveryId, changes } };
   }
 
+  const run = createOrderEditRun(database, notify, rules);
+
   return {
     /** `POST /call/order/{orderId}/updateLineWeights`: the order after the change. */
-    async updateLineWeights(auth: AuthContext, idText: string, input: OrderLineWeightsUpdate, request: WriteRequest) {
-      const answer = await runIdempotent<SuccessEnvelope<Order>>(
-        database,
-        auth.tenantId,
-        idempotencyKey(request, auth.userId, input),
-        async (tx) => {
-          const actor = { id: auth.userId, email: auth.email };
-          const { order } = await changeOrder(
-            tx,
-            auth.tenantId,
-            idText,
-            { event: LINE_WEIGHTS_EVENT, actor, version: input.version },
-            (locked) => writeWeights(tx, auth.tenantId, locked, input),
-          );
-          // What ships weighs differently: the service is resolved and the rules (weight conditions) run again.
-          await resolveShipping(tx, auth.tenantId, [order.id]);
-          await rules?.(tx, auth.tenantId, [order.id], 'manual', actor);
-          const now = (await orders.findOrder(tx, auth.tenantId, order.id))!;
-          return {
-            statusCode: 200,
-            body: { code: 200, success: true as const, data: toOrder(await orders.detail(tx, auth.tenantId, now)) },
-          };
-        },
-      );
-      if (!answer.replayed) {
-        const order = answer.body.data;
-        notify(auth.tenantId, { orderIds: [order.id], event: LINE_WEIGHTS_EVENT, version: order.version });
-      }
-      return answer;
-    },
+    updateLineWeights: (auth: AuthContext, idText: string, input: OrderLineWeightsUpdate, request: WriteRequest) =>
+      run(auth, idText, input, request, {
+        event: LINE_WEIGHTS_EVENT,
+        version: input.version,
+        write: (tx, locked) => writeWeights(tx, auth.tenantId, locked, input),
+        // What ships weighs differently: the service is resolved and the rules (weight conditions) run again.
+        reship: true,
+        answer: editedOrder,
+      }),
 
     /** `POST /call/order/{orderId}/updateDeliveryParcel`: the order's deliveries after the change. */
-    async updateDeliveryParcel(auth: AuthContext, idText: string, input: DeliveryParcelUpdate, request: WriteRequest) {
-      const answer = await runIdempotent<SuccessEnvelope<Delivery[]>>(
-        database,
-        auth.tenantId,
-        idempotencyKey(request, auth.userId, input),
-        async (tx) => {
-          const actor = { id: auth.userId, email: auth.email };
-          const { order } = await changeOrder(
-            tx,
-            auth.tenantId,
-            idText,
-            { event: DELIVERY_PARCEL_EVENT, actor, version: input.version },
-            (locked) => writeParcel(tx, auth.tenantId, locked, input),
-          );
-          const data = await deliveriesOf(tx, auth.tenantId, order.id);
-          return { statusCode: 200, body: { code: 200, success: true as const, data } };
-        },
-      );
-      if (!answer.replayed) notify(auth.tenantId, { orderIds: [idText], event: DELIVERY_PARCEL_EVENT });
-      return answer;
-    },
+    updateDeliveryParcel: (auth: AuthContext, idText: string, input: DeliveryParcelUpdate, request: WriteRequest) =>
+      run(auth, idText, input, request, {
+        event: DELIVERY_PARCEL_EVENT,
+        version: input.version,
+        write: (tx, locked) => writeParcel(tx, auth.tenantId, locked, input),
+        answer: async (tx, order) => ({
+          data: await deliveriesOf(tx, auth.tenantId, order.id),
+          version: order.version,
+        }),
+      }),
   };
 }
