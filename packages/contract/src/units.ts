@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { GRAMS_PER_OUNCE, GRAMS_PER_UNIT } from './weights.ts';
+import { literalUnion } from './schema-kit.ts';
 import { MAX_PARCEL_GRAMS, MAX_PARCEL_INCHES } from './labels.ts';
 
 /**
@@ -33,7 +34,7 @@ export function defaultUnitSystem(countryCode: string | null | undefined): UnitS
 
 /** `GET /api/v1/configs/units`: the tenant's units, and whether an Admin chose them or they follow the warehouse. */
 export const TenantUnitsSchema = Type.Object({
-  units: Type.Union(UNIT_SYSTEMS.map((system) => Type.Literal(system))),
+  units: literalUnion(UNIT_SYSTEMS),
   /** false: never saved, so `units` is the warehouse country's and follows it. */
   chosen: Type.Boolean(),
   /** The warehouse address's country (ISO 3166-1 alpha-2), null until there is one. */
