@@ -1,11 +1,24 @@
 import { isCarrier, weightText, type Carrier, type LabelPurchase } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
-import { findOrder, tenantTimeZone, unweighedSkus } from '../orders/index.ts';
+import { findOrder, tenantTimeZone } from '../orders/index.ts';
 import { draftParcel, orderOptions } from './label-parcel.ts';
 
 export type CheapestChoice = { services: Array<{ carrier: string; serviceCode: string }>; withinDays?: number };
 import { holdRefusal, shipDateIn } from './label-shipment.ts';
 import type { LabelsRepository } from './labels-repository.ts';
+
+/**
+ * Why a parcel cannot be weighed, in words that say both places a seller can fix it: the order's lines (a channel's
+ * order has its weights only, docs/order-editing.md) and the product of each SKU (docs/products.md).
+ */
+export function missingWeight(sourceType: string, weight: number, skus: readonly string[]): string {
+  const which = weight > 0 ? 'Some of its lines have' : 'Its lines have';
+  const where = sourceType === 'Wholesale' ? 'Items > Edit lines' : 'Items > Edit weights';
+  if (skus.length === 0) return `${which} no weight: enter a weight for its items on the order (${where})`;
+  const named = skus.slice(0, 5).join(', ') + (skus.length > 5 ? ' and others' : '');
+  const products = skus.length === 1 ? `the product ${named}` : `the products ${named}`;
+  return `${which} no weight: enter a weight for ${named} on the order (${where}), or give ${products} a weight (Settings > Products)`;
+}
 
 /**
  * What a batch buys for one order, decided without a person: the carrier service its shipping method maps to, the
@@ -44,16 +57,11 @@ export async function batchPurchase(
   if (!length || !width || !height) {
     return { problem: `None of your boxes holds ${weightText(weight)}: add a box size, or split the order` };
   }
-  // A line without a weight would leave the parcel lighter than it is, and the carrier charges the difference later:
-  // a batch buys only parcels whose every line is weighed (one label at a time, a person may weigh the box instead).
-  const skus = await unweighedSkus(tx, tenantId, delivery.id);
-  if (weight <= 0 || skus.length > 0) {
-    // Where the seller enters it: a channel's order has its weights only (docs/order-editing.md).
-    const named = skus.length > 0 ? skus.slice(0, 5).join(', ') + (skus.length > 5 ? ' and others' : '') : 'its items';
-    const where = order.sourceType === 'Wholesale' ? 'Items > Edit lines' : 'Items > Edit weights';
-    const which = weight > 0 ? 'Some of its lines have' : 'Its lines have';
-    return { problem: `${which} no weight: enter a weight for ${named} on the order (${where})` };
-  }
+  // A line without a weight (nor a weighed product) would leave the parcel lighter than it is, and the carrier charges
+  // the difference later: a batch buys only parcels whose every line is weighed (one label at a time, a person may
+  // weigh the box instead).
+  const skus = draft.unweighed;
+  if (weight <= 0 || skus.length > 0) return { problem: missingWeight(order.sourceType, weight, skus) };
   const options = orderOptions(order);
   const first = cheapest?.services.find((s) => isCarrier(s.carrier));
   return {

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { boxSizes, type BoxSizeRow, type DeliveryRow, type OrderRow } from '../../db/schema/index.ts';
 import type { ShipmentInsurance, ShipmentParcel } from '../../integrations/carriers/carrier-types.ts';
 import { badRequest } from '../../lib/http-errors.ts';
-import { seedBoxSizes } from '../orders/index.ts';
+import { deliveryContents, seedBoxSizes } from '../orders/index.ts';
 import type { LabelsRepository } from './labels-repository.ts';
 
 /** A parcel as the label form shows it: dimensions may still be missing (no box chosen yet). */
@@ -15,6 +15,8 @@ interface ParcelDraft {
   length: number | null;
   width: number | null;
   height: number | null;
+  /** The SKUs of its lines with no weight of their own nor a weighed product (docs/products.md). */
+  unweighed: string[];
 }
 
 async function findBox(tx: Executor, tenantId: string, id: number): Promise<BoxSizeRow | undefined> {
@@ -26,8 +28,19 @@ async function findBox(tx: Executor, tenantId: string, id: number): Promise<BoxS
 }
 
 /**
+ * The weight a delivery keeps, or what its contents weigh: a weight a person or a plan kept stands; one that is only
+ * its lines' own (0, or their sum) takes the products' weights of its unweighed lines too (docs/products.md), so an
+ * eBay line of weight 0 weighs what its product does once the product has a weight.
+ */
+function keptWeight(delivery: Pick<DeliveryRow, 'weight'>, own: number, contents: number, box: number): number {
+  if (delivery.weight <= 0) return contents + box;
+  return delivery.weight === own ? delivery.weight + (contents - own) : delivery.weight;
+}
+
+/**
  * The parcel a delivery ships as, each part from the first that has it: what the form sent now, what was kept on
- * the delivery, the box (its size, its own weight added to the contents), the contents' weight.
+ * the delivery, the box (its size, its own weight added to the contents), the contents' weight (a line without a
+ * weight counts its product's, one query for the whole delivery).
  */
 export async function draftParcel(
   tx: Executor,
@@ -42,8 +55,8 @@ export async function draftParcel(
   const boxSizeId = query.boxSizeId !== undefined ? query.boxSizeId : (delivery.boxSizeId ?? order.boxSizeId);
   const box = boxSizeId ? await findBox(tx, tenantId, boxSizeId) : undefined;
   if (boxSizeId && !box) throw badRequest({ boxSizeId: `No box size ${boxSizeId}` });
-  const contents = await repo.contentsWeight(tx, tenantId, delivery.id);
-  const weighed = delivery.weight > 0 ? delivery.weight : contents + (box?.emptyWeight ?? 0);
+  const contents = await deliveryContents(tx, tenantId, delivery.id);
+  const weighed = keptWeight(delivery, contents.ownWeight, contents.weight, box?.emptyWeight ?? 0);
   const size = (asked: number | undefined, kept: number | null, ofBox: number | undefined) =>
     asked ?? (query.boxSizeId !== undefined && ofBox !== undefined ? ofBox : (kept ?? ofBox ?? null));
   const draft: ParcelDraft = {
@@ -53,6 +66,7 @@ export async function draftParcel(
     length: size(query.length, delivery.length, box?.length),
     width: size(query.width, delivery.width, box?.width),
     height: size(query.height, delivery.height, box?.height),
+    unweighed: contents.unweighed,
   };
   const asked = query.boxSizeId !== undefined || query.length || query.width || query.height;
   if (draft.length && draft.width && draft.height) return draft;
@@ -63,7 +77,7 @@ export async function draftParcel(
   return {
     ...draft,
     boxSizeId: fallback.id,
-    weight: query.weight ?? (delivery.weight > 0 ? delivery.weight : contents + fallback.emptyWeight),
+    weight: query.weight ?? keptWeight(delivery, contents.ownWeight, contents.weight, fallback.emptyWeight),
     length: fallback.length,
     width: fallback.width,
     height: fallback.height,

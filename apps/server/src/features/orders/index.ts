@@ -68,8 +68,9 @@ export { ordersNotifier, type OrdersNotifier } from './orders-notifier.ts';
 export { findOrder, orderTimeline, orderView, tenantTimeZone } from './order-reads.ts';
 export { toLabel } from './delivery-label-view.ts';
 export { searchText } from './order-search.ts';
-// - unweighedSkus: a batch that cannot weigh a parcel names the lines that need a weight.
-export { unweighedSkus } from './order-weights-repository.ts';
+// - deliveryContents: a label's parcel weighs a delivery's lines (a line without a weight counts its product's), and a
+//   batch that cannot weigh it names the lines that need a weight.
+export { deliveryContents } from './order-weights-repository.ts';
 
 // For the benchmarks (bench/src), which measure the list and the view with the server's own code: the service whose
 // statements they record, the list query's reading and cursor encoding, and the search vector a bulk load fills in.

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { boxSizes, deliveries, deliveryLines, orderLines } from '../../db/schema/index.ts';
+import { boxSizes, deliveries, deliveryLines, orderLines, products } from '../../db/schema/index.ts';
 
 /** The SQL of changing an order's line weights and its planned deliveries' parcels (docs/order-editing.md). */
 export function createOrderWeightsRepository() {
@@ -77,21 +77,56 @@ export function createOrderWeightsRepository() {
   };
 }
 
+/** What a delivery holds, weighed: each line's own weight and, for a line without one, its product's. */
+export interface DeliveryContents {
+  /** Grams of the lines' own weights (a line without a weight counts 0). */
+  ownWeight: number;
+  /** Grams with a line without a weight counted at its live product's weight per unit (docs/products.md). */
+  weight: number;
+  /** The SKUs of lines with no weight of their own nor a weighed product, in line order, each once. */
+  unweighed: string[];
+}
+
 /**
- * The SKUs of a delivery's lines that have no weight, in line order: what a batch names when it cannot weigh the
- * parcel ("Enter a weight for MUG-1 on the order").
+ * A delivery's contents, weighed in one query (its lines joined to the tenant's live product of each line's SKU): an
+ * order line without a weight counts its product's weight per unit; the lines that have neither are named, what a
+ * batch asks the seller to weigh ("enter a weight for MUG-1 on the order").
  */
-export async function unweighedSkus(tx: Executor, tenantId: string, deliveryId: number): Promise<string[]> {
+export async function deliveryContents(tx: Executor, tenantId: string, deliveryId: number): Promise<DeliveryContents> {
   const rows = await tx
-    .selectDistinct({ sku: orderLines.sku, position: orderLines.position })
+    .select({
+      sku: orderLines.sku,
+      quantity: deliveryLines.quantity,
+      weight: orderLines.weight,
+      productWeight: products.weight,
+    })
     .from(deliveryLines)
     .innerJoin(
       orderLines,
       and(eq(orderLines.tenantId, deliveryLines.tenantId), eq(orderLines.id, deliveryLines.lineId)),
     )
-    .where(
-      and(eq(deliveryLines.tenantId, tenantId), eq(deliveryLines.deliveryId, deliveryId), eq(orderLines.weight, 0)),
+    .leftJoin(
+      products,
+      and(eq(products.tenantId, orderLines.tenantId), eq(products.sku, orderLines.sku), isNull(products.archivedAt)),
     )
-    .orderBy(asc(orderLines.position));
-  return rows.map((r) => r.sku);
+    .where(and(eq(deliveryLines.tenantId, tenantId), eq(deliveryLines.deliveryId, deliveryId)))
+    .orderBy(asc(orderLines.position), asc(orderLines.id));
+  const unweighed = new Set<string>();
+  let ownWeight = 0;
+  let weight = 0;
+  for (const row of rows) {
+    const perUnit = row.weight > 0 ? row.weight : (row.productWeight ?? 0);
+    if (perUnit <= 0) unweighed.add(row.sku);
+    ownWeight += row.quantity * row.weight;
+    weight += row.quantity * perUnit;
+  }
+  return { ownWeight, weight, unweighed: [...unweighed] };
+}
+
+/**
+ * The SKUs of a delivery's lines that have no weight and no weighed product, in line order: what a batch names when
+ * it cannot weigh the parcel.
+ */
+export async function unweighedSkus(tx: Executor, tenantId: string, deliveryId: number): Promise<string[]> {
+  return (await deliveryContents(tx, tenantId, deliveryId)).unweighed;
 }
