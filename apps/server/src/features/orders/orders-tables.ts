@@ -176,6 +176,8 @@ export const orderLines = pgTable(
       foreignColumns: [orders.tenantId, orders.id],
     }).onDelete('cascade'),
     index('order_lines_tenant_order_idx').on(t.tenantId, t.orderId, t.position),
+    // Lines by SKU: a product's delete counts them, and a line of weight 0 is weighed by its product (docs/products.md).
+    index('order_lines_tenant_sku_idx').on(t.tenantId, t.sku),
     check(
       'order_lines_quantity_check',
       sql`quantity > 0 AND quantity_shipped >= 0 AND quantity_shipped <= quantity AND unit_price >= 0 AND weight >= 0`,

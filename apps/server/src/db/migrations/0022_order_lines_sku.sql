@@ -1,0 +1,1 @@
+CREATE INDEX "order_lines_tenant_sku_idx" ON "order_lines" USING btree ("tenant_id","sku");
