@@ -77,6 +77,20 @@ describe.each(backends)('deleting box sizes ($name)', (backend) => {
     expect(await names()).toEqual(expect.arrayContaining(['Crate', 'Crate 2']));
   });
 
+  it('archives a box products use as their default, and the products keep it', async () => {
+    const tote = await box('Tote');
+    for (const sku of ['TOTE-A', 'TOTE-B']) {
+      const made = await call('POST', '/api/v1/products', { sku, title: sku, boxSizeId: tote.id });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const res = await call('DELETE', `/api/v1/orderBoxSizes/${tote.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ deleted: false, archived: true, reason: '2 products use it' });
+    expect(await names()).not.toContain('Tote');
+    const kept = (await call('GET', '/api/v1/products?search=TOTE-')).json().data.rows as Array<{ boxSizeId: string }>;
+    expect(kept.map((p) => p.boxSizeId)).toEqual([tote.id, tote.id]);
+  });
+
   it('keeps the last box archived, so the starter set does not come back', async () => {
     const lone = newTenantId();
     const boxes = (await call('GET', '/api/v1/orderBoxSizes', undefined, Role.Admin, lone)).json().data as BoxSize[];

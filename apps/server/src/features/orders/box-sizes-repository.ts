@@ -33,17 +33,26 @@ export function createBoxSizesRepository() {
       return row !== undefined;
     },
 
-    /** What still names a box: orders, deliveries and the tenant's current shipping rules. */
+    /** What still names a box: orders, deliveries, live products (their default box) and the current shipping rules. */
     async references(tx: Executor, tenantId: string, id: number) {
       const result = (await tx.execute(sql`
         SELECT
           (SELECT count(*) FROM orders WHERE tenant_id = ${tenantId} AND box_size_id = ${id}) AS orders,
           (SELECT count(*) FROM deliveries WHERE tenant_id = ${tenantId} AND box_size_id = ${id}) AS deliveries,
+          (SELECT count(*) FROM products WHERE tenant_id = ${tenantId} AND box_size_id = ${id}
+            AND archived_at IS NULL) AS products,
           (SELECT count(*) FROM shipping_rule_sets WHERE tenant_id = ${tenantId}
             AND jsonb_path_exists(rules, '$.**.boxSizeId ? (@ == $id)', jsonb_build_object('id', ${String(id)}::text))
-          ) AS rules`)) as unknown as { rows: Array<Record<'orders' | 'deliveries' | 'rules', string | number>> };
+          ) AS rules`)) as unknown as {
+        rows: Array<Record<'orders' | 'deliveries' | 'products' | 'rules', string | number>>;
+      };
       const row = result.rows[0]!;
-      return { orders: Number(row.orders), deliveries: Number(row.deliveries), ruleSets: Number(row.rules) };
+      return {
+        orders: Number(row.orders),
+        deliveries: Number(row.deliveries),
+        products: Number(row.products),
+        ruleSets: Number(row.rules),
+      };
     },
 
     async archive(tx: Executor, tenantId: string, id: number): Promise<void> {

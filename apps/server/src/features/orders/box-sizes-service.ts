@@ -46,8 +46,9 @@ export function createBoxSizesService(database: Database) {
     },
 
     /**
-     * `DELETE /api/v1/orderBoxSizes/{id}`: deleted when nothing names it; archived when orders, deliveries or rules
-     * do, or when it is the tenant's last box (deleting that one would bring the starter set back).
+     * `DELETE /api/v1/orderBoxSizes/{id}`: deleted when nothing names it; archived when orders, deliveries, live
+     * products (as their default box) or rules do, or when it is the tenant's last box (deleting that one would bring
+     * the starter set back).
      */
     remove(auth: AuthContext, idText: string): Promise<RemovalResult> {
       return database.withTenant(auth.tenantId, async (tx) => {
@@ -58,6 +59,7 @@ export function createBoxSizesService(database: Database) {
         let reason = referencesReason([
           [refs.orders, 'order', 'orders'],
           [refs.deliveries, 'delivery', 'deliveries'],
+          [refs.products, 'product', 'products'],
           [refs.ruleSets, 'shipping rule set', 'shipping rule sets'],
         ]);
         if (!reason && (await repo.list(tx, auth.tenantId, true)).length === 1) {
