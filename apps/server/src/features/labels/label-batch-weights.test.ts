@@ -138,5 +138,11 @@ describe.each(backends)('a batch item that fails for a missing weight says where
     expect((bought as unknown as { rows: Array<{ weight: number }> }).rows).toEqual([
       { weight: 2 * 250 + 120 + box.emptyWeight },
     ]);
+
+    // A delivery whose kept weight is only its weighed lines' (300 g) takes the product's weight of the other line.
+    const partly = await paidOrder(t, tenant, { lines: [{ ...lines[0]!, quantity: 1, weight: 300 }, lines[1]!] });
+    const partlyParcel = (await call('GET', `/call/orders/${partly.id}/shipLabel/fsmFlow?rates=false`)).json().data
+      .defaults.parcel as { weight: number };
+    expect(partlyParcel.weight).toBe(300 + 120);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { boxSizes, products, type ProductRow } from '../../db/schema/index.ts';
 import type { ProductFields } from './products-rules.ts';
@@ -18,31 +18,6 @@ interface ProductPageQuery {
   archived: boolean;
   offset: number;
   limit: number;
-}
-
-/**
- * The weight in grams of the tenant's live, weighed products among `skus`, by SKU: what an order line without a
- * weight counts per unit (docs/products.md, "Weights of order lines"). One query for any number of SKUs.
- */
-export async function productWeightsBySku(
-  tx: Executor,
-  tenantId: string,
-  skus: readonly string[],
-): Promise<Map<string, number>> {
-  const wanted = [...new Set(skus)];
-  if (wanted.length === 0) return new Map();
-  const rows = await tx
-    .select({ sku: products.sku, weight: products.weight })
-    .from(products)
-    .where(
-      and(
-        eq(products.tenantId, tenantId),
-        inArray(products.sku, wanted),
-        isNull(products.archivedAt),
-        gt(products.weight, 0),
-      ),
-    );
-  return new Map(rows.map((r) => [r.sku, r.weight ?? 0]));
 }
 
 export function createProductsRepository() {
