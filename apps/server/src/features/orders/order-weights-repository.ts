@@ -122,11 +122,3 @@ export async function deliveryContents(tx: Executor, tenantId: string, deliveryI
   }
   return { ownWeight, weight, unweighed: [...unweighed] };
 }
-
-/**
- * The SKUs of a delivery's lines that have no weight and no weighed product, in line order: what a batch names when
- * it cannot weigh the parcel.
- */
-export async function unweighedSkus(tx: Executor, tenantId: string, deliveryId: number): Promise<string[]> {
-  return (await deliveryContents(tx, tenantId, deliveryId)).unweighed;
-}
