@@ -1,4 +1,12 @@
-import { gramsText, MAX_PARCEL_GRAMS, parseWeight, type Order, type OrderLineWeightsUpdate } from '@shipdesk/contract';
+import {
+  gramsText,
+  MAX_PARCEL_GRAMS,
+  parseWeight,
+  type Delivery,
+  type DeliveryParcelUpdate,
+  type Order,
+  type OrderLineWeightsUpdate,
+} from '@shipdesk/contract';
 
 /**
  * The order view's "Edit weights" form (docs/order-editing.md, "Weights and boxes"): each line's weight per unit as
