@@ -11,7 +11,7 @@ import type { LabelsRepository } from './labels-repository.ts';
  * Why a parcel cannot be weighed, in words that say both places a seller can fix it: the order's lines (a channel's
  * order has its weights only, docs/order-editing.md) and the product of each SKU (docs/products.md).
  */
-export function missingWeight(sourceType: string, weight: number, skus: readonly string[]): string {
+function missingWeight(sourceType: string, weight: number, skus: readonly string[]): string {
   const which = weight > 0 ? 'Some of its lines have' : 'Its lines have';
   const where = sourceType === 'Wholesale' ? 'Items > Edit lines' : 'Items > Edit weights';
   if (skus.length === 0) return `${which} no weight: enter a weight for its items on the order (${where})`;

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, getTableColumns, isNotNull, lt, or, sql } from 'dri
 import type { Executor } from '../../db/client.ts';
 import {
   deliveries,
-  deliveryLines,
   orderAddresses,
   orderLines,
   shippingLabels,
@@ -112,19 +111,6 @@ async function shippingAddress(tx: Executor, tenantId: string, orderId: number):
       ),
     );
   return row;
-}
-
-/** Grams of the delivery's lines (unit weight x quantity). */
-async function contentsWeight(tx: Executor, tenantId: string, deliveryId: number): Promise<number> {
-  const [row] = await tx
-    .select({ grams: sql<number>`coalesce(sum(${orderLines.weight} * ${deliveryLines.quantity}), 0)::int` })
-    .from(deliveryLines)
-    .innerJoin(
-      orderLines,
-      and(eq(orderLines.tenantId, deliveryLines.tenantId), eq(orderLines.id, deliveryLines.lineId)),
-    )
-    .where(and(eq(deliveryLines.tenantId, tenantId), eq(deliveryLines.deliveryId, deliveryId)));
-  return Number(row?.grams ?? 0);
 }
 
 async function startPurchase(
@@ -326,7 +312,6 @@ export function createLabelsRepository() {
     findDelivery,
     nextPlannedDelivery,
     shippingAddress,
-    contentsWeight,
     startPurchase,
     markUnconfirmed,
     recordSettleFailure,

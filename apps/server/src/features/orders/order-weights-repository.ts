@@ -78,7 +78,7 @@ export function createOrderWeightsRepository() {
 }
 
 /** What a delivery holds, weighed: each line's own weight and, for a line without one, its product's. */
-export interface DeliveryContents {
+interface DeliveryContents {
   /** Grams of the lines' own weights (a line without a weight counts 0). */
   ownWeight: number;
   /** Grams with a line without a weight counted at its live product's weight per unit (docs/products.md). */

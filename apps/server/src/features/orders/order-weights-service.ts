@@ -24,8 +24,8 @@ import {
 import type { OrdersNotifier } from './orders-notifier.ts';
 import { statusesOf } from './orders-repository.ts';
 
-export const LINE_WEIGHTS_EVENT = 'lineWeightsUpdated';
-export const DELIVERY_PARCEL_EVENT = 'deliveryParcelUpdated';
+const LINE_WEIGHTS_EVENT = 'lineWeightsUpdated';
+const DELIVERY_PARCEL_EVENT = 'deliveryParcelUpdated';
 
 function refuseClosed(order: OrderRow): void {
   const refusal: EditRefusal | null = parcelEditRefusal(statusesOf(order));
