@@ -50,8 +50,12 @@ function delivery(overrides: Partial<Delivery> = {}): Delivery {
   };
 }
 
-function serve(state: { deliveries: Delivery[] }) {
+/** The deliveries, the boxes and the tenant's units: imperial (no settings) unless told. */
+function serve(state: { deliveries: Delivery[] }, units?: 'metric') {
   return stubApi((call) => {
+    if (call.method === 'GET' && call.path === '/api/v1/configs' && units) {
+      return ok([{ key: 'units', value: units, options: null, updated_at: '2025-01-01T00:00:00Z' }]);
+    }
     if (call.method === 'GET' && call.path === '/api/v1/deliveries') return ok(state.deliveries);
     if (call.method === 'GET' && call.path === '/api/v1/orderBoxSizes') return ok([MUG_BOX]);
     if (call.method === 'POST' && call.path === PARCEL) {
@@ -81,7 +85,8 @@ describe("A planned delivery's box on the order view", () => {
     await user.click(screen.getByRole('button', { name: 'Edit the box of delivery 21' }));
     const dialog = await screen.findByRole('dialog', { name: 'Box of delivery 21' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Box' }));
-    await user.click(await screen.findByRole('option', { name: /Mug box/ }));
+    await user.click(await screen.findByRole('option', { name: 'Mug box (8 × 6 × 4 in)' }));
+    // The other system's units are taken too: 1.2 kg is 1200 g, shown back in pounds and ounces.
     await user.type(within(dialog).getByRole('textbox', { name: /Weight/ }), '1.2 kg');
     await user.type(within(dialog).getByRole('textbox', { name: 'Length (in)' }), '10');
     await user.click(within(dialog).getByRole('button', { name: 'Save box' }));
@@ -102,7 +107,46 @@ describe("A planned delivery's box on the order view", () => {
       }),
     );
     expect(await screen.findByText('Delivery 21: Mug box')).toBeInTheDocument();
-    expect(screen.getByText('1.2 kg · 8 in × 6 in × 4 in')).toBeInTheDocument();
+    expect(screen.getByText('2 lb 10.3 oz · 8 × 6 × 4 in')).toBeInTheDocument();
+  });
+
+  it("shows and takes a metric tenant's kilograms and centimetres, sending untouched sizes as stored", async () => {
+    const state = {
+      deliveries: [delivery({ boxSizeId: '7', weight: 1200, length: 12.34, width: 6, height: 4 })],
+    };
+    const calls = serve(state, 'metric');
+    const user = userEvent.setup();
+    renderCard();
+    const list = await screen.findByRole('list', { name: 'Boxes' });
+    expect(await within(list).findByText('1.2 kg · 31.3 × 15.2 × 10.2 cm')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit the box of delivery 21' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Box of delivery 21' });
+    expect(within(dialog).getByRole('textbox', { name: /Weight/ })).toHaveValue('1.2 kg');
+    expect(within(dialog).getByRole('textbox', { name: 'Length (cm)' })).toHaveValue('31.3');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Box' }));
+    expect(await screen.findByRole('option', { name: 'Mug box (20.3 × 15.2 × 10.2 cm)' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    const width = within(dialog).getByRole('textbox', { name: 'Width (cm)' });
+    await user.clear(width);
+    await user.type(width, '600');
+    await user.click(within(dialog).getByRole('button', { name: 'Save box' }));
+    expect(await within(dialog).findByText('A length can be at most 508 cm')).toBeInTheDocument();
+    await user.clear(width);
+    await user.type(width, '20');
+    await user.click(within(dialog).getByRole('button', { name: 'Save box' }));
+    // 31.3 cm typed afresh would be 12.32 in: the length nobody edited goes back as the 12.34 in stored.
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === PARCEL)?.body).toEqual({
+        version: 3,
+        deliveryId: '21',
+        boxSizeId: '7',
+        weight: 1200,
+        length: 12.34,
+        width: 7.87,
+        height: 4,
+      }),
+    );
   });
 
   it('shows nothing once the order is done', async () => {

@@ -3,25 +3,33 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { gramsText, inchesText, parcelEditRefusal, type BoxSize, type Delivery, type Order } from '@shipdesk/contract';
+import {
+  formatWeight,
+  parcelEditRefusal,
+  type BoxSize,
+  type Delivery,
+  type Order,
+  type UnitSystem,
+} from '@shipdesk/contract';
+import { boxSizesText, useUnits } from '@/lib/units';
 import { CardSection } from '@/components/card-section';
 import { QueryError } from '@/components/query-error';
 import { useListBoxSizesQuery } from '@/entities/box-sizes/box-sizes-api';
 import { useGetOrderParcelsQuery } from '../api/order-weights-api';
 import { DeliveryParcelDialog } from './delivery-parcel-dialog';
 
-/** The delivery's box, weight and size in words: what its label will start from. */
-function parcelWords(delivery: Delivery, boxes: readonly BoxSize[]) {
+/** The delivery's box, weight and size in words, in the tenant's units: what its label will start from. */
+function parcelWords(delivery: Delivery, boxes: readonly BoxSize[], system: UnitSystem) {
   const box = boxes.find((b) => b.id === delivery.boxSizeId);
   const sides =
     delivery.length && delivery.width && delivery.height
-      ? `${inchesText(delivery.length)} × ${inchesText(delivery.width)} × ${inchesText(delivery.height)}`
+      ? boxSizesText({ length: delivery.length, width: delivery.width, height: delivery.height }, system)
       : box
-        ? `${inchesText(box.length)} × ${inchesText(box.width)} × ${inchesText(box.height)}`
+        ? boxSizesText(box, system)
         : 'Size of the smallest box that holds it';
   return {
     box: box ? box.name : 'No box chosen',
-    weight: delivery.weight > 0 ? gramsText(delivery.weight) : 'From its items',
+    weight: delivery.weight > 0 ? formatWeight(delivery.weight, system) : 'From its items',
     sides,
   };
 }
@@ -35,6 +43,7 @@ export function OrderBoxesCard({ order }: { order: Order }) {
   const parcels = useGetOrderParcelsQuery(order.id);
   const boxes = useListBoxSizesQuery({ archived: true });
   const [editing, setEditing] = useState<string | null>(null);
+  const { system } = useUnits();
   if (parcelEditRefusal(order)) return null;
   const planned = (parcels.data ?? []).filter((d) => d.status === 'planned' && !d.purchaseState);
   if (parcels.isSuccess && planned.length === 0) return null;
@@ -57,7 +66,7 @@ export function OrderBoxesCard({ order }: { order: Order }) {
       ) : (
         <Box component="ul" aria-label="Boxes" sx={{ m: 0, p: 0 }}>
           {planned.map((delivery) => {
-            const words = parcelWords(delivery, boxes.data ?? []);
+            const words = parcelWords(delivery, boxes.data ?? [], system);
             return (
               <Box
                 component="li"

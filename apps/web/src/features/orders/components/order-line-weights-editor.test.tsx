@@ -36,9 +36,15 @@ function ebayOrder(overrides: Partial<Order> = {}): Order {
   });
 }
 
-function serve(state: { order: Order }, answer: (call: ApiCall) => Response) {
+const unitsConfig = (units: 'imperial' | 'metric') => [
+  { key: 'units', value: units, options: null, updated_at: '2025-01-01T00:00:00Z' },
+];
+
+/** The order, its weights' answer, and the tenant's units (metric unless told). */
+function serve(state: { order: Order }, answer: (call: ApiCall) => Response, units: 'imperial' | 'metric' = 'metric') {
   return stubApi((call) => {
     if (call.method === 'GET' && call.path === '/api/v1/orders/5') return ok(state.order);
+    if (call.method === 'GET' && call.path === '/api/v1/configs') return ok(unitsConfig(units));
     if (call.method === 'POST' && call.path === WEIGHTS) return answer(call);
     return fail(500, `unexpected ${call.method} ${call.path}`);
   });
@@ -55,7 +61,7 @@ const renderCard = () =>
   });
 
 const weightOf = (sku: string) =>
-  within(screen.getByRole('group', { name: `${sku} weight` })).getByRole('textbox', { name: `Weight of ${sku}` });
+  within(screen.getByRole('group', { name: `${sku} weight` })).getByRole('textbox', { name: 'Weight' });
 
 describe("Edit weights on a channel order's Items card", () => {
   it('shows the weights, keeps the other fields read-only with the reason, and saves the weights typed', async () => {
@@ -71,7 +77,8 @@ describe("Edit weights on a channel order's Items card", () => {
     renderCard();
     const table = await screen.findByRole('table', { name: 'Items' });
     expect(within(table).getByText('No weight')).toBeInTheDocument();
-    expect(within(table).getByText('1.2 kg')).toBeInTheDocument();
+    // The tenant's units come with the settings: metric here.
+    expect(await within(table).findByText('1.2 kg')).toBeInTheDocument();
     expect(screen.getByText('The lines of an eBay order come from eBay')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit lines' })).not.toBeInTheDocument();
 
@@ -83,17 +90,17 @@ describe("Edit weights on a channel order's Items card", () => {
     expect(weightOf('MUG-1')).toHaveFocus();
     expect(weightOf('TEA-9')).toHaveValue('1.2 kg');
 
-    await user.type(weightOf('MUG-1'), '12 lb');
+    await user.type(weightOf('MUG-1'), 'heavy');
     await user.clear(weightOf('TEA-9'));
     await user.click(screen.getByRole('button', { name: 'Save weights' }));
-    expect(await screen.findByText('Enter whole grams, such as 340 g or 1.2 kg')).toBeInTheDocument();
-    expect(screen.getByText('Enter a weight, such as 340 g or 1.2 kg')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a weight such as 1.2 kg or 500 g')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'TEA-9 weight' })).getByText('Enter a weight')).toBeInTheDocument();
     expect(weightOf('MUG-1')).toHaveAttribute('aria-invalid', 'true');
     expect(calls.filter((c) => c.path === WEIGHTS)).toHaveLength(0);
 
     await user.clear(weightOf('MUG-1'));
     await user.type(weightOf('MUG-1'), '0.34 kg');
-    await user.type(weightOf('TEA-9'), '1.2 kg (2.65 lb)');
+    await user.type(weightOf('TEA-9'), '1.2 kg');
     await user.click(screen.getByRole('button', { name: 'Save weights' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalled());
     // Only the weight that changed is sent, with the version the form was loaded with.
@@ -111,7 +118,7 @@ describe("Edit weights on a channel order's Items card", () => {
     renderCard();
     await user.click(await screen.findByRole('button', { name: 'Edit weights' }));
     await user.clear(weightOf('TEA-9'));
-    await user.type(weightOf('TEA-9'), '900');
+    await user.type(weightOf('TEA-9'), '900 g');
     await user.click(screen.getByRole('button', { name: 'Save weights' }));
     const tea = screen.getByRole('group', { name: 'TEA-9 weight' });
     expect(await within(tea).findByText('TEA-9 is in a delivery with a label')).toBeInTheDocument();
@@ -133,16 +140,48 @@ describe("Edit weights on a channel order's Items card", () => {
     const user = userEvent.setup();
     renderCard();
     await user.click(await screen.findByRole('button', { name: 'Edit weights' }));
-    await user.type(weightOf('MUG-1'), '340');
+    await user.type(weightOf('MUG-1'), '340 g');
     await user.click(screen.getByRole('button', { name: 'Save weights' }));
     expect(await screen.findByText(/Someone else changed this order/)).toBeInTheDocument();
     // What was typed stays until reloaded.
-    expect(weightOf('MUG-1')).toHaveValue('340');
+    expect(weightOf('MUG-1')).toHaveValue('340 g');
     await user.click(screen.getByRole('button', { name: 'Reload weights' }));
-    await user.type(weightOf('MUG-1'), '340');
+    await user.type(weightOf('MUG-1'), '340 g');
     await user.click(screen.getByRole('button', { name: 'Save weights' }));
     await waitFor(() => expect(calls.filter((c) => c.path === WEIGHTS)).toHaveLength(2));
     expect((calls.filter((c) => c.path === WEIGHTS)[1]!.body as { version: number }).version).toBe(6);
+  });
+
+  it('shows and takes the weights in pounds and ounces for an imperial tenant, an untouched one sent as stored', async () => {
+    const state = { order: ebayOrder() };
+    const calls = serve(
+      state,
+      () => {
+        state.order = ebayOrder({
+          version: 4,
+          lines: ebayOrder().lines.map((l) => (l.id === '11' ? { ...l, weight: 340 } : l)),
+        });
+        return ok(state.order);
+      },
+      'imperial',
+    );
+    const user = userEvent.setup();
+    renderCard();
+    const table = await screen.findByRole('table', { name: 'Items' });
+    expect(await within(table).findByText('2 lb 10.3 oz')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit weights' }));
+    expect(weightOf('TEA-9')).toHaveValue('2 lb 10.3 oz');
+    // Typed back as shown, it is no edit: 2 lb 10.3 oz typed afresh would be 1199 g, not the 1200 g stored.
+    await user.clear(weightOf('TEA-9'));
+    await user.type(weightOf('TEA-9'), '2 lb 10.3 oz');
+    await user.type(weightOf('MUG-1'), '12');
+    expect(weightOf('MUG-1')).toHaveAccessibleDescription('= 12 lb');
+    await user.clear(weightOf('MUG-1'));
+    await user.type(weightOf('MUG-1'), '12 oz');
+    await user.click(screen.getByRole('button', { name: 'Save weights' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === WEIGHTS)).toHaveLength(1));
+    expect(calls.find((c) => c.path === WEIGHTS)!.body).toEqual({ version: 3, lines: [{ lineId: '11', weight: 340 }] });
+    expect(await within(screen.getByRole('table', { name: 'Items' })).findByText('12 oz')).toBeInTheDocument();
   });
 
   it('offers no Edit weights once the order is done', async () => {

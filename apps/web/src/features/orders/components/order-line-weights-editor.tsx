@@ -1,15 +1,14 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Order } from '@shipdesk/contract';
-import { fieldProps } from '@/lib/forms/field-props';
 import { newIdempotencyKey } from '@/lib/api/idempotency';
 import { apiErrorMessage, apiErrorReason, apiFieldErrors, isApiError } from '@/lib/errors';
+import { useUnits, WeightField } from '@/lib/units';
 import { messagesResolver } from '@/lib/validation';
 import { useUpdateLineWeightsMutation } from '../api/order-weights-api';
 import {
@@ -30,7 +29,8 @@ interface OrderLineWeightsEditorProps {
 
 /**
  * The Items card's "Edit weights" mode for a channel's order: each line's SKU, name and quantity as the channel sent
- * them, and its weight per unit to type ("340 g", "1.2 kg"). Errors stand at their field, the server's too; a 409
+ * them, and its weight per unit in the tenant's units ("12 oz", "340 g"; docs/units.md): a weight nobody edited is sent
+ * back exactly, so only the lines typed over are saved. Errors stand at their field, the server's too; a 409
  * saying the order changed meanwhile keeps what was typed and offers to reload the weights.
  */
 export function OrderLineWeightsEditor({ order, reason, onDone }: OrderLineWeightsEditorProps) {
@@ -39,10 +39,12 @@ export function OrderLineWeightsEditor({ order, reason, onDone }: OrderLineWeigh
   const [formError, setFormError] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
   const [updateWeights] = useUpdateLineWeightsMutation();
-  const form = useForm<WeightsEditValues>({
-    defaultValues: weightsEditDefaults(order),
-    resolver: messagesResolver((values) => validateWeightsEdit(values, base)),
-  });
+  const { system } = useUnits();
+  const resolver = useMemo(
+    () => messagesResolver((values: WeightsEditValues) => validateWeightsEdit(values, base, system)),
+    [base, system],
+  );
+  const form = useForm<WeightsEditValues>({ defaultValues: weightsEditDefaults(order), resolver });
 
   const reload = () => {
     setBase(order);
@@ -54,7 +56,7 @@ export function OrderLineWeightsEditor({ order, reason, onDone }: OrderLineWeigh
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
-    const update = toWeightsUpdate(values, base, base.version);
+    const update = toWeightsUpdate(values, base, base.version, system);
     if (!update) {
       onDone();
       return;
@@ -137,14 +139,24 @@ export function OrderLineWeightsEditor({ order, reason, onDone }: OrderLineWeigh
             <Box sx={{ color: 'text.secondary' }}>SKU {line.sku}</Box>
           </Box>
           <Box sx={{ pt: 1, fontVariantNumeric: 'tabular-nums', color: 'text.secondary' }}>× {line.quantity}</Box>
-          <TextField
-            {...fieldProps(form, `lines.${index}.weight`, 'Per unit')}
-            size="small"
-            label="Weight"
-            placeholder="340 g"
-            fullWidth
-            autoFocus={index === 0}
-            slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `Weight of ${line.sku}` } }}
+          <Controller
+            control={form.control}
+            name={`lines.${index}.weight`}
+            render={({ field, fieldState }) => (
+              <WeightField
+                label="Weight"
+                name={field.name}
+                inputRef={field.ref}
+                onBlur={field.onBlur}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+                helperText="Per unit"
+                size="small"
+                fullWidth
+                autoFocus={index === 0}
+              />
+            )}
           />
         </Box>
       ))}

@@ -11,7 +11,15 @@ import { useEffect, useRef, useState, type Ref } from 'react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { balanceDue, gramsText, lineEditRefusal, parcelEditRefusal, type Order } from '@shipdesk/contract';
+import {
+  balanceDue,
+  formatWeight,
+  lineEditRefusal,
+  parcelEditRefusal,
+  type Order,
+  type UnitSystem,
+} from '@shipdesk/contract';
+import { useUnits } from '@/lib/units';
 import { formatMoney } from '@/lib/format';
 import { CardSection } from '@/components/card-section';
 import { OrderLineWeightsEditor } from './order-line-weights-editor';
@@ -20,14 +28,22 @@ import { OrderPaymentTerms } from './order-payment-terms';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-/** A line's weight per unit as the contract formats it; a channel's 0 reads as not entered yet. */
-const lineWeight = (grams: number) => (grams > 0 ? gramsText(grams) : 'No weight');
+/** A line's weight per unit in the tenant's units; a channel's 0 reads as not entered yet. */
+const lineWeight = (grams: number, system: UnitSystem) => (grams > 0 ? formatWeight(grams, system) : 'No weight');
 
 /**
  * The lines on a phone (below the sm breakpoint), where the table's six columns would scroll sideways in the card:
  * one entry per line, its name and total on top, then its SKU, and quantity, unit price and units shipped.
  */
-function ItemsList({ lines, money }: { lines: Order['lines']; money(minor: number): string }) {
+function ItemsList({
+  lines,
+  money,
+  weight,
+}: {
+  lines: Order['lines'];
+  money(minor: number): string;
+  weight(grams: number): string;
+}) {
   return (
     <Box component="ul" aria-label="Items" sx={{ m: 0, p: 0 }}>
       {lines.map((line) => (
@@ -52,7 +68,7 @@ function ItemsList({ lines, money }: { lines: Order['lines']; money(minor: numbe
           <Box sx={num}>{money(line.unitPrice * line.quantity)}</Box>
           <Box sx={{ gridColumn: '1 / -1', color: 'text.secondary' }}>SKU {line.sku}</Box>
           <Box sx={{ gridColumn: '1 / -1', color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
-            Qty {line.quantity} × {money(line.unitPrice)} · Shipped {line.quantityShipped} · {lineWeight(line.weight)}
+            Qty {line.quantity} × {money(line.unitPrice)} · Shipped {line.quantityShipped} · {weight(line.weight)}
           </Box>
         </Box>
       ))}
@@ -118,6 +134,8 @@ export function OrderLinesCard({ order, locale }: { order: Order; locale: string
     setEditing(null);
   };
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
+  const { system } = useUnits();
+  const weight = (grams: number) => lineWeight(grams, system);
   const balance = balanceDue(order.total, order.paidTotal);
   const totals: [string, string][] = [
     ['Subtotal', money(order.subtotal)],
@@ -146,7 +164,7 @@ export function OrderLinesCard({ order, locale }: { order: Order; locale: string
       action={<EditLinesAction ref={editButton} order={order} onEdit={setEditing} />}
     >
       {phone ? (
-        <ItemsList lines={order.lines} money={money} />
+        <ItemsList lines={order.lines} money={money} weight={weight} />
       ) : (
         <TableContainer>
           <Table size="small" aria-label="Items">
@@ -173,7 +191,7 @@ export function OrderLinesCard({ order, locale }: { order: Order; locale: string
                     {line.quantityShipped}
                   </TableCell>
                   <TableCell align="right" sx={{ ...num, color: line.weight > 0 ? undefined : 'text.secondary' }}>
-                    {lineWeight(line.weight)}
+                    {weight(line.weight)}
                   </TableCell>
                   <TableCell align="right" sx={num}>
                     {money(line.unitPrice)}
