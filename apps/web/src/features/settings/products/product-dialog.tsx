@@ -1,14 +1,14 @@
-import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { weightText, type Product } from '@shipdesk/contract';
+import type { Product } from '@shipdesk/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { controlledFieldProps, EMPTY_OPTION_SELECT_SLOTS, fieldProps } from '@/lib/forms/field-props';
+import { LengthField, useUnits, WeightField } from '@/lib/units';
 import { applyServerErrors, messagesResolver } from '@/lib/validation';
 import { useListBoxSizesQuery } from '@/entities/box-sizes/box-sizes-api';
 import { useTenantCurrencyQuery } from '@/lib/api/tenant-configs';
@@ -22,8 +22,6 @@ import {
 } from './product-form';
 import { useSaveProductMutation } from './products-api';
 
-const resolver = messagesResolver(validateProductForm);
-const unit = (text: string) => ({ input: { endAdornment: <InputAdornment position="end">{text}</InputAdornment> } });
 const grid = (columns: number) => ({
   display: 'grid',
   gap: 2,
@@ -35,6 +33,35 @@ function GroupHeading({ children }: { children: string }) {
     <Typography variant="subtitle2" component="h3" sx={{ pt: 1 }}>
       {children}
     </Typography>
+  );
+}
+
+/** The weight or a side, in the tenant's units, with its error from the form (or the server). */
+function UnitController(props: {
+  control: Control<ProductFormValues>;
+  name: 'weight' | 'length' | 'width' | 'height';
+  label: string;
+  helperText?: string;
+}) {
+  const { control, name, label, helperText } = props;
+  const Field = name === 'weight' ? WeightField : LengthField;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Field
+          label={label}
+          name={field.name}
+          inputRef={field.ref}
+          onBlur={field.onBlur}
+          value={field.value}
+          onChange={field.onChange}
+          error={fieldState.error?.message}
+          helperText={helperText}
+        />
+      )}
+    />
   );
 }
 
@@ -52,16 +79,18 @@ export function ProductDialog({ product, onClose }: { product?: Product; onClose
   const boxes = useListBoxSizesQuery();
   const currency = useTenantCurrencyQuery().data?.currency ?? 'USD';
   const [formError, setFormError] = useState<string | null>(null);
+  const { system } = useUnits();
+  const resolver = useMemo(
+    () => messagesResolver((values: ProductFormValues) => validateProductForm(values, system)),
+    [system],
+  );
   const form = useForm<ProductFormValues>({ resolver, defaultValues: defaultProductForm(product, currency) });
-  const [weight, packing] = useWatch({ control: form.control, name: ['weight', 'packing'] });
-  const grams = Number(weight);
-  const weightHint =
-    weight.trim() && Number.isInteger(grams) && grams >= 0 ? weightText(grams) : 'Empty: not known yet';
+  const packing = useWatch({ control: form.control, name: 'packing' });
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const saved = await save({ id: product?.id, body: toProductInput(values) }).unwrap();
+      const saved = await save({ id: product?.id, body: toProductInput(values, system) }).unwrap();
       toast.success(product ? `${saved.sku} saved.` : `${saved.sku} added.`);
       onClose();
     } catch (error) {
@@ -89,17 +118,13 @@ export function ProductDialog({ product, onClose }: { product?: Product; onClose
 
       <GroupHeading>Shipping</GroupHeading>
       <Box sx={grid(4)}>
-        <TextField
-          {...fieldProps(form, 'weight', weightHint)}
-          label="Weight"
-          slotProps={{ ...unit('g'), htmlInput: { inputMode: 'numeric' } }}
-        />
+        <UnitController control={form.control} name="weight" label="Weight" helperText="Empty: not known yet" />
         {(['length', 'width', 'height'] as const).map((side) => (
-          <TextField
+          <UnitController
             key={side}
-            {...fieldProps(form, side)}
+            control={form.control}
+            name={side}
             label={side[0]!.toUpperCase() + side.slice(1)}
-            slotProps={{ ...unit('in'), htmlInput: { inputMode: 'decimal' } }}
           />
         ))}
       </Box>

@@ -1,4 +1,6 @@
 import {
+  formatLength,
+  formatWeight,
   HAZARD_CLASSES,
   minorToDecimal,
   normaliseHsCode,
@@ -6,20 +8,23 @@ import {
   PRODUCT_LIMITS,
   type Product,
   type ProductInput,
+  type UnitSystem,
 } from '@shipdesk/contract';
+import { boxSizesText, storedValue, unitResult, unitText, type Quantity, type UnitValue } from '@/lib/units';
 
 /**
- * The product form as typed (docs/products.md): weight in grams, sides in inches, the declared value in the major
- * units of its currency, all as text until sent. `packing` is how it ships: '' (not set), `box:<id>` (one of the
+ * The product form as typed (docs/products.md): weight and sides in the tenant's units over the stored grams and
+ * inches they started from (docs/units.md: one nobody edited is sent back exactly), the declared value in the major
+ * units of its currency as text. `packing` is how it ships: '' (not set), `box:<id>` (one of the
  * seller's boxes) or `package` (a carrier's package code, typed in `packageType`).
  */
 export interface ProductFormValues {
   sku: string;
   title: string;
-  weight: string;
-  length: string;
-  width: string;
-  height: string;
+  weight: UnitValue;
+  length: UnitValue;
+  width: UnitValue;
+  height: UnitValue;
   packing: string;
   packageType: string;
   hazardClass: string;
@@ -51,16 +56,15 @@ export const PRODUCT_FIELDS = [
 ] as const;
 
 const SIDES = ['length', 'width', 'height'] as const;
-const text = (v: number | string | null) => (v === null ? '' : String(v));
 
 export function defaultProductForm(product: Product | undefined, currency: string): ProductFormValues {
   return {
     sku: product?.sku ?? '',
     title: product?.title ?? '',
-    weight: text(product?.weight ?? null),
-    length: text(product?.length ?? null),
-    width: text(product?.width ?? null),
-    height: text(product?.height ?? null),
+    weight: storedValue(product?.weight),
+    length: storedValue(product?.length),
+    width: storedValue(product?.width),
+    height: storedValue(product?.height),
     packing: product?.boxSizeId ? `box:${product.boxSizeId}` : product?.packageType ? 'package' : '',
     packageType: product?.packageType ?? '',
     hazardClass: product?.hazardClass ?? '',
@@ -76,10 +80,18 @@ export function defaultProductForm(product: Product | undefined, currency: strin
   };
 }
 
-const number = (value: string) => (value.trim() === '' ? null : Number(value.trim()));
+const isEmpty = (value: UnitValue, quantity: Quantity, system: UnitSystem) =>
+  unitText(value, quantity, system).trim() === '';
+
+/** The grams or inches a field sends: null while empty (or not a value; the checks say why). */
+function unitNumber(value: UnitValue, quantity: Quantity, system: UnitSystem): number | null {
+  if (isEmpty(value, quantity, system)) return null;
+  const result = unitResult(value, quantity, system);
+  return result.ok ? result.value : null;
+}
 
 /** What the server checks too, answered before sending; the server's answer is shown on the same fields. */
-export function validateProductForm(values: ProductFormValues): Record<string, string> {
+export function validateProductForm(values: ProductFormValues, system: UnitSystem): Record<string, string> {
   const messages: Record<string, string> = {};
   const sku = values.sku.trim();
   if (!sku) messages.sku = 'SKU is required';
@@ -87,17 +99,23 @@ export function validateProductForm(values: ProductFormValues): Record<string, s
   if (values.title.trim().length > PRODUCT_LIMITS.titleLength) {
     messages.title = `Use at most ${PRODUCT_LIMITS.titleLength} characters`;
   }
-  const weight = number(values.weight);
-  if (weight !== null && (!Number.isInteger(weight) || weight < 0 || weight > PRODUCT_LIMITS.maxGrams)) {
-    messages.weight = `Whole grams, 0 to ${PRODUCT_LIMITS.maxGrams.toLocaleString('en')}`;
+  if (!isEmpty(values.weight, 'weight', system)) {
+    const weight = unitResult(values.weight, 'weight', system);
+    if (!weight.ok) messages.weight = weight.reason;
+    else if (weight.value > PRODUCT_LIMITS.maxGrams) {
+      messages.weight = `At most ${formatWeight(PRODUCT_LIMITS.maxGrams, system)}`;
+    }
   }
-  const filled = SIDES.filter((s) => values[s].trim() !== '');
+  const filled = SIDES.filter((s) => !isEmpty(values[s], 'length', system));
   for (const side of SIDES) {
-    const value = number(values[side]);
-    if (value === null) {
+    if (isEmpty(values[side], 'length', system)) {
       if (filled.length > 0) messages[side] = 'Enter all three sides, or none';
-    } else if (!(value > 0 && value <= PRODUCT_LIMITS.maxInches)) {
-      messages[side] = `Above 0, up to ${PRODUCT_LIMITS.maxInches}`;
+      continue;
+    }
+    const result = unitResult(values[side], 'length', system);
+    if (!result.ok) messages[side] = result.reason;
+    else if (!(result.value > 0 && result.value <= PRODUCT_LIMITS.maxInches)) {
+      messages[side] = `Above 0, up to ${formatLength(PRODUCT_LIMITS.maxInches, system)}`;
     }
   }
   if (values.packing === 'package' && !values.packageType.trim())
@@ -116,16 +134,17 @@ export function validateProductForm(values: ProductFormValues): Record<string, s
 
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
-export function toProductInput(values: ProductFormValues): ProductInput {
+/** The product the server takes (grams and inches); call after `validateProductForm` found nothing. */
+export function toProductInput(values: ProductFormValues, system: UnitSystem): ProductInput {
   const currency = values.declaredCurrency.trim().toUpperCase();
   const money = values.declaredValue.trim() ? parseMoney(values.declaredValue, currency) : null;
   return {
     sku: values.sku.trim(),
     title: values.title.trim(),
-    weight: number(values.weight),
-    length: number(values.length),
-    width: number(values.width),
-    height: number(values.height),
+    weight: unitNumber(values.weight, 'weight', system),
+    length: unitNumber(values.length, 'length', system),
+    width: unitNumber(values.width, 'length', system),
+    height: unitNumber(values.height, 'length', system),
     boxSizeId: values.packing.startsWith('box:') ? values.packing.slice(4) : null,
     packageType: values.packing === 'package' ? orNull(values.packageType) : null,
     hazardClass: orNull(values.hazardClass),
@@ -138,11 +157,11 @@ export function toProductInput(values: ProductFormValues): ProductInput {
   };
 }
 
-/** "5 × 4 × 4.5 in", or null without a size. */
-export function productSizeText(p: Pick<Product, 'length' | 'width' | 'height'>): string | null {
+/** "5 × 4 × 4.5 in", "12.7 × 10.2 × 11.4 cm": the tenant's units; null without a size. */
+export function productSizeText(p: Pick<Product, 'length' | 'width' | 'height'>, system: UnitSystem): string | null {
   return p.length === null || p.width === null || p.height === null
     ? null
-    : `${p.length} × ${p.width} × ${p.height} in`;
+    : boxSizesText({ length: p.length, width: p.width, height: p.height }, system);
 }
 
 export const HAZARD_OPTIONS = HAZARD_CLASSES.map((h) => ({ code: h.code, name: h.name }));

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Role, weightText, type Product, type ProductImportResult } from '@shipdesk/contract';
+import { Role, type Product, type ProductImportResult } from '@shipdesk/contract';
 import { mockFetch, type RecordedRequest } from '@/lib/testing/render-with-store';
 import { boxSize, ok, refused, renderSettingsAt, sent } from '../testing';
 
@@ -39,9 +39,12 @@ let requests: RecordedRequest[];
 let catalogue: Product[];
 let saveReply: (request: RecordedRequest) => Response;
 let importReply: Response;
+/** The tenant's settings: none (so imperial: no warehouse address) unless a test says. */
+let configs: unknown[];
 
 beforeEach(() => {
   catalogue = [];
+  configs = [];
   saveReply = (request) => {
     const saved = product({ ...(request.body as Partial<Product>), id: '10' });
     catalogue = [saved];
@@ -59,9 +62,10 @@ beforeEach(() => {
       return ok({ deleted: false, archived: true, reason: '2 order lines use it' });
     }
     if (method === 'POST' && path === '/api/v1/products') return saveReply(request);
+    if (method === 'PUT' && path === '/api/v1/products/9') return saveReply(request);
     if (method === 'POST' && path === '/api/v1/products/import') return importReply;
     if (method === 'GET' && url === '/api/v1/orderBoxSizes') return ok([boxSize()]);
-    if (method === 'GET' && url === '/api/v1/configs') return ok([]);
+    if (method === 'GET' && url === '/api/v1/configs') return ok(configs);
     if (method === 'GET' && url === '/call/setupGuide') return ok({});
     return refused(404, 'Not Found');
   });
@@ -82,7 +86,9 @@ describe('Settings > Products', { timeout: 30_000 }, () => {
     catalogue = [product()];
     renderSettingsAt('/settings/products', Role.Manager);
     const table = await screen.findByRole('table', { name: 'Products' });
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(weightText(350));
+    // 350 g and 5 × 4 × 4.5 in, in the imperial units of a tenant without a warehouse address.
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('12.3 oz');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('5 × 4 × 4.5 in');
     expect(screen.queryByRole('button', { name: 'Add product' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Delete MUG-1/ })).toBeNull();
   });
@@ -96,7 +102,8 @@ describe('Settings > Products', { timeout: 30_000 }, () => {
     const field = (name: RegExp) => within(dialog).getByRole('textbox', { name });
     expect(field(/^SKU/)).toHaveFocus();
     await user.keyboard('TEA-9');
-    await user.type(field(/^Weight/), '250');
+    await user.type(field(/^Weight/), '250 g');
+    expect(field(/^Weight/)).toHaveAccessibleDescription('= 8.8 oz');
     await user.type(field(/^Length/), '3');
     await user.type(field(/^HS tariff code/), '12.3');
     await user.keyboard('{Enter}');
@@ -123,8 +130,40 @@ describe('Settings > Products', { timeout: 30_000 }, () => {
     expect(posts.at(-1)!.body).toMatchObject({ sku: 'TEA-10', weight: 250, length: null, hsCode: '0902.10' });
     const table = await screen.findByRole('table', { name: 'Products' });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('TEA-10');
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(weightText(250));
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('8.8 oz');
     expect(toastSuccess).toHaveBeenCalledWith('TEA-10 added.');
+  });
+
+  it("shows and takes a metric tenant's grams and centimetres, sending untouched values as stored", async () => {
+    configs = [{ key: 'units', value: 'metric', options: null, updated_at: '2026-12-01T12:00:00Z' }];
+    catalogue = [product()];
+    const user = userEvent.setup();
+    renderSettingsAt('/settings/products');
+    const table = await screen.findByRole('table', { name: 'Products' });
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent('350 g'));
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('12.7 × 10.2 × 11.4 cm');
+
+    await user.click(within(table).getByRole('button', { name: 'Edit MUG-1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit MUG-1' });
+    const field = (name: RegExp) => within(dialog).getByRole('textbox', { name });
+    expect(field(/^Weight/)).toHaveValue('350 g');
+    expect(field(/^Height/)).toHaveValue('11.4');
+    expect(within(dialog).getAllByText('cm')).toHaveLength(3);
+    await user.clear(field(/^Width/));
+    await user.type(field(/^Width/), '-2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(field(/^Width/)).toHaveAccessibleDescription('A length cannot be negative');
+    await user.clear(field(/^Width/));
+    await user.type(field(/^Width/), '11');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // 11.4 cm typed afresh would be 4.49 in: the height nobody edited goes back as the 4.5 in stored.
+    expect(sent(requests, 'PUT', '/api/v1/products/9')[0]!.body).toMatchObject({
+      weight: 350,
+      length: 5,
+      width: 4.33,
+      height: 4.5,
+    });
   });
 
   it('imports a CSV file and lists the rows not imported by row and column', async () => {

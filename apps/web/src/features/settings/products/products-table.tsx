@@ -8,8 +8,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { visuallyHidden } from '@mui/utils';
-import { HAZARD_CLASSES, minorToDecimal, weightText, type Product } from '@shipdesk/contract';
+import { formatWeight, HAZARD_CLASSES, minorToDecimal, type Product } from '@shipdesk/contract';
 import { useListBoxSizesQuery } from '@/entities/box-sizes/box-sizes-api';
+import { useUnits } from '@/lib/units';
 import { RemoveRowButton } from '../setup-deletion/remove-row-button';
 import { RestoreRowButton } from '../setup-deletion/restore-row-button';
 import { productSizeText } from './product-form';
@@ -22,9 +23,10 @@ interface ProductsTableProps {
   onEdit(product: Product): void;
 }
 
-/** A page of products: SKU and title, weight, size, packing, hazard and the customs facts in short. */
+/** A page of products: SKU and title, weight and size (the tenant's units), packing, hazard and the customs facts. */
 export function ProductsTable({ rows, readOnly, onEdit }: ProductsTableProps) {
   const boxes = useListBoxSizesQuery();
+  const { system } = useUnits();
   const boxName = (id: string) => boxes.data?.find((b) => b.id === id)?.name ?? 'A box no longer offered';
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
@@ -56,9 +58,9 @@ export function ProductsTable({ rows, readOnly, onEdit }: ProductsTableProps) {
               </TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{p.title || '—'}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {p.weight === null ? 'Not known' : weightText(p.weight)}
+                {p.weight === null ? 'Not known' : formatWeight(p.weight, system)}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{productSizeText(p) ?? '—'}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{productSizeText(p, system) ?? '—'}</TableCell>
               <TableCell>{p.boxSizeId ? boxName(p.boxSizeId) : (p.packageType ?? '—')}</TableCell>
               <TableCell>{p.hazardClass ? hazardName(p.hazardClass) : '—'}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
