@@ -30,7 +30,7 @@ const isEmpty = (value: UnitValue, quantity: Quantity, system: UnitSystem) =>
   unitText(value, quantity, system).trim() === '';
 
 /** Why `value` is not a weight a unit or parcel may have, or null; `required`: an empty field is refused too. */
-export function weightProblem(value: UnitValue, required: boolean, system: UnitSystem): string | null {
+function weightProblem(value: UnitValue, required: boolean, system: UnitSystem): string | null {
   if (isEmpty(value, 'weight', system)) return required ? 'Enter a weight' : null;
   const result = unitResult(value, 'weight', system);
   if (!result.ok) return result.reason;

@@ -2,9 +2,6 @@ export { useUnits } from './use-units';
 export { LengthField, WeightField } from './unit-fields';
 export {
   boxSizesText,
-  parseQuantity,
-  readingText,
-  shownText,
   storedValue,
   unitNumber,
   unitResult,

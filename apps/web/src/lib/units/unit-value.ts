@@ -28,7 +28,7 @@ export const storedValue = (stored: number | null | undefined): UnitValue => ({ 
  * The text a stored value shows as: a weight as `formatWeight` prints it ('2 lb 3.5 oz', '850 g'); a length as a
  * number in the system's unit ('12.5', '31.8'), the field's label naming the unit.
  */
-export function shownText(stored: number | null, quantity: Quantity, system: UnitSystem): string {
+function shownText(stored: number | null, quantity: Quantity, system: UnitSystem): string {
   if (stored === null) return '';
   if (quantity === 'weight') return formatWeight(stored, system);
   return formatLength(stored, system).replace(/ (in|cm)$/, '');
@@ -38,7 +38,7 @@ export function unitText(value: UnitValue, quantity: Quantity, system: UnitSyste
   return value.typed ?? shownText(value.stored, quantity, system);
 }
 
-export function parseQuantity(text: string, quantity: Quantity, system: UnitSystem): UnitParse {
+function parseQuantity(text: string, quantity: Quantity, system: UnitSystem): UnitParse {
   return quantity === 'weight' ? parseWeightInput(text, system) : parseLengthInput(text, system);
 }
 
