@@ -144,7 +144,10 @@ describe.each(backends)('bad input over every route ($name)', (backend) => {
   it('refuses an unstorable string or an oversized number in any query or path parameter, naming it', async () => {
     for (const { method, path, op } of operations) {
       if (path.startsWith('/webhooks')) continue;
-      const body = op.requestBody ? sample(op.requestBody.content['application/json']!.schema) : undefined;
+      // A JSON body made from its schema; a body of another kind (a CSV file) is left out, as its route's parameters
+      // are checked before it is read.
+      const json = op.requestBody?.content['application/json']?.schema;
+      const body = json ? sample(json) : undefined;
       for (const param of op.parameters ?? []) {
         if (param.in !== 'query' && param.in !== 'path') continue;
         const numeric = param.schema.type === 'integer' || param.schema.type === 'number';
