@@ -37,7 +37,11 @@ type SavedState = Awaited<ReturnType<BrowserContext['storageState']>>;
 async function restoreSession(page: Page): Promise<boolean> {
   if (!existsSync(savedSession())) return false;
   const state = JSON.parse(readFileSync(savedSession(), 'utf8')) as SavedState;
-  const items = state.origins.find((o) => o.origin === `http://localhost:${process.env.E2E_PORT}`)?.localStorage ?? [];
+  // The login only (the app's token and the OIDC user): the rest of what a test left there (a colour scheme, a
+  // table's layout) is not the next test's.
+  const items = (
+    state.origins.find((o) => o.origin === `http://localhost:${process.env.E2E_PORT}`)?.localStorage ?? []
+  ).filter((item) => item.name === 'authData' || item.name.startsWith('oidc.'));
   const authData = items.find((item) => item.name === 'authData');
   const token = authData && (JSON.parse(authData.value) as { token?: string }).token;
   if (!token) return false;
