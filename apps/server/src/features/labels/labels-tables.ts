@@ -59,6 +59,11 @@ export const shippingLabels = pgTable(
     document: bytea('document').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
+    /** The options bought with it (docs/label-options.md): insured value in minor units of `insured_currency`. */
+    insuredValue: bigint('insured_value', { mode: 'number' }),
+    insuredCurrency: text('insured_currency'),
+    insuranceProvider: text('insurance_provider'),
+    signature: text('signature'),
     status: text('status').notNull().default('active'),
     createdById: text('created_by_id').notNull(),
     createdByEmail: text('created_by_email').notNull(),
@@ -92,6 +97,11 @@ export const shippingLabels = pgTable(
       .on(t.trackingPushNextAt)
       .where(sql`tracking_push_status = 'pending'`),
     check('shipping_labels_format_check', oneOf('format', LABEL_FORMATS)),
+    check(
+      'shipping_labels_options_check',
+      sql`(insured_value IS NULL OR (insured_value > 0 AND insured_currency IS NOT NULL AND insurance_provider IS NOT NULL))
+      AND (signature IS NULL OR signature IN ('standard', 'adult'))`,
+    ),
     check('shipping_labels_status_check', oneOf('status', LABEL_STATUSES)),
     check('shipping_labels_push_status_check', oneOf('tracking_push_status', TRACKING_PUSH_STATUSES)),
     tenantPolicy('shipping_labels'),

@@ -167,6 +167,12 @@ export const orderLines = pgTable(
     hazardous: boolean('hazardous').notNull().default(false),
     // One of the contract's HAZARD_CLASSES when the line's product carries it (a hazardous line).
     hazardClass: text('hazard_class'),
+    /**
+     * Where the line's weight came from: null as the channel or the order's author sent it, `seller` typed on the
+     * order, `product` filled from the live product of its SKU (docs/products.md); a product fill only ever writes
+     * lines of weight 0 or ones it filled before.
+     */
+    weightSource: text('weight_source'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -182,6 +188,7 @@ export const orderLines = pgTable(
       'order_lines_quantity_check',
       sql`quantity > 0 AND quantity_shipped >= 0 AND quantity_shipped <= quantity AND unit_price >= 0 AND weight >= 0`,
     ),
+    check('order_lines_weight_source_check', sql`weight_source IS NULL OR weight_source IN ('seller', 'product')`),
     tenantPolicy('order_lines'),
   ],
 ).enableRLS();
@@ -252,6 +259,8 @@ export const deliveries = pgTable(
     carrierMethod: text('carrier_method'),
     boxSizeId: bigint('box_size_id', { mode: 'number' }),
     weight: integer('weight').notNull().default(0),
+    /** `lines`: the weight is its lines' own total and follows them; `seller`: a person typed it and it stands. */
+    weightSource: text('weight_source').notNull().default('lines'),
     status: text('status').notNull().default('planned'),
     trackingNumber: text('tracking_number'),
     /** The parcel as the seller shaped it (inches); null until set, then the label's defaults. */
@@ -288,6 +297,7 @@ export const deliveries = pgTable(
     }),
     index('deliveries_tenant_order_idx').on(t.tenantId, t.orderId, t.id),
     check('deliveries_status_check', oneOf('status', DELIVERY_STATUSES)),
+    check('deliveries_weight_source_check', sql`weight_source IN ('lines', 'seller')`),
     tenantPolicy('deliveries'),
   ],
 ).enableRLS();
