@@ -106,10 +106,13 @@ export function parcelProblem(draft: ParcelDraft): string | null {
   return null;
 }
 
-/** The box a purchase names must be the tenant's. */
+/** The box a purchase names must be the tenant's, and not deleted (archived) since the form was opened. */
 export async function checkBox(tx: Executor, tenantId: string, parcel: Parcel): Promise<void> {
-  if (parcel.boxSizeId && !(await findBox(tx, tenantId, Number(parcel.boxSizeId)))) {
-    throw badRequest({ 'label.parcel.boxSizeId': `No box size ${parcel.boxSizeId}` });
+  if (!parcel.boxSizeId) return;
+  const box = await findBox(tx, tenantId, Number(parcel.boxSizeId));
+  if (!box) throw badRequest({ 'label.parcel.boxSizeId': `No box size ${parcel.boxSizeId}` });
+  if (box.archivedAt) {
+    throw badRequest({ 'label.parcel.boxSizeId': `The box size “${box.name}” was deleted; choose another` });
   }
 }
 
