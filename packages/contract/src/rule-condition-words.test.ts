@@ -67,6 +67,23 @@ describe('conditions in plain words', () => {
     expect(words({ field: 'itemCount', operator: 'eq', value: 1 })).toBe('number of items is 1');
   });
 
+  it('says weights and sizes in the tenant’s units when the context names them, with the one formatter', () => {
+    const metric = { ...wordsContext, units: 'metric' as const };
+    const imperial = { ...wordsContext, units: 'imperial' as const };
+    const range = { field: 'weight', operator: 'between', value: [227, 1021] } as const;
+    expect(conditionWords(range, metric)).toBe('weight is between 227 g and 1.021 kg');
+    expect(conditionWords(range, imperial)).toBe('weight is between 8 oz and 2 lb 4 oz');
+    expect(conditionWords({ field: 'longestSide', operator: 'gt', value: 22.5 }, metric)).toBe(
+      'longest side is over 57.2 cm',
+    );
+    expect(conditionWords({ field: 'girth', operator: 'lte', value: 12.25 }, imperial)).toBe(
+      'girth is at most 12.25 in',
+    );
+    expect(valueWords('weight', 31751, metric)).toBe('31.751 kg');
+    // Money and counts do not change with the units.
+    expect(valueWords('total', 12000, metric)).toBe('$120.00');
+  });
+
   it('quotes text, shows patterns, prefixes, tags, booleans, dates and times', () => {
     expect(words({ field: 'requestedService', operator: 'eq', value: 'Free Shipping' })).toBe(
       'requested service is “Free Shipping”',

@@ -6,6 +6,7 @@ import {
   type ShippingRule,
 } from './shipping-rules.ts';
 import { WEEKDAYS } from './wall-clock.ts';
+import { formatLength, formatWeight, type UnitSystem } from './units.ts';
 import { inchesText, parcelWeightText } from './weights.ts';
 
 /**
@@ -23,6 +24,12 @@ export interface RuleWordsContext {
   shipMethod(id: string): string | undefined;
   box(id: string): string | undefined;
   hazardClass(code: string): string | undefined;
+  /**
+   * The tenant's units (docs/units.md): weights and sizes read as `formatWeight` and `formatLength` print them ("2 lb
+   * 4 oz", "1.02 kg", "57.2 cm"). Absent: the rules' own words, "8 oz", "2.25 lb", "22.5 in" (a caller that does
+   * not know the tenant).
+   */
+  units?: UnitSystem | undefined;
 }
 
 /** The unit a number field is typed and read in: weight in oz/lb (grams on the wire), money in minor units. */
@@ -147,11 +154,11 @@ function weekdayWords(day: string): string {
 function numberWords(field: RuleField, value: number, ctx: RuleWordsContext): string {
   switch (RULE_FIELD_WORDS[field].number) {
     case 'weight':
-      return parcelWeightText(value);
+      return ctx.units ? formatWeight(value, ctx.units) : parcelWeightText(value);
     case 'money':
       return ctx.money(value);
     case 'inches':
-      return inchesText(value);
+      return ctx.units ? formatLength(value, ctx.units) : inchesText(value);
     default:
       return String(value);
   }

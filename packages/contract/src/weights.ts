@@ -1,9 +1,9 @@
 /**
- * Weights are whole grams everywhere (order lines, deliveries, boxes, parcels, labels) and lengths are inches; there
- * is no per-tenant or per-user unit setting. People see a weight as stored: grams, or kilograms from 1,000 g (exact,
- * as a gram is 0.001 kg). Pounds are only ever a hint beside it, for US carriers' limits: rounded, they are never
- * turned back into grams (85 g shown as 0.19 lb would come back as 86 g). Rules speak of parcels as US sellers weigh
- * them: ounces under a pound, pounds above. docs/labels.md, "Units".
+ * Weights are whole grams everywhere (order lines, deliveries, boxes, parcels, labels) and lengths are inches. People
+ * see and type them in the tenant's units (`units.ts`: formatWeight, parseWeightInput; docs/units.md); the words
+ * here are what is said where the tenant is not known: grams (`gramsText`, exact), a pounds hint beside them (rounded,
+ * never turned back into grams: 85 g shown as 0.19 lb would come back as 86 g), and the rules' default words for
+ * parcels, ounces under a pound and pounds above. docs/labels.md, "Units".
  */
 
 /** Grams in a pound (exact, by definition). */
