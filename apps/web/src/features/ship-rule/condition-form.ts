@@ -1,22 +1,23 @@
 import {
   RULE_LIMITS,
   minorToDecimal,
-  parcelWeightNumber,
-  parcelWeightUnit,
   parseMoney,
   ruleValueShape,
   type RuleCondition,
   type RuleField,
   type RuleOperator,
+  type UnitSystem,
 } from '@shipdesk/contract';
+import { unitResult, unitText, type Quantity } from '@/lib/units';
 import { isWeekday } from './rule-choices';
 import { patternProblem } from './rule-pattern-check';
 import { FIELD_META, fieldOperators, rangeKind, type ChoiceSource } from './rule-fields';
-import { parseDecimal, parseWeight, plainNumber, type NumberParse, type WeightUnit } from './rule-units';
+import { parseDecimal, plainNumber, type NumberParse } from './rule-units';
 
 /**
- * One condition as the editor holds it: what the seller typed (text, in the unit they chose) rather than the wire
- * value, so '2.' can be on its way to '2.5'. `toCondition` turns it into the wire condition, or says what is missing.
+ * One condition as the editor holds it: what the seller typed (text; weights and sizes in the tenant's units) rather
+ * than the wire value, so '2.' can be on its way to '2.5'. `toCondition` turns it into the wire condition, or says
+ * what is missing.
  */
 export interface ConditionForm {
   /** Keeps a row's React identity and its error while rows are added and removed. */
@@ -28,14 +29,19 @@ export interface ConditionForm {
   text: string;
   /** The second of a range. */
   to: string;
-  /** The unit weights are typed in. */
-  unit: WeightUnit;
+  /**
+   * The grams or inches of a weight or size condition as it was loaded, per end: while an end's text is the one it was
+   * shown as, the stored number itself is sent (rounding for display never changes a stored value, docs/units.md).
+   */
+  stored: { text: number | null; to: number | null };
   flag: boolean;
 }
 
 export interface FormContext {
   /** The tenant's currency: order totals are typed in it. */
   currency: string;
+  /** The tenant's units: weights and sizes are shown and typed in them. */
+  units: UnitSystem;
 }
 
 export type Built<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -51,7 +57,7 @@ export function newConditionForm(field: RuleField = 'country'): ConditionForm {
     list: [],
     text: '',
     to: '',
-    unit: 'lb',
+    stored: { text: null, to: null },
     flag: true,
   };
 }
@@ -73,10 +79,16 @@ export function withOperator(form: ConditionForm, operator: RuleOperator): Condi
   return next;
 }
 
-function numberToText(field: RuleField, value: number, unit: WeightUnit, ctx: FormContext): string {
+/** The quantity of a weight or size field, whose numbers are shown and typed in the tenant's units. */
+export function fieldQuantity(field: RuleField): Quantity | null {
+  const unit = FIELD_META[field].number;
+  return unit === 'weight' ? 'weight' : unit === 'inches' ? 'length' : null;
+}
+
+function numberToText(field: RuleField, value: number, ctx: FormContext): string {
+  const quantity = fieldQuantity(field);
+  if (quantity) return unitText({ stored: value, typed: null }, quantity, ctx.units);
   switch (FIELD_META[field].number) {
-    case 'weight':
-      return parcelWeightNumber(value, unit);
     case 'money':
       return minorToDecimal(value, ctx.currency);
     case 'count':
@@ -86,17 +98,17 @@ function numberToText(field: RuleField, value: number, unit: WeightUnit, ctx: Fo
   }
 }
 
-function valueText(field: RuleField, value: unknown, unit: WeightUnit, ctx: FormContext): string {
-  if (typeof value === 'number') return numberToText(field, value, unit, ctx);
+function valueText(field: RuleField, value: unknown, ctx: FormContext): string {
+  if (typeof value === 'number') return numberToText(field, value, ctx);
   return typeof value === 'string' ? value : '';
 }
+
+const storedNumber = (value: unknown) => (typeof value === 'number' ? value : null);
 
 export function conditionToForm(condition: RuleCondition, ctx: FormContext): ConditionForm {
   const form = { ...newConditionForm(condition.field), operator: condition.operator };
   const { value } = condition;
   const shape = ruleValueShape(condition.field, condition.operator);
-  const numbers = (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
-  const unit = FIELD_META[condition.field].number === 'weight' ? parcelWeightUnit(Math.max(0, ...numbers)) : 'lb';
   switch (shape) {
     case 'boolean':
       return { ...form, flag: value !== false };
@@ -106,15 +118,19 @@ export function conditionToForm(condition: RuleCondition, ctx: FormContext): Con
       const [from, to] = Array.isArray(value) ? value : [];
       return {
         ...form,
-        unit,
-        text: valueText(condition.field, from, unit, ctx),
-        to: valueText(condition.field, to, unit, ctx),
+        stored: { text: storedNumber(from), to: storedNumber(to) },
+        text: valueText(condition.field, from, ctx),
+        to: valueText(condition.field, to, ctx),
       };
     }
     case 'none':
       return form;
     default:
-      return { ...form, unit, text: valueText(condition.field, value, unit, ctx) };
+      return {
+        ...form,
+        stored: { text: storedNumber(value), to: null },
+        text: valueText(condition.field, value, ctx),
+      };
   }
 }
 
@@ -145,10 +161,15 @@ function buildList(form: ConditionForm): Built<string[]> {
   return { ok: true, value: values };
 }
 
-function parseNumber(form: ConditionForm, text: string, ctx: FormContext): NumberParse {
+function parseNumber(form: ConditionForm, which: 'text' | 'to', ctx: FormContext): NumberParse {
+  const text = form[which];
+  const quantity = fieldQuantity(form.field);
+  if (quantity) {
+    // The stored number while the text is as shown; else the contract's parser, in either system's units.
+    const result = unitResult({ stored: form.stored[which], typed: text }, quantity, ctx.units);
+    return result.ok ? result : { ok: false, message: result.reason };
+  }
   switch (FIELD_META[form.field].number) {
-    case 'weight':
-      return parseWeight(text, form.unit);
     case 'money': {
       const parsed = parseMoney(text, ctx.currency);
       return parsed.ok ? { ok: true, value: parsed.minor } : parsed;
@@ -163,9 +184,9 @@ function parseNumber(form: ConditionForm, text: string, ctx: FormContext): Numbe
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-function parseEnd(form: ConditionForm, text: string, kind: 'number' | 'date' | 'time', ctx: FormContext) {
-  if (kind === 'number') return parseNumber(form, text, ctx);
-  const value = text.trim();
+function parseEnd(form: ConditionForm, which: 'text' | 'to', kind: 'number' | 'date' | 'time', ctx: FormContext) {
+  if (kind === 'number') return parseNumber(form, which, ctx);
+  const value = form[which].trim();
   if (kind === 'date')
     return DATE.test(value) ? { ok: true as const, value } : { ok: false as const, message: 'Enter a date' };
   return TIME.test(value) ? { ok: true as const, value } : { ok: false as const, message: 'Enter a time' };
@@ -213,15 +234,15 @@ export function toCondition(form: ConditionForm, ctx: FormContext): Built<RuleCo
     }
     case 'range': {
       const kind = rangeKind(field);
-      const from = parseEnd(form, form.text, kind, ctx);
+      const from = parseEnd(form, 'text', kind, ctx);
       if (!from.ok) return { ok: false, message: `From: ${from.message.toLowerCase()}` };
-      const to = parseEnd(form, form.to, kind, ctx);
+      const to = parseEnd(form, 'to', kind, ctx);
       if (!to.ok) return { ok: false, message: `To: ${to.message.toLowerCase()}` };
       if (from.value > to.value) return { ok: false, message: 'The first value must not be after the second' };
       return done([from.value, to.value] as [number, number] | [string, string]);
     }
     default: {
-      const one = parseEnd(form, form.text, shape === 'number' ? 'number' : shape, ctx);
+      const one = parseEnd(form, 'text', shape === 'number' ? 'number' : shape, ctx);
       return one.ok ? done(one.value) : one;
     }
   }

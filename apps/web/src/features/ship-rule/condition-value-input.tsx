@@ -3,16 +3,15 @@ import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { ruleValueShape, type RuleField } from '@shipdesk/contract';
+import { lengthUnit, ruleValueShape, type RuleField } from '@shipdesk/contract';
+import { readingText } from '@/lib/units';
 import { ChoiceListInput } from './choice-list-input';
-import type { ConditionForm } from './condition-form';
+import { fieldQuantity, type ConditionForm } from './condition-form';
 import { STATE_CHOICES, WEEKDAY_CHOICES, countryChoices, type Choice } from './rule-choices';
 import { FIELD_META, rangeKind, type ChoiceSource } from './rule-fields';
-import { WEIGHT_UNITS, currencySymbol, type WeightUnit } from './rule-units';
+import { currencySymbol } from './rule-units';
 import type { RuleReferences } from './use-rule-references';
 
 interface ConditionValueInputProps {
@@ -68,42 +67,35 @@ function NumberInput({
   describedBy,
 }: ConditionValueInputProps & { which: 'text' | 'to'; label: string; describedBy?: string }) {
   const unit = FIELD_META[form.field].number;
+  const { units } = refs.form;
+  // A weight's text names its units ('2 lb 3.5 oz', '850 g'); a size is a number in the tenant's unit, named at the end.
   const adornment =
     unit === 'money' ? (
       <InputAdornment position="start">{currencySymbol(refs.form.currency, refs.form.locale)}</InputAdornment>
     ) : unit === 'inches' ? (
-      <InputAdornment position="end">in</InputAdornment>
-    ) : unit === 'weight' && which === 'text' && ruleValueShape(form.field, form.operator) === 'range' ? (
-      // A range has one unit: chosen beside "To", shown beside "From".
-      <InputAdornment position="end">{form.unit}</InputAdornment>
-    ) : unit === 'weight' ? (
-      <InputAdornment position="end">
-        <Select
-          variant="standard"
-          disableUnderline
-          value={form.unit}
-          onChange={(event) => onChange({ ...form, unit: event.target.value as WeightUnit })}
-          inputProps={{ 'aria-label': `${label} unit` }}
-          sx={{ fontSize: 'inherit' }}
-        >
-          {WEIGHT_UNITS.map((u) => (
-            <MenuItem key={u} value={u}>
-              {u}
-            </MenuItem>
-          ))}
-        </Select>
-      </InputAdornment>
+      <InputAdornment position="end">{lengthUnit(units)}</InputAdornment>
     ) : null;
+  const quantity = fieldQuantity(form.field);
+  // How a typed weight or size was read ('= 2 lb', as a bare number is in pounds or kilograms) before it is saved.
+  const reading =
+    quantity && form[which].trim() !== ''
+      ? readingText({ stored: form.stored[which], typed: form[which] }, quantity, units)
+      : null;
   return (
     <TextField
       label={label}
       value={form[which]}
       onChange={(event) => onChange({ ...form, [which]: event.target.value })}
       error={Boolean(error)}
+      helperText={reading}
+      placeholder={unit === 'weight' ? (units === 'imperial' ? 'e.g. 2 lb 8 oz' : 'e.g. 1.2 kg') : undefined}
       fullWidth
       slotProps={{
         input: adornment ? { [unit === 'money' ? 'startAdornment' : 'endAdornment']: adornment } : undefined,
-        htmlInput: { inputMode: unit === 'count' ? 'numeric' : 'decimal', 'aria-describedby': describedBy },
+        htmlInput: {
+          inputMode: unit === 'count' ? 'numeric' : unit === 'weight' ? 'text' : 'decimal',
+          'aria-describedby': describedBy,
+        },
       }}
     />
   );

@@ -8,28 +8,71 @@ import { ruleErrors } from './rule-errors';
 import { formToRule, newRuleForm, ruleToForm, serverErrorsToForm } from './rule-form';
 import { HEAVY, VIP, rule } from './testing';
 
-const usd = { currency: 'USD' };
+const usd = { currency: 'USD', units: 'imperial' } as const;
+const metric = { currency: 'EUR', units: 'metric' } as const;
 
 describe('building a condition: field, then operator, then value', () => {
-  it('converts a weight typed in lb or oz to grams', () => {
+  it('converts a weight typed in the tenant’s units (or the other system’s) to grams', () => {
     const form = withOperator(withField(newConditionForm(), 'weight'), 'gt');
     expect(toCondition({ ...form, text: '2' }, usd)).toEqual({
       ok: true,
       value: { field: 'weight', operator: 'gt', value: 907 },
     });
-    expect(toCondition({ ...form, text: '8', unit: 'oz' }, usd)).toEqual({
-      ok: true,
-      value: { field: 'weight', operator: 'gt', value: 227 },
+    expect(toCondition({ ...form, text: '8 oz' }, usd)).toMatchObject({ value: { value: 227 } });
+    expect(toCondition({ ...form, text: '2 lb 3 oz' }, usd)).toMatchObject({ value: { value: 992 } });
+    expect(toCondition({ ...form, text: '1.2 kg' }, usd)).toMatchObject({ value: { value: 1200 } });
+    // A bare number is in the system's main unit: kilograms for a metric tenant.
+    expect(toCondition({ ...form, text: '2' }, metric)).toMatchObject({ value: { value: 2000 } });
+    expect(toCondition({ ...form, text: '850 g' }, metric)).toMatchObject({ value: { value: 850 } });
+    expect(toCondition({ ...form, text: 'two' }, usd)).toEqual({
+      ok: false,
+      message: 'Enter a weight such as 2 lb 3 oz or 35 oz',
     });
-    expect(toCondition({ ...form, text: 'two' }, usd)).toEqual({ ok: false, message: 'Enter a number such as 2.5' });
+    expect(toCondition({ ...form, text: '-1 kg' }, metric)).toEqual({
+      ok: false,
+      message: 'A weight cannot be negative',
+    });
+  });
+
+  it('takes a size in the tenant’s unit: centimetres for a metric tenant, inches on the wire', () => {
+    const form = withOperator(withField(newConditionForm(), 'longestSide'), 'gt');
+    expect(toCondition({ ...form, text: '50.8' }, metric)).toMatchObject({ value: { value: 20 } });
+    expect(toCondition({ ...form, text: '20' }, usd)).toMatchObject({ value: { value: 20 } });
+    expect(toCondition({ ...form, text: '12 in' }, metric)).toMatchObject({ value: { value: 12 } });
+  });
+
+  it('sends a stored weight or size back exactly while its text is as shown, whatever the rounding', () => {
+    // 1021 g reads '2 lb 4 oz' (36.01 oz), which typed afresh would be 1021 g too; 1000 g reads '2 lb 3.3 oz' (1001 g).
+    const weight = conditionToForm({ field: 'weight', operator: 'between', value: [1000, 9072] }, usd);
+    expect(weight).toMatchObject({ text: '2 lb 3.3 oz', to: '20 lb' });
+    expect(toCondition(weight, usd)).toMatchObject({ value: { value: [1000, 9072] } });
+    expect(toCondition({ ...weight, text: '2 lb 3.3 oz ' }, usd)).toMatchObject({ value: { value: [1000, 9072] } });
+    expect(toCondition({ ...weight, text: '2 lb 3.4 oz' }, usd)).toMatchObject({ value: { value: [1004, 9072] } });
+    // 12.34 in reads 31.3 cm, which is 12.32 in: untouched, it stays 12.34.
+    const side = conditionToForm({ field: 'girth', operator: 'lte', value: 12.34 }, metric);
+    expect(side.text).toBe('31.3');
+    expect(toCondition(side, metric)).toMatchObject({ value: { value: 12.34 } });
+    expect(toCondition({ ...side, text: '31.3' }, metric)).toMatchObject({ value: { value: 12.34 } });
+    expect(toCondition({ ...side, text: '31.4' }, metric)).toMatchObject({ value: { value: 12.36 } });
+    // A range made from a single value keeps its start; the end cleared is asked for.
+    const single = conditionToForm({ field: 'weight', operator: 'gt', value: 1000 }, usd);
+    expect(toCondition(withOperator(single, 'between'), usd)).toEqual({
+      ok: false,
+      message: 'To: enter a weight',
+    });
+    expect(toCondition({ ...withOperator(single, 'between'), to: '5 lb' }, usd)).toMatchObject({
+      value: { value: [1000, 2268] },
+    });
   });
 
   it('converts money to the currency’s minor units, and refuses more decimals than it has', () => {
     const form = withOperator(withField(newConditionForm(), 'total'), 'gte');
     expect(toCondition({ ...form, text: '1,250.5' }, usd)).toMatchObject({ value: { value: 125050 } });
     expect(toCondition({ ...form, text: '0.29' }, usd)).toMatchObject({ value: { value: 29 } });
-    expect(toCondition({ ...form, text: '1200' }, { currency: 'JPY' })).toMatchObject({ value: { value: 1200 } });
-    expect(toCondition({ ...form, text: '12.5' }, { currency: 'JPY' })).toEqual({
+    expect(toCondition({ ...form, text: '1200' }, { currency: 'JPY', units: 'metric' })).toMatchObject({
+      value: { value: 1200 },
+    });
+    expect(toCondition({ ...form, text: '12.5' }, { currency: 'JPY', units: 'metric' })).toEqual({
       ok: false,
       message: 'JPY has no decimals',
     });
@@ -102,10 +145,16 @@ describe('building a condition: field, then operator, then value', () => {
     expect(withField(typed, 'weight')).toMatchObject({ field: 'weight', operator: 'gt', text: '', list: [] });
   });
 
-  it('reads a stored condition back in the unit it reads best in', () => {
-    expect(conditionToForm({ field: 'weight', operator: 'lt', value: 227 }, usd)).toMatchObject({
-      unit: 'oz',
-      text: '8',
+  it('reads a stored condition back in the tenant’s units', () => {
+    expect(conditionToForm({ field: 'weight', operator: 'lt', value: 227 }, usd)).toMatchObject({ text: '8 oz' });
+    expect(conditionToForm({ field: 'weight', operator: 'lt', value: 1021 }, usd)).toMatchObject({
+      text: '2 lb 4 oz',
+    });
+    expect(conditionToForm({ field: 'weight', operator: 'lt', value: 1021 }, metric)).toMatchObject({
+      text: '1.021 kg',
+    });
+    expect(conditionToForm({ field: 'longestSide', operator: 'gt', value: 22.5 }, usd)).toMatchObject({
+      text: '22.5',
     });
     expect(conditionToForm({ field: 'total', operator: 'gt', value: 5000 }, usd)).toMatchObject({ text: '50.00' });
   });

@@ -1,13 +1,10 @@
-import { GRAMS_PER_UNIT, typedDecimal, type ParcelWeightUnit } from '@shipdesk/contract';
+import { typedDecimal } from '@shipdesk/contract';
 
 /**
- * Numbers as sellers type them and as rules hold them: weights in lb or oz (grams on the wire), lengths in inches,
- * counts (money is parsed by the contract's parseMoney). Parsing is of decimal text, so '0.29' is 0.29 and not 0.28999…
- * How a stored weight reads back (its unit, its digits) is the contract's, as the server's words say it.
+ * Numbers as sellers type them and as rules hold them: counts and decimals (money is parsed by the contract's
+ * parseMoney; weights and sizes by its parseWeightInput and parseLengthInput, in the tenant's units, through
+ * `@/lib/units`). Parsing is of decimal text, so '0.29' is 0.29 and not 0.28999…
  */
-
-export type WeightUnit = ParcelWeightUnit;
-export const WEIGHT_UNITS: readonly WeightUnit[] = ['lb', 'oz'];
 
 export type NumberParse = { ok: true; value: number } | { ok: false; message: string };
 
@@ -21,13 +18,6 @@ export function parseDecimal(input: string, decimals = 6): NumberParse {
     return { ok: false, message: decimals === 0 ? 'Enter a whole number' : `Use at most ${decimals} decimals` };
   }
   return { ok: true, value: Number(`${decimal.whole}.${decimal.fraction || '0'}`) };
-}
-
-/** Grams of a weight typed in `unit`, to the nearest gram. */
-export function parseWeight(input: string, unit: WeightUnit): NumberParse {
-  const parsed = parseDecimal(input, 3);
-  if (!parsed.ok) return parsed;
-  return { ok: true, value: Math.round(parsed.value * GRAMS_PER_UNIT[unit]) };
 }
 
 /** A number as the form shows it: at most `decimals` decimals, no trailing zeros, no grouping. */

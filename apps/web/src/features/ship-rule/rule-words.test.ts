@@ -22,6 +22,7 @@ describe('rules in words on the Ship Rule screen', () => {
     const words = wordsContext({
       currency: 'EUR',
       locale: 'de-DE',
+      units: 'metric',
       stores: new Map([['12', 'Northloop Supply']]),
       shipMethods: new Map([['3', 'Standard']]),
       boxes: new Map([['5', 'Small mailer']]),
@@ -32,6 +33,30 @@ describe('rules in words on the Ship Rule screen', () => {
         'item’s hazard class is one of “Dry ice”, “UN3480”',
     );
     expect(actionsSentence(rule, words)).toBe('Ship with Standard; pack in Small mailer; stop here');
+  });
+
+  it('says weights and sizes in the tenant’s units', () => {
+    const parcel: typeof rule = {
+      ...rule,
+      conditions: [
+        { field: 'weight', operator: 'between', value: [227, 1021] },
+        { field: 'longestSide', operator: 'gt', value: 22.5 },
+      ],
+    };
+    const names = {
+      currency: 'USD',
+      locale: 'en-US',
+      stores: new Map(),
+      shipMethods: new Map(),
+      boxes: new Map(),
+      hazardClasses: new Map(),
+    };
+    expect(conditionsSentence(parcel, wordsContext({ ...names, units: 'metric' }))).toBe(
+      'When weight is between 227 g and 1.021 kg and longest side is over 57.2 cm',
+    );
+    expect(conditionsSentence(parcel, wordsContext({ ...names, units: 'imperial' }))).toBe(
+      'When weight is between 8 oz and 2 lb 4 oz and longest side is over 22.5 in',
+    );
   });
 
   it('reads ids as ids, and money in the default currency, before anything has loaded', () => {

@@ -1,13 +1,15 @@
-import { DEFAULT_CURRENCY, DEFAULT_LOCALE, type RuleWordsContext } from '@shipdesk/contract';
+import { DEFAULT_CURRENCY, DEFAULT_LOCALE, type RuleWordsContext, type UnitSystem } from '@shipdesk/contract';
 import { formatMoney } from '@/lib/format';
 
 /**
  * Rules in plain words are the contract's (conditionsSentence, actionsSentence: the server's "why" speaks the same):
- * this gives them the names the screen loaded and money in the tenant's currency and locale.
+ * this gives them the names the screen loaded, money in the tenant's currency and locale, weights and sizes in its
+ * units.
  */
 export interface LoadedNames {
   currency: string;
   locale: string;
+  units: UnitSystem;
   stores: ReadonlyMap<string, string>;
   shipMethods: ReadonlyMap<string, string>;
   boxes: ReadonlyMap<string, string>;
@@ -21,13 +23,15 @@ export function wordsContext(loaded: LoadedNames): RuleWordsContext {
     shipMethod: (id) => loaded.shipMethods.get(id),
     box: (id) => loaded.boxes.get(id),
     hazardClass: (code) => loaded.hazardClasses.get(code),
+    units: loaded.units,
   };
 }
 
-/** Nothing loaded yet: ids read as ids ("store #12"), money in the default currency. */
+/** Nothing loaded yet: ids read as ids ("store #12"), money in the default currency, the default units. */
 export const EMPTY_WORDS_CONTEXT = wordsContext({
   currency: DEFAULT_CURRENCY,
   locale: DEFAULT_LOCALE,
+  units: 'imperial',
   stores: new Map(),
   shipMethods: new Map(),
   boxes: new Map(),

@@ -161,8 +161,12 @@ describe('Ship Rule', { timeout: 30_000 }, () => {
     const condition = within(dialog).getByRole('group', { name: 'Condition 1' });
     await pick(user, within(condition).getByRole('combobox', { name: 'Field' }), 'Weight');
     await pick(user, within(condition).getByRole('combobox', { name: 'Comparison' }), 'is at most');
-    await pick(user, within(condition).getByRole('combobox', { name: 'Weight unit' }), 'oz');
-    await user.type(within(condition).getByRole('textbox', { name: 'Weight' }), '12');
+    const weight = within(condition).getByRole('textbox', { name: 'Weight' });
+    await user.type(weight, '0.75');
+    // A bare number is in pounds: the field says how it read it before anything is saved.
+    expect(within(condition).getByText('= 12 oz')).toBeVisible();
+    await user.clear(weight);
+    await user.type(weight, '12 oz');
     await user.click(within(dialog).getByRole('button', { name: 'Add condition' }));
     const second = within(dialog).getByRole('group', { name: 'Condition 2' });
     await pick(user, within(second).getByRole('combobox', { name: 'Field' }), 'Ship-to state');
@@ -196,6 +200,35 @@ describe('Ship Rule', { timeout: 30_000 }, () => {
       actions: [{ type: 'setCarrierService', carrier: 'usps', serviceCode: 'PRIORITY_MAIL' }],
       stop: true,
     });
+  });
+
+  it('shows and takes weights in a metric tenant’s units, and sends an untouched weight back as stored', async () => {
+    api.configs = [{ key: 'units', value: 'metric', options: null, updated_at: '2025-03-01T19:22:05Z' }];
+    api.sets = [ruleSet({ rules: [rule({ conditions: [{ field: 'weight', operator: 'gt', value: 1021 }] }), HEAVY] })];
+    const user = userEvent.setup();
+    renderShipRule();
+    const list = await ruleList();
+    const first = within(list).getByRole('listitem', { name: 'Rule 1: Alaska and Hawaii by air' });
+    await waitFor(() => expect(first).toHaveTextContent('When weight is over 1.021 kg'));
+    expect(within(list).getByRole('listitem', { name: 'Rule 2: Heavy parcels' })).toHaveTextContent(
+      'When weight is at least 9.072 kg',
+    );
+
+    // Untouched, a weight goes back exactly; the heavy rule's is typed over in kilograms.
+    await user.click(within(list).getByRole('button', { name: 'Edit Rule 2: Heavy parcels' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit rule 2' });
+    const weight = within(dialog).getByRole('textbox', { name: 'Weight' });
+    expect(weight).toHaveValue('9.072 kg');
+    await user.clear(weight);
+    await user.type(weight, '10');
+    expect(within(dialog).getByText('= 10 kg')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    const [remote, heavy] = savedBody().rules;
+    expect(remote!.conditions).toEqual([{ field: 'weight', operator: 'gt', value: 1021 }]);
+    expect(heavy!.conditions).toEqual([{ field: 'weight', operator: 'gte', value: 10000 }]);
   });
 
   it('tests the draft on recent orders and shows what would change, rule by rule', async () => {

@@ -2,6 +2,7 @@ import {
   CARRIER_CATALOGUE,
   HAZARD_CLASSES,
   Role,
+  type ConfigEntry,
   type RuleDryRun,
   type RuleSet,
   type ShipMethod,
@@ -116,6 +117,8 @@ export interface FakeRulesApi {
   dryRun: RuleDryRun;
   /** The list answers 503 while this is set. */
   listDown?: boolean;
+  /** The tenant's config entries (`units`, ...); none by default: imperial, USD. */
+  configs: ConfigEntry[];
 }
 
 export function fakeRulesApi(): { api: FakeRulesApi; requests: RecordedRequest[] } {
@@ -124,6 +127,7 @@ export function fakeRulesApi(): { api: FakeRulesApi; requests: RecordedRequest[]
     shipMethods: [shipMethod('3', 'Standard'), shipMethod('4', 'Express')],
     versions: {},
     dryRun: DRY_RUN,
+    configs: [],
   };
   const requests = mockFetch((request) => {
     const { method, url } = request;
@@ -173,7 +177,7 @@ export function fakeRulesApi(): { api: FakeRulesApi; requests: RecordedRequest[]
     if (method === 'GET' && path === '/call/carriers/catalogue') {
       return ok({ carriers: [CARRIER_CATALOGUE.usps, CARRIER_CATALOGUE.local] });
     }
-    if (method === 'GET' && path === '/api/v1/configs') return ok([]);
+    if (method === 'GET' && path === '/api/v1/configs') return ok(api.configs);
     return refused(404, 'Not Found');
   });
   return { api, requests };

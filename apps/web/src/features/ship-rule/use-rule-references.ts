@@ -12,6 +12,7 @@ import {
 import { useGetCarrierCatalogueQuery } from '@/entities/carrier-catalogue/carrier-catalogue-api';
 import { useListShipMethodsQuery } from '@/entities/ship-methods/ship-methods-api';
 import { useTenantCurrencyQuery } from '@/lib/api/tenant-configs';
+import { useUnits } from '@/lib/units';
 import type { FormContext } from './condition-form';
 import type { Choice } from './rule-choices';
 import { wordsContext, type LoadedNames } from './rule-words';
@@ -44,6 +45,7 @@ const EMPTY_PACKAGE_SIZES: PackageSizes = { packageTypes: [], boxSizes: [] };
 /** The stores come from the rule sets themselves: every store has one, named. */
 export function useRuleReferences(sets: readonly RuleSet[]): RuleReferences {
   const currency = useTenantCurrencyQuery();
+  const { system: units } = useUnits();
   const shipMethods = useListShipMethodsQuery();
   const catalogue = useGetCarrierCatalogueQuery();
   const packageSizes = useGetRulePackageSizesQuery();
@@ -54,12 +56,13 @@ export function useRuleReferences(sets: readonly RuleSet[]): RuleReferences {
     () => ({
       currency: currency.data?.currency ?? DEFAULT_CURRENCY,
       locale: currency.data?.locale ?? DEFAULT_LOCALE,
+      units,
       stores: new Map(sets.filter((s) => s.scope !== ALL_STORES_SCOPE).map((s) => [s.storeId ?? s.scope, s.storeName])),
       shipMethods: new Map((shipMethods.data?.rows ?? []).map((m) => [m.id, m.name])),
       boxes: new Map((packageSizes.data ?? EMPTY_PACKAGE_SIZES).boxSizes.map((b) => [b.id, b.name])),
       hazardClasses: new Map((hazards.data ?? []).map((h) => [h.code, h.name])),
     }),
-    [currency.data, sets, shipMethods.data, packageSizes.data, hazards.data],
+    [currency.data, units, sets, shipMethods.data, packageSizes.data, hazards.data],
   );
   const words = useMemo(() => wordsContext(loaded), [loaded]);
 
@@ -75,7 +78,7 @@ export function useRuleReferences(sets: readonly RuleSet[]): RuleReferences {
 
   return {
     words,
-    form: { currency: loaded.currency, locale: loaded.locale },
+    form: { currency: loaded.currency, locale: loaded.locale, units },
     stores: [...loaded.stores].map(([value, label]) => ({ value, label })),
     shipMethods: shipMethods.data?.rows,
     catalogue: catalogue.data ?? [],

@@ -2,6 +2,7 @@ export { useUnits } from './use-units';
 export { LengthField, WeightField } from './unit-fields';
 export {
   boxSizesText,
+  readingText,
   storedValue,
   unitNumber,
   unitResult,
