@@ -152,6 +152,18 @@ const TrackingPushSchema = Type.Object({
   pushedAt: Nullable(Type.String({ format: 'date-time' })),
 });
 
+/**
+ * The options a label was bought with, as recorded on it: `insuredValue` in minor units of `insuredCurrency` (null:
+ * not insured), whose insurance, the signature asked for (null: none). Labels bought before these were recorded
+ * (migration 0023) answer nulls, whatever they were bought with (their purchase's timeline row has them).
+ */
+const BoughtOptionsSchema = Type.Object({
+  insuredValue: Nullable(Type.Integer({ description: 'minor units of insuredCurrency' })),
+  insuredCurrency: Nullable(Type.String()),
+  insuranceProvider: Nullable(literalUnion(INSURANCE_PROVIDERS)),
+  signature: Nullable(literalUnion(LABEL_SIGNATURES)),
+});
+
 export const ShippingLabelSchema = Type.Object({
   id: Id,
   deliveryId: Id,
@@ -176,6 +188,7 @@ export const ShippingLabelSchema = Type.Object({
   voidedAt: Nullable(Type.String({ format: 'date-time' })),
   voidMessage: Nullable(Type.String()),
   trackingPush: TrackingPushSchema,
+  options: BoughtOptionsSchema,
 });
 export type ShippingLabel = Type.Static<typeof ShippingLabelSchema>;
 

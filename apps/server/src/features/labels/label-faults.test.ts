@@ -193,7 +193,8 @@ describe.each(backends)('label purchases that go wrong, and tracking pushes ($na
     const before = usps.charges;
     usps.next = 'lose';
     usps.findFails = true;
-    const body = { version: order.version, label: usLabel() };
+    const options = { insuredValue: 20_000, insuranceProvider: 'carrier', signature: 'adult' };
+    const body = { version: order.version, label: { ...usLabel(), options } };
     const key = { 'idempotency-key': `unconfirmed-${order.id}` };
     const lost = await flow(t, tenant, order.id, 'shipLabel', body, key);
     expect(lost.statusCode).toBe(502);
@@ -214,6 +215,8 @@ describe.each(backends)('label purchases that go wrong, and tracking pushes ($na
       purchaseState: null,
       label: { carrier: 'usps', status: 'active' },
     });
+    // The purchase kept on the delivery carried the options: the label found again records them.
+    expect(settled.label!.options).toEqual({ ...options, insuredCurrency: order.currency });
     const shipped = (await get(`/api/v1/orders/${order.id}`)).json().data as Order;
     expect(shipped).toMatchObject({ shipmentStatus: 'Shipped Complete' });
   });

@@ -57,6 +57,8 @@ describe.each(backends)('label options through the routes ($name)', (backend) =>
     t.app.inject({ method, url, headers: await t.auth(who), ...(payload ? { payload } : {}) });
   const count = async (query: ReturnType<typeof sql>) =>
     ((await t.app.db.db.execute(query)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+  const deliveriesOf = async (orderId: string, who = tenant) =>
+    (await call('GET', `/api/v1/deliveries?orderId=${orderId}`, undefined, who)).json().data as Delivery[];
   const labelBodies = () =>
     usps.requests
       .filter((request) => /\/labels\/v3\/label$/.test(request.path))
@@ -146,6 +148,15 @@ describe.each(backends)('label options through the routes ($name)', (backend) =>
 
     const bought = await usePriority(order);
     expect(bought.statusCode, bought.body).toBe(200);
+    // Recorded on the label, as the purchase answers it and as the order's Deliveries card reads it.
+    const recorded = {
+      insuredValue: order.total,
+      insuredCurrency: order.currency,
+      insuranceProvider: 'carrier',
+      signature: 'adult',
+    };
+    expect(bought.json().data.label.options).toEqual(recorded);
+    expect((await deliveriesOf(order.id))[0]!.label!.options).toEqual(recorded);
     const sent = labelBodies().at(-1)!.packageDescription;
     expect(sent.extraServices).toEqual([922, order.total > 50_000 ? 931 : 930]);
     expect(sent.packageOptions).toEqual({ packageValue: order.total / 100 });
@@ -183,6 +194,12 @@ describe.each(backends)('label options through the routes ($name)', (backend) =>
 
     const bought = await usePriority(handSet, { insuredValue: null, signature: 'adult' });
     expect(bought.statusCode, bought.body).toBe(200);
+    expect(bought.json().data.label.options).toEqual({
+      insuredValue: null,
+      insuredCurrency: null,
+      insuranceProvider: null,
+      signature: 'adult',
+    });
     const sent = labelBodies().at(-1)!.packageDescription;
     expect(sent.extraServices).toEqual([922]);
     expect(sent.packageOptions).toBeUndefined();
@@ -204,7 +221,7 @@ describe.each(backends)('label options through the routes ($name)', (backend) =>
     expect(await count(sql`SELECT count(*)::int AS n FROM shipping_labels WHERE order_id = ${order.id}`)).toBe(0);
     const unchanged = (await call('GET', `/api/v1/orders/${order.id}`)).json().data as Order;
     expect(unchanged).toMatchObject({ version: order.version, shipmentStatus: 'Unshipped' });
-    const [delivery] = (await call('GET', `/api/v1/deliveries?orderId=${order.id}`)).json().data as Delivery[];
+    const [delivery] = await deliveriesOf(order.id);
     expect(delivery).toMatchObject({ status: 'planned', label: null });
 
     // A value above what USPS insures is refused before anything is sent, naming the field.
@@ -279,6 +296,17 @@ describe.each(backends)('label options through the routes ($name)', (backend) =>
     expect(ground.packageOptions).toEqual({ packageValue: signed.total / 100 });
     const media = byClass.get('MEDIA_MAIL')!;
     expect(media.extraServices).toEqual([plain.total > 50_000 ? 931 : 930]);
+    // Each label records what it was bought with.
+    const [signedDelivery] = await deliveriesOf(signed.id, who);
+    expect(signedDelivery!.label).toMatchObject({
+      serviceCode: 'USPS_GROUND_ADVANTAGE',
+      options: { insuredValue: signed.total, insuredCurrency: 'USD', insuranceProvider: 'carrier', signature: 'adult' },
+    });
+    const [plainDelivery] = await deliveriesOf(plain.id, who);
+    expect(plainDelivery!.label).toMatchObject({
+      serviceCode: 'MEDIA_MAIL',
+      options: { insuredValue: plain.total, insuredCurrency: 'USD', insuranceProvider: 'carrier', signature: null },
+    });
     for (const description of sent) {
       expect([description.length, description.width, description.height].sort()).toEqual(
         [box.length, box.width, box.height].sort(),

@@ -104,7 +104,9 @@ async function findLost(
   answer: boolean,
 ): Promise<RecordedLabel | null> {
   const account = await deps.database.withTenant(tenantId, (tx) =>
-    deps.carriers.purchasingAccount(tx, tenantId, record.carrier as Carrier, record.carrierAccountId),
+    deps.carriers.purchasingAccount(tx, tenantId, record.carrier as Carrier, record.carrierAccountId, {
+      recorded: true,
+    }),
   );
   const request = record.request as unknown as LabelRequest;
   const found = await account.adapter().findLabel(request, AbortSignal.timeout(FIND_TIMEOUT_MS));

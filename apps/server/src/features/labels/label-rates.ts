@@ -79,16 +79,17 @@ export function createLabelCarriers(deps: LabelCarrierDeps) {
 
     /**
      * The account a purchase names: the built-in carrier; the account given (it must be this carrier's); or the
-     * carrier's default account, else its first verified one.
+     * carrier's default account, else its first verified one. A new purchase never buys with an archived (deleted)
+     * account, whatever a stale form names; `recorded` (a label's void, a purchase in flight found again) finds one.
      */
     async purchasingAccount(
       tx: Executor,
       tenantId: string,
       carrier: Carrier,
       accountId: number | null | undefined,
+      use: { recorded?: boolean } = {},
     ): Promise<LabelAccount> {
       if (carrier === BUILT_IN_CARRIER) return builtIn();
-      // An account named by id may be archived: a label bought with it still voids, a purchase in flight is found.
       const rows = (await listCarrierAccounts(tx, tenantId, { archived: accountId != null })).filter(
         (r) => r.carrier === carrier,
       );
@@ -96,6 +97,9 @@ export function createLabelCarriers(deps: LabelCarrierDeps) {
         accountId != null
           ? rows.find((r) => r.id === accountId)
           : (rows.find((r) => r.isDefault) ?? rows.find((r) => r.status === 'verified'));
+      if (row?.archivedAt && !use.recorded) {
+        throw badRequest({ 'label.carrierAccountId': 'This carrier account was deleted; choose another' });
+      }
       if (!row) {
         throw badRequest({
           'label.carrierAccountId':

@@ -45,7 +45,7 @@ export async function recordLabel(
     const request = record.request as {
       parcel: { packageType: string; weightGrams: number; lengthIn: number; widthIn: number; heightIn: number };
       shipDate: string;
-      insurance?: { amountMinor: number; provider: string } | null;
+      insurance?: { amountMinor: number; currency: string; provider: string } | null;
       signature?: string | null;
     };
     const actor = { id: record.actorId, email: record.actorEmail };
@@ -79,6 +79,12 @@ export async function recordLabel(
           document: label.document,
           amount: label.amountMinor,
           currency: label.currency,
+          // The options it was bought with, from the request the carrier was sent (kept on the delivery, so a
+          // purchase found again after a lost answer records them too).
+          insuredValue: request.insurance?.amountMinor ?? null,
+          insuredCurrency: request.insurance?.currency ?? null,
+          insuranceProvider: request.insurance?.provider ?? null,
+          signature: request.signature ?? null,
           createdById: record.actorId,
           createdByEmail: record.actorEmail,
           trackingPushStatus: push ? 'pending' : 'not_needed',
@@ -99,7 +105,7 @@ export async function recordLabel(
           amount: label.amountMinor,
           currency: label.currency,
           format: label.format,
-          // The options it was bought with (no label column holds them yet: docs/label-options.md).
+          // The options it was bought with (also on the label's own columns).
           boxSizeId: delivery.boxSizeId != null ? String(delivery.boxSizeId) : null,
           insuredValue: request.insurance?.amountMinor ?? null,
           insuranceProvider: request.insurance?.provider ?? null,

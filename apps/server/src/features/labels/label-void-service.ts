@@ -46,6 +46,7 @@ export function createLabelVoids(deps: {
         tenantId,
         label.carrier as Carrier,
         label.carrierAccountId,
+        { recorded: true },
       );
       return { delivery, label, account };
     });

@@ -1,4 +1,10 @@
-import { trackingUrl, type Carrier, type ShippingLabel } from '@shipdesk/contract';
+import {
+  trackingUrl,
+  type Carrier,
+  type InsuranceProvider,
+  type LabelSignature,
+  type ShippingLabel,
+} from '@shipdesk/contract';
 import type { ShippingLabelRow } from '../../db/schema/index.ts';
 
 /** A label as the API answers it (never its document: that has its own path). */
@@ -31,6 +37,13 @@ export function toLabel(row: Omit<ShippingLabelRow, 'document'>): ShippingLabel 
       attempts: row.trackingPushAttempts,
       message: row.trackingPushMessage,
       pushedAt: row.trackingPushedAt?.toISOString() ?? null,
+    },
+    // Null for a label bought before they were recorded (migration 0023): docs/label-options.md.
+    options: {
+      insuredValue: row.insuredValue,
+      insuredCurrency: row.insuredValue === null ? null : row.insuredCurrency,
+      insuranceProvider: row.insuredValue === null ? null : (row.insuranceProvider as InsuranceProvider | null),
+      signature: row.signature as LabelSignature | null,
     },
   };
 }

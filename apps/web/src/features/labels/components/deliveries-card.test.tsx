@@ -41,6 +41,7 @@ const LABEL: ShippingLabel = {
   voidedAt: null,
   voidMessage: null,
   trackingPush: { status: 'failed', attempts: 6, message: 'Shopify: Fulfillment order is closed', pushedAt: null },
+  options: { insuredValue: null, insuredCurrency: null, insuranceProvider: null, signature: null },
 };
 
 const DEFAULTS: ShipLabelDefaults = {
@@ -214,6 +215,42 @@ describe('DeliveriesCard', { timeout: 20_000 }, () => {
     expect(within(row).getByRole('button', { name: 'Tell channel again' })).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Void' })).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: 'Buy label' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    {
+      options: { insuredValue: 25_000, insuredCurrency: 'USD', insuranceProvider: 'carrier', signature: 'adult' },
+      cost: '$8.45 incl. insurance and signature',
+      words: "Insured $250.00 (carrier's) · Adult signature",
+    },
+    {
+      options: { insuredValue: null, insuredCurrency: null, insuranceProvider: null, signature: 'standard' },
+      cost: '$8.45 incl. signature',
+      words: 'Signature',
+    },
+  ] as const)('shows the options a label was bought with and that its price includes them: $words', async (row) => {
+    const label: ShippingLabel = { ...LABEL, options: row.options };
+    stubApi((call) => {
+      if (call.path === '/api/v1/deliveries') return ok([delivery({ status: 'labelled', label })]);
+      if (call.path.endsWith('/fsmFlow')) return labelRefused(4);
+      return ok([]);
+    });
+    renderWithStore(<DeliveriesCard order={fullOrder({ id: '5' })} locale="en-US" />);
+    const shown = (await screen.findAllByRole('row'))[1]!;
+    await waitFor(() => expect(shown).toHaveTextContent(`USPS Ground Advantage · ${row.cost}`));
+    expect(within(shown).getByText(row.words)).toBeInTheDocument();
+  });
+
+  it('says nothing of options a label was bought without (or before they were recorded)', async () => {
+    stubApi((call) => {
+      if (call.path === '/api/v1/deliveries') return ok([delivery({ status: 'labelled', label: LABEL })]);
+      if (call.path.endsWith('/fsmFlow')) return labelRefused(4);
+      return ok([]);
+    });
+    renderWithStore(<DeliveriesCard order={fullOrder({ id: '5' })} locale="en-US" />);
+    const shown = (await screen.findAllByRole('row'))[1]!;
+    await waitFor(() => expect(shown).toHaveTextContent('USPS Ground Advantage · $8.45'));
+    expect(shown).not.toHaveTextContent(/incl\.|Insured|signature/i);
   });
 
   describe('by screen width', () => {

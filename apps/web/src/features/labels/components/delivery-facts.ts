@@ -1,4 +1,5 @@
-import type { Delivery, Order } from '@shipdesk/contract';
+import { CARRIER_NAMES, type Delivery, type Order, type ShippingLabel } from '@shipdesk/contract';
+import { formatMoney } from '@/lib/format';
 
 const STATUS: Record<Delivery['status'], string> = {
   planned: 'To ship',
@@ -21,4 +22,31 @@ export function deliveryStatusText(delivery: Delivery): string {
 /** The carrier service a delivery ships with: its own, else the order's, else a dash. */
 export function deliveryServiceText(delivery: Delivery, order: Order): string {
   return delivery.carrierMethod ?? order.shipping?.carrierMethodName ?? '—';
+}
+
+/**
+ * The options a label was bought with, as the Deliveries card words them: "Insured $250.00 (carrier's)",
+ * "Adult signature". Empty for a label bought without them (or before they were recorded).
+ */
+export function labelOptionsWords(label: ShippingLabel, locale: string): string[] {
+  const { insuredValue, insuredCurrency, insuranceProvider, signature } = label.options;
+  const words: string[] = [];
+  if (insuredValue !== null) {
+    const whose = insuranceProvider === 'aggregator' ? `${CARRIER_NAMES[label.carrier]}'s insurer` : "carrier's";
+    words.push(`Insured ${formatMoney(insuredValue, insuredCurrency ?? label.currency, locale)} (${whose})`);
+  }
+  if (signature) words.push(signature === 'adult' ? 'Adult signature' : 'Signature');
+  return words;
+}
+
+/** What a label cost: the amount paid, which includes its options ("incl. insurance and signature"). */
+export function labelCostText(label: ShippingLabel, locale: string): string {
+  if (label.amount === 0) return 'no postage';
+  const cost = formatMoney(label.amount, label.currency, locale);
+  const included = [
+    label.options.insuredValue !== null ? 'insurance' : null,
+    label.options.signature ? 'signature' : null,
+  ];
+  const named = included.filter((word) => word !== null);
+  return named.length > 0 ? `${cost} incl. ${named.join(' and ')}` : cost;
 }

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ShippingLabel } from '@shipdesk/contract';
 import { StatusChip, type StatusTone } from '@/components/status-chip';
-import { formatMoney } from '@/lib/format';
+import { labelCostText, labelOptionsWords } from './delivery-facts';
 
 type PushChip = { label: string; tone: StatusTone } | null;
 const PUSH: Record<ShippingLabel['trackingPush']['status'], PushChip> = {
@@ -20,13 +20,17 @@ const VOID_PUSH: Record<ShippingLabel['trackingPush']['status'], PushChip> = {
   failed: { label: 'Channel not told of the void', tone: 'error' },
 };
 
-/** A delivery's label in one cell: tracking (a link where the carrier has a public page), service, cost, channel. */
+/**
+ * A delivery's label in one cell: tracking (a link where the carrier has a public page), service, cost (what was
+ * paid, options included), the insurance and signature it was bought with, the channel's news.
+ */
 export function DeliveryLabelCell({ label, locale }: { label: ShippingLabel | null; locale: string }) {
   if (!label) return <>—</>;
   const voided = label.status !== 'active';
   const { status, message } = label.trackingPush;
   const push = (voided ? VOID_PUSH : PUSH)[status];
-  const cost = label.amount === 0 ? 'no postage' : formatMoney(label.amount, label.currency, locale);
+  const cost = labelCostText(label, locale);
+  const options = labelOptionsWords(label, locale);
   return (
     <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
       <Typography
@@ -45,6 +49,11 @@ export function DeliveryLabelCell({ label, locale }: { label: ShippingLabel | nu
         {label.serviceName} · {cost}
         {voided ? (label.status === 'refund_requested' ? ' · voided, refund requested' : ' · voided') : ''}
       </Typography>
+      {options.length > 0 ? (
+        <Typography variant="caption" color="text.primary">
+          {options.join(' · ')}
+        </Typography>
+      ) : null}
       {push ? (
         <Box title={message ?? undefined}>
           <StatusChip small label={push.label} tone={push.tone} kind="Tracking" />
