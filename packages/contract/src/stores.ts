@@ -74,6 +74,25 @@ export const STORE_FIELDS: Record<SourceType, readonly StoreFieldDefinition[]> =
       required: false,
       help: 'Verifies webhooks (Standard Webhooks signature).',
     },
+    // BigCommerce sends products' weights and sides in the store's units without naming them.
+    {
+      key: 'weightUnit',
+      label: 'Weight unit',
+      secret: false,
+      required: false,
+      advanced: true,
+      placeholder: 'lb',
+      help: 'The unit the store weighs products in (its store settings): lb, oz, kg or g. Pounds when empty.',
+    },
+    {
+      key: 'lengthUnit',
+      label: 'Length unit',
+      secret: false,
+      required: false,
+      advanced: true,
+      placeholder: 'in',
+      help: 'The unit the store measures products in: in or cm. Inches when empty.',
+    },
     apiBaseUrl('https://api.bigcommerce.com'),
   ],
   Ebay: [

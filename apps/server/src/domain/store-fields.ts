@@ -72,6 +72,13 @@ export function storeFieldErrors(sourceType: SourceType, values: ConnectionField
   if (sourceType === 'Bigcommerce' && hash && !/^[a-z0-9]{4,32}$/i.test(hash)) {
     errors['settings.storeHash'] ??= 'must be the letters and digits after /stores/ in the API path';
   }
+  const { weightUnit, lengthUnit } = values.settings;
+  if (sourceType === 'Bigcommerce' && weightUnit && !/^(lb|oz|kg|g)$/.test(weightUnit)) {
+    errors['settings.weightUnit'] ??= 'must be lb, oz, kg or g';
+  }
+  if (sourceType === 'Bigcommerce' && lengthUnit && !/^(in|cm)$/.test(lengthUnit)) {
+    errors['settings.lengthUnit'] ??= 'must be in or cm';
+  }
   return errors;
 }
 

@@ -59,14 +59,50 @@ const PLACES: ReadonlyArray<{ city: string; state: string; zip: string; country:
   { city: 'Manchester', state: '', zip: 'M1 1AE', country: 'United Kingdom', iso2: 'GB' },
 ];
 const COMPANIES = ['', '', '', 'Acme Outfitters', 'Blue Ridge Co-op', ''];
-const CATALOG: ReadonlyArray<{ name: string; sku: string; productId: number; price: number; weightLb: string }> = [
-  { name: 'Trail Running Shoe', sku: 'TRS-BLK', productId: 101, price: 11999, weightLb: '1.8000' },
+/** Weights in pounds and sides (depth x width x height) in inches, the units of the fake store's profile. */
+const CATALOG: ReadonlyArray<{
+  name: string;
+  sku: string;
+  productId: number;
+  price: number;
+  weightLb: string;
+  sides?: readonly [string, string, string];
+}> = [
+  {
+    name: 'Trail Running Shoe',
+    sku: 'TRS-BLK',
+    productId: 101,
+    price: 11999,
+    weightLb: '1.8000',
+    sides: ['13.0000', '8.0000', '5.0000'],
+  },
   { name: 'Merino Wool Socks (3 pack)', sku: 'SCK-MRN-3', productId: 102, price: 2450, weightLb: '0.3500' },
-  { name: 'Insulated Water Bottle 32oz', sku: 'BTL-32-STL', productId: 103, price: 3495, weightLb: '1.1000' },
+  {
+    name: 'Insulated Water Bottle 32oz',
+    sku: 'BTL-32-STL',
+    productId: 103,
+    price: 3495,
+    weightLb: '1.1000',
+    sides: ['10.5000', '3.5000', '3.5000'],
+  },
   { name: 'Packable Rain Jacket', sku: 'JKT-RAIN-M', productId: 104, price: 8900, weightLb: '0.7500' },
   { name: 'Headlamp 400 Lumen', sku: 'HDL-400', productId: 105, price: 3999, weightLb: '0.2000' },
-  { name: 'Camp Mug Enamel', sku: 'MUG-ENM-WHT', productId: 106, price: 1650, weightLb: '0.6000' },
-  { name: 'Daypack 22L', sku: 'PCK-22-GRN', productId: 107, price: 7450, weightLb: '1.9500' },
+  {
+    name: 'Camp Mug Enamel',
+    sku: 'MUG-ENM-WHT',
+    productId: 106,
+    price: 1650,
+    weightLb: '0.6000',
+    sides: ['5.0000', '4.0000', '4.0000'],
+  },
+  {
+    name: 'Daypack 22L',
+    sku: 'PCK-22-GRN',
+    productId: 107,
+    price: 7450,
+    weightLb: '1.9500',
+    sides: ['18.0000', '12.0000', '6.0000'],
+  },
   { name: 'Trekking Poles (pair)', sku: 'POL-CRB-PR', productId: 108, price: 12900, weightLb: '1.0500' },
   { name: 'Sun Hoodie', sku: 'HOOD-SUN-L', productId: 109, price: 5500, weightLb: '0.4500' },
   { name: 'Gift Card', sku: '', productId: 110, price: 2500, weightLb: '0.0000' },
@@ -155,9 +191,9 @@ function generateOrder(random: () => number, id: number, createdAt: number): Fak
       total_ex_tax: v2Money(item.price * quantity),
       total_inc_tax: v2Money(item.price * quantity),
       weight: item.weightLb,
-      width: '0.0000',
-      height: '0.0000',
-      depth: '0.0000',
+      depth: item.sides?.[0] ?? '0.0000',
+      width: item.sides?.[1] ?? '0.0000',
+      height: item.sides?.[2] ?? '0.0000',
       quantity,
       quantity_shipped: 0,
       quantity_refunded: 0,

@@ -32,6 +32,8 @@ export interface ChannelOrderLine {
   unitPrice: number;
   /** Grams per unit; 0 when the platform does not say. */
   weight: number;
+  /** Inches per unit, where the platform sends the three sides of the product (BigCommerce); absent otherwise. */
+  size?: { length: number; width: number; height: number } | null;
   category: string | null;
   hazardous: boolean;
 }

@@ -11,7 +11,7 @@ import type {
   TrackingPush,
 } from '../channel-types.ts';
 import { createBigcommerceClient, type BigcommerceClient } from './bigcommerce-client.ts';
-import { mapBigcommerceOrder, parseWeightUnit } from './bigcommerce-mapping.ts';
+import { mapBigcommerceOrder, parseLengthUnit, parseWeightUnit } from './bigcommerce-mapping.ts';
 import { decodeBcPosition, encodeBcPosition, type BcPosition } from './bigcommerce-page-position.ts';
 import type {
   BcOrder,
@@ -103,6 +103,7 @@ export function createBigcommerceAdapter(
 ): ChannelAdapter {
   const now = options.now ?? Date.now;
   const weightUnit = parseWeightUnit(connection.settings.weightUnit);
+  const lengthUnit = parseLengthUnit(connection.settings.lengthUnit);
   let client: BigcommerceClient | null = null;
 
   // Built on first use so a store saved without a hash or token fails its calls with a clear error, not its creation.
@@ -123,7 +124,7 @@ export function createBigcommerceAdapter(
       api().getAll<BcOrderProduct>(`/orders/${order.id}/products`, signal),
       api().getAll<BcShippingAddress>(`/orders/${order.id}/shipping_addresses`, signal),
     ]);
-    return mapBigcommerceOrder(order, products, addresses, { weightUnit });
+    return mapBigcommerceOrder(order, products, addresses, { weightUnit, lengthUnit });
   }
 
   async function testConnection(signal?: AbortSignal): Promise<ConnectionInfo> {

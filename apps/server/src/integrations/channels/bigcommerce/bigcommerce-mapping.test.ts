@@ -5,6 +5,7 @@ import {
   bcPaymentStatus,
   bcShipmentStatus,
   mapBigcommerceOrder,
+  parseLengthUnit,
   parseWeightUnit,
 } from './bigcommerce-mapping.ts';
 import type { BcOrder, BcOrderProduct, BcShippingAddress } from './bigcommerce-wire.ts';
@@ -229,6 +230,24 @@ describe('mapBigcommerceOrder', () => {
     expect(parseWeightUnit('grams')).toBe('g');
     expect(parseWeightUnit(undefined)).toBe('lb');
     expect(parseWeightUnit('LBS')).toBe('lb');
+  });
+
+  it("reads a product's sides in the store's length unit (depth as length), only when all three are given", () => {
+    const boxed = [
+      { ...products[0]!, depth: '13.0000', width: '8.0000', height: '5.0000' },
+      { ...products[1]!, depth: '12.0000', width: '0.0000', height: '3.0000' },
+    ];
+    const inches = mapBigcommerceOrder(order(), boxed, shippingAddresses);
+    expect(inches.lines[0]!.size).toEqual({ length: 13, width: 8, height: 5 });
+    expect(inches.lines[1]!.size).toBeUndefined();
+    const cm = mapBigcommerceOrder(order(), [{ ...boxed[0]!, depth: '25.4', width: '12.7', height: '2.54' }], [], {
+      lengthUnit: 'cm',
+    });
+    expect(cm.lines[0]!.size).toEqual({ length: 10, width: 5, height: 1 });
+    expect(parseLengthUnit('Centimeters')).toBe('cm');
+    expect(parseLengthUnit('cm')).toBe('cm');
+    expect(parseLengthUnit('Inches')).toBe('in');
+    expect(parseLengthUnit(undefined)).toBe('in');
   });
 
   it('has no shipping address or requested method for a digital order', () => {

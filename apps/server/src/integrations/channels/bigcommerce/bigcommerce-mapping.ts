@@ -34,6 +34,17 @@ export function parseWeightUnit(value: string | null | undefined): BcWeightUnit 
   return 'lb';
 }
 
+/** The store's length unit (`dimension_units`: "Inches" or "Centimeters"), in which products' sides come. */
+type BcLengthUnit = 'in' | 'cm';
+
+/** Reads a setting ("cm", "Centimeters", "in", "Inches", ...); inches when unknown. */
+export function parseLengthUnit(value: string | null | undefined): BcLengthUnit {
+  const unit = (value ?? '').trim().toLowerCase();
+  return unit === 'cm' || unit === 'centimeters' || unit === 'centimetres' ? 'cm' : 'in';
+}
+
+const CM_PER_INCH = 2.54;
+
 /** RFC-2822 ("Tue, 05 Mar 2019 21:43:38 +0000") to ISO 8601 UTC; null for BigCommerce's empty dates. */
 export function bcDateToIso(value: string | null | undefined): string | null {
   if (!value || value.trim() === '') return null;
@@ -105,7 +116,19 @@ function gramsOf(weight: string | number | null | undefined, unit: BcWeightUnit)
   return Math.round(value * GRAMS_PER_UNIT[unit]);
 }
 
-function mapBcLine(product: BcOrderProduct, weightUnit: BcWeightUnit): ChannelOrderLine {
+/** The product's sides in inches (length is BigCommerce's depth), when all three are above 0. */
+function sizeOf(product: BcOrderProduct, lengthUnit: BcLengthUnit): ChannelOrderLine['size'] {
+  const sides = [product.depth, product.width, product.height].map((side) => {
+    const value = typeof side === 'number' ? side : Number.parseFloat(side ?? '');
+    return Number.isFinite(value) && value > 0 ? (lengthUnit === 'cm' ? value / CM_PER_INCH : value) : 0;
+  });
+  if (!sides.every((side) => side > 0)) return undefined;
+  const [length, width, height] = sides as [number, number, number];
+  return { length, width, height };
+}
+
+function mapBcLine(product: BcOrderProduct, weightUnit: BcWeightUnit, lengthUnit: BcLengthUnit): ChannelOrderLine {
+  const size = sizeOf(product, lengthUnit);
   return {
     externalLineId: String(product.id),
     sku: product.sku?.trim() ?? '',
@@ -114,6 +137,7 @@ function mapBcLine(product: BcOrderProduct, weightUnit: BcWeightUnit): ChannelOr
     quantityShipped: product.quantity_shipped ?? 0,
     unitPrice: toMinorUnits(product.price_ex_tax),
     weight: gramsOf(product.weight, weightUnit),
+    ...(size && { size }),
     category: null,
     hazardous: false,
   };
@@ -121,6 +145,7 @@ function mapBcLine(product: BcOrderProduct, weightUnit: BcWeightUnit): ChannelOr
 
 interface BcMappingOptions {
   weightUnit?: BcWeightUnit;
+  lengthUnit?: BcLengthUnit;
 }
 
 /** One V2 order with its products and shipping addresses, as our order model. */
@@ -131,6 +156,7 @@ export function mapBigcommerceOrder(
   options: BcMappingOptions = {},
 ): ChannelOrder {
   const weightUnit = options.weightUnit ?? 'lb';
+  const lengthUnit = options.lengthUnit ?? 'in';
   const firstShipping = shippingAddresses[0] ?? null;
   const billing = mapBcAddress(order.billing_address);
   const total = toMinorUnits(order.total_inc_tax);
@@ -159,7 +185,7 @@ export function mapBigcommerceOrder(
     customerEmail: billing?.email ?? null,
     requestedShippingMethod: blankToNull(firstShipping?.shipping_method),
     tags: [],
-    lines: products.map((product) => mapBcLine(product, weightUnit)),
+    lines: products.map((product) => mapBcLine(product, weightUnit, lengthUnit)),
     billing,
     shipping: mapBcAddress(firstShipping),
   };
