@@ -7,3 +7,5 @@ export const productsFeature: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(productsRoutes);
   await app.register(productsImportRoutes);
 };
+
+export { recordChannelProducts, type ChannelProductsResult } from './products-channel-repository.ts';

@@ -6,6 +6,7 @@ import type { ChannelOrder } from '../../integrations/channels/channel-types.ts'
 import { homeCountrySql, resolutionJoin, resolveShipping } from '../shipping/index.ts';
 import { RULES_ACTOR, RULES_EVENT, planChannelRules, type ImportRulePlan } from '../shipping-rules/index.ts';
 import { changeOrders, recordOrderEvents, searchText, type TimelineRow } from '../orders/index.ts';
+import { recordChannelProducts } from '../products/index.ts';
 import { childRecord, keepTypedWeights, orderRecord, timelineRow } from './store-order-records.ts';
 
 /**
@@ -33,6 +34,8 @@ interface UpsertResult {
   unchanged: number;
   /** Ids of the orders written, for the realtime notice. */
   orderIds: number[];
+  /** SKUs whose product the page gave a new weight (docs/products.md, "Products from channels"). */
+  weighedSkus: string[];
 }
 
 interface ExistingRow {
@@ -320,11 +323,13 @@ export async function upsertChannelOrders(
   page: readonly ChannelOrder[],
   prepared?: ImportRulePlan | null,
 ): Promise<UpsertResult> {
-  const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, orderIds: [] };
+  const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, orderIds: [], weighedSkus: [] };
   if (page.length === 0) return result;
   const inserted = await insertNewOrders(tx, target, page, prepared);
   result.inserted = inserted.length;
   result.orderIds.push(...inserted.map((row) => Number(row.id)));
+  // The products the lines name, in the same transaction: one statement for the page, never a seller's weight.
+  result.weighedSkus = (await recordChannelProducts(tx, target.tenantId, page)).weighed;
   if (inserted.length === page.length) return result;
   const insertedIds = new Set(inserted.map((row) => row.external_id));
   const { updatedIds, unchanged } = await updateStoredOrders(
