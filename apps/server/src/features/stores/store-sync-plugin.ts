@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { AdapterFactory } from '../../integrations/channels/channel-registry.ts';
 import type { AdapterOptions } from '../../integrations/channels/channel-types.ts';
 import type { JobQueue } from '../../plugins/background.ts';
-import { createStoreSyncService, type StoreSyncService, type SyncJob } from './store-sync-service.ts';
+import { createStoreSyncService, type StoreSyncService, type SyncJob, type WeightFill } from './store-sync-service.ts';
 import { createSyncSlices } from './store-sync-slice.ts';
 
 declare module 'fastify' {
@@ -18,6 +18,8 @@ interface StoreSyncPluginOptions {
   stallSeconds: number;
   /** Pulls of different stores this instance runs at once. */
   concurrency?: number;
+  /** The products' fill of open orders (registered after this plugin, so read when a page is written). */
+  weightFill?: () => WeightFill | undefined;
 }
 
 /** A pull's slices (one run: one waiting slice at most). */
@@ -57,8 +59,9 @@ export const storeSyncPlugin = fp<StoreSyncPluginOptions>(
       queue: slices,
       notify,
       log: app.log,
+      weightFill: options.weightFill,
     });
-    const worker = createSyncSlices({ database: app.db, sync, notify, log: app.log });
+    const worker = createSyncSlices({ database: app.db, sync, notify, log: app.log, weightFill: options.weightFill });
     app.background.queue<SyncJob>({
       name: SYNC_STALLED_QUEUE,
       expireInSeconds: 60,

@@ -38,6 +38,17 @@ interface StoreSyncDeps {
   queue: Pick<JobQueue<SyncJob>, 'sendIn' | 'wake'>;
   notify(tenantId: string, event: string, payload: unknown): void;
   log: SyncLog;
+  /** The catalogue's fill of open orders, when the app has one (read when a page is written: it may register later). */
+  weightFill?: () => WeightFill | undefined;
+}
+
+/**
+ * What the products' fill of open orders takes (products' product-fill-service.ts): the SKUs a channel page gave a
+ * new product weight, asked for in the page's transaction, and a wake-up after it committed.
+ */
+export interface WeightFill {
+  request(tx: Executor, tenantId: string, skus: readonly string[]): Promise<void>;
+  start(): void;
 }
 
 type SyncTrigger = 'manual' | 'schedule' | 'webhook' | 'install';
@@ -235,13 +246,16 @@ async function takeWebhookOrder(
     });
     if (!fresh) return null;
     if (!order || problem) return { orderIds: [] as number[] };
-    return upsertChannelOrders(
+    const written = await upsertChannelOrders(
       tx,
       { tenantId, storeId, sourceType: store.sourceType as SourceType, actor: WEBHOOK_ACTOR, log: deps.log },
       [order],
     );
+    if (written.weighedSkus.length > 0) await deps.weightFill?.()?.request(tx, tenantId, written.weighedSkus);
+    return written;
   });
   if (!result) return { duplicate: true, stored: false };
+  if ('weighedSkus' in result && result.weighedSkus.length > 0) deps.weightFill?.()?.start();
   if (problem) deps.log.warn({ storeId, reason: problem }, 'webhook order refused');
   if ('inserted' in result) throughput.ordersImported(store.sourceType, result.inserted, result.updated);
   if (result.orderIds.length > 0) {

@@ -17,6 +17,7 @@ import {
   type StoreSyncService,
   type SyncJob,
   type SyncLog,
+  type WeightFill,
 } from './store-sync-service.ts';
 
 /**
@@ -31,6 +32,7 @@ interface SyncSliceDeps {
   sync: StoreSyncService;
   notify(tenantId: string, event: string, payload: unknown): void;
   log: SyncLog;
+  weightFill?: () => WeightFill | undefined;
 }
 
 /** The run was taken by a newer run of its job (this one ran past its expiry): stop without writing. */
@@ -105,6 +107,9 @@ export function createSyncSlices(deps: SyncSliceDeps) {
     return database.withTenant(tenantId, async (tx) => {
       const context = { tenantId, storeId: store.id, sourceType: store.sourceType as SourceType, actor: SYNC_ACTOR };
       const result = await upsertChannelOrders(tx, { ...context, log: deps.log }, valid, rules);
+      // Products the page gave a new weight fill the open orders that lack it, asked for with the page.
+      const fill = result.weighedSkus.length > 0 ? deps.weightFill?.() : undefined;
+      await fill?.request(tx, tenantId, result.weighedSkus);
       const counts = {
         pages: 1,
         seen: orders.length,
@@ -119,7 +124,7 @@ export function createSyncSlices(deps: SyncSliceDeps) {
       if (handOn !== 'no') {
         await sync.sendRun(tx, { tenantId, storeId: store.id, runId: run.id, continued: handOn === 'next' });
       }
-      return { written: result.orderIds, added: result.inserted, updated: result.updated, current };
+      return { written: result.orderIds, added: result.inserted, updated: result.updated, current, fill };
     });
   }
 
@@ -145,6 +150,7 @@ export function createSyncSlices(deps: SyncSliceDeps) {
         // Planned while the page before was written (its own read transaction, so after the next read has begun).
         const written = await commit(held, outcome, await reading.rules, handOn);
         sync.progress(tenantId, written.current);
+        written.fill?.start();
         throughput.ordersImported(store.sourceType, written.added, written.updated);
         if (written.written.length > 0) {
           const orderIds = written.written.map(String);
