@@ -6,6 +6,7 @@ import { MAX_MINOR_UNITS } from './money.ts';
 import { ArchivedAt } from './setup-deletion.ts';
 import { HAZARD_CLASSES } from './shipping-references.ts';
 import { literalUnion, Nullable, schema } from './schema-kit.ts';
+import type { UnitSystem } from './units.ts';
 
 /**
  * The product catalogue (docs/products.md): per tenant and SKU, what a parcel of it weighs and measures, how it is
@@ -130,16 +131,28 @@ export const ProductListSchema = Type.Object({
 export type ProductList = Type.Static<typeof ProductListSchema>;
 
 /**
- * The CSV columns of import and export, in export order (docs/products.md). Only `sku` is required in a file; a
- * column left out of the header leaves that field of existing products as it is, an empty cell clears it.
+ * The CSV columns the import reads (docs/products.md, "CSV"). Only `sku` is required in a file; a column left out of
+ * the header leaves that field of existing products as it is, an empty cell clears it. A weight or a size comes in
+ * one of several columns: a number in the unit its header names (`weight_oz`, `length_cm`), or text with its unit
+ * (`weight` "2 lb 3 oz", `length` "30 cm"); the export writes the tenant's units' numbers (`productCsvColumns`).
  */
 export const PRODUCT_CSV_COLUMNS = [
   'sku',
   'title',
+  'weight_oz',
+  'weight_lb',
   'weight_g',
+  'weight_kg',
+  'weight',
   'length_in',
   'width_in',
   'height_in',
+  'length_cm',
+  'width_cm',
+  'height_cm',
+  'length',
+  'width',
+  'height',
   'box',
   'package_type',
   'hazard_class',
@@ -151,6 +164,19 @@ export const PRODUCT_CSV_COLUMNS = [
   'declared_currency',
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/** The export's weight and size columns in each system: numbers that read back exactly (`plainWeight`, `plainLength`). */
+const PRODUCT_CSV_UNIT_COLUMNS = {
+  imperial: ['weight_oz', 'length_in', 'width_in', 'height_in'],
+  metric: ['weight_g', 'length_cm', 'width_cm', 'height_cm'],
+} as const satisfies Record<UnitSystem, readonly ProductCsvColumn[]>;
+
+/** The columns an export writes, in order, for a tenant in `system`'s units (a file the import takes back). */
+export function productCsvColumns(system: UnitSystem): ProductCsvColumn[] {
+  const other = /^(weight|length|width|height)(_|$)/;
+  const rest = PRODUCT_CSV_COLUMNS.filter((c) => c !== 'sku' && c !== 'title' && !other.test(c));
+  return ['sku', 'title', ...PRODUCT_CSV_UNIT_COLUMNS[system], ...rest];
+}
 
 const PRODUCT_IMPORT_OUTCOMES = ['created', 'updated', 'unchanged', 'error'] as const;
 
@@ -174,3 +200,17 @@ export const ProductImportResultSchema = Type.Object({
   ),
 });
 export type ProductImportResult = Type.Static<typeof ProductImportResultSchema>;
+
+/**
+ * The background fill of open orders from the catalogue (docs/products.md, "Filling open orders"): `running` while a
+ * product's new weight is being written to the open orders' lines that lacked it, with how many of the `total` open
+ * orders are `done`; `idle` after (the last fill's numbers kept, `finishedAt` set), or before any fill (all zero).
+ */
+export const ProductFillProgressSchema = Type.Object({
+  state: Type.Union([Type.Literal('idle'), Type.Literal('running')]),
+  done: Type.Integer({ minimum: 0 }),
+  total: Type.Integer({ minimum: 0, description: 'open orders with lines to fill (0 until counted)' }),
+  startedAt: Nullable(Type.String({ format: 'date-time' })),
+  finishedAt: Nullable(Type.String({ format: 'date-time' })),
+});
+export type ProductFillProgress = Type.Static<typeof ProductFillProgressSchema>;

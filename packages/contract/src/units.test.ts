@@ -4,7 +4,11 @@ import {
   defaultUnitSystem,
   formatLength,
   formatWeight,
+  gramsOf,
+  inchesOf,
   parseLengthInput,
+  plainLength,
+  plainWeight,
   parseWeightInput,
   unchangedOrParsed,
   UNIT_SYSTEMS,
@@ -159,6 +163,39 @@ describe('formatLength and parseLengthInput', () => {
         if (!parsed.ok) throw new Error(`${inches} in shown as ${shown} is refused: ${parsed.reason}`);
         expect(formatLength(parsed.value, system)).toBe(shown);
         if (system === 'imperial') expect(parsed.value).toBe(inches);
+      }
+    }
+  });
+});
+
+describe('plain numbers (a CSV’s weight_oz, length_cm)', () => {
+  it('writes a weight in each unit with the decimals that keep it exact', () => {
+    expect(plainWeight(992, 'oz')).toBe('34.99');
+    expect(plainWeight(992, 'lb')).toBe('2.187');
+    expect(plainWeight(992, 'g')).toBe('992');
+    expect(plainWeight(1005, 'kg')).toBe('1.005');
+    expect(plainWeight(0, 'oz')).toBe('0');
+    expect(gramsOf(2.5, 'oz')).toBe(71);
+    expect(plainLength(12.34, 'cm')).toBe('31.34');
+    expect(plainLength(12.5, 'in')).toBe('12.5');
+    expect(inchesOf(31.34, 'cm')).toBe(12.34);
+    expect(inchesOf(254, 'mm')).toBe(10);
+  });
+
+  it('reads back every whole gram up to the largest parcel, and every hundredth of an inch up to 200, exactly', () => {
+    for (let grams = 0; grams <= MAX_PARCEL_GRAMS; grams += 1) {
+      for (const unit of ['oz', 'lb', 'g', 'kg'] as const) {
+        if (gramsOf(Number(plainWeight(grams, unit)), unit) !== grams) {
+          expect(`${grams} g as ${plainWeight(grams, unit)} ${unit}`).toBe('exact');
+        }
+      }
+    }
+    for (let hundredths = 0; hundredths <= MAX_PARCEL_INCHES * 100; hundredths += 1) {
+      const inches = hundredths / 100;
+      for (const unit of ['in', 'cm'] as const) {
+        if (inchesOf(Number(plainLength(inches, unit)), unit) !== inches) {
+          expect(`${inches} in as ${plainLength(inches, unit)} ${unit}`).toBe('exact');
+        }
       }
     }
   });

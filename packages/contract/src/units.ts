@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { GRAMS_PER_OUNCE, GRAMS_PER_UNIT } from './weights.ts';
+import { GRAMS_PER_OUNCE, GRAMS_PER_UNIT, type WeightUnit } from './weights.ts';
 import { literalUnion } from './schema-kit.ts';
 import { MAX_PARCEL_GRAMS, MAX_PARCEL_INCHES } from './labels.ts';
 
@@ -174,7 +174,41 @@ export function parseWeightInput(text: string, system: UnitSystem): UnitParse {
 }
 
 const LENGTH_TEXT = new RegExp(String.raw`^${NUMBER}\s*(in|inch|inches|"|cm|centimetres?|centimeters?|mm)?$`, 'i');
-const INCHES_PER_UNIT: Record<string, number> = { in: 1, cm: 1 / CENTIMETRES_PER_INCH, mm: 1 / 25.4 };
+const INCHES_PER_UNIT = { in: 1, cm: 1 / CENTIMETRES_PER_INCH, mm: 1 / 25.4 } as const;
+type LengthUnit = keyof typeof INCHES_PER_UNIT;
+
+/** A length in `unit` as stored: inches to two decimals ('31.34' cm -> 12.34). */
+export function inchesOf(length: number, unit: LengthUnit): number {
+  return Math.round(length * INCHES_PER_UNIT[unit] * 100) / 100;
+}
+
+/** A weight in `unit` as stored: whole grams (2.5 oz -> 71). */
+export function gramsOf(weight: number, unit: WeightUnit): number {
+  return Math.round(weight * GRAMS_PER_UNIT[unit]);
+}
+
+/**
+ * Decimals a plain weight number is written with so that it reads back to the same grams through `gramsOf`: a gram
+ * is 0.035 oz and 0.0022 lb, so 0.01 oz (0.28 g) and 0.001 lb (0.45 g) stay within half a gram.
+ */
+const PLAIN_WEIGHT_PLACES: Record<WeightUnit, number> = { g: 0, kg: 3, oz: 2, lb: 3 };
+
+/**
+ * Grams as a plain number in `unit` (a CSV's `weight_oz`, `weight_g`), exact both ways: `gramsOf` of it is the same
+ * grams for every whole gram. 992 -> '34.99' (oz), '992' (g), '0.992' (kg).
+ */
+export function plainWeight(grams: number, unit: WeightUnit): string {
+  const places = PLAIN_WEIGHT_PLACES[unit];
+  return scaledText(Math.round((grams / GRAMS_PER_UNIT[unit]) * 10 ** places), places);
+}
+
+/**
+ * Inches as a plain number in `unit` (a CSV's `length_cm`), to two decimals, exact both ways: a hundredth of a
+ * centimetre is 0.004 in, so `inchesOf` of it is the same hundredths of an inch. 12.34 -> '31.34' (cm).
+ */
+export function plainLength(inches: number, unit: 'in' | 'cm'): string {
+  return scaledText(Math.round((inches / INCHES_PER_UNIT[unit]) * 100), 2);
+}
 
 /**
  * A length as typed, into inches to two decimals (as stored): '12.5 in', '12"', '31.8 cm', '318 mm', or a bare number
@@ -190,8 +224,8 @@ export function parseLengthInput(text: string, system: UnitSystem): UnitParse {
     return { ok: false, reason: `Enter a length such as ${system === 'imperial' ? '12.5 in' : '30.5 cm'}` };
   }
   const word = (match[2] ?? lengthUnit(system)).toLowerCase();
-  const unit = word === '"' || word.startsWith('inch') ? 'in' : word.startsWith('centim') ? 'cm' : word;
-  const inches = Math.round(numberOf(match[1]!) * INCHES_PER_UNIT[unit]! * 100) / 100;
+  const unit = (word === '"' || word.startsWith('inch') ? 'in' : word.startsWith('centim') ? 'cm' : word) as LengthUnit;
+  const inches = inchesOf(numberOf(match[1]!), unit);
   if (!Number.isFinite(inches)) return { ok: false, reason: 'Enter a length as a number' };
   if (inches > MAX_PARCEL_INCHES) {
     return { ok: false, reason: `A length can be at most ${formatLength(MAX_PARCEL_INCHES, system)}` };

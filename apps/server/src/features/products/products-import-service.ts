@@ -1,20 +1,21 @@
-import { PRODUCT_CSV_COLUMNS, type ProductImportResult } from '@shipdesk/contract';
+import { productCsvColumns, type ProductImportResult } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { parseCsv, writeCsv } from './products-csv.ts';
 import { upsertProducts } from './products-import-repository.ts';
-import { checkHeader, checkRow, CSV_FIELD, EXPORT_RAW, exportRow, tooManyRows } from './products-import-rules.ts';
+import { tenantUnitSystem } from '../settings/index.ts';
+import { checkHeader, checkRow, CSV_FIELD, exportRaw, exportRow, tooManyRows } from './products-import-rules.ts';
 import { createProductsRepository } from './products-repository.ts';
 import type { ProductField, ProductFields } from './products-rules.ts';
-import { toProduct } from './products-service.ts';
+import { toProduct, type FillRequests } from './products-service.ts';
 
 /** Rows per INSERT (one JSON parameter): large enough that statements are few, small enough to stay a few MB. */
 const BATCH = 5000;
 
 type Row = ProductImportResult['rows'][number];
 
-export function createProductsImportService(database: Database) {
+export function createProductsImportService(database: Database, fill?: FillRequests) {
   const repo = createProductsRepository();
   return {
     /**
@@ -34,9 +35,11 @@ export function createProductsImportService(database: Database) {
       const { columns } = header;
       const fields = columns.filter((c) => c !== 'sku').map((c) => CSV_FIELD[c]) as Array<Exclude<ProductField, 'sku'>>;
 
-      return database.withTenant(auth.tenantId, async (tx) => {
+      let fillAsked = false;
+      const result = await database.withTenant(auth.tenantId, async (tx) => {
         const boxes = await repo.boxes(tx, auth.tenantId);
         const boxIdByName = new Map(boxes.filter((b) => b.live).map((b) => [b.name.toLowerCase(), b.id]));
+        const system = await tenantUnitSystem(tx, auth.tenantId);
         const results: Row[] = [];
         const good: Array<{ at: number; product: ProductFields }> = [];
         const firstRowOf = new Map<string, number>();
@@ -44,7 +47,7 @@ export function createProductsImportService(database: Database) {
           const cells = records[i]!;
           if (cells.every((c) => c.trim() === '')) continue;
           const row = i + 1;
-          const checked = checkRow(columns, cells, boxIdByName);
+          const checked = checkRow(header, cells, boxIdByName, system);
           if (!checked.ok) {
             results.push({ row, sku: checked.sku, outcome: 'error', column: checked.column, message: checked.message });
             continue;
@@ -73,6 +76,17 @@ export function createProductsImportService(database: Database) {
             else if (updated.has(row.sku)) row.outcome = 'updated';
           }
         }
+        // Products written with a weight: the open orders' lines of their SKUs that lack one take it, in the
+        // background (docs/products.md, "Filling open orders"), asked for in this transaction.
+        const weighedSkus = good.flatMap((g) =>
+          g.product.weight !== null && g.product.weight > 0 && results[g.at]!.outcome !== 'unchanged'
+            ? [g.product.sku]
+            : [],
+        );
+        if (fill && fields.includes('weight') && weighedSkus.length > 0) {
+          await fill.request(tx, auth.tenantId, weighedSkus);
+          fillAsked = true;
+        }
         const count = (outcome: Row['outcome']) => results.filter((r) => r.outcome === outcome).length;
         return {
           created: count('created'),
@@ -82,21 +96,28 @@ export function createProductsImportService(database: Database) {
           rows: results,
         };
       });
+      if (fillAsked) fill?.start();
+      return result;
     },
 
-    /** `GET /api/v1/products/export.csv`: every live product, in the import's columns (a file the import takes back). */
+    /**
+     * `GET /api/v1/products/export.csv`: every live product, in the import's columns, weights and sides in the tenant's
+     * units (`weight_oz` and `_in`, or `weight_g` and `_cm`): a file the import takes back unchanged.
+     */
     export(auth: AuthContext): Promise<string> {
       return database.withTenant(auth.tenantId, async (tx) => {
         const boxes = await repo.boxes(tx, auth.tenantId);
         const boxNameById = new Map(boxes.map((b) => [b.id, b.name]));
+        const system = await tenantUnitSystem(tx, auth.tenantId);
+        const columns = productCsvColumns(system);
         const rows = await repo.all(tx, auth.tenantId);
         return writeCsv(
-          PRODUCT_CSV_COLUMNS,
+          columns,
           rows.map((r) => {
             const p = toProduct(r);
-            return exportRow({ ...p, boxSizeId: r.boxSizeId }, boxNameById);
+            return exportRow({ ...p, boxSizeId: r.boxSizeId }, boxNameById, system);
           }),
-          EXPORT_RAW,
+          exportRaw(columns),
         );
       });
     },

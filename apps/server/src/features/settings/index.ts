@@ -10,3 +10,4 @@ export const settingsFeature: FastifyPluginAsyncTypebox = async (app) => {
 
 export { createApiKeyVerifier } from './api-key-verifier.ts';
 export { createConfigsRepository } from './configs-repository.ts';
+export { tenantUnitSystem } from './tenant-units.ts';
