@@ -24,6 +24,35 @@ import { timeTransactions } from './pull-harness.ts';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 export type CarrierKind = 'local' | 'usps';
+/**
+ * What the tenant's rules ask of every order: nothing (`plain`); insurance of its total and an adult's signature
+ * (`options`); those and "the cheapest of" three USPS services, which the batch quotes per order (`cheapest`).
+ */
+export type OptionsKind = 'plain' | 'options' | 'cheapest';
+export const OPTIONS_KINDS = ['plain', 'options', 'cheapest'] as const;
+
+const INSURE_AND_SIGN = [
+  { type: 'insure', above: 0 },
+  { type: 'requireSignature', kind: 'adult' },
+];
+const CHEAPEST_OF = {
+  type: 'cheapestService',
+  services: ['USPS_GROUND_ADVANTAGE', 'PRIORITY_MAIL', 'PRIORITY_MAIL_EXPRESS'].map((serviceCode) => ({
+    carrier: 'usps',
+    serviceCode,
+  })),
+};
+const rulesOf = (options: OptionsKind) => [
+  {
+    id: 'bench-options',
+    name: options === 'cheapest' ? 'Insure, sign, cheapest of three' : 'Insure and sign everything',
+    enabled: true,
+    match: 'all',
+    conditions: [],
+    actions: options === 'cheapest' ? [...INSURE_AND_SIGN, CHEAPEST_OF] : INSURE_AND_SIGN,
+    stop: false,
+  },
+];
 
 export interface Timer {
   ms: number;
@@ -113,13 +142,22 @@ async function startUsps(): Promise<UspsWorker> {
   };
 }
 
-/** The carrier adapters of the server, with the time of their purchases summed. */
-function timedCarriers(timer: Timer): CarrierAdapterFactory {
+/** The carrier adapters of the server, with the time of their purchases and of their quotes summed. */
+function timedCarriers(timer: Timer, quotes: Timer): CarrierAdapterFactory {
   return (carrier, connection, options) => {
     const adapter = createCarrierAdapter(carrier, connection, options);
     if (!adapter) return adapter;
     return {
       ...adapter,
+      async rates(request, signal) {
+        const started = performance.now();
+        try {
+          return await adapter.rates(request, signal);
+        } finally {
+          quotes.ms += performance.now() - started;
+          quotes.calls += 1;
+        }
+      },
       async buyLabel(request, signal) {
         const started = performance.now();
         try {
@@ -146,7 +184,11 @@ export interface Bench {
   headers: Record<string, string>;
   owner: OwnerSql;
   carrierTimer: Timer;
+  /** The carrier's rate quotes (a rule's "cheapest of" quotes each order at purchase). */
+  quoteTimer: Timer;
   transactionTimer: Timer;
+  /** What the rules ask of every order. */
+  options: OptionsKind;
   usps: UspsWorker | null;
   serverVersion: string;
   /** Statements sent to PostgreSQL by this process so far. */
@@ -195,6 +237,7 @@ export async function startBench(
   carrierUrl: (url: string) => Promise<string> = async (url) => url,
   /** Purchases of one batch in flight (the server's default: 8). */
   concurrency = 8,
+  options: OptionsKind = 'plain',
 ): Promise<Bench> {
   const cleanups: Array<() => Promise<unknown>> = [];
   const close = async () => {
@@ -208,6 +251,7 @@ export async function startBench(
     cleanups.push(database.drop);
     const idp = await fakeIdentityProvider();
     const carrierTimer: Timer = { ms: 0, calls: 0 };
+    const quoteTimer: Timer = { ms: 0, calls: 0 };
     const transactionTimer: Timer = { ms: 0, calls: 0 };
     const app = await buildApp({
       config: {
@@ -225,7 +269,7 @@ export async function startBench(
         outboundAllowHosts: uspsUrl ? [new URL(uspsUrl).host] : [],
       },
       jwks: idp.jwks,
-      carrierAdapters: timedCarriers(carrierTimer),
+      carrierAdapters: timedCarriers(carrierTimer, quoteTimer),
       labelBatchConcurrency: concurrency,
       logger: false,
     });
@@ -275,6 +319,10 @@ export async function startBench(
         ? { carrier: 'local', carrierMethod: 'LOCAL_NEXT_DAY' }
         : { carrier: 'usps', carrierMethod: 'USPS_GROUND_ADVANTAGE' }),
     });
+    if (options !== 'plain') {
+      // Rules run on each order as it is made: every order is insured for its total and signed for by an adult.
+      await api('PUT', '/api/v1/shippingRuleByStore/all', { version: 0, rules: rulesOf(options) });
+    }
     await app.shippingResolution.idle();
     // The labels' tracking pushes stay queued, as in the runs before batches were jobs: what is timed is the batch
     // (their channel here is a store without a connection; pushing would only fail and be sent again later).
@@ -297,7 +345,9 @@ export async function startBench(
       headers,
       owner,
       carrierTimer,
+      quoteTimer,
       transactionTimer,
+      options,
       usps,
       serverVersion,
       statements: () => statementsSent,
@@ -343,9 +393,14 @@ export async function paidOrders(bench: Bench, count: number, inFlight = 16): Pr
   const ids: number[] = new Array<number>(count);
   let next = 0;
   const one = async (i: number) => {
-    const order = await bench.api<{ id: string }>('POST', '/api/v1/store/1/orders', orderBody(i), 201);
-    await bench.api('POST', `/call/orders/${order.id}/approve/orderFlow`, { version: 1 });
-    await bench.api('POST', `/call/orders/${order.id}/processPayment/orderFlow`, { version: 2 });
+    const order = await bench.api<{ id: string; version: number }>('POST', '/api/v1/store/1/orders', orderBody(i), 201);
+    // Rules may have changed the order as it was made (a new version each time they write its settings).
+    const approved = await bench.api<{ order: { version: number } }>(
+      'POST',
+      `/call/orders/${order.id}/approve/orderFlow`,
+      { version: order.version },
+    );
+    await bench.api('POST', `/call/orders/${order.id}/processPayment/orderFlow`, { version: approved.order.version });
     ids[i] = Number(order.id);
   };
   await Promise.all(

@@ -1,6 +1,6 @@
 import type { LabelBatch, LabelBatchDetail } from '@shipdesk/contract';
 import { backendCpu, cpuBetween } from './pull-harness.ts';
-import type { Bench } from './labels-app.ts';
+import type { Bench, OptionsKind } from './labels-app.ts';
 import { sampleMemory, type MemoryProfile } from './labels-memory.ts';
 import {
   placeOf,
@@ -32,8 +32,15 @@ export interface BatchRun {
   /** Orders with exactly one label; labels whose tracking push is queued. */
   ordersWithOneLabel: number;
   pushesQueued: number;
+  /** Labels recorded as insured and signed for by an adult (what the `options` and `cheapest` rules ask). */
+  labelsWithOptions: number;
+  /** What the rules asked of every order (labels-app.ts OptionsKind). */
+  options: OptionsKind;
   /** Summed over the purchases (they overlap by the concurrency). */
   carrierMs: number;
+  /** The carrier's rate quotes during the batch (a rule's "cheapest of"): summed time and count. */
+  quoteMs: number;
+  quotes: number;
   transactionMs: number;
   transactions: number;
   /** Statements sent to PostgreSQL (BEGIN and COMMIT included); null on PGlite. */
@@ -156,6 +163,7 @@ export async function runBatch(
   // PostgreSQL's table statistics come late (see tableWrites): read before the CPU, whose backends may close meanwhile.
   const writesBefore = options.profile && bench.kind === 'postgres' ? await tableWrites(bench.owner) : null;
   const carrierBefore = { ...bench.carrierTimer };
+  const quotesBefore = { ...bench.quoteTimer };
   const transactionsBefore = { ...bench.transactionTimer };
   const statementsBefore = bench.statements();
   const databaseCpuBefore = bench.kind === 'postgres' ? await backendCpu(bench.owner) : null;
@@ -196,9 +204,11 @@ export async function runBatch(
 
   const detail = await bench.api<LabelBatchDetail>('GET', `/call/labelBatches/${batch.id}`);
   if (detail.batch.status !== 'done') throw new Error(`batch ${batch.id} ended ${detail.batch.status}`);
-  const [labels] = await bench.owner.rows<{ one: string; pending: string }>(
-    `SELECT count(*) FILTER (WHERE n = 1) AS one, coalesce(sum(pending), 0) AS pending FROM (
-       SELECT o.id, count(l.id) AS n, count(l.id) FILTER (WHERE l.tracking_push_status = 'pending') AS pending
+  const [labels] = await bench.owner.rows<{ one: string; pending: string; optioned: string }>(
+    `SELECT count(*) FILTER (WHERE n = 1) AS one, coalesce(sum(pending), 0) AS pending,
+       coalesce(sum(optioned), 0) AS optioned FROM (
+       SELECT o.id, count(l.id) AS n, count(l.id) FILTER (WHERE l.tracking_push_status = 'pending') AS pending,
+         count(l.id) FILTER (WHERE l.insured_value IS NOT NULL AND l.signature = 'adult') AS optioned
        FROM orders o LEFT JOIN shipping_labels l ON l.tenant_id = o.tenant_id AND l.order_id = o.id
        WHERE o.tenant_id = $1 AND o.id = ANY($2::bigint[]) GROUP BY o.id) per_order`,
     [bench.tenantId, orderIds],
@@ -221,7 +231,11 @@ export async function runBatch(
     ),
     ordersWithOneLabel: Number(labels!.one),
     pushesQueued: Number(labels!.pending),
+    labelsWithOptions: Number(labels!.optioned),
+    options: bench.options,
     carrierMs,
+    quoteMs: bench.quoteTimer.ms - quotesBefore.ms,
+    quotes: bench.quoteTimer.calls - quotesBefore.calls,
     transactionMs,
     transactions,
     statements,

@@ -3,7 +3,14 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { codeState } from './bench-results.ts';
-import { paidOrders, startBench, type CarrierKind, type DatabaseKind } from './labels-app.ts';
+import {
+  OPTIONS_KINDS,
+  paidOrders,
+  startBench,
+  type CarrierKind,
+  type DatabaseKind,
+  type OptionsKind,
+} from './labels-app.ts';
 import { runBatch, type BatchRun } from './labels-batch.ts';
 import type { DrawResult } from './labels-draw.ts';
 import { mib } from './labels-memory.ts';
@@ -27,6 +34,12 @@ const { values: args } = parseArgs({
     carrier: { type: 'string', default: 'local,usps' },
     orders: { type: 'string', default: '1000' },
     concurrency: { type: 'string', default: '4,8,16' },
+    /**
+     * What the tenant's rules ask of every order, one server per kind: plain, options (insured for its total and an
+     * adult's signature), cheapest (those and "the cheapest of" three USPS services, quoted per order). Options need
+     * a carrier that takes them: the built-in carrier insures nothing, so they run with --carrier usps only.
+     */
+    options: { type: 'string', default: 'plain' },
     'memory-orders': { type: 'string', default: '5000' },
     'draw-pdf': { type: 'string', default: '3000' },
     'draw-zpl': { type: 'string', default: '60000' },
@@ -56,6 +69,7 @@ const carriers = list(args.carrier, ['local', 'usps'] as const);
 const orders = positive('orders', args.orders);
 const concurrencies = args.concurrency.split(',').map((c) => positive('concurrency', c));
 const memoryOrders = positive('memory-orders', args['memory-orders'], true);
+const optionKinds = list(args.options, OPTIONS_KINDS);
 const loads: number[] = [];
 const noteLoad = () => loads.push(os.loadavg()[0]!);
 
@@ -88,10 +102,11 @@ function measureDrawing(): { result: DrawResult; command: string } {
 
 function logRun(kind: DatabaseKind, carrier: CarrierKind, run: BatchRun) {
   log(
-    `  ${kind} ${carrier} x${run.concurrency}: ${run.orders} orders, purchase ${(run.purchaseMs / 1000).toFixed(2)} s ` +
+    `  ${kind} ${carrier} ${run.options} x${run.concurrency}: ${run.orders} orders, purchase ${(run.purchaseMs / 1000).toFixed(2)} s ` +
       `(${Math.round(run.bought / (run.purchaseMs / 1000))} labels/s), document ${(run.documentMs / 1000).toFixed(2)} s ` +
       `${mib(run.documentBytes).toFixed(1)} MiB ${run.documentPages} pages; bought ${run.bought}, failed ${run.failed}, ` +
-      `one label ${run.ordersWithOneLabel}, pushes queued ${run.pushesQueued}` +
+      `one label ${run.ordersWithOneLabel}, pushes queued ${run.pushesQueued}, with options ${run.labelsWithOptions}, ` +
+      `quotes ${run.quotes} (${(run.quoteMs / Math.max(1, run.bought)).toFixed(2)} ms per label)` +
       (run.failures.length ? `; failures: ${run.failures.join(' | ')}` : ''),
   );
 }
@@ -132,31 +147,33 @@ async function main() {
   let serverVersions: Partial<Record<DatabaseKind, string>> = {};
   for (const kind of databases) {
     for (const carrier of carriers) {
-      // One server per concurrency: it is the server's own setting for the batches its queue works.
+      // One server per concurrency and rule set: the concurrency is the server's own setting for its batches.
       for (const [index, concurrency] of concurrencies.entries()) {
-        log(`batches: ${kind}, ${carrier}, ${concurrency} in flight`);
-        const bench = await startBench(kind, carrier, adminUrl, undefined, concurrency);
-        serverVersions = { ...serverVersions, [kind]: bench.serverVersion };
-        try {
-          // A first, untimed batch: the server's code paths are compiled and its connections open before the timed one.
-          const warm = await paidOrders(bench, Math.min(100, orders));
-          await runBatch(bench, warm.ids);
-          const made = await paidOrders(bench, orders);
-          log(`  ${orders} paid orders in ${(made.ms / 1000).toFixed(1)} s`);
-          const run = await runBatch(bench, made.ids);
-          logRun(kind, carrier, run);
-          batches.push({ kind, carrier, ordersMs: made.ms, run });
-          noteLoad();
-          if (args.profile && carrier === 'local' && index === 0) {
-            const profiledOrders = await paidOrders(bench, orders);
-            const profiledRun = await runBatch(bench, profiledOrders.ids, { profile: true });
-            logRun(kind, carrier, profiledRun);
-            profiled.push({ kind, run: profiledRun });
+        for (const options of carrier === 'local' ? (['plain'] as OptionsKind[]) : optionKinds) {
+          log(`batches: ${kind}, ${carrier}, ${options}, ${concurrency} in flight`);
+          const bench = await startBench(kind, carrier, adminUrl, undefined, concurrency, options);
+          serverVersions = { ...serverVersions, [kind]: bench.serverVersion };
+          try {
+            // A first, untimed batch: the server's code paths are compiled and its connections open before the timed one.
+            const warm = await paidOrders(bench, Math.min(100, orders));
+            await runBatch(bench, warm.ids);
+            const made = await paidOrders(bench, orders);
+            log(`  ${orders} paid orders in ${(made.ms / 1000).toFixed(1)} s`);
+            const run = await runBatch(bench, made.ids);
+            logRun(kind, carrier, run);
+            batches.push({ kind, carrier, ordersMs: made.ms, run });
             noteLoad();
+            if (args.profile && carrier === 'local' && index === 0) {
+              const profiledOrders = await paidOrders(bench, orders);
+              const profiledRun = await runBatch(bench, profiledOrders.ids, { profile: true });
+              logRun(kind, carrier, profiledRun);
+              profiled.push({ kind, run: profiledRun });
+              noteLoad();
+            }
+            if (bench.usps) log(`  the fake USPS sold ${await bench.usps.labels()} labels`);
+          } finally {
+            await bench.close();
           }
-          if (bench.usps) log(`  the fake USPS sold ${await bench.usps.labels()} labels`);
-        } finally {
-          await bench.close();
         }
       }
     }
