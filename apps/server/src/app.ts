@@ -39,7 +39,7 @@ import { createApiKeyVerifier, settingsFeature } from './features/settings/index
 import { setupGuideFeature } from './features/setup-guide/index.ts';
 import { shippingFeature, shippingPlugin } from './features/shipping/index.ts';
 import { rulesForOrders, shippingRulesFeature } from './features/shipping-rules/index.ts';
-import { productsFeature } from './features/products/index.ts';
+import { productFillPlugin, productsFeature } from './features/products/index.ts';
 import { storeCallbacksFeature, storeSyncPlugin, storesFeature } from './features/stores/index.ts';
 import { subscriptionsFeature } from './features/subscriptions/index.ts';
 import { createTenantsService, tenantsFeature, type TenantsService } from './features/tenants/index.ts';
@@ -206,8 +206,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     adapters,
     adapterOptions,
     stallSeconds: config.syncStallSeconds,
+    // Products a pull gave a new weight fill the open orders that lack it (registered below).
+    weightFill: () => app.productWeightFill,
   });
   await app.register(shippingPlugin);
+  await app.register(productFillPlugin, { rules: rulesForOrders(app.log) });
   const carrierAdapters = options.carrierAdapters ?? createCarrierAdapter;
   await app.register(labelsPlugin, {
     batchStaleSeconds: config.labelBatchStaleSeconds,

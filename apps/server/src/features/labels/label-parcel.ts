@@ -28,13 +28,14 @@ async function findBox(tx: Executor, tenantId: string, id: number): Promise<BoxS
 }
 
 /**
- * The weight a delivery keeps, or what its contents weigh: a weight a person or a plan kept stands; one that is only
- * its lines' own (0, or their sum) takes the products' weights of its unweighed lines too (docs/products.md), so an
- * eBay line of weight 0 weighs what its product does once the product has a weight.
+ * The weight a delivery keeps, or what its contents weigh (docs/order-editing.md, "Weight sources"): a weight a
+ * person typed (`seller`) stands; one that is its lines' (`lines`) is what its contents weigh now, a line without a
+ * weight counted at its product's (docs/products.md), so an eBay line of weight 0 weighs what its product does once
+ * the product has a weight; and nothing kept yet (0) is the contents plus the box's own weight.
  */
-function keptWeight(delivery: Pick<DeliveryRow, 'weight'>, own: number, contents: number, box: number): number {
+function keptWeight(delivery: Pick<DeliveryRow, 'weight' | 'weightSource'>, contents: number, box: number): number {
   if (delivery.weight <= 0) return contents + box;
-  return delivery.weight === own ? delivery.weight + (contents - own) : delivery.weight;
+  return delivery.weightSource === 'seller' ? delivery.weight : contents;
 }
 
 /**
@@ -56,7 +57,7 @@ export async function draftParcel(
   const box = boxSizeId ? await findBox(tx, tenantId, boxSizeId) : undefined;
   if (boxSizeId && !box) throw badRequest({ boxSizeId: `No box size ${boxSizeId}` });
   const contents = await deliveryContents(tx, tenantId, delivery.id);
-  const weighed = keptWeight(delivery, contents.ownWeight, contents.weight, box?.emptyWeight ?? 0);
+  const weighed = keptWeight(delivery, contents.weight, box?.emptyWeight ?? 0);
   const size = (asked: number | undefined, kept: number | null, ofBox: number | undefined) =>
     asked ?? (query.boxSizeId !== undefined && ofBox !== undefined ? ofBox : (kept ?? ofBox ?? null));
   const draft: ParcelDraft = {
@@ -77,7 +78,7 @@ export async function draftParcel(
   return {
     ...draft,
     boxSizeId: fallback.id,
-    weight: query.weight ?? keptWeight(delivery, contents.ownWeight, contents.weight, fallback.emptyWeight),
+    weight: query.weight ?? keptWeight(delivery, contents.weight, fallback.emptyWeight),
     length: fallback.length,
     width: fallback.width,
     height: fallback.height,

@@ -124,6 +124,9 @@ async function startPurchase(
     .update(deliveries)
     .set({
       ...parcel,
+      // The label form's parcel is kept for the delivery as a person's weight: a later change of its lines leaves
+      // it (docs/order-editing.md, "Weight sources").
+      weightSource: 'seller',
       purchaseState: 'buying',
       purchaseStartedAt: sql`clock_timestamp()`,
       purchaseRequest: record as unknown as Record<string, unknown>,

@@ -80,7 +80,7 @@ export function createDeliveryShapes(database: Database, notify: OrdersNotifier)
       });
     }
     if (Object.keys(errors).length > 0) throw badRequest(errors);
-    return planned;
+    return { planned, lineWeights: new Map(lines.map((l) => [Number(l.id), l.weight])) };
   }
 
   return {
@@ -103,7 +103,7 @@ export function createDeliveryShapes(database: Database, notify: OrdersNotifier)
                 reason: 'invalid_status',
               });
             }
-            const planned = await check(tx, tenantId, order.id, shape);
+            const { planned, lineWeights } = await check(tx, tenantId, order.id, shape);
             const kept = new Set(shape.deliveries.filter((b) => b.deliveryId).map((b) => Number(b.deliveryId)));
             const dropped = planned.map((d) => d.delivery.id).filter((d) => !kept.has(d));
             if (dropped.length > 0) {
@@ -112,9 +112,12 @@ export function createDeliveryShapes(database: Database, notify: OrdersNotifier)
                 .where(and(eq(deliveries.tenantId, tenantId), inArray(deliveries.id, dropped)));
             }
             for (const box of shape.deliveries) {
+              // A weight sent that is not its lines' own total was typed for the box: it stands (docs/order-editing.md).
+              const own = box.lines.reduce((g, l) => g + l.quantity * (lineWeights.get(Number(l.lineId)) ?? 0), 0);
               const parcel = {
                 boxSizeId: box.boxSizeId ? Number(box.boxSizeId) : null,
                 weight: box.weight ?? 0,
+                weightSource: box.weight && box.weight !== own ? ('seller' as const) : ('lines' as const),
                 length: box.length ?? null,
                 width: box.width ?? null,
                 height: box.height ?? null,

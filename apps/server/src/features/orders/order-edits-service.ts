@@ -16,6 +16,7 @@ import type { OrderRules } from './new-order-rules.ts';
 import { createOrderEditRun, editedOrder } from './order-edit-run.ts';
 import { createOrderLinesRepository } from './order-lines-repository.ts';
 import { describeLineChanges, planLines } from './order-lines-rules.ts';
+import { lineWeightSources } from './order-weights-rules.ts';
 import type { OrdersNotifier } from './orders-notifier.ts';
 import { statusesOf } from './orders-repository.ts';
 
@@ -74,7 +75,7 @@ export function createOrderEditsService(database: Database, notify: OrdersNotifi
       });
     }
     const changes = describeLineChanges(stored, plan.lines, order.currency);
-    const written = await lines.replaceLines(tx, tenantId, order.id, plan.lines);
+    const written = await lines.replaceLines(tx, tenantId, order.id, lineWeightSources(plan.lines, stored));
     const planned = states.filter((d) => d.status === 'planned').map((d) => d.id);
     await lines.replanDelivery(tx, tenantId, order.id, planned, written, order.requestedShippingMethod);
     const paymentStatus =

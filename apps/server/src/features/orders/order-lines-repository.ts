@@ -42,7 +42,7 @@ export function createOrderLinesRepository() {
       tx: Executor,
       tenantId: string,
       orderId: number,
-      planned: readonly PlannedLine[],
+      planned: ReadonlyArray<PlannedLine & { weightSource?: 'seller' | null }>,
     ): Promise<Array<{ id: number; quantity: number; weight: number }>> {
       const keptIds = planned.flatMap((l) => (l.id === undefined ? [] : [l.id]));
       const ofOrder = and(eq(orderLines.tenantId, tenantId), eq(orderLines.orderId, orderId));
@@ -95,7 +95,7 @@ export function createOrderLinesRepository() {
         }
         await tx
           .update(deliveries)
-          .set({ weight, updatedAt: new Date() })
+          .set({ weight, weightSource: 'lines', updatedAt: new Date() })
           .where(and(eq(deliveries.tenantId, tenantId), eq(deliveries.id, deliveryId!)));
       } else {
         const [row] = await tx

@@ -14,6 +14,7 @@ export function createOrderWeightsRepository() {
           purchaseState: deliveries.purchaseState,
           boxSizeId: deliveries.boxSizeId,
           weight: deliveries.weight,
+          weightSource: deliveries.weightSource,
           length: deliveries.length,
           width: deliveries.width,
           height: deliveries.height,
@@ -42,10 +43,11 @@ export function createOrderWeightsRepository() {
       }));
     },
 
+    /** A weight a person typed: the line's from now on (a product fill and a channel's 0 leave it). */
     async setLineWeight(tx: Executor, tenantId: string, lineId: number, weight: number): Promise<void> {
       await tx
         .update(orderLines)
-        .set({ weight })
+        .set({ weight, weightSource: 'seller' })
         .where(and(eq(orderLines.tenantId, tenantId), eq(orderLines.id, lineId)));
     },
 
@@ -56,6 +58,8 @@ export function createOrderWeightsRepository() {
       parcel: {
         boxSizeId?: number | null;
         weight: number;
+        /** `seller`: a person typed the weight and it stands; `lines`: it follows the lines (absent: as it was). */
+        weightSource?: 'lines' | 'seller';
         length?: number | null;
         width?: number | null;
         height?: number | null;
@@ -79,8 +83,6 @@ export function createOrderWeightsRepository() {
 
 /** What a delivery holds, weighed: each line's own weight and, for a line without one, its product's. */
 interface DeliveryContents {
-  /** Grams of the lines' own weights (a line without a weight counts 0). */
-  ownWeight: number;
   /** Grams with a line without a weight counted at its live product's weight per unit (docs/products.md). */
   weight: number;
   /** The SKUs of lines with no weight of their own nor a weighed product, in line order, each once. */
@@ -112,13 +114,11 @@ export async function deliveryContents(tx: Executor, tenantId: string, deliveryI
     .where(and(eq(deliveryLines.tenantId, tenantId), eq(deliveryLines.deliveryId, deliveryId)))
     .orderBy(asc(orderLines.position), asc(orderLines.id));
   const unweighed = new Set<string>();
-  let ownWeight = 0;
   let weight = 0;
   for (const row of rows) {
     const perUnit = row.weight > 0 ? row.weight : (row.productWeight ?? 0);
     if (perUnit <= 0) unweighed.add(row.sku);
-    ownWeight += row.quantity * row.weight;
     weight += row.quantity * perUnit;
   }
-  return { ownWeight, weight, unweighed: [...unweighed] };
+  return { weight, unweighed: [...unweighed] };
 }

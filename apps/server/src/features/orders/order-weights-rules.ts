@@ -15,6 +15,8 @@ interface DeliveryContents {
   id: number;
   status: string;
   weight: number;
+  /** `lines`: the weight is its lines' own total and follows them; `seller`: a person's, it stands. */
+  weightSource: string;
   lines: ReadonlyArray<{ lineId: number; quantity: number }>;
 }
 
@@ -65,8 +67,8 @@ const contentsWeight = (delivery: DeliveryContents, weightOf: (lineId: number) =
 
 /**
  * The planned deliveries whose weight follows the lines, with their new weight: those holding a changed line whose
- * weight was their lines' (0, or the contents' weight before), as the lines edit weighs a delivery. A weight a person
- * typed for the box (box included) is theirs and stays.
+ * weight source is `lines` (their lines' own total), as the lines edit weighs a delivery. A weight a person typed
+ * for the box (`seller`, box included) is theirs and stays.
  */
 export function reweighDeliveries(
   deliveries: readonly DeliveryContents[],
@@ -76,11 +78,26 @@ export function reweighDeliveries(
   const before = new Map(stored.map((l) => [l.id, l.weight]));
   const after = (id: number) => weights.get(id) ?? before.get(id) ?? 0;
   return deliveries.flatMap((d) => {
-    if (d.status !== 'planned' || !d.lines.some((l) => weights.has(l.lineId))) return [];
-    const was = contentsWeight(d, (id) => before.get(id) ?? 0);
-    if (d.weight !== 0 && d.weight !== was) return [];
+    if (d.status !== 'planned' || d.weightSource !== 'lines' || !d.lines.some((l) => weights.has(l.lineId))) return [];
     const weight = contentsWeight(d, after);
     return weight === d.weight ? [] : [{ id: d.id, weight }];
+  });
+}
+
+/**
+ * Where each line of a lines edit gets its weight from (docs/order-editing.md, "Weight sources"): a weight a person
+ * changed, or typed on a new line, is `seller`; a kept line whose weight did not change keeps its source (undefined:
+ * not written); a new line without a weight has none (null).
+ */
+export function lineWeightSources<T extends { id?: number; weight: number }>(
+  planned: readonly T[],
+  stored: ReadonlyArray<{ id: number; weight: number }>,
+): Array<T & { weightSource?: 'seller' | null }> {
+  const before = new Map(stored.map((l) => [l.id, l.weight]));
+  return planned.map((line) => {
+    const was = line.id === undefined ? undefined : before.get(line.id);
+    if (was === undefined) return { ...line, weightSource: line.weight > 0 ? ('seller' as const) : null };
+    return line.weight === was ? line : { ...line, weightSource: 'seller' as const };
   });
 }
 

@@ -104,6 +104,8 @@ export function createOrderWeightsService(database: Database, notify: OrdersNoti
     const after = {
       boxSizeId,
       weight: input.weight ?? 0,
+      // A weight typed for the box stands; none: it is its lines' again, and follows them.
+      weightSource: input.weight === null ? ('lines' as const) : ('seller' as const),
       length: input.length,
       width: input.width,
       height: input.height,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { productFillRoutes } from './product-fill-routes.ts';
 import { productsImportRoutes } from './products-import-routes.ts';
 import { productsRoutes } from './products-routes.ts';
 
@@ -6,6 +7,10 @@ import { productsRoutes } from './products-routes.ts';
 export const productsFeature: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(productsRoutes);
   await app.register(productsImportRoutes);
+  await app.register(productFillRoutes);
 };
+
+// The fill of open orders from the catalogue on the engine (app.ts registers it beside the other queues).
+export { productFillPlugin } from './product-fill-plugin.ts';
 
 export { recordChannelProducts, type ChannelProductsResult } from './products-channel-repository.ts';

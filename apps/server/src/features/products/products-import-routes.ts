@@ -11,7 +11,7 @@ const Csv = Type.String({ description: 'text/csv; charset=utf-8 (docs/products.m
 
 /** The catalogue as a CSV file, both ways (docs/products.md). */
 export const productsImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = createProductsImportService(app.db);
+  const service = createProductsImportService(app.db, app.productWeightFill);
   const common = { tags: ['products'], security: [{ bearerAuth: [] }] };
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: MAX_FILE_BYTES }, (_request, body, done) =>
     done(null, body),

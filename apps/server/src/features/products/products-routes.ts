@@ -14,7 +14,7 @@ import { createProductsService } from './products-service.ts';
 
 /** The product catalogue (docs/products.md): every role reads it; Admins keep it in Settings > Products. */
 export const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = createProductsService(app.db);
+  const service = createProductsService(app.db, app.productWeightFill);
   const common = { tags: ['products'], security: [{ bearerAuth: [] }] };
   const params = Type.Object({ id: Type.String({ pattern: ID_PATTERN }) });
 

@@ -12,6 +12,7 @@ import type { ProductRow } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { parseId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import type { ProductFill } from './product-fill-service.ts';
 import { createProductsRepository, isSkuTaken } from './products-repository.ts';
 import { checkProduct, physicalChanged, type ProductFields } from './products-rules.ts';
 
@@ -67,8 +68,31 @@ function checked(input: ProductInput): ProductFields {
 
 const skuTaken = (sku: string) => badRequest({ sku: `sku "${sku}" is another product's already` });
 
-export function createProductsService(database: Database) {
+/** What a product change asks of the fill of open orders (product-fill-service.ts); absent: no fill. */
+export type FillRequests = Pick<ProductFill, 'request' | 'start'>;
+
+/** A live product with a weight: the open orders' lines of its SKU that lack one take it (docs/products.md). */
+const weighed = (product: Pick<ProductRow, 'weight' | 'archivedAt'>) =>
+  product.archivedAt === null && product.weight !== null && product.weight > 0;
+
+export function createProductsService(database: Database, fill?: FillRequests) {
   const repo = createProductsRepository();
+  /** Runs `work` for the tenant, then wakes the fill's workers when the change asked for a fill. */
+  async function changing<T>(
+    tenantId: string,
+    work: (tx: Executor, askFill: (sku: string) => Promise<void>) => Promise<T>,
+  ) {
+    let asked = false;
+    const result = await database.withTenant(tenantId, (tx) =>
+      work(tx, async (sku) => {
+        if (!fill) return;
+        await fill.request(tx, tenantId, [sku]);
+        asked = true;
+      }),
+    );
+    if (asked) fill?.start();
+    return result;
+  }
 
   /** Another tenant's box or an archived one is refused as a missing one: 400 naming the field. */
   async function checkBox(tx: Executor, tenantId: string, product: ProductFields) {
@@ -107,10 +131,11 @@ export function createProductsService(database: Database) {
     /** `POST /api/v1/products`: a seller's product; a live SKU belongs to one product. */
     create(auth: AuthContext, input: ProductInput): Promise<Product> {
       const product = checked(input);
-      return database.withTenant(auth.tenantId, async (tx) => {
+      return changing(auth.tenantId, async (tx, askFill) => {
         await checkBox(tx, auth.tenantId, product);
         const row = await repo.insert(tx, auth.tenantId, product);
         if (!row) throw skuTaken(product.sku);
+        if (weighed(row)) await askFill(row.sku);
         return toProduct(row);
       });
     },
@@ -121,7 +146,7 @@ export function createProductsService(database: Database) {
      */
     update(auth: AuthContext, idText: string, input: ProductInput): Promise<Product> {
       const product = checked(input);
-      return database.withTenant(auth.tenantId, async (tx) => {
+      return changing(auth.tenantId, async (tx, askFill) => {
         const before = await owned(tx, auth.tenantId, idText);
         await checkBox(tx, auth.tenantId, product);
         if (!before.archivedAt && (await repo.liveWithSku(tx, auth.tenantId, product.sku, before.id))) {
@@ -134,6 +159,7 @@ export function createProductsService(database: Database) {
         const row = await repo.update(tx, auth.tenantId, before.id, product, weightSource).catch((error: unknown) => {
           throw isSkuTaken(error) ? skuTaken(product.sku) : error;
         });
+        if (weighed(row!) && (row!.weight !== before.weight || row!.sku !== before.sku)) await askFill(row!.sku);
         return toProduct(row!);
       });
     },
@@ -155,7 +181,7 @@ export function createProductsService(database: Database) {
 
     /** `POST /api/v1/products/{id}/restore`: live again, unless a live product has its SKU now. */
     restore(auth: AuthContext, idText: string): Promise<Product> {
-      return database.withTenant(auth.tenantId, async (tx) => {
+      return changing(auth.tenantId, async (tx, askFill) => {
         const row = await owned(tx, auth.tenantId, idText);
         if (!row.archivedAt) return toProduct(row);
         if (await repo.liveWithSku(tx, auth.tenantId, row.sku)) {
@@ -164,6 +190,8 @@ export function createProductsService(database: Database) {
         const restored = await repo.restore(tx, auth.tenantId, row.id).catch((error: unknown) => {
           throw isSkuTaken(error) ? skuTaken(row.sku) : error;
         });
+        // Live again with its weight: the open orders that lacked it while it was archived take it now.
+        if (weighed(restored!)) await askFill(restored!.sku);
         return toProduct(restored!);
       });
     },

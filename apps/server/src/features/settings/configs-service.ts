@@ -34,7 +34,10 @@ export function createConfigsService(database: Database, options: ConfigsService
      */
     list(auth: AuthContext): Promise<ConfigEntry[]> {
       return database.withTenant(auth.tenantId, async (tx) => {
-        const entries = (await repo.list(auth.tenantId, tx)).filter((row) => row.key !== 'bearer_token').map(toEntry);
+        // `product_weight_fill` is the catalogue's fill record (docs/products.md), kept here but not a setting.
+        const entries = (await repo.list(auth.tenantId, tx))
+          .filter((row) => row.key !== 'bearer_token' && row.key !== 'product_weight_fill')
+          .map(toEntry);
         const key = await apiKeys.working(tx, auth.tenantId);
         if (key) {
           entries.push({

@@ -67,31 +67,44 @@ function deliveryStatus(statuses: OrderStatuses): string {
   return 'planned';
 }
 
+/** Where a line's weight came from (docs/order-editing.md, "Weight sources"): null is the channel's. */
+type LineWeightSource = 'seller' | 'product' | null;
+
+/** A channel's order whose lines may carry a weight kept from the stored copy, and where that weight came from. */
+type KeptOrder = Omit<ChannelOrder, 'lines'> & {
+  lines: Array<ChannelOrder['lines'][number] & { weightSource?: LineWeightSource }>;
+};
+
 /**
- * A channel's copy of an order with the weights a person typed kept (docs/order-editing.md, "Weights and boxes"): a
- * line the channel sends with weight 0 ("not known") takes the stored weight of the line with the same SKU, the n-th
- * such line the n-th; a weight the channel does send is the channel's and wins.
+ * A channel's copy of an order with the weights kept that were not the channel's (docs/order-editing.md, "Weight
+ * sources"), matching each line to the stored line of the same SKU (the n-th such line the n-th): a weight a person
+ * typed (`seller`) stays whatever the channel sends; one filled from the product (`product`), or any stored weight,
+ * stays while the channel sends 0 ("not known"); otherwise a weight the channel sends is the channel's and wins.
  */
 export function keepTypedWeights(
   order: ChannelOrder,
-  stored: ReadonlyArray<{ sku: string; weight: number }>,
-): ChannelOrder {
-  if (stored.length === 0 || order.lines.every((l) => l.weight > 0)) return order;
-  const bySku = new Map<string, number[]>();
-  for (const line of stored) bySku.set(line.sku, [...(bySku.get(line.sku) ?? []), line.weight]);
+  stored: ReadonlyArray<{ sku: string; weight: number; weightSource: string | null }>,
+): KeptOrder {
+  if (stored.length === 0) return order;
+  const bySku = new Map<string, Array<(typeof stored)[number]>>();
+  for (const line of stored) bySku.set(line.sku, [...(bySku.get(line.sku) ?? []), line]);
   const taken = new Map<string, number>();
   const lines = order.lines.map((line) => {
     const sku = line.sku || line.externalLineId;
     const n = taken.get(sku) ?? 0;
     taken.set(sku, n + 1);
-    const kept = bySku.get(sku)?.[n] ?? 0;
-    return line.weight > 0 || kept <= 0 ? line : { ...line, weight: kept };
+    const kept = bySku.get(sku)?.[n];
+    if (!kept || kept.weight <= 0) return line;
+    if (kept.weightSource === 'seller' || line.weight <= 0) {
+      return { ...line, weight: kept.weight, weightSource: kept.weightSource as LineWeightSource };
+    }
+    return line;
   });
   return { ...order, lines };
 }
 
 /** What an order writes besides its own row: its lines, addresses and the one planned delivery of all its lines. */
-export function childRecord(order: ChannelOrder, statuses: OrderStatuses) {
+export function childRecord(order: KeptOrder, statuses: OrderStatuses) {
   return {
     lines: order.lines.map((l, position) => ({
       position,
@@ -101,6 +114,7 @@ export function childRecord(order: ChannelOrder, statuses: OrderStatuses) {
       quantity_shipped: l.quantityShipped,
       unit_price: l.unitPrice,
       weight: l.weight,
+      weight_source: l.weightSource ?? null,
       category: l.category,
       hazardous: l.hazardous,
     })),

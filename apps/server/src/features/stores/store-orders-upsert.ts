@@ -87,11 +87,12 @@ function childWrites(tenantId: string): SQL {
   const t = tenantId;
   return sql`ins_lines AS (
       INSERT INTO order_lines (tenant_id, order_id, position, sku, name, quantity, quantity_shipped, unit_price, weight,
-        category, hazardous)
+        weight_source, category, hazardous)
       SELECT ${t}, s.order_id, l.position, l.sku, l.name, l.quantity, l.quantity_shipped, l.unit_price, l.weight,
-        l.category, l.hazardous
+        l.weight_source, l.category, l.hazardous
       FROM src s CROSS JOIN LATERAL jsonb_to_recordset(s.lines) AS l(position integer, sku text, name text,
-        quantity integer, quantity_shipped integer, unit_price bigint, weight integer, category text, hazardous boolean)
+        quantity integer, quantity_shipped integer, unit_price bigint, weight integer, weight_source text,
+        category text, hazardous boolean)
       RETURNING id, order_id, quantity
     ), ins_deliveries AS (
       INSERT INTO deliveries (tenant_id, order_id, requested_ship_method, weight, status)
@@ -270,20 +271,27 @@ async function updateStoredOrders(
     )}) AS r(id bigint, replace_content boolean, ${ORDER_COLUMNS})
     WHERE o.tenant_id = ${tenantId} AND o.id = r.id`);
   const replaced = planned.filter((p) => p.replaceContent).map((p) => p.id);
-  const typedWeights = new Map<number, Array<{ sku: string; weight: number }>>();
+  const typedWeights = new Map<number, Array<{ sku: string; weight: number; weightSource: string | null }>>();
   if (replaced.length > 0) {
     const ids = sql`ARRAY[${sql.join(
       replaced.map((id) => sql`${id}`),
       sql`, `,
     )}]::bigint[]`;
-    // The weights people typed (a channel's 0 means "not known"): the new copy's lines keep them (keepTypedWeights).
-    for (const line of await rows<{ order_id: string | number; sku: string; weight: number }>(
+    // The weights people typed or products filled (a channel's 0 means "not known"): the new copy's lines keep them
+    // (keepTypedWeights).
+    for (const line of await rows<{
+      order_id: string | number;
+      sku: string;
+      weight: number;
+      weight_source: string | null;
+    }>(
       tx,
-      sql`SELECT order_id, sku, weight FROM order_lines
+      sql`SELECT order_id, sku, weight, weight_source FROM order_lines
           WHERE tenant_id = ${tenantId} AND order_id = ANY(${ids}) ORDER BY order_id, position`,
     )) {
       const id = Number(line.order_id);
-      typedWeights.set(id, [...(typedWeights.get(id) ?? []), { sku: line.sku, weight: Number(line.weight) }]);
+      const kept = { sku: line.sku, weight: Number(line.weight), weightSource: line.weight_source };
+      typedWeights.set(id, [...(typedWeights.get(id) ?? []), kept]);
     }
     // Unworked orders take the channel's lines and addresses whole; the planned delivery is rebuilt with them.
     await tx.execute(sql`

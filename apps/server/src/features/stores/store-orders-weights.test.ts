@@ -68,7 +68,7 @@ describe.each(backends)('a channel re-sending an order keeps the weights people 
 
   const get = async (url: string) => (await t.app.inject({ url, headers: await t.auth(tenant) })).json().data;
 
-  it("keeps a typed weight when the channel sends 0, and takes the channel's own weight when it sends one", async () => {
+  it("keeps a typed weight whatever the channel sends, and a product's while the channel sends 0", async () => {
     const [{ id: storeId }] = (
       (await t.app.db.db.execute(
         sql`INSERT INTO stores (tenant_id, name, source_type) VALUES (${tenant}, 'eBay shop', 'Ebay') RETURNING id`,
@@ -114,11 +114,34 @@ describe.each(backends)('a channel re-sending an order keeps the weights people 
     let [delivery] = (await get(`/api/v1/deliveries?orderId=${id}`)) as Delivery[];
     expect(delivery!.weight).toBe(2 * 340);
 
-    // A weight the channel does send is the channel's.
+    // A weight the channel does send is the channel's, except where a person typed one (docs/order-editing.md).
     expect((await upsert(twoLines([500, 90], '2026-11-03T10:00:00Z'))).updated).toBe(1);
     now = (await get(`/api/v1/orders/${id}`)) as Order;
-    expect(now.lines.map((l) => l.weight)).toEqual([500, 90]);
+    expect(now.lines.map((l) => l.weight)).toEqual([340, 90]);
     [delivery] = (await get(`/api/v1/deliveries?orderId=${id}`)) as Delivery[];
-    expect(delivery!.weight).toBe(2 * 500 + 90);
+    expect(delivery!.weight).toBe(2 * 340 + 90);
+
+    // A weight filled from the product stays while the channel sends 0, and gives way to one the channel sends.
+    await t.app.db.db.execute(
+      sql`UPDATE order_lines SET weight = 250, weight_source = 'product' WHERE order_id = ${Number(id)} AND sku = 'TEA-9'`,
+    );
+    const sources = async () =>
+      (
+        (await t.app.db.db.execute(
+          sql`SELECT weight, weight_source FROM order_lines WHERE order_id = ${Number(id)} ORDER BY position`,
+        )) as unknown as { rows: Array<{ weight: number; weight_source: string | null }> }
+      ).rows.map((r) => [Number(r.weight), r.weight_source]);
+    expect((await upsert(twoLines([0, 0], '2026-11-04T10:00:00Z'))).updated).toBe(1);
+    expect(await sources()).toEqual([
+      [340, 'seller'],
+      [250, 'product'],
+    ]);
+    [delivery] = (await get(`/api/v1/deliveries?orderId=${id}`)) as Delivery[];
+    expect(delivery!.weight).toBe(2 * 340 + 250);
+    expect((await upsert(twoLines([0, 120], '2026-11-05T10:00:00Z'))).updated).toBe(1);
+    expect(await sources()).toEqual([
+      [340, 'seller'],
+      [120, null],
+    ]);
   });
 });
