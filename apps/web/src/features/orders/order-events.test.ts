@@ -21,6 +21,12 @@ describe('eventName', () => {
     expect(eventName('paymentTerms', { terms: false })).toBe('Taken off payment terms');
   });
 
+  it('names the weights a person entered and the ones a product filled', () => {
+    expect(eventName('lineWeightsUpdated')).toBe('Weights changed');
+    expect(eventName('deliveryParcelUpdated')).toBe('Box changed');
+    expect(eventName('productWeightFilled', { changes: ['MUG-1: 340 g'] })).toBe('Weight filled from product');
+  });
+
   it('tells a carrier service chosen by hand from one handed back to the mappings', () => {
     const payload = { carrier: 'ups', carrierMethod: '03', packageType: null };
     expect(eventName('shippingUpdated', { ...payload, automatic: false })).toBe('Shipping chosen by hand');

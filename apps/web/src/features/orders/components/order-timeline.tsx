@@ -47,6 +47,11 @@ function payloadDetails(record: OrderEventRecord, currency: string, locale: stri
       details.push(`Total ${money(total.from)} → ${money(total.to)}`);
     }
   }
+  // Weights a person entered or a product filled: the server's words per line ("MUG-1: 340 g").
+  const weightEvents = ['lineWeightsUpdated', 'deliveryParcelUpdated', 'productWeightFilled'];
+  if (weightEvents.includes(record.event) && Array.isArray(payload.changes)) {
+    details.push(...payload.changes.filter((c): c is string => typeof c === 'string'));
+  }
   if (record.event === 'ruleSettingsUpdated') {
     const settingsCurrency = typeof payload.currency === 'string' ? payload.currency : currency;
     details.push(...ruleSettingsEventDetails(payload, (minor) => formatMoney(minor, settingsCurrency, locale)));

@@ -1,4 +1,4 @@
-import type { Product, ProductImportResult, ProductInput, ProductList } from '@shipdesk/contract';
+import type { Product, ProductFillProgress, ProductImportResult, ProductInput, ProductList } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
 import { envelopeData } from '@/lib/api/envelope-data';
 import { fetchBlob } from '@/lib/api/fetch-blob';
@@ -28,6 +28,12 @@ const productsApi = api.injectEndpoints({
       transformResponse: envelopeData<ProductList>,
       providesTags: ['Product'],
     }),
+    /** How far the fill of open orders with a product's new weight got; a product saved or imported asks again. */
+    getProductFill: build.query<ProductFillProgress, void>({
+      query: () => 'api/v1/products/fill',
+      transformResponse: envelopeData<ProductFillProgress>,
+      providesTags: ['Product'],
+    }),
     saveProduct: build.mutation<Product, { id?: string; body: ProductInput }>({
       query: ({ id, body }) =>
         id
@@ -49,7 +55,8 @@ const productsApi = api.injectEndpoints({
   }),
 });
 
-export const { useListProductsQuery, useSaveProductMutation, useImportProductsMutation } = productsApi;
+export const { useListProductsQuery, useGetProductFillQuery, useSaveProductMutation, useImportProductsMutation } =
+  productsApi;
 
 /** The catalogue as the CSV file the import reads. */
 export function fetchProductsCsv(): Promise<Blob> {

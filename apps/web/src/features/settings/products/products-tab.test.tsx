@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Role, type Product, type ProductImportResult } from '@shipdesk/contract';
+import { Role, type Product, type ProductFillProgress, type ProductImportResult } from '@shipdesk/contract';
 import { mockFetch, type RecordedRequest } from '@/lib/testing/render-with-store';
 import { boxSize, ok, refused, renderSettingsAt, sent } from '../testing';
 
@@ -41,10 +41,13 @@ let saveReply: (request: RecordedRequest) => Response;
 let importReply: Response;
 /** The tenant's settings: none (so imperial: no warehouse address) unless a test says. */
 let configs: unknown[];
+/** The fill of open orders from the catalogue: none yet unless a test says. */
+let fill: ProductFillProgress;
 
 beforeEach(() => {
   catalogue = [];
   configs = [];
+  fill = { state: 'idle', done: 0, total: 0, startedAt: null, finishedAt: null };
   saveReply = (request) => {
     const saved = product({ ...(request.body as Partial<Product>), id: '10' });
     catalogue = [saved];
@@ -53,6 +56,7 @@ beforeEach(() => {
   requests = mockFetch((request) => {
     const { method, url } = request;
     const path = url.split('?')[0];
+    if (method === 'GET' && path === '/api/v1/products/fill') return ok(fill);
     if (method === 'GET' && path === '/api/v1/products') {
       const rows = url.includes('archived=true') ? catalogue : catalogue.filter((p) => !p.archivedAt);
       return ok({ rows, page: 1, size: 10, total: rows.length });
@@ -80,6 +84,23 @@ describe('Settings > Products', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'No products yet' })).toBeVisible();
     expect(screen.getAllByRole('button', { name: 'Add product' }).length).toBeGreaterThan(0);
     expect(screen.getAllByRole('button', { name: 'Import CSV' }).length).toBeGreaterThan(0);
+  });
+
+  it('shows the fill of open orders while it runs, asking again every 2 s, and what it filled after', async () => {
+    catalogue = [product()];
+    fill = { state: 'running', done: 120, total: 1500, startedAt: '2026-12-02T10:00:00Z', finishedAt: null };
+    renderSettingsAt('/settings/products');
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Filling weights on 1.5K open orders… 120/1.5K');
+    expect(within(status).getByRole('progressbar', { name: 'Weights filled' })).toHaveAttribute('aria-valuenow', '8');
+    fill = { ...fill, state: 'idle', done: 1500, finishedAt: '2026-12-02T10:01:00Z' };
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Filled weights on 1.5K open orders'), {
+      timeout: 5000,
+    });
+    const asked = requests.filter((r) => r.url === '/api/v1/products/fill').length;
+    // Idle: no more asking.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(requests.filter((r) => r.url === '/api/v1/products/fill')).toHaveLength(asked);
   });
 
   it('shows Managers the catalogue without the Admin actions', async () => {

@@ -17,6 +17,7 @@ import { QueryError } from '@/components/query-error';
 import { ShowArchivedSwitch } from '@/components/show-archived-switch';
 import { apiErrorMessage } from '@/lib/errors';
 import { ProductDialog } from './product-dialog';
+import { ProductFillStatus } from './product-fill-status';
 import { ProductImportDialog } from './product-import-dialog';
 import { ProductsTable } from './products-table';
 import { fetchProductsCsv, useListProductsQuery } from './products-api';
@@ -170,6 +171,7 @@ export function ProductsTab({ readOnly }: { readOnly: boolean }) {
           )}
         </Box>
       </Box>
+      <ProductFillStatus />
       {body}
       {editing ? <ProductDialog product={editing.product} onClose={() => setEditing(null)} /> : null}
       {importing ? <ProductImportDialog onClose={() => setImporting(false)} /> : null}
