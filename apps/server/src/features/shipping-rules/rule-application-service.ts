@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ALL_STORES_SCOPE } from '@shipdesk/contract';
+import { ALL_STORES_SCOPE, tenantUnitsFrom } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { homeCountrySql } from '../shipping/index.ts';
 import { compileSteps, evaluationSteps, type CompiledRuleSet, type RuleEvaluation } from './rule-engine.ts';
@@ -58,15 +58,23 @@ export function createRuleApplication() {
   }
 
   async function names(tx: Executor, tenantId: string): Promise<RuleNames> {
+    // The units' two config rows come along ('c': the `units` value, the warehouse's country), for tenantUnitsFrom.
     const result = (await tx.execute(sql`
       SELECT 'm' AS kind, id::text AS id, name FROM ship_methods WHERE tenant_id = ${tenantId}
       UNION ALL SELECT 'b', id::text, name FROM box_sizes WHERE tenant_id = ${tenantId}
-      UNION ALL SELECT 's', id::text, name FROM stores WHERE tenant_id = ${tenantId}`)) as unknown as {
-      rows: Array<{ kind: string; id: string; name: string }>;
+      UNION ALL SELECT 's', id::text, name FROM stores WHERE tenant_id = ${tenantId}
+      UNION ALL SELECT 'c', key, CASE WHEN key = 'units' THEN value ELSE options->>'country' END FROM configs
+        WHERE tenant_id = ${tenantId} AND key IN ('units', 'warehouse_info')`)) as unknown as {
+      rows: Array<{ kind: string; id: string; name: string | null }>;
     };
-    const byKind = (kind: string) => new Map(result.rows.filter((r) => r.kind === kind).map((r) => [r.id, r.name]));
-    const [methods, boxes, stores] = [byKind('m'), byKind('b'), byKind('s')];
-    return { shipMethod: (id) => methods.get(id), box: (id) => boxes.get(id), store: (id) => stores.get(id) };
+    const byKind = (kind: string) =>
+      new Map(result.rows.filter((r) => r.kind === kind).map((r) => [r.id, r.name ?? '']));
+    const [methods, boxes, stores, configs] = [byKind('m'), byKind('b'), byKind('s'), byKind('c')];
+    const { units } = tenantUnitsFrom([
+      { key: 'units', value: configs.get('units') ?? null, options: null },
+      { key: 'warehouse_info', value: null, options: { country: configs.get('warehouse_info') ?? null } },
+    ]);
+    return { shipMethod: (id) => methods.get(id), box: (id) => boxes.get(id), store: (id) => stores.get(id), units };
   }
 
   /** The sets an order runs, in order: its store's, then the all-stores set. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RULE_FIELDS, type RuleCondition } from '@shipdesk/contract';
 import type { OrderFacts } from './rule-facts.ts';
-import { facts, rule, run } from './rule-test-kit.ts';
+import { evaluateRuleSets } from './rule-engine.ts';
+import { current, facts, names, rule, run, set } from './rule-test-kit.ts';
 
 const holds = (condition: RuleCondition, f: OrderFacts) =>
   run([rule({ conditions: [condition] })], f).rules[0]!.matched;
@@ -152,5 +153,25 @@ describe('plain words', () => {
       'the ship-to address is residential',
       'order time 10:30 is not after 12:00',
     ]);
+  });
+
+  it('says weights and sizes in the tenant’s units when its names carry them, each run anew', () => {
+    const rules = [
+      rule({
+        conditions: [
+          { field: 'weight', operator: 'gt', value: 907 },
+          { field: 'longestSide', operator: 'gt', value: 22.5 },
+        ],
+      }),
+    ];
+    const compiled = [set(rules)];
+    const words = (units?: 'imperial' | 'metric') =>
+      evaluateRuleSets(compiled, facts(), current(), { ...names, units }).rules[0]!.failedConditions;
+    expect(words('metric')).toEqual(['weight 544 g is not over 907 g', 'longest side 30.5 cm is not over 57.2 cm']);
+    expect(words('imperial')).toEqual([
+      'weight 1 lb 3.2 oz is not over 2 lb',
+      'longest side 12 in is not over 22.5 in',
+    ]);
+    expect(words()).toEqual(['weight 1.2 lb is not over 2 lb', 'longest side 12 in is not over 22.5 in']);
   });
 });

@@ -212,8 +212,10 @@ export function compileCondition(condition: RuleCondition): CompiledCondition {
   const reading = readCondition(condition);
   const test = engine.build(logicOf(reading)) as (facts: OrderFacts) => unknown;
   const { spec } = reading;
-  // Store names and money wait for the order's names and currency; every other word depends on the condition alone.
-  const byOrder = spec.kind === 'store' || RULE_FIELD_WORDS[spec.field].number === 'money';
+  // Store names, money, weights and sizes wait for the order's names (the tenant's, with its units) and currency; every
+  // other word depends on the condition alone.
+  const unit = RULE_FIELD_WORDS[spec.field].number;
+  const byOrder = spec.kind === 'store' || unit === 'money' || unit === 'weight' || unit === 'inches';
   const kept = FEW_VALUES.has(condition.field) ? new Map<unknown, string>() : null;
   let miss = byOrder ? undefined : missWords(condition, reading, ruleWordsContext(NO_NAMES, DEFAULT_CURRENCY));
   let wordsFor: { names: RuleNames; currency: string } | undefined;

@@ -6,6 +6,7 @@ import {
   type Carrier,
   type RuleTarget,
   type SignatureKind,
+  type UnitSystem,
   type Weekday,
 } from '@shipdesk/contract';
 
@@ -79,6 +80,8 @@ export interface RuleNames {
   shipMethod(id: string): string | undefined;
   box(id: string): string | undefined;
   store(id: string): string | undefined;
+  /** The tenant's units, which the words say weights and sizes in; absent: the rules' own words ("2.25 lb"). */
+  units?: UnitSystem;
 }
 
 /** An order with nothing set yet and nothing kept: a new order, or the facts alone (outcomes read elsewhere). */

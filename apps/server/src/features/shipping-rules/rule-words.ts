@@ -57,7 +57,10 @@ function moneyWords(minorUnits: number, currency: string): string {
 
 const HAZARD_NAMES = new Map(HAZARD_CLASSES.map((h) => [h.code, h.name]));
 
-/** The words' context for an order: the tenant's names, money in the order's currency, hazard classes by name. */
+/**
+ * The words' context for an order: the tenant's names, money in the order's currency, hazard classes by name,
+ * weights and sizes in the tenant's units (when the caller read them).
+ */
 export function ruleWordsContext(names: RuleNames, currency: string): RuleWordsContext {
   return {
     money: (minor) => moneyWords(minor, currency),
@@ -65,5 +68,6 @@ export function ruleWordsContext(names: RuleNames, currency: string): RuleWordsC
     shipMethod: (id) => names.shipMethod(id),
     box: (id) => names.box(id),
     hazardClass: (code) => HAZARD_NAMES.get(code),
+    units: names.units,
   };
 }
