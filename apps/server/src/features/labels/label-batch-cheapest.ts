@@ -1,6 +1,7 @@
 import { cheapestWords, isCarrier, type Carrier, type LabelPurchase } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import { tenantTimeZone } from '../orders/index.ts';
+import { tenantUnitSystem } from '../settings/index.ts';
 import type { CheapestChoice } from './label-batch-choice.ts';
 import { orderOptions, shipmentOptions } from './label-parcel.ts';
 import type { LabelAccount, LabelCarriers } from './label-rates.ts';
@@ -36,6 +37,7 @@ export async function cheapestPurchase(
       from: await shipFrom(tx, tenantId),
       to: address ? shipTo(address) : null,
       shipDate: shipDateIn(await tenantTimeZone(tx, tenantId)),
+      units: await tenantUnitSystem(tx, tenantId),
     };
   });
   const named = cheapestWords(choice.services, choice.withinDays);
@@ -57,6 +59,7 @@ export async function cheapestPurchase(
       },
       shipDate: read.shipDate,
       reference: '',
+      units: read.units,
       ...shipmentOptions(orderOptions({ insuredValue: null, signature: null, currency }, options)),
     },
     { carrier: null, serviceCode: null },

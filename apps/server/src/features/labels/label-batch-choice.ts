@@ -1,6 +1,7 @@
-import { isCarrier, weightText, type Carrier, type LabelPurchase } from '@shipdesk/contract';
+import { formatWeight, isCarrier, type Carrier, type LabelPurchase } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { findOrder, tenantTimeZone } from '../orders/index.ts';
+import { tenantUnitSystem } from '../settings/index.ts';
 import { draftParcel, orderOptions } from './label-parcel.ts';
 
 export type CheapestChoice = { services: Array<{ carrier: string; serviceCode: string }>; withinDays?: number };
@@ -55,7 +56,8 @@ export async function batchPurchase(
   const draft = await draftParcel(tx, repo, tenantId, delivery, order, {});
   const { weight, length, width, height, boxSizeId } = draft;
   if (!length || !width || !height) {
-    return { problem: `None of your boxes holds ${weightText(weight)}: add a box size, or split the order` };
+    const held = formatWeight(weight, await tenantUnitSystem(tx, tenantId));
+    return { problem: `None of your boxes holds ${held}: add a box size, or split the order` };
   }
   // A line without a weight (nor a weighed product) would leave the parcel lighter than it is, and the carrier charges
   // the difference later: a batch buys only parcels whose every line is weighed (one label at a time, a person may

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { findOrder, tenantTimeZone } from '../orders/index.ts';
+import { tenantUnitSystem } from '../settings/index.ts';
 import { draftParcel, parcelProblem, queryOptions, shipmentOptions } from './label-parcel.ts';
 import type { LabelEvent } from './label-purchase-service.ts';
 import { idText, type LabelCarriers } from './label-rates.ts';
@@ -75,6 +76,7 @@ export function createLabelDefaults(deps: { database: Database; carriers: LabelC
         from: await shipFrom(tx, tenantId),
         to: address ? shipTo(address) : null,
         shipDate: shipDateIn(await tenantTimeZone(tx, tenantId)),
+        units: await tenantUnitSystem(tx, tenantId),
         accounts: await deps.carriers.quotingAccounts(tx, tenantId),
       };
     });
@@ -112,6 +114,7 @@ export function createLabelDefaults(deps: { database: Database; carriers: LabelC
         },
         shipDate: read.shipDate,
         reference: order.orderNumber,
+        units: read.units,
         ...shipmentOptions(options),
       },
       { carrier: order.carrier, serviceCode: order.carrierMethod },

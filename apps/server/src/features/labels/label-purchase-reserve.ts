@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import type { LabelRequest } from '../../integrations/carriers/carrier-types.ts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import { lockOrder, tenantTimeZone } from '../orders/index.ts';
+import { tenantUnitSystem } from '../settings/index.ts';
 import { insuranceRefusal } from '../../integrations/carriers/carrier-options.ts';
 import { checkBox, orderOptions, shipmentOptions, shipmentParcel } from './label-parcel.ts';
 import type { Actor, LabelEvent, LabelPurchaseDeps } from './label-purchase-service.ts';
@@ -82,7 +83,8 @@ export function reserve(
     const serviceProblem = serviceRefusal(carrier, purchase.serviceCode, scopeOf(from, to));
     if (serviceProblem) throw badRequest({ 'label.serviceCode': serviceProblem });
     const parcel = shipmentParcel(purchase.parcel, purchase.parcel.packageType ?? defaultPackageType(carrier));
-    const refusal = parcelRefusal(carrier, parcel);
+    const units = await tenantUnitSystem(tx, tenantId);
+    const refusal = parcelRefusal(carrier, parcel, units);
     if (refusal) throw badRequest({ [`label.parcel.${refusal.field}`]: refusal.message });
     await checkBox(tx, tenantId, purchase.parcel);
     // The order's options (a rule's or a person's) unless the form changed them for this label; a value the
@@ -104,6 +106,7 @@ export function reserve(
       parcel,
       shipDate: today,
       reference: order.orderNumber,
+      units,
       ...options,
       serviceCode: purchase.serviceCode,
       format: formatOf(event),

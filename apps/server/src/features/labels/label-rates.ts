@@ -134,7 +134,7 @@ export function createLabelCarriers(deps: LabelCarrierDeps) {
             ? shipment.parcel.packageType
             : defaultPackageType(account.carrier);
           const parcel = { ...shipment.parcel, packageType };
-          const refusal = parcelRefusal(account.carrier, parcel);
+          const refusal = parcelRefusal(account.carrier, parcel, shipment.units);
           if (refusal) return void rateErrors.push({ ...who, message: refusal.message });
           // What the carrier cannot insure, or a service that cannot carry the signature, is not priced as if it
           // could: its reason is shown beside the others' rates.

@@ -11,6 +11,24 @@ describe('parcelRefusal', () => {
     });
     expect(parcelRefusal('usps', { ...parcel, weightGrams: 31_751 })).toBeNull();
   });
+
+  it('says the limits in the tenant’s units when they are known', () => {
+    const parcel = { weightGrams: 31_760, lengthIn: 12, widthIn: 10, heightIn: 6, packageType: 'PACKAGE' };
+    expect(parcelRefusal('usps', parcel, 'imperial')?.message).toBe(
+      'USPS Your packaging takes at most 70 lb; this parcel weighs 70 lb 0.3 oz',
+    );
+    expect(parcelRefusal('usps', parcel, 'metric')?.message).toBe(
+      'USPS Your packaging takes at most 31.751 kg; this parcel weighs 31.76 kg',
+    );
+    const long = { ...parcel, weightGrams: 1000, lengthIn: 40, widthIn: 30, heightIn: 30 };
+    expect(parcelRefusal('usps', long, 'metric')).toEqual({
+      field: 'length',
+      message: 'USPS takes parcels up to 330.2 cm in length plus girth; this one measures 406.4 cm',
+    });
+    expect(parcelRefusal('usps', long)?.message).toBe(
+      'USPS takes parcels up to 130 in in length plus girth; this one measures 160 in',
+    );
+  });
 });
 
 describe('holdRefusal', () => {

@@ -3,12 +3,15 @@ import {
   CARRIER_NAMES,
   findCarrierService,
   findPackageType,
+  formatLength,
+  formatWeight,
   isKnownTimeZone,
   localDay,
   weightText,
   type Carrier,
   type CarrierService,
   type ServiceScope,
+  type UnitSystem,
   type WarehouseInfo,
 } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
@@ -69,11 +72,12 @@ export const defaultPackageType = (carrier: Carrier) => CARRIER_CATALOGUE[carrie
 
 /**
  * Why `carrier` cannot take the parcel with this package type, in the seller's words (the field it is about
- * first), or null when it can.
+ * first) and units (`units`: the tenant's; absent, grams with pounds beside them and inches), or null when it can.
  */
 export function parcelRefusal(
   carrier: Carrier,
   parcel: ShipmentParcel,
+  units?: UnitSystem,
 ): { field: 'packageType' | 'weight' | 'length'; message: string } | null {
   const entry = CARRIER_CATALOGUE[carrier];
   const name = CARRIER_NAMES[carrier];
@@ -82,26 +86,29 @@ export function parcelRefusal(
     return { field: 'packageType', message: `${name} has no package type ${parcel.packageType}` };
   }
   const maxGrams = Math.min(entry.limits.maxWeightGrams, packageType.maxWeightGrams);
+  // Pounds and ounces to a tenth (2.8 g) tell 9 g over 70 lb apart ("70 lb 0.3 oz"), as grams do; 0.1 lb steps did not.
+  const weight = (grams: number) => (units ? formatWeight(grams, units) : weightText(grams));
+  const length = (inches: number) => (units ? formatLength(inches, units) : `${inches} in`);
   if (parcel.weightGrams > maxGrams) {
     return {
       field: 'weight',
-      // In grams as kept and shown (pounds beside them): 0.1 lb steps said "at most 70 lb; weighs 70 lb" 9 g over.
-      message: `${name} ${packageType.name} takes at most ${weightText(maxGrams)}; this parcel weighs ${weightText(parcel.weightGrams)}`,
+      message: `${name} ${packageType.name} takes at most ${weight(maxGrams)}; this parcel weighs ${weight(parcel.weightGrams)}`,
     };
   }
-  const [length, width, height] = [parcel.lengthIn, parcel.widthIn, parcel.heightIn].sort((a, b) => b - a) as [
+  const [longest, width, height] = [parcel.lengthIn, parcel.widthIn, parcel.heightIn].sort((a, b) => b - a) as [
     number,
     number,
     number,
   ];
-  if (length > entry.limits.maxLengthIn) {
-    return { field: 'length', message: `${name} takes parcels up to ${entry.limits.maxLengthIn} in long` };
+  if (longest > entry.limits.maxLengthIn) {
+    return { field: 'length', message: `${name} takes parcels up to ${length(entry.limits.maxLengthIn)} long` };
   }
-  const girth = length + 2 * width + 2 * height;
+  const girth = longest + 2 * width + 2 * height;
   if (girth > entry.limits.maxLengthPlusGirthIn) {
+    const measured = units ? formatLength(girth, units) : `${Math.round(girth)} in`;
     return {
       field: 'length',
-      message: `${name} takes parcels up to ${entry.limits.maxLengthPlusGirthIn} in in length plus girth; this one measures ${Math.round(girth)} in`,
+      message: `${name} takes parcels up to ${length(entry.limits.maxLengthPlusGirthIn)} in length plus girth; this one measures ${measured}`,
     };
   }
   return null;

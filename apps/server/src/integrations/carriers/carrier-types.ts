@@ -1,4 +1,4 @@
-import type { Carrier } from '@shipdesk/contract';
+import type { Carrier, UnitSystem } from '@shipdesk/contract';
 import type { HttpOptions } from '../http/channel-http.ts';
 
 /**
@@ -90,6 +90,11 @@ export interface ShipmentRequest {
   shipDate: string;
   /** The order's number as the seller knows it: printed on the label as a reference where the carrier allows. */
   reference: string;
+  /**
+   * The tenant's units (docs/units.md), for what people read: refusals' words and the built-in carrier's label.
+   * Carriers' wire fields keep their own units whatever this says. Absent: grams with pounds beside them, inches.
+   */
+  units?: UnitSystem;
 }
 
 export interface RateRequest extends ShipmentRequest {

@@ -87,6 +87,7 @@ export async function drawLocalLabel(request: LabelRequest): Promise<PurchasedLa
     serviceName: service.name,
     instruction: request.signature ? SIGNATURE_WORDS[request.signature] : null,
     trackingNumber,
+    units: request.units,
   };
   const render = await loadRenderers();
   let document: Uint8Array;

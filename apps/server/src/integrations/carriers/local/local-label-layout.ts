@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { poundsText } from '@shipdesk/contract';
+import { formatLength, formatWeight, lengthUnit, poundsText, type UnitSystem } from '@shipdesk/contract';
 import type { ShipmentAddress, ShipmentParcel } from '../carrier-types.ts';
 import { validLocalTrackingNumber } from './local-tracking.ts';
 
@@ -67,6 +67,8 @@ export interface LocalLabelData {
   /** What the driver collects (a signature), on its own line under the service so it is never cut off. */
   instruction?: string | null;
   trackingNumber: string;
+  /** The tenant's units: the weight and size print in them; absent, pounds with grams beside them, and inches. */
+  units?: UnitSystem | undefined;
 }
 
 const MARGIN = 32;
@@ -183,14 +185,17 @@ function addressLines(a: ShipmentAddress, withCountry: boolean): string[] {
   );
 }
 
-/** Grams as pounds (two decimals) with the grams beside them. */
-function formatWeight(grams: number): string {
-  return `${poundsText(grams)} (${Math.round(grams)} g)`;
+/** The weight in the tenant's units ('2 lb 12.1 oz', '1.25 kg'), else pounds (two decimals) with the grams beside. */
+function weightWords(grams: number, units: UnitSystem | undefined): string {
+  return units ? formatWeight(Math.round(grams), units) : `${poundsText(grams)} (${Math.round(grams)} g)`;
 }
 
-const inches = (n: number) => String(Math.round(n * 100) / 100);
-const formatDimensions = (p: ShipmentParcel) =>
-  `${inches(p.lengthIn)} x ${inches(p.widthIn)} x ${inches(p.heightIn)} in`;
+/** '12 x 9.5 x 4 in', '30.5 x 24.1 x 10.2 cm': the sides in the tenant's unit (inches when not known). */
+function sizeWords(p: ShipmentParcel, units: UnitSystem | undefined): string {
+  const system = units ?? 'imperial';
+  const side = (inches: number) => formatLength(inches, system).replace(/ (in|cm)$/, '');
+  return `${side(p.lengthIn)} x ${side(p.widthIn)} x ${side(p.heightIn)} ${lengthUnit(system)}`;
+}
 
 /**
  * Code 128 modules of a built-in tracking number as the printer and bwip-js encode it: start B, `SDL`, switch to C,
@@ -218,8 +223,8 @@ export function localLabelLayout(data: LocalLabelData): LabelElement[] {
   elements.push(text(sideX, 28, sideWidth, 30, 'SHIPDESK LOCAL'));
   elements.push(text(sideX, 68, sideWidth, 20, 'No postage: delivered locally'));
   elements.push(text(sideX, 110, sideWidth, 22, `Ship date ${data.shipDate}`));
-  elements.push(text(sideX, 140, sideWidth, 22, `Weight ${formatWeight(data.parcel.weightGrams)}`));
-  elements.push(text(sideX, 170, sideWidth, 22, `Size ${formatDimensions(data.parcel)}`));
+  elements.push(text(sideX, 140, sideWidth, 22, `Weight ${weightWords(data.parcel.weightGrams, data.units)}`));
+  elements.push(text(sideX, 170, sideWidth, 22, `Size ${sizeWords(data.parcel, data.units)}`));
   elements.push(rule(244));
 
   // Ship-to block in large type.

@@ -98,6 +98,15 @@ describe('built-in carrier labels', () => {
     expect(latin1(label.document)).not.toMatch(/\/Subtype \/Image|\/FontFile/);
   });
 
+  it('prints the weight and size in the tenant’s units when the request names them', async () => {
+    const metric = pdfTexts((await adapter.buyLabel(request({ units: 'metric' }))).document);
+    expect(metric).toContain('Weight 1.25 kg');
+    expect(metric).toContain('Size 30.5 x 24.1 x 10.2 cm');
+    const imperial = pdfTexts((await adapter.buyLabel(request({ units: 'imperial' }))).document);
+    expect(imperial).toContain('Weight 2 lb 12.1 oz');
+    expect(imperial).toContain('Size 12 x 9.5 x 4 in');
+  });
+
   it("draws the PDF's Code 128 and QR code as rectangles that decode to the tracking number", async () => {
     const label = await adapter.buyLabel(request());
     const found = await readBarcodes(rasterizeRectangles(label.document));
