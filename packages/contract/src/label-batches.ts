@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { IdSchema } from './ids.ts';
+import { LABEL_SIGNATURES } from './labels.ts';
 import { literalUnion, Nullable } from './schema-kit.ts';
 
 /**
@@ -47,6 +48,9 @@ const LabelBatchItemSchema = Type.Object({
   serviceName: Nullable(Type.String()),
   amount: Nullable(Type.Integer()),
   currency: Nullable(Type.String()),
+  /** What the label was bought with (its price includes them); null when not, or bought before they were recorded. */
+  insuredValue: Nullable(Type.Integer({ description: 'minor units of currency' })),
+  signature: Nullable(literalUnion(LABEL_SIGNATURES)),
   message: Nullable(Type.String({ description: 'why no label was bought, in the carrier’s words where it gave some' })),
 });
 export type LabelBatchItem = Type.Static<typeof LabelBatchItemSchema>;

@@ -41,7 +41,7 @@ const ParcelSchema = Type.Object(
 export type Parcel = Type.Static<typeof ParcelSchema>;
 
 /** Signature on delivery: standard, or an adult's (21+, with ID). */
-const LABEL_SIGNATURES = ['standard', 'adult'] as const;
+export const LABEL_SIGNATURES = ['standard', 'adult'] as const;
 export type LabelSignature = (typeof LABEL_SIGNATURES)[number];
 /** Whose insurance: the carrier's own coverage, or the aggregator's insurer (Shippo's) where the carrier offers both. */
 const INSURANCE_PROVIDERS = ['carrier', 'aggregator'] as const;

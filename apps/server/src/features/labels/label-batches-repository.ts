@@ -17,6 +17,8 @@ interface BatchItemView {
   serviceName: string | null;
   amount: number | null;
   currency: string | null;
+  insuredValue: number | null;
+  signature: string | null;
 }
 
 /** A batch's items that hold a label still in force. */
@@ -105,6 +107,8 @@ async function batchItems(tx: Executor, tenantId: string, batchId: number): Prom
       serviceName: shippingLabels.serviceName,
       amount: shippingLabels.amount,
       currency: shippingLabels.currency,
+      insuredValue: shippingLabels.insuredValue,
+      signature: shippingLabels.signature,
     })
     .from(labelBatchItems)
     .innerJoin(orders, and(eq(orders.tenantId, labelBatchItems.tenantId), eq(orders.id, labelBatchItems.orderId)))

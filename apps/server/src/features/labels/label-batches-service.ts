@@ -255,6 +255,8 @@ function getLabelBatch(deps: LabelBatchesDeps, auth: AuthContext, idText: string
           serviceName: row.serviceName,
           amount: row.amount,
           currency: row.currency,
+          insuredValue: row.insuredValue,
+          signature: row.signature as LabelBatchDetail['items'][number]['signature'],
           message: row.item.message,
         })),
       };

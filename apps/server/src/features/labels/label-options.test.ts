@@ -285,6 +285,10 @@ describe.each(backends)('label options through the routes ($name)', (backend) =>
     );
     expect(detail.batch).toMatchObject({ bought: 2, failed: 0 });
     expect(detail.items.map((item) => item.serviceName)).toEqual(['USPS Ground Advantage', 'Media Mail']);
+    expect(detail.items.map((item) => [item.insuredValue, item.signature])).toEqual([
+      [signed.total, 'adult'],
+      [plain.total, null],
+    ]);
 
     const sent = labelBodies()
       .slice(before)

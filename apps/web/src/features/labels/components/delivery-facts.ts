@@ -39,14 +39,16 @@ export function labelOptionsWords(label: ShippingLabel, locale: string): string[
   return words;
 }
 
-/** What a label cost: the amount paid, which includes its options ("incl. insurance and signature"). */
+/** The options a price includes, in words ("incl. insurance and signature"); null when none. */
+export function includedText(insured: boolean, signed: boolean): string | null {
+  const named = [insured ? 'insurance' : null, signed ? 'signature' : null].filter((word) => word !== null);
+  return named.length > 0 ? `incl. ${named.join(' and ')}` : null;
+}
+
+/** What a label cost: the amount paid, which includes its options ("$8.45 incl. insurance and signature"). */
 export function labelCostText(label: ShippingLabel, locale: string): string {
   if (label.amount === 0) return 'no postage';
   const cost = formatMoney(label.amount, label.currency, locale);
-  const included = [
-    label.options.insuredValue !== null ? 'insurance' : null,
-    label.options.signature ? 'signature' : null,
-  ];
-  const named = included.filter((word) => word !== null);
-  return named.length > 0 ? `${cost} incl. ${named.join(' and ')}` : cost;
+  const included = includedText(label.options.insuredValue !== null, label.options.signature !== null);
+  return included ? `${cost} ${included}` : cost;
 }

@@ -54,6 +54,21 @@ describe('LabelBatchBanner', () => {
               serviceName: 'Local courier',
               amount: 0,
               currency: 'USD',
+              insuredValue: null,
+              signature: null,
+              message: null,
+            },
+            {
+              orderId: '3',
+              orderNumber: 'SO-3',
+              status: 'bought',
+              deliveryId: '13',
+              trackingNumber: '9400333',
+              serviceName: 'Priority Mail',
+              amount: 1290,
+              currency: 'USD',
+              insuredValue: 25_000,
+              signature: 'adult',
               message: null,
             },
             {
@@ -65,6 +80,8 @@ describe('LabelBatchBanner', () => {
               serviceName: null,
               amount: null,
               currency: null,
+              insuredValue: null,
+              signature: null,
               message: 'No carrier service: map “Teleport”',
             },
           ],
@@ -81,6 +98,10 @@ describe('LabelBatchBanner', () => {
     const rows = await within(dialog).findAllByRole('row');
     expect(rows[1]).toHaveTextContent('SO-2');
     expect(rows[1]).toHaveTextContent('No carrier service: map “Teleport”');
+    // A label's price says what options it includes.
+    const insured = rows.find((row) => row.textContent?.includes('SO-3'))!;
+    expect(insured).toHaveTextContent('$12.90incl. insurance and signature');
+    expect(rows.find((row) => row.textContent?.includes('SO-1'))).not.toHaveTextContent('incl.');
     await user.click(within(dialog).getByRole('button', { name: 'Retry failed' }));
     expect(calls.some((c) => c.path === '/call/labelBatches/9/retry' && c.method === 'POST')).toBe(true);
   });

@@ -15,6 +15,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import type { LabelBatchItem } from '@shipdesk/contract';
 import { QueryError } from '@/components/query-error';
 import { StatusChip, type StatusTone } from '@/components/status-chip';
@@ -23,6 +24,7 @@ import { apiErrorMessage } from '@/lib/errors';
 import { formatMoney } from '@/lib/format';
 import { fetchBatchDocument, useGetLabelBatchQuery, useRetryLabelBatchMutation } from '../api/label-batches-api';
 import { downloadBlob } from '@/lib/printing/print-output';
+import { includedText } from './delivery-facts';
 
 const STATE: Record<LabelBatchItem['status'], { label: string; tone: StatusTone }> = {
   queued: { label: 'Waiting', tone: 'neutral' },
@@ -30,6 +32,17 @@ const STATE: Record<LabelBatchItem['status'], { label: string; tone: StatusTone 
   bought: { label: 'Bought', tone: 'success' },
   failed: { label: 'Failed', tone: 'error' },
 };
+
+/** Under a label's price: the options it includes ("incl. insurance and signature"), when it was bought with some. */
+function PriceIncludes({ item }: { item: LabelBatchItem }) {
+  const included = includedText(item.insuredValue !== null, item.signature !== null);
+  if (!included) return null;
+  return (
+    <Typography variant="caption" color="text.secondary" component="div">
+      {included}
+    </Typography>
+  );
+}
 
 /** A batch's result per order (failures with their reason first), retry of the failures, and its documents. */
 export function LabelBatchDialog({ batchId, locale, onClose }: { batchId: string; locale: string; onClose(): void }) {
@@ -108,6 +121,7 @@ export function LabelBatchDialog({ batchId, locale, onClose }: { batchId: string
                         : item.amount === 0
                           ? 'no postage'
                           : formatMoney(item.amount, item.currency ?? 'USD', locale)}
+                      {item.amount ? <PriceIncludes item={item} /> : null}
                     </TableCell>
                   </TableRow>
                 ))}
