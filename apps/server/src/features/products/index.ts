@@ -13,4 +13,4 @@ export const productsFeature: FastifyPluginAsyncTypebox = async (app) => {
 // The fill of open orders from the catalogue on the engine (app.ts registers it beside the other queues).
 export { productFillPlugin } from './product-fill-plugin.ts';
 
-export { recordChannelProducts, type ChannelProductsResult } from './products-channel-repository.ts';
+export { recordChannelProducts } from './products-channel-repository.ts';

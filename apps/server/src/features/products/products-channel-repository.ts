@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { channelProductFacts, type ChannelProductLine } from './products-channel-rules.ts';
 
 /** What a page of channel orders did to the tenant's products. */
-export interface ChannelProductsResult {
+interface ChannelProductsResult {
   created: string[];
   updated: string[];
   /**

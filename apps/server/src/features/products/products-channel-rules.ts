@@ -16,7 +16,7 @@ export interface ChannelProductLine {
 }
 
 /** What the channel says of one SKU; null where it said nothing usable. */
-export interface ChannelProductFacts {
+interface ChannelProductFacts {
   sku: string;
   /** '' when the channel sent no name. */
   title: string;
