@@ -77,6 +77,12 @@ describe('built-in carrier adapter', () => {
     expect(localParcelProblem({ ...parcel, heightIn: -1 })).toMatch(/needs a weight and a size/);
   });
 
+  it('says its limits in the tenant’s units when the request names them', () => {
+    expect(localParcelProblem({ ...parcel, weightGrams: 31_752 }, 'imperial')).toMatch(/up to 70 lb$/);
+    expect(localParcelProblem({ ...parcel, weightGrams: 31_752 }, 'metric')).toMatch(/up to 31.751 kg$/);
+    expect(localParcelProblem({ ...parcel, lengthIn: 109 }, 'metric')).toMatch(/up to 274.3 cm long$/);
+  });
+
   it('sells a label for nothing, its tracking number from the idempotency key', async () => {
     const label = await adapter.buyLabel(labelRequest());
     expect(label).toMatchObject({

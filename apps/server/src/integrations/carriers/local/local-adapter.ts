@@ -1,4 +1,12 @@
-import { CARRIER_CATALOGUE, CARRIER_NAMES, findPackageType, type CarrierService } from '@shipdesk/contract';
+import {
+  CARRIER_CATALOGUE,
+  CARRIER_NAMES,
+  findPackageType,
+  formatLength,
+  formatWeight,
+  type CarrierService,
+  type UnitSystem,
+} from '@shipdesk/contract';
 import { zplToPng } from '../../documents/zpl-preview.ts';
 import { ChannelError } from '../../http/channel-http.ts';
 import type {
@@ -35,20 +43,25 @@ const loadRenderers = () =>
     zpl: zpl.renderLocalLabelZpl,
   })));
 
-/** Why the built-in carrier cannot take `parcel`, or null when it can. */
-export function localParcelProblem(parcel: ShipmentParcel): string | null {
+/**
+ * Why the built-in carrier cannot take `parcel`, or null when it can; limits in `units` (the tenant's) when given, else
+ * grams and inches.
+ */
+export function localParcelProblem(parcel: ShipmentParcel, units?: UnitSystem): string | null {
   const packageType = findPackageType('local', parcel.packageType);
   if (!packageType) return `${CATALOGUE.name} has no package type ${parcel.packageType}`;
   const measures = [parcel.weightGrams, parcel.lengthIn, parcel.widthIn, parcel.heightIn];
   if (!measures.every((n) => Number.isFinite(n) && n >= 0)) return 'The parcel needs a weight and a size';
   const { maxWeightGrams, maxLengthIn, maxLengthPlusGirthIn } = CATALOGUE.limits;
-  if (parcel.weightGrams > Math.min(maxWeightGrams, packageType.maxWeightGrams)) {
-    return `${CATALOGUE.name} takes parcels up to ${Math.min(maxWeightGrams, packageType.maxWeightGrams)} g`;
+  const most = Math.min(maxWeightGrams, packageType.maxWeightGrams);
+  const inches = (n: number) => (units ? formatLength(n, units) : `${n} in`);
+  if (parcel.weightGrams > most) {
+    return `${CATALOGUE.name} takes parcels up to ${units ? formatWeight(most, units) : `${most} g`}`;
   }
   const [length, ...others] = [parcel.lengthIn, parcel.widthIn, parcel.heightIn].sort((a, b) => b - a);
-  if (length! > maxLengthIn) return `${CATALOGUE.name} takes parcels up to ${maxLengthIn} in long`;
+  if (length! > maxLengthIn) return `${CATALOGUE.name} takes parcels up to ${inches(maxLengthIn)} long`;
   if (length! + 2 * (others[0]! + others[1]!) > maxLengthPlusGirthIn) {
-    return `${CATALOGUE.name} takes parcels up to ${maxLengthPlusGirthIn} in length plus girth`;
+    return `${CATALOGUE.name} takes parcels up to ${inches(maxLengthPlusGirthIn)} length plus girth`;
   }
   return null;
 }
@@ -64,7 +77,7 @@ const SIGNATURE_WORDS = { standard: 'SIGNATURE REQUIRED', adult: 'ADULT SIGNATUR
 /** Draws the label of `request`: the same request (and idempotency key) always gives the same label. */
 export async function drawLocalLabel(request: LabelRequest): Promise<PurchasedLabel> {
   const service = localService(request.serviceCode);
-  const problem = localParcelProblem(request.parcel);
+  const problem = localParcelProblem(request.parcel, request.units);
   if (problem) throw new ChannelError('invalid', problem);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(request.shipDate) || Number.isNaN(Date.parse(request.shipDate))) {
     throw new ChannelError('invalid', `The ship date ${request.shipDate} is not a date (YYYY-MM-DD)`);
