@@ -70,7 +70,7 @@ describe('conditions in plain words', () => {
   it('says weights and sizes in the tenant’s units when the context names them, with the one formatter', () => {
     const metric = { ...wordsContext, units: 'metric' as const };
     const imperial = { ...wordsContext, units: 'imperial' as const };
-    const range = { field: 'weight', operator: 'between', value: [227, 1021] } as const;
+    const range: RuleCondition = { field: 'weight', operator: 'between', value: [227, 1021] };
     expect(conditionWords(range, metric)).toBe('weight is between 227 g and 1.021 kg');
     expect(conditionWords(range, imperial)).toBe('weight is between 8 oz and 2 lb 4 oz');
     expect(conditionWords({ field: 'longestSide', operator: 'gt', value: 22.5 }, metric)).toBe(

@@ -22,7 +22,7 @@ export const GRAMS_PER_UNIT = {
 export type WeightUnit = keyof typeof GRAMS_PER_UNIT;
 
 /** The units a seller types a rule's weight in and reads it back in. */
-export type ParcelWeightUnit = 'oz' | 'lb';
+type ParcelWeightUnit = 'oz' | 'lb';
 
 /**
  * `n` with at most `places` decimals and no trailing zeros (2.5, 2.25, 8), by integer arithmetic: the rules' words of
@@ -82,7 +82,7 @@ const PARCEL_DECIMALS: Record<ParcelWeightUnit, number> = { oz: 1, lb: 2 };
  * The unit a parcel's weight reads best in: ounces while they show under 16 (453 g is 15.98 oz, which would read
  * '16 oz': it reads '1 lb'), pounds from there.
  */
-export function parcelWeightUnit(grams: number): ParcelWeightUnit {
+function parcelWeightUnit(grams: number): ParcelWeightUnit {
   return Math.round((grams / GRAMS_PER_OUNCE) * 10) < 160 ? 'oz' : 'lb';
 }
 

@@ -79,7 +79,7 @@ const GROUPS: ReadonlyArray<readonly ProductCsvColumn[]> = [
 ];
 
 /** What the header says about a file: its columns in file order, and where its weight and sides are and in what. */
-export interface CsvLayout {
+interface CsvLayout {
   columns: ProductCsvColumn[];
   weight: { column: ProductCsvColumn; reading: WeightReading } | null;
   sides: { columns: Sides; reading: LengthReading } | null;

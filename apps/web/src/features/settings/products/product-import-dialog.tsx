@@ -12,8 +12,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { PRODUCT_CSV_COLUMNS, type ProductImportResult } from '@shipdesk/contract';
+import { productCsvColumns, type ProductImportResult } from '@shipdesk/contract';
 import { apiErrorMessage, apiFieldErrors } from '@/lib/errors';
+import { useUnits } from '@/lib/units';
 import { useImportProductsMutation } from './products-api';
 
 /** Bad rows shown at most; the count says how many there are in all. */
@@ -26,6 +27,7 @@ const SHOWN_ERRORS = 200;
 export function ProductImportDialog({ onClose }: { onClose(): void }) {
   const titleId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const { system } = useUnits();
   const [send, { isLoading }] = useImportProductsMutation();
   const [result, setResult] = useState<ProductImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -52,9 +54,11 @@ export function ProductImportDialog({ onClose }: { onClose(): void }) {
       <DialogTitle id={titleId}>Import products</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          A CSV file with a header row. Only <code>sku</code> is required; the other columns are{' '}
-          {PRODUCT_CSV_COLUMNS.slice(1).join(', ')}. Products are matched by SKU: a column you leave out stays as it is,
-          an empty cell clears it.
+          A CSV file with a header row, as the export writes it. Only <code>sku</code> is required; the other columns
+          are {productCsvColumns(system).slice(1).join(', ')}. Weights and sides may also come in{' '}
+          {system === 'imperial' ? 'weight_g, weight_kg or length_cm' : 'weight_oz, weight_lb or length_in'} columns, or
+          as text with the unit in a weight column ({system === 'imperial' ? '2 lb 3 oz' : '1.2 kg'}). Products are
+          matched by SKU: a column you leave out stays as it is, an empty cell clears it.
         </Typography>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           {/* A real button opens the hidden file input, so Tab and Enter reach the picker as a click does. */}
