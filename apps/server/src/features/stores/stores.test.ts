@@ -61,4 +61,22 @@ describe.each(backends)('stores: fields that come as a set ($name)', (backend) =
     // A bearer-only store stays valid.
     expect((await call('POST', '/api/v1/stores', magento({}))).statusCode).toBe(201);
   });
+
+  it("takes a BigCommerce store's weight and length units as settings, and refuses others by name", async () => {
+    const bigcommerce = (units: Record<string, string>) => ({
+      name: 'BigCommerce shop',
+      sourceType: 'Bigcommerce',
+      settings: { storeHash: 'abc123xyz', ...units },
+      credentials: { accessToken: TOKEN },
+    });
+    const bad = await call('POST', '/api/v1/stores', bigcommerce({ weightUnit: 'kilo', lengthUnit: 'mm' }));
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().errors).toEqual({
+      'settings.weightUnit': 'must be lb, oz, kg or g',
+      'settings.lengthUnit': 'must be in or cm',
+    });
+    const good = await call('POST', '/api/v1/stores', bigcommerce({ weightUnit: 'kg', lengthUnit: 'cm' }));
+    expect(good.statusCode, good.body).toBe(201);
+    expect((good.json().data as Store).settings).toMatchObject({ weightUnit: 'kg', lengthUnit: 'cm' });
+  });
 });
