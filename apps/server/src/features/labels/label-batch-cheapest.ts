@@ -1,5 +1,6 @@
 import { cheapestWords, isCarrier, type Carrier, type LabelPurchase } from '@shipdesk/contract';
-import type { Database } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
+import type { ShipmentAddress } from '../../integrations/carriers/carrier-types.ts';
 import { tenantTimeZone } from '../orders/index.ts';
 import { tenantUnitSystem } from '../settings/index.ts';
 import type { CheapestChoice } from './label-batch-choice.ts';
@@ -8,6 +9,39 @@ import type { LabelAccount, LabelCarriers } from './label-rates.ts';
 import { shipDateIn, shipFrom, shipTo } from './label-shipment.ts';
 import type { LabelsRepository } from './labels-repository.ts';
 
+/** What quoting a rule's services needs, read in the transaction that decides the item (one fewer per item). */
+export interface CheapestContext {
+  accounts: LabelAccount[];
+  from: ShipmentAddress | null;
+  to: ShipmentAddress | null;
+  shipDate: string;
+  units: Awaited<ReturnType<typeof tenantUnitSystem>>;
+}
+
+export async function cheapestContext(
+  tx: Executor,
+  carriers: LabelCarriers,
+  repo: LabelsRepository,
+  tenantId: string,
+  orderId: number,
+  choice: CheapestChoice,
+): Promise<CheapestContext> {
+  const accounts: LabelAccount[] = [];
+  for (const carrier of new Set(choice.services.map((s) => s.carrier).filter(isCarrier))) {
+    // A carrier without an account is no candidate (the rule named it; the seller has not connected it).
+    const account = await carriers.purchasingAccount(tx, tenantId, carrier, null).catch(() => null);
+    if (account) accounts.push(account);
+  }
+  const address = await repo.shippingAddress(tx, tenantId, orderId);
+  return {
+    accounts,
+    from: await shipFrom(tx, tenantId),
+    to: address ? shipTo(address) : null,
+    shipDate: shipDateIn(await tenantTimeZone(tx, tenantId)),
+    units: await tenantUnitSystem(tx, tenantId),
+  };
+}
+
 /**
  * A batch's answer to a rule's "cheapest of these services (arriving within N days)": the services are quoted now,
  * with the parcel and the options the label will carry (so a service that cannot carry them is not a candidate, and
@@ -15,37 +49,19 @@ import type { LabelsRepository } from './labels-repository.ts';
  * carriers' reasons.
  */
 export async function cheapestPurchase(
-  deps: { database: Database; carriers: LabelCarriers },
-  repo: LabelsRepository,
-  tenantId: string,
-  orderId: number,
+  carriers: LabelCarriers,
+  read: CheapestContext,
   purchase: LabelPurchase,
   choice: CheapestChoice,
   currency: string,
 ): Promise<{ purchase: LabelPurchase } | { problem: string }> {
   const wanted = choice.services.filter((s): s is { carrier: Carrier; serviceCode: string } => isCarrier(s.carrier));
-  const read = await deps.database.withTenant(tenantId, async (tx) => {
-    const accounts: LabelAccount[] = [];
-    for (const carrier of new Set(wanted.map((s) => s.carrier))) {
-      // A carrier without an account is no candidate (the rule named it; the seller has not connected it).
-      const account = await deps.carriers.purchasingAccount(tx, tenantId, carrier, null).catch(() => null);
-      if (account) accounts.push(account);
-    }
-    const address = await repo.shippingAddress(tx, tenantId, orderId);
-    return {
-      accounts,
-      from: await shipFrom(tx, tenantId),
-      to: address ? shipTo(address) : null,
-      shipDate: shipDateIn(await tenantTimeZone(tx, tenantId)),
-      units: await tenantUnitSystem(tx, tenantId),
-    };
-  });
   const named = cheapestWords(choice.services, choice.withinDays);
   if (!read.from || !read.to) return { purchase }; // the purchase itself refuses it, in its own words
   if (read.accounts.length === 0) return { problem: `No connected carrier offers ${named}: connect one` };
   const { packageType: _p, ...parcel } = purchase.parcel;
   const options = purchase.options;
-  const quoted = await deps.carriers.quote(
+  const quoted = await carriers.quote(
     read.accounts,
     {
       from: read.from,

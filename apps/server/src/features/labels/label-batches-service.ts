@@ -8,7 +8,7 @@ import type { JobRun } from '../../plugins/background.ts';
 import { parseId } from '../../lib/ids.ts';
 import { tenantTimeZone } from '../orders/index.ts';
 import { batchPurchase } from './label-batch-choice.ts';
-import { cheapestPurchase } from './label-batch-cheapest.ts';
+import { cheapestContext, cheapestPurchase } from './label-batch-cheapest.ts';
 import { createLabelBatchesRepository } from './label-batches-repository.ts';
 import type { BatchJob, LabelJobs } from './label-jobs.ts';
 import type { LabelCarriers } from './label-rates.ts';
@@ -87,9 +87,14 @@ async function work(
       return 'bought';
     }
   }
-  // What to buy, and the item marked as being bought (or failed with why not), in one transaction.
+  // What to buy (with what a rule's "cheapest of" needs to quote it), and the item marked as being bought (or failed
+  // with why not), in one transaction.
   const choice = await deps.database.withTenant(tenantId, async (tx) => {
     const decided = await batchPurchase(tx, labels, tenantId, item.orderId, batch.event as LabelEvent);
+    const quoting =
+      'purchase' in decided && decided.cheapest
+        ? await cheapestContext(tx, deps.carriers, labels, tenantId, item.orderId, decided.cheapest)
+        : null;
     await repo.setItem(
       tx,
       tenantId,
@@ -99,21 +104,14 @@ async function work(
         ? { status: 'failed', message: decided.problem }
         : { status: 'buying', deliveryId: Number(decided.purchase.deliveryId), message: null },
     );
-    return decided;
+    return { decided, quoting };
   });
-  if ('problem' in choice) return 'failed';
-  let purchase = choice.purchase;
+  const { decided, quoting } = choice;
+  if ('problem' in decided) return 'failed';
+  let purchase = decided.purchase;
   try {
-    if (choice.cheapest) {
-      const cheapest = await cheapestPurchase(
-        deps,
-        labels,
-        tenantId,
-        item.orderId,
-        purchase,
-        choice.cheapest,
-        choice.currency,
-      );
+    if (decided.cheapest && quoting) {
+      const cheapest = await cheapestPurchase(deps.carriers, quoting, purchase, decided.cheapest, decided.currency);
       if ('problem' in cheapest) return fail(deps, tenantId, batchId, item, cheapest.problem);
       purchase = cheapest.purchase;
     }
