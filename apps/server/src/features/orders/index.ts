@@ -73,7 +73,13 @@ export { searchText } from './order-search.ts';
 export { deliveryContents } from './order-weights-repository.ts';
 // - fillLineWeights: the catalogue's background fill writes a product's new weight to the open orders' lines that
 //   lacked it, through this feature (lines, deliveries, versions, timeline, shipping and rules; docs/products.md).
-export { countOrdersToFill, fillLineWeights, WEIGHT_FILLED_EVENT, type FillOutcome } from './order-weights-fill.ts';
+export {
+  countOrdersToFill,
+  fillLineWeights,
+  ordersToFill,
+  WEIGHT_FILLED_EVENT,
+  type FillOutcome,
+} from './order-weights-fill.ts';
 
 // For the benchmarks (bench/src), which measure the list and the view with the server's own code: the service whose
 // statements they record, the list query's reading and cursor encoding, and the search vector a bulk load fills in.

@@ -16,7 +16,7 @@ import { changeOrders, type OrderActor } from './order-changes.ts';
 
 export const WEIGHT_FILLED_EVENT = 'productWeightFilled';
 /** Who the timeline names for a fill. */
-export const FILL_ACTOR: OrderActor = { id: 'system', email: 'Product catalogue' };
+const FILL_ACTOR: OrderActor = { id: 'system', email: 'Product catalogue' };
 
 /** `ARRAY[...]` of texts sent as one JSON parameter (SKUs may hold any character; thousands of them). */
 const texts = (values: readonly string[]): SQL =>
@@ -56,14 +56,29 @@ export async function countOrdersToFill(tx: Executor, tenantId: string, skus: re
   return Number(row?.n ?? 0);
 }
 
-/** Which orders a batch looks at: the next `limit` after `afterId` by id, or exactly `orderIds` (a retry). */
-type FillBatch = { afterId: number; limit: number } | { orderIds: readonly number[] };
+/**
+ * The next open orders with lines of `skus` to fill after `afterId`, by id, at most `limit`: what a fill walks, read
+ * once for many batches (the lines are found by the SKU's index, which is not in order id order, so each read costs
+ * every line of the SKU; reading 500 at a time would read them all 500 times over).
+ */
+export async function ordersToFill(
+  tx: Executor,
+  tenantId: string,
+  skus: readonly string[],
+  afterId: number,
+  limit: number,
+): Promise<number[]> {
+  if (skus.length === 0) return [];
+  return (
+    await rows<{ order_id: string | number }>(
+      tx,
+      sql`SELECT DISTINCT l.order_id FROM order_lines l ${LIVE_PRODUCT} ${OPEN_ORDER}
+          WHERE ${lineToFill(tenantId, skus)} AND l.order_id > ${afterId} ORDER BY l.order_id LIMIT ${limit}`,
+    )
+  ).map((r) => Number(r.order_id));
+}
 
 export interface FillOutcome {
-  /** The orders looked at (with lines to fill when the batch started). */
-  visited: number;
-  /** The highest id looked at; null when none was left. */
-  lastId: number | null;
   /** Orders written (version moved, timeline row), for the realtime notice after the commit. */
   filled: number[];
   /** Orders passed over because a label purchase is in flight: the fill asks for them again later. */
@@ -102,33 +117,20 @@ export async function fillLineWeights(
   tx: Executor,
   tenantId: string,
   skus: readonly string[],
-  batch: FillBatch,
+  orderIds: readonly number[],
   rules?: OrderRules,
 ): Promise<FillOutcome> {
-  const none: FillOutcome = { visited: 0, lastId: null, filled: [], deferred: [] };
-  if (skus.length === 0 || ('orderIds' in batch && batch.orderIds.length === 0)) return none;
-  const which =
-    'orderIds' in batch
-      ? sql`AND l.order_id = ANY(${ids(batch.orderIds)})`
-      : sql`AND l.order_id > ${batch.afterId} ORDER BY l.order_id LIMIT ${batch.limit}`;
-  const candidates = (
-    await rows<{ order_id: string | number }>(
-      tx,
-      sql`SELECT DISTINCT l.order_id FROM order_lines l ${LIVE_PRODUCT} ${OPEN_ORDER}
-          WHERE ${lineToFill(tenantId, skus)} ${which}`,
-    )
-  ).map((r) => Number(r.order_id));
-  if (candidates.length === 0) return none;
+  const outcome: FillOutcome = { filled: [], deferred: [] };
+  if (skus.length === 0 || orderIds.length === 0) return outcome;
   const locked = await rows<LockedOrder>(
     tx,
     sql`SELECT o.id, o.order_status, o.payment_status, o.shipment_status,
           EXISTS (SELECT 1 FROM deliveries d WHERE d.tenant_id = o.tenant_id AND d.order_id = o.id
                   AND d.purchase_state IS NOT NULL) AS in_flight
-        FROM orders o WHERE o.tenant_id = ${tenantId} AND o.id = ANY(${ids(candidates)})
+        FROM orders o WHERE o.tenant_id = ${tenantId} AND o.id = ANY(${ids(orderIds)})
         ORDER BY o.id FOR UPDATE OF o`,
   );
   const statusesById = new Map<number, OrderStatuses>();
-  const deferred: number[] = [];
   for (const order of locked) {
     const statuses = {
       orderStatus: order.order_status,
@@ -137,10 +139,9 @@ export async function fillLineWeights(
     };
     // Closed or shipped since the batch was chosen: nothing to fill any more.
     if (parcelEditRefusal(statuses)) continue;
-    if (order.in_flight) deferred.push(Number(order.id));
+    if (order.in_flight) outcome.deferred.push(Number(order.id));
     else statusesById.set(Number(order.id), statuses);
   }
-  const outcome = { visited: candidates.length, lastId: Math.max(...candidates), filled: [] as number[], deferred };
   if (statusesById.size === 0) return outcome;
 
   // `prev` is the statement's snapshot of the same row: its weight before the update.

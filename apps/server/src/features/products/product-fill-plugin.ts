@@ -16,7 +16,7 @@ interface ProductFillPluginOptions {
 }
 
 /** A tenant's fill of open orders from the catalogue: one waiting slice per tenant at most. */
-export const PRODUCT_FILL_QUEUE = 'product-weight-fill';
+const PRODUCT_FILL_QUEUE = 'product-weight-fill';
 /** A slice still running this long (its worker stopped) is run again from the position reached. */
 const PRODUCT_FILL_EXPIRY_SECONDS = 60;
 

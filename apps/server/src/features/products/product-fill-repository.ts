@@ -8,7 +8,7 @@ import { configs } from '../../db/schema/index.ts';
  * settings' own list does not answer it. Written in the transaction of each product change that asks for a fill
  * and of each batch of the fill, both holding the row's lock, so the two never lose each other's writes.
  */
-export const FILL_CONFIG_KEY = 'product_weight_fill';
+const FILL_CONFIG_KEY = 'product_weight_fill';
 
 export interface FillRecord {
   state: 'idle' | 'running';
@@ -31,7 +31,7 @@ export interface FillRecord {
   worker: string | null;
 }
 
-export const IDLE_FILL: FillRecord = {
+const IDLE_FILL: FillRecord = {
   state: 'idle',
   skus: [],
   phase: 'walk',

@@ -4,6 +4,7 @@ import type { JobQueue, JobRun } from '../../plugins/background.ts';
 import {
   countOrdersToFill,
   fillLineWeights,
+  ordersToFill,
   WEIGHT_FILLED_EVENT,
   type FillOutcome,
   type OrderRules,
@@ -40,6 +41,18 @@ interface ProductFillDeps {
 
 type Step = { kind: 'stop' } | { kind: 'moved'; record: FillRecord; filled: number[]; handedOn: boolean };
 
+/** Order ids a slice reads ahead of its batches (one read of the SKUs' lines serves many batches). */
+const READ_AHEAD = 20_000;
+
+/** The orders a slice read ahead: valid while the record's position and SKUs are the ones they were read at. */
+interface ReadAhead {
+  at: number;
+  skus: string;
+  ids: number[];
+  /** More orders may follow the last one read. */
+  more: boolean;
+}
+
 const toProgress = (record: FillRecord): ProductFillProgress => ({
   state: record.state,
   done: record.done,
@@ -57,26 +70,29 @@ export function createProductFill(deps: ProductFillDeps) {
     deps.queue.sendIn(tx, { tenantId }, { singletonKey: tenantId, afterSeconds });
 
   /** One batch of the pass, in one transaction with the record; the next slice sent with it when this one ends. */
-  function step(tenantId: string, holder: string, handOn: boolean): Promise<Step> {
+  function step(tenantId: string, holder: string, handOn: boolean, ahead: { read: ReadAhead | null }): Promise<Step> {
     return deps.database.withTenant(tenantId, async (tx): Promise<Step> => {
       const record = await repo.lock(tx, tenantId);
       if (record.state !== 'running' || record.worker !== holder) return { kind: 'stop' };
       record.total ??= await countOrdersToFill(tx, tenantId, record.skus);
       let outcome: FillOutcome;
       if (record.phase === 'walk') {
-        outcome = await fillLineWeights(
-          tx,
-          tenantId,
-          record.skus,
-          { afterId: record.doneThrough, limit: batchSize },
-          deps.rules,
-        );
-        record.done += outcome.visited - outcome.deferred.length;
+        const skus = record.skus.join('\n');
+        let read = ahead.read;
+        // Read again when none is left, or a product change started the pass over (new SKUs, from the start).
+        if (!read || read.at !== record.doneThrough || read.skus !== skus || (read.ids.length === 0 && read.more)) {
+          const ids = await ordersToFill(tx, tenantId, record.skus, record.doneThrough, READ_AHEAD);
+          read = { at: record.doneThrough, skus, ids, more: ids.length === READ_AHEAD };
+        }
+        const batch = read.ids.slice(0, batchSize);
+        outcome = await fillLineWeights(tx, tenantId, record.skus, batch, deps.rules);
+        record.done += batch.length - outcome.deferred.length;
         record.deferred = [...record.deferred, ...outcome.deferred];
-        if (outcome.visited < batchSize) record.phase = 'retry';
-        else record.doneThrough = outcome.lastId ?? record.doneThrough;
+        if (batch.length > 0) record.doneThrough = batch.at(-1)!;
+        ahead.read = { ...read, at: record.doneThrough, ids: read.ids.slice(batch.length) };
+        if (ahead.read.ids.length === 0 && !read.more) record.phase = 'retry';
       } else {
-        outcome = await fillLineWeights(tx, tenantId, record.skus, { orderIds: record.deferred }, deps.rules);
+        outcome = await fillLineWeights(tx, tenantId, record.skus, record.deferred, deps.rules);
         record.done += record.deferred.length - outcome.deferred.length;
         record.deferred = outcome.deferred;
         record.retries += 1;
@@ -117,8 +133,9 @@ export function createProductFill(deps: ProductFillDeps) {
       return true;
     });
     if (!claimed) return;
+    const ahead = { read: null as ReadAhead | null };
     for (;;) {
-      const next = await step(tenantId, run.holder, run.shouldYield());
+      const next = await step(tenantId, run.holder, run.shouldYield(), ahead);
       if (next.kind === 'stop') return;
       if (next.filled.length > 0) {
         deps.notify(tenantId, { orderIds: next.filled.map(String), event: WEIGHT_FILLED_EVENT });
