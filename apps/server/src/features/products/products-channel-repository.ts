@@ -18,7 +18,7 @@ const CHANNEL_MAY_WEIGH = `(p.weight_source IS NULL OR p.weight_source = 'channe
 
 /** Each column's value after the channel's update: what it may write, else what the product has. */
 const AFTER: ReadonlyArray<readonly [string, string]> = [
-  ['title', `CASE WHEN p.source = 'channel' AND excluded.title <> '' THEN excluded.title ELSE p.title END`],
+  ['title', `CASE WHEN p.title = '' AND excluded.title <> '' THEN excluded.title ELSE p.title END`],
   ...['weight', 'length', 'width', 'height'].map(
     (column) =>
       [
@@ -38,8 +38,9 @@ const AFTER: ReadonlyArray<readonly [string, string]> = [
  * and in one statement whatever the page's size (its facts sent as one JSON parameter). A SKU without a live product
  * is created with `source` 'channel' (and `weight_source` 'channel' when the channel sent a weight or a size), unless
  * an archived product has the SKU: the seller archived it, and a pull does not bring it back. A live product takes
- * the channel's weight and size only while nobody else set them (`weight_source` null or 'channel'), and its title
- * only when the channel made it; a product the update would leave as it is is not written.
+ * the channel's weight and size only while nobody else set them (`weight_source` null or 'channel'), and a title
+ * only when it has none (a title, once given, may be a seller's: it is never replaced); a product the update would
+ * leave as it is is not written.
  */
 export async function recordChannelProducts(
   tx: Executor,

@@ -95,20 +95,21 @@ describe.each(backends)('products from what channels send ($name)', (backend) =>
     expect((await product('CH-MUG'))!.updatedAt).toBe(before);
   });
 
-  it("updates a channel's product from the channel (title, weight, size), and never clears a weight it said before", async () => {
+  it("updates a channel's product from the channel (weight, size), never its title once given, and never clears a weight it said before", async () => {
     await record([line('CH-TEE', 170, { name: 'Tee' })]);
     expect(
       await record([line('CH-TEE', 176, { name: 'Classic tee', size: { length: 10, width: 8, height: 1 } })]),
     ).toEqual({ created: [], updated: ['CH-TEE'], weighed: ['CH-TEE'] });
+    // The title it was made with stays: a seller may have typed it since, and nothing tells one from the other.
     expect(await product('CH-TEE')).toMatchObject({
-      title: 'Classic tee',
+      title: 'Tee',
       weight: 176,
       length: 10,
       weightSource: 'channel',
     });
     // A later copy without a weight (0) or a name leaves them.
     expect(await record([line('CH-TEE', 0, { name: '' })])).toEqual({ created: [], updated: [], weighed: [] });
-    expect(await product('CH-TEE')).toMatchObject({ title: 'Classic tee', weight: 176 });
+    expect(await product('CH-TEE')).toMatchObject({ title: 'Tee', weight: 176 });
     // The eBay product made without a weight takes one when a channel sends it: a new weight.
     expect((await record([line('CH-EBAY2', 0)])).weighed).toEqual([]);
     expect(await record([line('CH-EBAY2', 300)])).toEqual({
@@ -126,13 +127,22 @@ describe.each(backends)('products from what channels send ($name)', (backend) =>
     expect(imported.statusCode, imported.body).toBe(200);
     const untyped = await call('POST', '/api/v1/products', { sku: 'SELLER-2', title: 'Weigh me' });
     expect(untyped.statusCode, untyped.body).toBe(201);
+    const untitled = await call('POST', '/api/v1/products', { sku: 'SELLER-3', weight: 90 });
+    expect(untitled.statusCode, untitled.body).toBe(201);
 
     const result = await record([
       line('SELLER-1', 700, { name: 'Channel mug', size: { length: 9, width: 9, height: 9 } }),
       line('IMPORT-1', 900, { name: 'Channel import' }),
       line('SELLER-2', 250, { name: 'Channel title' }),
+      line('SELLER-3', 120, { name: 'Named by the channel' }),
     ]);
-    expect(result).toEqual({ created: [], updated: ['SELLER-2'], weighed: ['SELLER-2'] });
+    expect(result).toEqual({ created: [], updated: ['SELLER-2', 'SELLER-3'], weighed: ['SELLER-2'] });
+    // A product without a title takes the channel's; its seller's weight stays.
+    expect(await product('SELLER-3')).toMatchObject({
+      title: 'Named by the channel',
+      weight: 90,
+      weightSource: 'seller',
+    });
     expect(await product('SELLER-1')).toMatchObject({
       title: 'My mug',
       weight: 500,
