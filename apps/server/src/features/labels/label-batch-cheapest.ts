@@ -10,7 +10,7 @@ import { shipDateIn, shipFrom, shipTo } from './label-shipment.ts';
 import type { LabelsRepository } from './labels-repository.ts';
 
 /** What quoting a rule's services needs, read in the transaction that decides the item (one fewer per item). */
-export interface CheapestContext {
+interface CheapestContext {
   accounts: LabelAccount[];
   from: ShipmentAddress | null;
   to: ShipmentAddress | null;
