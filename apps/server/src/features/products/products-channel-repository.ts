@@ -11,6 +11,11 @@ interface ChannelProductsResult {
    * (docs/products.md, "What comes next").
    */
   weighed: string[];
+  /**
+   * SKUs the open orders of which are to be filled from the catalogue: those newly weighed, and those of the page's
+   * lines without a weight whose live product has one (an eBay order of a product weighed before it arrived).
+   */
+  toFill: string[];
 }
 
 /** Whether the channel may write the weight and size: nobody else set them. */
@@ -47,7 +52,7 @@ export async function recordChannelProducts(
   tenantId: string,
   orders: ReadonlyArray<{ lines: readonly ChannelProductLine[] }>,
 ): Promise<ChannelProductsResult> {
-  const result: ChannelProductsResult = { created: [], updated: [], weighed: [] };
+  const result: ChannelProductsResult = { created: [], updated: [], weighed: [], toFill: [] };
   const facts = channelProductFacts(orders);
   if (facts.length === 0) return result;
   const rows = facts.map((f) => ({
@@ -81,5 +86,28 @@ export async function recordChannelProducts(
     (row.created ? result.created : result.updated).push(row.sku);
     if (row.weighed) result.weighed.push(row.sku);
   }
+  result.toFill = [
+    ...new Set([...result.weighed, ...(await weighedAmong(tx, tenantId, unweighedSkus(orders)))]),
+  ].sort();
   return result;
+}
+
+/** The SKUs of lines that came without a weight. */
+function unweighedSkus(orders: ReadonlyArray<{ lines: readonly ChannelProductLine[] }>): string[] {
+  const skus = new Set<string>();
+  for (const line of orders.flatMap((order) => order.lines))
+    if (line.weight <= 0 && line.sku.trim()) skus.add(line.sku.trim());
+  return [...skus];
+}
+
+/** Which of `skus` have a live product with a weight (one query; none when `skus` is empty). */
+async function weighedAmong(tx: Executor, tenantId: string, skus: string[]): Promise<string[]> {
+  if (skus.length === 0) return [];
+  const answer = (await tx.execute(sql`
+    SELECT sku FROM products
+    WHERE tenant_id = ${tenantId} AND archived_at IS NULL AND weight > 0
+      AND sku IN (SELECT jsonb_array_elements_text(${JSON.stringify(skus)}::jsonb))`)) as unknown as {
+    rows: Array<{ sku: string }>;
+  };
+  return answer.rows.map((row) => row.sku);
 }

@@ -34,7 +34,10 @@ interface UpsertResult {
   unchanged: number;
   /** Ids of the orders written, for the realtime notice. */
   orderIds: number[];
-  /** SKUs whose product the page gave a new weight (docs/products.md, "Products from channels"). */
+  /**
+   * SKUs whose open orders are to be filled from the catalogue: the page gave their product a new weight, or a line
+   * of the page came without one while its product has one (docs/products.md, "Products from channels").
+   */
   weighedSkus: string[];
 }
 
@@ -337,7 +340,7 @@ export async function upsertChannelOrders(
   result.inserted = inserted.length;
   result.orderIds.push(...inserted.map((row) => Number(row.id)));
   // The products the lines name, in the same transaction: one statement for the page, never a seller's weight.
-  result.weighedSkus = (await recordChannelProducts(tx, target.tenantId, page)).weighed;
+  result.weighedSkus = (await recordChannelProducts(tx, target.tenantId, page)).toFill;
   if (inserted.length === page.length) return result;
   const insertedIds = new Set(inserted.map((row) => row.external_id));
   const { updatedIds, unchanged } = await updateStoredOrders(

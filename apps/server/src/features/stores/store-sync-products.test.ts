@@ -54,5 +54,16 @@ describe.each(backends)("a pull's products and the fill of open orders ($name)",
     await t.app.productWeightFill.idle(30_000);
     const filled = await orderOf(store.id, unweighed.orderNumber);
     expect(filled.lines.map((l) => [l.sku, l.weight])).toEqual([['FILL-1', 340]]);
+
+    // An eBay-like order of the weighed product, arriving without a weight, is filled too.
+    const late = channel.order(3);
+    late.lines = [{ ...late.lines[0]!, sku: 'FILL-1', name: 'Enamel mug', quantity: 3, weight: 0 }];
+    channel.orders.push(late);
+    await call('GET', `/call/store/${store.id}/pullOrders`);
+    expect((await settleSyncRun(t, tenant, store.id)).state).toBe('succeeded');
+    await t.app.productWeightFill.idle(30_000);
+    const lateOrder = await orderOf(store.id, late.orderNumber);
+    expect(lateOrder.lines.map((l) => [l.sku, l.weight])).toEqual([['FILL-1', 340]]);
+    expect(await product('FILL-1')).toMatchObject({ weight: 340, weightSource: 'channel' });
   });
 });
