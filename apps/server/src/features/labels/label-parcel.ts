@@ -54,8 +54,12 @@ export async function draftParcel(
   const orderPackageType = order.packageType;
   // The delivery's own box (a person shaped it), else the order's (a rule's or a person's "Set by hand").
   const boxSizeId = query.boxSizeId !== undefined ? query.boxSizeId : (delivery.boxSizeId ?? order.boxSizeId);
-  const box = boxSizeId ? await findBox(tx, tenantId, boxSizeId) : undefined;
+  let box = boxSizeId ? await findBox(tx, tenantId, boxSizeId) : undefined;
   if (boxSizeId && !box) throw badRequest({ boxSizeId: `No box size ${boxSizeId}` });
+  // A box deleted (archived) since a rule or a person chose it for the order no longer ships anything: the parcel is
+  // drafted as if none had been chosen (the smallest live box that holds it), so forms and batches never start from
+  // a box a purchase would refuse. One the form names now is kept, for the purchase to refuse by name.
+  if (query.boxSizeId === undefined && box?.archivedAt) box = undefined;
   const contents = await deliveryContents(tx, tenantId, delivery.id);
   const weighed = keptWeight(delivery, contents.weight, box?.emptyWeight ?? 0);
   const size = (asked: number | undefined, kept: number | null, ofBox: number | undefined) =>

@@ -102,6 +102,33 @@ describe.each(backends)('a stale label form ($name)', (backend) => {
     // The same form with a live account and no box buys.
     expect((await buy(stale, second)).statusCode).toBe(200);
 
+    // An order whose box (set by hand, or by a rule) was deleted since starts its label from a live box instead.
+    const boxed = await paidOrder(t, tenant);
+    const live = await call('POST', '/api/v1/orderBoxSizes', {
+      name: 'Chosen then deleted',
+      length: 10,
+      width: 8,
+      height: 6,
+      emptyWeight: 150,
+      maxWeight: 5_000,
+    });
+    const chosen = live.json().data as BoxSize;
+    const spare = await call('POST', '/api/v1/orderBoxSizes', {
+      name: 'Spare box',
+      length: 12,
+      width: 9,
+      height: 6,
+      emptyWeight: 200,
+      maxWeight: 9_000,
+    });
+    expect(spare.statusCode, spare.body).toBe(201);
+    const set = await call('POST', `/call/order/${boxed.id}/updateRuleSettings`, { boxSizeId: chosen.id });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await call('DELETE', `/api/v1/orderBoxSizes/${chosen.id}`)).json().data).toMatchObject({ archived: true });
+    const form = (await call('GET', `/call/orders/${boxed.id}/shipLabel/fsmFlow?rates=false`)).json().data;
+    // The tenant's only live box: it was the smallest that holds the parcel all along, and is now the one chosen.
+    expect(form.defaults.parcel).toMatchObject({ boxSizeId: (spare.json().data as BoxSize).id, length: 12 });
+
     // The label of the archived account and box still reads, and voids through that account.
     const kept = await deliveryOf(labelled.id);
     expect(kept.label).toMatchObject({ carrierAccountId: first, status: 'active' });
