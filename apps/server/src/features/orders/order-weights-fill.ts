@@ -187,7 +187,11 @@ export async function fillLineWeights(
         actor: FILL_ACTOR,
         before: statuses,
         after: statuses,
-        payload: { changes: lines.map(fillWords), skus: [...new Set(lines.map((l) => l.sku))] },
+        payload: {
+          changes: lines.map(fillWords),
+          weights: lines.map((l) => ({ sku: l.sku, from: l.old_weight, to: l.new_weight })),
+          skus: [...new Set(lines.map((l) => l.sku))],
+        },
       };
     }),
   );

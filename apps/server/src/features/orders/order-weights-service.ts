@@ -62,7 +62,12 @@ export function createOrderWeightsService(database: Database, notify: OrdersNoti
       if (weight !== undefined && weight !== line.weight) await repo.setLineWeight(tx, tenantId, line.id, weight);
     }
     for (const d of reweighed) await repo.setDeliveryParcel(tx, tenantId, d.id, { weight: d.weight });
-    return { payload: { changes, deliveries: reweighed.map((d) => String(d.id)) } };
+    // The numbers too (grams), so each reader words them in its own units (docs/units.md).
+    const weights = stored.flatMap((line) => {
+      const to = plan.weights.get(line.id);
+      return to === undefined || to === line.weight ? [] : [{ sku: line.sku, from: line.weight, to }];
+    });
+    return { payload: { changes, weights, deliveries: reweighed.map((d) => String(d.id)) } };
   }
 
   async function parcelFacts(
@@ -110,12 +115,10 @@ export function createOrderWeightsService(database: Database, notify: OrdersNoti
       width: input.width,
       height: input.height,
     };
-    const changes = describeParcelChanges(
-      await parcelFacts(tx, tenantId, delivery),
-      await parcelFacts(tx, tenantId, after),
-    );
+    const parcel = { from: await parcelFacts(tx, tenantId, delivery), to: await parcelFacts(tx, tenantId, after) };
+    const changes = describeParcelChanges(parcel.from, parcel.to);
     await repo.setDeliveryParcel(tx, tenantId, delivery.id, after);
-    return { payload: { deliveryId: input.deliveryId, changes } };
+    return { payload: { deliveryId: input.deliveryId, changes, parcel } };
   }
 
   const run = createOrderEditRun(database, notify, rules);

@@ -74,7 +74,10 @@ describe.each(backends)('weights and boxes a seller changes on the order ($name)
     expect((await deliveries(order.id))[0]!.weight).toBe(2 * 340);
     const rows = (await events(order.id)).filter((e) => e.event === 'lineWeightsUpdated');
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.payload).toMatchObject({ changes: ['MUG-1: weight 0 g -> 340 g'] });
+    expect(rows[0]!.payload).toMatchObject({
+      changes: ['MUG-1: weight 0 g -> 340 g'],
+      weights: [{ sku: 'MUG-1', from: 0, to: 340 }],
+    });
     // Nothing else of the lines moved: quantities, prices, totals.
     expect(changed).toMatchObject({ subtotal: order.subtotal, total: order.total });
   });
@@ -222,6 +225,8 @@ describe.each(backends)('weights and boxes a seller changes on the order ($name)
         'weight from its lines -> 1.2 kg',
         "size the box's size -> 10 in × 8 in × 6.5 in",
       ],
+      // The numbers too, for each reader's units.
+      parcel: { to: { boxName: 'Mug box', weight: 1200, length: 10, width: 8, height: 6.5 } },
     });
     // Back to the box's own size and a weight from the lines.
     const back = await setParcel(order.id, {

@@ -109,7 +109,10 @@ describe.each(backends)('filling open orders from the catalogue ($name)', (backe
     expect(filled.version).toBeGreaterThan(before.open.version);
     const rows = (await events(open.id)).filter((e) => e.event === 'productWeightFilled');
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.payload).toMatchObject({ changes: ['MUG-1: 340 g'] });
+    expect(rows[0]!.payload).toMatchObject({
+      changes: ['MUG-1: 340 g'],
+      weights: [{ sku: 'MUG-1', from: 0, to: 340 }],
+    });
 
     expect(await lineSources(typed.id)).toEqual([
       ['MUG-1', 500, 'seller'],

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { OrderEventRecord } from '@shipdesk/contract';
+import type { OrderEventRecord, UnitSystem } from '@shipdesk/contract';
 import { QueryError } from '@/components/query-error';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useGetOrderEventsQuery } from '../api/orders-api';
@@ -9,12 +9,14 @@ import { describeChanges, eventName } from '../order-events';
 import { ruleSettingsEventDetails, rulesEventDetails } from '../order-rule-words';
 import { shippingEventService } from '../order-shipping';
 import { CardSection } from '@/components/card-section';
+import { useUnits } from '@/lib/units';
+import { labelOptionWords, lineWeightWords, parcelWords } from '../order-weight-words';
 
 /**
  * The parts of an event's payload a person cares about (reason, amount, method, the channel's order id, the carrier
  * service a shipping change left).
  */
-function payloadDetails(record: OrderEventRecord, currency: string, locale: string): string[] {
+function payloadDetails(record: OrderEventRecord, currency: string, locale: string, system: UnitSystem): string[] {
   const details: string[] = [];
   const { payload } = record;
   const labelEvent = typeof payload.trackingNumber === 'string';
@@ -29,6 +31,7 @@ function payloadDetails(record: OrderEventRecord, currency: string, locale: stri
     );
     details.push(labelEvent ? `Cost ${payload.amount === 0 ? 'no postage' : money}` : `Amount ${money}`);
   }
+  if (labelEvent) details.push(...labelOptionWords(payload, currency, locale));
   if (payload.refund === 'requested') details.push('Refund requested from the carrier');
   if (typeof payload.method === 'string' && payload.method) details.push(`Method ${payload.method.replace(/_/g, ' ')}`);
   if (typeof payload.reason === 'string' && payload.reason) details.push(`Reason: ${payload.reason}`);
@@ -47,10 +50,16 @@ function payloadDetails(record: OrderEventRecord, currency: string, locale: stri
       details.push(`Total ${money(total.from)} → ${money(total.to)}`);
     }
   }
-  // Weights a person entered or a product filled: the server's words per line ("MUG-1: 340 g").
+  // Weights a person entered or a product filled, in the tenant's units ("MUG-1: 12 oz"); rows written before the
+  // payload kept the numbers show the server's words.
   const weightEvents = ['lineWeightsUpdated', 'deliveryParcelUpdated', 'productWeightFilled'];
-  if (weightEvents.includes(record.event) && Array.isArray(payload.changes)) {
-    details.push(...payload.changes.filter((c): c is string => typeof c === 'string'));
+  if (weightEvents.includes(record.event)) {
+    const words =
+      record.event === 'deliveryParcelUpdated' ? parcelWords(payload, system) : lineWeightWords(payload, system);
+    if (words) details.push(...words);
+    else if (Array.isArray(payload.changes)) {
+      details.push(...payload.changes.filter((c): c is string => typeof c === 'string'));
+    }
   }
   if (record.event === 'ruleSettingsUpdated') {
     const settingsCurrency = typeof payload.currency === 'string' ? payload.currency : currency;
@@ -72,6 +81,7 @@ export function OrderTimeline({
   locale: string;
 }) {
   const { data, error, isLoading } = useGetOrderEventsQuery(orderId);
+  const { system } = useUnits();
   const events = [...(data ?? [])].sort((a, b) => b.at.localeCompare(a.at) || Number(b.id) - Number(a.id));
   return (
     <CardSection title="History">
@@ -87,7 +97,7 @@ export function OrderTimeline({
         <Box component="ol" aria-label="Order history" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {events.map((record, index) => {
             const changes = describeChanges(record.before, record.after);
-            const details = payloadDetails(record, currency, locale);
+            const details = payloadDetails(record, currency, locale, system);
             return (
               <Box
                 component="li"
