@@ -3,10 +3,10 @@ import type { Executor } from '../../db/client.ts';
 import { findOrder, tenantTimeZone } from '../orders/index.ts';
 import { tenantUnitSystem } from '../settings/index.ts';
 import { draftParcel, orderOptions } from './label-parcel.ts';
-
-export type CheapestChoice = { services: Array<{ carrier: string; serviceCode: string }>; withinDays?: number };
 import { holdRefusal, shipDateIn } from './label-shipment.ts';
 import type { LabelsRepository } from './labels-repository.ts';
+
+export type CheapestChoice = { services: Array<{ carrier: string; serviceCode: string }>; withinDays?: number };
 
 /**
  * Why a parcel cannot be weighed, in words that say both places a seller can fix it: the order's lines (a channel's

@@ -84,6 +84,21 @@ describe('LabelBatchBanner', () => {
               signature: null,
               message: 'No carrier service: map “Teleport”',
             },
+            {
+              orderId: '4',
+              orderNumber: 'SO-4',
+              status: 'failed',
+              deliveryId: null,
+              trackingNumber: null,
+              serviceName: null,
+              amount: null,
+              currency: null,
+              insuredValue: null,
+              signature: null,
+              message:
+                'Its lines have no weight: enter a weight for MUG-1 on the order (Items > Edit weights), or give the ' +
+                'product MUG-1 a weight (Settings > Products)',
+            },
           ],
         });
       }
@@ -98,6 +113,14 @@ describe('LabelBatchBanner', () => {
     const rows = await within(dialog).findAllByRole('row');
     expect(rows[1]).toHaveTextContent('SO-2');
     expect(rows[1]).toHaveTextContent('No carrier service: map “Teleport”');
+    // A missing weight links to the product, found, beside the order's own link.
+    const unweighed = rows.find((row) => row.textContent?.includes('SO-4'))!;
+    expect(within(unweighed).getByRole('link', { name: 'Weigh MUG-1 in Products' })).toHaveAttribute(
+      'href',
+      '/settings/products?search=MUG-1',
+    );
+    expect(within(unweighed).getByRole('link', { name: 'SO-4' })).toHaveAttribute('href', '/orders/view/4');
+    expect(within(rows[1]!).queryByRole('link', { name: /^Weigh/ })).toBeNull();
     // A label's price says what options it includes.
     const insured = rows.find((row) => row.textContent?.includes('SO-3'))!;
     expect(insured).toHaveTextContent('$12.90incl. insurance and signature');

@@ -7,6 +7,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -32,6 +33,22 @@ const STATE: Record<LabelBatchItem['status'], { label: string; tone: StatusTone 
   bought: { label: 'Bought', tone: 'success' },
   failed: { label: 'Failed', tone: 'error' },
 };
+
+/**
+ * Beside a batch's "give the product MUG-1 a weight (Settings > Products)": a link to that product, found. The
+ * order's own number links to its Items card, the other place the message names.
+ */
+function UnweighedProductLink({ message }: { message: string | null | undefined }) {
+  const sku = message ? /give the products? ([^,\s]+)/.exec(message)?.[1] : undefined;
+  if (!sku || !message?.includes('(Settings > Products)')) return null;
+  return (
+    <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+      <Link component={RouterLink} to={`${hrefs.settings('products')}?search=${encodeURIComponent(sku)}`}>
+        Weigh {sku} in Products
+      </Link>
+    </Box>
+  );
+}
 
 /** Under a label's price: the options it includes ("incl. insurance and signature"), when it was bought with some. */
 function PriceIncludes({ item }: { item: LabelBatchItem }) {
@@ -114,6 +131,7 @@ export function LabelBatchDialog({ batchId, locale, onClose }: { batchId: string
                       {item.status === 'bought'
                         ? `${item.serviceName} · ${item.trackingNumber}`
                         : (item.message ?? '—')}
+                      <UnweighedProductLink message={item.status === 'bought' ? null : item.message} />
                     </TableCell>
                     <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                       {item.amount === null

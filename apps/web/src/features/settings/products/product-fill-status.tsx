@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatCount } from '@/lib/format/count';
 import { useGetProductFillQuery } from './products-api';
 
 /** How often the status is asked again while a fill runs. */
 const POLL_MS = 2000;
 
-const orders = (n: number) => `${formatCount(n)} open order${n === 1 ? '' : 's'}`;
+/** Exact counts ("1,500", not "1.5K"): a seller watches them move. */
+const count = (n: number) => n.toLocaleString('en-US');
+const orders = (n: number) => `${count(n)} open order${n === 1 ? '' : 's'}`;
 
 /**
  * The background fill of open orders with a product's new weight (docs/products.md, "Filling open orders"): while it
@@ -25,7 +26,7 @@ export function ProductFillStatus() {
   const counted = data.total > 0;
   const text = live
     ? counted
-      ? `Filling weights on ${orders(data.total)}… ${formatCount(data.done)}/${formatCount(data.total)}`
+      ? `Filling weights on ${orders(data.total)}… ${count(data.done)} of ${count(data.total)} done`
       : 'Filling weights on open orders…'
     : `Filled weights on ${orders(data.total)}`;
   return (

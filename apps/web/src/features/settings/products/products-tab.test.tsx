@@ -91,16 +91,25 @@ describe('Settings > Products', { timeout: 30_000 }, () => {
     fill = { state: 'running', done: 120, total: 1500, startedAt: '2026-12-02T10:00:00Z', finishedAt: null };
     renderSettingsAt('/settings/products');
     const status = await screen.findByRole('status');
-    expect(status).toHaveTextContent('Filling weights on 1.5K open orders… 120/1.5K');
+    expect(status).toHaveTextContent('Filling weights on 1,500 open orders… 120 of 1,500 done');
     expect(within(status).getByRole('progressbar', { name: 'Weights filled' })).toHaveAttribute('aria-valuenow', '8');
     fill = { ...fill, state: 'idle', done: 1500, finishedAt: '2026-12-02T10:01:00Z' };
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Filled weights on 1.5K open orders'), {
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Filled weights on 1,500 open orders'), {
       timeout: 5000,
     });
     const asked = requests.filter((r) => r.url === '/api/v1/products/fill').length;
     // Idle: no more asking.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(requests.filter((r) => r.url === '/api/v1/products/fill')).toHaveLength(asked);
+  });
+
+  it('opens with the search a link named (?search=), asking the server for it', async () => {
+    catalogue = [product()];
+    renderSettingsAt('/settings/products?search=MUG-1');
+    expect(await screen.findByRole('searchbox', { name: 'Search SKU or title' })).toHaveValue('MUG-1');
+    await waitFor(() =>
+      expect(requests.some((r) => r.url.startsWith('/api/v1/products?') && r.url.includes('search=MUG-1'))).toBe(true),
+    );
   });
 
   it('shows Managers the catalogue without the Admin actions', async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
@@ -44,8 +45,10 @@ async function downloadCsv() {
  * Searchable by SKU or title and paged; Admins add, edit, delete, import and export, Managers read.
  */
 export function ProductsTab({ readOnly }: { readOnly: boolean }) {
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
+  // `?search=MUG-1`: a link that names a product (a batch's "give the product MUG-1 a weight") opens it found.
+  const [params] = useSearchParams();
+  const [typed, setTyped] = useState(() => params.get('search') ?? '');
+  const [search, setSearch] = useState(() => params.get('search') ?? '');
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(PAGE_SIZES[0]!);
   const [editing, setEditing] = useState<{ product?: Product } | null>(null);
