@@ -182,7 +182,8 @@ export function OrderLinesCard({ order, locale }: { order: Order; locale: string
             <TableBody>
               {order.lines.map((line) => (
                 <TableRow key={line.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.sku}</TableCell>
+                  {/* A long SKU breaks rather than pushing the totals out of the card. */}
+                  <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 96, maxWidth: 180 }}>{line.sku}</TableCell>
                   <TableCell>{line.name}</TableCell>
                   <TableCell align="right" sx={num}>
                     {line.quantity}
