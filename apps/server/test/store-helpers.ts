@@ -12,3 +12,17 @@ export async function settleSyncRun(t: TestContext, tenantId: string, storeId: s
   }
   throw new Error('sync run did not finish');
 }
+
+/** The ship-to of the channel orders the upsert tests make (a domestic US address). */
+export const CHANNEL_SHIP_TO = {
+  name: 'Ida Receiver',
+  company: null,
+  address1: '5 Harbour Rd',
+  address2: null,
+  city: 'Portsmouth',
+  state: 'NH',
+  postalCode: '03801',
+  country: 'US',
+  phone: null,
+  email: null,
+};

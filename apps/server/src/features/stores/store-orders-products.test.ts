@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Product, ProductList } from '@shipdesk/contract';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
+import { CHANNEL_SHIP_TO } from '../../../test/store-helpers.ts';
 import type { ChannelOrder, ChannelOrderLine } from '../../integrations/channels/channel-types.ts';
 import { upsertChannelOrders, type UpsertTarget } from './store-orders-upsert.ts';
 
@@ -38,18 +39,7 @@ function channelOrder(externalId: string, lines: Line[], updatedAt = '2026-11-01
       ...l,
     })),
     billing: null,
-    shipping: {
-      name: 'Ida Receiver',
-      company: null,
-      address1: '5 Harbour Rd',
-      address2: null,
-      city: 'Portsmouth',
-      state: 'NH',
-      postalCode: '03801',
-      country: 'US',
-      phone: null,
-      email: null,
-    },
+    shipping: CHANNEL_SHIP_TO,
   };
 }
 

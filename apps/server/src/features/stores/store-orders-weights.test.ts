@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Delivery, Order } from '@shipdesk/contract';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
+import { CHANNEL_SHIP_TO } from '../../../test/store-helpers.ts';
 import { createOrder } from '../../../test/order-helpers.ts';
 import type { ChannelOrder } from '../../integrations/channels/channel-types.ts';
 import { upsertChannelOrders, type UpsertTarget } from './store-orders-upsert.ts';
@@ -41,18 +42,7 @@ function channelOrder(overrides: Partial<ChannelOrder> = {}): ChannelOrder {
       },
     ],
     billing: null,
-    shipping: {
-      name: 'Ida Receiver',
-      company: null,
-      address1: '5 Harbour Rd',
-      address2: null,
-      city: 'Portsmouth',
-      state: 'NH',
-      postalCode: '03801',
-      country: 'US',
-      phone: null,
-      email: null,
-    },
+    shipping: CHANNEL_SHIP_TO,
     ...overrides,
   };
 }
