@@ -1,6 +1,9 @@
 /** Business constants and limits of spec section 9. */
 export const APP_VERSION = '1.6';
 export const DEFAULT_PAGE_SIZE = 10;
+/** A parcel's ceilings as the API takes them (each carrier's own are lower and checked at purchase). */
+export const MAX_PARCEL_GRAMS = 1_000_000;
+export const MAX_PARCEL_INCHES = 200;
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_LOCALE = 'en';

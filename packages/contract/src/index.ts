@@ -28,6 +28,7 @@ export * from './products.ts';
 export * from './setup-deletion.ts';
 export * from './dashboard.ts';
 export * from './users.ts';
+export * from './customs.ts';
 export * from './labels.ts';
 export * from './label-batches.ts';
 export * from './shipping-rules.ts';

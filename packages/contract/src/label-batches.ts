@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { CustomsDefaultsSchema } from './customs.ts';
 import { IdSchema } from './ids.ts';
 import { LABEL_SIGNATURES } from './labels.ts';
 import { literalUnion, Nullable } from './schema-kit.ts';
@@ -21,6 +22,8 @@ export const CreateLabelBatchSchema = Type.Object(
     allShippable: Type.Optional(
       Type.Boolean({ description: 'every paid Sales Order with an unlabelled delivery (the "To ship" work)' }),
     ),
+    /** The declaration's choices for orders that need customs (lines from each order); absent: DEFAULT_CUSTOMS. */
+    customs: Type.Optional(CustomsDefaultsSchema),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,7 @@
 import Type from 'typebox';
 import { CarrierSchema, type Carrier } from './carriers.ts';
+import { MAX_PARCEL_GRAMS, MAX_PARCEL_INCHES } from './constants.ts';
+import { BoughtCustomsSchema, CustomsDeclarationSchema, type CustomsDraft } from './customs.ts';
 import { IdSchema } from './ids.ts';
 import { literalUnion, Nullable, schema } from './schema-kit.ts';
 
@@ -21,8 +23,6 @@ export const TRACKING_PUSH_STATUSES = ['not_needed', 'pending', 'pushed', 'faile
 export const PURCHASE_STATES = ['buying', 'unconfirmed'] as const;
 
 const Id = IdSchema;
-export const MAX_PARCEL_GRAMS = 1_000_000;
-export const MAX_PARCEL_INCHES = 200;
 
 const Inches = Type.Number({ exclusiveMinimum: 0, maximum: MAX_PARCEL_INCHES, description: 'inches' });
 
@@ -102,6 +102,8 @@ export type ShipLabelDefaults = {
   rateErrors: RateError[];
   /** Why the parcel cannot be priced yet (no weight, no dimensions), for people; null when it can. */
   parcelProblem: string | null;
+  /** The customs declaration to send (prefilled, docs/customs.md) when the shipment needs one; null when not. */
+  customs: CustomsDraft | null;
 };
 
 /** `fsmFlow` of shipLabel / zpl may price another delivery or another parcel than the defaults. */
@@ -140,6 +142,7 @@ export const LabelPurchaseSchema = Type.Object(
     serviceCode: Type.String({ minLength: 1, maxLength: 64 }),
     parcel: ParcelSchema,
     options: Type.Optional(LabelOptionsSchema),
+    customs: Type.Optional(CustomsDeclarationSchema),
   },
   { additionalProperties: false },
 );
@@ -189,6 +192,8 @@ export const ShippingLabelSchema = Type.Object({
   voidMessage: Nullable(Type.String()),
   trackingPush: TrackingPushSchema,
   options: BoughtOptionsSchema,
+  /** The customs it was bought with (docs/customs.md); null for a shipment that needed none. */
+  customs: Nullable(BoughtCustomsSchema),
 });
 export type ShippingLabel = Type.Static<typeof ShippingLabelSchema>;
 

@@ -3,7 +3,7 @@ import { Nullable, schema } from './schema-kit.ts';
 import { IdSchema, INT32_MAX } from './ids.ts';
 import type { OrderStatus, PaymentStatus, ShipmentStatus, SourceType } from './enums.ts';
 import { OrderLineInputSchema } from './orders.ts';
-import { MAX_PARCEL_GRAMS, MAX_PARCEL_INCHES } from './labels.ts';
+import { MAX_PARCEL_GRAMS, MAX_PARCEL_INCHES } from './constants.ts';
 
 /**
  * Edits of an order beside its lifecycle events (docs/order-editing.md): its lines, and the payment status Terms.

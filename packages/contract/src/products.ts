@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { IdSchema } from './ids.ts';
-import { MAX_PARCEL_GRAMS, MAX_PARCEL_INCHES } from './labels.ts';
+import { MAX_PARCEL_GRAMS, MAX_PARCEL_INCHES } from './constants.ts';
 import { MAX_MINOR_UNITS } from './money.ts';
 import { ArchivedAt } from './setup-deletion.ts';
 import { HAZARD_CLASSES } from './shipping-references.ts';

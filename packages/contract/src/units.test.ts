@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PARCEL_GRAMS, MAX_PARCEL_INCHES } from './labels.ts';
+import { MAX_PARCEL_GRAMS, MAX_PARCEL_INCHES } from './constants.ts';
 import {
   defaultUnitSystem,
   formatLength,

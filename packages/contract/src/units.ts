@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { GRAMS_PER_OUNCE, GRAMS_PER_UNIT, type WeightUnit } from './weights.ts';
 import { literalUnion } from './schema-kit.ts';
-import { MAX_PARCEL_GRAMS, MAX_PARCEL_INCHES } from './labels.ts';
+import { MAX_PARCEL_GRAMS, MAX_PARCEL_INCHES } from './constants.ts';
 
 /**
  * The units a tenant sees and types weights and sizes in (config `units`, docs/units.md). Storage never changes:

@@ -4,6 +4,7 @@ import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { findOrder, tenantTimeZone } from '../orders/index.ts';
 import { tenantUnitSystem } from '../settings/index.ts';
+import { customsContents, draftCustoms } from './label-customs.ts';
 import { draftParcel, parcelProblem, queryOptions, shipmentOptions } from './label-parcel.ts';
 import type { LabelEvent } from './label-purchase-service.ts';
 import { idText, type LabelCarriers } from './label-rates.ts';
@@ -70,6 +71,7 @@ export function createLabelDefaults(deps: { database: Database; carriers: LabelC
       });
       const address = await repo.shippingAddress(tx, tenantId, order.id);
       return {
+        contents: await customsContents(tx, tenantId, delivery.id),
         order,
         delivery,
         parcel,
@@ -80,8 +82,10 @@ export function createLabelDefaults(deps: { database: Database; carriers: LabelC
         accounts: await deps.carriers.quotingAccounts(tx, tenantId),
       };
     });
-    const { order, delivery, parcel, from, to } = read;
+    const { order, delivery, parcel, from, to, units } = read;
     const options = queryOptions(order, query);
+    const customs =
+      from && to ? draftCustoms(read.contents, { order, from, to, parcelWeight: parcel.weight, units }) : null;
     const problem = !from ? WAREHOUSE_MISSING : !to ? 'The order has no shipping address' : parcelProblem(parcel);
     const answer: ShipLabelDefaults = {
       deliveryId: String(delivery.id),
@@ -98,6 +102,7 @@ export function createLabelDefaults(deps: { database: Database; carriers: LabelC
       rates: [],
       rateErrors: [],
       parcelProblem: problem,
+      customs,
     };
     if (problem || !from || !to || query.rates === false) return answer;
     const quoted = await deps.carriers.quote(

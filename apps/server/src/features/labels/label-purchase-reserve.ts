@@ -6,6 +6,7 @@ import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import { lockOrder, tenantTimeZone } from '../orders/index.ts';
 import { tenantUnitSystem } from '../settings/index.ts';
 import { insuranceRefusal } from '../../integrations/carriers/carrier-options.ts';
+import { customsContents, purchaseCustoms } from './label-customs.ts';
 import { checkBox, orderOptions, shipmentOptions, shipmentParcel } from './label-parcel.ts';
 import type { Actor, LabelEvent, LabelPurchaseDeps } from './label-purchase-service.ts';
 import type { LabelAccount } from './label-rates.ts';
@@ -93,6 +94,16 @@ export function reserve(
     const options = shipmentOptions(orderOptions(order, purchase.options));
     const uninsured = insuranceRefusal(carrier, options.insurance);
     if (uninsured) throw badRequest({ 'label.options.insuredValue': uninsured });
+    // A shipment crossing a customs border carries its declaration: the form's, else the one drafted from the order
+    // and its products; every problem is refused here, by field and line, before the carrier is asked.
+    const customs = purchaseCustoms(carrier, purchase.customs, await customsContents(tx, tenantId, delivery.id), {
+      order,
+      from,
+      to,
+      parcelWeight: parcel.weightGrams,
+      units,
+      shipDate: today,
+    });
     const account = await deps.carriers.purchasingAccount(
       tx,
       tenantId,
@@ -108,6 +119,7 @@ export function reserve(
       reference: order.orderNumber,
       units,
       ...options,
+      customs,
       serviceCode: purchase.serviceCode,
       format: formatOf(event),
       idempotencyKey: randomUUID(),

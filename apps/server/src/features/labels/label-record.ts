@@ -1,7 +1,8 @@
-import type { OrderFlowResult, ShippingLabel, SuccessEnvelope } from '@shipdesk/contract';
+import type { Carrier, OrderFlowResult, ShippingLabel, SuccessEnvelope } from '@shipdesk/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
-import type { PurchasedLabel } from '../../integrations/carriers/carrier-types.ts';
+import { customsFormOf } from '../../integrations/carriers/carrier-customs.ts';
+import type { PurchasedLabel, ShipmentCustoms } from '../../integrations/carriers/carrier-types.ts';
 import { answerKey, type IdempotencyKey } from '../../lib/idempotency.ts';
 import { changeOrder, orderView, recordOrderEvents, statusesAfterShipping, toLabel } from '../orders/index.ts';
 import { createLabelsRepository, type PurchaseRecord } from './labels-repository.ts';
@@ -47,7 +48,12 @@ export async function recordLabel(
       shipDate: string;
       insurance?: { amountMinor: number; currency: string; provider: string } | null;
       signature?: string | null;
+      customs?: ShipmentCustoms | null;
     };
+    const customs = request.customs ?? null;
+    // The forms the carrier returned; a label found again after a lost answer may come without them (its form is then
+    // the carrier's usual one, its document the carrier's to print again).
+    const forms = customs ? (label.forms ?? { form: customsFormOf(record.carrier as Carrier), document: null }) : null;
     const actor = { id: record.actorId, email: record.actorEmail };
     // The tracking number is searched: the order's words are rewritten with the change.
     const change = { event: record.event, actor, searchChanged: true };
@@ -85,6 +91,10 @@ export async function recordLabel(
           insuredCurrency: request.insurance?.currency ?? null,
           insuranceProvider: request.insurance?.provider ?? null,
           signature: request.signature ?? null,
+          customs,
+          customsForm: forms?.form ?? null,
+          customsDocument: forms?.document?.bytes ?? null,
+          customsContentType: forms?.document?.contentType ?? null,
           createdById: record.actorId,
           createdByEmail: record.actorEmail,
           trackingPushStatus: push ? 'pending' : 'not_needed',
@@ -110,6 +120,7 @@ export async function recordLabel(
           insuredValue: request.insurance?.amountMinor ?? null,
           insuranceProvider: request.insurance?.provider ?? null,
           signature: request.signature ?? null,
+          customsForm: forms?.form ?? null,
         };
         return { statuses, payload, row };
       },

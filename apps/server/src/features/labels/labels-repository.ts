@@ -1,20 +1,18 @@
-import { and, asc, desc, eq, getTableColumns, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   deliveries,
+  labelColumns,
   orderAddresses,
   orderLines,
   shippingLabels,
   type DeliveryRow,
   type OrderAddressRow,
-  type ShippingLabelRow,
+  type LabelRow,
 } from '../../db/schema/index.ts';
 import { MB } from '../../integrations/http/answer-limits.ts';
 
 type NewLabel = Omit<typeof shippingLabels.$inferInsert, 'tenantId' | 'id' | 'createdAt'>;
-/** A label without its document: what every read but the document's own answers (documents are large). */
-export type LabelRow = Omit<ShippingLabelRow, 'document'>;
-const { document: _document, ...labelColumns } = getTableColumns(shippingLabels);
 
 /**
  * The largest document read back from the database. No purchase stores more now (a label file is refused past 8 MB,

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   bigint,
   check,
   customType,
+  jsonb,
   foreignKey,
   index,
   integer,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
+  CUSTOMS_FORMS,
   LABEL_BATCH_ITEM_STATUSES,
   LABEL_BATCH_STATUSES,
   LABEL_FORMATS,
@@ -64,6 +66,15 @@ export const shippingLabels = pgTable(
     insuredCurrency: text('insured_currency'),
     insuranceProvider: text('insurance_provider'),
     signature: text('signature'),
+    /**
+     * The customs declaration it was bought with (docs/customs.md), as sent (ShipmentCustoms), the form it travelled
+     * on, and the separate document the carrier returned (CN 22/23 page, commercial invoice; null when the form is
+     * printed on the label itself).
+     */
+    customs: jsonb('customs'),
+    customsForm: text('customs_form'),
+    customsDocument: bytea('customs_document'),
+    customsContentType: text('customs_content_type'),
     status: text('status').notNull().default('active'),
     createdById: text('created_by_id').notNull(),
     createdByEmail: text('created_by_email').notNull(),
@@ -102,6 +113,12 @@ export const shippingLabels = pgTable(
       sql`(insured_value IS NULL OR (insured_value > 0 AND insured_currency IS NOT NULL AND insurance_provider IS NOT NULL))
       AND (signature IS NULL OR signature IN ('standard', 'adult'))`,
     ),
+    check(
+      'shipping_labels_customs_check',
+      sql`(customs IS NULL) = (customs_form IS NULL) AND (customs_document IS NULL) = (customs_content_type IS NULL)
+      AND (customs_document IS NULL OR customs IS NOT NULL)`,
+    ),
+    check('shipping_labels_customs_form_check', sql`customs_form IS NULL OR ${oneOf('customs_form', CUSTOMS_FORMS)}`),
     check('shipping_labels_status_check', oneOf('status', LABEL_STATUSES)),
     check('shipping_labels_push_status_check', oneOf('tracking_push_status', TRACKING_PUSH_STATUSES)),
     tenantPolicy('shipping_labels'),
@@ -109,6 +126,17 @@ export const shippingLabels = pgTable(
 ).enableRLS();
 
 export type ShippingLabelRow = typeof shippingLabels.$inferSelect;
+
+const { document: _document, customsDocument: _customsDocument, ...labelFacts } = getTableColumns(shippingLabels);
+/**
+ * A label as every read but its documents' own selects it: its facts, and whether a customs document is kept beside
+ * it, never the documents themselves (they are large).
+ */
+export const labelColumns = {
+  ...labelFacts,
+  hasCustomsDocument: sql<boolean>`(${shippingLabels.customsDocument} IS NOT NULL)`.mapWith(Boolean),
+};
+export type LabelRow = Omit<ShippingLabelRow, 'document' | 'customsDocument'> & { hasCustomsDocument: boolean };
 
 /**
  * A batch of labels bought in the background for many orders: who asked, the format, progress counters, and which
@@ -130,6 +158,8 @@ export const labelBatches = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     finishedAt: at('finished_at'),
     worker: text('worker'),
+    /** The declaration's choices (CustomsDefaults) for its orders that need customs; null: the defaults. */
+    customs: jsonb('customs'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

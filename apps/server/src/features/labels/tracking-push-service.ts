@@ -10,7 +10,7 @@ import { parseId } from '../../lib/ids.ts';
 import { findOrder, toLabel, type OrdersNotifier } from '../orders/index.ts';
 import { createStoresRepository } from '../stores/index.ts';
 import { PUSH_LEASE_SECONDS, type LabelJobs, type PushJob } from './label-jobs.ts';
-import type { LabelRow } from './labels-repository.ts';
+import type { LabelRow } from '../../db/schema/index.ts';
 import { createTrackingPushesRepository } from './tracking-pushes-repository.ts';
 
 /**

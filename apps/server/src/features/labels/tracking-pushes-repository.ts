@@ -1,10 +1,6 @@
-import { and, desc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { shippingLabels } from '../../db/schema/index.ts';
-import type { LabelRow } from './labels-repository.ts';
-
-/** A push needs the label's facts, never its document. */
-const { document: _document, ...labelColumns } = getTableColumns(shippingLabels);
+import { labelColumns, shippingLabels, type LabelRow } from '../../db/schema/index.ts';
 
 const ownLabel = (tenantId: string, id: number) =>
   and(eq(shippingLabels.tenantId, tenantId), eq(shippingLabels.id, id));

@@ -1,14 +1,15 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   deliveries,
   deliveryLines,
+  labelColumns,
   shippingLabels,
   type DeliveryRow,
-  type ShippingLabelRow,
+  type LabelRow,
 } from '../../db/schema/index.ts';
 
-type LabelSummaryRow = Omit<ShippingLabelRow, 'document'>;
+type LabelSummaryRow = LabelRow;
 
 export function createDeliveriesRepository() {
   return {
@@ -47,10 +48,9 @@ export function createDeliveriesRepository() {
           ),
         )
         .orderBy(asc(deliveryLines.lineId));
-      const { document: _document, ...columns } = getTableColumns(shippingLabels);
       // Per delivery its standing label, else its newest voided one.
       const labels = await tx
-        .select(columns)
+        .select(labelColumns)
         .from(shippingLabels)
         .where(
           and(

@@ -1,14 +1,41 @@
 import {
+  customsTotal,
   trackingUrl,
+  type BoughtCustoms,
   type Carrier,
+  type CustomsForm,
   type InsuranceProvider,
   type LabelSignature,
   type ShippingLabel,
 } from '@shipdesk/contract';
-import type { ShippingLabelRow } from '../../db/schema/index.ts';
+import type { LabelRow } from '../../db/schema/index.ts';
+
+/** The declaration as it is kept on a label (ShipmentCustoms, JSON): the fields its summary reads. */
+interface KeptCustoms {
+  contentsType: BoughtCustoms['contentsType'];
+  incoterm: BoughtCustoms['incoterm'];
+  invoiceNumber: string;
+  currency: string;
+  lines: Array<{ valueMinor: number }>;
+}
+
+function boughtCustoms(row: LabelRow): BoughtCustoms | null {
+  const kept = row.customs as KeptCustoms | null;
+  if (!kept || !row.customsForm) return null;
+  return {
+    form: row.customsForm as CustomsForm,
+    hasDocument: row.hasCustomsDocument,
+    contentsType: kept.contentsType,
+    incoterm: kept.incoterm,
+    invoiceNumber: kept.invoiceNumber,
+    totalValue: customsTotal(kept.lines.map((line) => ({ value: line.valueMinor }))),
+    currency: kept.currency,
+    lines: kept.lines.length,
+  };
+}
 
 /** A label as the API answers it (never its document: that has its own path). */
-export function toLabel(row: Omit<ShippingLabelRow, 'document'>): ShippingLabel {
+export function toLabel(row: LabelRow): ShippingLabel {
   return {
     id: String(row.id),
     deliveryId: String(row.deliveryId),
@@ -45,5 +72,6 @@ export function toLabel(row: Omit<ShippingLabelRow, 'document'>): ShippingLabel 
       insuranceProvider: row.insuredValue === null ? null : (row.insuranceProvider as InsuranceProvider | null),
       signature: row.signature as LabelSignature | null,
     },
+    customs: boughtCustoms(row),
   };
 }

@@ -1,4 +1,12 @@
-import type { Carrier, UnitSystem } from '@shipdesk/contract';
+import type {
+  Carrier,
+  CustomsContentsType,
+  CustomsForm,
+  ExportFiling,
+  Incoterm,
+  NonDeliveryOption,
+  UnitSystem,
+} from '@shipdesk/contract';
 import type { HttpOptions } from '../http/channel-http.ts';
 
 /**
@@ -78,6 +86,46 @@ export interface ShipmentInsurance {
   provider: 'carrier' | 'aggregator';
 }
 
+/** One line of a customs declaration: line totals (every unit), value in minor units of the declaration's currency. */
+export interface ShipmentCustomsLine {
+  sku: string;
+  description: string;
+  /** Digits only; null: none given (USPS looks one up; the others send none). */
+  hsCode: string | null;
+  originCountry: string;
+  quantity: number;
+  valueMinor: number;
+  weightGrams: number;
+}
+
+/** A customs declaration as carriers take it (docs/customs.md): sent in each carrier's own fields. */
+export interface ShipmentCustoms {
+  contentsType: CustomsContentsType;
+  contentsExplanation: string | null;
+  nonDelivery: NonDeliveryOption;
+  incoterm: Incoterm;
+  invoiceNumber: string;
+  /** The invoice's date, YYYY-MM-DD (the mailing date). */
+  invoiceDate: string;
+  exportFiling: ExportFiling;
+  /** The ITN when `exportFiling` is AES_ITN. */
+  aesItn: string | null;
+  currency: string;
+  /** Who certifies the declaration (the warehouse's contact name, else its company). */
+  signer: string;
+  lines: ShipmentCustomsLine[];
+}
+
+/**
+ * The customs forms a label came with. `document` null: printed inside the label's own document (USPS prints its
+ * customs form on the label image); otherwise a separate document kept beside the label (a CN 22/23 page, a
+ * commercial invoice), PDF.
+ */
+export interface PurchasedForms {
+  form: CustomsForm;
+  document: { contentType: string; bytes: Uint8Array } | null;
+}
+
 export interface ShipmentRequest {
   from: ShipmentAddress;
   to: ShipmentAddress;
@@ -86,6 +134,8 @@ export interface ShipmentRequest {
   insurance?: ShipmentInsurance | null;
   /** A signature on delivery; absent or null: the service's default (none asked). */
   signature?: SignatureOption | null;
+  /** The customs declaration, for a shipment that needs one (`needsCustoms`); absent or null: none. */
+  customs?: ShipmentCustoms | null;
   /** The mailing date, YYYY-MM-DD (today in the tenant's zone). */
   shipDate: string;
   /** The order's number as the seller knows it: printed on the label as a reference where the carrier allows. */
@@ -134,6 +184,8 @@ export interface PurchasedLabel {
   /** image/png, application/pdf or text/plain for ZPL. */
   contentType: string;
   document: Uint8Array;
+  /** The customs forms, for a label bought with a declaration; absent or null: none. */
+  forms?: PurchasedForms | null;
 }
 
 export interface LabelReference {

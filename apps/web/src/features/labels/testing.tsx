@@ -36,6 +36,7 @@ export const PARCEL_DEFAULTS: ShipLabelDefaults = {
   rates: [],
   rateErrors: [],
   parcelProblem: null,
+  customs: null,
 };
 
 /** USPS Ground Advantage through account 3, the mapped service, at `amount` cents. */

@@ -42,6 +42,7 @@ const LABEL: ShippingLabel = {
   voidMessage: null,
   trackingPush: { status: 'failed', attempts: 6, message: 'Shopify: Fulfillment order is closed', pushedAt: null },
   options: { insuredValue: null, insuredCurrency: null, insuranceProvider: null, signature: null },
+  customs: null,
 };
 
 const DEFAULTS: ShipLabelDefaults = {
