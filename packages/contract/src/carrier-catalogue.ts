@@ -177,6 +177,8 @@ export const CARRIER_CATALOGUE: Record<Carrier, CarrierCatalogueEntry> = {
       service('LOCAL_NEXT_DAY', 'Local delivery, next day', 'domestic', days(1)),
       service('LOCAL_COURIER', 'Local courier', 'domestic', days(1, 2)),
       service('LOCAL_PICKUP', 'Customer pickup', 'domestic', days(0)),
+      // Posted abroad by the seller (their own postage): the label with a CN 22 / CN 23 page after it.
+      service('LOCAL_INTERNATIONAL', 'International parcel (your own postage)', 'international', days(3, 10)),
     ],
     packageTypes: [{ code: 'PACKAGE', name: 'Your packaging', maxWeightGrams: lb(70) }],
     limits: { maxWeightGrams: lb(70), maxLengthIn: 108, maxLengthPlusGirthIn: 165 },

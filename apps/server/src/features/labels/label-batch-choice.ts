@@ -1,9 +1,17 @@
-import { formatWeight, isCarrier, type Carrier, type LabelPurchase } from '@shipdesk/contract';
+import {
+  formatWeight,
+  isCarrier,
+  type Carrier,
+  type CustomsDeclaration,
+  type CustomsDefaults,
+  type LabelPurchase,
+} from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { findOrder, tenantTimeZone } from '../orders/index.ts';
 import { tenantUnitSystem } from '../settings/index.ts';
+import { customsContents, draftCustoms, firstCustomsProblem } from './label-customs.ts';
 import { draftParcel, orderOptions } from './label-parcel.ts';
-import { holdRefusal, shipDateIn } from './label-shipment.ts';
+import { holdRefusal, shipDateIn, shipFrom, shipTo } from './label-shipment.ts';
 import type { LabelsRepository } from './labels-repository.ts';
 
 export type CheapestChoice = { services: Array<{ carrier: string; serviceCode: string }>; withinDays?: number };
@@ -32,6 +40,8 @@ export async function batchPurchase(
   tenantId: string,
   orderId: number,
   event: 'shipLabel' | 'zpl',
+  /** The batch's customs choices, for an order that needs customs (docs/customs.md). */
+  defaults: { customs?: CustomsDefaults } = {},
 ): Promise<{ purchase: LabelPurchase; cheapest: CheapestChoice | null; currency: string } | { problem: string }> {
   const order = await findOrder(tx, tenantId, orderId);
   if (!order) return { problem: 'The order is gone' };
@@ -64,6 +74,24 @@ export async function batchPurchase(
   // weigh the box instead).
   const skus = draft.unweighed;
   if (weight <= 0 || skus.length > 0) return { problem: missingWeight(order.sourceType, weight, skus) };
+  // An order crossing a customs border is declared as its label form would start it (its products' customs facts, the
+  // batch's choices); one whose declaration is incomplete fails with what is missing and where to set it.
+  let customs: CustomsDeclaration | undefined;
+  const from = await shipFrom(tx, tenantId);
+  const address = await repo.shippingAddress(tx, tenantId, order.id);
+  if (from && address) {
+    const units = await tenantUnitSystem(tx, tenantId);
+    const context = { order, from, to: shipTo(address), parcelWeight: weight, units };
+    const drafted = draftCustoms(await customsContents(tx, tenantId, delivery.id), context, defaults.customs);
+    if (drafted) {
+      const problem = firstCustomsProblem(drafted);
+      if (problem) return { problem };
+      customs = {
+        ...drafted.declaration,
+        lines: drafted.declaration.lines.map(({ sku: _s, title: _t, ...line }) => line),
+      };
+    }
+  }
   const options = orderOptions(order);
   const first = cheapest?.services.find((s) => isCarrier(s.carrier));
   return {
@@ -80,6 +108,7 @@ export async function batchPurchase(
         insuranceProvider: options.insuranceProvider,
         signature: options.signature,
       },
+      ...(customs ? { customs } : {}),
       parcel: {
         ...(boxSizeId ? { boxSizeId: String(boxSizeId) } : {}),
         ...(draft.packageType ? { packageType: draft.packageType } : {}),

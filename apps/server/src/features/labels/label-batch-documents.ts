@@ -37,8 +37,9 @@ async function started(stream: AsyncGenerator<Uint8Array>): Promise<AsyncIterabl
 }
 
 /**
- * One document to print a batch: its ZPL labels as one stream, or its PDF and image labels merged into one PDF,
- * optionally followed by the orders' packing slips. Labels are read from the database a page at a time and the
+ * One document to print a batch: its ZPL labels as one stream, or its PDF and image labels merged into one PDF, each
+ * followed by its customs document, optionally followed by the orders' packing slips (a ZPL batch's customs documents
+ * and slips come as their own PDF, for paper). Labels are read from the database a page at a time and the
  * document is streamed as it is written, so memory does not grow with the batch.
  */
 export function createLabelBatchDocuments(database: Database, notify: OrdersNotifier) {
@@ -74,7 +75,7 @@ export function createLabelBatchDocuments(database: Database, notify: OrdersNoti
   return async function batchDocument(
     auth: AuthContext,
     idText: string,
-    options: { packingSlips?: boolean },
+    options: { packingSlips?: boolean; customsForms?: boolean },
   ): Promise<BatchDocument> {
     const id = parseId(idText);
     const batch =
@@ -93,7 +94,8 @@ export function createLabelBatchDocuments(database: Database, notify: OrdersNoti
     const orderIds: number[] = [];
     const stem = `labels-batch-${batch.id}`;
 
-    if (batch.event === 'zpl' && !options.packingSlips) {
+    const paper = options.packingSlips || options.customsForms;
+    if (batch.event === 'zpl' && !paper) {
       async function* stream() {
         for await (const row of labelsOf(auth.tenantId, batch!.id, orderIds)) {
           if (row.format !== 'zpl' || !row.document) continue;
@@ -109,20 +111,30 @@ export function createLabelBatchDocuments(database: Database, notify: OrdersNoti
       };
     }
 
-    // A ZPL batch's slips come alone: its labels go to the thermal printer, the slips to paper.
-    const skipped = batch.event === 'zpl' ? 0 : counts.labels - counts.pdfReady;
-    if (counts.pdfReady === 0 && !options.packingSlips) {
+    // A ZPL batch's customs forms and slips come alone: its labels go to the thermal printer, the rest to paper.
+    const zpl = batch.event === 'zpl';
+    const skipped = zpl ? 0 : counts.labels - counts.pdfReady;
+    if (!zpl && counts.pdfReady === 0 && !options.packingSlips) {
       throw new HttpError(409, 'No label of this batch can be printed as a PDF', { reason: 'no_pdf_labels' });
     }
     async function* pdfs() {
+      // Each label followed by its customs document (CN 22/23 page, commercial invoice), printed together.
       for await (const row of labelsOf(auth.tenantId, batch!.id, orderIds)) {
-        if (row.document && documentKind(row.document) !== null) yield row.document;
+        if (!zpl && row.document && documentKind(row.document) !== null) yield row.document;
+        if ((!zpl || options.customsForms) && row.customsDocument && documentKind(row.customsDocument) !== null) {
+          yield row.customsDocument;
+        }
       }
       if (!options.packingSlips) return;
       for (let from = 0; from < orderIds.length; from += SLIPS_PER_PART) {
         const ids = orderIds.slice(from, from + SLIPS_PER_PART).map(String);
         yield (await slips.render(auth, ids[0]!, { orderIds: ids, format: '4x6' })).pdf;
       }
+    }
+    if (zpl && !options.packingSlips && counts.customsDocuments === 0) {
+      throw new HttpError(409, 'No label of this batch has a customs document to print', {
+        reason: 'no_customs_forms',
+      });
     }
     const body = await started(streamMergedPdf(pdfs()));
     return { contentType: 'application/pdf', filename: `${stem}.pdf`, body, skipped };

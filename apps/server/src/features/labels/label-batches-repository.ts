@@ -1,3 +1,4 @@
+import type { CustomsDefaults } from '@shipdesk/contract';
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -35,7 +36,7 @@ const ownBatch = (tenantId: string, id: number) => and(eq(labelBatches.tenantId,
 async function insertBatch(
   tx: Executor,
   tenantId: string,
-  values: { event: string; createdById: string; createdByEmail: string },
+  values: { event: string; createdById: string; createdByEmail: string; customs?: CustomsDefaults | null },
   orderIds: number[],
 ): Promise<LabelBatchRow> {
   const [batch] = await tx
@@ -288,7 +289,7 @@ async function documentCounts(
   tx: Executor,
   tenantId: string,
   batchId: number,
-): Promise<{ labels: number; zpl: number; pdfReady: number }> {
+): Promise<{ labels: number; zpl: number; pdfReady: number; customsDocuments: number }> {
   const starts = (length: number, hex: string) =>
     sql`substring(${shippingLabels.document} from 1 for ${length}) = decode(${hex}, 'hex')`;
   const readable = sql`octet_length(${shippingLabels.document}) <= ${SERVED_DOCUMENT_LIMIT}`;
@@ -298,11 +299,12 @@ async function documentCounts(
       zpl: sql<number>`(count(*) filter (where ${shippingLabels.format} = 'zpl' and ${readable}))::int`,
       pdfReady: sql<number>`(count(*) filter (where (${starts(5, '255044462d')} or ${starts(8, '89504e470d0a1a0a')}
         or ${starts(3, 'ffd8ff')}) and ${readable}))::int`,
+      customsDocuments: sql<number>`(count(${shippingLabels.customsDocument}))::int`,
     })
     .from(labelBatchItems)
     .innerJoin(shippingLabels, itemLabel)
     .where(boughtAndActive(tenantId, batchId));
-  return row ?? { labels: 0, zpl: 0, pdfReady: 0 };
+  return row ?? { labels: 0, zpl: 0, pdfReady: 0, customsDocuments: 0 };
 }
 
 /** The sizes of the next labels' documents, so that a page of them can stop short of a byte budget. */
@@ -314,7 +316,11 @@ async function documentSizes(
   limit: number,
 ): Promise<number[]> {
   const rows = await tx
-    .select({ size: sql<number>`octet_length(${shippingLabels.document})`.mapWith(Number) })
+    .select({
+      size: sql<number>`octet_length(${shippingLabels.document}) + coalesce(octet_length(${shippingLabels.customsDocument}), 0)`.mapWith(
+        Number,
+      ),
+    })
     .from(labelBatchItems)
     .innerJoin(shippingLabels, itemLabel)
     .where(and(boughtAndActive(tenantId, batchId), sql`${labelBatchItems.position} > ${after}`))
@@ -333,13 +339,23 @@ async function batchDocuments(
   batchId: number,
   after: number,
   limit: number,
-): Promise<Array<{ position: number; orderId: number; format: string; document: Uint8Array | null }>> {
+): Promise<
+  Array<{
+    position: number;
+    orderId: number;
+    format: string;
+    document: Uint8Array | null;
+    customsDocument: Uint8Array | null;
+  }>
+> {
   return tx
     .select({
       position: labelBatchItems.position,
       orderId: labelBatchItems.orderId,
       format: shippingLabels.format,
       document: documentWithinLimit,
+      // A CN 22/23 page or a commercial invoice: a page or two of PDF, written by Shipdesk or within the answer limits.
+      customsDocument: shippingLabels.customsDocument,
     })
     .from(labelBatchItems)
     .innerJoin(shippingLabels, itemLabel)

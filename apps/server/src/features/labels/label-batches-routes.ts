@@ -97,13 +97,18 @@ export const labelBatchesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...common,
         summary: "A batch's labels as one document: a ZPL stream, or one PDF (optionally with packing slips)",
         description:
-          'ZPL batches answer their labels as one ZPL stream; with `packingSlips=true` they answer the packing ' +
-          'slips alone, as a PDF for paper. PDF batches answer one PDF of their labels (image labels on 4x6 pages), ' +
-          'followed by the packing slips when asked. `x-labels-skipped` counts labels that could not join. The ' +
+          'ZPL batches answer their labels as one ZPL stream; with `customsForms=true` and/or `packingSlips=true` ' +
+          'they answer their customs documents and/or packing slips alone, as a PDF for paper (409 ' +
+          '`no_customs_forms` when asked for forms alone and none has one). PDF batches answer one PDF of their ' +
+          'labels (image labels on 4x6 pages), each followed by its customs document (CN 22/23 page, commercial ' +
+          'invoice), then the packing slips when asked. `x-labels-skipped` counts labels that could not join. The ' +
           'document is streamed as it is written. 409 `no_labels` when no label of the batch is in force, ' +
           '`no_pdf_labels` when none can be merged into a PDF.',
         params: Params,
-        querystring: Type.Object({ packingSlips: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+        querystring: Type.Object(
+          { packingSlips: Type.Optional(Type.Boolean()), customsForms: Type.Optional(Type.Boolean()) },
+          { additionalProperties: false },
+        ),
         response: {
           200: Type.Any({ description: 'application/pdf or ZPL text' }),
           ...errorResponses(400, 401, 404, 409, 429),

@@ -1,4 +1,10 @@
-import { MAX_BATCH_ORDERS, type CreateLabelBatch, type LabelBatch, type LabelBatchDetail } from '@shipdesk/contract';
+import {
+  MAX_BATCH_ORDERS,
+  type CreateLabelBatch,
+  type CustomsDefaults,
+  type LabelBatch,
+  type LabelBatchDetail,
+} from '@shipdesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { LabelBatchItemRow, LabelBatchRow } from '../../db/schema/index.ts';
@@ -90,7 +96,9 @@ async function work(
   // What to buy (with what a rule's "cheapest of" needs to quote it), and the item marked as being bought (or failed
   // with why not), in one transaction.
   const choice = await deps.database.withTenant(tenantId, async (tx) => {
-    const decided = await batchPurchase(tx, labels, tenantId, item.orderId, batch.event as LabelEvent);
+    const decided = await batchPurchase(tx, labels, tenantId, item.orderId, batch.event as LabelEvent, {
+      customs: (batch.customs as CustomsDefaults | null) ?? undefined,
+    });
     const quoting =
       'purchase' in decided && decided.cheapest
         ? await cheapestContext(tx, deps.carriers, labels, tenantId, item.orderId, decided.cheapest)
@@ -218,7 +226,7 @@ async function createLabelBatch(
     const batch = await repo.insert(
       tx,
       auth.tenantId,
-      { event: input.event, createdById: auth.userId, createdByEmail: auth.email },
+      { event: input.event, createdById: auth.userId, createdByEmail: auth.email, customs: input.customs ?? null },
       ids,
     );
     await deps.jobs.batchIn(tx, { tenantId: auth.tenantId, batchId: batch.id });

@@ -67,7 +67,10 @@ export async function customsContents(
       productWeight: products.weight,
     })
     .from(deliveryLines)
-    .innerJoin(orderLines, and(eq(orderLines.tenantId, deliveryLines.tenantId), eq(orderLines.id, deliveryLines.lineId)))
+    .innerJoin(
+      orderLines,
+      and(eq(orderLines.tenantId, deliveryLines.tenantId), eq(orderLines.id, deliveryLines.lineId)),
+    )
     .leftJoin(
       products,
       and(eq(products.tenantId, orderLines.tenantId), eq(products.sku, orderLines.sku), isNull(products.archivedAt)),
@@ -222,11 +225,13 @@ export function purchaseCustoms(
   if (!needsCustoms(context.from, context.to)) return null;
   const draft = draftCustoms(rows, context, defaults)!;
   const declaration: CustomsDeclaration = given ?? draft.declaration;
-  const problems = given ? { ...customsProblems(given), ...contentProblems(given, rows, context) } : draft.problems;
+  const skus = new Map(rows.map((row) => [String(row.lineId), row.sku]));
+  // The SKUs named in the words, as the draft's are.
+  const named = { ...declaration, lines: declaration.lines.map((line) => ({ ...line, sku: skus.get(line.lineId) })) };
+  const problems = given ? { ...customsProblems(named), ...contentProblems(given, rows, context) } : draft.problems;
   const prefix = (fields: Record<string, string>) =>
     Object.fromEntries(Object.entries(fields).map(([field, message]) => [`label.customs.${field}`, message]));
   if (Object.keys(problems).length) throw badRequest(prefix(problems));
-  const skus = new Map(rows.map((row) => [String(row.lineId), row.sku]));
   const customs: ShipmentCustoms = {
     contentsType: declaration.contentsType,
     contentsExplanation: declaration.contentsExplanation?.trim() || null,

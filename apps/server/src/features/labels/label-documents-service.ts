@@ -68,6 +68,45 @@ export function createLabelDocuments(database: Database) {
     return { ...facts, document };
   }
 
+  async function loadCustoms(auth: AuthContext, deliveryIdText: string, labelIdText?: string) {
+    const deliveryId = parseId(deliveryIdText);
+    const labelId = labelIdText === undefined ? null : parseId(labelIdText);
+    const [row] =
+      deliveryId === null || (labelIdText !== undefined && labelId === null)
+        ? []
+        : await database.withTenant(
+            auth.tenantId,
+            (tx) =>
+              tx
+                .select({
+                  trackingNumber: shippingLabels.trackingNumber,
+                  customsForm: shippingLabels.customsForm,
+                  contentType: shippingLabels.customsContentType,
+                  document: shippingLabels.customsDocument,
+                })
+                .from(shippingLabels)
+                .where(
+                  and(
+                    eq(shippingLabels.tenantId, auth.tenantId),
+                    eq(shippingLabels.deliveryId, deliveryId),
+                    labelId === null ? eq(shippingLabels.status, 'active') : eq(shippingLabels.id, labelId),
+                  ),
+                )
+                .orderBy(desc(shippingLabels.id))
+                .limit(1),
+            { readOnly: true },
+          );
+    if (!row) throw notFound('This delivery has no label');
+    if (!row.document || !row.contentType) {
+      throw notFound(
+        row.customsForm
+          ? 'This label carries its customs form on the label itself: print the label'
+          : 'This label has no customs forms',
+      );
+    }
+    return { ...row, document: row.document, contentType: row.contentType };
+  }
+
   return {
     /** `GET /call/shipment/{deliveryId}/shipLabel`: the standing label (or, with `labelId`, an earlier voided one). */
     async document(auth: AuthContext, deliveryIdText: string, labelIdText?: string): Promise<LabelDocument> {
@@ -76,6 +115,20 @@ export function createLabelDocuments(database: Database) {
       return {
         contentType: row.format === 'zpl' ? 'text/plain; charset=utf-8' : row.contentType,
         filename: `label-${row.trackingNumber}.${extension}`,
+        bytes: row.document,
+      };
+    },
+
+    /**
+     * `GET /call/shipment/{deliveryId}/customsForms`: the customs document kept beside the label (a CN 22/23 page, a
+     * commercial invoice); 404 when the label has none (no customs, or the form is printed on the label itself).
+     */
+    async customsForms(auth: AuthContext, deliveryIdText: string, labelIdText?: string): Promise<LabelDocument> {
+      const row = await loadCustoms(auth, deliveryIdText, labelIdText);
+      const name = row.customsForm === 'commercial_invoice' ? 'invoice' : (row.customsForm ?? 'customs');
+      return {
+        contentType: row.contentType,
+        filename: `${name}-${row.trackingNumber}.${EXTENSIONS[row.contentType] ?? 'pdf'}`,
         bytes: row.document,
       };
     },

@@ -46,6 +46,28 @@ export const labelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
+    '/call/shipment/:id/customsForms',
+    {
+      config: { policy: 'signed-in' },
+      schema: {
+        ...common,
+        summary: "A label's customs document: the carrier's commercial invoice or the CN 22 / CN 23 page (PDF)",
+        description:
+          'A 404 when the label has none: no customs, or a form the carrier prints on the label itself (USPS). ' +
+          'docs/customs.md.',
+        params: DocumentParams,
+        querystring: DocumentQuery,
+        response: documentResponse,
+      },
+    },
+    async (request, reply) =>
+      sendDocument(
+        reply,
+        await app.labels.documents.customsForms(request.auth!, request.params.id, request.query.labelId),
+      ),
+  );
+
+  app.get(
     '/call/shipment/:id/labelPreview',
     {
       config: { policy: 'signed-in' },
