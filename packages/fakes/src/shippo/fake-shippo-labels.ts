@@ -11,10 +11,17 @@ import {
   shipmentFieldErrors,
   trackingNumberFor,
 } from './fake-shippo-catalog.ts';
+import {
+  commercialInvoicePdf,
+  customsRefusal,
+  invoicesCustoms,
+  type FakeShippoCustoms,
+} from './fake-shippo-customs.ts';
 import type { FakeLabelFiles } from './fake-shippo-label-files.ts';
 import type {
   ShippoAddress,
   ShippoCarrierAccount,
+  ShippoCustomsDeclaration,
   ShippoMessage,
   ShippoParcel,
   ShippoRate,
@@ -41,6 +48,10 @@ export interface FakeShippoLabel {
   contentType: string;
   from: ShippoAddress;
   to: ShippoAddress;
+  /** The customs declaration the label was bought with (its shipment's); null for a domestic label. */
+  customs: ShippoCustomsDeclaration | null;
+  /** The commercial invoice behind commercial_invoice_url, for a courier's international label. */
+  invoice: Buffer | null;
   /** Oldest first, as Shippo's tracking_history. */
   events: ShippoTrackingEvent[];
 }
@@ -56,6 +67,7 @@ interface FakeShippoLabelsContext {
   owner: string;
   carrierAccounts: ShippoCarrierAccount[];
   files: FakeLabelFiles;
+  customs: FakeShippoCustoms;
 }
 
 export const hex = () => randomBytes(16).toString('hex');
@@ -124,10 +136,13 @@ function createShipment(state: ShippoLabelsState, request: FakeRequest, token: s
     shipment_date?: string;
     metadata?: string;
     extra?: ShippoExtra;
+    customs_declaration?: unknown;
   }>(request);
   const invalid =
     shipmentFieldErrors(body?.address_from, body?.address_to, body?.parcels) ?? shippoExtraRefusal(body?.extra);
   if (invalid) return invalid;
+  const declaration = state.context.customs.forShipment(body!.customs_declaration, token.startsWith('shippo_test_'));
+  if (declaration && 'reply' in declaration) return declaration.reply;
   const from = body!.address_from!;
   const to = body!.address_to!;
   const international = from.country !== to.country;
@@ -179,6 +194,7 @@ function createShipment(state: ShippoLabelsState, request: FakeRequest, token: s
     address_to: to,
     parcels: body!.parcels!,
     shipment_date: body!.shipment_date ?? now(),
+    customs_declaration: declaration?.object_id ?? null,
     metadata: body!.metadata ?? '',
     rates: shipmentRates,
     messages,
@@ -205,7 +221,9 @@ function createTransaction(
 
   const serviceLevel = SERVICE_LEVELS.find((s) => s.token === rate.servicelevel.token)!;
   const shipment = state.shipments.get(rate.shipment)!;
-  const fault = state.faults.shift();
+  const customs = state.context.customs.declarations.get(shipment.customs_declaration ?? '') ?? null;
+  const refusal = customsRefusal(shipment, rate.provider);
+  const fault = refusal ?? state.faults.shift();
   const base = {
     object_id: hex(),
     object_created: now(),
@@ -218,6 +236,7 @@ function createTransaction(
     parcel: hex(),
     test: token.startsWith('shippo_test_'),
   };
+  // A refusal (customs missing, a queued fault) is a failed transaction with the reason in its messages, nothing charged.
   if (fault === 'address' || fault === 'insufficient_funds' || (fault && typeof fault === 'object')) {
     const message = typeof fault === 'object' ? fault : FAULT_MESSAGES[fault](rate.provider);
     const failed: ShippoTransaction = {
@@ -246,8 +265,15 @@ function createTransaction(
     reference: shipment.metadata || null,
   });
   const extension = format === 'ZPL' ? 'zpl' : format.toLowerCase();
+  const invoice =
+    customs && invoicesCustoms(serviceLevel.carrier, shipment)
+      ? commercialInvoicePdf(customs, shipment, { trackingNumber, carrier: rate.provider, service: serviceLevel.name })
+      : null;
   const transaction: ShippoTransaction = {
     ...base,
+    commercial_invoice_url: invoice
+      ? state.context.files.put(`${hex()}-invoice.pdf`, invoice, 'application/pdf')
+      : null,
     object_state: 'VALID',
     status: fault === 'queued' ? 'QUEUED' : 'SUCCESS',
     tracking_number: trackingNumber,
@@ -266,6 +292,8 @@ function createTransaction(
     contentType: document.contentType,
     from: shipment.address_from,
     to: shipment.address_to,
+    customs,
+    invoice,
     events: [trackingEvent('PRE_TRANSIT', 'The carrier has been notified of the shipment.', shipment.address_from)],
   });
   state.charges.push({
@@ -276,7 +304,7 @@ function createTransaction(
   });
   if (fault === 'queued') {
     state.queued.add(transaction.object_id);
-    return { status: 201, body: { ...transaction, tracking_number: '', label_url: '' } };
+    return { status: 201, body: { ...transaction, tracking_number: '', label_url: '', commercial_invoice_url: null } };
   }
   // Bought and charged, and the answer lost on the way: the client sees a timeout.
   if (fault === 'drop_answer') return new Promise<FakeReply>(() => {});

@@ -6,9 +6,11 @@ import {
   type FakeReply,
   type FakeRequest,
 } from '../http/fake-http.ts';
+import { createFakeShippoCustoms } from './fake-shippo-customs.ts';
 import { startFakeLabelFiles, type FakeLabelFiles } from './fake-shippo-label-files.ts';
 import {
   createFakeShippoLabels,
+  hex,
   trackingEvent,
   type FakeShippoCharge,
   type FakeShippoLabel,
@@ -17,6 +19,7 @@ import {
 import { createFakeShippoRecords, type FakeShippoRefundOutcome } from './fake-shippo-records.ts';
 import type {
   ShippoCarrierAccount,
+  ShippoCustomsDeclaration,
   ShippoDetailError,
   ShippoPage,
   ShippoTrackingStatus,
@@ -28,7 +31,8 @@ import type {
  * `shippo_live_…`, test `shippo_test_…`), the carrier accounts list and object, Django REST framework's `{ detail }`
  * errors, and Shippo's per-minute rate limits by kind of request (test tokens get a tenth of live ones), answered 429
  * with the X-RateLimit headers. Labels: shipments and their rates, transactions (labels bought, kept in memory and
- * charged, their files behind label_url on a store of their own), refunds and tracking. The product never imports it.
+ * charged, their files behind label_url on a store of their own), customs declarations (a purchase between two
+ * countries needs one; a courier's comes with a commercial invoice), refunds and tracking. The product never imports it.
  */
 
 interface FakeShippoRateLimits {
@@ -63,6 +67,8 @@ export interface FakeShippo extends FakeHttpServer {
   throttleNext(options?: { times?: number; resetInSeconds?: number; path?: RegExp }): void;
   /** The next `times` requests on matching paths (default: every path) answer a 5xx. */
   failWithServerError(options?: { status?: number; times?: number; path?: RegExp }): void;
+  /** Customs declarations, created on their own or inline with a shipment, by object id. */
+  readonly customsDeclarations: ReadonlyMap<string, ShippoCustomsDeclaration>;
   /** Labels bought, by tracking number. */
   readonly labels: ReadonlyMap<string, FakeShippoLabel>;
   /** Every transaction, failed ones included, by object id. */
@@ -210,12 +216,15 @@ export async function startFakeShippo(options: FakeShippoOptions): Promise<FakeS
   }
 
   const files = await startFakeLabelFiles();
-  const labels = createFakeShippoLabels({ owner, carrierAccounts, files });
+  const customs = createFakeShippoCustoms({ owner, hex });
+  const labels = createFakeShippoLabels({ owner, carrierAccounts, files, customs });
   const records = createFakeShippoRecords(labels, owner, () => server.url);
 
   const router = new FakeRouter()
     .on('GET', '/carrier_accounts/', api('list', list))
     .on('GET', '/carrier_accounts/:id', api('single', single))
+    .on('POST', '/customs/declarations/', api('create', customs.createDeclaration))
+    .on('GET', '/customs/declarations/:id', api('single', customs.getDeclaration))
     .on('POST', '/shipments/', api('create', labels.createShipment))
     .on('POST', '/transactions/', api('create', labels.createTransaction))
     .on('GET', '/transactions/', api('list', records.listTransactions))
@@ -241,6 +250,7 @@ export async function startFakeShippo(options: FakeShippoOptions): Promise<FakeS
       const text = status === 503 ? 'Service Unavailable' : 'Internal Server Error';
       server.fail({ kind: 'status', status, body: `<h1>${text}</h1>` }, { times, path });
     },
+    customsDeclarations: customs.declarations,
     labels: labels.labels,
     transactions: labels.transactions,
     charges: labels.charges,

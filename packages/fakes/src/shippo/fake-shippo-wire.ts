@@ -95,9 +95,46 @@ export interface ShippoShipment {
   address_to: ShippoAddress;
   parcels: ShippoParcel[];
   shipment_date: string;
+  /** The declaration's object id, for an international shipment declared; null otherwise. */
+  customs_declaration: string | null;
   metadata: string;
   rates: ShippoRate[];
   messages: ShippoMessage[];
+  test: boolean;
+}
+
+/** A customs item as the fake keeps it: weight and value are line totals, decimal strings. */
+export interface ShippoCustomsItem {
+  object_id: string;
+  object_owner: string;
+  object_state: 'VALID';
+  description: string;
+  quantity: number;
+  net_weight: string;
+  mass_unit: string;
+  value_amount: string;
+  value_currency: string;
+  origin_country: string;
+  tariff_number: string | null;
+  sku_code: string | null;
+  test: boolean;
+}
+
+/** A customs declaration as the fake keeps it (items expanded; Shippo's answer names them by object id). */
+export interface ShippoCustomsDeclaration {
+  object_id: string;
+  object_owner: string;
+  object_state: 'VALID';
+  certify: true;
+  certify_signer: string;
+  contents_type: string;
+  contents_explanation: string | null;
+  non_delivery_option: string;
+  incoterm: string | null;
+  eel_pfc: string | null;
+  aes_itn: string | null;
+  invoice: string | null;
+  items: ShippoCustomsItem[];
   test: boolean;
 }
 

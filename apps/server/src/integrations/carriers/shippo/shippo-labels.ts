@@ -6,18 +6,21 @@ import {
   type LabelFormat,
   type LabelReference,
   type LabelRequest,
+  type PurchasedForms,
   type PurchasedLabel,
   type VoidOutcome,
 } from '../carrier-types.ts';
 import type { ShippoClient } from './shippo-client.ts';
+import { printedCustomsForm } from './shippo-customs.ts';
 import { isLabelDocument, type LabelFileDownload } from './shippo-label-file.ts';
 import { createShipment, purchaseMetadata, rateAmount, ratesByToken } from './shippo-shipment.ts';
 import type { ShippoMessage, ShippoPage, ShippoRate, ShippoRefund, ShippoTransaction } from './shippo-wire.ts';
 
 /**
  * Shippo labels: a shipment rated, the rate of the service bought as a transaction carrying the purchase key in its
- * metadata, the label file fetched from its link; refunds void them. A purchase whose answer was lost is found again
- * among the account's latest transactions by that metadata.
+ * metadata, the label file fetched from its link (and an international label's commercial invoice from its own);
+ * refunds void them. A purchase whose answer was lost is found again among the account's latest transactions by that
+ * metadata.
  */
 
 export interface ShippoLabelContext {
@@ -60,33 +63,73 @@ async function rateOf(context: ShippoLabelContext, transaction: ShippoTransactio
   return context.client.call<ShippoRate>({ path: `/rates/${encodeURIComponent(rate)}` }, signal);
 }
 
-/** A SUCCESS transaction as a label: its file fetched and checked, its price from its rate. */
+/**
+ * A file behind one of the transaction's links (the label, the commercial invoice), fetched and checked. Bought and
+ * charged already: a failed fetch says so, and finding the label again fetches it again.
+ */
+async function boughtFile(
+  context: ShippoLabelContext,
+  url: string,
+  what: { name: string; format: LabelFormat; trackingNumber: string },
+  signal?: AbortSignal,
+): Promise<Buffer> {
+  let bytes: Buffer;
+  try {
+    bytes = await context.download(url, signal);
+  } catch (error) {
+    if (!(error instanceof ChannelError)) throw error;
+    const words = `Shippo bought the label (tracking ${what.trackingNumber}) but its ${what.name} could not be fetched: ${error.message}`;
+    // A file past the limit is refused whenever it is fetched: not a failure that fetching again may cure.
+    if (error instanceof AnswerTooLargeError) throw new AnswerTooLargeError(words, error.limitBytes, error.status);
+    const kind = error.kind === 'timeout' || error.kind === 'network' ? error.kind : 'unavailable';
+    throw new ChannelError(kind, words, error.status, error.platformMessage);
+  }
+  if (!isLabelDocument(what.format, bytes)) {
+    throw new ChannelError(
+      'malformed',
+      `Shippo's ${what.name} for tracking ${what.trackingNumber} is not a ${what.format} file`,
+    );
+  }
+  return bytes;
+}
+
+/**
+ * The customs forms of a label bought with a declaration: the commercial invoice Shippo links to (couriers), else the
+ * form the carrier prints inside the label (postal carriers).
+ */
+async function formsOf(
+  context: ShippoLabelContext,
+  transaction: ShippoTransaction,
+  request: LabelRequest,
+  signal?: AbortSignal,
+): Promise<PurchasedForms | null> {
+  if (!request.customs) return null;
+  const url = transaction.commercial_invoice_url;
+  if (!url) return printedCustomsForm(request.customs, request.serviceCode);
+  const what = {
+    name: 'commercial invoice',
+    format: 'pdf' as const,
+    trackingNumber: transaction.tracking_number ?? '',
+  };
+  const bytes = await boughtFile(context, url, what, signal);
+  return { form: 'commercial_invoice', document: { contentType: 'application/pdf', bytes: asBytes(bytes) } };
+}
+
+/** A SUCCESS transaction as a label: its file (and customs forms) fetched and checked, its price from its rate. */
 async function labelOf(
   context: ShippoLabelContext,
   transaction: ShippoTransaction,
   rate: ShippoRate,
-  format: LabelFormat,
+  request: LabelRequest,
   signal?: AbortSignal,
 ): Promise<PurchasedLabel> {
+  const { format } = request;
   const trackingNumber = transaction.tracking_number;
   if (!trackingNumber || !transaction.object_id || !transaction.label_url) {
     throw new ChannelError('malformed', 'Shippo answered a bought label without its tracking number or file');
   }
-  let document: Buffer;
-  try {
-    document = await context.download(transaction.label_url, signal);
-  } catch (error) {
-    if (!(error instanceof ChannelError)) throw error;
-    const words = `Shippo bought the label (tracking ${trackingNumber}) but its file could not be fetched: ${error.message}`;
-    // A file past the limit is refused whenever it is fetched: not a failure that fetching again may cure.
-    if (error instanceof AnswerTooLargeError) throw new AnswerTooLargeError(words, error.limitBytes, error.status);
-    // Bought and charged: finding the label again fetches the file again.
-    const kind = error.kind === 'timeout' || error.kind === 'network' ? error.kind : 'unavailable';
-    throw new ChannelError(kind, words, error.status, error.platformMessage);
-  }
-  if (!isLabelDocument(format, document)) {
-    throw new ChannelError('malformed', `Shippo's label file for tracking ${trackingNumber} is not a ${format} file`);
-  }
+  const document = await boughtFile(context, transaction.label_url, { name: 'file', format, trackingNumber }, signal);
+  const forms = await formsOf(context, transaction, request, signal);
   return {
     trackingNumber,
     carrierShipmentId: transaction.object_id,
@@ -94,6 +137,7 @@ async function labelOf(
     format,
     contentType: CONTENT_TYPES[format],
     document: asBytes(document),
+    ...(forms ? { forms } : {}),
   };
 }
 
@@ -148,7 +192,7 @@ export async function shippoBuyLabel(
   if (transaction.status !== 'SUCCESS') {
     throw new ChannelError('malformed', `Shippo answered the purchase with status ${transaction.status ?? '(none)'}`);
   }
-  return labelOf(context, transaction, rate, request.format, signal);
+  return labelOf(context, transaction, rate, request, signal);
 }
 
 /**
@@ -172,7 +216,7 @@ export async function shippoFindLabel(
       if (!PENDING.has(listed.status ?? '') && listed.status !== 'SUCCESS') continue;
       const transaction = await finished(context, listed, signal);
       if (transaction.status !== 'SUCCESS') continue;
-      return labelOf(context, transaction, await rateOf(context, transaction, signal), request.format, signal);
+      return labelOf(context, transaction, await rateOf(context, transaction, signal), request, signal);
     }
     if (!list?.next) break;
   }

@@ -3,6 +3,7 @@ import { CARRIER_CATALOGUE } from '@shipdesk/contract';
 import type { CarrierRate, RateRequest, ShipmentAddress, ShipmentRequest } from '../carrier-types.ts';
 import { amountToMinorUnits, gramsToPounds, roundInches } from '../carrier-units.ts';
 import type { ShippoClient } from './shippo-client.ts';
+import { shippoCustomsDeclaration } from './shippo-customs.ts';
 import type { ShippoAddress, ShippoRate, ShippoShipment, ShippoShipmentRequest } from './shippo-wire.ts';
 
 /**
@@ -91,6 +92,8 @@ function shipmentRequest(request: ShipmentRequest, metadata?: string, serviceCod
     // Noon UTC is the mailing date's own day across the US.
     shipment_date: `${request.shipDate}T12:00:00Z`,
     ...(extra ? { extra } : {}),
+    // On the shipment rated as on the one bought from: Shippo refuses to buy an international label without it.
+    ...(request.customs ? { customs_declaration: shippoCustomsDeclaration(request.customs) } : {}),
     ...(metadata ? { metadata } : {}),
     async: false,
   };

@@ -83,8 +83,38 @@ export interface ShippoShipmentRequest {
     insurance?: { amount: string; currency: string; content?: string; provider?: string };
     signature_confirmation?: 'STANDARD' | 'ADULT';
   };
+  /** Inline: Shippo creates the declaration with the shipment (an object_id of one created before works too). */
+  customs_declaration?: ShippoCustomsDeclarationRequest;
   metadata?: string;
   async: false;
+}
+
+/** One line of a customs declaration: weight and value are the line's totals (every unit), as decimal strings. */
+export interface ShippoCustomsItem {
+  description: string;
+  quantity: number;
+  net_weight: string;
+  mass_unit: 'g';
+  value_amount: string;
+  value_currency: string;
+  origin_country: string;
+  /** Digits, at most 12; Shippo prefers it to hs_code. */
+  tariff_number?: string;
+  sku_code?: string;
+}
+
+/** `POST /customs/declarations/`, or inline as a shipment's `customs_declaration`. */
+export interface ShippoCustomsDeclarationRequest {
+  certify: true;
+  certify_signer: string;
+  contents_type: 'DOCUMENTS' | 'GIFT' | 'SAMPLE' | 'MERCHANDISE' | 'RETURN_MERCHANDISE' | 'OTHER';
+  contents_explanation?: string;
+  non_delivery_option: 'RETURN' | 'ABANDON';
+  incoterm: 'DDP' | 'DDU';
+  eel_pfc: 'NOEEI_30_37_a' | 'NOEEI_30_37_f' | 'NOEEI_30_37_h' | 'NOEEI_30_36' | 'AES_ITN';
+  aes_itn?: string;
+  invoice?: string;
+  items: ShippoCustomsItem[];
 }
 
 export interface ShippoRate {
@@ -116,6 +146,8 @@ export interface ShippoTransaction {
   label_file_type?: string;
   tracking_number?: string;
   label_url?: string;
+  /** The commercial invoice (a PDF) when the carrier produces one: couriers do, postal carriers print on the label. */
+  commercial_invoice_url?: string | null;
   messages?: ShippoMessage[];
 }
 
