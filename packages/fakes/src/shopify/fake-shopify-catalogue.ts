@@ -18,6 +18,9 @@ interface Product {
   popularity: number;
   /** Each option's values as [label, SKU code]. */
   options: Array<Array<[string, string]>>;
+  /** The inventory item's customs facts (Shopify's harmonizedSystemCode, countryCodeOfOrigin); null where unset. */
+  hsCode: string | null;
+  originCountry: string | null;
 }
 
 const rows = (table: string) =>
@@ -52,6 +55,35 @@ Waffle Knit Bath Towel         | TW-WAF     | Bath         | Loomhouse         |
 Soy Wax Candle - Cedar & Sage  | CN-SOY-CDR | Candles      | Wick & Stone      | 2900  | 14 OUNCES      | 8  |
 `;
 
+// SKU | HS code | country of origin: what the shop set on its inventory items ("-" where it set nothing).
+const CUSTOMS = new Map(
+  rows(`
+TEE-CRW    | 610910 | PT
+HD-PUL     | 611020 | PT
+CH-SLM     | 620342 | VN
+SH-LIN     | 620520 | IN
+VS-PUF     | 620193 | VN
+BN-MER     | 650500 | IE
+SK-ORG3    | 611595 | TR
+TT-CNV     | 420222 | IN
+WL-CRD     | 420232 | US
+MG-STN-12  | 691200 | US
+PO-CER     | 691200 | JP
+PL-CER-6   | 691390 | -
+SKL-CI-10  | 732111 | US
+CB-BMB     | 441911 | CN
+JR-GLS-3   | 701349 | -
+AP-CNV     | 621142 | IN
+PC-LIN-20  | 630499 | PT
+TB-WOL     | 630120 | IE
+TW-WAF     | 630260 | TR
+CN-SOY-CDR | 340600 | US
+`).map(([sku, hs, origin]) => [
+    sku!,
+    { hsCode: hs === '-' ? null : hs!, originCountry: origin === '-' ? null : origin! },
+  ]),
+);
+
 export const CATALOGUE: readonly Product[] = rows(PRODUCTS).map(
   ([title, sku, type, vendor, price, weight, popularity, options]) => {
     const [value, unit] = weight!.split(' ');
@@ -66,6 +98,8 @@ export const CATALOGUE: readonly Product[] = rows(PRODUCTS).map(
       options: options
         ? options.split(';').map((option) => words(option).map((pair) => pair.split('=') as [string, string]))
         : [],
+      hsCode: CUSTOMS.get(sku!)?.hsCode ?? null,
+      originCountry: CUSTOMS.get(sku!)?.originCountry ?? null,
     };
   },
 );

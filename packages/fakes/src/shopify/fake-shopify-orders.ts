@@ -194,6 +194,8 @@ function lineItemOf(rng: () => number, index: number, productIndex: number, k: n
         __typename: 'InventoryItem',
         id: `gid://shopify/InventoryItem/${VARIANT_ID_BASE + 5_000_000 + variantKey}`,
         measurement: { __typename: 'InventoryItemMeasurement', weight: { unit, value } },
+        harmonizedSystemCode: product.hsCode,
+        countryCodeOfOrigin: product.originCountry,
       },
     },
     product: {

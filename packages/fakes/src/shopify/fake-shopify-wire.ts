@@ -54,6 +54,8 @@ export interface FakeLineItem {
       __typename: 'InventoryItem';
       id: string;
       measurement: { __typename: 'InventoryItemMeasurement'; weight: { unit: WeightUnit; value: number } };
+      harmonizedSystemCode: string | null;
+      countryCodeOfOrigin: string | null;
     };
   };
   product: { __typename: 'Product'; id: string; title: string; productType: string };

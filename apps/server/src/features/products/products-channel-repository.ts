@@ -31,6 +31,10 @@ const AFTER: ReadonlyArray<readonly [string, string]> = [
         `CASE WHEN ${CHANNEL_MAY_WEIGH} AND excluded.${column} IS NOT NULL THEN excluded.${column} ELSE p.${column} END`,
       ] as const,
   ),
+  // Customs facts fill what the product lacks, never replace what a seller or an import (or the channel) set.
+  ...['hs_code', 'origin_country'].map(
+    (column) => [column, `CASE WHEN p.${column} IS NULL THEN excluded.${column} ELSE p.${column} END`] as const,
+  ),
   // excluded.weight_source is 'channel' exactly when the channel sent a weight or a size.
   [
     'weight_source',
@@ -44,7 +48,8 @@ const AFTER: ReadonlyArray<readonly [string, string]> = [
  * is created with `source` 'channel' (and `weight_source` 'channel' when the channel sent a weight or a size), unless
  * an archived product has the SKU: the seller archived it, and a pull does not bring it back. A live product takes
  * the channel's weight and size only while nobody else set them (`weight_source` null or 'channel'), and a title
- * only when it has none (a title, once given, may be a seller's: it is never replaced); a product the update would
+ * only when it has none (a title, once given, may be a seller's: it is never replaced), an HS code and a country of
+ * origin likewise only where it has none (Shopify keeps them on its inventory items); a product the update would
  * leave as it is is not written.
  */
 export async function recordChannelProducts(
@@ -62,13 +67,16 @@ export async function recordChannelProducts(
   const answer = (await tx.execute(sql`
     WITH x AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS x(sku text, title text, weight integer, length numeric, width numeric, height numeric, weight_source text)
+        AS x(sku text, title text, weight integer, length numeric, width numeric, height numeric, weight_source text,
+          "hsCode" text, "originCountry" text)
     ), before AS (
       SELECT b.sku, b.weight FROM products b
       WHERE b.tenant_id = ${tenantId} AND b.archived_at IS NULL AND b.sku IN (SELECT sku FROM x)
     ), up AS (
-      INSERT INTO products AS p (tenant_id, sku, title, weight, length, width, height, source, weight_source)
-      SELECT ${tenantId}, x.sku, x.title, x.weight, x.length, x.width, x.height, 'channel', x.weight_source
+      INSERT INTO products AS p
+        (tenant_id, sku, title, weight, length, width, height, source, weight_source, hs_code, origin_country)
+      SELECT ${tenantId}, x.sku, x.title, x.weight, x.length, x.width, x.height, 'channel', x.weight_source,
+        x."hsCode", x."originCountry"
       FROM x
       WHERE EXISTS (SELECT 1 FROM before WHERE before.sku = x.sku)
          OR NOT EXISTS (SELECT 1 FROM products a WHERE a.tenant_id = ${tenantId} AND a.sku = x.sku)

@@ -46,12 +46,33 @@ describe('what a page of channel orders says about products', () => {
       length: null,
       width: null,
       height: null,
+      hsCode: null,
+      originCountry: null,
     });
     expect(bySku['NEG-1']!.weight).toBeNull();
     expect(bySku['HEAVY-1']!.weight).toBeNull();
     expect(bySku['BOX-1']).toMatchObject({ weight: 300, length: 13, width: 8, height: 5.56 });
     expect(bySku['FLAT-1']).toMatchObject({ weight: 300, length: null, width: null, height: null });
     expect(bySku['HUGE-1']!.length).toBeNull();
+  });
+
+  it("keeps a channel's HS code as digits and a known country of origin, and drops what is neither", () => {
+    const facts = channelProductFacts([
+      {
+        lines: [
+          line('TEE-1', 100, { customs: { hsCode: '6109.10', originCountry: 'pt' } }),
+          line('MUG-1', 100, { customs: { hsCode: '12', originCountry: 'XX' } }),
+          line('MUG-1', 100, { customs: { hsCode: null, originCountry: null } }),
+          line('BAG-1', 100, { customs: { hsCode: '420222', originCountry: 'IN' } }),
+          line('BAG-1', 100, { customs: null }),
+        ],
+      },
+    ]);
+    expect(facts.map((f) => [f.sku, f.hsCode, f.originCountry])).toEqual([
+      ['BAG-1', '420222', 'IN'],
+      ['MUG-1', null, null],
+      ['TEE-1', '610910', 'PT'],
+    ]);
   });
 
   it('skips lines without a SKU or with one too long for a product, trims SKUs and titles, sorts by SKU', () => {
@@ -77,6 +98,17 @@ describe('what a page of channel orders says about products', () => {
       { lines: [line('MUG-1', 0, { name: '' })] },
       { lines: [line('MUG-1', 350, { name: 'Blue mug' })] },
     ]);
-    expect(facts).toEqual([{ sku: 'MUG-1', title: 'Blue mug', weight: 350, length: 5, width: 4, height: 4 }]);
+    expect(facts).toEqual([
+      {
+        sku: 'MUG-1',
+        title: 'Blue mug',
+        weight: 350,
+        length: 5,
+        width: 4,
+        height: 4,
+        hsCode: null,
+        originCountry: null,
+      },
+    ]);
   });
 });

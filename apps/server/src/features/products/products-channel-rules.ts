@@ -1,4 +1,4 @@
-import { PRODUCT_LIMITS } from '@shipdesk/contract';
+import { PRODUCT_LIMITS, isCountryCode, normaliseHsCode } from '@shipdesk/contract';
 
 /**
  * What a page of channel orders says about the tenant's products (docs/products.md, "Products from channels"). Pure:
@@ -13,6 +13,8 @@ export interface ChannelProductLine {
   weight: number;
   /** Inches per unit, when the channel sends all three sides. */
   size?: { length: number; width: number; height: number } | null;
+  /** The customs facts the channel keeps for the product (HS code, country of origin), unchecked. */
+  customs?: { hsCode: string | null; originCountry: string | null } | null;
 }
 
 /** What the channel says of one SKU; null where it said nothing usable. */
@@ -24,6 +26,9 @@ interface ChannelProductFacts {
   length: number | null;
   width: number | null;
   height: number | null;
+  /** Digits only, and an assigned ISO country code; null when the channel said nothing usable. */
+  hsCode: string | null;
+  originCountry: string | null;
 }
 
 const inches = (value: number) => Math.round(value * 100) / 100;
@@ -47,7 +52,7 @@ function sidesOf(size: ChannelProductLine['size']): [number, number, number] | n
 /**
  * One fact per SKU of the orders' lines, sorted by SKU (so concurrent pulls lock products in one order). A line without
  * a SKU, or with one longer than a product's, says nothing. When several lines name a SKU, each later line's title,
- * weight and size replace the earlier ones it gives (a page is oldest change first); a later line that does not say
+ * weight, size and customs facts (an HS code of 6 to 10 digits, a known country) replace the earlier ones it gives (a page is oldest change first); a later line that does not say
  * a weight leaves the earlier one's.
  */
 export function channelProductFacts(
@@ -57,12 +62,25 @@ export function channelProductFacts(
   for (const line of orders.flatMap((order) => order.lines)) {
     const sku = line.sku.trim();
     if (sku === '' || sku.length > PRODUCT_LIMITS.skuLength) continue;
-    const fact = facts.get(sku) ?? { sku, title: '', weight: null, length: null, width: null, height: null };
+    const fact = facts.get(sku) ?? {
+      sku,
+      title: '',
+      weight: null,
+      length: null,
+      width: null,
+      height: null,
+      hsCode: null,
+      originCountry: null,
+    };
     const title = line.name.trim().slice(0, PRODUCT_LIMITS.titleLength);
     if (title !== '') fact.title = title;
     fact.weight = gramsOf(line.weight) ?? fact.weight;
     const sides = sidesOf(line.size);
     if (sides) [fact.length, fact.width, fact.height] = sides;
+    const hsCode = line.customs?.hsCode ? normaliseHsCode(line.customs.hsCode) : null;
+    const origin = line.customs?.originCountry?.trim().toUpperCase() ?? '';
+    fact.hsCode = hsCode ?? fact.hsCode;
+    fact.originCountry = isCountryCode(origin) ? origin : fact.originCountry;
     facts.set(sku, fact);
   }
   return [...facts.values()].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));

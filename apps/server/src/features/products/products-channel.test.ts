@@ -171,6 +171,26 @@ describe.each(backends)('products from what channels send ($name)', (backend) =>
     expect(await product('CH-MUG')).toMatchObject({ weight: 480, weightSource: 'seller' });
   });
 
+  it("fills a product's missing HS code and country of origin from the channel, never replacing a seller's", async () => {
+    const typed = await call('POST', '/api/v1/products', {
+      sku: 'HS-SELLER',
+      title: 'Mug',
+      hsCode: '691200',
+      originCountry: 'US',
+    });
+    expect(typed.statusCode, typed.body).toBe(201);
+    await record([
+      line('HS-SELLER', 300, { customs: { hsCode: '6912.00.48', originCountry: 'CN' } }),
+      line('HS-NEW', 300, { customs: { hsCode: '6109.10', originCountry: 'PT' } }),
+      line('HS-LATER', 300, { customs: null }),
+    ]);
+    expect(await product('HS-SELLER')).toMatchObject({ hsCode: '691200', originCountry: 'US' });
+    expect(await product('HS-NEW')).toMatchObject({ hsCode: '610910', originCountry: 'PT', source: 'channel' });
+    expect(await product('HS-LATER')).toMatchObject({ hsCode: null, originCountry: null });
+    await record([line('HS-LATER', 300, { customs: { hsCode: '420222', originCountry: 'IN' } })]);
+    expect(await product('HS-LATER')).toMatchObject({ hsCode: '420222', originCountry: 'IN' });
+  });
+
   it('does not bring back a product the seller archived, nor make a new one with its SKU', async () => {
     const made = await call('POST', '/api/v1/products', { sku: 'GONE-1', title: 'Old mug', weight: 100 });
     expect(made.statusCode, made.body).toBe(201);

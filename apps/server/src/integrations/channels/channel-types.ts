@@ -34,6 +34,8 @@ export interface ChannelOrderLine {
   weight: number;
   /** Inches per unit, where the platform sends the three sides of the product (BigCommerce); absent otherwise. */
   size?: { length: number; width: number; height: number } | null;
+  /** The product's customs facts where the platform keeps them (Shopify's inventory item): raw, checked on use. */
+  customs?: { hsCode: string | null; originCountry: string | null } | null;
   category: string | null;
   hazardous: boolean;
 }

@@ -193,6 +193,20 @@ describe('mapShopifyOrder', () => {
     expect(pending).toMatchObject({ paymentStatus: 'Unpaid', paidTotal: 0 });
   });
 
+  it("carries the customs facts the shop set on a line's inventory item, and none where it set none", () => {
+    const order = shopifyOrder();
+    order.lineItems.nodes[0]!.variant = {
+      inventoryItem: {
+        measurement: { weight: { unit: 'OUNCES', value: 6.2 } },
+        harmonizedSystemCode: '610910',
+        countryCodeOfOrigin: 'PT',
+      },
+    };
+    const [tee, pourOver] = mapShopifyOrder(order).lines;
+    expect(tee!.customs).toEqual({ hsCode: '610910', originCountry: 'PT' });
+    expect(pourOver!.customs).toBeUndefined();
+  });
+
   it('marks cancelled orders and counts shipped quantities per line', () => {
     const order = shopifyOrder({
       cancelledAt: '2026-03-03T09:00:00Z',

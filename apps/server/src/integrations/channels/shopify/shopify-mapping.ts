@@ -79,6 +79,15 @@ function mapAddress(address: ShopifyAddress | null, email: string | null): Chann
   };
 }
 
+/** The customs facts the shop set on the line's inventory item, when it set any. */
+function customsOf(
+  item: { harmonizedSystemCode?: string | null; countryCodeOfOrigin?: string | null } | null | undefined,
+) {
+  const hsCode = item?.harmonizedSystemCode ?? null;
+  const originCountry = item?.countryCodeOfOrigin ?? null;
+  return hsCode || originCountry ? { customs: { hsCode, originCountry } } : {};
+}
+
 function mapLine(line: ShopifyLineItem, digits: number): ChannelOrderLine {
   const shipped = line.quantity - line.unfulfilledQuantity;
   return {
@@ -89,6 +98,7 @@ function mapLine(line: ShopifyLineItem, digits: number): ChannelOrderLine {
     quantityShipped: Math.min(line.quantity, Math.max(0, shipped)),
     unitPrice: toMinorUnits(line.originalUnitPriceSet.shopMoney.amount, digits),
     weight: gramsOf(line.variant?.inventoryItem?.measurement?.weight),
+    ...customsOf(line.variant?.inventoryItem),
     category: null,
     hazardous: false,
   };

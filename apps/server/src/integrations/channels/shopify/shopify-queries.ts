@@ -27,7 +27,7 @@ fragment ShipdeskLine on LineItem {
   quantity
   unfulfilledQuantity
   originalUnitPriceSet ${MONEY}
-  variant { inventoryItem { measurement { weight { unit value } } } }
+  variant { inventoryItem { measurement { weight { unit value } } harmonizedSystemCode countryCodeOfOrigin } }
 }`;
 
 const ADDRESS_FIELDS = `
@@ -202,7 +202,12 @@ export interface ShopifyLineItem {
   unfulfilledQuantity: number;
   originalUnitPriceSet: ShopifyMoneyBag;
   variant: {
-    inventoryItem: { measurement: { weight: { unit: ShopifyWeightUnit; value: number } | null } | null } | null;
+    inventoryItem: {
+      measurement: { weight: { unit: ShopifyWeightUnit; value: number } | null } | null;
+      /** The HS code the shop set on the item (digits, or with dots), and where it was made (ISO-2); null when unset. */
+      harmonizedSystemCode?: string | null;
+      countryCodeOfOrigin?: string | null;
+    } | null;
   } | null;
 }
 
