@@ -70,7 +70,11 @@ describe('Shippo rates against the fake', () => {
       'usps_priority_express',
     ]);
     const abroad = await adapter.rates(rateRequest([], { country: 'CA', state: 'ON', postalCode: 'M5V 2T6' }));
-    expect(abroad.map((r) => r.serviceCode)).toEqual(['usps_priority_mail_international']);
+    expect(abroad.map((r) => r.serviceCode).sort()).toEqual([
+      'ups_worldwide_expedited',
+      'usps_first_class_package_international_service',
+      'usps_priority_mail_international',
+    ]);
   });
 
   it('creates the shipment again after a 5xx: it charges nothing', async () => {
