@@ -16,6 +16,7 @@ import {
   type FakeFedexLabel,
   type FakeFedexShipmentFault,
 } from './fake-fedex-shipments.ts';
+import { DOCUMENT_PATH } from './fake-fedex-documents.ts';
 import { trackByNumbers, trackByReferences } from './fake-fedex-track.ts';
 import type { FedexRateRequest, FedexTokenAnswer } from './fake-fedex-wire.ts';
 
@@ -63,6 +64,8 @@ export interface FakeFedex extends FakeHttpServer {
   readonly charges: readonly FakeFedexCharge[];
   /** What the next shipment request meets instead of a plain success (queued in order). */
   failNextShipment(fault: FakeFedexShipmentFault): void;
+  /** Shipment documents (the commercial invoice) answered by link from now on, as with URL_ONLY, or inline again. */
+  documentsByUrl(on?: boolean): void;
   /** FedEx scans the package (a code of SCAN_EVENTS, default PU: picked up); tracking shows it, and it can no longer be cancelled. */
   scan(trackingNumber: string, code?: string): void;
 }
@@ -160,6 +163,12 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
     )
     .on('POST', '/ship/v1/shipments', api(shipping.ship))
     .on('PUT', '/ship/v1/shipments/cancel', api(shipping.cancel))
+    // A document link is its own credential: no token asked, as for FedEx's 24-hour links.
+    .on(
+      'GET',
+      `${DOCUMENT_PATH}/:name`,
+      (request) => spendWindow() ?? shipping.documents.serve(request.params.name ?? ''),
+    )
     .on(
       'POST',
       '/track/v1/trackingnumbers',
@@ -200,6 +209,7 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
     labels: shipping.labels,
     charges: shipping.charges,
     failNextShipment: (fault) => shipping.queue(fault),
+    documentsByUrl: (on = true) => shipping.documents.byUrl(on),
     scan(trackingNumber, code = 'PU') {
       const label = shipping.labels.get(trackingNumber);
       if (!label) throw new Error(`The fake FedEx sold no label ${trackingNumber}`);

@@ -14,8 +14,17 @@ import {
 } from './fake-fedex-rates.ts';
 import { fedexTrackingNumber } from './fake-tracking-numbers.ts';
 import { fedexOptionsCents, fedexOptionsRefusal } from './fake-fedex-options.ts';
+import {
+  commercialInvoicePdf,
+  completedEtdDetail,
+  fedexCustomsRefusal,
+  wantsCommercialInvoice,
+  wantsEtd,
+} from './fake-fedex-customs.ts';
+import { createFakeFedexDocuments, type FakeFedexDocuments } from './fake-fedex-documents.ts';
 import type {
   FedexCustomerReference,
+  FedexCustomsClearanceDetail,
   FedexOutput,
   FedexParty,
   FedexScanEvent,
@@ -49,6 +58,12 @@ export interface FakeFedexLabel {
   status: 'created' | 'cancelled';
   /** Newest first, as FedEx lists scan events. */
   events: FedexScanEvent[];
+  /** The customs the shipment was bought with, as sent; null for a domestic one. */
+  customs: FedexCustomsClearanceDetail | null;
+  /** The commercial invoice drawn for it (PDF), when one was asked for. */
+  commercialInvoice: Buffer | null;
+  /** Whether it was shipped with Electronic Trade Documents. */
+  etd: boolean;
 }
 
 export interface FakeFedexCharge {
@@ -135,6 +150,7 @@ export function scanEvent(code: string, party: FedexParty | undefined, at = new 
 interface FakeFedexShipping {
   readonly labels: Map<string, FakeFedexLabel>;
   readonly charges: FakeFedexCharge[];
+  readonly documents: FakeFedexDocuments;
   queue(fault: FakeFedexShipmentFault): void;
   ship(request: FakeRequest): FakeReply | Promise<FakeReply>;
   cancel(request: FakeRequest): FakeReply;
@@ -146,6 +162,7 @@ interface FedexShippingState {
   labels: Map<string, FakeFedexLabel>;
   charges: FakeFedexCharge[];
   faults: FakeFedexShipmentFault[];
+  documents: FakeFedexDocuments;
 }
 
 /** The refusal of a request FedEx would not ship, or null. */
@@ -182,6 +199,8 @@ function refusal(accountNumber: string | undefined, body: FedexShipRequest | nul
   if (!(lb > 0) || lb > 150) return fedexError(400, 'PACKAGE.WEIGHT.INVALID', 'Please enter a valid package weight.');
   const optionsRefused = fedexOptionsRefusal(shipment.requestedPackageLineItems?.[0], shipment.packagingType);
   if (optionsRefused) return optionsRefused;
+  const customsRefused = fedexCustomsRefusal(shipment, accountNumber);
+  if (customsRefused) return customsRefused;
   const spec = shipment.labelSpecification;
   const stock = STOCKS[spec?.imageType ?? ''];
   if (!stock) return fedexError(400, 'LABEL.IMAGETYPE.INVALID', 'The label image type is invalid.');
@@ -243,6 +262,11 @@ function ship(shipping: FedexShippingState, request: FakeRequest): FakeReply | P
     recipient,
     status: 'created',
     events: [scanEvent('OC', shipper)],
+    customs: shipment.customsClearanceDetail ?? null,
+    commercialInvoice: wantsCommercialInvoice(shipment)
+      ? commercialInvoicePdf(shipment, trackingNumber, shipDate, shipment.customsClearanceDetail!)
+      : null,
+    etd: wantsEtd(shipment),
   };
   labels.set(trackingNumber, label);
   charges.push({ trackingNumber, amount: label.netCharge, currency: 'USD', refunded: false });
@@ -273,6 +297,9 @@ function ship(shipping: FedexShippingState, request: FakeRequest): FakeReply | P
             customerReferences: references,
           },
         ],
+        ...(label.commercialInvoice
+          ? { shipmentDocuments: [shipping.documents.invoice(request, trackingNumber, label.commercialInvoice)] }
+          : {}),
         completedShipmentDetail: {
           shipmentRating: {
             actualRateType: 'PAYOR_ACCOUNT_PACKAGE',
@@ -280,6 +307,13 @@ function ship(shipping: FedexShippingState, request: FakeRequest): FakeReply | P
               { rateType: 'PAYOR_ACCOUNT_PACKAGE', totalNetCharge: label.netCharge, currency: 'USD' },
             ],
           },
+          ...(label.etd
+            ? {
+                completedEtdDetail: completedEtdDetail(
+                  shipment.shipmentSpecialServices?.etdDetail?.requestedDocumentTypes,
+                ),
+              }
+            : {}),
         },
       },
     ],
@@ -332,10 +366,17 @@ function cancel(shipping: FedexShippingState, request: FakeRequest): FakeReply {
 }
 
 export function createFakeFedexShipping(accountNumber: string | undefined): FakeFedexShipping {
-  const shipping: FedexShippingState = { accountNumber, labels: new Map(), charges: [], faults: [] };
+  const shipping: FedexShippingState = {
+    accountNumber,
+    labels: new Map(),
+    charges: [],
+    faults: [],
+    documents: createFakeFedexDocuments(),
+  };
   return {
     labels: shipping.labels,
     charges: shipping.charges,
+    documents: shipping.documents,
     queue: (fault) => void shipping.faults.push(fault),
     ship: (request) => ship(shipping, request),
     cancel: (request) => cancel(shipping, request),

@@ -100,7 +100,54 @@ export interface FedexShipRequest {
     shippingChargesPayment?: { paymentType?: string };
     labelSpecification?: { imageType?: string; labelStockType?: string; labelFormatType?: string };
     requestedPackageLineItems?: FedexPackageLineItem[];
+    customsClearanceDetail?: FedexCustomsClearanceDetail;
+    shippingDocumentSpecification?: {
+      shippingDocumentTypes?: string[];
+      commercialInvoiceDetail?: { documentFormat?: { docType?: string; stockType?: string } };
+    };
+    shipmentSpecialServices?: {
+      specialServiceTypes?: string[];
+      etdDetail?: { requestedDocumentTypes?: string[] };
+    };
   };
+}
+
+interface FedexMoney {
+  amount?: number;
+  currency?: string;
+}
+
+export interface FedexCommodity {
+  description?: string;
+  countryOfManufacture?: string;
+  harmonizedCode?: string;
+  quantity?: number;
+  quantityUnits?: string;
+  numberOfPieces?: number;
+  unitPrice?: FedexMoney;
+  customsValue?: FedexMoney;
+  weight?: { units?: string; value?: number };
+  partNumber?: string;
+}
+
+/** `requestedShipment.customsClearanceDetail`, as far as the fake reads it (integrations-shipping.md section 1.3). */
+export interface FedexCustomsClearanceDetail {
+  commercialInvoice?: {
+    shipmentPurpose?: string;
+    termsOfSale?: string;
+    customerReferences?: FedexCustomerReference[];
+    declarationStatement?: string;
+    comments?: string[];
+    originatorName?: string;
+  };
+  commodities?: FedexCommodity[];
+  dutiesPayment?: {
+    paymentType?: string;
+    payor?: { responsibleParty?: { accountNumber?: { value?: string } } };
+  };
+  totalCustomsValue?: FedexMoney;
+  isDocumentOnly?: boolean;
+  exportDetail?: { exportComplianceStatement?: string; b13AFilingOption?: string };
 }
 
 interface FedexPackageDocument {
@@ -108,6 +155,15 @@ interface FedexPackageDocument {
   copiesToPrint: number;
   docType: string;
   encodedLabel: string;
+}
+
+/** A shipment's document beside its labels: the commercial invoice, base64 or behind a link. */
+export interface FedexShipmentDocument {
+  contentType: 'COMMERCIAL_INVOICE';
+  copiesToPrint: number;
+  docType: 'PDF';
+  encodedLabel?: string;
+  url?: string;
 }
 
 interface FedexPieceResponse {
@@ -125,11 +181,13 @@ export interface FedexTransactionShipment {
   serviceName: string;
   shipDatestamp: string;
   pieceResponses: FedexPieceResponse[];
+  shipmentDocuments?: FedexShipmentDocument[];
   completedShipmentDetail: {
     shipmentRating: {
       actualRateType: string;
       shipmentRateDetails: Array<{ rateType: string; totalNetCharge: number; currency: string }>;
     };
+    completedEtdDetail?: { folderId: string; type: string; uploadDocumentReferenceDetails: unknown[] };
   };
   alerts?: Array<{ code: string; alertType: string; message: string }>;
 }

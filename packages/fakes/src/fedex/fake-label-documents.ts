@@ -71,13 +71,36 @@ function labelPdf(content: FakeLabelContent): Buffer {
     x += width * 1.5;
   });
   stream.push('BT', '/F1 14 Tf', `24 66 Td (TRK# ${escape(ascii(content.trackingNumber))}) Tj`, 'ET');
-  const body = stream.join('\n');
+  // 4 × 6 inches in points.
+  return onePagePdf(stream.join('\n'), 288, 432);
+}
 
+const escapePdf = (text: string) => ascii(text).replace(/[\\()]/g, (c) => `\\${c}`);
+
+/**
+ * A one-page US-letter PDF of text lines, top down (a commercial invoice, a customs form): what a carrier's
+ * document beside the label looks like, small but real. Lines that do not fit the page are left out.
+ */
+export function fakeTextPdf(lines: string[]): Buffer {
+  const fitting = lines.slice(0, 60);
+  const stream = [
+    'BT',
+    '/F1 10 Tf',
+    '12 TL',
+    '48 744 Td',
+    ...fitting.map((line) => `(${escapePdf(line)}) Tj T*`),
+    'ET',
+  ];
+  // 8.5 × 11 inches in points.
+  return onePagePdf(stream.join('\n'), 612, 792);
+}
+
+/** A PDF of one page of `width` × `height` points drawn by `body`, in Helvetica, with a correct cross-reference table. */
+function onePagePdf(body: string, width: number, height: number): Buffer {
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    // 4 × 6 inches in points.
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 288 432] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
     `<< /Length ${Buffer.byteLength(body, 'latin1')} >>\nstream\n${body}\nendstream`,
   ];

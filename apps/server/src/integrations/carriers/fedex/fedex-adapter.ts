@@ -1,6 +1,7 @@
 import { carrierFields } from '../carrier-connection-fields.ts';
 import type { CarrierAdapter, CarrierAdapterOptions, CarrierConnection } from '../carrier-types.ts';
 import { createFedexClient } from './fedex-client.ts';
+import { isSettingOn } from './fedex-customs.ts';
 import { fedexBuyLabel, fedexFindLabel, fedexVoidLabel } from './fedex-labels.ts';
 import { fedexRates } from './fedex-rates.ts';
 import { fedexTrack } from './fedex-tracking.ts';
@@ -8,6 +9,11 @@ import { fedexTrack } from './fedex-tracking.ts';
 export function createFedexAdapter(connection: CarrierConnection, options: CarrierAdapterOptions = {}): CarrierAdapter {
   const fields = carrierFields('fedex', connection);
   const accountNumber = fields.accountNumber!;
+  // Read from the settings as given: an optional account setting, off unless the seller says FedEx enabled ETD.
+  const shipping = {
+    accountNumber,
+    electronicTradeDocuments: isSettingOn(connection.settings.electronicTradeDocuments),
+  };
   const client = createFedexClient(
     {
       accountKey: connection.key,
@@ -28,7 +34,7 @@ export function createFedexAdapter(connection: CarrierConnection, options: Carri
       return { accountName: `FedEx account ${accountNumber}` };
     },
     rates: (request, signal) => fedexRates(client, accountNumber, request, signal),
-    buyLabel: (request, signal) => fedexBuyLabel(client, accountNumber, request, signal),
+    buyLabel: (request, signal) => fedexBuyLabel(client, shipping, request, signal),
     findLabel: (request, signal) => fedexFindLabel(client, accountNumber, request, signal),
     voidLabel: (label, signal) => fedexVoidLabel(client, accountNumber, label, signal),
     track: (trackingNumber, signal) => fedexTrack(client, trackingNumber, signal),

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createAccessTokens, errorsOrTokenError } from '../../http/access-token.ts';
-import { createChannelHttp, type HttpOptions, type PlatformRules } from '../../http/channel-http.ts';
+import { ChannelError, createChannelHttp, type HttpOptions, type PlatformRules } from '../../http/channel-http.ts';
 import { createBearerClient, refusedTokenRequest, type BearerClient } from '../carrier-bearer-client.ts';
-import { CARRIER_ANSWER_LIMIT } from '../../http/answer-limits.ts';
+import { CARRIER_ANSWER_LIMIT, LABEL_FILE_LIMIT } from '../../http/answer-limits.ts';
 import { carrierBaseUrl } from '../carrier-connection-fields.ts';
 import { withCode } from '../carrier-error-text.ts';
 import { keptAccessTokens } from '../carrier-token-cache.ts';
@@ -26,7 +26,14 @@ interface FedexClientConfig {
   apiBaseUrl?: string;
 }
 
-export type FedexClient = BearerClient;
+export interface FedexClient extends BearerClient {
+  /**
+   * A document FedEx answered by link instead of inline (a shipment document's `url`), as its bytes, at most
+   * LABEL_FILE_LIMIT, through the same HTTP client (timeout, retries, egress guard). The Bearer token goes with it
+   * only to FedEx's API host itself: a link elsewhere is its own credential.
+   */
+  document(url: string, signal?: AbortSignal): Promise<Buffer>;
+}
 
 const describe = (error: FedexErrorEntry) => withCode(error.message, error.code);
 
@@ -69,11 +76,40 @@ export function createFedexClient(config: FedexClientConfig, options: HttpOption
     }),
   );
 
-  return createBearerClient({
+  const client = createBearerClient({
     http,
     baseUrl,
     tokens,
     // The transaction id comes back in FedEx's answer and errors: it names the call to FedEx support.
     headers: () => ({ 'x-locale': 'en_US', 'x-customer-transaction-id': randomUUID() }),
   });
+
+  async function document(url: string, signal?: AbortSignal): Promise<Buffer> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ChannelError('malformed', `FedEx answered a document link that is not a URL: ${url}`);
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+      throw new ChannelError('malformed', `FedEx answered a document link that is not a web address: ${url}`);
+    }
+    const ownHost = parsed.origin === new URL(baseUrl).origin;
+    const authorization: Record<string, string> = ownHost
+      ? { authorization: `Bearer ${await client.accessToken(signal)}` }
+      : {};
+    const file = await http.download(
+      {
+        method: 'GET',
+        url: parsed.href,
+        headers: { accept: 'application/pdf, */*', ...authorization },
+        idempotent: true,
+        answerLimit: LABEL_FILE_LIMIT,
+      },
+      signal,
+    );
+    return file.bytes;
+  }
+
+  return { ...client, document };
 }

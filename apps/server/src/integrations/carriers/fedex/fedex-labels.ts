@@ -13,6 +13,9 @@ import {
   type VoidOutcome,
 } from '../carrier-types.ts';
 import { amountToMinorUnits } from '../carrier-units.ts';
+import type { FedexClient } from './fedex-client.ts';
+import { fedexCustomsForms } from './fedex-customs-documents.ts';
+import { COMMERCIAL_INVOICE_DOCUMENTS, ELECTRONIC_TRADE_DOCUMENTS, fedexCustomsClearance } from './fedex-customs.ts';
 import {
   CONTENT_TYPES,
   fedexAddress,
@@ -35,11 +38,29 @@ import type {
 } from './fedex-wire.ts';
 
 /**
- * FedEx labels: bought with the Ship API (the label inline, base64), cancelled with its cancel, and a purchase whose
- * answer was lost found again with the Track API by the purchase key the package carries as its P.O. number.
+ * FedEx labels: bought with the Ship API (the label inline, base64; with customs, the commercial invoice beside it),
+ * cancelled with its cancel, and a purchase whose answer was lost found again with the Track API by the purchase key
+ * the package carries as its P.O. number.
  */
 
-function fedexShipRequest(accountNumber: string, request: LabelRequest): FedexShipRequest {
+/** The account labels are bought on: its number, and whether FedEx enabled it for Electronic Trade Documents. */
+export interface FedexShippingAccount {
+  accountNumber: string;
+  electronicTradeDocuments: boolean;
+}
+
+/** The customs of a shipment that crosses a border, the invoice asked for, and ETD where the account has it. */
+function customsFields(account: FedexShippingAccount, request: LabelRequest) {
+  if (!request.customs) return {};
+  return {
+    customsClearanceDetail: fedexCustomsClearance(request.customs, request, account.accountNumber),
+    shippingDocumentSpecification: COMMERCIAL_INVOICE_DOCUMENTS,
+    ...(account.electronicTradeDocuments ? { shipmentSpecialServices: ELECTRONIC_TRADE_DOCUMENTS } : {}),
+  };
+}
+
+function fedexShipRequest(account: FedexShippingAccount, request: LabelRequest): FedexShipRequest {
+  const { accountNumber } = account;
   return {
     labelResponseOptions: 'LABEL',
     accountNumber: { value: accountNumber },
@@ -55,6 +76,7 @@ function fedexShipRequest(accountNumber: string, request: LabelRequest): FedexSh
       requestedPackageLineItems: [
         fedexPackage(request.parcel, packageReferences(request, request.idempotencyKey), request),
       ],
+      ...customsFields(account, request),
     },
   };
 }
@@ -116,8 +138,8 @@ export function purchasedLabel(answer: FedexAnswer<FedexShipOutput> | null, form
  * package's P.O. number (what findLabel looks for).
  */
 export async function fedexBuyLabel(
-  client: BearerClient,
-  accountNumber: string,
+  client: FedexClient,
+  account: FedexShippingAccount,
   request: LabelRequest,
   signal?: AbortSignal,
 ): Promise<PurchasedLabel> {
@@ -126,13 +148,16 @@ export async function fedexBuyLabel(
       method: 'POST',
       path: '/ship/v1/shipments',
       headers: { 'x-customer-transaction-id': request.idempotencyKey },
-      json: fedexShipRequest(accountNumber, request),
+      json: fedexShipRequest(account, request),
       idempotent: false,
       answerLimit: LABEL_ANSWER_LIMIT,
     },
     signal,
   );
-  return purchasedLabel(answer, request.format);
+  const label = purchasedLabel(answer, request.format);
+  if (!request.customs) return label;
+  const shipment = answer!.output!.transactionShipments![0]!;
+  return { ...label, forms: await fedexCustomsForms(client, shipment, signal) };
 }
 
 /**

@@ -79,20 +79,20 @@ interface FedexSetup<F extends FakeServer> {
 }
 
 /**
- * `start` starts the fake on the test account (API key, secret key and account number above). Call inside a
- * describe: fakes are closed after each test.
+ * `start` starts the fake on the test account (API key, secret key and account number above); `settings` adds account
+ * settings (Electronic Trade Documents). Call inside a describe: fakes are closed after each test.
  */
 export function fedexSetup<F extends FakeServer, O>(
   start: (options?: O) => Promise<F>,
-): (options?: O, http?: HttpOptions) => Promise<FedexSetup<F>> {
+): (options?: O, http?: HttpOptions, settings?: Record<string, string>) => Promise<FedexSetup<F>> {
   const keep = closeAfterEach();
-  return async (options, http = {}) => {
+  return async (options, http = {}, settings = {}) => {
     const fake = keep(await start(options));
     const waits: number[] = [];
     const adapter = createFedexAdapter(
       {
         key: randomUUID(),
-        settings: { clientId: API_KEY, accountNumber: ACCOUNT_NUMBER, apiBaseUrl: fake.url },
+        settings: { clientId: API_KEY, accountNumber: ACCOUNT_NUMBER, apiBaseUrl: fake.url, ...settings },
         credentials: { clientSecret: SECRET_KEY },
       },
       { http: quickHttp(waits, http) },

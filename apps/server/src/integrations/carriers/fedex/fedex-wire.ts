@@ -123,14 +123,70 @@ export interface FedexShipRequest {
     shippingChargesPayment: { paymentType: 'SENDER' };
     labelSpecification: { imageType: string; labelStockType: string; labelFormatType: 'COMMON2D' };
     requestedPackageLineItems: FedexPackageLineItem[];
+    /** An international shipment's customs (integrations-shipping.md section 1.3). */
+    customsClearanceDetail?: FedexCustomsClearanceDetail;
+    /** The documents FedEx draws beside the label (the commercial invoice). */
+    shippingDocumentSpecification?: FedexShippingDocumentSpecification;
+    shipmentSpecialServices?: FedexShipmentSpecialServices;
   };
 }
 
-interface FedexPackageDocument {
+export interface FedexMoney {
+  amount: number;
+  currency: string;
+}
+
+export interface FedexCommodity {
+  description: string;
+  countryOfManufacture: string;
+  harmonizedCode?: string;
+  quantity: number;
+  quantityUnits: 'EA';
+  numberOfPieces: number;
+  unitPrice: FedexMoney;
+  /** The line's total. */
+  customsValue: FedexMoney;
+  /** In the package's unit. */
+  weight: { units: 'LB'; value: number };
+  partNumber: string;
+}
+
+export interface FedexCustomsClearanceDetail {
+  commercialInvoice: {
+    shipmentPurpose: 'GIFT' | 'NOT_SOLD' | 'PERSONAL_EFFECTS' | 'REPAIR_AND_RETURN' | 'SAMPLE' | 'SOLD';
+    termsOfSale: string;
+    customerReferences: FedexCustomerReference[];
+    declarationStatement: string;
+    comments?: string[];
+    originatorName?: string;
+  };
+  commodities: FedexCommodity[];
+  dutiesPayment: {
+    paymentType: 'SENDER' | 'RECIPIENT';
+    payor?: { responsibleParty: { accountNumber: { value: string } } };
+  };
+  totalCustomsValue: FedexMoney;
+  isDocumentOnly: boolean;
+  exportDetail?: { exportComplianceStatement: string };
+}
+
+export interface FedexShippingDocumentSpecification {
+  shippingDocumentTypes: string[];
+  commercialInvoiceDetail: { documentFormat: { docType: 'PDF'; stockType: 'PAPER_LETTER' } };
+}
+
+export interface FedexShipmentSpecialServices {
+  specialServiceTypes: string[];
+  etdDetail?: { requestedDocumentTypes: string[] };
+}
+
+export interface FedexDocument {
+  /** LABEL on a package; COMMERCIAL_INVOICE, PROFORMA_INVOICE, … on the shipment. */
   contentType?: string;
   docType?: string;
-  /** The label, base64; ZPLII decodes to ZPL text. */
+  /** The document, base64; a ZPLII label decodes to ZPL text. */
   encodedLabel?: string;
+  /** Where to fetch it instead (valid 24 hours). */
   url?: string;
 }
 
@@ -138,7 +194,7 @@ interface FedexPieceResponse {
   trackingNumber?: string;
   masterTrackingNumber?: string;
   netChargeAmount?: number;
-  packageDocuments?: FedexPackageDocument[];
+  packageDocuments?: FedexDocument[];
 }
 
 interface FedexShipmentRateDetail {
@@ -151,8 +207,11 @@ export interface FedexTransactionShipment {
   masterTrackingNumber?: string;
   serviceType?: string;
   pieceResponses?: FedexPieceResponse[];
+  /** The shipment's documents beside the package's labels: the commercial invoice. */
+  shipmentDocuments?: FedexDocument[];
   completedShipmentDetail?: {
     shipmentRating?: { actualRateType?: string; shipmentRateDetails?: FedexShipmentRateDetail[] };
+    completedEtdDetail?: { folderId?: string; type?: string };
   };
 }
 
