@@ -31,6 +31,11 @@ export interface FakeUpsOptions {
   tokenLifetimeSeconds?: number;
   /** The account's contract discount (0.2 = 20 % off): rates and shipments asking for negotiated rates get them. */
   negotiatedDiscount?: number | null;
+  /**
+   * The account is enabled for paperless invoices: UPS sends the commercial invoice to customs itself and answers no
+   * copy of it unless the request asks for one (InternationalForms.OverridePaperlessIndicator).
+   */
+  paperlessInvoices?: boolean;
   port?: number;
 }
 
@@ -118,6 +123,7 @@ export async function startFakeUps(options: FakeUpsOptions): Promise<FakeUps> {
 
   const shipments = createUpsShipments({
     negotiatedDiscount: options.negotiatedDiscount ?? null,
+    paperlessInvoices: options.paperlessInvoices ?? false,
     refuse: (status, code, message) => upsError(status, code, message),
   });
   const behindGateway =

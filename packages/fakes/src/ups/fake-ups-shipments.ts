@@ -1,4 +1,5 @@
 import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
+import { customsRefusal, invoiceForm } from './fake-ups-customs.ts';
 import { upsLabelDocument, upsTrackingNumber } from './fake-ups-documents.ts';
 import { upsOptionsRefusal } from './fake-ups-options.ts';
 import { UPS_SERVICES, firstPackage, packageRefusal, servicesFor, upsPrice } from './fake-ups-rates.ts';
@@ -124,6 +125,8 @@ interface UpsShipmentsState {
   /** The serial part of the next tracking number. */
   serial: number;
   negotiatedDiscount: number | null;
+  /** The account sends invoices to customs electronically: no copy is answered unless one is asked for. */
+  paperlessInvoices: boolean;
   refuse: Refuse;
 }
 
@@ -181,6 +184,8 @@ function ship(ups: UpsShipmentsState, request: FakeRequest, merchantId: string |
   if (billed !== shipper) return ups.refuse(400, '120412', 'The shipper number is not the account billed');
   const problem = packageRefusal(firstPackage(shipment)) ?? upsOptionsRefusal(shipment, firstPackage(shipment));
   if (problem) return ups.refuse(400, problem.code, problem.message);
+  const customs = customsRefusal(shipment);
+  if (customs) return ups.refuse(400, customs.code, customs.message);
   const service = shipment.Service?.Code ?? '';
   if (!servicesFor(shipment).includes(service)) {
     return ups.refuse(400, '111210', 'The requested service is unavailable between the selected locations.');
@@ -226,6 +231,7 @@ function ship(ups: UpsShipmentsState, request: FakeRequest, merchantId: string |
   }
   const money = (value: number) => ({ CurrencyCode: 'USD', MonetaryValue: value.toFixed(2) });
   const image = upsLabelDocument(format, content(created)).toString('base64');
+  const form = invoiceForm(shipment, { trackingNumber, shipper: party(shipment.Shipper) }, ups.paperlessInvoices);
   const answer: UpsShipmentResponse = {
     ShipmentResponse: {
       Response: { ...ok, TransactionReference: body.ShipmentRequest?.Request?.TransactionReference },
@@ -254,6 +260,7 @@ function ship(ups: UpsShipmentsState, request: FakeRequest, merchantId: string |
             },
           },
         ],
+        ...(form ? { Form: form } : {}),
       },
     },
   };
@@ -342,7 +349,11 @@ function advance(ups: UpsShipmentsState, trackingNumber: string, state: 'picked_
   found.activity.unshift(activity(state, where));
 }
 
-export function createUpsShipments(options: { negotiatedDiscount: number | null; refuse: Refuse }): UpsShipments {
+export function createUpsShipments(options: {
+  negotiatedDiscount: number | null;
+  paperlessInvoices?: boolean;
+  refuse: Refuse;
+}): UpsShipments {
   const ups: UpsShipmentsState = {
     labels: new Map(),
     charges: [],
@@ -350,6 +361,7 @@ export function createUpsShipments(options: { negotiatedDiscount: number | null;
     dropAnswers: 0,
     serial: 1_000_000,
     negotiatedDiscount: options.negotiatedDiscount,
+    paperlessInvoices: options.paperlessInvoices ?? false,
     refuse: options.refuse,
   };
   return {

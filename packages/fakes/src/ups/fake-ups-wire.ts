@@ -69,8 +69,42 @@ export interface UpsPackage {
   ReferenceNumber?: UpsReferenceNumber[];
 }
 
+/** One commodity of `InternationalForms.Product` (numbers as strings; Unit.Value is one unit's value). */
+export interface UpsProduct {
+  Description?: string[] | string;
+  Unit?: { Number?: unknown; Value?: unknown; UnitOfMeasurement?: UpsCode };
+  CommodityCode?: unknown;
+  OriginCountryCode?: string;
+  PartNumber?: string;
+  ProductWeight?: { UnitOfMeasurement?: UpsCode; Weight?: unknown };
+}
+
+/** `ShipmentServiceOptions.InternationalForms` as the fake reads it (integrations-shipping.md section 1.2). */
+export interface UpsInternationalForms {
+  FormType?: string[] | string;
+  InvoiceNumber?: string;
+  InvoiceDate?: string;
+  PurchaseOrderNumber?: string;
+  TermsOfShipment?: string;
+  ReasonForExport?: string;
+  Comments?: string;
+  DeclarationStatement?: string;
+  CurrencyCode?: string;
+  Contacts?: { SoldTo?: UpsParty };
+  OverridePaperlessIndicator?: string;
+  EEIFilingOption?: {
+    Code?: string;
+    ShipperFiled?: { Code?: string; PreDepartureITNNumber?: string; ExemptionLegend?: string };
+  };
+  Product?: UpsProduct[] | UpsProduct;
+}
+
 export interface UpsShipmentBody {
   Description?: string;
+  ShipmentServiceOptions?: {
+    DeliveryConfirmation?: { DCISType?: unknown };
+    InternationalForms?: UpsInternationalForms;
+  };
   Shipper?: UpsParty;
   ShipTo?: UpsParty;
   ShipFrom?: UpsParty;
@@ -121,6 +155,13 @@ export interface UpsShipmentResponse {
       BillingWeight: { UnitOfMeasurement: UpsCode; Weight: string };
       ShipmentIdentificationNumber: string;
       PackageResults: Array<{ TrackingNumber: string; ShippingLabel: UpsLabelImage }>;
+      /** Every requested international form in one PDF (Code 01). */
+      Form?: {
+        Code: '01';
+        Description: string;
+        Image: { ImageFormat: UpsCode; GraphicImage: string };
+        FormGroupId: string;
+      };
     };
   };
 }

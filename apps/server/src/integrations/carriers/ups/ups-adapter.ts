@@ -15,6 +15,7 @@ import {
   type ShipmentRequest,
 } from '../carrier-types.ts';
 import { createUpsClient, type UpsClient } from './ups-client.ts';
+import { upsPurchasedForms } from './ups-customs.ts';
 import {
   UPS_FORMATS,
   asArray,
@@ -181,6 +182,8 @@ export function createUpsAdapter(connection: CarrierConnection, options: Carrier
         shipped,
         UPS_FORMATS[shipped].contentType,
       );
+      // A label bought with a declaration keeps the commercial invoice UPS answered with it.
+      if (request.customs) label.forms = upsPurchasedForms(results?.Form);
       return request.format === 'pdf' ? asPdf(label, signal) : label;
     },
 

@@ -12,6 +12,7 @@ import {
   type ShipmentParcel,
 } from '../carrier-types.ts';
 import { createUpsAdapter } from './ups-adapter.ts';
+import { upsTestCustoms } from './ups-customs-fixtures.ts';
 import { isValidUpsTrackingNumber, upsCheckDigit } from './ups-shipment.ts';
 
 const CLIENT_ID = 'ups-client-id-5be1';
@@ -231,7 +232,7 @@ describe('UPS labels against the fake', () => {
   it('puts the references on the shipment for an international shipment', async () => {
     const { fake, adapter } = await setup();
     const abroad = { ...TO, country: 'CA', state: 'ON', postalCode: 'K1A 0B1' };
-    await adapter.buyLabel(labelRequest({ to: abroad, serviceCode: '11' }));
+    await adapter.buyLabel(labelRequest({ to: abroad, serviceCode: '11', customs: upsTestCustoms() }));
     const { Shipment } = JSON.parse(calls(fake, /\/ship$/)[0]!.body).ShipmentRequest;
     expect(Shipment.ReferenceNumber).toHaveLength(2);
     expect(Shipment.Package[0].ReferenceNumber).toBeUndefined();

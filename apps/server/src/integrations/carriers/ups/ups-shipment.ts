@@ -8,6 +8,7 @@ import type {
 } from '../carrier-types.ts';
 import { asBytes, labelFromBase64 } from '../carrier-documents.ts';
 import { amountToMinorUnits, gramsToPounds, roundInches } from '../carrier-units.ts';
+import { upsInternationalForms, upsShipmentDescription } from './ups-customs.ts';
 import type {
   UpsDimensions,
   UpsLabelImageCode,
@@ -174,18 +175,27 @@ export function upsShipRequest(input: UpsShipInput, accountNumber: string, signa
     { Value: upsKeyReference(input.idempotencyKey) },
   ];
   const packageLevel = withinUs(input);
+  const { customs } = input;
+  // A declaration travels as the commercial invoice, beside the shipment's other options (a signature).
+  const serviceOptions: UpsShipmentServiceOptions | undefined = customs
+    ? {
+        ...options.shipment.ShipmentServiceOptions,
+        InternationalForms: upsInternationalForms({ ...input, customs }, upsParty(input.to)),
+      }
+    : options.shipment.ShipmentServiceOptions;
   return {
     ShipmentRequest: {
       // validate: UPS checks the city, state and postal code before it bills anything.
       Request: { RequestOption: 'validate', TransactionReference: { CustomerContext: clip(input.reference, 512) } },
       Shipment: {
-        Description: clip(input.reference) || 'Merchandise',
+        // UPS requires a description of the goods on an international shipment: the declaration's, when there is one.
+        Description: customs ? upsShipmentDescription(customs) : clip(input.reference) || 'Merchandise',
         ...parties(input, accountNumber),
         PaymentInformation: { ShipmentCharge: billShipper(accountNumber) },
         Service: { Code: input.serviceCode },
         ShipmentRatingOptions: { NegotiatedRatesIndicator: 'Y' },
         ...(packageLevel ? {} : { ReferenceNumber: references }),
-        ...options.shipment,
+        ...(serviceOptions ? { ShipmentServiceOptions: serviceOptions } : {}),
         Package: [
           {
             Packaging: { Code: code },

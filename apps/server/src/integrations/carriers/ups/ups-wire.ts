@@ -108,9 +108,59 @@ export interface UpsPackageServiceOptions {
   DeliveryConfirmation?: { DCISType: '2' | '3' };
 }
 
-/** Shipment-level delivery confirmation (DCISType 1 signature, 2 adult), forward shipments only. */
+/**
+ * Shipment-level options: delivery confirmation (DCISType 1 signature, 2 adult), forward shipments only, and the
+ * customs forms UPS prints (ups-customs.ts).
+ */
 export interface UpsShipmentServiceOptions {
   DeliveryConfirmation?: { DCISType: '1' | '2' };
+  InternationalForms?: UpsInternationalForms;
+}
+
+/** A party of the invoice: the buyer (SoldTo). */
+export interface UpsSoldTo {
+  Name: string;
+  AttentionName: string;
+  Phone?: { Number: string };
+  EMailAddress?: string;
+  Address: Omit<UpsAddress, 'ResidentialAddressIndicator'>;
+}
+
+/** One invoice line (a commodity): numbers as strings, Unit.Value the value of ONE unit. */
+export interface UpsProduct {
+  /** 1-3 lines of at most 35 characters. */
+  Description: string[];
+  Unit: { Number: string; Value: string; UnitOfMeasurement: UpsCode };
+  CommodityCode?: string;
+  OriginCountryCode: string;
+  PartNumber?: string;
+  ProductWeight?: UpsPackageWeight;
+}
+
+/** `EEIFilingOption`: Code 1 shipper filed, 2 AES Direct, 3 UPS filed. */
+export interface UpsEeiFilingOption {
+  Code: '1' | '2' | '3';
+  ShipperFiled?: { Code: 'A' | 'B' | 'C'; PreDepartureITNNumber?: string; ExemptionLegend?: string };
+}
+
+/** `ShipmentServiceOptions.InternationalForms` (integrations-shipping.md section 1.2). */
+export interface UpsInternationalForms {
+  /** '01' invoice. */
+  FormType: string[];
+  InvoiceNumber: string;
+  /** yyyyMMdd. */
+  InvoiceDate: string;
+  PurchaseOrderNumber?: string;
+  TermsOfShipment: string;
+  ReasonForExport: string;
+  Comments?: string;
+  DeclarationStatement: string;
+  CurrencyCode: string;
+  Contacts: { SoldTo: UpsSoldTo };
+  /** Presence (any value): a printable copy comes back even for a paperless account. */
+  OverridePaperlessIndicator: string;
+  EEIFilingOption?: UpsEeiFilingOption;
+  Product: UpsProduct[];
 }
 
 export interface UpsRatedShipment {
@@ -168,9 +218,18 @@ interface UpsPackageResult {
   ShippingLabel?: UpsShippingLabel;
 }
 
+/** `ShipmentResults.Form`: every requested international form in one document (Code '01'). */
+export interface UpsShipForm {
+  Code?: string;
+  Description?: string;
+  Image?: { ImageFormat?: UpsCode; GraphicImage?: string };
+  FormGroupId?: string;
+}
+
 export interface UpsShipAnswer {
   ShipmentResponse?: {
     ShipmentResults?: {
+      Form?: UpsShipForm;
       ShipmentCharges?: { TotalCharges?: UpsMoney };
       NegotiatedRateCharges?: { TotalCharge?: UpsMoney };
       ShipmentIdentificationNumber?: string;
