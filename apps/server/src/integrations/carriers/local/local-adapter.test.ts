@@ -60,6 +60,17 @@ describe('built-in carrier adapter', () => {
     ]);
   });
 
+  it('rates the international parcel alone for a shipment crossing a customs border, when none is named', async () => {
+    const abroad = { ...address, country: 'CA', state: 'QC', postalCode: 'H3B 1A7', city: 'Montréal' };
+    const rates = await adapter.rates(rateRequest([], { to: abroad }));
+    expect(rates.map((r) => r.serviceCode)).toEqual(['LOCAL_INTERNATIONAL']);
+    // A US military address crosses one too, inside the country.
+    const military = { ...address, city: 'APO', state: 'AE', postalCode: '09001' };
+    expect((await adapter.rates(rateRequest([], { to: military }))).map((r) => r.serviceCode)).toEqual([
+      'LOCAL_INTERNATIONAL',
+    ]);
+  });
+
   it('rates only the named services it offers, and none for a parcel it cannot take', async () => {
     const rates = await adapter.rates(rateRequest(['LOCAL_COURIER', 'PRIORITY_MAIL', 'LOCAL_PICKUP']));
     expect(rates.map((r) => r.serviceCode)).toEqual(['LOCAL_COURIER', 'LOCAL_PICKUP']);

@@ -4,6 +4,7 @@ import {
   findPackageType,
   formatLength,
   formatWeight,
+  needsCustoms,
   type CarrierService,
   type UnitSystem,
 } from '@shipdesk/contract';
@@ -19,6 +20,7 @@ import type {
 } from '../carrier-types.ts';
 import type { LocalLabelData } from './local-label-layout.ts';
 import { optionsRefusal } from '../carrier-options.ts';
+import { drawLocalCustomsForm } from './local-customs-form.ts';
 import { localTrackingNumber } from './local-tracking.ts';
 
 /**
@@ -118,6 +120,10 @@ export async function drawLocalLabel(request: LabelRequest): Promise<PurchasedLa
     default:
       throw new ChannelError('invalid', `${CATALOGUE.name} has no label format ${String(request.format)}`);
   }
+  // A parcel crossing a customs border travels with a CN 22 or CN 23, always a PDF beside the label.
+  const forms = request.customs
+    ? await drawLocalCustomsForm({ ...request, customs: request.customs }, trackingNumber)
+    : null;
   return {
     trackingNumber,
     carrierShipmentId: trackingNumber,
@@ -126,6 +132,7 @@ export async function drawLocalLabel(request: LabelRequest): Promise<PurchasedLa
     format: request.format,
     contentType: CONTENT_TYPES[request.format],
     document,
+    ...(forms ? { forms } : {}),
   };
 }
 
@@ -138,9 +145,11 @@ export function createLocalAdapter(): CarrierAdapter {
     rates: async (request, signal) => {
       signal?.throwIfAborted();
       if (localParcelProblem(request.parcel)) return [];
+      // Asked for none: the services of the shipment's scope (abroad: the parcel the seller posts with a customs form).
+      const scope = needsCustoms(request.from, request.to) ? 'international' : 'domestic';
       const wanted = request.serviceCodes.length === 0 ? null : new Set(request.serviceCodes);
       return CATALOGUE.services
-        .filter((service) => wanted === null || wanted.has(service.code))
+        .filter((service) => (wanted === null ? service.scope === scope : wanted.has(service.code)))
         .filter((service) => !optionsRefusal('local', service.code, request))
         .map((service): CarrierRate => ({
           serviceCode: service.code,

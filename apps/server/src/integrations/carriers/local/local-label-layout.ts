@@ -130,7 +130,7 @@ function measure(text: string, size: number): number {
  * A line of text fitted into `width`: set smaller when it is too wide (down to two thirds of `size`, so a long
  * street or city line keeps its ZIP), then cut with an ellipsis if it still does not fit.
  */
-function text(
+export function text(
   x: number,
   y: number,
   width: number,
@@ -157,6 +157,24 @@ function text(
   return { kind: 'text', x, y, width, size, align, text: fitted, textWidth };
 }
 
+/**
+ * Text broken at spaces into lines no wider than `width` at `size` (a word wider than the line stands alone, and
+ * `text` then fits it); at least one line.
+ */
+export function wrapText(value: string, width: number, size: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of labelText(value).split(' ')) {
+    const joined = line ? `${line} ${word}` : word;
+    if (line && measure(joined, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = joined;
+  }
+  lines.push(line);
+  return lines;
+}
+
 const rule = (y: number, thickness = 3): BoxElement => ({
   kind: 'box',
   x: MARGIN / 2,
@@ -179,14 +197,14 @@ function countryName(code: string): string {
 const cityLine = (a: ShipmentAddress) =>
   `${a.city}${a.state ? `, ${a.state}` : ''} ${a.postalCode}`.replace(/^, /, '').trim();
 
-function addressLines(a: ShipmentAddress, withCountry: boolean): string[] {
+export function addressLines(a: ShipmentAddress, withCountry: boolean): string[] {
   return [a.name, a.company, a.street1, a.street2, cityLine(a), withCountry ? countryName(a.country) : null].filter(
     (line): line is string => typeof line === 'string' && line.trim().length > 0,
   );
 }
 
 /** The weight in the tenant's units ('2 lb 12.1 oz', '1.25 kg'), else pounds (two decimals) with the grams beside. */
-function weightWords(grams: number, units: UnitSystem | undefined): string {
+export function weightWords(grams: number, units: UnitSystem | undefined): string {
   return units ? formatWeight(Math.round(grams), units) : `${poundsText(grams)} (${Math.round(grams)} g)`;
 }
 

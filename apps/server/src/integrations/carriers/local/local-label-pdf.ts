@@ -79,24 +79,31 @@ function draw(doc: PDFKit.PDFDocument, element: LabelElement): void {
   }
 }
 
+/** What a document's PDF says of itself; `date`, YYYY-MM-DD, is its creation date (the same data, the same bytes). */
+interface PdfInfo {
+  title: string;
+  date: string;
+}
+
 /**
- * One 4x6 inch page (288 x 432 pt) with the label drawn in vectors: the standard Helvetica-Bold font (not embedded),
- * barcodes as filled rectangles. The content stream is left uncompressed: deflate would add about a sixth to the time
- * of a label, for 3 kB instead of 11 kB. The same data gives the same bytes (the creation date is the ship date).
+ * 4x6 inch pages (288 x 432 pt), one per list of elements, drawn in vectors: the standard Helvetica-Bold font (not
+ * embedded), barcodes as filled rectangles. The content streams are left uncompressed: deflate would add about a
+ * sixth to the time of a label, for 3 kB instead of 11 kB. The same pages give the same bytes.
  */
-export async function renderLocalLabelPdf(data: LocalLabelData): Promise<Uint8Array> {
-  const shipDate = new Date(`${data.shipDate}T00:00:00Z`);
+export async function renderPagesPdf(pages: readonly LabelElement[][], info: PdfInfo): Promise<Uint8Array> {
+  const created = new Date(`${info.date}T00:00:00Z`);
   const doc = new PDFDocument({
     size: PAGE,
     margin: 0,
     compress: false,
-    // The one font of the label, made the default so that pdfkit loads no other.
+    autoFirstPage: false,
+    // The one font of the pages, made the default so that pdfkit loads no other.
     font: 'Helvetica-Bold',
     info: {
-      Title: `Shipdesk Local label ${data.trackingNumber}`,
+      Title: info.title,
       Creator: 'Shipdesk',
       Producer: 'Shipdesk',
-      CreationDate: Number.isNaN(shipDate.getTime()) ? new Date(0) : shipDate,
+      CreationDate: Number.isNaN(created.getTime()) ? new Date(0) : created,
     },
   });
   const chunks: Buffer[] = [];
@@ -105,10 +112,21 @@ export async function renderLocalLabelPdf(data: LocalLabelData): Promise<Uint8Ar
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  doc.fillColor('black');
-  for (const element of localLabelLayout(data)) draw(doc, element);
+  for (const page of pages) {
+    doc.addPage({ size: PAGE, margin: 0 });
+    doc.fillColor('black');
+    for (const element of page) draw(doc, element);
+  }
   doc.end();
   await ended;
   const bytes = Buffer.concat(chunks);
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** The label: one page, titled with its tracking number, dated the ship date. */
+export function renderLocalLabelPdf(data: LocalLabelData): Promise<Uint8Array> {
+  return renderPagesPdf([localLabelLayout(data)], {
+    title: `Shipdesk Local label ${data.trackingNumber}`,
+    date: data.shipDate,
+  });
 }

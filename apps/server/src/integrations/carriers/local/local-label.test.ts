@@ -6,6 +6,7 @@ import { stopZplRenderer } from '../../documents/zpl-preview.ts';
 import type { LabelRequest, ShipmentAddress } from '../carrier-types.ts';
 import { createLocalAdapter } from './local-adapter.ts';
 import { labelText } from './local-label-layout.ts';
+import { pdfTexts } from './local-pdf-test-text.ts';
 import { zplFieldData } from './local-label-zpl.ts';
 import { validLocalTrackingNumber } from './local-tracking.ts';
 
@@ -49,13 +50,6 @@ const request = (overrides: Partial<LabelRequest> = {}): LabelRequest => ({
 
 const adapter = createLocalAdapter();
 const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
-
-/** The text pdfkit shows with TJ, one string per operator (hex strings joined, kerning dropped). */
-function pdfTexts(pdf: Uint8Array): string[] {
-  return [...latin1(pdf).matchAll(/\[([^\]]*)\] TJ/g)].map((m) =>
-    [...m[1]!.matchAll(/<([0-9a-f]*)>/g)].map((hex) => Buffer.from(hex[1]!, 'hex').toString('latin1')).join(''),
-  );
-}
 
 /** Every filled rectangle of the page drawn at 203 dpi: the bars, rules and QR modules as a printer would see them. */
 function rasterizeRectangles(pdf: Uint8Array): GreyBitmap {
