@@ -76,6 +76,15 @@ export const CARRIER_FIELDS: Record<Carrier, readonly CarrierFieldDefinition[]> 
     { key: 'clientId', label: 'API key', secret: false, required: true },
     { key: 'clientSecret', label: 'Secret key', secret: true, required: true },
     accountNumber('Account number', 'The nine-digit FedEx account number labels are billed to.'),
+    {
+      key: 'electronicTradeDocuments',
+      label: 'Electronic Trade Documents (ETD)',
+      secret: false,
+      required: false,
+      advanced: true,
+      placeholder: 'no',
+      help: 'yes when FedEx has enabled the account for ETD: FedEx sends the commercial invoice to customs electronically (a printed copy still comes with the label).',
+    },
     apiBaseUrl('https://apis.fedex.com', 'https://apis-sandbox.fedex.com'),
   ],
   shippo: [

@@ -17,6 +17,7 @@ export * from './names.ts';
 export * from './orders.ts';
 export * from './order-views.ts';
 export * from './address-rules.ts';
+export * from './address-checks.ts';
 export * from './order-lifecycle.ts';
 export * from './order-edits.ts';
 export * from './stores.ts';

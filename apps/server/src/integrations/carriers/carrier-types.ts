@@ -46,6 +46,48 @@ export interface CarrierAdapter {
   /** Voids a label; a refusal throws VoidRefusedError with the carrier's reason. */
   voidLabel(label: LabelReference, signal?: AbortSignal): Promise<VoidOutcome>;
   track(trackingNumber: string, signal?: AbortSignal): Promise<TrackingSummary>;
+  /**
+   * The carrier's address service (docs/address-checks.md), where it has one: each address's outcome, keyed as asked.
+   * At most `addressLimits.perCall` addresses per call. An outage, a refused credential or the carrier's rate limit
+   * throws (a ChannelError): those addresses stay not checked and are asked again later, never called invalid.
+   */
+  checkAddresses?(addresses: readonly AddressToCheck[], signal?: AbortSignal): Promise<Map<string, AddressCheckOutcome>>;
+  /** How the address service may be called: addresses per call, and calls per window (the carrier's rate limit). */
+  addressLimits?: AddressServiceLimits;
+}
+
+/** An address to check, under the caller's key (the normalised address). */
+export interface AddressToCheck {
+  key: string;
+  address: ShipmentAddress;
+}
+
+/** An address as the carrier's address service answers it: its standardised form, or a candidate. */
+export interface CarrierCheckedAddress {
+  address1: string;
+  address2: string | null;
+  city: string;
+  state: string | null;
+  postalCode: string;
+  country: string;
+}
+
+/**
+ * What the carrier's address service said of one address. `residential`: true for a home, false for a business,
+ * null when the carrier does not say. `messages`: the carrier's own words (what it corrected, why it is invalid).
+ */
+export type AddressCheckOutcome =
+  | { status: 'verified'; residential: boolean | null; messages: string[] }
+  | { status: 'corrected'; residential: boolean | null; suggestion: CarrierCheckedAddress; messages: string[] }
+  | { status: 'ambiguous'; residential: boolean | null; candidates: CarrierCheckedAddress[]; messages: string[] }
+  | { status: 'invalid'; residential: null; messages: string[] };
+
+export interface AddressServiceLimits {
+  /** Addresses one call checks (FedEx: 100; the others: 1). */
+  perCall: number;
+  /** Calls the carrier allows per window (USPS: about 60 an hour by default; configurable per account). */
+  callsPerWindow: number;
+  windowSeconds: number;
 }
 
 /** A postal address as carriers take it. Country is ISO 3166-1 alpha-2; state is the 2-letter code where one exists. */
