@@ -1,66 +1,51 @@
-import { uspsExtras } from './fake-usps-extras.ts';
-import { randomBytes } from 'node:crypto';
 import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
-import { impbBarcodeData, labelPdf, labelZpl, uspsPic } from './fake-usps-documents.ts';
+import { LABEL_CUSTOMS_LINES, customsLines, customsRefusals } from './fake-usps-customs.ts';
+import { continuationZpl, impbBarcodeData, labelPdf, labelPdfPages, labelZpl, uspsPic } from './fake-usps-documents.ts';
+import { uspsExtras } from './fake-usps-extras.ts';
+import { cancelInternationalLabel, createInternationalLabel } from './fake-usps-international.ts';
 import { IMAGE_TYPES, addressRefusals, dateRefusal, missing } from './fake-usps-label-checks.ts';
+import { authorize, multipart, type UspsLabelContext } from './fake-usps-label-replies.ts';
+import {
+  cancelSold,
+  declined,
+  findSold,
+  replayed,
+  sell,
+  type FakeUspsAnyLabel,
+  type FakeUspsCharge,
+  type FakeUspsInternationalLabel,
+  type FakeUspsLabel,
+  type FakeUspsRefund,
+  type UspsLabelsState,
+} from './fake-usps-label-store.ts';
 import { uspsQuote } from './fake-usps-prices.ts';
 import { bearerOf, header, invalidToken, jsonBody, uspsError } from './fake-usps-replies.ts';
 import { advanceLabel, trackingEvent, trackingReply } from './fake-usps-tracking.ts';
-import type {
-  UspsCancelAnswer,
-  UspsLabelAddress,
-  UspsLabelAnswer,
-  UspsLabelRequest,
-  UspsPaymentRole,
-  UspsTrackingEvent,
-} from './fake-usps-wire.ts';
+import type { UspsLabelAddress, UspsLabelAnswer, UspsLabelRequest } from './fake-usps-wire.ts';
+
+export type {
+  FakeUspsAnyLabel,
+  FakeUspsCharge,
+  FakeUspsInternationalLabel,
+  FakeUspsLabel,
+  FakeUspsLabelState,
+  FakeUspsRefund,
+} from './fake-usps-label-store.ts';
 
 /**
  * Domestic Labels 3.0 and Tracking 3.0 of the fake USPS: labels bought with a payment authorization token
  * (`POST /labels/v3/label`, deduplicated on X-Idempotency-Key), cancelled or refunded (`DELETE
- * /labels/v3/label/{trackingNumber}`) and tracked (`GET /tracking/v3/tracking/{trackingNumber}`). Every label is kept
- * by its tracking number and every purchase recorded as a charge, so a test can prove that one purchase cost once.
+ * /labels/v3/label/{trackingNumber}`) and tracked (`GET /tracking/v3/tracking/{trackingNumber}`), international ones
+ * too (fake-usps-international.ts). A label to a military address (AA, AE, AP) needs the domestic customs form, which
+ * is printed on it. Every label is kept by its tracking number and every purchase recorded as a charge, so a test can
+ * prove that one purchase cost once.
  */
-
-export type FakeUspsLabelState = 'created' | 'accepted' | 'delivered' | 'alert' | 'canceled' | 'refund_requested';
-
-export interface FakeUspsLabel {
-  trackingNumber: string;
-  idempotencyKey: string | null;
-  request: UspsLabelRequest;
-  /** The JSON answer, replayed when the same idempotency key comes again. */
-  answer: UspsLabelAnswer;
-  state: FakeUspsLabelState;
-  /** Sent in the day's shipping-services file: a cancel is then a refund request (DISPUTED). */
-  filed: boolean;
-  disputeId: string | null;
-  /** Newest first, as USPS lists them. */
-  events: UspsTrackingEvent[];
-}
-
-export interface FakeUspsCharge {
-  trackingNumber: string;
-  accountNumber: string;
-  amount: number;
-  idempotencyKey: string | null;
-}
-
-export interface FakeUspsRefund {
-  trackingNumber: string;
-  amount: number;
-  status: 'CANCELED' | 'DISPUTED';
-}
-
-/** What the label routes need from the rest of the fake. */
-interface UspsLabelContext {
-  bearerWorks(token: string | undefined): boolean;
-  /** The roles a payment authorization token was issued for; undefined when it is unknown or revoked. */
-  paymentRoles(token: string | undefined): UspsPaymentRole[] | undefined;
-}
 
 const LABELS_API = '/labels/v3';
 const TRACKING_API = '/tracking/v3';
 const JSON_ACCEPT = 'application/vnd.usps.labels+json';
+/** Military "states": their mail crosses a customs border (DMM 608.2.4), so the label needs a customs form. */
+const MILITARY_STATES = new Set(['AA', 'AE', 'AP']);
 const nameOf = (a: UspsLabelAddress) => [a.firstName, a.lastName].filter(Boolean).join(' ') || (a.firm ?? '');
 const cityLine = (a: UspsLabelAddress) => `${a.city ?? ''} ${a.state ?? ''} ${a.ZIPCode ?? ''}`;
 
@@ -68,8 +53,10 @@ function document(imageType: string, label: { pic: string; mailClass: string; re
   const to = label.request.toAddress!;
   const from = label.request.fromAddress!;
   const banner = label.mailClass.replaceAll('_', ' ');
+  const form = label.request.customsForm;
+  const customs = form ? customsLines(label.mailClass, form) : null;
   if (imageType === 'PDF') {
-    return labelPdf([
+    const page = [
       banner,
       nameOf(from),
       from.streetAddress!,
@@ -81,40 +68,32 @@ function document(imageType: string, label: { pic: string; mailClass: string; re
       '',
       'USPS TRACKING #',
       label.pic,
+    ];
+    if (!customs) return labelPdf(page);
+    const rest = customs.items.slice(LABEL_CUSTOMS_LINES);
+    return labelPdfPages([
+      [...page, '', ...customs.header, ...customs.items.slice(0, LABEL_CUSTOMS_LINES)],
+      ...(rest.length > 0 ? [[`${customs.header[0]} - CONTINUED`, ...rest]] : []),
     ]);
   }
-  return Buffer.from(
-    labelZpl({
-      banner,
-      from: [nameOf(from), from.streetAddress!, cityLine(from)],
-      to: [nameOf(to), to.streetAddress!, cityLine(to)],
-      trackingNumber: label.pic,
-      barcodeData: impbBarcodeData(to.ZIPCode!, label.pic),
-    }),
-    'utf8',
-  );
-}
-
-/** The answer as multipart/form-data (USPS's default without the JSON Accept header). */
-function multipart(answer: UspsLabelAnswer): FakeReply {
-  const boundary = `usps${randomBytes(8).toString('hex')}`;
-  const { labelImage, receiptImage: _receipt, ...metadata } = answer;
-  const parts = [
-    `--${boundary}\r\nContent-Disposition: form-data; name="labelMetadata"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(metadata)}\r\n`,
-    labelImage
-      ? `--${boundary}\r\nContent-Disposition: form-data; name="labelImage"; filename="labelImage"\r\n\r\n${labelImage}\r\n`
-      : '',
-    `--${boundary}--\r\n`,
-  ];
-  return {
-    status: 200,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: parts.join(''),
-  };
+  const zpl = labelZpl({
+    banner,
+    from: [nameOf(from), from.streetAddress!, cityLine(from)],
+    to: [nameOf(to), to.streetAddress!, cityLine(to)],
+    trackingNumber: label.pic,
+    barcodeData: impbBarcodeData(to.ZIPCode!, label.pic),
+    ...(customs
+      ? { customs: [customs.header[0]!, customs.header[2]!, ...customs.items.slice(0, LABEL_CUSTOMS_LINES)] }
+      : {}),
+  });
+  const rest = customs?.items.slice(LABEL_CUSTOMS_LINES) ?? [];
+  const continued = rest.length > 0 ? continuationZpl(`${customs!.header[0]} - CONTINUED`, rest) : '';
+  return Buffer.from(zpl + continued, 'utf8');
 }
 
 interface UspsLabels {
   readonly labels: Map<string, FakeUspsLabel>;
+  readonly internationalLabels: Map<string, FakeUspsInternationalLabel>;
   readonly charges: FakeUspsCharge[];
   readonly refunds: FakeUspsRefund[];
   /** Money left on the EPS account; null = unlimited. */
@@ -123,54 +102,25 @@ interface UspsLabels {
   dropAnswers: number;
   createLabel(request: FakeRequest): FakeReply | Promise<FakeReply>;
   cancelLabel(request: FakeRequest): FakeReply;
+  createInternationalLabel(request: FakeRequest): FakeReply | Promise<FakeReply>;
+  cancelInternationalLabel(request: FakeRequest): FakeReply;
   track(request: FakeRequest): FakeReply;
   /** Moves a label on (an acceptance scan, a delivery, a delivery alert); throws for an unknown label. */
   advance(trackingNumber: string, state: 'accepted' | 'delivered' | 'alert', eventType?: string): void;
-  label(trackingNumber: string): FakeUspsLabel;
+  /** A label sold, domestic or international; throws for an unknown one. */
+  label(trackingNumber: string): FakeUspsAnyLabel;
 }
 
-/** The labels sold, their charges and refunds, the account's balance and what the next purchases meet. */
-interface UspsLabelsState {
-  context: UspsLabelContext;
-  labels: Map<string, FakeUspsLabel>;
-  /** The label each idempotency key bought, with the body that bought it. */
-  byKey: Map<string, { label: FakeUspsLabel; body: string }>;
-  /** The serial part of the next tracking number. */
-  serial: number;
-  charges: FakeUspsCharge[];
-  refunds: FakeUspsRefund[];
-  balance: number | null;
-  dropAnswers: number;
-}
-
-function label(usps: UspsLabelsState, trackingNumber: string): FakeUspsLabel {
-  const found = usps.labels.get(trackingNumber);
+function label(usps: UspsLabelsState, trackingNumber: string): FakeUspsAnyLabel {
+  const found = findSold(usps, trackingNumber);
   if (!found) throw new Error(`The fake USPS sold no label ${trackingNumber}`);
   return found;
 }
 
-/** The payment roles of the call, or the USPS answer refusing it. */
-function authorize(
-  context: UspsLabelContext,
-  request: FakeRequest,
-  apiVersion: string,
-): { roles: UspsPaymentRole[] } | { reply: FakeReply } {
-  if (!context.bearerWorks(bearerOf(request))) return { reply: invalidToken(apiVersion) };
-  const roles = context.paymentRoles(header(request, 'x-payment-authorization-token'));
-  if (roles) return { roles };
-  return {
-    reply: uspsError(403, apiVersion, 'Forbidden', [
-      {
-        code: 'INVALID_PAYMENT_AUTHORIZATION',
-        title: 'Invalid payment authorization',
-        detail: 'The X-Payment-Authorization-Token is missing, invalid or expired.',
-      },
-    ]),
-  };
-}
-
 function reply(request: FakeRequest, answer: UspsLabelAnswer): FakeReply {
-  return (header(request, 'accept') ?? '').includes(JSON_ACCEPT) ? { status: 200, body: answer } : multipart(answer);
+  if ((header(request, 'accept') ?? '').includes(JSON_ACCEPT)) return { status: 200, body: answer };
+  const { labelImage, receiptImage: _receipt, ...metadata } = answer;
+  return multipart(metadata, labelImage);
 }
 
 /** `POST /labels/v3/label`: checked, paid from the EPS account once per idempotency key, drawn, and answered. */
@@ -180,20 +130,8 @@ function createLabel(usps: UspsLabelsState, request: FakeRequest): FakeReply | P
   const parsed = jsonBody<UspsLabelRequest>(request, LABELS_API);
   if ('reply' in parsed) return parsed.reply;
   const body = parsed.value;
-  const key = header(request, 'x-idempotency-key') ?? null;
-  const earlier = key ? usps.byKey.get(key) : undefined;
-  if (earlier) {
-    if (earlier.body !== request.body) {
-      return uspsError(409, LABELS_API, 'Conflict', [
-        {
-          code: 'IDEMPOTENCY_KEY_REUSED',
-          title: 'Idempotency key reused',
-          detail: `X-Idempotency-Key ${key} was already used for a different label request.`,
-        },
-      ]);
-    }
-    return reply(request, earlier.label.answer);
-  }
+  const again = replayed(usps, request, LABELS_API);
+  if (again) return again;
 
   const image = body.imageInfo?.imageType ?? '';
   const description = body.packageDescription ?? {};
@@ -213,6 +151,9 @@ function createLabel(usps: UspsLabelsState, request: FakeRequest): FakeReply | P
   if (!description.processingCategory) refusals.push(missing('packageDescription.processingCategory'));
   const date = dateRefusal(description.mailingDate);
   if (date) refusals.push(date);
+  if (body.customsForm !== undefined || MILITARY_STATES.has(body.toAddress?.state ?? '')) {
+    refusals.push(...customsRefusals(body.customsForm, 'domestic'));
+  }
   const quote = uspsQuote({
     mailClass: description.mailClass,
     rateIndicator: description.rateIndicator,
@@ -227,18 +168,10 @@ function createLabel(usps: UspsLabelsState, request: FakeRequest): FakeReply | P
     return uspsError(400, LABELS_API, 'Bad Request', refusals);
   }
   const charged = Math.round((quote.price + extras.reduce((sum, e) => sum + e.price, 0)) * 100) / 100;
+  const refused = declined(usps, authorized.roles, charged, LABELS_API);
+  if (refused) return refused;
 
-  const payer = authorized.roles.find((role) => role.roleName === 'PAYER')!;
-  if (usps.balance !== null && usps.balance < charged) {
-    return uspsError(400, LABELS_API, 'Bad Request', [
-      {
-        code: 'INSUFFICIENT_FUNDS',
-        title: 'Payment declined',
-        detail: `${payer.accountType} account ${payer.accountNumber} has insufficient funds for postage of ${charged.toFixed(2)} USD.`,
-      },
-    ]);
-  }
-  const owner = authorized.roles.find((role) => role.roleName === 'LABEL_OWNER') ?? payer;
+  const owner = authorized.roles.find((role) => role.roleName === 'LABEL_OWNER') ?? authorized.roles[0]!;
   const pic = uspsPic(quote.serviceTypeCode, owner.MID, usps.serial++);
   const to = body.toAddress!;
   const imageBytes =
@@ -268,96 +201,39 @@ function createLabel(usps: UspsLabelsState, request: FakeRequest): FakeReply | P
     SKU: quote.SKU,
     ...(imageBytes ? { labelImage: imageBytes.toString('base64') } : {}),
   };
-  if (usps.balance !== null) usps.balance = Math.round((usps.balance - charged) * 100) / 100;
-  const created: FakeUspsLabel = {
+  usps.labels.set(pic, {
     trackingNumber: pic,
-    idempotencyKey: key,
+    idempotencyKey: header(request, 'x-idempotency-key') ?? null,
     request: body,
     answer,
     state: 'created',
     filed: false,
     disputeId: null,
     events: [trackingEvent('Shipping Label Created, USPS Awaiting Item', 'GX', body.fromAddress)],
-  };
-  usps.labels.set(pic, created);
-  if (key) usps.byKey.set(key, { label: created, body: request.body });
-  usps.charges.push({
-    trackingNumber: pic,
-    accountNumber: payer.accountNumber,
-    amount: charged,
-    idempotencyKey: key,
   });
-  if (usps.dropAnswers > 0) {
-    usps.dropAnswers -= 1;
-    // Bought and charged, but the answer never leaves: the connection closes with the fake.
-    return new Promise<FakeReply>(() => {});
-  }
-  return reply(request, answer);
+  return sell(usps, { request, roles: authorized.roles, amount: charged, trackingNumber: pic }, (again) =>
+    reply(again, answer),
+  );
 }
 
-/** `DELETE /labels/v3/label/{trackingNumber}`: a label not yet scanned is canceled, or its refund requested once filed. */
+/** `DELETE /labels/v3/label/{trackingNumber}`: a domestic label (an international one is not known here). */
 function cancelLabel(usps: UspsLabelsState, request: FakeRequest): FakeReply {
   const authorized = authorize(usps.context, request, LABELS_API);
   if ('reply' in authorized) return authorized.reply;
   const trackingNumber = request.params.trackingNumber!;
-  const found = usps.labels.get(trackingNumber);
-  const refuse = (code: string, title: string, detail: string) =>
-    uspsError(400, LABELS_API, 'Bad Request', [{ code, title, detail, source: { parameter: 'trackingNumber' } }]);
-  if (!found) {
-    return uspsError(404, LABELS_API, 'Not Found', [
-      { code: 'LABEL_NOT_FOUND', title: 'Label not found', detail: `No label ${trackingNumber} was found.` },
-    ]);
-  }
-  if (found.state === 'canceled') {
-    return refuse(
-      'LABEL_ALREADY_CANCELED',
-      'Label already canceled',
-      `Label ${trackingNumber} has already been canceled.`,
-    );
-  }
-  if (found.state === 'refund_requested') {
-    return refuse(
-      'REFUND_ALREADY_REQUESTED',
-      'Refund already requested',
-      `A refund of label ${trackingNumber} has already been requested (dispute ${found.disputeId}).`,
-    );
-  }
-  if (found.state !== 'created') {
-    return refuse(
-      'LABEL_SCANNED',
-      'Refund not allowed',
-      `Label ${trackingNumber} has been scanned by USPS and can no longer be canceled or refunded.`,
-    );
-  }
-  const status = found.filed ? 'DISPUTED' : 'CANCELED';
-  found.state = found.filed ? 'refund_requested' : 'canceled';
-  const answer: UspsCancelAnswer = { trackingNumber, status };
-  if (found.filed) {
-    found.disputeId = `D${randomBytes(5).toString('hex').toUpperCase()}`;
-    answer.disputeId = found.disputeId;
-  }
-  usps.refunds.push({ trackingNumber, amount: found.answer.postage, status });
-  return { status: 200, body: answer };
+  return cancelSold(usps, usps.labels.get(trackingNumber), trackingNumber, LABELS_API);
 }
 
 function track(usps: UspsLabelsState, request: FakeRequest): FakeReply {
   if (!usps.context.bearerWorks(bearerOf(request))) return invalidToken(TRACKING_API);
-  return trackingReply(usps.labels.get(request.params.trackingNumber!), request);
-}
-
-function advance(
-  usps: UspsLabelsState,
-  trackingNumber: string,
-  state: 'accepted' | 'delivered' | 'alert',
-  eventType?: string,
-): void {
-  advanceLabel(label(usps, trackingNumber), state, eventType);
+  return trackingReply(findSold(usps, request.params.trackingNumber!), request);
 }
 
 export function createUspsLabels(context: UspsLabelContext): UspsLabels {
   const usps: UspsLabelsState = {
     context,
     labels: new Map(),
+    internationalLabels: new Map(),
     byKey: new Map(),
     serial: 70_000,
     charges: [],
@@ -367,6 +243,7 @@ export function createUspsLabels(context: UspsLabelContext): UspsLabels {
   };
   return {
     labels: usps.labels,
+    internationalLabels: usps.internationalLabels,
     charges: usps.charges,
     refunds: usps.refunds,
     get balance() {
@@ -384,7 +261,9 @@ export function createUspsLabels(context: UspsLabelContext): UspsLabels {
     label: (trackingNumber) => label(usps, trackingNumber),
     createLabel: (request) => createLabel(usps, request),
     cancelLabel: (request) => cancelLabel(usps, request),
+    createInternationalLabel: (request) => createInternationalLabel(usps, request),
+    cancelInternationalLabel: (request) => cancelInternationalLabel(usps, request),
     track: (request) => track(usps, request),
-    advance: (trackingNumber, state, eventType) => advance(usps, trackingNumber, state, eventType),
+    advance: (trackingNumber, state, eventType) => advanceLabel(label(usps, trackingNumber), state, eventType),
   };
 }

@@ -9,7 +9,14 @@ import {
   type FakeRequest,
 } from '../http/fake-http.ts';
 import { createFakeTokens } from '../http/fake-oauth.ts';
-import { createUspsLabels, type FakeUspsCharge, type FakeUspsLabel, type FakeUspsRefund } from './fake-usps-labels.ts';
+import { internationalBaseRatesSearch, internationalTotalRatesSearch } from './fake-usps-international-prices.ts';
+import {
+  createUspsLabels,
+  type FakeUspsCharge,
+  type FakeUspsInternationalLabel,
+  type FakeUspsLabel,
+  type FakeUspsRefund,
+} from './fake-usps-labels.ts';
 import { baseRatesSearch } from './fake-usps-prices.ts';
 import { bearerOf, header, uspsError } from './fake-usps-replies.ts';
 import {
@@ -24,7 +31,8 @@ import {
 /**
  * A loopback USPS v3 platform for tests and the demo: client-credentials tokens (`POST /oauth2/v3/token`), payment
  * authorization for a business account's CRID, MIDs and EPS account or permit (`POST /payments/v3/payment-authorization`),
- * domestic prices, labels bought, cancelled and tracked (fake-usps-prices.ts, fake-usps-labels.ts), USPS's error JSON,
+ * domestic and international prices, labels bought, cancelled and tracked (fake-usps-prices.ts, fake-usps-labels.ts,
+ * fake-usps-international.ts, the customs forms of fake-usps-customs.ts), USPS's error JSON,
  * and its per-application quota (about 60 requests an hour, token calls included) answered 429 with Retry-After. The
  * product never imports it.
  */
@@ -73,8 +81,10 @@ export interface FakeUsps extends FakeHttpServer {
   setQuota(quota: FakeUspsQuota | null): void;
   /** The next `times` requests are answered 429 in USPS's words, with Retry-After when given. */
   throttleNext(options?: { times?: number; retryAfterSeconds?: number }): void;
-  /** Every label sold, by tracking number. */
+  /** Every domestic label sold, by tracking number. */
   readonly labels: Map<string, FakeUspsLabel>;
+  /** Every international label sold, by its S10 tracking number (LX123456785US). */
+  readonly internationalLabels: Map<string, FakeUspsInternationalLabel>;
   /** One entry per label bought (a replay of an idempotency key adds none). */
   readonly charges: FakeUspsCharge[];
   /** One entry per label cancelled (CANCELED) or put up for refund (DISPUTED). */
@@ -186,6 +196,24 @@ function refuseRole(role: UspsPaymentRole, index: number, accounts: FakeUspsPaym
   return null;
 }
 
+type Limit = (apiVersion: string, handler: FakeHandler) => FakeHandler;
+
+/** International Prices and International Labels (fake-usps-international.ts), counted against the quota too. */
+function internationalRoutes(
+  router: FakeRouter,
+  limited: Limit,
+  labels: ReturnType<typeof createUspsLabels>,
+  bearerWorks: (token: string | undefined) => boolean,
+): FakeRouter {
+  const prices = '/international-prices/v3';
+  const api = '/international-labels/v3';
+  return router
+    .on('POST', `${prices}/base-rates/search`, limited(prices, internationalBaseRatesSearch(bearerWorks)))
+    .on('POST', `${prices}/total-rates/search`, limited(prices, internationalTotalRatesSearch(bearerWorks)))
+    .on('POST', `${api}/international-label`, limited(api, labels.createInternationalLabel))
+    .on('DELETE', `${api}/international-label/:trackingNumber`, limited(api, labels.cancelInternationalLabel));
+}
+
 export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps> {
   const lifetime = options.tokenLifetimeSeconds ?? 28_799;
   const tokens = createFakeTokens(lifetime, () => `usps_${randomBytes(24).toString('base64url')}`);
@@ -293,7 +321,7 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
     return { status: 200, body: answer };
   }
 
-  const router = new FakeRouter()
+  const router = internationalRoutes(new FakeRouter(), limited, labels, tokens.works)
     .on('POST', '/oauth2/v3/token', limited(TOKEN_API, token))
     .on('POST', '/payments/v3/payment-authorization', limited(PAYMENTS_API, paymentAuthorization))
     .on('POST', '/prices/v3/base-rates/search', limited('/prices/v3', baseRatesSearch(tokens.works)))
@@ -323,6 +351,7 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
       server.fail({ kind: 'status', status: 429, headers: reply.headers, body: reply.body }, { times });
     },
     labels: labels.labels,
+    internationalLabels: labels.internationalLabels,
     charges: labels.charges,
     refunds: labels.refunds,
     setBalance(amount) {
@@ -335,7 +364,9 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
     deliver: (trackingNumber) => labels.advance(trackingNumber, 'delivered'),
     alert: (trackingNumber, eventType) => labels.advance(trackingNumber, 'alert', eventType),
     fileShippingServices(trackingNumber) {
-      const chosen = trackingNumber ? [labels.label(trackingNumber)] : [...labels.labels.values()];
+      const chosen = trackingNumber
+        ? [labels.label(trackingNumber)]
+        : [...labels.labels.values(), ...labels.internationalLabels.values()];
       for (const label of chosen) label.filed = true;
     },
     expirePaymentTokens: () => paymentTokens.clear(),

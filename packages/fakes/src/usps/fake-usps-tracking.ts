@@ -1,5 +1,5 @@
 import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
-import type { FakeUspsLabel, FakeUspsLabelState } from './fake-usps-labels.ts';
+import type { FakeUspsAnyLabel, FakeUspsInternationalLabel, FakeUspsLabelState } from './fake-usps-label-store.ts';
 import { uspsError } from './fake-usps-replies.ts';
 import type { UspsLabelAddress, UspsTrackingAnswer, UspsTrackingEvent } from './fake-usps-wire.ts';
 
@@ -39,8 +39,18 @@ export function trackingEvent(
   };
 }
 
+const isInternational = (label: FakeUspsAnyLabel): label is FakeUspsInternationalLabel =>
+  'internationalTrackingNumber' in label.answer;
+
+/** Where a label goes, as tracking events name it: an international addressee's province and postal code. */
+function destinationOf(label: FakeUspsAnyLabel): UspsLabelAddress {
+  if (!isInternational(label)) return label.request.toAddress ?? {};
+  const to = label.request.toAddress ?? {};
+  return { city: to.city, state: to.province ?? '', ZIPCode: to.postalCode ?? '' };
+}
+
 /** The tracking answer of a label, or USPS's 404 for a number it does not know. */
-export function trackingReply(label: FakeUspsLabel | undefined, request: FakeRequest): FakeReply {
+export function trackingReply(label: FakeUspsAnyLabel | undefined, request: FakeRequest): FakeReply {
   const trackingNumber = request.params.trackingNumber!;
   if (!label) {
     return uspsError(404, TRACKING_API, 'Not Found', [
@@ -53,11 +63,11 @@ export function trackingReply(label: FakeUspsLabel | undefined, request: FakeReq
   }
   const latest = label.events[0]!;
   const from = label.request.fromAddress!;
-  const to = label.request.toAddress!;
+  const to = destinationOf(label);
   const answer: UspsTrackingAnswer = {
     trackingNumber,
     mailClass: label.request.packageDescription!.mailClass!,
-    serviceTypeCode: label.answer.serviceTypeCode,
+    serviceTypeCode: isInternational(label) ? '' : label.answer.serviceTypeCode,
     status: latest.eventType,
     statusCategory: CATEGORY[label.state],
     statusSummary: `Your item's latest status: ${latest.eventType}, ${latest.eventCity ?? ''} ${latest.eventState ?? ''}.`,
@@ -74,12 +84,12 @@ export function trackingReply(label: FakeUspsLabel | undefined, request: FakeReq
 
 /** An acceptance scan, a delivery or a delivery exception, as the newest event. */
 export function advanceLabel(
-  label: FakeUspsLabel,
+  label: FakeUspsAnyLabel,
   state: 'accepted' | 'delivered' | 'alert',
   eventType: string | undefined,
 ): void {
   const from = label.request.fromAddress;
-  const to = label.request.toAddress;
+  const to = destinationOf(label);
   const next = {
     accepted: () => trackingEvent(eventType ?? 'USPS picked up item', '03', from),
     delivered: () => trackingEvent(eventType ?? 'Delivered, In/At Mailbox', '01', to),

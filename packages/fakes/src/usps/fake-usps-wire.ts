@@ -1,3 +1,5 @@
+import type { UspsCustomsForm } from './fake-usps-international-wire.ts';
+
 /**
  * USPS v3 platform wire shapes (OAuth 2.0 and Payments 3.0) as the fake speaks them, spelled here independently of the
  * product's client (integrations.md section 8).
@@ -105,6 +107,8 @@ export interface UspsLabelRequest {
     packageOptions?: { packageValue?: number };
     customerReference?: Array<{ referenceNumber?: string; printReferenceNumber?: boolean }>;
   };
+  /** Military and territory addresses: the domestic customs form. */
+  customsForm?: UspsCustomsForm;
 }
 
 interface UspsPriceItem {

@@ -24,6 +24,13 @@ import {
   uspsPurchasedLabel,
   uspsZip,
 } from './usps-labels.ts';
+import { uspsCustomsFormKind } from './usps-customs.ts';
+import {
+  buyUspsInternationalLabel,
+  uspsInternationalExtras,
+  uspsInternationalPrice,
+  uspsInternationalRatesQuery,
+} from './usps-international.ts';
 import { uspsTrackingSummary } from './usps-tracking.ts';
 import type {
   UspsBaseRatesAnswer,
@@ -36,10 +43,11 @@ import type {
 } from './usps-wire.ts';
 
 /**
- * USPS through its v3 platform. Rates come from Domestic Prices 3.0, one call per mail class (commercial base
- * postage: the answer has no delivery commitment, so deliveryDays is null and the catalogue's estimate applies).
- * International mail classes are neither priced nor bought here: their labels need the International Labels API
- * and customs forms, which Shipdesk does not send yet.
+ * USPS through its v3 platform. Rates come from Domestic Prices 3.0, or International Prices 3.0 for an address
+ * abroad, one call per mail class (commercial base postage: the answer has no delivery commitment, so deliveryDays is
+ * null and the catalogue's estimate applies). Labels abroad are bought from International Labels 3.0 with their
+ * customs form (usps-international.ts); a military or territory address is domestic mail whose label carries the
+ * customs form of Domestic Labels 3.0.
  */
 
 function paymentAccount(fields: Record<string, string>): UspsPaymentAccount {
@@ -60,7 +68,16 @@ function paymentAccount(fields: Record<string, string>): UspsPaymentAccount {
   };
 }
 
-const DOMESTIC_SERVICES = CARRIER_CATALOGUE.usps.services.filter((s) => s.scope === 'domestic').map((s) => s.code);
+const servicesOf = (scope: 'domestic' | 'international') =>
+  CARRIER_CATALOGUE.usps.services.filter((s) => s.scope === scope).map((s) => s.code);
+const DOMESTIC_SERVICES = servicesOf('domestic');
+const INTERNATIONAL_SERVICES = servicesOf('international');
+
+/**
+ * Which API voids a label: an international tracking number has the UPU's S10 shape (LX123456785US), a domestic one
+ * is all digits (an IMpb PIC). The tracking number is also what carrierShipmentId keeps, so either tells.
+ */
+const isInternationalLabel = (trackingNumber: string) => /^[A-Z]{2}\d{9}[A-Z]{2}$/.test(trackingNumber);
 
 /** One mail class's commercial base postage (a price quote: safe to ask again). */
 async function priceOf(client: UspsClient, query: UspsBaseRatesQuery, signal?: AbortSignal): Promise<CarrierRate> {
@@ -99,6 +116,18 @@ async function totalPriceOf(
   };
 }
 
+/**
+ * The prices of the mail classes USPS answered. A mail class USPS refuses for this piece (a flat-rate box outside
+ * Priority Mail) is left out; anything else, or a refusal of every class (a ZIP Code USPS does not know), is the answer.
+ */
+function settledRates(settled: PromiseSettledResult<CarrierRate>[]): CarrierRate[] {
+  const rates = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  const fatal = failures.find((error) => !(error instanceof ChannelError && error.kind === 'invalid'));
+  if (fatal || (rates.length === 0 && failures.length > 0)) throw fatal ?? failures[0];
+  return rates;
+}
+
 /** USPS's answer to a cancel of a label it already cancelled or put up for refund: the earlier outcome stands. */
 function earlierVoid(message: string): VoidOutcome | null {
   if (/refund\b.*\balready\b.*\brequested|\balready\b.*\brefund/i.test(message)) {
@@ -130,12 +159,20 @@ export function createUspsAdapter(connection: CarrierConnection, options: Carrie
     const imageType = uspsImageType(request.format);
     const service = findCarrierService('usps', request.serviceCode);
     if (!service) throw new ChannelError('invalid', `USPS sells no service ${request.serviceCode}`);
-    if (service.scope !== 'domestic' || !isUspsDomestic(request.from) || !isUspsDomestic(request.to)) {
+    if (!isUspsDomestic(request.from)) {
+      throw new ChannelError('invalid', 'USPS labels are mailed from a US address: choose another carrier');
+    }
+    const abroad = !isUspsDomestic(request.to);
+    if (abroad && service.scope !== 'international') {
       throw new ChannelError(
         'invalid',
-        'USPS international labels need customs forms, which Shipdesk does not send yet: choose a domestic USPS service',
+        `${service.name} goes to US addresses only: choose an international USPS service for ${request.to.country}`,
       );
     }
+    if (!abroad && service.scope !== 'domestic') {
+      throw new ChannelError('invalid', `${service.name} goes abroad only: choose a domestic USPS service`);
+    }
+    if (abroad) return buyUspsInternationalLabel(client, request, imageType, signal);
     const answer = await client.paymentCall<UspsLabelAnswer | null>(
       {
         method: 'POST',
@@ -151,7 +188,11 @@ export function createUspsAdapter(connection: CarrierConnection, options: Carrie
       },
       signal,
     );
-    return uspsPurchasedLabel(answer, request.format, imageType);
+    // A military or territory address: the customs form is printed on the domestic label.
+    const forms = request.customs
+      ? { form: uspsCustomsFormKind(request.serviceCode, request.customs), document: null }
+      : null;
+    return uspsPurchasedLabel(answer, request.format, imageType, forms);
   }
 
   return {
@@ -165,10 +206,22 @@ export function createUspsAdapter(connection: CarrierConnection, options: Carrie
     },
 
     async rates(request: RateRequest, signal) {
-      if (!isUspsDomestic(request.from) || !isUspsDomestic(request.to)) return [];
-      const codes = request.serviceCodes.length > 0 ? request.serviceCodes : DOMESTIC_SERVICES;
-      const wanted = [...new Set(codes)].filter((code) => DOMESTIC_SERVICES.includes(code));
+      if (!isUspsDomestic(request.from)) return [];
+      const abroad = !isUspsDomestic(request.to);
+      const offered = abroad ? INTERNATIONAL_SERVICES : DOMESTIC_SERVICES;
+      const codes = request.serviceCodes.length > 0 ? request.serviceCodes : offered;
+      const wanted = [...new Set(codes)].filter((code) => offered.includes(code));
       if (wanted.length === 0) return [];
+      if (abroad) {
+        const extras = uspsInternationalExtras(request);
+        return settledRates(
+          await Promise.allSettled(
+            wanted.map((mailClass) =>
+              uspsInternationalPrice(client, uspsInternationalRatesQuery(request, payment, mailClass), extras, signal),
+            ),
+          ),
+        );
+      }
       const piece = uspsPiece(request.parcel);
       const base = {
         originZIPCode: uspsZip(request.from.postalCode).ZIPCode,
@@ -202,20 +255,14 @@ export function createUspsAdapter(connection: CarrierConnection, options: Carrie
             : priceOf(client, { ...base, mailClass }, signal),
         ),
       );
-      const rates = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-      // A mail class USPS refuses for this piece (a flat-rate box outside Priority Mail) is left out; anything
-      // else, or a refusal of every class (a ZIP Code USPS does not know), is the answer.
-      const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
-      const fatal = failures.find((error) => !(error instanceof ChannelError && error.kind === 'invalid'));
-      if (fatal || (rates.length === 0 && failures.length > 0)) throw fatal ?? failures[0];
-      return rates;
+      return settledRates(settled);
     },
 
     buyLabel: buy,
 
     /**
-     * USPS deduplicates label purchases on X-Idempotency-Key: sending the same request with the same key again
-     * answers the label bought under it, without a second charge. So the label of a purchase whose answer was lost
+     * USPS deduplicates label purchases on X-Idempotency-Key (domestic and international labels alike): sending the
+     * same request with the same key again answers the label bought under it, without a second charge. So the label of a purchase whose answer was lost
      * is found by buying again. If USPS never received the first attempt, this one buys it: findLabel then answers
      * the single label of the key, never null.
      */
@@ -224,10 +271,11 @@ export function createUspsAdapter(connection: CarrierConnection, options: Carrie
     async voidLabel(label, signal) {
       let answer: UspsCancelAnswer | null;
       try {
-        answer = await client.paymentCall<UspsCancelAnswer | null>(
-          { method: 'DELETE', path: `/labels/v3/label/${encodeURIComponent(label.trackingNumber)}` },
-          signal,
-        );
+        const number = encodeURIComponent(label.trackingNumber);
+        const path = isInternationalLabel(label.trackingNumber)
+          ? `/international-labels/v3/international-label/${number}`
+          : `/labels/v3/label/${number}`;
+        answer = await client.paymentCall<UspsCancelAnswer | null>({ method: 'DELETE', path }, signal);
       } catch (error) {
         if (!(error instanceof ChannelError) || (error.kind !== 'invalid' && error.kind !== 'not_found')) throw error;
         const reason = error.platformMessage ?? error.message;

@@ -57,6 +57,11 @@ export interface UspsClient extends BearerClient {
    * again is safe even for a purchase.
    */
   paymentCall<T>(call: CarrierCall, signal?: AbortSignal): Promise<T>;
+  /**
+   * The same for an answer that is not JSON (International Labels answers multipart): its content type and text.
+   * A refusal is still USPS's error JSON, turned into a ChannelError.
+   */
+  paymentText(call: CarrierCall, signal?: AbortSignal): Promise<{ contentType: string; text: string }>;
 }
 
 /**
@@ -182,21 +187,62 @@ export function createUspsClient(config: UspsClientConfig, options: HttpOptions 
     return answer;
   }
 
+  /** A call with the kept payment token, sent once more with a new one when USPS refuses the kept one. */
+  async function withPaymentToken<T>(send: (token: string) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const token = await paymentToken(signal);
+    try {
+      return await send(token.value);
+    } catch (error) {
+      if (token.fresh || !refusedPaymentToken(error)) throw error;
+      const kept = keptPayments.get(account);
+      if (kept && (await kept.token.catch(() => null)) === token.value) keptPayments.delete(account);
+      return send((await paymentToken(signal)).value);
+    }
+  }
+
+  /**
+   * The bearer client's call for an answer kept as text (the bearer client parses JSON): the same renewal of a kept
+   * access token USPS refuses with 401.
+   */
+  async function textCall(call: CarrierCall, signal?: AbortSignal) {
+    const send = (token: string) =>
+      http.request(
+        {
+          method: call.method ?? 'GET',
+          url: `${baseUrl}${call.path}`,
+          headers: { ...call.headers, authorization: `Bearer ${token}` },
+          json: call.json,
+          idempotent: call.idempotent,
+          answerLimit: call.answerLimit,
+        },
+        signal,
+      );
+    const token = await tokens.get(signal);
+    try {
+      return await send(token.value);
+    } catch (error) {
+      if (token.fresh || !(error instanceof ChannelError) || error.kind !== 'auth') throw error;
+      tokens.forget(token.value);
+      return send((await tokens.get(signal)).value);
+    }
+  }
+
   return {
     ...client,
     authorizePayment,
-    async paymentCall<T>(call: CarrierCall, signal?: AbortSignal) {
-      const send = (token: string) =>
-        client.call<T>({ ...call, headers: { ...call.headers, 'X-Payment-Authorization-Token': token } }, signal);
-      const token = await paymentToken(signal);
-      try {
-        return await send(token.value);
-      } catch (error) {
-        if (token.fresh || !refusedPaymentToken(error)) throw error;
-        const kept = keptPayments.get(account);
-        if (kept && (await kept.token.catch(() => null)) === token.value) keptPayments.delete(account);
-        return send((await paymentToken(signal)).value);
-      }
+    paymentCall<T>(call: CarrierCall, signal?: AbortSignal) {
+      return withPaymentToken(
+        (token) =>
+          client.call<T>({ ...call, headers: { ...call.headers, 'X-Payment-Authorization-Token': token } }, signal),
+        signal,
+      );
+    },
+    async paymentText(call: CarrierCall, signal?: AbortSignal) {
+      const response = await withPaymentToken(
+        (token) => textCall({ ...call, headers: { ...call.headers, 'X-Payment-Authorization-Token': token } }, signal),
+        signal,
+      );
+      return { contentType: response.headers.get('content-type') ?? '', text: response.text };
     },
   };
 }

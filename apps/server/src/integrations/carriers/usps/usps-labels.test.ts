@@ -138,11 +138,10 @@ describe('USPS rates against the fake', () => {
     expect(rates).toEqual([{ serviceCode: 'PRIORITY_MAIL', amountMinor: 1710, currency: 'USD', deliveryDays: null }]);
   });
 
-  it('prices nothing for an international destination, without asking USPS', async () => {
+  it('prices no domestic service for an international destination, without asking USPS', async () => {
     const { fake, adapter } = await setup();
-    await expect(
-      adapter.rates(rateRequest([], { to: { ...TO, country: 'CA', postalCode: 'K1A 0B1' } })),
-    ).resolves.toEqual([]);
+    const abroad = { to: { ...TO, country: 'CA', postalCode: 'K1A 0B1' } };
+    await expect(adapter.rates(rateRequest(['PRIORITY_MAIL', 'MEDIA_MAIL'], abroad))).resolves.toEqual([]);
     expect(fake.requests).toEqual([]);
   });
 
@@ -253,14 +252,18 @@ describe('USPS labels against the fake', () => {
     expect(fake.paymentAuthorizations).toHaveLength(1);
   });
 
-  it('refuses a PNG label and an international shipment before calling USPS', async () => {
+  it('refuses a PNG label, and a service for the wrong side of the border, before calling USPS', async () => {
     const { fake, adapter } = await setup();
     const png = await expectChannelError(adapter.buyLabel(labelRequest({ format: 'png' })));
     expect(png).toMatchObject({ kind: 'invalid', message: 'USPS does not print PNG labels; choose PDF or ZPL' });
     const abroad = labelRequest({ to: { ...TO, country: 'DE', state: null, postalCode: '10115' } });
-    expect((await expectChannelError(adapter.buyLabel(abroad))).message).toMatch(/customs forms/);
+    expect((await expectChannelError(adapter.buyLabel(abroad))).message).toBe(
+      'Priority Mail goes to US addresses only: choose an international USPS service for DE',
+    );
     const international = labelRequest({ serviceCode: 'PRIORITY_MAIL_INTERNATIONAL' });
-    expect((await expectChannelError(adapter.buyLabel(international))).message).toMatch(/customs forms/);
+    expect((await expectChannelError(adapter.buyLabel(international))).message).toBe(
+      'Priority Mail International goes abroad only: choose a domestic USPS service',
+    );
     const unknown = await expectChannelError(adapter.buyLabel(labelRequest({ serviceCode: 'NOPE' })));
     expect(unknown.message).toBe('USPS sells no service NOPE');
     expect(fake.requests).toEqual([]);

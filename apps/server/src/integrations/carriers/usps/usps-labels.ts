@@ -1,6 +1,7 @@
 import { ChannelError } from '../../http/channel-http.ts';
 import type {
   LabelFormat,
+  PurchasedForms,
   PurchasedLabel,
   ShipmentAddress,
   ShipmentParcel,
@@ -8,6 +9,7 @@ import type {
 } from '../carrier-types.ts';
 import { asBytes, labelFromBase64 } from '../carrier-documents.ts';
 import { amountToMinorUnits, gramsToPounds, roundInches } from '../carrier-units.ts';
+import { uspsCustomsForm } from './usps-customs.ts';
 import type { UspsImageType, UspsLabelAddress, UspsLabelAnswer, UspsLabelRequest } from './usps-wire.ts';
 
 /**
@@ -31,6 +33,8 @@ const RATE_INDICATORS: Record<string, string> = {
 
 const IMAGE_TYPES: Record<LabelFormat, UspsImageType | null> = { pdf: 'PDF', zpl: 'ZPL203DPI', png: null };
 const CONTENT_TYPES: Record<UspsImageType, string> = { PDF: 'application/pdf', ZPL203DPI: 'text/plain' };
+
+export const uspsContentType = (imageType: UspsImageType): string => CONTENT_TYPES[imageType];
 
 export function uspsImageType(format: LabelFormat): UspsImageType {
   const type = IMAGE_TYPES[format];
@@ -62,22 +66,32 @@ export function uspsZip(postalCode: string): { ZIPCode: string; ZIPPlus4?: strin
 }
 
 /** Ten digits, as USPS takes a phone number; a number that is not one is left out rather than refused. */
-function uspsPhone(phone: string | null): string | undefined {
+export function uspsPhone(phone: string | null): string | undefined {
   const digits = (phone ?? '').replace(/\D/g, '');
   const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
   return national.length === 10 ? national : undefined;
 }
 
-/** A person's name split at its last space; a one-word name goes where a firm would (USPS wants both names or a firm). */
-function uspsAddress(address: ShipmentAddress): UspsLabelAddress {
-  if (!address.state) throw new ChannelError('invalid', `USPS needs the state of the address in ${address.city}`);
+/**
+ * A person's name split at its last space; a one-word name goes where a firm would (USPS wants both names or a firm).
+ * `firmRequired`: the sender of a label with a customs form, which USPS wants a firm on (the name when there is no
+ * company).
+ */
+export function uspsNames(
+  address: Pick<ShipmentAddress, 'name' | 'company'>,
+  firmRequired = false,
+): { firstName?: string; lastName?: string; firm?: string } {
   const name = address.name.trim().replace(/\s+/g, ' ');
   const space = name.lastIndexOf(' ');
   const person = space > 0 ? { firstName: name.slice(0, space), lastName: name.slice(space + 1) } : {};
-  const firm = address.company?.trim() || (space > 0 ? undefined : name);
+  const firm = address.company?.trim() || (space > 0 && !firmRequired ? undefined : name);
+  return { ...person, ...(firm ? { firm } : {}) };
+}
+
+export function uspsAddress(address: ShipmentAddress, firmRequired = false): UspsLabelAddress {
+  if (!address.state) throw new ChannelError('invalid', `USPS needs the state of the address in ${address.city}`);
   return {
-    ...person,
-    ...(firm ? { firm } : {}),
+    ...uspsNames(address, firmRequired),
     streetAddress: address.street1,
     ...(address.street2 ? { secondaryAddress: address.street2 } : {}),
     city: address.city,
@@ -140,6 +154,8 @@ interface UspsLabelInput {
   parcel: ShipmentParcel;
   insurance?: ShipmentRequest['insurance'];
   signature?: ShipmentRequest['signature'];
+  /** A military or territory address's declaration: sent as Domestic Labels' customsForm. */
+  customs?: ShipmentRequest['customs'];
   shipDate: string;
   reference: string;
   serviceCode: string;
@@ -160,7 +176,7 @@ export function uspsLabelRequest(input: UspsLabelInput): UspsLabelRequest {
       returnLabel: false,
     },
     toAddress: uspsAddress(input.to),
-    fromAddress: uspsAddress(input.from),
+    fromAddress: uspsAddress(input.from, Boolean(input.customs)),
     packageDescription: {
       mailClass: input.serviceCode,
       rateIndicator,
@@ -177,6 +193,7 @@ export function uspsLabelRequest(input: UspsLabelInput): UspsLabelRequest {
       ...(extras.extraServices.length > 0 ? { extraServices: extras.extraServices } : {}),
       ...(extras.packageValue !== null ? { packageOptions: { packageValue: extras.packageValue } } : {}),
     },
+    ...(input.customs ? { customsForm: uspsCustomsForm(input.customs) } : {}),
   };
 }
 
@@ -194,6 +211,7 @@ export function uspsPurchasedLabel(
   answer: UspsLabelAnswer | null,
   format: LabelFormat,
   imageType: UspsImageType,
+  forms: PurchasedForms | null = null,
 ): PurchasedLabel {
   const trackingNumber = (answer?.trackingNumber ?? '').replace(/\s/g, '');
   if (!isValidUspsTrackingNumber(trackingNumber)) {
@@ -212,5 +230,6 @@ export function uspsPurchasedLabel(
     format,
     contentType: CONTENT_TYPES[imageType],
     document: asBytes(labelFromBase64(answer.labelImage)),
+    ...(forms ? { forms } : {}),
   };
 }

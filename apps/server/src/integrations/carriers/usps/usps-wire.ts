@@ -1,3 +1,5 @@
+import type { UspsCustomsForm } from './usps-international-wire.ts';
+
 /**
  * USPS v3 platform wire types (integrations.md section 8): OAuth 2.0 client credentials, Payments 3.0, Domestic
  * Prices 3.0, Domestic Labels 3.0 and Tracking 3.0. Only the fields Shipdesk sends or reads.
@@ -151,6 +153,8 @@ export interface UspsLabelRequest {
     /** USD: the insured value, required with an insurance code. */
     packageOptions?: { packageValue: number };
   };
+  /** Military and territory addresses only (usps-customs.ts). */
+  customsForm?: UspsCustomsForm;
 }
 
 interface UspsPriceItem {
