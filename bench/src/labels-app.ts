@@ -26,10 +26,12 @@ export type DatabaseKind = 'postgres' | 'pglite';
 export type CarrierKind = 'local' | 'usps';
 /**
  * What the tenant's rules ask of every order: nothing (`plain`); insurance of its total and an adult's signature
- * (`options`); those and "the cheapest of" three USPS services, which the batch quotes per order (`cheapest`).
+ * (`options`); those and "the cheapest of" three USPS services, which the batch quotes per order (`cheapest`); or no
+ * rules, every order going to Canada with a customs declaration drafted from the products (`international`: the
+ * built-in carrier's LOCAL_INTERNATIONAL with its CN 22 page, USPS Priority Mail International).
  */
-export type OptionsKind = 'plain' | 'options' | 'cheapest';
-export const OPTIONS_KINDS = ['plain', 'options', 'cheapest'] as const;
+export type OptionsKind = 'plain' | 'options' | 'cheapest' | 'international';
+export const OPTIONS_KINDS = ['plain', 'options', 'cheapest', 'international'] as const;
 
 const INSURE_AND_SIGN = [
   { type: 'insure', above: 0 },
@@ -217,6 +219,25 @@ function batchEvents(app: FastifyInstance): (batchId: string) => Promise<void> {
     done.has(batchId) ? Promise.resolve() : new Promise<void>((resolve) => waiting.set(batchId, resolve));
 }
 
+const CUSTOMS_PRODUCTS = [
+  {
+    sku: 'MUG-1',
+    title: 'Blue mug',
+    weight: 350,
+    customsDescription: 'Ceramic mug',
+    hsCode: '691200',
+    originCountry: 'PT',
+  },
+  {
+    sku: 'TEA-9',
+    title: 'Green tea',
+    weight: 100,
+    customsDescription: 'Green tea',
+    hsCode: '090210',
+    originCountry: 'JP',
+  },
+];
+
 const WAREHOUSE = {
   name: 'Northloop Supply',
   company: 'Northloop Supply',
@@ -313,13 +334,17 @@ export async function startBench(
       await api('POST', '/call/carriers/testConnection', { accountId: account.id });
     }
     const method = await api<{ id: string }>('POST', '/api/v1/shipMethods', { name: 'Ground' });
+    const abroad = options === 'international';
     await api('POST', '/api/v1/shipMethodCarrierMethodMappings', {
       shipMethodId: method.id,
       ...(carrier === 'local'
-        ? { carrier: 'local', carrierMethod: 'LOCAL_NEXT_DAY' }
-        : { carrier: 'usps', carrierMethod: 'USPS_GROUND_ADVANTAGE' }),
+        ? { carrier: 'local', carrierMethod: abroad ? 'LOCAL_INTERNATIONAL' : 'LOCAL_NEXT_DAY' }
+        : { carrier: 'usps', carrierMethod: abroad ? 'PRIORITY_MAIL_INTERNATIONAL' : 'USPS_GROUND_ADVANTAGE' }),
     });
-    if (options !== 'plain') {
+    if (abroad) {
+      // The catalogue's customs facts, from which every order's declaration is drafted.
+      for (const product of CUSTOMS_PRODUCTS) await api('POST', '/api/v1/products', product, 201);
+    } else if (options !== 'plain') {
       // Rules run on each order as it is made: every order is insured for its total and signed for by an adult.
       await api('PUT', '/api/v1/shippingRuleByStore/all', { version: 0, rules: rulesOf(options) });
     }
@@ -361,8 +386,8 @@ export async function startBench(
   }
 }
 
-/** A manual order as a seller types it: two lines with weights, a US address, asking for "Ground". */
-function orderBody(i: number) {
+/** A manual order as a seller types it: two lines with weights, a US (or Canadian) address, asking for "Ground". */
+function orderBody(i: number, abroad: boolean) {
   return {
     customerEmail: `customer${i}@example.com`,
     requestedShippingMethod: 'Ground',
@@ -372,14 +397,23 @@ function orderBody(i: number) {
       { sku: 'MUG-1', name: 'Blue mug', quantity: 2, unitPrice: 1250, weight: 350 },
       { sku: 'TEA-9', name: 'Green tea', quantity: 1, unitPrice: 899, weight: 100, category: 'Food' },
     ],
-    shippingAddress: {
-      name: `Customer ${i} Lovelace`,
-      address1: `${12 + (i % 900)} St James Square`,
-      city: 'New York',
-      state: 'NY',
-      postalCode: '10001',
-      country: 'US',
-    },
+    shippingAddress: abroad
+      ? {
+          name: `Customer ${i} Hopper`,
+          address1: `${100 + (i % 900)} Queen St W`,
+          city: 'Toronto',
+          state: 'ON',
+          postalCode: 'M5H 2N2',
+          country: 'CA',
+        }
+      : {
+          name: `Customer ${i} Lovelace`,
+          address1: `${12 + (i % 900)} St James Square`,
+          city: 'New York',
+          state: 'NY',
+          postalCode: '10001',
+          country: 'US',
+        },
   };
 }
 
@@ -393,7 +427,12 @@ export async function paidOrders(bench: Bench, count: number, inFlight = 16): Pr
   const ids: number[] = new Array<number>(count);
   let next = 0;
   const one = async (i: number) => {
-    const order = await bench.api<{ id: string; version: number }>('POST', '/api/v1/store/1/orders', orderBody(i), 201);
+    const order = await bench.api<{ id: string; version: number }>(
+      'POST',
+      '/api/v1/store/1/orders',
+      orderBody(i, bench.options === 'international'),
+      201,
+    );
     // Rules may have changed the order as it was made (a new version each time they write its settings).
     const approved = await bench.api<{ order: { version: number } }>(
       'POST',

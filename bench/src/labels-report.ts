@@ -42,6 +42,8 @@ const RULES = {
   options: 'every order insured for its total, adult signature',
   cheapest:
     'the same, and "the cheapest of" USPS Ground Advantage, Priority Mail and Priority Mail Express (the batch quotes each order\'s three services, with the options, before buying)',
+  international:
+    'none; every order to Toronto with a customs declaration drafted from its products (built-in carrier: LOCAL_INTERNATIONAL and its CN 22 page, merged after each label; USPS: Priority Mail International, its CN 22/23 in the label)',
 } as const;
 
 function drawingSection(r: LabelsReport): string[] {

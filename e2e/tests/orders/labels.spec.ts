@@ -19,7 +19,7 @@ async function waitingForUsps(page: Page, pages = 1): Promise<OrderSummary[]> {
       o.shipmentStatus === 'Unshipped' &&
       o.shipping.carrier === 'usps' &&
       o.storeId !== null &&
-      // Domestic: USPS international labels need customs forms, which Shipdesk does not send.
+      // Domestic: an order abroad would need its customs declaration (e2e/tests/orders/customs.spec.ts).
       (o.shipTo ?? '').endsWith(', US'),
   );
 }

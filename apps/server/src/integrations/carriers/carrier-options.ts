@@ -25,7 +25,12 @@ const CARRIER_OPTION_RULES: Record<Carrier, CarrierOptionRules> = {
   usps: {
     maxInsuredMinor: 500_000,
     insuranceChoice: false,
-    noSignature: {},
+    // Abroad, USPS sells Tracking Plus signatures only (not sent by Shipdesk): no signature on its international mail.
+    noSignature: {
+      'FIRST-CLASS_PACKAGE_INTERNATIONAL_SERVICE': 'USPS sells no signature on delivery with international mail',
+      PRIORITY_MAIL_INTERNATIONAL: 'USPS sells no signature on delivery with international mail',
+      PRIORITY_MAIL_EXPRESS_INTERNATIONAL: 'USPS sells no signature on delivery with international mail',
+    },
     noAdultSignature: { MEDIA_MAIL: 'Adult Signature Required (922) is not available with Media Mail' },
   },
   // Unconfirmed: UPS declared value up to $50,000 per package.
