@@ -224,8 +224,14 @@ describe.each(backends)('customs declarations ($name)', (backend) => {
     expect((await call('GET', `/call/shipment/${label.deliveryId}/customsForms`, undefined, other)).statusCode).toBe(
       404,
     );
-    // A domestic label has no customs document.
+    // A domestic label has no customs document, and a declaration sent with it is refused.
     const domestic = await paidOrder(t, tenant);
+    const needless = await flow(t, tenant, domestic.id, 'shipLabel', {
+      version: domestic.version,
+      label: { carrier: 'local', serviceCode: 'LOCAL_NEXT_DAY', parcel: PARCEL, customs },
+    });
+    expect(needless.statusCode).toBe(400);
+    expect(needless.json().errors['label.customs.lines.0.lineId']).toMatch(/carries no order line/);
     const home = await flow(t, tenant, domestic.id, 'shipLabel', {
       version: domestic.version,
       label: { carrier: 'local', serviceCode: 'LOCAL_NEXT_DAY', parcel: PARCEL },

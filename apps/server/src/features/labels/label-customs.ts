@@ -222,15 +222,26 @@ export function purchaseCustoms(
   context: CustomsContext & { shipDate: string },
   defaults?: CustomsDefaults,
 ): ShipmentCustoms | null {
-  if (!needsCustoms(context.from, context.to)) return null;
+  const prefix = (fields: Record<string, string>) =>
+    Object.fromEntries(Object.entries(fields).map(([field, message]) => [`label.customs.${field}`, message]));
+  if (!needsCustoms(context.from, context.to)) {
+    if (!given) return null;
+    // A declaration sent for a parcel that crosses no border is a mistake of the caller's: its lines are looked up
+    // (another organisation's line is refused as a missing one), then the declaration itself is refused.
+    const unknown = Object.fromEntries(
+      Object.entries(contentProblems(given, rows, context)).filter(([field]) => field.endsWith('.lineId')),
+    );
+    if (Object.keys(unknown).length) throw badRequest(prefix(unknown));
+    throw badRequest({
+      'label.customs': `This parcel stays in one customs territory (${context.from.country} to ${context.to.country}): send no customs declaration`,
+    });
+  }
   const draft = draftCustoms(rows, context, defaults)!;
   const declaration: CustomsDeclaration = given ?? draft.declaration;
   const skus = new Map(rows.map((row) => [String(row.lineId), row.sku]));
   // The SKUs named in the words, as the draft's are.
   const named = { ...declaration, lines: declaration.lines.map((line) => ({ ...line, sku: skus.get(line.lineId) })) };
   const problems = given ? { ...customsProblems(named), ...contentProblems(given, rows, context) } : draft.problems;
-  const prefix = (fields: Record<string, string>) =>
-    Object.fromEntries(Object.entries(fields).map(([field, message]) => [`label.customs.${field}`, message]));
   if (Object.keys(problems).length) throw badRequest(prefix(problems));
   const customs: ShipmentCustoms = {
     contentsType: declaration.contentsType,

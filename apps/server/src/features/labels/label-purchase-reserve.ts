@@ -94,6 +94,12 @@ export function reserve(
     const options = shipmentOptions(orderOptions(order, purchase.options));
     const uninsured = insuranceRefusal(carrier, options.insurance);
     if (uninsured) throw badRequest({ 'label.options.insuredValue': uninsured });
+    const account = await deps.carriers.purchasingAccount(
+      tx,
+      tenantId,
+      carrier,
+      purchase.carrierAccountId == null ? null : Number(purchase.carrierAccountId),
+    );
     // A shipment crossing a customs border carries its declaration: the form's, else the one drafted from the order
     // and its products; every problem is refused here, by field and line, before the carrier is asked.
     const customs = purchaseCustoms(carrier, purchase.customs, await customsContents(tx, tenantId, delivery.id), {
@@ -104,13 +110,6 @@ export function reserve(
       units,
       shipDate: today,
     });
-    const account = await deps.carriers.purchasingAccount(
-      tx,
-      tenantId,
-      carrier,
-      purchase.carrierAccountId == null ? null : Number(purchase.carrierAccountId),
-    );
-
     const request: LabelRequest = {
       from,
       to,
