@@ -28,6 +28,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
+import { addressChecksFeature, addressChecksPlugin } from './features/address-checks/index.ts';
 import { appConfigFeature } from './features/app-config/index.ts';
 import { dashboardFeature } from './features/dashboard/index.ts';
 import { healthFeature } from './features/health/index.ts';
@@ -218,6 +219,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     carrierAdapters,
     carrierAdapterOptions: { http: adapterOptions.http },
   });
+  // Orders' ship-to checked against the carriers' address services, in the background (docs/address-checks.md).
+  await app.register(addressChecksPlugin, { carrierAdapters, carrierAdapterOptions: { http: adapterOptions.http } });
   await app.register(securityHeadersPlugin, { oidcIssuer: config.oidcIssuer, ssoUrl: config.ssoUrl });
   if (serves) await app.register(staticSpaPlugin, { webDist: config.webDist });
   else app.decorate('spa', { available: false, sendIndex: (reply: FastifyReply) => reply });
@@ -239,6 +242,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(ordersFeature, { labels: app.labels.events, rules: rulesForOrders(app.log) });
       await api.register(orderViewsFeature);
       await api.register(labelsFeature);
+      await api.register(addressChecksFeature);
       await api.register(printingFeature, {
         certificate: config.qzCertificate,
         privateKey: config.qzPrivateKey,

@@ -6,6 +6,7 @@ import {
   type FakeReply,
   type FakeRequest,
 } from '../http/fake-http.ts';
+import { validateAddress } from './fake-shippo-addresses.ts';
 import { createFakeShippoCustoms } from './fake-shippo-customs.ts';
 import { startFakeLabelFiles, type FakeLabelFiles } from './fake-shippo-label-files.ts';
 import {
@@ -42,6 +43,8 @@ interface FakeShippoRateLimits {
   single?: number;
   /** POST of a shipment, transaction or refund, per window (default 500 live, 50 test). */
   create?: number;
+  /** Address validations (`GET /v2/addresses/validate`), per window (default 100 live, 10 test; Shippo publishes none). */
+  address?: number;
   /** Default a minute. */
   windowMs?: number;
 }
@@ -100,6 +103,7 @@ const DEFAULT_LIMITS = {
   list: { live: 50, test: 10 },
   single: { live: 4_000, test: 400 },
   create: { live: 500, test: 50 },
+  address: { live: 100, test: 10 },
 };
 const CARRIER_NAMES: Record<string, string> = { usps: 'USPS', ups: 'UPS', fedex: 'FedEx', dhl_express: 'DHL Express' };
 
@@ -231,7 +235,8 @@ export async function startFakeShippo(options: FakeShippoOptions): Promise<FakeS
     .on('GET', '/transactions/:id', api('single', records.getTransaction))
     .on('GET', '/rates/:id', api('single', records.getRate))
     .on('POST', '/refunds/', api('create', records.createRefund))
-    .on('GET', '/tracks/:carrier/:number', api('single', records.getTrack));
+    .on('GET', '/tracks/:carrier/:number', api('single', records.getTrack))
+    .on('GET', '/v2/addresses/validate', api('address', validateAddress));
   const server = await startFakeHttpServer(router, { port: options.port, notFound });
 
   return {

@@ -1,5 +1,6 @@
 import { carrierFields } from '../carrier-connection-fields.ts';
 import type { CarrierAdapter, CarrierAdapterOptions, CarrierConnection } from '../carrier-types.ts';
+import { SHIPPO_ADDRESS_LIMITS, shippoCheckAddresses } from './shippo-addresses.ts';
 import { createShippoClient } from './shippo-client.ts';
 import { createLabelFileDownload } from './shippo-label-file.ts';
 import { shippoBuyLabel, shippoFindLabel, shippoVoidLabel, type ShippoLabelContext } from './shippo-labels.ts';
@@ -33,5 +34,7 @@ export function createShippoAdapter(
     findLabel: (request, signal) => shippoFindLabel(labels, request, signal),
     voidLabel: (label, signal) => shippoVoidLabel(labels, label, signal),
     track: (trackingNumber, signal) => shippoTrack(client, trackingNumber, signal),
+    checkAddresses: (addresses, signal) => shippoCheckAddresses(client, addresses, signal),
+    addressLimits: SHIPPO_ADDRESS_LIMITS,
   };
 }
