@@ -1,4 +1,4 @@
-import type { Delivery, LabelRate, ShipLabelDefaults } from '@shipdesk/contract';
+import type { Delivery, LabelRate, ShipLabelDefaults, ShippingLabel } from '@shipdesk/contract';
 import { fail, ok, stubApi, type ApiCall } from '@/lib/testing/api-stub';
 import { LabelPurchaseDialog } from './components/label-purchase-dialog';
 
@@ -23,6 +23,38 @@ export function delivery(overrides: Partial<Delivery> = {}): Delivery {
     purchaseState: null,
     purchaseProblem: null,
     label: null,
+    ...overrides,
+  };
+}
+
+/** The USPS label bought for delivery 7 of order 5, $8.45, its channel not told (the platform's words kept). */
+export function boughtLabel(overrides: Partial<ShippingLabel> = {}): ShippingLabel {
+  return {
+    id: '31',
+    deliveryId: '7',
+    orderId: '5',
+    carrier: 'usps',
+    carrierAccountId: '2',
+    serviceCode: 'USPS_GROUND_ADVANTAGE',
+    serviceName: 'USPS Ground Advantage',
+    packageType: 'PACKAGE',
+    weight: 907,
+    length: 8,
+    width: 6,
+    height: 4,
+    trackingNumber: '9205590006662200704797',
+    trackingUrl: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9205590006662200704797',
+    format: 'pdf',
+    amount: 845,
+    currency: 'USD',
+    status: 'active',
+    createdAt: '2026-11-25T10:00:00Z',
+    createdBy: 'admin@example.com',
+    voidedAt: null,
+    voidMessage: null,
+    trackingPush: { status: 'failed', attempts: 6, message: 'Shopify: Fulfillment order is closed', pushedAt: null },
+    options: { insuredValue: null, insuredCurrency: null, insuranceProvider: null, signature: null },
+    customs: null,
     ...overrides,
   };
 }

@@ -92,3 +92,12 @@ export function fetchLabelDocument(
   const query = options.labelId ? `?labelId=${encodeURIComponent(options.labelId)}` : '';
   return fetchBlob(`/call/shipment/${encodeURIComponent(deliveryId)}/${path}${query}`);
 }
+
+/**
+ * The customs form kept beside a delivery's label (a CN 22 / CN 23 page or a commercial invoice, PDF), when the carrier
+ * gave one apart from the label; `labelId` for an earlier, voided label. Rejects with an ApiError.
+ */
+export function fetchCustomsForm(deliveryId: string, options: { labelId?: string } = {}): Promise<Blob> {
+  const query = options.labelId ? `?labelId=${encodeURIComponent(options.labelId)}` : '';
+  return fetchBlob(`/call/shipment/${encodeURIComponent(deliveryId)}/customsForms${query}`);
+}

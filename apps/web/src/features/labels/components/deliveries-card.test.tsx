@@ -6,7 +6,7 @@ import { renderWithStore } from '@/lib/testing/render-with-store';
 import { PHONE_WIDTH, stubViewportWidth } from '@/lib/testing/viewport';
 import { fail, ok, stubApi } from '@/lib/testing/api-stub';
 import { fullOrder } from '@/lib/testing/order-fixtures';
-import { delivery, labelFlow, labelRefused, PARCEL_DEFAULTS } from '../testing';
+import { boughtLabel, delivery, labelFlow, labelRefused, PARCEL_DEFAULTS } from '../testing';
 import { DeliveriesCard } from './deliveries-card';
 
 const { toastSuccess } = vi.hoisted(() => ({ toastSuccess: vi.fn() }));
@@ -17,33 +17,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const LABEL: ShippingLabel = {
-  id: '31',
-  deliveryId: '7',
-  orderId: '5',
-  carrier: 'usps',
-  carrierAccountId: '2',
-  serviceCode: 'USPS_GROUND_ADVANTAGE',
-  serviceName: 'USPS Ground Advantage',
-  packageType: 'PACKAGE',
-  weight: 907,
-  length: 8,
-  width: 6,
-  height: 4,
-  trackingNumber: '9205590006662200704797',
-  trackingUrl: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9205590006662200704797',
-  format: 'pdf',
-  amount: 845,
-  currency: 'USD',
-  status: 'active',
-  createdAt: '2026-11-25T10:00:00Z',
-  createdBy: 'admin@example.com',
-  voidedAt: null,
-  voidMessage: null,
-  trackingPush: { status: 'failed', attempts: 6, message: 'Shopify: Fulfillment order is closed', pushedAt: null },
-  options: { insuredValue: null, insuredCurrency: null, insuranceProvider: null, signature: null },
-  customs: null,
-};
+const LABEL: ShippingLabel = boughtLabel();
 
 const DEFAULTS: ShipLabelDefaults = {
   ...PARCEL_DEFAULTS,

@@ -22,12 +22,13 @@ import { DeliveriesList } from './deliveries-list';
 import type { DeliveryActionHandlers } from './delivery-actions';
 import { DeliveryBoxesDialog } from './delivery-boxes-dialog';
 import { DeliveriesTable } from './deliveries-table';
+import { CustomsFormDialog } from './customs-form-dialog';
 import { LabelPreviewDialog } from './label-preview-dialog';
 import { LabelPurchaseDialog } from './label-purchase-dialog';
 
 /**
  * Deliveries of the order (GET /api/v1/deliveries?orderId=): what each ships as, its label, and the label work the
- * server allows now: buy (when shipLabel is allowed), view, void, and telling the channel again. A table from the sm
+ * server allows now: buy (when shipLabel is allowed), view (and its customs form), void, and telling the channel again. A table from the sm
  * breakpoint up, a list on a phone.
  */
 export function DeliveriesCard({ order, locale }: { order: Order; locale: string }) {
@@ -41,6 +42,7 @@ export function DeliveriesCard({ order, locale }: { order: Order; locale: string
   const [buying, setBuying] = useState<string | null>(null);
   // The label shown; `bought`: just bought here, the preview the purchase opens.
   const [viewing, setViewing] = useState<{ label: ShippingLabel; bought: boolean } | null>(null);
+  const [viewingCustoms, setViewingCustoms] = useState<ShippingLabel | null>(null);
   // The delivery whose label was just bought (once its preview closes) or voided here: its row (a phone's entry)
   // takes the focus. The button the dialog would give the focus back to (Buy label, Void) is gone by then, as the
   // label changed.
@@ -86,6 +88,7 @@ export function DeliveriesCard({ order, locale }: { order: Order; locale: string
     retrying: retryState.isLoading,
     onBuy: (delivery) => setBuying(delivery.deliveryId),
     onView: (label) => setViewing({ label, bought: false }),
+    onViewCustoms: setViewingCustoms,
     onRetry: (delivery) => void retry(delivery),
     onVoid: setVoiding,
   };
@@ -148,6 +151,7 @@ export function DeliveriesCard({ order, locale }: { order: Order; locale: string
           }}
         />
       ) : null}
+      {viewingCustoms ? <CustomsFormDialog label={viewingCustoms} onClose={() => setViewingCustoms(null)} /> : null}
       <ConfirmDialog
         open={voiding !== null}
         title="Void this label?"

@@ -10,12 +10,14 @@ export interface DeliveryActionHandlers {
   retrying: boolean;
   onBuy(delivery: Delivery): void;
   onView(label: ShippingLabel): void;
+  /** The customs form kept beside the label (CN 22/23, commercial invoice), when the carrier gave one apart. */
+  onViewCustoms(label: ShippingLabel): void;
   onRetry(delivery: Delivery): void;
   onVoid(delivery: Delivery): void;
 }
 
 /**
- * A delivery's label buttons (buy, view, tell the channel again, void), the same in the table's row and in a phone's
+ * A delivery's label buttons (buy, view, its customs form, tell the channel again, void), the same in the table's row and in a phone's
  * entry; `align`: the side they gather on (the table's right-aligned cell, a phone entry's left edge).
  */
 export function DeliveryActions({
@@ -27,7 +29,7 @@ export function DeliveryActions({
   handlers: DeliveryActionHandlers;
   align?: 'start' | 'end';
 }) {
-  const { canBuy, retrying, onBuy, onView, onRetry, onVoid } = handlers;
+  const { canBuy, retrying, onBuy, onView, onViewCustoms, onRetry, onVoid } = handlers;
   const label = delivery.label;
   return (
     // None to show (a shipped delivery without a label): no room taken in a phone's entry.
@@ -48,6 +50,11 @@ export function DeliveryActions({
       {label ? (
         <Button size="small" onClick={() => onView(label)}>
           View label
+        </Button>
+      ) : null}
+      {label?.customs?.hasDocument ? (
+        <Button size="small" onClick={() => onViewCustoms(label)}>
+          {label.customs.form === 'commercial_invoice' ? 'Commercial invoice' : 'Customs form'}
         </Button>
       ) : null}
       {label?.trackingPush.status === 'failed' ? (

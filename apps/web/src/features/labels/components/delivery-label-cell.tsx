@@ -3,6 +3,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ShippingLabel } from '@shipdesk/contract';
 import { StatusChip, type StatusTone } from '@/components/status-chip';
+import { boughtCustomsText } from '../label-customs-form';
 import { labelCostText, labelOptionsWords } from './delivery-facts';
 
 type PushChip = { label: string; tone: StatusTone } | null;
@@ -22,7 +23,7 @@ const VOID_PUSH: Record<ShippingLabel['trackingPush']['status'], PushChip> = {
 
 /**
  * A delivery's label in one cell: tracking (a link where the carrier has a public page), service, cost (what was
- * paid, options included), the insurance and signature it was bought with, the channel's news.
+ * paid, options included), the insurance and signature it was bought with, its customs, the channel's news.
  */
 export function DeliveryLabelCell({ label, locale }: { label: ShippingLabel | null; locale: string }) {
   if (!label) return <>—</>;
@@ -52,6 +53,11 @@ export function DeliveryLabelCell({ label, locale }: { label: ShippingLabel | nu
       {options.length > 0 ? (
         <Typography variant="caption" color="text.primary">
           {options.join(' · ')}
+        </Typography>
+      ) : null}
+      {label.customs ? (
+        <Typography variant="caption" color="text.primary">
+          {boughtCustomsText(label.customs, locale)}
         </Typography>
       ) : null}
       {push ? (

@@ -5,10 +5,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { MAX_BATCH_ORDERS } from '@shipdesk/contract';
+import Typography from '@mui/material/Typography';
+import { DEFAULT_CUSTOMS, MAX_BATCH_ORDERS, type CustomsDefaults } from '@shipdesk/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { apiErrorMessage } from '@/lib/errors';
 import { useCreateLabelBatchMutation } from '../api/label-batches-api';
+import { batchCustomsWords, LabelBatchCustomsDialog, sameCustoms } from './label-batch-customs-dialog';
 
 /** Which labels a batch buys, and for which orders: the selection, or every paid order waiting to ship. */
 type LabelBatchEvent = 'shipLabel' | 'zpl';
@@ -32,7 +34,8 @@ interface LabelBatchMenuProps {
 
 /**
  * 'Buy labels' in the order list's bulk actions bar: PDF or ZPL labels for the selection, or for every paid order
- * waiting to ship, bought by a label batch that the banner above the list follows.
+ * waiting to ship, bought by a label batch that the banner above the list follows; the customs choices for the orders
+ * that cross a customs border (Merchandise, returned, duties paid by the buyer unless changed).
  */
 export function LabelBatchMenu({ count, run }: LabelBatchMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -40,12 +43,18 @@ export function LabelBatchMenu({ count, run }: LabelBatchMenuProps) {
   const [buyingAll, setBuyingAll] = useState<LabelBatchEvent | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const [startBatch, starting] = useCreateLabelBatchMutation();
+  // The customs choices for the orders that need them: the usual ones until changed, for the batches started from
+  // this selection (a new selection starts from the usual ones again).
+  const [customs, setCustoms] = useState<CustomsDefaults>(DEFAULT_CUSTOMS);
+  const [choosingCustoms, setChoosingCustoms] = useState(false);
 
+  // Absent, the server applies the usual choices: sent only when the seller changed them.
+  const chosen = sameCustoms(customs, DEFAULT_CUSTOMS) ? {} : { customs };
   const start = (event: LabelBatchEvent, scope: LabelBatchScope) =>
     void run(async (orderIds): Promise<LabelBatchOutcome> => {
       try {
         const batch = await startBatch(
-          scope === 'selected' ? { event, orderIds } : { event, allShippable: true },
+          scope === 'selected' ? { event, orderIds, ...chosen } : { event, allShippable: true, ...chosen },
         ).unwrap();
         return {
           severity: 'info',
@@ -85,7 +94,33 @@ export function LabelBatchMenu({ count, run }: LabelBatchMenuProps) {
         <Divider />
         <MenuItem onClick={() => choose('shipLabel', 'allShippable')}>PDF labels for every paid order to ship</MenuItem>
         <MenuItem onClick={() => choose('zpl', 'allShippable')}>ZPL labels for every paid order to ship</MenuItem>
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setChoosingCustoms(true);
+          }}
+          sx={{ whiteSpace: 'normal', flexDirection: 'column', alignItems: 'flex-start' }}
+        >
+          Customs for international orders…
+          <Typography variant="caption" color="text.secondary">
+            {batchCustomsWords(customs)}
+          </Typography>
+        </MenuItem>
       </Menu>
+      <LabelBatchCustomsDialog
+        open={choosingCustoms}
+        value={customs}
+        onCancel={() => {
+          setChoosingCustoms(false);
+          button.current?.focus();
+        }}
+        onSave={(chosen) => {
+          setCustoms(chosen);
+          setChoosingCustoms(false);
+          button.current?.focus();
+        }}
+      />
       <ConfirmDialog
         open={buyingAll !== null}
         title="Buy labels for every paid order?"
@@ -95,7 +130,7 @@ export function LabelBatchMenu({ count, run }: LabelBatchMenuProps) {
             A {buyingAll === 'zpl' ? 'ZPL' : 'PDF'} label will be bought for every paid order awaiting shipment, in
             every store, not only the {count} selected. Each label's postage is charged to its carrier account. Orders
             that cannot be labelled are listed with the reason. Orders on hold are left out, and at most{' '}
-            {MAX_BATCH_ORDERS} are bought in one batch.
+            {MAX_BATCH_ORDERS} are bought in one batch. Their customs, where needed: {batchCustomsWords(customs)}.
           </>
         }
         onCancel={() => {

@@ -13,7 +13,9 @@ import { QueryError } from '@/components/query-error';
 import { apiErrorMessage, apiFieldErrors } from '@/lib/errors';
 import { formatMoney } from '@/lib/format';
 import { useBuyLabelMutation, type LabelEvent } from '../api/labels-api';
+import { useCustomsPurchase, useLabelCustoms } from '../hooks/use-label-customs';
 import { useLabelQuote } from '../hooks/use-label-quote';
+import { LabelCustomsFields } from './label-customs-fields';
 import { LabelOptionsFields } from './label-options-fields';
 import { LabelParcelFields } from './label-parcel-fields';
 import { LabelRatesList } from './label-rates-list';
@@ -31,7 +33,7 @@ interface LabelPurchaseDialogProps {
 
 /**
  * Buying a label for one delivery: its parcel (box, weight, dimensions), its options (insured value, whose insurance,
- * signature: the order's unless changed here), the label format, and the rates of every connected carrier service
+ * signature: the order's unless changed here), the customs declaration when the shipment needs one, the label format, and the rates of every connected carrier service
  * that can take them, priced with the options (a service left out says why); the mapped service is chosen first. One purchase per choice, however
  * often Buy is pressed (one Idempotency-Key per choice).
  */
@@ -41,6 +43,9 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
   const { event, fields, parcel, fresh, updating, choice, body, rates, defaults } = quote;
   const [failure, setFailure] = useState<string | null>(null);
   const [buy, buying] = useBuyLabelMutation();
+  // The declaration when the shipment needs one (the quote's draft as edited): sent with the purchase.
+  const customs = useLabelCustoms(defaults ? defaults.customs : undefined);
+  const { purchase, idempotencyKey } = useCustomsPurchase(body, customs.declaration, event);
 
   const submit = async () => {
     if (!fields || !parcel) return;
@@ -48,11 +53,12 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
     quote.setErrors({});
     if (quote.checkedOptions?.errors) return quote.setOptionErrors(quote.checkedOptions.errors);
     quote.setOptionErrors({});
+    if (!customs.check()) return setFailure('Check the customs declaration: a value or weight is not a number.');
     if (!fresh) return;
-    if (!body) return setFailure('Choose a carrier service.');
+    if (!purchase) return setFailure('Choose a carrier service.');
     setFailure(null);
     try {
-      const result = await buy({ orderId, event, body, idempotencyKey: quote.idempotencyKey }).unwrap();
+      const result = await buy({ orderId, event, body: purchase, idempotencyKey }).unwrap();
       toast.success(
         `Label bought: ${result.label?.serviceName ?? 'label'}, tracking ${result.label?.trackingNumber ?? ''}.`,
       );
@@ -61,9 +67,12 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
     } catch (error) {
       // A carrier's refusal (a service that cannot carry the signature) in its own words, at the top of the form;
       // a value the carrier does not insure at the insured value too.
-      const insured = apiFieldErrors(error)['label.options.insuredValue'];
+      const fieldErrors = apiFieldErrors(error);
+      const insured = fieldErrors['label.options.insuredValue'];
       if (insured) quote.setOptionErrors({ insuredValue: insured });
-      setFailure(apiErrorMessage(error, 'The label could not be bought.'));
+      // The declaration's problems show under its fields (the section opens); the top of the form says where.
+      if (customs.showServerErrors(fieldErrors)) setFailure('Customs need changes: see the fields marked below.');
+      else setFailure(apiErrorMessage(error, 'The label could not be bought.'));
     }
   };
 
@@ -113,6 +122,16 @@ export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
           onEdit={quote.setOptions}
           onReprice={quote.repriceOptions}
         />
+        {customs.fields ? (
+          <LabelCustomsFields
+            fields={customs.fields}
+            errors={customs.errors}
+            expanded={customs.expanded}
+            onExpand={customs.setExpanded}
+            onEdit={customs.edit}
+            locale={locale}
+          />
+        ) : null}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
           <ToggleButtonGroup
             exclusive

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { OrderFlowBody, ShipLabelQuery, UnitSystem } from '@shipdesk/contract';
 import { useUnits } from '@/lib/units';
-import { newIdempotencyKey } from '@/lib/api/idempotency';
 import { useGetLabelRatesQuery, type LabelEvent } from '../api/labels-api';
 import {
   parcelFieldsFrom,
@@ -38,7 +37,7 @@ function quoteQuery(
 /**
  * The label form's parcel and options (insured value, whose insurance, signature) as typed, the rates quoted for
  * them, and the service chosen among them: what a purchase would send (`body`) once the rates shown are those of the
- * parcel and options as typed (`fresh`), with one Idempotency-Key per choice.
+ * parcel and options as typed (`fresh`). Its Idempotency-Key comes with the customs declaration (useCustomsPurchase).
  */
 export function useLabelQuote(orderId: string, deliveryId: string, initialEvent: LabelEvent) {
   const { system } = useUnits();
@@ -113,8 +112,6 @@ export function useLabelQuote(orderId: string, deliveryId: string, initialEvent:
         : null,
     [choice, quotedParcel, labelOptions, version, deliveryId],
   );
-  // One key per choice: a double click or a retry of the same choice buys once; another choice is another purchase.
-  const key = useMemo(() => (body ? newIdempotencyKey() : ''), [JSON.stringify(body), event]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const quote = (nextFields: ParcelFields, nextOptions: OptionFields | null) => {
     setFields(nextFields);
@@ -199,7 +196,6 @@ export function useLabelQuote(orderId: string, deliveryId: string, initialEvent:
     updating,
     choice,
     body,
-    idempotencyKey: key,
     reprice,
     repriceOptions,
     repriceTyped,
