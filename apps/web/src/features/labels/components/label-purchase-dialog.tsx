@@ -33,9 +33,10 @@ interface LabelPurchaseDialogProps {
 
 /**
  * Buying a label for one delivery: its parcel (box, weight, dimensions), its options (insured value, whose insurance,
- * signature: the order's unless changed here), the customs declaration when the shipment needs one, the label format, and the rates of every connected carrier service
- * that can take them, priced with the options (a service left out says why); the mapped service is chosen first. One purchase per choice, however
- * often Buy is pressed (one Idempotency-Key per choice).
+ * signature: the order's unless changed here), the customs declaration when the shipment needs one (prefilled; the
+ * server judges it at purchase), the label format, and the rates of every connected carrier service that can take
+ * them, priced with the options (a service left out says why); the mapped service is chosen first. One purchase per
+ * choice, however often Buy is pressed (one Idempotency-Key per choice).
  */
 export function LabelPurchaseDialog(props: LabelPurchaseDialogProps) {
   const { orderId, orderNumber, deliveryId, locale, onClose, onBought } = props;
