@@ -7,6 +7,7 @@ import {
   type FakeRequest,
 } from '../http/fake-http.ts';
 import { createFakeTokens } from '../http/fake-oauth.ts';
+import { createFedexAddresses } from './fake-fedex-addresses.ts';
 import { fedexError } from './fake-fedex-errors.ts';
 import { rateQuotes } from './fake-fedex-rates.ts';
 import {
@@ -25,8 +26,8 @@ import type { FedexRateRequest, FedexTokenAnswer } from './fake-fedex-wire.ts';
  * and secret keys in a form body, FedEx's error shape with its transactionId, its per-project throttling (1,400
  * transactions per 10-second window, then 429 for the rest of the window), and its gateway, which refuses an expired
  * or revoked Bearer token on every API path before routing (API paths the fake does not model answer 404). Behind it:
- * rate quotes, shipments (labels kept in memory and charged), cancels and tracking by number or reference. The
- * product never imports it.
+ * rate quotes, shipments (labels kept in memory and charged), cancels, tracking by number or reference, and address
+ * validation (fake-fedex-addresses.ts). The product never imports it.
  */
 
 interface FakeFedexThrottle {
@@ -58,6 +59,8 @@ export interface FakeFedex extends FakeHttpServer {
   throttleNext(options?: { times?: number; retryAfterSeconds?: number; path?: RegExp }): void;
   /** The next `times` requests on matching paths (default: every path) answer a 5xx in FedEx's words. */
   failWithServerError(options?: { status?: number; times?: number; path?: RegExp }): void;
+  /** Address resolve calls that passed the gateway (fake-fedex-addresses.ts). */
+  addressCalls(): number;
   /** Labels sold, by tracking number (cancelled ones stay, with their status). */
   readonly labels: ReadonlyMap<string, FakeFedexLabel>;
   /** One per label sold, oldest first; a cancel marks its charge refunded. */
@@ -96,6 +99,7 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
   let windowStart = Date.now();
   let spent = 0;
   const shipping = createFakeFedexShipping(options.accountNumber);
+  const addresses = createFedexAddresses();
 
   /** Counts the request in the current fixed window; the 429 once the window is spent. */
   function spendWindow(): FakeReply | null {
@@ -162,6 +166,7 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
       api((request) => rateQuotes(parseJson<FedexRateRequest>(request) ?? {})),
     )
     .on('POST', '/ship/v1/shipments', api(shipping.ship))
+    .on('POST', '/address/v1/addresses/resolve', api(addresses.resolve))
     .on('PUT', '/ship/v1/shipments/cancel', api(shipping.cancel))
     // A document link is its own credential: no token asked, as for FedEx's 24-hour links.
     .on(
@@ -206,6 +211,7 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
             );
       server.fail({ kind: 'status', status, body: reply.body }, { times, path });
     },
+    addressCalls: () => addresses.calls,
     labels: shipping.labels,
     charges: shipping.charges,
     failNextShipment: (fault) => shipping.queue(fault),

@@ -7,16 +7,18 @@ import {
   type FakeRequest,
 } from '../http/fake-http.ts';
 import { createFakeTokens, hasBasicCredentials } from '../http/fake-oauth.ts';
+import { createUpsAddresses, type FakeUpsAddressLimit } from './fake-ups-addresses.ts';
 import { rate } from './fake-ups-rates.ts';
 import { createUpsShipments, type FakeUpsCharge, type FakeUpsLabel } from './fake-ups-shipments.ts';
 import type { UpsErrorBody, UpsTokenAnswer } from './fake-ups-wire.ts';
 
 /**
  * A loopback UPS for tests and the demo: `POST /security/v1/oauth/token` with HTTP Basic credentials, a form body and
- * the optional `x-merchant-id`; rating, shipping, void, label recovery and tracking (fake-ups-rates.ts,
- * fake-ups-shipments.ts); UPS's error shape; and its gateway, which refuses an expired or revoked Bearer token on
- * every API path before routing (API paths the fake does not model answer 404). UPS publishes no request limits, so
- * throttling is what a test queues. The product never imports it.
+ * the optional `x-merchant-id`; rating, shipping, void, label recovery, tracking and address validation
+ * (fake-ups-rates.ts, fake-ups-shipments.ts, fake-ups-addresses.ts); UPS's error shape; and its gateway, which refuses
+ * an expired or revoked Bearer token on every API path before routing (API paths the fake does not model answer 404).
+ * UPS publishes no request limits, so throttling is what a test queues (and the address limit, an option). The
+ * product never imports it.
  */
 
 export interface FakeUpsOptions {
@@ -36,6 +38,8 @@ export interface FakeUpsOptions {
    * copy of it unless the request asks for one (InternationalForms.OverridePaperlessIndicator).
    */
   paperlessInvoices?: boolean;
+  /** Address validation calls allowed per window (UPS publishes none); absent: no limit. */
+  addressLimit?: FakeUpsAddressLimit | null;
   port?: number;
 }
 
@@ -51,6 +55,10 @@ export interface FakeUps extends FakeHttpServer {
   expireTokens(): void;
   /** The next `times` requests are answered 429 in UPS's words, with Retry-After when given. */
   throttleNext(options?: { times?: number; retryAfterSeconds?: number }): void;
+  /** The next `times` requests on matching paths (default: every path) answer a 5xx in UPS's words. */
+  failWithServerError(options?: { status?: number; times?: number; path?: RegExp }): void;
+  /** Address validation calls received (fake-ups-addresses.ts), throttled ones included. */
+  addressCalls(): number;
   /** Every package shipped, by tracking number. */
   readonly labels: Map<string, FakeUpsLabel>;
   /** One entry per shipment bought. */
@@ -126,6 +134,10 @@ export async function startFakeUps(options: FakeUpsOptions): Promise<FakeUps> {
     paperlessInvoices: options.paperlessInvoices ?? false,
     refuse: (status, code, message) => upsError(status, code, message),
   });
+  const addresses = createUpsAddresses(
+    (status, code, message) => upsError(status, code, message),
+    options.addressLimit ?? null,
+  );
   const behindGateway =
     (handler: (request: FakeRequest, merchantId: string | null) => FakeReply | Promise<FakeReply>) =>
     (request: FakeRequest) => {
@@ -146,6 +158,7 @@ export async function startFakeUps(options: FakeUpsOptions): Promise<FakeUps> {
     .on('POST', '/api/shipments/:version/ship', behindGateway(shipments.ship))
     .on('DELETE', '/api/shipments/:version/void/cancel/:shipmentidentificationnumber', behindGateway(shipments.void))
     .on('POST', '/api/labels/:version/recovery', behindGateway(shipments.recover))
+    .on('POST', '/api/addressvalidation/:version/:requestoption', behindGateway(addresses.validate))
     .on('GET', '/api/track/v1/details/:inquiryNumber', behindGateway(shipments.track))
     .on('GET', '/api/track/v1/reference/details/:referenceNumber', behindGateway(shipments.trackReference));
   const server = await startFakeHttpServer(router, { port: options.port, notFound: gateway });
@@ -160,6 +173,16 @@ export async function startFakeUps(options: FakeUpsOptions): Promise<FakeUps> {
       const reply = upsError(429, '10429', 'Too Many Requests', headers);
       server.fail({ kind: 'status', status: 429, headers: reply.headers, body: reply.body }, { times });
     },
+    failWithServerError({ status = 503, times = 1, path } = {}) {
+      // The fake's codes: UPS's gateway answers its outages in the same { response: { errors } } shape.
+      const reply = upsError(
+        status,
+        String(10_000 + status),
+        status === 503 ? 'Service Unavailable' : 'Internal Error',
+      );
+      server.fail({ kind: 'status', status, body: reply.body }, { times, path });
+    },
+    addressCalls: () => addresses.calls,
     labels: shipments.labels,
     charges: shipments.charges,
     voids: shipments.voids,

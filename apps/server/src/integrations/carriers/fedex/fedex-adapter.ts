@@ -1,5 +1,6 @@
 import { carrierFields } from '../carrier-connection-fields.ts';
 import type { CarrierAdapter, CarrierAdapterOptions, CarrierConnection } from '../carrier-types.ts';
+import { FEDEX_ADDRESS_LIMITS, fedexCheckAddresses } from './fedex-addresses.ts';
 import { createFedexClient } from './fedex-client.ts';
 import { isSettingOn } from './fedex-customs.ts';
 import { fedexBuyLabel, fedexFindLabel, fedexVoidLabel } from './fedex-labels.ts';
@@ -38,5 +39,7 @@ export function createFedexAdapter(connection: CarrierConnection, options: Carri
     findLabel: (request, signal) => fedexFindLabel(client, accountNumber, request, signal),
     voidLabel: (label, signal) => fedexVoidLabel(client, accountNumber, label, signal),
     track: (trackingNumber, signal) => fedexTrack(client, trackingNumber, signal),
+    checkAddresses: (addresses, signal) => fedexCheckAddresses(client, addresses, signal),
+    addressLimits: FEDEX_ADDRESS_LIMITS,
   };
 }

@@ -14,6 +14,7 @@ import {
   type PurchasedLabel,
   type ShipmentRequest,
 } from '../carrier-types.ts';
+import { upsAddressLimits, upsCheckAddresses } from './ups-addresses.ts';
 import { createUpsClient, type UpsClient } from './ups-client.ts';
 import { upsPurchasedForms } from './ups-customs.ts';
 import {
@@ -254,5 +255,9 @@ export function createUpsAdapter(connection: CarrierConnection, options: Carrier
       );
       return upsTrackingSummary(trackingNumber, answer);
     },
+
+    // Street level in the US and Puerto Rico only: other addresses get no outcome (ups-addresses.ts).
+    checkAddresses: (addresses, signal) => upsCheckAddresses(client, addresses, signal),
+    addressLimits: upsAddressLimits(connection.settings),
   };
 }
