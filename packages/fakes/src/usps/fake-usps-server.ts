@@ -1,4 +1,5 @@
 import { totalRatesSearch } from './fake-usps-extras.ts';
+import { addressRoutes } from './fake-usps-addresses.ts';
 import { randomBytes } from 'node:crypto';
 import {
   FakeRouter,
@@ -32,9 +33,9 @@ import {
  * A loopback USPS v3 platform for tests and the demo: client-credentials tokens (`POST /oauth2/v3/token`), payment
  * authorization for a business account's CRID, MIDs and EPS account or permit (`POST /payments/v3/payment-authorization`),
  * domestic and international prices, labels bought, cancelled and tracked (fake-usps-prices.ts, fake-usps-labels.ts,
- * fake-usps-international.ts, the customs forms of fake-usps-customs.ts), USPS's error JSON,
- * and its per-application quota (about 60 requests an hour, token calls included) answered 429 with Retry-After. The
- * product never imports it.
+ * fake-usps-international.ts, the customs forms of fake-usps-customs.ts), address checks (fake-usps-addresses.ts),
+ * USPS's error JSON, and its per-application quota (about 60 requests an hour, token calls included) answered 429 with
+ * Retry-After. The product never imports it.
  */
 
 /** A payment account the business holds: what the PAYER and LABEL_OWNER roles must name. */
@@ -81,6 +82,8 @@ export interface FakeUsps extends FakeHttpServer {
   setQuota(quota: FakeUspsQuota | null): void;
   /** The next `times` requests are answered 429 in USPS's words, with Retry-After when given. */
   throttleNext(options?: { times?: number; retryAfterSeconds?: number }): void;
+  /** The next `times` requests on matching paths (default: every path) answer a 5xx in USPS's words (an outage). */
+  failWithServerError(options?: { status?: number; times?: number; path?: RegExp }): void;
   /** Every domestic label sold, by tracking number. */
   readonly labels: Map<string, FakeUspsLabel>;
   /** Every international label sold, by its S10 tracking number (LX123456785US). */
@@ -114,6 +117,15 @@ function tooManyRequests(apiVersion: string, retryAfterSeconds: number | undefin
     { code: 'TOO_MANY_REQUESTS', title: 'Quota exceeded', detail: `The application exceeded its quota of ${limit}.` },
   ]);
   return retryAfterSeconds === undefined ? reply : { ...reply, headers: { 'Retry-After': String(retryAfterSeconds) } };
+}
+
+/** An outage in USPS's words (a 503 by default), answered to the next `times` requests on matching paths. */
+function failWithServerError(
+  server: FakeHttpServer,
+  { status = 503, times = 1, path }: { status?: number; times?: number; path?: RegExp } = {},
+): void {
+  const reply = uspsError(status, '/', status === 503 ? 'Service Unavailable' : 'Internal Server Error', []);
+  server.fail({ kind: 'status', status, body: reply.body }, { times, path });
 }
 
 function parseTokenRequest(request: FakeRequest): UspsTokenRequest | null {
@@ -321,7 +333,7 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
     return { status: 200, body: answer };
   }
 
-  const router = internationalRoutes(new FakeRouter(), limited, labels, tokens.works)
+  const router = addressRoutes(internationalRoutes(new FakeRouter(), limited, labels, tokens.works), limited, tokens)
     .on('POST', '/oauth2/v3/token', limited(TOKEN_API, token))
     .on('POST', '/payments/v3/payment-authorization', limited(PAYMENTS_API, paymentAuthorization))
     .on('POST', '/prices/v3/base-rates/search', limited('/prices/v3', baseRatesSearch(tokens.works)))
@@ -350,6 +362,7 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
       const reply = tooManyRequests(PAYMENTS_API, retryAfterSeconds, 'its requests per hour');
       server.fail({ kind: 'status', status: 429, headers: reply.headers, body: reply.body }, { times });
     },
+    failWithServerError: (outage) => failWithServerError(server, outage),
     labels: labels.labels,
     internationalLabels: labels.internationalLabels,
     charges: labels.charges,

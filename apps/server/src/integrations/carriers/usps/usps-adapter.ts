@@ -24,6 +24,7 @@ import {
   uspsPurchasedLabel,
   uspsZip,
 } from './usps-labels.ts';
+import { uspsAddressLimits, uspsCheckAddresses } from './usps-addresses.ts';
 import { uspsCustomsFormKind } from './usps-customs.ts';
 import {
   buyUspsInternationalLabel,
@@ -299,5 +300,9 @@ export function createUspsAdapter(connection: CarrierConnection, options: Carrie
       );
       return uspsTrackingSummary(trackingNumber, answer);
     },
+
+    // US and territory addresses only: others get no outcome (usps-addresses.ts). Calls count against USPS's quota.
+    checkAddresses: (addresses, signal) => uspsCheckAddresses(client, addresses, signal),
+    addressLimits: uspsAddressLimits(connection.settings),
   };
 }
