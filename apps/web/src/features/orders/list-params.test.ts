@@ -27,6 +27,7 @@ describe('order list URL state', () => {
       paymentStatus: [],
       shipmentStatus: [],
       requestedService: '',
+      addressCheck: '',
     });
     expect(writeListParams(params).toString()).toBe('');
   });
@@ -105,6 +106,25 @@ describe('order list URL state', () => {
       'Requested service: Ground',
     ]);
     expect(filters.find((f) => f.key === 'dates')!.clear).toEqual({ from: '', to: '' });
+  });
+
+  it('filters by the address check: needs review as in@corrected,ambiguous, the others by their status', () => {
+    const params = read('address=review');
+    expect(params.addressCheck).toBe('review');
+    expect(writeListParams(params).toString()).toBe('address=review');
+    expect(listFilters(params, 'Sales Order')).toEqual({
+      orderStatus: 'Sales Order',
+      addressCheck: 'in@corrected,ambiguous',
+    });
+    expect(listFilters(read('address=verified'), null)).toEqual({ addressCheck: 'verified' });
+    expect(listFilters(read('address=invalid'), null)).toEqual({ addressCheck: 'invalid' });
+    expect(listFilters(read('address=not_checked'), null)).toEqual({ addressCheck: 'not_checked' });
+    // A status the filter does not offer is dropped rather than sent.
+    expect(read('address=corrected').addressCheck).toBe('');
+    const chip = activeFilters(params).find((f) => f.key === 'addressCheck')!;
+    expect(chip.label).toBe('Address: Needs review');
+    expect(withQueryChange(params, chip.clear).addressCheck).toBe('');
+    expect(hasFilters(params)).toBe(true);
   });
 
   it('turns the list into a saved view and back, exactly', () => {

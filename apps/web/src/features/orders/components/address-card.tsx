@@ -1,4 +1,4 @@
-import { forwardRef, useState } from 'react';
+import { forwardRef, useState, type ReactNode } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -60,11 +60,13 @@ interface AddressCardProps {
   /** Editing is offered only while the order can still change. */
   editable: boolean;
   highlight?: boolean;
+  /** Under the address: what another part of the order view says about it (the ship-to's address check). */
+  children?: ReactNode;
 }
 
 /** An order address with its edit dialog (POST /call/order/{id}/{type}/updateOrderAddress). */
 export const AddressCard = forwardRef<HTMLButtonElement, AddressCardProps>(function AddressCard(
-  { orderId, type, address, version, editable, highlight = false },
+  { orderId, type, address, version, editable, highlight = false, children },
   editButtonRef,
 ) {
   const [open, setOpen] = useState(false);
@@ -105,6 +107,7 @@ export const AddressCard = forwardRef<HTMLButtonElement, AddressCardProps>(funct
           No {title.toLowerCase()}.
         </Typography>
       )}
+      {children}
       {open ? (
         <AddressDialog
           orderId={orderId}

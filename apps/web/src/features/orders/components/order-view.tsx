@@ -18,6 +18,7 @@ import { useOrderViewAction } from '../hooks/use-order-view-action';
 import { useOrdersRealtime } from '../hooks/use-orders-realtime';
 import type { OrderAction } from '../order-routes';
 import type { OrderViewSlots } from '../orders-page-slots';
+import { AddressCheckPanel } from '../address-check/address-check-panel';
 import { AddressCard } from './address-card';
 import { NotesPanel } from './notes-panel';
 import { OrderActions } from './order-actions';
@@ -162,7 +163,17 @@ export function OrderView({ id, initialAction = null, slots = {} }: OrderViewPro
             version={order.version}
             editable={editable}
             highlight={initialAction === 'edit'}
-          />
+          >
+            {/* Checked while the order is open: a finished order's ship-to no longer matters, nor can it change. */}
+            {editable && order.shippingAddress ? (
+              <AddressCheckPanel
+                orderId={order.id}
+                address={order.shippingAddress}
+                version={order.version}
+                timeZone={timeZone}
+              />
+            ) : null}
+          </AddressCard>
           <AddressCard
             orderId={order.id}
             type="billing"

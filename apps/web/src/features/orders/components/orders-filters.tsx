@@ -10,6 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import { PAYMENT_STATUSES, SHIPMENT_STATUSES, type Store } from '@shipdesk/contract';
+import { AddressCheckFilterSelect } from '../address-check/address-check-filter-select';
 import { activeFilters, CLEARED_FILTERS, type OrderListParams } from '../list-params';
 import { OrdersColumnChooser, OrdersDensityToggle } from './orders-column-chooser';
 import { DayFilterField, RequestedServiceFilter, StatusesSelect } from './orders-filter-inputs';
@@ -31,11 +32,11 @@ export function storeNamer(stores: readonly Pick<Store, 'id' | 'name'>[]) {
 }
 
 /**
- * The list's filters: search, order date range, store, payment and shipment status, requested service; the filters
- * in force as chips (Delete or Backspace on a chip removes it); the user's saved views, columns and row density. The
- * search waits for a pause in typing before it asks the server. On a phone the filters but the search fold behind a
- * "Filters" button (the list's cards come first), and the columns and density, which the cards do not have, are left
- * out.
+ * The list's filters: search, order date range, store, payment and shipment status, requested service, address check;
+ * the filters in force as chips (Delete or Backspace on a chip removes it); the user's saved views, columns and row
+ * density. The search waits for a pause in typing before it asks the server. On a phone the filters but the search
+ * fold behind a "Filters" button (the list's cards come first), and the columns and density, which the cards do not
+ * have, are left out.
  */
 export function OrdersFilters({ params, stores, onChange }: OrdersFiltersProps) {
   const [search, setSearch] = useState(params.search);
@@ -136,6 +137,10 @@ export function OrdersFilters({ params, stores, onChange }: OrdersFiltersProps) 
           <RequestedServiceFilter
             value={params.requestedService}
             onChange={(requestedService) => onChange({ requestedService })}
+          />
+          <AddressCheckFilterSelect
+            value={params.addressCheck}
+            onChange={(addressCheck) => onChange({ addressCheck })}
           />
         </Box>
       </Box>
