@@ -34,9 +34,13 @@ export const addressChecks = pgTable(
     /** CheckedAddress: the carrier's standardised form (corrected). */
     suggestion: jsonb('suggestion'),
     /** CheckedAddress[]: the matches to choose from (ambiguous). */
-    candidates: jsonb('candidates').notNull().default(sql`'[]'::jsonb`),
+    candidates: jsonb('candidates')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The carrier's words, or the format's problems (format_only). */
-    messages: jsonb('messages').notNull().default(sql`'[]'::jsonb`),
+    messages: jsonb('messages')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     attempts: integer('attempts').notNull().default(0),
     nextAt: at('next_at'),
     checkedAt: at('checked_at'),

@@ -33,6 +33,9 @@ const LINES = [
   { sku: 'TEA-9', name: 'Green tea', quantity: 1, unitPrice: 899, weight: 100 },
 ];
 
+/** The pages of a PDF, counted by their page objects. */
+const pagesOf = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
+
 describe.each(backends)('customs declarations ($name)', (backend) => {
   let t: TestContext;
   const tenant = newTenantId();
@@ -218,6 +221,12 @@ describe.each(backends)('customs declarations ($name)', (backend) => {
     expect(forms.headers['content-type']).toBe('application/pdf');
     expect(forms.headers['content-disposition']).toContain(`cn22-${label.trackingNumber}.pdf`);
     expect(forms.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Printed together: the label's page and the CN 22 page as one PDF.
+    const together = await call('GET', `/call/shipment/${label.deliveryId}/shipLabel?withForms=true`);
+    expect(together.statusCode).toBe(200);
+    expect(together.headers['content-disposition']).toContain('with-customs.pdf');
+    const alone = await call('GET', `/call/shipment/${label.deliveryId}/shipLabel`);
+    expect(pagesOf(together.rawPayload)).toBe(pagesOf(alone.rawPayload) + pagesOf(forms.rawPayload));
     // The order view's deliveries carry the same summary; another tenant sees nothing of it.
     const deliveries = (await call('GET', `/api/v1/deliveries?orderId=${order.id}`)).json().data as Delivery[];
     expect(deliveries[0]!.label!.customs).toMatchObject({ form: 'cn22', hasDocument: true });
@@ -283,7 +292,6 @@ describe.each(backends)('customs declarations ($name)', (backend) => {
     const document = await call('GET', `/call/labelBatches/${batch.id}/document`);
     expect(document.statusCode).toBe(200);
     // The label's page and its CN 22 page, merged.
-    const pages = document.rawPayload.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
-    expect(pages.length).toBeGreaterThanOrEqual(2);
+    expect(pagesOf(document.rawPayload)).toBeGreaterThanOrEqual(2);
   });
 });

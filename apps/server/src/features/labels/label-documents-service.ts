@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { shippingLabels } from '../../db/schema/index.ts';
+import { documentKind, mergePdfs } from '../../integrations/documents/pdf-merge.ts';
 import { zplToPng } from '../../integrations/documents/zpl-preview.ts';
 import { megabytes } from '../../integrations/http/answer-limits.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
@@ -108,9 +109,28 @@ export function createLabelDocuments(database: Database) {
   }
 
   return {
-    /** `GET /call/shipment/{deliveryId}/shipLabel`: the standing label (or, with `labelId`, an earlier voided one). */
-    async document(auth: AuthContext, deliveryIdText: string, labelIdText?: string): Promise<LabelDocument> {
+    /**
+     * `GET /call/shipment/{deliveryId}/shipLabel`: the standing label (or, with `labelId`, an earlier voided one).
+     * `withForms`: a PDF or image label and its customs document (CN 22/23 page, commercial invoice) as one PDF, to
+     * print together; a ZPL label, or one without a customs document, as it is.
+     */
+    async document(
+      auth: AuthContext,
+      deliveryIdText: string,
+      labelIdText?: string,
+      options: { withForms?: boolean } = {},
+    ): Promise<LabelDocument> {
       const row = await load(auth, deliveryIdText, labelIdText);
+      if (options.withForms && row.format !== 'zpl' && documentKind(row.document) !== null) {
+        const forms = await loadCustoms(auth, deliveryIdText, labelIdText).catch(() => null);
+        if (forms && documentKind(forms.document) !== null) {
+          return {
+            contentType: 'application/pdf',
+            filename: `label-${row.trackingNumber}-with-customs.pdf`,
+            bytes: await mergePdfs([row.document, forms.document]),
+          };
+        }
+      }
       const extension = EXTENSIONS[row.contentType] ?? row.format;
       return {
         contentType: row.format === 'zpl' ? 'text/plain; charset=utf-8' : row.contentType,

@@ -11,6 +11,15 @@ const DocumentQuery = Type.Object(
   { labelId: Type.Optional(Type.String({ pattern: ID_PATTERN, description: 'an earlier (voided) label' })) },
   { additionalProperties: false },
 );
+const LabelDocumentQuery = Type.Object(
+  {
+    labelId: Type.Optional(Type.String({ pattern: ID_PATTERN, description: 'an earlier (voided) label' })),
+    withForms: Type.Optional(
+      Type.Boolean({ description: 'a PDF or image label and its customs document as one PDF, to print together' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 const documentResponse = {
   200: Type.Any({ description: 'the document: application/pdf, image/png or image/gif, or ZPL as text/plain' }),
   // 409 label_document_too_large: a document stored before the answer limits, too large to read back.
@@ -37,12 +46,17 @@ export const labelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...common,
         summary: "A delivery's label document again, as bought (PDF, ZPL or image)",
         params: DocumentParams,
-        querystring: DocumentQuery,
+        querystring: LabelDocumentQuery,
         response: documentResponse,
       },
     },
     async (request, reply) =>
-      sendDocument(reply, await app.labels.documents.document(request.auth!, request.params.id, request.query.labelId)),
+      sendDocument(
+        reply,
+        await app.labels.documents.document(request.auth!, request.params.id, request.query.labelId, {
+          withForms: request.query.withForms,
+        }),
+      ),
   );
 
   app.get(
