@@ -238,8 +238,8 @@ describe('USPS address checks against the fake', () => {
     expect(uspsAddressRefusal(new ChannelError('forbidden', 'x', 403, 'Invalid City'))).toBeNull();
   });
 
-  it('is paced one address a call, 60 calls an hour unless the account says otherwise', async () => {
-    expect((await setup()).adapter.addressLimits).toEqual({ perCall: 1, callsPerWindow: 60, windowSeconds: 3600 });
+  it('is paced one address a call, 30 calls an hour (half the default quota) unless the account says otherwise', async () => {
+    expect((await setup()).adapter.addressLimits).toEqual({ perCall: 1, callsPerWindow: 30, windowSeconds: 3600 });
     const raised = await setup({ settings: { addressChecksPerHour: '500' } });
     expect(raised.adapter.addressLimits).toEqual({ perCall: 1, callsPerWindow: 500, windowSeconds: 3600 });
   });

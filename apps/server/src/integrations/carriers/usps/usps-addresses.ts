@@ -36,9 +36,10 @@ const PATH = '/addresses/v3/address';
 
 /**
  * USPS's default quota is about 60 requests an hour per application, every API and token call included
- * (integrations.md section 8). An account whose quota USPS raised says so in its `addressChecksPerHour` setting.
+ * (integrations.md section 8): address checks take half of it by default, so that labels, rates and tracking keep the
+ * rest. An account whose quota USPS raised says so in its `addressChecksPerHour` setting.
  */
-const DEFAULT_CALLS_PER_HOUR = 60;
+const DEFAULT_CALLS_PER_HOUR = 30;
 
 export function uspsAddressLimits(settings: Record<string, string>): AddressServiceLimits {
   const asked = Number(settings.addressChecksPerHour);

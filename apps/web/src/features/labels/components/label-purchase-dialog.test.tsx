@@ -236,8 +236,7 @@ describe('LabelPurchaseDialog stale prices', () => {
 
 describe('LabelPurchaseDialog no service', () => {
   it("says why no service can take the parcel in the server's words, not the generic advice", async () => {
-    const customs =
-      'USPS international labels need customs forms, which Shipdesk does not send yet: choose a domestic USPS service';
+    const customs = 'USPS sells no signature on delivery with international mail: clear the signature for this label';
     serveRates({
       ...DEFAULTS,
       rates: [],
