@@ -11,7 +11,14 @@ import { literalUnion, Nullable, schema } from './schema-kit.ts';
  */
 
 /** What the parcel holds, as customs ask it (each carrier's own words are in its adapter). */
-export const CUSTOMS_CONTENTS_TYPES = ['merchandise', 'gift', 'documents', 'sample', 'returned_goods', 'other'] as const;
+export const CUSTOMS_CONTENTS_TYPES = [
+  'merchandise',
+  'gift',
+  'documents',
+  'sample',
+  'returned_goods',
+  'other',
+] as const;
 export type CustomsContentsType = (typeof CUSTOMS_CONTENTS_TYPES)[number];
 
 /** What the carrier does with a parcel it cannot deliver: send it back, or treat it as abandoned. */
@@ -53,27 +60,26 @@ export const CUSTOMS_LIMITS = {
 export const US_CUSTOMS_AREAS: readonly string[] = ['AA', 'AE', 'AP', 'AS', 'GU', 'MP', 'VI', 'FM', 'MH', 'PW'];
 
 /** Whether a parcel from `from` to `to` needs a customs declaration. */
-export function needsCustoms(
-  from: { country: string },
-  to: { country: string; state: string | null },
-): boolean {
+export function needsCustoms(from: { country: string }, to: { country: string; state: string | null }): boolean {
   const origin = from.country.toUpperCase();
   const destination = to.country.toUpperCase();
   if (origin !== destination) return true;
   return origin === 'US' && US_CUSTOMS_AREAS.includes((to.state ?? '').toUpperCase());
 }
 
-const CustomsLineSchema = Type.Object(
-  {
-    lineId: IdSchema,
-    description: Type.String({ minLength: 1, maxLength: CUSTOMS_LIMITS.descriptionLength }),
-    hsCode: Nullable(Type.String({ maxLength: 20, description: 'HS tariff code, 6-10 digits; dots allowed' })),
-    originCountry: Type.String({ maxLength: 2, description: 'ISO 3166-1 alpha-2 country of origin' }),
-    quantity: Type.Integer({ minimum: 1, maximum: CUSTOMS_LIMITS.quantity }),
-    value: Type.Integer({ minimum: 0, maximum: CUSTOMS_LIMITS.lineValue, description: 'minor units, line total' }),
-    weight: Type.Integer({ minimum: 0, maximum: MAX_PARCEL_GRAMS, description: 'grams, line total (net)' }),
-  },
-  { additionalProperties: false },
+const CustomsLineSchema = schema(() =>
+  Type.Object(
+    {
+      lineId: IdSchema,
+      description: Type.String({ minLength: 1, maxLength: CUSTOMS_LIMITS.descriptionLength }),
+      hsCode: Nullable(Type.String({ maxLength: 20, description: 'HS tariff code, 6-10 digits; dots allowed' })),
+      originCountry: Type.String({ maxLength: 2, description: 'ISO 3166-1 alpha-2 country of origin' }),
+      quantity: Type.Integer({ minimum: 1, maximum: CUSTOMS_LIMITS.quantity }),
+      value: Type.Integer({ minimum: 0, maximum: CUSTOMS_LIMITS.lineValue, description: 'minor units, line total' }),
+      weight: Type.Integer({ minimum: 0, maximum: MAX_PARCEL_GRAMS, description: 'grams, line total (net)' }),
+    },
+    { additionalProperties: false },
+  ),
 );
 export type CustomsLine = Type.Static<typeof CustomsLineSchema>;
 
@@ -130,7 +136,8 @@ export const BoughtCustomsSchema = schema(() =>
   Type.Object({
     form: literalUnion(CUSTOMS_FORMS),
     hasDocument: Type.Boolean({
-      description: 'a separate document (CN 22/23 page, commercial invoice) is kept beside the label; false: on the label',
+      description:
+        'a separate document (CN 22/23 page, commercial invoice) is kept beside the label; false: on the label',
     }),
     contentsType: literalUnion(CUSTOMS_CONTENTS_TYPES),
     incoterm: literalUnion(INCOTERMS),
@@ -151,7 +158,10 @@ const PLACEHOLDER_DESCRIPTIONS = /^(none|n\/?a|na|-+|\.+|item|items|goods|mercha
  * wrong shape, an unknown country of origin, a value or a net weight of zero, a missing explanation or ITN.
  */
 export function customsProblems(
-  declaration: Pick<CustomsDeclaration, 'contentsType' | 'contentsExplanation' | 'invoiceNumber' | 'exportFiling' | 'aesItn'> & {
+  declaration: Pick<
+    CustomsDeclaration,
+    'contentsType' | 'contentsExplanation' | 'invoiceNumber' | 'exportFiling' | 'aesItn'
+  > & {
     lines: ReadonlyArray<CustomsLine & { sku?: string }>;
   },
   prefix = '',
@@ -175,7 +185,8 @@ export function customsProblems(
     const description = line.description.trim();
     if (!description) problems[field('description')] = `${name}: describe the item for customs`;
     else if (PLACEHOLDER_DESCRIPTIONS.test(description)) {
-      problems[field('description')] = `${name}: customs refuse “${description}”; say what the item is (Cotton T-shirt)`;
+      problems[field('description')] =
+        `${name}: customs refuse “${description}”; say what the item is (Cotton T-shirt)`;
     }
     if (line.hsCode !== null && line.hsCode.trim() !== '' && !normaliseHsCode(line.hsCode)) {
       problems[field('hsCode')] = `${name}: an HS tariff code has 6 to 10 digits (6109.10.00)`;
