@@ -52,6 +52,9 @@ function serveLabel(type = 'text/plain') {
     if (call.path === '/call/shipment/7/labelPreview') {
       return new Response(new Blob(['png'], { type: 'image/png' }), { headers: { 'Content-Type': 'image/png' } });
     }
+    if (call.path === '/call/shipment/7/customsForms') {
+      return new Response('%PDF-1.7 customs', { headers: { 'Content-Type': 'application/pdf' } });
+    }
     if (call.path === '/call/shipment/7/shipLabel') {
       return new Response(type === 'text/plain' ? ZPL : '%PDF-1.4', { headers: { 'Content-Type': type } });
     }
@@ -108,6 +111,23 @@ describe('LabelPreviewDialog printing', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Print' }));
     expect(await within(dialog).findByText('Opened the print dialog')).toBeInTheDocument();
     expect(saved).toEqual(['print dialog']);
+  });
+
+  it('prints the customs form kept beside a label with it', async () => {
+    writePrinterPreferences({ method: 'qz', printer: 'Zebra ZP450' });
+    const calls = serveLabel();
+    const customs = { form: 'cn22', hasDocument: true } as ShippingLabel['customs'];
+    const user = userEvent.setup();
+    renderWithStore(<LabelPreviewDialog label={{ ...LABEL, customs }} onClose={() => undefined} />, signedIn);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('QZ Tray connected · printing to Zebra ZP450')).toBeInTheDocument();
+    const before = qz.library!.printed.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Print' }));
+    await vi.waitFor(() => expect(qz.library!.printed).toHaveLength(before + 2));
+    const [label, form] = qz.library!.printed.slice(before);
+    expect(label!.data).toEqual([{ type: 'raw', format: 'command', flavor: 'plain', data: ZPL }]);
+    expect(JSON.stringify(form!.data)).toContain('pdf');
+    expect(calls.some((call) => call.path === '/call/shipment/7/customsForms')).toBe(true);
   });
 
   it('offers no Print for a voided label', async () => {

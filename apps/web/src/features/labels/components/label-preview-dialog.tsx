@@ -14,7 +14,7 @@ import { apiErrorMessage } from '@/lib/errors';
 import { downloadBlob } from '@/lib/printing/print-output';
 import type { PrintOutcome } from '@/lib/printing/print-runner';
 import { usePrint } from '@/lib/printing/use-print';
-import { fetchLabelDocument } from '../api/labels-api';
+import { fetchCustomsForm, fetchLabelDocument } from '../api/labels-api';
 
 interface LabelPreviewDialogProps {
   label: ShippingLabel;
@@ -73,10 +73,15 @@ export function LabelPreviewDialog({ label, onClose }: LabelPreviewDialogProps) 
     try {
       const blob = await fetchLabelDocument(label.deliveryId, { labelId });
       const { deliveryId, trackingNumber, format } = label;
+      // Its customs document (a CN 22 / CN 23 page, a commercial invoice) prints with it.
+      const forms = label.customs?.hasDocument ? await fetchCustomsForm(deliveryId, { labelId }) : null;
       setPrinted(
         await print({
           title: `Label ${trackingNumber}`,
-          documents: [{ blob, format, fileName }],
+          documents: [
+            { blob, format, fileName },
+            ...(forms ? [{ blob: forms, format: 'pdf' as const, fileName: `customs-${trackingNumber}.pdf` }] : []),
+          ],
           labels: [{ deliveryId, trackingNumber, format }],
         }),
       );
