@@ -222,6 +222,8 @@ export const ORDER_FILTER_FIELDS = {
   search: ['like', 'eq'],
   /** The order's requested service (the channel's text), case and outer spaces ignored. */
   requestedService: ['eq'],
+  /** The status of the order's address check (docs/address-checks.md); `pending` includes orders not yet swept. */
+  addressCheck: ['eq', 'in'],
 } as const;
 
 export const OrderListQuerySchema = Type.Object(

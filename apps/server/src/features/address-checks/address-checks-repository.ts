@@ -186,10 +186,11 @@ export function createAddressChecksRepository() {
     async nextDueIn(tx: Executor, tenantId: string): Promise<number | null> {
       const [row] = await rowsOf<{ seconds: number | string | null }>(
         tx,
-        sql`SELECT greatest(0, extract(epoch FROM min(coalesce(next_at, now())) - now()))::float AS seconds
+        sql`SELECT extract(epoch FROM min(coalesce(next_at, now())) - now())::float AS seconds
           FROM address_checks WHERE tenant_id = ${tenantId} AND status IN ('pending', 'not_checked')`,
       );
-      return row?.seconds === null || row?.seconds === undefined ? null : Number(row.seconds);
+      // No row waits: min() is NULL (and greatest() would have made it 0: a job sent again at once, forever).
+      return row?.seconds === null || row?.seconds === undefined ? null : Math.max(0, Number(row.seconds));
     },
   };
 }

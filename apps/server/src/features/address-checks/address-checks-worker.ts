@@ -203,7 +203,13 @@ export function createAddressCheckWorker(deps: WorkerDeps) {
       }
       const wait = await inTenant(tenantId, (tx) => repo.nextDueIn(tx, tenantId), { readOnly: true });
       if (wait !== null) {
-        await deps.queue.send({ tenantId }, { singletonKey: tenantId, afterSeconds: Math.ceil(wait) });
+        // A job waiting for a later time has a key of its own: one sent for now (a sweep's, a "check again") is never
+        // dropped as a duplicate of it (one waiting job per key) and left to wait as long.
+        const later = Math.ceil(wait) > 0;
+        await deps.queue.send(
+          { tenantId },
+          { singletonKey: later ? `${tenantId}:later` : tenantId, afterSeconds: Math.ceil(wait) },
+        );
       }
     },
 

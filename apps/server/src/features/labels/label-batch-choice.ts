@@ -7,6 +7,7 @@ import {
   type LabelPurchase,
 } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
+import { checkedShipTo } from '../address-checks/index.ts';
 import { findOrder, tenantTimeZone } from '../orders/index.ts';
 import { tenantUnitSystem } from '../settings/index.ts';
 import { customsContents, draftCustoms, firstCustomsProblem } from './label-customs.ts';
@@ -54,6 +55,10 @@ export async function batchPurchase(
     const held = holdRefusal(order, shipDateIn(await tenantTimeZone(tx, tenantId)));
     if (held) return { problem: held };
   }
+  // A ship-to the carrier's address service called invalid is left out with the carrier's words (docs/address-checks.md):
+  // a person may still buy its label one at a time.
+  const { undeliverable } = await checkedShipTo(tx, tenantId, order.id);
+  if (undeliverable) return { problem: undeliverable };
   // A rule's "cheapest of these services" is decided when the label is bought (label-batch-cheapest.ts); a person's
   // choice of service on the order stands.
   const cheapest = order.cheapestServices && !order.shippingByUser ? order.cheapestServices : null;

@@ -47,7 +47,11 @@ export async function shipFrom(tx: Executor, tenantId: string): Promise<Shipment
   };
 }
 
-export function shipTo(address: OrderAddressRow): ShipmentAddress {
+/**
+ * The order's ship-to as carriers take it. `residential`: what a carrier's address service said of it
+ * (docs/address-checks.md, `checkedShipTo`), which outranks the guess below; absent or null, the guess.
+ */
+export function shipTo(address: OrderAddressRow, residential?: boolean | null): ShipmentAddress {
   return {
     name: [address.firstName, address.lastName].filter(Boolean).join(' '),
     company: address.company,
@@ -60,7 +64,7 @@ export function shipTo(address: OrderAddressRow): ShipmentAddress {
     phone: address.phone,
     email: address.email,
     // A company name is the best sign of a business address the order carries; carriers price the rest as homes.
-    residential: address.company ? false : null,
+    residential: residential ?? (address.company ? false : null),
   };
 }
 

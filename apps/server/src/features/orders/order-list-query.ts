@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  ADDRESS_CHECK_STATUSES,
   ORDER_FILTER_FIELDS,
   ORDER_LIST_FIRST_DAY,
   ORDER_LIST_LAST_DAY,
@@ -41,7 +42,9 @@ export type OrderFilter =
   | { kind: 'time'; column: 'orderDate' | 'createdAt'; from: TimePoint | null; to: TimePoint | null }
   | { kind: 'search'; prefix: string }
   /** The requested service's key: lower-cased, outer spaces dropped (orders.requested_service_key). */
-  | { kind: 'requestedService'; key: string };
+  | { kind: 'requestedService'; key: string }
+  /** The status of the order's address check (address_checks). */
+  | { kind: 'addressCheck'; values: string[] };
 
 interface ParsedOrderQuery {
   filters: OrderFilter[];
@@ -172,6 +175,14 @@ function parseOne(field: string, raw: string): OrderFilter | string {
       if (key.length === 0 || key.length > REQUESTED_SERVICE_MAX)
         return `filters.${field} must be 1 to ${REQUESTED_SERVICE_MAX} characters`;
       return { kind: 'requestedService', key };
+    }
+    case 'addressCheck': {
+      const values = list(op, value);
+      const bad = values.find((v) => !(ADDRESS_CHECK_STATUSES as readonly string[]).includes(v));
+      if (values.length === 0 || values.length > MAX_IN_VALUES)
+        return `filters.${field} needs 1 to ${MAX_IN_VALUES} values`;
+      if (bad !== undefined) return `filters.${field} has an unknown value "${bad}"`;
+      return { kind: 'addressCheck', values };
     }
     default:
       return `filters.${field} is not a filter of orders`;

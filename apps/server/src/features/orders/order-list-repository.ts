@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
-import { orders, orderStatusCounts, shipMethods, stores, type OrderRow } from '../../db/schema/index.ts';
+import { addressChecks, orders, orderStatusCounts, shipMethods, stores, type OrderRow } from '../../db/schema/index.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Cursor, OrderFilter, SortSpec, TimePoint } from './order-list-query.ts';
 import { SEARCH_SOURCE, searchMatchSql } from './order-search.ts';
@@ -136,6 +136,21 @@ const FOUND_COLUMNS = sql.raw(
     'shipment_status, total, requested_service_key',
 );
 
+/**
+ * The address-check filter (docs/address-checks.md): the order's check has one of `statuses`; `pending` also takes
+ * an open order not swept yet (no check row), as the order's check reads.
+ */
+function addressCheckSql(statuses: readonly string[]): SQL {
+  const row = sql`SELECT 1 FROM ${addressChecks} c WHERE c.tenant_id = ${orders.tenantId} AND c.order_id = ${orders.id}`;
+  const found = sql`EXISTS (${row} AND c.status IN (${sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  )}))`;
+  if (!statuses.includes('pending')) return found;
+  const open = sql`${orders.orderStatus} IN ('Draft Order', 'Sales Order') AND ${orders.shipmentStatus} <> 'Shipped Complete'`;
+  return sql`(${found} OR (${open} AND NOT EXISTS (${row})))`;
+}
+
 /** The order list's SQL: its WHERE, its keyset pages and its counts (docs/orders.md, "The list"). */
 export function createOrderListRepository() {
   /** The WHERE of a list: the tenant (for a search, the view's; see below), then each filter. */
@@ -181,6 +196,9 @@ export function createOrderListRepository() {
               ? sql`coalesce(${orders.requestedServiceKey}, '') = ${f.key}`
               : eq(orders.requestedServiceKey, f.key),
           );
+          break;
+        case 'addressCheck':
+          parts.push(addressCheckSql(f.values));
           break;
       }
     }
