@@ -26,7 +26,7 @@ export const ADDRESS_CHECK_STATUSES = [
 export type AddressCheckStatus = (typeof ADDRESS_CHECK_STATUSES)[number];
 
 /** An address as a carrier's address service answers it (a correction or a candidate). */
-export const CheckedAddressSchema = Type.Object({
+const CheckedAddressSchema = Type.Object({
   address1: Type.String(),
   address2: Nullable(Type.String()),
   city: Type.String(),
@@ -60,7 +60,6 @@ export const AddressCheckRequestSchema = Type.Object(
   { orderIds: Type.Array(IdSchema, { minItems: 1, maxItems: 5000 }) },
   { additionalProperties: false },
 );
-export type AddressCheckRequest = Type.Static<typeof AddressCheckRequestSchema>;
 
 /**
  * `POST /call/orders/{orderId}/addressCheck/apply`: take the carrier's correction (`suggestion`) or one of its

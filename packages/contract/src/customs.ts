@@ -11,29 +11,22 @@ import { literalUnion, Nullable, schema } from './schema-kit.ts';
  */
 
 /** What the parcel holds, as customs ask it (each carrier's own words are in its adapter). */
-export const CUSTOMS_CONTENTS_TYPES = [
-  'merchandise',
-  'gift',
-  'documents',
-  'sample',
-  'returned_goods',
-  'other',
-] as const;
+const CUSTOMS_CONTENTS_TYPES = ['merchandise', 'gift', 'documents', 'sample', 'returned_goods', 'other'] as const;
 export type CustomsContentsType = (typeof CUSTOMS_CONTENTS_TYPES)[number];
 
 /** What the carrier does with a parcel it cannot deliver: send it back, or treat it as abandoned. */
-export const NON_DELIVERY_OPTIONS = ['return', 'abandon'] as const;
+const NON_DELIVERY_OPTIONS = ['return', 'abandon'] as const;
 export type NonDeliveryOption = (typeof NON_DELIVERY_OPTIONS)[number];
 
 /** Who pays duties and taxes: the buyer on delivery (DAP) or the seller (DDP, where the carrier offers it). */
-export const INCOTERMS = ['DAP', 'DDP'] as const;
+const INCOTERMS = ['DAP', 'DDP'] as const;
 export type Incoterm = (typeof INCOTERMS)[number];
 
 /**
  * The exporter's filing (US Foreign Trade Regulations): an exemption legend, or the ITN of an EEI filed in AES.
  * 30.37(a): no Schedule B line over $2,500; 30.36: to Canada; 30.37(f) and (h): other exemptions.
  */
-export const EXPORT_FILINGS = ['NOEEI_30_37_a', 'NOEEI_30_37_f', 'NOEEI_30_37_h', 'NOEEI_30_36', 'AES_ITN'] as const;
+const EXPORT_FILINGS = ['NOEEI_30_37_a', 'NOEEI_30_37_f', 'NOEEI_30_37_h', 'NOEEI_30_36', 'AES_ITN'] as const;
 export type ExportFiling = (typeof EXPORT_FILINGS)[number];
 
 /** The forms a label's customs travel on: the UPU's CN 22 / CN 23 (postal carriers), or a commercial invoice. */
@@ -57,7 +50,7 @@ export const CUSTOMS_LIMITS = {
  * "states" AA, AE, AP), the freely associated states and the territories with their own customs. Puerto Rico is
  * inside US customs. Kept as a table: docs/customs.md says which entries are unconfirmed.
  */
-export const US_CUSTOMS_AREAS: readonly string[] = ['AA', 'AE', 'AP', 'AS', 'GU', 'MP', 'VI', 'FM', 'MH', 'PW'];
+const US_CUSTOMS_AREAS: readonly string[] = ['AA', 'AE', 'AP', 'AS', 'GU', 'MP', 'VI', 'FM', 'MH', 'PW'];
 
 /** Whether a parcel from `from` to `to` needs a customs declaration. */
 export function needsCustoms(from: { country: string }, to: { country: string; state: string | null }): boolean {
@@ -81,7 +74,7 @@ const CustomsLineSchema = schema(() =>
     { additionalProperties: false },
   ),
 );
-export type CustomsLine = Type.Static<typeof CustomsLineSchema>;
+type CustomsLine = Type.Static<typeof CustomsLineSchema>;
 
 /** A declaration as the label form or an API client sends it with a purchase (`label.customs`). */
 export const CustomsDeclarationSchema = schema(() =>

@@ -22,7 +22,7 @@ import { fedexError } from './fake-fedex-errors.ts';
  * (`failWithServerError`) are the fake FedEx gateway's.
  */
 
-export const FAKE_FEDEX_AV_COUNTRIES = new Set(['US', 'PR', 'CA', 'GB', 'DE', 'FR', 'IT', 'ES', 'NL', 'AU', 'MX']);
+const FAKE_FEDEX_AV_COUNTRIES = new Set(['US', 'PR', 'CA', 'GB', 'DE', 'FR', 'IT', 'ES', 'NL', 'AU', 'MX']);
 const MAX_ADDRESSES = 100;
 
 interface ToValidate {

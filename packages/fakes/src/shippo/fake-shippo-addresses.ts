@@ -18,7 +18,7 @@ import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
  * A missing street or country answers 400 in Django REST framework's field shape.
  */
 
-export interface ShippoAddressV2 {
+interface ShippoAddressV2 {
   address_line_1?: string;
   address_line_2?: string;
   city_locality?: string;
@@ -29,7 +29,7 @@ export interface ShippoAddressV2 {
   organization?: string;
 }
 
-export interface ShippoAddressValidation {
+interface ShippoAddressValidation {
   original_address: ShippoAddressV2;
   recommended_address?: ShippoAddressV2 & {
     complete_address: string;

@@ -33,7 +33,7 @@ export function crossesCustoms(shipment: UpsShipmentBody): boolean {
   return country === 'US' && US_CUSTOMS_STATES.has(to?.StateProvinceCode?.toUpperCase() ?? '');
 }
 
-export const internationalForms = (shipment: UpsShipmentBody): UpsInternationalForms | undefined =>
+const internationalForms = (shipment: UpsShipmentBody): UpsInternationalForms | undefined =>
   shipment.ShipmentServiceOptions?.InternationalForms;
 
 function productRefusal(product: UpsProduct, index: number): Refusal | null {

@@ -167,11 +167,11 @@ export function customsRefusals(
 const money = (value: number) => value.toFixed(2);
 
 /** The total value the form declares, in dollars. */
-export const declaredValue = (form: UspsCustomsForm): number =>
+const declaredValue = (form: UspsCustomsForm): number =>
   Math.round((form.contents ?? []).reduce((sum, item) => sum + (item.itemTotalValue ?? 0), 0) * 100) / 100;
 
 /** CN 22 (PS 2976) for First-Class Package International up to $400, else CN 23 (PS 2976-A). */
-export function customsFormTitle(mailClass: string | undefined, form: UspsCustomsForm): string {
+function customsFormTitle(mailClass: string | undefined, form: UspsCustomsForm): string {
   const cn22 = mailClass === 'FIRST-CLASS_PACKAGE_INTERNATIONAL_SERVICE' && declaredValue(form) <= 400;
   return cn22 ? 'CN 22 CUSTOMS DECLARATION (PS 2976)' : 'CN 23 CUSTOMS DECLARATION (PS 2976-A)';
 }

@@ -52,7 +52,7 @@ const MAIL_CLASSES: Record<string, InternationalMailClass> = {
 const TRACKING_PLUS = new Set([480, 481, 482, 483, 484, 486, 487, 488]);
 const INSURANCE = new Set([930, 931]);
 
-export interface InternationalQuote {
+interface InternationalQuote {
   price: number;
   SKU: string;
   description: string;

@@ -27,7 +27,7 @@ export interface UspsInternationalAddress {
   phone?: string;
 }
 
-export interface UspsCustomsContent {
+interface UspsCustomsContent {
   itemDescription?: string;
   itemQuantity?: number;
   itemTotalValue?: number;

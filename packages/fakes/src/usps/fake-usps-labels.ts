@@ -24,11 +24,9 @@ import { advanceLabel, trackingEvent, trackingReply } from './fake-usps-tracking
 import type { UspsLabelAddress, UspsLabelAnswer, UspsLabelRequest } from './fake-usps-wire.ts';
 
 export type {
-  FakeUspsAnyLabel,
   FakeUspsCharge,
   FakeUspsInternationalLabel,
   FakeUspsLabel,
-  FakeUspsLabelState,
   FakeUspsRefund,
 } from './fake-usps-label-store.ts';
 

@@ -13,7 +13,7 @@ async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
   return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-export interface Grant {
+interface Grant {
   /** Calls this run may make now (0: the window is spent). */
   granted: number;
   /** When the current window ends (ISO): the first moment more calls may be made. */
@@ -105,5 +105,3 @@ export function createAddressCheckBudgetRepository() {
     },
   };
 }
-
-export type AddressCheckBudgetRepository = ReturnType<typeof createAddressCheckBudgetRepository>;

@@ -20,7 +20,7 @@ export interface AddressServiceAccount {
   limits: AddressServiceLimits;
 }
 
-export interface AddressServicesDeps {
+interface AddressServicesDeps {
   adapters: CarrierAdapterFactory;
   adapterOptions?: CarrierAdapterOptions;
   secrets: SecretBox;

@@ -6,7 +6,7 @@ import { checkedAddressKey, ids, iso, rowsOf, SHIP_TO_KEY, SHIPPING_ADDRESS } fr
 /** The SQL of what people ask of the checks: an order's check, checking again, an address applied; labels' read. */
 
 /** A row as the API reads it, with the key of the order's ship-to now (null: the order has none). */
-export interface StoredCheck {
+interface StoredCheck {
   status: string;
   addressKey: string;
   liveKey: string | null;

@@ -14,7 +14,7 @@ const part = (value: SQL) =>
   sql`upper(btrim(regexp_replace(coalesce(${value}, ''), ${sql.raw("'[[:space:]]+'")}, ' ', 'g')))`;
 
 /** The address key: md5 of address1|address2|city|state|postal|country, each part normalised. */
-export function addressKeySql(a: AddressParts): SQL {
+function addressKeySql(a: AddressParts): SQL {
   return sql`md5(concat_ws('|', ${part(a.address1)}, ${part(a.address2)}, ${part(a.city)}, ${part(a.state)}, ${part(a.postalCode)}, ${part(a.country)}))`;
 }
 

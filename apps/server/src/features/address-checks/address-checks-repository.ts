@@ -194,5 +194,3 @@ export function createAddressChecksRepository() {
     },
   };
 }
-
-export type AddressChecksRepository = ReturnType<typeof createAddressChecksRepository>;

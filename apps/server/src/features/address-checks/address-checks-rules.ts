@@ -13,9 +13,14 @@ import {
 /** Where USPS's address service answers: the US and the territories its domestic mail serves. */
 const USPS_COUNTRIES = new Set(['US', 'PR', 'VI', 'GU', 'AS', 'MP', 'FM', 'MH', 'PW']);
 
+/** Where UPS's street-level validation answers (US and Puerto Rico only). */
+const UPS_COUNTRIES = new Set(['US', 'PR']);
+
 /** The carriers to ask about an address in `country`, the first the tenant has an address service with. */
 export function carrierPreference(country: string): readonly Carrier[] {
-  return USPS_COUNTRIES.has(country.toUpperCase()) ? ['usps', 'ups', 'fedex', 'shippo'] : ['ups', 'fedex', 'shippo'];
+  const code = country.toUpperCase();
+  const ups: Carrier[] = UPS_COUNTRIES.has(code) ? ['ups'] : [];
+  return USPS_COUNTRIES.has(code) ? ['usps', ...ups, 'fedex', 'shippo'] : [...ups, 'fedex', 'shippo'];
 }
 
 /** The wait after a failure doubles from a minute up to six hours (attempts 1, 2, 3 ... wait 1, 2, 4 ... minutes). */
@@ -44,7 +49,7 @@ export function notCheckedMessage(carrier: Carrier, detail: string | null): stri
     : `${name} could not check the address now; it is asked again later`;
 }
 
-export const isAddressCheckStatus = (value: string): value is AddressCheckStatus =>
+const isAddressCheckStatus = (value: string): value is AddressCheckStatus =>
   (ADDRESS_CHECK_STATUSES as readonly string[]).includes(value);
 
 /** A stored check as the API answers it; an order without one (or whose ship-to changed since) is pending. */

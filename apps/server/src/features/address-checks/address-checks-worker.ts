@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { CARRIER_NAMES } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import type { AddressCheckOutcome, AddressToCheck } from '../../integrations/carriers/carrier-types.ts';
 import { ChannelError } from '../../integrations/http/channel-http.ts';
@@ -96,8 +97,13 @@ export function createAddressCheckWorker(deps: WorkerDeps) {
       if (cache) {
         for (const [key, outcome] of outcomes) await budget.remember(tx, tenantId, account.carrier, key, outcome);
       }
-      const words = notCheckedMessage(account.carrier, 'no answer about this address');
-      await repo.writeNotChecked(tx, tenantId, missing, words, NOT_CHECKED_BACKOFF);
+      // An address the carrier's service does not check (a part it needs missing, a country it does not serve) is
+      // checked for its format only: asking again would get no answer either.
+      for (const check of checks.filter((c) => missing.includes(c.orderId) && c.address)) {
+        const messages = formatMessages(check.address!);
+        messages[0] = `${CARRIER_NAMES[account.carrier]} does not check this address: format checked only`;
+        await repo.writeFormatOnly(tx, tenantId, check, messages);
+      }
     });
   }
 

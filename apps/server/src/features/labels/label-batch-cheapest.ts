@@ -1,3 +1,4 @@
+import { checkedShipTo } from '../address-checks/index.ts';
 import { cheapestWords, isCarrier, type Carrier, type LabelPurchase } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import type { ShipmentAddress } from '../../integrations/carriers/carrier-types.ts';
@@ -36,7 +37,7 @@ export async function cheapestContext(
   return {
     accounts,
     from: await shipFrom(tx, tenantId),
-    to: address ? shipTo(address) : null,
+    to: address ? shipTo(address, (await checkedShipTo(tx, tenantId, orderId)).residential) : null,
     shipDate: shipDateIn(await tenantTimeZone(tx, tenantId)),
     units: await tenantUnitSystem(tx, tenantId),
   };

@@ -28,7 +28,7 @@ import { badRequest } from '../../lib/http-errors.ts';
  */
 
 /** One order line in the delivery, with what its product knows for customs. */
-export interface CustomsContentsRow {
+interface CustomsContentsRow {
   lineId: number;
   sku: string;
   name: string;

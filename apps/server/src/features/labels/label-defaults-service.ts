@@ -9,6 +9,7 @@ import { draftParcel, parcelProblem, queryOptions, shipmentOptions } from './lab
 import type { LabelEvent } from './label-purchase-service.ts';
 import { idText, type LabelCarriers } from './label-rates.ts';
 import { WAREHOUSE_MISSING, shipDateIn, shipFrom, shipTo } from './label-shipment.ts';
+import { checkedShipTo } from '../address-checks/index.ts';
 import { createLabelsRepository } from './labels-repository.ts';
 
 /**
@@ -76,7 +77,7 @@ export function createLabelDefaults(deps: { database: Database; carriers: LabelC
         delivery,
         parcel,
         from: await shipFrom(tx, tenantId),
-        to: address ? shipTo(address) : null,
+        to: address ? shipTo(address, (await checkedShipTo(tx, tenantId, order.id)).residential) : null,
         shipDate: shipDateIn(await tenantTimeZone(tx, tenantId)),
         units: await tenantUnitSystem(tx, tenantId),
         accounts: await deps.carriers.quotingAccounts(tx, tenantId),

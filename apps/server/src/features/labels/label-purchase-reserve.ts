@@ -21,6 +21,7 @@ import {
   shipFrom,
   shipTo,
 } from './label-shipment.ts';
+import { checkedShipTo } from '../address-checks/index.ts';
 import { createLabelsRepository, type PurchaseRecord } from './labels-repository.ts';
 
 const repo = createLabelsRepository();
@@ -80,7 +81,8 @@ export function reserve(
     const address = await repo.shippingAddress(tx, tenantId, order.id);
     if (!address)
       throw new HttpError(409, 'The order has no shipping address', { reason: 'incomplete_shipping_address' });
-    const to = shipTo(address);
+    // A carrier's word on the address (docs/address-checks.md) says whether it is a home or a business.
+    const to = shipTo(address, (await checkedShipTo(tx, tenantId, order.id)).residential);
     const serviceProblem = serviceRefusal(carrier, purchase.serviceCode, scopeOf(from, to));
     if (serviceProblem) throw badRequest({ 'label.serviceCode': serviceProblem });
     const parcel = shipmentParcel(purchase.parcel, purchase.parcel.packageType ?? defaultPackageType(carrier));

@@ -51,7 +51,10 @@ export interface CarrierAdapter {
    * At most `addressLimits.perCall` addresses per call. An outage, a refused credential or the carrier's rate limit
    * throws (a ChannelError): those addresses stay not checked and are asked again later, never called invalid.
    */
-  checkAddresses?(addresses: readonly AddressToCheck[], signal?: AbortSignal): Promise<Map<string, AddressCheckOutcome>>;
+  checkAddresses?(
+    addresses: readonly AddressToCheck[],
+    signal?: AbortSignal,
+  ): Promise<Map<string, AddressCheckOutcome>>;
   /** How the address service may be called: addresses per call, and calls per window (the carrier's rate limit). */
   addressLimits?: AddressServiceLimits;
 }

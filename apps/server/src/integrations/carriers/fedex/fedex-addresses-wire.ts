@@ -23,13 +23,13 @@ export interface FedexAddressValidationRequest {
 }
 
 /** `{ changed, value }`: a resolved part and whether FedEx changed it. */
-export interface FedexResolutionToken {
+interface FedexResolutionToken {
   changed?: boolean;
   value?: string;
 }
 
 /** A message on one resolved address: INVALID.SUITE.NUMBER, SUITE.NUMBER.REQUIRED, INTERPOLATED.STREET.ADDRESS, … */
-export interface FedexAddressMessage {
+interface FedexAddressMessage {
   code?: string;
   message?: string;
 }

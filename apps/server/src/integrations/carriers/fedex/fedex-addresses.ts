@@ -39,7 +39,7 @@ import type {
  */
 
 const PATH = '/address/v1/addresses/resolve';
-export const FEDEX_ADDRESSES_PER_CALL = 100;
+const FEDEX_ADDRESSES_PER_CALL = 100;
 const NOT_FOUND = 'STANDARDIZED.ADDRESS.NOTFOUND';
 /** Countries where a delivery point check (DPV, USPS data) means something. */
 const DPV_COUNTRIES = new Set(['US', 'PR']);

@@ -44,7 +44,7 @@ import type {
  */
 
 /** The account labels are bought on: its number, and whether FedEx enabled it for Electronic Trade Documents. */
-export interface FedexShippingAccount {
+interface FedexShippingAccount {
   accountNumber: string;
   electronicTradeDocuments: boolean;
 }

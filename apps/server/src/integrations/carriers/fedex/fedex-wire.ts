@@ -136,7 +136,7 @@ export interface FedexMoney {
   currency: string;
 }
 
-export interface FedexCommodity {
+interface FedexCommodity {
   description: string;
   countryOfManufacture: string;
   harmonizedCode?: string;

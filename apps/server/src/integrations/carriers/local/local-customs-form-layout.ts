@@ -16,7 +16,7 @@ import {
  * on more pages, each page saying "Page n of m", so that every line is printed.
  */
 
-export interface LocalCustomsFormData {
+interface LocalCustomsFormData {
   form: 'cn22' | 'cn23';
   customs: ShipmentCustoms;
   from: ShipmentAddress;

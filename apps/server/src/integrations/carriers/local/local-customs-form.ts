@@ -33,9 +33,9 @@ export const APPROXIMATE_SDR_PER_CURRENCY_UNIT: Readonly<Record<string, number>>
 };
 
 /** The most a CN 22 item may be declared at, SDR (UPU). */
-export const CN22_MAX_SDR = 300;
+const CN22_MAX_SDR = 300;
 /** The most a CN 22 item may weigh, grams: a letter-post small packet's limit. */
-export const CN22_MAX_GRAMS = 2000;
+const CN22_MAX_GRAMS = 2000;
 
 /** `minor` units of `currency` in SDR, or null when the table has no rate for the currency. */
 export function valueInSdr(

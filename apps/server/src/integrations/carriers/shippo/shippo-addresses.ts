@@ -95,7 +95,7 @@ const zipOf = (postal: string, country: string) =>
   country === 'US' ? plain(postal).replace(/^(\d{5})-?\d{4}$/, '$1') : plain(postal).replace(/\s/g, '');
 
 /** Whether Shippo's form differs from the address sent in more than case, spaces and a ZIP+4. */
-export function differsInSubstance(suggestion: CarrierCheckedAddress, asked: ShipmentAddress): boolean {
+function differsInSubstance(suggestion: CarrierCheckedAddress, asked: ShipmentAddress): boolean {
   return (
     plain(suggestion.address1) !== plain(asked.street1) ||
     plain(suggestion.address2) !== plain(asked.street2) ||
@@ -107,7 +107,7 @@ export function differsInSubstance(suggestion: CarrierCheckedAddress, asked: Shi
 }
 
 /** One address's outcome from Shippo's answer. */
-export function shippoAddressOutcome(answer: ShippoValidation, asked: ShipmentAddress): AddressCheckOutcome {
+function shippoAddressOutcome(answer: ShippoValidation, asked: ShipmentAddress): AddressCheckOutcome {
   const value = answer.analysis?.validation_result?.value;
   const messages = reasons(answer);
   const residential = residentialOf(answer);

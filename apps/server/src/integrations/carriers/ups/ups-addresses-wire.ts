@@ -33,7 +33,7 @@ export interface UpsAddressClassification {
   Description?: string;
 }
 
-export interface UpsAddressCandidate {
+interface UpsAddressCandidate {
   AddressClassification?: UpsAddressClassification;
   AddressKeyFormat?: UpsAddressKeyFormat;
 }

@@ -45,7 +45,7 @@ export function upsAddressLimits(settings: Record<string, string>): AddressServi
 }
 
 /** Whether UPS checks this address's street (the others get no outcome). */
-export function upsChecksStreet(address: ShipmentAddress): boolean {
+function upsChecksStreet(address: ShipmentAddress): boolean {
   return STREET_LEVEL_COUNTRIES.has(address.country.trim().toUpperCase()) && address.street1.trim() !== '';
 }
 
@@ -91,10 +91,7 @@ function residentialOf(classification: UpsAddressClassification | undefined): bo
 }
 
 /** UPS's answer for one address as an outcome; an answer without any indicator is malformed. */
-export function upsAddressOutcome(
-  sent: ShipmentAddress,
-  answer: UpsAddressValidationAnswer | null,
-): AddressCheckOutcome {
+function upsAddressOutcome(sent: ShipmentAddress, answer: UpsAddressValidationAnswer | null): AddressCheckOutcome {
   const xav = answer?.XAVResponse;
   const alerts = asArray(xav?.Response?.Alert).flatMap((alert) => (alert.Description ? [alert.Description] : []));
   const candidates = asArray(xav?.Candidate).flatMap((candidate) =>

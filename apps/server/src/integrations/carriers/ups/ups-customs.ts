@@ -150,9 +150,7 @@ function upsProduct(line: ShipmentCustomsLine, currency: string): UpsProduct {
  * Shipping.yaml names `PreDepartureITNNumber`, but documents it for the EEI form (11) with 17 characters where an ITN
  * has 15. Kept in this one function so that a correction touches nothing else.
  */
-export function upsEeiFilingOption(
-  customs: Pick<ShipmentCustoms, 'exportFiling' | 'aesItn'>,
-): UpsEeiFilingOption | null {
+function upsEeiFilingOption(customs: Pick<ShipmentCustoms, 'exportFiling' | 'aesItn'>): UpsEeiFilingOption | null {
   if (customs.exportFiling !== 'AES_ITN' || !customs.aesItn) return null;
   return { Code: '1', ShipperFiled: { Code: 'A', PreDepartureITNNumber: customs.aesItn.trim().toUpperCase() } };
 }

@@ -17,9 +17,9 @@ export interface UspsAddressQuery {
 }
 
 /** Y: primary and secondary confirmed; D: the secondary is missing; S: the secondary is not confirmed; N: neither. */
-export type UspsDpvConfirmation = 'Y' | 'D' | 'S' | 'N';
+type UspsDpvConfirmation = 'Y' | 'D' | 'S' | 'N';
 
-export interface UspsStandardAddress {
+interface UspsStandardAddress {
   streetAddress?: string;
   streetAddressAbbreviation?: string;
   secondaryAddress?: string;

@@ -48,7 +48,7 @@ export function uspsAddressLimits(settings: Record<string, string>): AddressServ
 }
 
 /** The query USPS is asked, or null for an address it does not check (abroad) or cannot (a required part missing). */
-export function uspsAddressQuery(address: ShipmentAddress): UspsAddressQuery | null {
+function uspsAddressQuery(address: ShipmentAddress): UspsAddressQuery | null {
   if (!isUspsDomestic(address)) return null;
   const street = address.street1.trim();
   const state = (address.state ?? '').trim().toUpperCase();
@@ -126,7 +126,7 @@ const DPV_MESSAGES: Partial<Record<string, string>> = {
 };
 
 /** USPS's 200 answer for one address as an outcome; an answer without an address is malformed. */
-export function uspsAddressOutcome(sent: ShipmentAddress, answer: UspsAddressAnswer | null): AddressCheckOutcome {
+function uspsAddressOutcome(sent: ShipmentAddress, answer: UspsAddressAnswer | null): AddressCheckOutcome {
   if (!answer?.address?.streetAddress?.trim()) {
     throw new ChannelError('malformed', 'USPS answered the address check without an address', 200);
   }

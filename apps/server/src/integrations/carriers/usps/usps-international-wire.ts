@@ -53,7 +53,7 @@ export interface UspsInternationalAddress {
 }
 
 /** One line of a customs form: totals of every unit of the line (the per-unit itemValue/itemWeight are deprecated). */
-export interface UspsCustomsContent {
+interface UspsCustomsContent {
   /** At most 30 characters. */
   itemDescription: string;
   itemQuantity: number;

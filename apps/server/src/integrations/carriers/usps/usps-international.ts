@@ -129,10 +129,7 @@ function uspsInternationalAddress(address: ShipmentAddress): UspsInternationalAd
   };
 }
 
-export function uspsInternationalLabelRequest(
-  request: LabelRequest,
-  imageType: UspsImageType,
-): UspsInternationalLabelRequest {
+function uspsInternationalLabelRequest(request: LabelRequest, imageType: UspsImageType): UspsInternationalLabelRequest {
   const { rateIndicator, processingCategory, weight, length, width, height } = uspsPiece(request.parcel);
   const extras = uspsInternationalExtras(request);
   const reference = request.reference.trim().slice(0, 30);

@@ -66,7 +66,7 @@ export function uspsZip(postalCode: string): { ZIPCode: string; ZIPPlus4?: strin
 }
 
 /** Ten digits, as USPS takes a phone number; a number that is not one is left out rather than refused. */
-export function uspsPhone(phone: string | null): string | undefined {
+function uspsPhone(phone: string | null): string | undefined {
   const digits = (phone ?? '').replace(/\D/g, '');
   const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
   return national.length === 10 ? national : undefined;

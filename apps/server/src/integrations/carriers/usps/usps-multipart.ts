@@ -12,7 +12,7 @@ interface UspsPart {
   body: string;
 }
 
-export interface UspsMultipartLabel<T> {
+interface UspsMultipartLabel<T> {
   metadata: T;
   /** The base64 text of the label image; null when the answer has none. */
   labelImage: string | null;
