@@ -80,7 +80,14 @@ export async function startDemoShipping(app: FastifyInstance, tenantId: string, 
     adapterOptions: { http: { fetch: app.egress.fetch } },
     allowedHost: (url) => app.egress.allows(url),
   });
-  const settings = { ...DEMO_USPS.account, clientId: DEMO_USPS.clientId, apiBaseUrl: uspsUrl };
+  // The demo's USPS app has no quota (the fake's is off): its address checks go at a pace a newcomer sees within a
+  // minute of the first pull, not the 30 an hour a new USPS app gets (docs/address-checks.md).
+  const settings = {
+    ...DEMO_USPS.account,
+    clientId: DEMO_USPS.clientId,
+    apiBaseUrl: uspsUrl,
+    addressChecksPerHour: '36000',
+  };
   const existing = (await accounts.list(auth)).find((a: CarrierAccount) => a.name === 'USPS (demo)');
   const account = existing
     ? // The fake listens on a new port each start.
