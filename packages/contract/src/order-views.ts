@@ -98,6 +98,8 @@ const OrderListViewFiltersSchema = schema(() =>
       paymentStatus: Type.Optional(StatusesOf(PaymentStatusSchema, PAYMENT_STATUSES.length)),
       shipmentStatus: Type.Optional(StatusesOf(ShipmentStatusSchema, SHIPMENT_STATUSES.length)),
       requestedService: Type.Optional(Type.String({ minLength: 1, maxLength: REQUESTED_SERVICE_MAX })),
+      /** The list's Address filter (docs/address-checks.md): `review` is corrected or ambiguous. */
+      addressCheck: Type.Optional(literalUnion(['verified', 'review', 'invalid', 'not_checked'] as const)),
     },
     { additionalProperties: false },
   ),

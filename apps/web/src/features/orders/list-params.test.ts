@@ -128,7 +128,9 @@ describe('order list URL state', () => {
   });
 
   it('turns the list into a saved view and back, exactly', () => {
-    const params = read('q=ann&to=2025-01-31&payment=Unpaid&shipment=Unshipped&service=Ground&sort=total+asc&page=3');
+    const params = read(
+      'q=ann&to=2025-01-31&payment=Unpaid&shipment=Unshipped&service=Ground&address=review&sort=total+asc&page=3',
+    );
     const filters = viewFilters(params, 'Sales Order');
     expect(filters).toEqual({
       orderStatus: 'Sales Order',
@@ -137,6 +139,7 @@ describe('order list URL state', () => {
       paymentStatus: ['Unpaid'],
       shipmentStatus: ['Unshipped'],
       requestedService: 'Ground',
+      addressCheck: 'review',
     });
     const back = paramsOfView({ filters, sort: 'total asc' }, 25);
     expect(back.status).toBe('Sales Order');

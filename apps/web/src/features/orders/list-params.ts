@@ -201,6 +201,7 @@ export function viewFilters(params: OrderListParams, status: OrderStatus | null)
   if (params.paymentStatus.length > 0) filters.paymentStatus = [...params.paymentStatus];
   if (params.shipmentStatus.length > 0) filters.shipmentStatus = [...params.shipmentStatus];
   if (params.requestedService.trim()) filters.requestedService = params.requestedService.trim();
+  if (params.addressCheck) filters.addressCheck = params.addressCheck;
   return filters;
 }
 
@@ -224,7 +225,7 @@ export function paramsOfView(
       paymentStatus: PAYMENT_STATUSES.filter((s) => f.paymentStatus?.includes(s)),
       shipmentStatus: SHIPMENT_STATUSES.filter((s) => f.shipmentStatus?.includes(s)),
       requestedService: f.requestedService ?? '',
-      addressCheck: '',
+      addressCheck: f.addressCheck ?? '',
     },
   };
 }
