@@ -14,9 +14,13 @@ const CATALOGUE = [CARRIER_CATALOGUE.local, CARRIER_CATALOGUE.ups];
 describe('carrier services', () => {
   it('offers the services that reach the destination, by carrier', () => {
     const international = carrierServiceOptions(CATALOGUE, 'international');
-    expect(new Set(international.map((o) => o.carrierName))).toEqual(new Set(['UPS']));
+    // The built-in carrier's one international service: a parcel the seller posts abroad.
+    expect(new Set(international.map((o) => o.carrierName))).toEqual(new Set(['UPS', CARRIER_CATALOGUE.local.name]));
+    expect(international.filter((o) => o.carrier === 'local').map((o) => o.service.code)).toEqual([
+      'LOCAL_INTERNATIONAL',
+    ]);
     expect(international.every((o) => o.service.scope === 'international')).toBe(true);
-    expect(carrierServiceOptions(CATALOGUE)).toHaveLength(4 + 12);
+    expect(carrierServiceOptions(CATALOGUE)).toHaveLength(5 + 12);
     expect(carrierServiceOptions(CATALOGUE)[0]).toMatchObject({ key: 'local:LOCAL_SAME_DAY', carrier: 'local' });
   });
 

@@ -14,7 +14,7 @@ describe('carrier account form', () => {
     expect(defaultCarrierAccountForm(UPS)).toEqual({
       carrier: 'ups',
       name: 'UPS main',
-      settings: { clientId: 'ups-client', accountNumber: 'A1B2C3', apiBaseUrl: '' },
+      settings: { clientId: 'ups-client', accountNumber: 'A1B2C3', addressChecksPerMinute: '', apiBaseUrl: '' },
       credentials: { clientSecret: '' },
       isDefault: true,
     });
