@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { shippingLabels } from '../../db/schema/index.ts';
 import { documentKind, mergePdfs } from '../../integrations/documents/pdf-merge.ts';
@@ -27,7 +27,13 @@ const EXTENSIONS: Record<string, string> = {
  * can show: PDF and images as they are, ZPL drawn to a PNG on the server.
  */
 export function createLabelDocuments(database: Database) {
-  async function load(auth: AuthContext, deliveryIdText: string, labelIdText?: string) {
+  /** The delivery's standing label (or, with `labelId`, that one) with `columns`; 404 when there is none. */
+  async function findLabel<T extends Record<string, unknown>>(
+    auth: AuthContext,
+    deliveryIdText: string,
+    labelIdText: string | undefined,
+    columns: { [K in keyof T]: SQL.Aliased<T[K]> | SQL<T[K]> | Column },
+  ): Promise<T> {
     const deliveryId = parseId(deliveryIdText);
     const labelId = labelIdText === undefined ? null : parseId(labelIdText);
     const [row] =
@@ -37,13 +43,7 @@ export function createLabelDocuments(database: Database) {
             auth.tenantId,
             (tx) =>
               tx
-                .select({
-                  trackingNumber: shippingLabels.trackingNumber,
-                  contentType: shippingLabels.contentType,
-                  format: shippingLabels.format,
-                  size: sql<number>`octet_length(${shippingLabels.document})`.mapWith(Number),
-                  document: documentWithinLimit,
-                })
+                .select(columns as never)
                 .from(shippingLabels)
                 .where(
                   and(
@@ -57,6 +57,23 @@ export function createLabelDocuments(database: Database) {
             { readOnly: true },
           );
     if (!row) throw notFound('This delivery has no label');
+    return row as T;
+  }
+
+  async function load(auth: AuthContext, deliveryIdText: string, labelIdText?: string) {
+    const row = await findLabel<{
+      trackingNumber: string;
+      contentType: string;
+      format: string;
+      size: number;
+      document: Uint8Array | null;
+    }>(auth, deliveryIdText, labelIdText, {
+      trackingNumber: shippingLabels.trackingNumber,
+      contentType: shippingLabels.contentType,
+      format: shippingLabels.format,
+      size: sql<number>`octet_length(${shippingLabels.document})`.mapWith(Number),
+      document: documentWithinLimit,
+    });
     const { document, ...facts } = row;
     if (document === null) {
       throw new HttpError(
@@ -70,34 +87,17 @@ export function createLabelDocuments(database: Database) {
   }
 
   async function loadCustoms(auth: AuthContext, deliveryIdText: string, labelIdText?: string) {
-    const deliveryId = parseId(deliveryIdText);
-    const labelId = labelIdText === undefined ? null : parseId(labelIdText);
-    const [row] =
-      deliveryId === null || (labelIdText !== undefined && labelId === null)
-        ? []
-        : await database.withTenant(
-            auth.tenantId,
-            (tx) =>
-              tx
-                .select({
-                  trackingNumber: shippingLabels.trackingNumber,
-                  customsForm: shippingLabels.customsForm,
-                  contentType: shippingLabels.customsContentType,
-                  document: shippingLabels.customsDocument,
-                })
-                .from(shippingLabels)
-                .where(
-                  and(
-                    eq(shippingLabels.tenantId, auth.tenantId),
-                    eq(shippingLabels.deliveryId, deliveryId),
-                    labelId === null ? eq(shippingLabels.status, 'active') : eq(shippingLabels.id, labelId),
-                  ),
-                )
-                .orderBy(desc(shippingLabels.id))
-                .limit(1),
-            { readOnly: true },
-          );
-    if (!row) throw notFound('This delivery has no label');
+    const row = await findLabel<{
+      trackingNumber: string;
+      customsForm: string | null;
+      contentType: string | null;
+      document: Uint8Array | null;
+    }>(auth, deliveryIdText, labelIdText, {
+      trackingNumber: shippingLabels.trackingNumber,
+      customsForm: shippingLabels.customsForm,
+      contentType: shippingLabels.customsContentType,
+      document: shippingLabels.customsDocument,
+    });
     if (!row.document || !row.contentType) {
       throw notFound(
         row.customsForm
