@@ -238,7 +238,7 @@ const CUSTOMS_PRODUCTS = [
   },
 ];
 
-const WAREHOUSE = {
+export const WAREHOUSE = {
   name: 'Northloop Supply',
   company: 'Northloop Supply',
   phone: '614-555-0134',
