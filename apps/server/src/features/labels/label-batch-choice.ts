@@ -1,6 +1,7 @@
 import {
   formatWeight,
   isCarrier,
+  needsCustoms,
   type Carrier,
   type CustomsDeclaration,
   type CustomsDefaults,
@@ -84,7 +85,7 @@ export async function batchPurchase(
   let customs: CustomsDeclaration | undefined;
   const from = await shipFrom(tx, tenantId);
   const address = await repo.shippingAddress(tx, tenantId, order.id);
-  if (from && address) {
+  if (from && address && needsCustoms(from, shipTo(address))) {
     const units = await tenantUnitSystem(tx, tenantId);
     const context = { order, from, to: shipTo(address), parcelWeight: weight, units };
     const drafted = draftCustoms(await customsContents(tx, tenantId, delivery.id), context, defaults.customs);
