@@ -57,6 +57,26 @@ export interface CarrierAdapter {
   ): Promise<Map<string, AddressCheckOutcome>>;
   /** How the address service may be called: addresses per call, and calls per window (the carrier's rate limit). */
   addressLimits?: AddressServiceLimits;
+  /**
+   * A return label (docs/returns.md): from the buyer (`from`) to the seller's returns address (`to`), for the carrier's
+   * return service that matches `serviceCode` (an outbound service of the catalogue). Pay-on-use where the carrier
+   * has it: the label costs nothing until it is scanned. Voided with `voidLabel` like an outbound label.
+   */
+  buyReturnLabel?(request: ReturnLabelRequest, signal?: AbortSignal): Promise<PurchasedReturnLabel>;
+}
+
+export interface ReturnLabelRequest extends Omit<LabelRequest, 'customs'> {
+  /** The return's authorisation number, printed on the label as its reference where the carrier allows. */
+  rma: string;
+  /** Charged only when used (scanned), where the carrier offers it; otherwise bought now. */
+  payOnUse: boolean;
+  /** The outbound label's tracking number, for carriers that link the return to it (FedEx); null when none. */
+  outboundTrackingNumber: string | null;
+}
+
+export interface PurchasedReturnLabel extends Omit<PurchasedLabel, 'forms'> {
+  /** Charged when used: `amountMinor` is then the price that will be charged (0 when the carrier does not say). */
+  payOnUse: boolean;
 }
 
 /** An address to check, under the caller's key (the normalised address). */
