@@ -2,6 +2,7 @@ import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
 import { customsRefusal, invoiceForm } from './fake-ups-customs.ts';
 import { upsLabelDocument, upsTrackingNumber } from './fake-ups-documents.ts';
 import { upsOptionsRefusal } from './fake-ups-options.ts';
+import { upsReturnRefusal, upsReturnService } from './fake-ups-returns.ts';
 import { UPS_SERVICES, firstPackage, packageRefusal, servicesFor, upsPrice } from './fake-ups-rates.ts';
 import type {
   UpsLabelRecoveryRequest,
@@ -33,6 +34,8 @@ export interface FakeUpsLabel {
   shipperNumber: string;
   /** The package's (or shipment's) reference numbers. */
   references: string[];
+  /** A return shipment's ReturnService code (9 Print Return Label); null for an outbound one. */
+  returnService: string | null;
   request: UpsShipmentBody;
   transId: string | null;
   state: FakeUpsLabelState;
@@ -186,6 +189,8 @@ function ship(ups: UpsShipmentsState, request: FakeRequest, merchantId: string |
   if (problem) return ups.refuse(400, problem.code, problem.message);
   const customs = customsRefusal(shipment);
   if (customs) return ups.refuse(400, customs.code, customs.message);
+  const returned = upsReturnRefusal(shipment);
+  if (returned) return ups.refuse(400, returned.code, returned.message);
   const service = shipment.Service?.Code ?? '';
   if (!servicesFor(shipment).includes(service)) {
     return ups.refuse(400, '111210', 'The requested service is unavailable between the selected locations.');
@@ -215,6 +220,7 @@ function ship(ups: UpsShipmentsState, request: FakeRequest, merchantId: string |
     service,
     shipperNumber: shipper,
     references,
+    returnService: upsReturnService(shipment),
     request: shipment,
     transId,
     state: 'created',

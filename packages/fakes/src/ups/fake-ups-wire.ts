@@ -112,6 +112,8 @@ export interface UpsShipmentBody {
   PaymentDetails?: { ShipmentCharge?: Array<{ Type?: string; BillShipper?: { AccountNumber?: string } }> };
   Service?: UpsCode;
   ShipmentRatingOptions?: { NegotiatedRatesIndicator?: string };
+  /** A return shipment's kind (9 Print Return Label). */
+  ReturnService?: UpsCode;
   ReferenceNumber?: UpsReferenceNumber[];
   Package?: UpsPackage | UpsPackage[];
 }

@@ -27,6 +27,7 @@ import {
   upsRateRequest,
   upsShipRequest,
 } from './ups-shipment.ts';
+import { upsReturnLabel, upsReturnShipRequest } from './ups-returns.ts';
 import { upsTrackingSummary } from './ups-tracking.ts';
 import type {
   UpsLabelImageCode,
@@ -35,6 +36,7 @@ import type {
   UpsRateAnswer,
   UpsRatedShipment,
   UpsShipAnswer,
+  UpsShipRequest,
   UpsTrackAnswer,
   UpsVoidAnswer,
 } from './ups-wire.ts';
@@ -89,6 +91,17 @@ async function recoverLabel(
   return { shipmentId: recovered?.ShipmentIdentificationNumber, image: result?.LabelImage?.GraphicImage };
 }
 
+/**
+ * For a 'pdf' label: the bought GIF recovered as PDF. Should the recovery fail, the GIF is the label (it is bought
+ * and must not be lost): it is answered as the image it is, format 'png' with its content type.
+ */
+async function asPdf(client: UpsClient, gif: PurchasedLabel, signal?: AbortSignal): Promise<PurchasedLabel> {
+  const recovered = await recoverLabel(client, gif.trackingNumber, 'PDF', signal).catch(() => null);
+  if (!recovered?.image) return gif;
+  const document = asBytes(labelFromBase64(recovered.image));
+  return { ...gif, format: 'pdf', contentType: UPS_FORMATS.pdf.contentType, document };
+}
+
 export function createUpsAdapter(connection: CarrierConnection, options: CarrierAdapterOptions = {}): CarrierAdapter {
   const fields = carrierFields('ups', connection);
   const accountNumber = fields.accountNumber!.toUpperCase();
@@ -118,14 +131,43 @@ export function createUpsAdapter(connection: CarrierConnection, options: Carrier
   }
 
   /**
-   * For a 'pdf' label: the bought GIF recovered as PDF. Should the recovery fail, the GIF is the label (it is bought
-   * and must not be lost): it is answered as the image it is, format 'png' with its content type.
+   * One ship call, never retried on an ambiguous failure (UPS has no idempotency key). Its transId is the
+   * purchase's idempotency key, and the key is also a reference number of the shipment: that is what findLabel
+   * looks for.
    */
-  async function asPdf(gif: PurchasedLabel, signal?: AbortSignal): Promise<PurchasedLabel> {
-    const recovered = await recoverLabel(client, gif.trackingNumber, 'PDF', signal).catch(() => null);
-    if (!recovered?.image) return gif;
-    const document = asBytes(labelFromBase64(recovered.image));
-    return { ...gif, format: 'pdf', contentType: UPS_FORMATS.pdf.contentType, document };
+  async function ship(
+    request: ShipmentRequest & { idempotencyKey: string; format: LabelFormat },
+    json: UpsShipRequest,
+    signal?: AbortSignal,
+  ): Promise<PurchasedLabel> {
+    const answer = await client.call<UpsShipAnswer | null>(
+      {
+        method: 'POST',
+        path: `/api/shipments/${VERSION}/ship`,
+        headers: { transId: request.idempotencyKey.replaceAll('-', '').slice(0, 32) },
+        json,
+        idempotent: false,
+        answerLimit: LABEL_ANSWER_LIMIT,
+      },
+      signal,
+    );
+    const results = answer?.ShipmentResponse?.ShipmentResults;
+    const [first] = asArray(results?.PackageResults);
+    // UPS ships image labels as GIF: a 'pdf' one is a GIF until Label Recovery gives its PDF.
+    const shipped: LabelFormat = request.format === 'pdf' ? 'png' : request.format;
+    const label = upsPurchasedLabel(
+      {
+        trackingNumber: first?.TrackingNumber,
+        shipmentId: results?.ShipmentIdentificationNumber,
+        image: first?.ShippingLabel?.GraphicImage,
+        charge: upsCharge(results?.NegotiatedRateCharges?.TotalCharge ?? results?.ShipmentCharges?.TotalCharges),
+      },
+      shipped,
+      UPS_FORMATS[shipped].contentType,
+    );
+    // A label bought with a declaration keeps the commercial invoice UPS answered with it.
+    if (request.customs) label.forms = upsPurchasedForms(results?.Form);
+    return request.format === 'pdf' ? asPdf(client, label, signal) : label;
   }
 
   return {
@@ -148,45 +190,22 @@ export function createUpsAdapter(connection: CarrierConnection, options: Carrier
       });
     },
 
-    /**
-     * One ship call, never retried on an ambiguous failure (UPS has no idempotency key). Its transId is the
-     * purchase's idempotency key, and the key is also a reference number of the shipment: that is what findLabel
-     * looks for.
-     */
-    async buyLabel(request: LabelRequest, signal) {
-      const answer = await client.call<UpsShipAnswer | null>(
-        {
-          method: 'POST',
-          path: `/api/shipments/${VERSION}/ship`,
-          headers: { transId: request.idempotencyKey.replaceAll('-', '').slice(0, 32) },
-          json: upsShipRequest(
-            { ...request, imageCode: UPS_FORMATS[request.format].ship },
-            accountNumber,
-            connection.settings.signatureLevel,
-          ),
-          idempotent: false,
-          answerLimit: LABEL_ANSWER_LIMIT,
-        },
+    buyLabel: (request: LabelRequest, signal) =>
+      ship(
+        request,
+        upsShipRequest(
+          { ...request, imageCode: UPS_FORMATS[request.format].ship },
+          accountNumber,
+          connection.settings.signatureLevel,
+        ),
         signal,
-      );
-      const results = answer?.ShipmentResponse?.ShipmentResults;
-      const [first] = asArray(results?.PackageResults);
-      // UPS ships image labels as GIF: a 'pdf' one is a GIF until Label Recovery gives its PDF.
-      const shipped: LabelFormat = request.format === 'pdf' ? 'png' : request.format;
-      const label = upsPurchasedLabel(
-        {
-          trackingNumber: first?.TrackingNumber,
-          shipmentId: results?.ShipmentIdentificationNumber,
-          image: first?.ShippingLabel?.GraphicImage,
-          charge: upsCharge(results?.NegotiatedRateCharges?.TotalCharge ?? results?.ShipmentCharges?.TotalCharges),
-        },
-        shipped,
-        UPS_FORMATS[shipped].contentType,
-      );
-      // A label bought with a declaration keeps the commercial invoice UPS answered with it.
-      if (request.customs) label.forms = upsPurchasedForms(results?.Form);
-      return request.format === 'pdf' ? asPdf(label, signal) : label;
-    },
+      ),
+
+    // The same Ship call with ReturnService 9 (ups-returns.ts); voided like any shipment.
+    buyReturnLabel: async (request, signal) =>
+      upsReturnLabel(
+        await ship(request, upsReturnShipRequest(request, accountNumber, connection.settings.signatureLevel), signal),
+      ),
 
     /**
      * UPS keeps no idempotency key, so a lost purchase is looked up by the reference number it carries (the key):

@@ -40,7 +40,7 @@ function digits(phone: string | null): string | undefined {
 }
 
 /** A party: the company (or the person) as Name, the person as AttentionName. */
-function upsParty(address: ShipmentAddress, residential = false): UpsParty {
+export function upsParty(address: ShipmentAddress, residential = false): UpsParty {
   const country = address.country.toUpperCase();
   const postalCode = country === 'US' ? address.postalCode.replace(/[\s-]/g, '') : address.postalCode.trim();
   const phone = digits(address.phone);

@@ -188,6 +188,8 @@ export interface UpsShipRequest {
       PaymentInformation: { ShipmentCharge: UpsShipmentCharge[] };
       Service: UpsCode;
       ShipmentRatingOptions: { NegotiatedRatesIndicator: 'Y' };
+      /** A return shipment: 9 Print Return Label (the label in the answer), the only one Shipdesk buys. */
+      ReturnService?: UpsCode;
       /** Shipment-level references: only outside US/US and PR/PR. */
       ReferenceNumber?: UpsReferenceNumber[];
       ShipmentServiceOptions?: UpsShipmentServiceOptions;
