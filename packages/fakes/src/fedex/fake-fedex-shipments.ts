@@ -21,6 +21,7 @@ import {
   wantsCommercialInvoice,
   wantsEtd,
 } from './fake-fedex-customs.ts';
+import { fedexReturnOf, fedexReturnRefusal, type FakeFedexReturn } from './fake-fedex-returns.ts';
 import { createFakeFedexDocuments, type FakeFedexDocuments } from './fake-fedex-documents.ts';
 import type {
   FedexCustomerReference,
@@ -64,6 +65,8 @@ export interface FakeFedexLabel {
   commercialInvoice: Buffer | null;
   /** Whether it was shipped with Electronic Trade Documents. */
   etd: boolean;
+  /** A return label's RMA and outbound shipment (fake-fedex-returns.ts); null for an outbound label. */
+  returned: FakeFedexReturn | null;
 }
 
 export interface FakeFedexCharge {
@@ -201,6 +204,8 @@ function refusal(accountNumber: string | undefined, body: FedexShipRequest | nul
   if (optionsRefused) return optionsRefused;
   const customsRefused = fedexCustomsRefusal(shipment, accountNumber);
   if (customsRefused) return customsRefused;
+  const returnRefused = fedexReturnRefusal(shipment);
+  if (returnRefused) return returnRefused;
   const spec = shipment.labelSpecification;
   const stock = STOCKS[spec?.imageType ?? ''];
   if (!stock) return fedexError(400, 'LABEL.IMAGETYPE.INVALID', 'The label image type is invalid.');
@@ -267,6 +272,7 @@ function ship(shipping: FedexShippingState, request: FakeRequest): FakeReply | P
       ? commercialInvoicePdf(shipment, trackingNumber, shipDate, shipment.customsClearanceDetail!)
       : null,
     etd: wantsEtd(shipment),
+    returned: fedexReturnOf(shipment),
   };
   labels.set(trackingNumber, label);
   charges.push({ trackingNumber, amount: label.netCharge, currency: 'USD', refunded: false });

@@ -108,6 +108,11 @@ export interface FedexShipRequest {
     shipmentSpecialServices?: {
       specialServiceTypes?: string[];
       etdDetail?: { requestedDocumentTypes?: string[] };
+      returnShipmentDetail?: {
+        returnType?: string;
+        rma?: { reason?: string };
+        returnAssociationDetail?: { trackingNumber?: string; shipDatestamp?: string };
+      };
     };
   };
 }

@@ -5,6 +5,7 @@ import { createFedexClient } from './fedex-client.ts';
 import { isSettingOn } from './fedex-customs.ts';
 import { fedexBuyLabel, fedexFindLabel, fedexVoidLabel } from './fedex-labels.ts';
 import { fedexRates } from './fedex-rates.ts';
+import { fedexBuyReturnLabel } from './fedex-returns.ts';
 import { fedexTrack } from './fedex-tracking.ts';
 
 export function createFedexAdapter(connection: CarrierConnection, options: CarrierAdapterOptions = {}): CarrierAdapter {
@@ -36,6 +37,8 @@ export function createFedexAdapter(connection: CarrierConnection, options: Carri
     },
     rates: (request, signal) => fedexRates(client, accountNumber, request, signal),
     buyLabel: (request, signal) => fedexBuyLabel(client, shipping, request, signal),
+    // RETURN_SHIPMENT with a printed return label (fedex-returns.ts); cancelled like any label.
+    buyReturnLabel: (request, signal) => fedexBuyReturnLabel(client, shipping, request, signal),
     findLabel: (request, signal) => fedexFindLabel(client, accountNumber, request, signal),
     voidLabel: (label, signal) => fedexVoidLabel(client, accountNumber, label, signal),
     track: (trackingNumber, signal) => fedexTrack(client, trackingNumber, signal),

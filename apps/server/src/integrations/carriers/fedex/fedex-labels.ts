@@ -44,7 +44,7 @@ import type {
  */
 
 /** The account labels are bought on: its number, and whether FedEx enabled it for Electronic Trade Documents. */
-interface FedexShippingAccount {
+export interface FedexShippingAccount {
   accountNumber: string;
   electronicTradeDocuments: boolean;
 }
@@ -59,7 +59,7 @@ function customsFields(account: FedexShippingAccount, request: LabelRequest) {
   };
 }
 
-function fedexShipRequest(account: FedexShippingAccount, request: LabelRequest): FedexShipRequest {
+export function fedexShipRequest(account: FedexShippingAccount, request: LabelRequest): FedexShipRequest {
   const { accountNumber } = account;
   return {
     labelResponseOptions: 'LABEL',

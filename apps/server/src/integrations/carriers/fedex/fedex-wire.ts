@@ -178,6 +178,14 @@ export interface FedexShippingDocumentSpecification {
 export interface FedexShipmentSpecialServices {
   specialServiceTypes: string[];
   etdDetail?: { requestedDocumentTypes: string[] };
+  /** With RETURN_SHIPMENT: a return label, its RMA and the outbound shipment it returns. */
+  returnShipmentDetail?: FedexReturnShipmentDetail;
+}
+
+export interface FedexReturnShipmentDetail {
+  returnType: 'PRINT_RETURN_LABEL' | 'PENDING';
+  rma?: { reason: string };
+  returnAssociationDetail?: { trackingNumber: string; shipDatestamp?: string };
 }
 
 export interface FedexDocument {
