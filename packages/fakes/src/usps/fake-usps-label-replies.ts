@@ -35,13 +35,20 @@ export function authorize(
   };
 }
 
-/** The answer as multipart/form-data: the metadata as JSON, the base64 image when there is one. */
-export function multipart(metadata: object, labelImage: string | undefined): FakeReply {
+/**
+ * The answer as multipart/form-data: the metadata as JSON, the base64 image when there is one. A return label's parts
+ * are named returnLabelMetadata and returnLabelImage.
+ */
+export function multipart(
+  metadata: object,
+  labelImage: string | undefined,
+  names: { metadata: string; image: string } = { metadata: 'labelMetadata', image: 'labelImage' },
+): FakeReply {
   const boundary = `usps${randomBytes(8).toString('hex')}`;
   const parts = [
-    `--${boundary}\r\nContent-Disposition: form-data; name="labelMetadata"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(metadata)}\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="${names.metadata}"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(metadata)}\r\n`,
     labelImage
-      ? `--${boundary}\r\nContent-Disposition: form-data; name="labelImage"; filename="labelImage"\r\n\r\n${labelImage}\r\n`
+      ? `--${boundary}\r\nContent-Disposition: form-data; name="${names.image}"; filename="${names.image}"\r\n\r\n${labelImage}\r\n`
       : '',
     `--${boundary}--\r\n`,
   ];

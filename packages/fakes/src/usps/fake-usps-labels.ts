@@ -19,6 +19,7 @@ import {
   type UspsLabelsState,
 } from './fake-usps-label-store.ts';
 import { uspsQuote } from './fake-usps-prices.ts';
+import { createUspsReturns, type FakeUspsReturnLabel } from './fake-usps-returns.ts';
 import { bearerOf, header, invalidToken, jsonBody, uspsError } from './fake-usps-replies.ts';
 import { advanceLabel, trackingEvent, trackingReply } from './fake-usps-tracking.ts';
 import type { UspsLabelAddress, UspsLabelAnswer, UspsLabelRequest } from './fake-usps-wire.ts';
@@ -94,12 +95,15 @@ interface UspsLabels {
   readonly internationalLabels: Map<string, FakeUspsInternationalLabel>;
   readonly charges: FakeUspsCharge[];
   readonly refunds: FakeUspsRefund[];
+  /** Every return label sold (fake-usps-returns.ts), by tracking number; also among `labels`. */
+  readonly returnLabels: Map<string, FakeUspsReturnLabel>;
   /** Money left on the EPS account; null = unlimited. */
   balance: number | null;
   /** Purchases still to apply whose answer never comes (the client times out). */
   dropAnswers: number;
   createLabel(request: FakeRequest): FakeReply | Promise<FakeReply>;
   cancelLabel(request: FakeRequest): FakeReply;
+  createReturnLabel(request: FakeRequest): FakeReply | Promise<FakeReply>;
   createInternationalLabel(request: FakeRequest): FakeReply | Promise<FakeReply>;
   cancelInternationalLabel(request: FakeRequest): FakeReply;
   track(request: FakeRequest): FakeReply;
@@ -239,7 +243,10 @@ export function createUspsLabels(context: UspsLabelContext): UspsLabels {
     balance: null,
     dropAnswers: 0,
   };
+  const returns = createUspsReturns(usps);
   return {
+    returnLabels: returns.returnLabels,
+    createReturnLabel: returns.createReturnLabel,
     labels: usps.labels,
     internationalLabels: usps.internationalLabels,
     charges: usps.charges,
@@ -265,3 +272,12 @@ export function createUspsLabels(context: UspsLabelContext): UspsLabels {
     advance: (trackingNumber, state, eventType) => advanceLabel(label(usps, trackingNumber), state, eventType),
   };
 }
+
+/** What the fake sold, for tests to read: labels of every kind (return labels too), the charges and the refunds. */
+export const soldLists = ({ labels, internationalLabels, returnLabels, charges, refunds }: UspsLabels) => ({
+  labels,
+  internationalLabels,
+  returnLabels,
+  charges,
+  refunds,
+});

@@ -13,11 +13,13 @@ import { createFakeTokens } from '../http/fake-oauth.ts';
 import { internationalBaseRatesSearch, internationalTotalRatesSearch } from './fake-usps-international-prices.ts';
 import {
   createUspsLabels,
+  soldLists,
   type FakeUspsCharge,
   type FakeUspsInternationalLabel,
   type FakeUspsLabel,
   type FakeUspsRefund,
 } from './fake-usps-labels.ts';
+import type { FakeUspsReturnLabel } from './fake-usps-returns.ts';
 import { baseRatesSearch } from './fake-usps-prices.ts';
 import { bearerOf, header, uspsError } from './fake-usps-replies.ts';
 import {
@@ -92,6 +94,8 @@ export interface FakeUsps extends FakeHttpServer {
   readonly charges: FakeUspsCharge[];
   /** One entry per label cancelled (CANCELED) or put up for refund (DISPUTED). */
   readonly refunds: FakeUspsRefund[];
+  /** Every return label sold (pay-on-use: no charge), by tracking number; cancelled and tracked as domestic labels. */
+  readonly returnLabels: Map<string, FakeUspsReturnLabel>;
   /** Money left on the EPS account in dollars, null = unlimited; a label costing more is declined. */
   setBalance(amount: number | null): void;
   /** The next `times` purchases are made and charged, but their answer never comes (the client times out). */
@@ -339,6 +343,7 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
     .on('POST', '/prices/v3/base-rates/search', limited('/prices/v3', baseRatesSearch(tokens.works)))
     .on('POST', '/prices/v3/total-rates/search', limited('/prices/v3', totalRatesSearch(tokens.works)))
     .on('POST', '/labels/v3/label', limited('/labels/v3', labels.createLabel))
+    .on('POST', '/labels/v3/return-label', limited('/labels/v3', labels.createReturnLabel))
     .on('DELETE', '/labels/v3/label/:trackingNumber', limited('/labels/v3', labels.cancelLabel))
     .on('GET', '/tracking/v3/tracking/:trackingNumber', limited('/tracking/v3', labels.track));
   const server = await startFakeHttpServer(router, {
@@ -363,10 +368,7 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
       server.fail({ kind: 'status', status: 429, headers: reply.headers, body: reply.body }, { times });
     },
     failWithServerError: (outage) => failWithServerError(server, outage),
-    labels: labels.labels,
-    internationalLabels: labels.internationalLabels,
-    charges: labels.charges,
-    refunds: labels.refunds,
+    ...soldLists(labels),
     setBalance(amount) {
       labels.balance = amount;
     },

@@ -32,6 +32,7 @@ import {
   uspsInternationalPrice,
   uspsInternationalRatesQuery,
 } from './usps-international.ts';
+import { buyUspsReturnLabel } from './usps-returns.ts';
 import { uspsTrackingSummary } from './usps-tracking.ts';
 import type {
   UspsBaseRatesAnswer,
@@ -304,5 +305,8 @@ export function createUspsAdapter(connection: CarrierConnection, options: Carrie
     // US and territory addresses only: others get no outcome (usps-addresses.ts). Calls count against USPS's quota.
     checkAddresses: (addresses, signal) => uspsCheckAddresses(client, addresses, signal),
     addressLimits: uspsAddressLimits(connection.settings),
+
+    // Pay-on-use return labels (usps-returns.ts); voidLabel cancels them as domestic labels.
+    buyReturnLabel: (request, signal) => buyUspsReturnLabel(client, request, signal),
   };
 }

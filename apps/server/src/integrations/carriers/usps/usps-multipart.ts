@@ -40,8 +40,20 @@ function parts(text: string, boundary: string): UspsPart[] {
     });
 }
 
+/** The names of a label answer's parts: a return label's are returnLabelMetadata and returnLabelImage. */
+interface UspsPartNames {
+  metadata: string;
+  image: string;
+}
+
+const LABEL_PARTS: UspsPartNames = { metadata: 'labelMetadata', image: 'labelImage' };
+
 /** The metadata and the image of a multipart label answer; a body that is not one is a malformed answer. */
-export function uspsMultipartLabel<T>(contentType: string, text: string): UspsMultipartLabel<T> {
+export function uspsMultipartLabel<T>(
+  contentType: string,
+  text: string,
+  names: UspsPartNames = LABEL_PARTS,
+): UspsMultipartLabel<T> {
   const boundary = boundaryOf(contentType);
   if (!/^multipart\//i.test(contentType) || !boundary) {
     throw new ChannelError(
@@ -52,17 +64,17 @@ export function uspsMultipartLabel<T>(contentType: string, text: string): UspsMu
   }
   const found = parts(text, boundary);
   const metadata =
-    found.find((part) => part.name === 'labelMetadata') ??
+    found.find((part) => part.name === names.metadata) ??
     found.find((part) => part.name === null && part.contentType === 'application/json');
   const image =
-    found.find((part) => part.name === 'labelImage') ??
+    found.find((part) => part.name === names.image) ??
     found.find((part) => part.name === null && part !== metadata && part.contentType !== 'application/json');
-  if (!metadata) throw new ChannelError('malformed', 'USPS answered the label without its labelMetadata part', 200);
+  if (!metadata) throw new ChannelError('malformed', `USPS answered the label without its ${names.metadata} part`, 200);
   let parsed: T;
   try {
     parsed = JSON.parse(metadata.body) as T;
   } catch {
-    throw new ChannelError('malformed', 'USPS answered the label with labelMetadata that is not JSON', 200);
+    throw new ChannelError('malformed', `USPS answered the label with ${names.metadata} that is not JSON`, 200);
   }
   const labelImage = image?.body.replace(/\s/g, '') ?? '';
   return { metadata: parsed, labelImage: labelImage || null };
