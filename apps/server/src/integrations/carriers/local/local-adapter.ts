@@ -18,9 +18,10 @@ import type {
   ShipmentParcel,
   TrackingSummary,
 } from '../carrier-types.ts';
-import type { LocalLabelData } from './local-label-layout.ts';
+import type { LocalLabelData, LocalLabelMarks } from './local-label-layout.ts';
 import { optionsRefusal } from '../carrier-options.ts';
 import { drawLocalCustomsForm } from './local-customs-form.ts';
+import { drawLocalReturnLabel } from './local-returns.ts';
 import { localTrackingNumber } from './local-tracking.ts';
 
 /**
@@ -76,8 +77,14 @@ function localService(code: string): CarrierService {
 
 const SIGNATURE_WORDS = { standard: 'SIGNATURE REQUIRED', adult: 'ADULT SIGNATURE (21+, ID)' } as const;
 
-/** Draws the label of `request`: the same request (and idempotency key) always gives the same label. */
-export async function drawLocalLabel(request: LabelRequest): Promise<PurchasedLabel> {
+/**
+ * Draws the label of `request`: the same request (and idempotency key) always gives the same label. `marks`: what a
+ * return label prints instead (local-returns.ts).
+ */
+export async function drawLocalLabel(
+  request: LabelRequest,
+  marks: LocalLabelMarks | null = null,
+): Promise<PurchasedLabel> {
   const service = localService(request.serviceCode);
   const problem = localParcelProblem(request.parcel, request.units);
   if (problem) throw new ChannelError('invalid', problem);
@@ -96,11 +103,14 @@ export async function drawLocalLabel(request: LabelRequest): Promise<PurchasedLa
     to: request.to,
     parcel: request.parcel,
     shipDate: request.shipDate,
-    reference: request.reference,
+    reference: marks?.reference ?? request.reference,
+    referenceTitle: marks?.referenceTitle,
     // The driver reads what to collect on its own line under the service's name (appended to the name, a long one
     // cut it off).
     serviceName: service.name,
-    instruction: request.signature ? SIGNATURE_WORDS[request.signature] : null,
+    instruction:
+      [marks?.instruction, request.signature ? SIGNATURE_WORDS[request.signature] : null].filter(Boolean).join(' - ') ||
+      null,
     trackingNumber,
     units: request.units,
   };
@@ -174,6 +184,12 @@ export function createLocalAdapter(): CarrierAdapter {
     voidLabel: async (_label, signal) => {
       signal?.throwIfAborted();
       return { status: 'voided', message: null };
+    },
+
+    // Drawn like its labels, marked RETURN with the RMA; voided as they are (nothing was charged).
+    buyReturnLabel: async (request, signal) => {
+      signal?.throwIfAborted();
+      return drawLocalReturnLabel(request, drawLocalLabel);
     },
 
     track: async (trackingNumber, signal): Promise<TrackingSummary> => {

@@ -67,8 +67,19 @@ export interface LocalLabelData {
   /** What the driver collects (a signature), on its own line under the service so it is never cut off. */
   instruction?: string | null;
   trackingNumber: string;
+  /** The title over `reference`: ORDER when absent (a return label's is its RMA's). */
+  referenceTitle?: string | undefined;
   /** The tenant's units: the weight and size print in them; absent, pounds with grams beside them, and inches. */
   units?: UnitSystem | undefined;
+}
+
+/** What sets a label apart from an outbound one (a return label: local-returns.ts). */
+export interface LocalLabelMarks {
+  /** Printed under the service, before any signature words, so the driver sees it at once (RETURN). */
+  instruction: string;
+  /** The reference block's title and what it prints, instead of the order's number. */
+  referenceTitle: string;
+  reference: string;
 }
 
 const MARGIN = 32;
@@ -282,7 +293,7 @@ export function localLabelLayout(data: LocalLabelData): LabelElement[] {
   const refX = MARGIN + QR_MODULES * QR_MODULE + 40;
   const refWidth = LABEL_WIDTH_DOTS - MARGIN - refX;
   if (data.reference.trim().length > 0) {
-    elements.push(text(refX, 1046, refWidth, 22, 'ORDER'));
+    elements.push(text(refX, 1046, refWidth, 22, data.referenceTitle ?? 'ORDER'));
     elements.push(text(refX, 1076, refWidth, 52, data.reference));
   }
   elements.push(text(refX, 1150, refWidth, 20, 'Scan the code to find this parcel.'));
