@@ -13,6 +13,8 @@ export interface ShippoExtra {
   reference_1?: string;
   insurance?: { amount?: unknown; currency?: unknown; content?: unknown; provider?: unknown };
   signature_confirmation?: unknown;
+  /** A return shipment (fake-shippo-returns.ts). */
+  is_return?: unknown;
 }
 
 const SIGNATURES = ['STANDARD', 'ADULT', 'CERTIFIED', 'INDIRECT', 'CARRIER_CONFIRMATION'];

@@ -18,6 +18,7 @@ import {
   type FakeShippoCustoms,
 } from './fake-shippo-customs.ts';
 import type { FakeLabelFiles } from './fake-shippo-label-files.ts';
+import { isReturnShipment, ratesShipment, shipmentAddresses, shippoReturnRefusal } from './fake-shippo-returns.ts';
 import type {
   ShippoAddress,
   ShippoCarrierAccount,
@@ -54,6 +55,8 @@ export interface FakeShippoLabel {
   invoice: Buffer | null;
   /** Oldest first, as Shippo's tracking_history. */
   events: ShippoTrackingEvent[];
+  /** Bought from a return shipment (`extra.is_return`): from the buyer back to the seller. */
+  isReturn: boolean;
 }
 
 export interface FakeShippoCharge {
@@ -139,18 +142,20 @@ function createShipment(state: ShippoLabelsState, request: FakeRequest, token: s
     customs_declaration?: unknown;
   }>(request);
   const invalid =
-    shipmentFieldErrors(body?.address_from, body?.address_to, body?.parcels) ?? shippoExtraRefusal(body?.extra);
+    shipmentFieldErrors(body?.address_from, body?.address_to, body?.parcels) ??
+    shippoExtraRefusal(body?.extra) ??
+    shippoReturnRefusal(body?.extra);
   if (invalid) return invalid;
   const declaration = state.context.customs.forShipment(body!.customs_declaration, token.startsWith('shippo_test_'));
   if (declaration && 'reply' in declaration) return declaration.reply;
-  const from = body!.address_from!;
-  const to = body!.address_to!;
+  // A return's addresses are swapped here, as Shippo does (fake-shippo-returns.ts).
+  const { from, to } = shipmentAddresses(body!.address_from!, body!.address_to!, body!.extra);
   const international = from.country !== to.country;
   const pounds = parcelPounds(body!.parcels![0]!);
   const test = token.startsWith('shippo_test_');
   const shipmentId = hex();
   const offered = SERVICE_LEVELS.flatMap((serviceLevel) => {
-    if (serviceLevel.international !== international) return [];
+    if (serviceLevel.international !== international || !ratesShipment(serviceLevel.carrier, body!.extra)) return [];
     const account = state.context.carrierAccounts.find((a) => a.carrier === serviceLevel.carrier && a.active);
     return account ? [{ serviceLevel, account }] : [];
   });
@@ -196,6 +201,7 @@ function createShipment(state: ShippoLabelsState, request: FakeRequest, token: s
     shipment_date: body!.shipment_date ?? now(),
     customs_declaration: declaration?.object_id ?? null,
     metadata: body!.metadata ?? '',
+    extra: { ...body!.extra },
     rates: shipmentRates,
     messages,
     test,
@@ -295,6 +301,7 @@ function createTransaction(
     customs,
     invoice,
     events: [trackingEvent('PRE_TRANSIT', 'The carrier has been notified of the shipment.', shipment.address_from)],
+    isReturn: isReturnShipment(shipment.extra),
   });
   state.charges.push({
     transaction: transaction.object_id,

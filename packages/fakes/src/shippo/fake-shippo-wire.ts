@@ -98,6 +98,8 @@ export interface ShippoShipment {
   /** The declaration's object id, for an international shipment declared; null otherwise. */
   customs_declaration: string | null;
   metadata: string;
+  /** The shipment's options as sent; `is_return` marks a return shipment. */
+  extra: { is_return?: unknown; [option: string]: unknown };
   rates: ShippoRate[];
   messages: ShippoMessage[];
   test: boolean;

@@ -4,6 +4,7 @@ import { SHIPPO_ADDRESS_LIMITS, shippoCheckAddresses } from './shippo-addresses.
 import { createShippoClient } from './shippo-client.ts';
 import { createLabelFileDownload } from './shippo-label-file.ts';
 import { shippoBuyLabel, shippoFindLabel, shippoVoidLabel, type ShippoLabelContext } from './shippo-labels.ts';
+import { shippoBuyReturnLabel } from './shippo-returns.ts';
 import { shippoRates } from './shippo-shipment.ts';
 import { shippoTrack } from './shippo-tracking.ts';
 
@@ -31,6 +32,8 @@ export function createShippoAdapter(
     },
     rates: (request, signal) => shippoRates(client, request, signal),
     buyLabel: (request, signal) => shippoBuyLabel(labels, request, signal),
+    // A shipment marked is_return, addresses as the outbound had them (shippo-returns.ts); refunded like any label.
+    buyReturnLabel: (request, signal) => shippoBuyReturnLabel(labels, request, signal),
     findLabel: (request, signal) => shippoFindLabel(labels, request, signal),
     voidLabel: (label, signal) => shippoVoidLabel(labels, label, signal),
     track: (trackingNumber, signal) => shippoTrack(client, trackingNumber, signal),

@@ -13,7 +13,13 @@ import {
 import type { ShippoClient } from './shippo-client.ts';
 import { printedCustomsForm } from './shippo-customs.ts';
 import { isLabelDocument, type LabelFileDownload } from './shippo-label-file.ts';
-import { createShipment, purchaseMetadata, rateAmount, ratesByToken } from './shippo-shipment.ts';
+import {
+  createShipment,
+  purchaseMetadata,
+  rateAmount,
+  ratesByToken,
+  type ShippoShipmentInput,
+} from './shippo-shipment.ts';
 import type { ShippoMessage, ShippoPage, ShippoRate, ShippoRefund, ShippoTransaction } from './shippo-wire.ts';
 
 /**
@@ -161,7 +167,7 @@ async function finished(
 
 export async function shippoBuyLabel(
   context: ShippoLabelContext,
-  request: LabelRequest,
+  request: LabelRequest & Pick<ShippoShipmentInput, 'isReturn'>,
   signal?: AbortSignal,
 ): Promise<PurchasedLabel> {
   const metadata = purchaseMetadata(request.idempotencyKey);

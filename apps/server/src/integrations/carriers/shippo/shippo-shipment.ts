@@ -44,12 +44,17 @@ export function purchaseMetadata(idempotencyKey: string): string {
 /** The carrier whose own coverage Shippo can buy, from the service-level token's prefix (FEDEX, UPS). */
 const CARRIER_COVERAGE: Record<string, string> = { fedex: 'FEDEX', ups: 'UPS' };
 
+/** A shipment as Shippo is asked for it: `isReturn` makes it a return (shippo-returns.ts). */
+export interface ShippoShipmentInput extends ShipmentRequest {
+  isReturn?: boolean;
+}
+
 /**
  * The options in Shippo's `extra`: `insurance` (amount as a string, currency; `provider` only when the carrier's
  * coverage was asked for and the service's carrier sells it: otherwise Shippo's insurer) and
  * `signature_confirmation` STANDARD or ADULT. Rates are computed from the shipment's `extra`, so they include them.
  */
-function shippoExtra(request: ShipmentRequest, serviceCode?: string): ShippoShipmentRequest['extra'] {
+function shippoExtra(request: ShippoShipmentInput, serviceCode?: string): ShippoShipmentRequest['extra'] {
   const reference = request.reference.trim();
   const { insurance, signature } = request;
   const provider =
@@ -69,11 +74,12 @@ function shippoExtra(request: ShipmentRequest, serviceCode?: string): ShippoShip
     ...(signature
       ? { signature_confirmation: signature === 'adult' ? ('ADULT' as const) : ('STANDARD' as const) }
       : {}),
+    ...(request.isReturn ? { is_return: true as const } : {}),
   };
   return Object.keys(extra).length > 0 ? extra : undefined;
 }
 
-function shipmentRequest(request: ShipmentRequest, metadata?: string, serviceCode?: string): ShippoShipmentRequest {
+function shipmentRequest(request: ShippoShipmentInput, metadata?: string, serviceCode?: string): ShippoShipmentRequest {
   const extra = shippoExtra(request, serviceCode);
   const { parcel } = request;
   return {
@@ -101,7 +107,7 @@ function shipmentRequest(request: ShipmentRequest, metadata?: string, serviceCod
 
 export function createShipment(
   client: ShippoClient,
-  request: ShipmentRequest,
+  request: ShippoShipmentInput,
   metadata: string | undefined,
   signal?: AbortSignal,
   serviceCode?: string,

@@ -82,6 +82,8 @@ export interface ShippoShipmentRequest {
     /** Without `provider`, Shippo's own insurer (XCover); FEDEX or UPS buys the carrier's coverage (USD only). */
     insurance?: { amount: string; currency: string; content?: string; provider?: string };
     signature_confirmation?: 'STANDARD' | 'ADULT';
+    /** A return label: the outbound's addresses are sent as they were, and Shippo swaps them. */
+    is_return?: true;
   };
   /** Inline: Shippo creates the declaration with the shipment (an object_id of one created before works too). */
   customs_declaration?: ShippoCustomsDeclarationRequest;
