@@ -6,7 +6,7 @@ import type { UpsShipmentBody } from './fake-ups-wire.ts';
  * return must describe its goods. The error codes are the fake's own.
  */
 
-export const FAKE_UPS_PRINT_RETURN_LABEL = '9';
+const FAKE_UPS_PRINT_RETURN_LABEL = '9';
 
 /** Why the fake UPS refuses a shipment's return service, or null (not a return, or a well-formed one). */
 export function upsReturnRefusal(shipment: UpsShipmentBody): { code: string; message: string } | null {

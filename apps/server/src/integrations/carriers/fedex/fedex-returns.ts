@@ -24,7 +24,7 @@ export function fedexReturnService(request: ReturnLabelRequest): string {
 }
 
 /** The Ship request of a return: the RMA as FedEx's RMA reason and the label's reference, linked to the outbound. */
-export function fedexReturnShipRequest(account: FedexShippingAccount, request: ReturnLabelRequest): FedexShipRequest {
+function fedexReturnShipRequest(account: FedexShippingAccount, request: ReturnLabelRequest): FedexShipRequest {
   const outbound = fedexShipRequest(account, {
     ...request,
     customs: null,

@@ -9,7 +9,7 @@ import type { UpsShipRequest } from './ups-wire.ts';
  */
 
 /** Print Return Label: the one return kind Shipdesk buys (the others mail, e-mail or attempt a pickup). */
-export const UPS_PRINT_RETURN_LABEL = '9';
+const UPS_PRINT_RETURN_LABEL = '9';
 
 /** UPS's longest description: 35 characters. */
 const clip = (text: string) => text.trim().slice(0, 35);

@@ -24,12 +24,12 @@ const RETURN_CLASSES: Record<string, string> = {
 };
 
 /** The return-label body: the domestic label's, without the outbound's `returnLabel` switch or a customs form. */
-export type UspsReturnLabelRequest = Omit<UspsLabelRequest, 'imageInfo' | 'customsForm'> & {
+type UspsReturnLabelRequest = Omit<UspsLabelRequest, 'imageInfo' | 'customsForm'> & {
   imageInfo: Omit<UspsLabelRequest['imageInfo'], 'returnLabel'>;
 };
 
 /** The return service of `serviceCode`, or the refusal in words (a class USPS sells no return service for). */
-export function uspsReturnClass(serviceCode: string): string {
+function uspsReturnClass(serviceCode: string): string {
   const returnClass = RETURN_CLASSES[serviceCode];
   if (returnClass) return returnClass;
   const name = findCarrierService('usps', serviceCode)?.name ?? serviceCode;
@@ -39,7 +39,7 @@ export function uspsReturnClass(serviceCode: string): string {
   );
 }
 
-export function uspsReturnLabelRequest(request: ReturnLabelRequest): UspsReturnLabelRequest {
+function uspsReturnLabelRequest(request: ReturnLabelRequest): UspsReturnLabelRequest {
   if (!isUspsDomestic(request.from) || !isUspsDomestic(request.to)) {
     throw new ChannelError('invalid', 'USPS return labels go between US addresses only: choose another carrier');
   }
