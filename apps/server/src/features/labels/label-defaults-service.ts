@@ -1,4 +1,4 @@
-import type { LabelRate, ShipLabelDefaults, ShipLabelQuery } from '@shipdesk/contract';
+import { needsCustoms, type LabelRate, type ShipLabelDefaults, type ShipLabelQuery } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -71,13 +71,16 @@ export function createLabelDefaults(deps: { database: Database; carriers: LabelC
         ...(boxSizeId !== undefined ? { boxSizeId: Number(boxSizeId) } : {}),
       });
       const address = await repo.shippingAddress(tx, tenantId, order.id);
+      const from = await shipFrom(tx, tenantId);
+      const to = address ? shipTo(address, (await checkedShipTo(tx, tenantId, order.id)).residential) : null;
       return {
-        contents: await customsContents(tx, tenantId, delivery.id),
+        // Only a parcel crossing a customs border reads its lines' customs facts.
+        contents: from && to && needsCustoms(from, to) ? await customsContents(tx, tenantId, delivery.id) : [],
         order,
         delivery,
         parcel,
-        from: await shipFrom(tx, tenantId),
-        to: address ? shipTo(address, (await checkedShipTo(tx, tenantId, order.id)).residential) : null,
+        from,
+        to,
         shipDate: shipDateIn(await tenantTimeZone(tx, tenantId)),
         units: await tenantUnitSystem(tx, tenantId),
         accounts: await deps.carriers.quotingAccounts(tx, tenantId),

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { findCarrierService, type Carrier, type LabelFormat, type LabelPurchase } from '@shipdesk/contract';
+import {
+  findCarrierService,
+  needsCustoms,
+  type Carrier,
+  type LabelFormat,
+  type LabelPurchase,
+} from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import type { LabelRequest } from '../../integrations/carriers/carrier-types.ts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
@@ -104,7 +110,9 @@ export function reserve(
     );
     // A shipment crossing a customs border carries its declaration: the form's, else the one drafted from the order
     // and its products; every problem is refused here, by field and line, before the carrier is asked.
-    const customs = purchaseCustoms(carrier, purchase.customs, await customsContents(tx, tenantId, delivery.id), {
+    // The lines' customs facts are read only when a declaration is needed or was sent (its lines are looked up).
+    const contents = purchase.customs || needsCustoms(from, to) ? await customsContents(tx, tenantId, delivery.id) : [];
+    const customs = purchaseCustoms(carrier, purchase.customs, contents, {
       order,
       from,
       to,
