@@ -56,6 +56,7 @@ export const CONFIG_KEYS = [
   'warehouse_info',
   'time_zone',
   'units',
+  'returns_address',
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
@@ -64,6 +65,8 @@ export const CONFIG_KEY_SHAPES = {
   currency_info: { options: CurrencyInfoOptionsSchema },
   ship_label_app_info: { options: ShipLabelAppInfoOptionsSchema },
   warehouse_info: { options: WarehouseInfoOptionsSchema },
+  /** Where return labels send parcels back (docs/returns.md); unset: the ship-from (warehouse_info). */
+  returns_address: { options: WarehouseInfoOptionsSchema },
   bearer_token: { value: Type.String({ minLength: 16, maxLength: 512 }) },
   cq_url: { value: Type.String({ format: 'uri', maxLength: 2048 }) },
   /** The tenant's IANA time zone; saving it also moves the tenant's own time zone (dashboard periods, dates). */

@@ -44,6 +44,7 @@ export const ORDER_EVENTS = [
   'delete',
   'reorder',
   'reship',
+  'returnLabel',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 

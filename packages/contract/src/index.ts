@@ -38,3 +38,4 @@ export * from './rule-action-words.ts';
 export * from './rule-target-words.ts';
 export * from './order-rule-settings.ts';
 export * from './units.ts';
+export * from './returns.ts';

@@ -40,6 +40,7 @@ const LIFECYCLE_OUTCOMES = [
   'createLinkedDraft',
   'createLinkedReship',
   'packingSlip',
+  'returnLabel',
 ] as const;
 export type LifecycleOutcome = (typeof LIFECYCLE_OUTCOMES)[number];
 
@@ -88,6 +89,7 @@ const ALL_BUT_DELETED = ORDER_STATUSES.filter((s) => s !== 'Deleted');
 export const ORDER_EVENT_FEATURES: Partial<Record<OrderEvent, LifecycleFeature>> = {
   shipLabel: 'labels',
   zpl: 'labels',
+  returnLabel: 'labels',
 };
 
 /** Events performed through `POST .../{event}/orderFlow` (packingSlip has its own document paths). */
@@ -183,6 +185,19 @@ export const ORDER_LIFECYCLE: readonly LifecycleRule[] = [
     guards: [],
     outcome: 'packingSlip',
     note: 'A PDF packing slip; no status changes.',
+  },
+  {
+    event: 'returnLabel',
+    from: {
+      orderStatus: ['Sales Order', 'Completed', 'Completed - Canceled Partial'],
+      shipmentStatus: ['Shipped Partial', 'Shipped Complete'],
+    },
+    to: {},
+    guards: [],
+    outcome: 'returnLabel',
+    note:
+      'A return label from the buyer to the returns address for shipped units (docs/returns.md), e-mailed to the ' +
+      'buyer; no status changes.',
   },
 ];
 

@@ -55,6 +55,7 @@ const EXPECTED: Record<OrderEvent, (s: Triple) => Triple | string> = {
   reorder: (s) => (s[0] !== 'Deleted' ? s : 'invalid_status'),
   reship: (s) => (s[0] === 'Completed' ? s : 'invalid_status'),
   packingSlip: (s) => (s[0] !== 'Deleted' ? s : 'invalid_status'),
+  returnLabel: () => 'labels_not_configured',
 };
 
 const matrix = ORDER_EVENTS.flatMap((event) =>

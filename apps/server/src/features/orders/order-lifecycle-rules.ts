@@ -167,6 +167,7 @@ const OUTCOMES: Record<LifecycleOutcome, Outcome> = {
     effects: { kind: 'createLinkedOrder', as: 'reship', reason: input.reason?.trim() || null },
   }),
   packingSlip: (s) => ({ next: same(s), effects: none }),
+  returnLabel: (s) => ({ next: same(s), effects: none }),
 };
 
 const FEATURE_MESSAGES: Record<LifecycleFeature, { reason: OrderRefusalReason; message: string }> = {

@@ -131,7 +131,8 @@ function checkMeaning(entry: ValidConfigEntry): ConfigValidation {
       options = { ...options, locale: canonical ?? locale };
       break;
     }
-    case 'warehouse_info': {
+    case 'warehouse_info':
+    case 'returns_address': {
       const trimmed = Object.fromEntries(
         Object.entries(options!).map(([field, text]) => [field, typeof text === 'string' ? text.trim() : text]),
       ) as Record<string, string>;
