@@ -23,8 +23,8 @@ const foldersIn = (path) => {
 const webFeatures = foldersIn('apps/web/src/features');
 const serverFeatures = foldersIn('apps/server/src/features');
 
-/** What pure code (the server's domain, the contract) never loads: the web framework, the database. */
-const IMPURE_PACKAGES = ['fastify', 'fastify-*', '@fastify/*', 'drizzle-orm', 'pg', '@electric-sql/*'];
+/** What pure code (the server's domain, the contract) never loads: the web framework, the database, the mailer. */
+const IMPURE_PACKAGES = ['fastify', 'fastify-*', '@fastify/*', 'drizzle-orm', 'pg', '@electric-sql/*', 'nodemailer'];
 
 /**
  * Server files the benchmarks may import besides features' index.ts: the app and its options' types, the caller
@@ -66,14 +66,19 @@ const FEATURE_PURE_RULES = [
 ];
 
 const layerZones = [
-  // Parts: contract <- server, web, sso, e2e; db-kit <- server, sso. web and server never import each other.
+  // Parts: contract <- server, web, sso, e2e; db-kit, mail-kit <- server, sso. web and server never import each other.
   {
     target: './packages/contract',
-    from: ['./apps', './e2e', './bench', './packages/db-kit'],
+    from: ['./apps', './e2e', './bench', './packages/db-kit', './packages/mail-kit'],
     packages: IMPURE_PACKAGES,
     message: 'contract has no dependencies',
   },
   { target: './packages/db-kit', from: ['./apps', './e2e', './bench'], message: 'db-kit has no app dependencies' },
+  {
+    target: './packages/mail-kit',
+    from: ['./apps', './e2e', './bench', './packages/contract', './packages/db-kit', './packages/fakes'],
+    message: 'mail-kit has no app or package dependencies',
+  },
   { target: './apps/web', from: ['./apps/server', './apps/sso'], message: 'web talks to the server over HTTP only' },
   { target: './apps/server', from: ['./apps/web', './apps/sso'], message: 'server talks to the SSO over HTTP only' },
   { target: './apps/sso', from: ['./apps/web', './apps/server'], message: 'sso is a separate service' },
@@ -105,6 +110,7 @@ const layerZones = [
       './apps/server/src/db',
       './apps/server/src/integrations',
       './packages/db-kit',
+      './packages/mail-kit',
     ],
     packages: IMPURE_PACKAGES,
     message: 'domain is pure: no Fastify, no Drizzle, no integration',
@@ -119,6 +125,7 @@ const layerZones = [
       './apps/server/src/features/*/*-repository.ts',
       './apps/server/src/features/*/*-tables.ts',
       './packages/db-kit',
+      './packages/mail-kit',
     ],
     packages: IMPURE_PACKAGES,
     message: "a feature's pure rules stay pure: no Fastify, no Drizzle, no tables, no service, no integration",
@@ -152,7 +159,7 @@ const layerZones = [
   // Fakes stand in for the platforms; benchmarks build their own setup, never on the tests' support code.
   {
     target: './packages/fakes',
-    from: ['./apps', './packages/contract', './packages/db-kit'],
+    from: ['./apps', './packages/contract', './packages/db-kit', './packages/mail-kit'],
     message: 'the fakes spell the platforms themselves: they import no product code',
   },
   { target: './bench', from: './apps/server/test', message: 'benchmarks must not depend on test support' },
@@ -211,6 +218,7 @@ export default tseslint.config(
       'packages/contract/src/**/*.ts',
       'packages/db-kit/src/**/*.ts',
       'packages/fakes/src/**/*.ts',
+      'packages/mail-kit/src/**/*.ts',
     ],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {

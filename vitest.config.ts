@@ -6,6 +6,7 @@ export default defineConfig({
       'packages/contract',
       'packages/db-kit',
       'packages/fakes',
+      'packages/mail-kit',
       'apps/server/vitest.config.ts',
       'apps/server/vitest.serial.config.ts',
       'apps/sso',

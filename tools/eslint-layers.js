@@ -12,6 +12,7 @@ const aliases = {
   '@/': 'apps/web/src/',
   '@shipdesk/contract': 'packages/contract/src/index.ts',
   '@shipdesk/db-kit': 'packages/db-kit/src/index.ts',
+  '@shipdesk/mail-kit': 'packages/mail-kit/src/index.ts',
   '@shipdesk/fakes': 'packages/fakes/src/index.ts',
 };
 

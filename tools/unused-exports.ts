@@ -22,6 +22,7 @@ export const PRODUCT_ROOTS = [
   'packages/contract/src',
   'packages/db-kit/src',
   'packages/fakes/src',
+  'packages/mail-kit/src',
 ];
 
 /** Files that start a program or are a package's public face: loaded without an import, their exports not reported. */
@@ -32,6 +33,7 @@ export const ENTRY_POINTS = [
   'packages/contract/src/index.ts', // "exports" of each package.json
   'packages/db-kit/src/index.ts',
   'packages/fakes/src/index.ts',
+  'packages/mail-kit/src/index.ts',
 ];
 
 /** Names a tool takes from a file by convention, without importing them (`*`: every name the file exports). */

@@ -20,6 +20,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { backgroundPlugin } from './plugins/background.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { mailerPlugin } from './plugins/mailer.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { requestContextPlugin, RequestLogController } from './plugins/request-logging.ts';
@@ -80,6 +81,17 @@ function envelope(code: number, message: string, extra: Partial<ErrorEnvelope> =
   return { code, success: false, message, ...extra };
 }
 
+/** Clients that send `Content-Type: application/json` with an empty POST (e.g. verifyNewUserRegister) are fine. */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') done(null, undefined);
+    else jsonParser(request, text, done);
+  });
+}
+
 /**
  * The whole server as a Fastify instance, not listening: external plugins, then ours, then routes, with one
  * error handler and one not-found handler. `server.ts` runs it; tests `inject` into it.
@@ -111,14 +123,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   collectRouteTable(app);
   enforceRoutePolicies(app);
 
-  // Clients that send `Content-Type: application/json` with an empty POST (e.g. verifyNewUserRegister) are fine.
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') done(null, undefined);
-    else jsonParser(request, text, done);
-  });
+  acceptEmptyJsonBodies(app);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if ('validation' in error && error.validation) {
@@ -171,6 +176,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     dataDir: config.dataDir,
     sharedDatabase: Boolean(config.databaseUrl),
   });
+  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   await app.register(accessRevocationsPlugin, { refreshMs: config.revocationRefreshMs });
   let tenants: TenantsService | undefined;
   await app.register(authPlugin, {

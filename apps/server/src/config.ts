@@ -12,6 +12,10 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** Base64 of 32 bytes; encrypts stored credentials. Unset: generated once under `dataDir`. */
   secretsKey: string | undefined;
+  /** Mail over SMTP (a nodemailer URL). Unset: every mail is an `.eml` file in `${dataDir}/outbox`. */
+  smtpUrl: string | undefined;
+  /** The sender of the mails the server sends (return labels to buyers). */
+  mailFrom: string;
   publicUrl: string;
   webOrigins: string[];
   oidcIssuer: string;
@@ -120,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     secretsKey: env.SECRETS_KEY || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Shipdesk <no-reply@shipdesk.local>',
     publicUrl,
     webOrigins: (env.WEB_ORIGINS || publicUrl)
       .split(',')

@@ -8,6 +8,7 @@ import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts';
 import type { SsoConfig } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/connect.ts';
 import { isDatabaseUnavailable } from '@shipdesk/db-kit';
+import { createMailer, type Mailer } from '@shipdesk/mail-kit';
 import { cors, databaseUnavailable, HttpError, Router, UNAVAILABLE_PAGE_MESSAGE } from './http.ts';
 import { DEFAULT_LOGIN_LIMITS, purgeOldLoginAttempts, type LoginLimits } from './interactions/login-attempts.ts';
 import {
@@ -19,7 +20,6 @@ import { registerPasswordResetRoutes } from './account/password-reset-routes.ts'
 import { registerInteractionRoutes } from './interactions/login-routes.ts';
 import { registerLoginUnlockRoutes } from './interactions/login-unlock-routes.ts';
 import { silentLogger, type Logger } from './logger.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
 import { purgeExpiredPayloads } from './provider/adapter.ts';
 import { ensureKeys } from './provider/keys.ts';
 import { registerLogoutRoute } from './provider/logout-route.ts';

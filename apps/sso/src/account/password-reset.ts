@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Mailer } from '@shipdesk/mail-kit';
 import type { Db } from '../db/connect.ts';
 import { passwordResets, users } from '../db/schema.ts';
 import { clearLoginFailures } from '../interactions/login-attempts.ts';
 import type { Logger } from '../logger.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { checkWindowLimit } from '../rate-window.ts';
 import { sha256 } from '../organization-users/organization-users-service.ts';
 import { revokeAccountArtefacts } from '../provider/adapter.ts';

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Mailer } from '@shipdesk/mail-kit';
 import { findUserByEmail } from '../account/accounts-repository.ts';
 import { FORGOT_PASSWORD_PATH } from '../account/password-reset-routes.ts';
 import type { Db } from '../db/connect.ts';
 import { loginUnlocks, users } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { sha256 } from '../organization-users/organization-users-service.ts';
 import { rememberAddress, startLoginAttempt, type LoginGate, type LoginLimits } from './login-attempts.ts';
 

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ROLE_NAMES, Role, isRoleId } from '@shipdesk/contract';
+import type { Mailer } from '@shipdesk/mail-kit';
 import { findUserByEmail, findUserById, isEmailAddress, normaliseEmail } from '../account/accounts-repository.ts';
 import { isUniqueViolation, type Db } from '../db/connect.ts';
 import { HttpError } from '../http.ts';
 import type { Logger } from '../logger.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { unauthorized, type TokenCaller } from '../provider/access-token.ts';
 import { revokeAccountArtefacts } from '../provider/adapter.ts';
 import {

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Role } from '@shipdesk/contract';
 import { hash, verify } from '@node-rs/argon2';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Mailer } from '@shipdesk/mail-kit';
 import {
   createOrganization,
   createUser,
@@ -14,7 +15,6 @@ import { hashPassword, passwordProblem } from '../account/passwords.ts';
 import { isUniqueViolation, type Db } from '../db/connect.ts';
 import { registrationCodes, registrationTokens } from '../db/schema.ts';
 import { HttpError } from '../http.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { checkWindowLimit, type CountedRows } from '../rate-window.ts';
 
 export interface RegistrationLimits {

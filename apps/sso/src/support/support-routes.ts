@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import type Provider from 'oidc-provider';
+import type { Mailer } from '@shipdesk/mail-kit';
 import { signedInUser, type SignedIn } from '../account/session-user.ts';
 import type { SsoConfig } from '../config.ts';
 import { createCsrf } from '../csrf.ts';
 import type { Db } from '../db/connect.ts';
 import { clientIp, readForm, sendPage, type Router } from '../http.ts';
 import type { Logger } from '../logger.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { supportPage, supportSentPage, type SupportView } from '../views/support.ts';
 import {
   MESSAGE_MAX,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ROLE_NAMES, isRoleId } from '@shipdesk/contract';
+import type { Mailer } from '@shipdesk/mail-kit';
 import { isEmailAddress, normaliseEmail, type UserRecord } from '../account/accounts-repository.ts';
 import { isUniqueViolation, type Db } from '../db/connect.ts';
 import type { Logger } from '../logger.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { checkWindowLimit, secondsUntil } from '../rate-window.ts';
 import {
   deleteSupportRequest,

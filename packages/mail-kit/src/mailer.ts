@@ -1,14 +1,22 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 
-interface MailMessage {
+/** A file sent with a message (a label PDF, ...): its bytes as they are, nodemailer encodes them. */
+interface MailAttachment {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
+}
+
+export interface MailMessage {
   to: string;
   /** Where answers go when it is not the sender (the support mail: the person who asked). */
   replyTo?: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -28,7 +36,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     return {
       destination: 'smtp',
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail(toNodemailer(options.from, message));
       },
       close: () => transport.close(),
     };
@@ -37,7 +45,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   return {
     destination: options.outboxDir,
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail(toNodemailer(options.from, message));
       mkdirSync(options.outboxDir, { recursive: true, mode: 0o700 });
       const recipient = message.to.replace(/[^A-Za-z0-9@._+-]/g, '_');
       const stamp = new Date().toISOString();
@@ -52,5 +60,18 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       }
     },
     close: () => transport.close(),
+  };
+}
+
+/** The message as nodemailer takes it: its attachments' bytes as a Buffer (a view of the same memory, no copy). */
+function toNodemailer(from: string, { attachments, ...message }: MailMessage): SendMailOptions {
+  return {
+    from,
+    ...message,
+    attachments: attachments?.map(({ filename, content, contentType }) => ({
+      filename,
+      contentType,
+      content: Buffer.from(content.buffer, content.byteOffset, content.byteLength),
+    })),
   };
 }
