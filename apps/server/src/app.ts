@@ -34,6 +34,7 @@ import { appConfigFeature } from './features/app-config/index.ts';
 import { dashboardFeature } from './features/dashboard/index.ts';
 import { healthFeature } from './features/health/index.ts';
 import { labelsFeature, labelsPlugin } from './features/labels/index.ts';
+import { returnsFeature, returnsPlugin } from './features/returns/index.ts';
 import { ordersFeature } from './features/orders/index.ts';
 import { orderViewsFeature } from './features/order-views/index.ts';
 import { printingFeature } from './features/printing/index.ts';
@@ -225,6 +226,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     carrierAdapters,
     carrierAdapterOptions: { http: adapterOptions.http },
   });
+  await app.register(returnsPlugin);
   // Orders' ship-to checked against the carriers' address services, in the background (docs/address-checks.md).
   await app.register(addressChecksPlugin, { carrierAdapters, carrierAdapterOptions: { http: adapterOptions.http } });
   await app.register(securityHeadersPlugin, { oidcIssuer: config.oidcIssuer, ssoUrl: config.ssoUrl });
@@ -248,6 +250,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(ordersFeature, { labels: app.labels.events, rules: rulesForOrders(app.log) });
       await api.register(orderViewsFeature);
       await api.register(labelsFeature);
+      await api.register(returnsFeature);
       await api.register(addressChecksFeature);
       await api.register(printingFeature, {
         certificate: config.qzCertificate,

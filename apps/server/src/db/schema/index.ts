@@ -18,3 +18,4 @@ export * from '../../features/shipping-rules/shipping-rules-tables.ts';
 export * from '../../features/order-views/order-views-tables.ts';
 export * from '../../features/products/products-tables.ts';
 export * from '../../features/address-checks/address-checks-tables.ts';
+export * from '../../features/returns/returns-tables.ts';

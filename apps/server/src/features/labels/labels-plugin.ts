@@ -8,7 +8,7 @@ import { createLabelDefaults } from './label-defaults-service.ts';
 import { createLabelDocuments, type LabelDocuments } from './label-documents-service.ts';
 import { declareLabelQueues, type LabelWork } from './label-jobs.ts';
 import { createLabelPurchases, type LabelPurchases } from './label-purchase-service.ts';
-import { createLabelCarriers } from './label-rates.ts';
+import { createLabelCarriers, type LabelCarriers } from './label-rates.ts';
 import { createLabelVoids } from './label-void-service.ts';
 import { createTrackingPushes, type TrackingPushes } from './tracking-push-service.ts';
 
@@ -21,6 +21,8 @@ interface Labels {
   pushes: TrackingPushes;
   batches: LabelBatches;
   batchDocument: ReturnType<typeof createLabelBatchDocuments>;
+  /** The tenant's carrier accounts as purchases use them (return labels buy on them too). */
+  carriers: LabelCarriers;
 }
 
 declare module 'fastify' {
@@ -99,6 +101,7 @@ export const labelsPlugin = fp<LabelsPluginOptions>(
       pushes,
       batches,
       batchDocument: createLabelBatchDocuments(app.db, notify),
+      carriers,
     });
   },
   { name: 'labels', dependencies: ['db', 'realtime', 'secrets', 'store-sync', 'background'] },

@@ -34,6 +34,15 @@ export function createConfigsRepository(db: Executor) {
       return row!;
     },
 
+    /** Removes one entry; whether there was one. */
+    async remove(tenantId: string, key: string, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .delete(configs)
+        .where(and(eq(configs.tenantId, tenantId), eq(configs.key, key)))
+        .returning({ key: configs.key });
+      return rows.length > 0;
+    },
+
     /** The tenant's own zone, which dashboard periods and dates use. */
     async setTenantTimeZone(tenantId: string, timeZone: string, tx: Executor = db): Promise<void> {
       await tx

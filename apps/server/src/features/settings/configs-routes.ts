@@ -50,7 +50,7 @@ export const configsRoutes: FastifyPluginAsyncTypebox<ConfigsServiceOptions> = a
       schema: {
         summary: 'Create or replace one setting',
         description:
-          'Admins only. Options keys (currency_info, ship_label_app_info, warehouse_info) take `options` as an ' +
+          'Admins only. Options keys (currency_info, ship_label_app_info, warehouse_info, returns_address) take `options` as an ' +
           'object or its JSON text; value keys (cq_url, time_zone, units) take `value`; units is imperial or metric. currencyCode must be ISO 4217, ' +
           'locale a supported BCP 47 tag (saved canonical), time_zone an IANA zone, cq_url a public http(s) URL. ' +
           'bearer_token is refused: the API key is made by POST /call/apiKey/rotate.',
@@ -64,6 +64,28 @@ export const configsRoutes: FastifyPluginAsyncTypebox<ConfigsServiceOptions> = a
       code: 200,
       success: true as const,
       data: await service.createOrUpdate(request.auth!, request.body),
+    }),
+  );
+
+  app.delete(
+    '/call/configs/:key',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        summary: 'Unset a setting that has a fallback (returns_address: returns then go to the ship-from)',
+        tags: ['configs'],
+        security: [{ bearerAuth: [] }],
+        params: Type.Object({ key: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: {
+          200: Envelope(Type.Object({ key: Type.String(), removed: Type.Boolean() })),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      success: true as const,
+      data: await service.remove(request.auth!, request.params.key),
     }),
   );
 };

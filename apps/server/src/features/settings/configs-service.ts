@@ -86,5 +86,20 @@ export function createConfigsService(database: Database, options: ConfigsService
         return toEntry(await repo.upsert(auth.tenantId, { ...entry, updatedBy: auth.userId }, tx));
       });
     },
+
+    /**
+     * `DELETE /call/configs/{key}`: unsets a setting that has a fallback (returns_address: the ship-from then takes
+     * the returns). Other keys are refused: unset, they would leave the product without what it needs.
+     */
+    async remove(auth: AuthContext, key: string): Promise<{ key: string; removed: boolean }> {
+      if (!(REMOVABLE_KEYS as readonly string[]).includes(key)) {
+        throw badRequest({ key: `key "${key}" cannot be removed; only ${REMOVABLE_KEYS.join(', ')} can` });
+      }
+      const removed = await database.withTenant(auth.tenantId, (tx) => repo.remove(auth.tenantId, key, tx));
+      return { key, removed };
+    },
   };
 }
+
+/** Settings with a fallback when unset. */
+const REMOVABLE_KEYS = ['returns_address'] as const;
