@@ -12,4 +12,3 @@ export { labelsPlugin } from './labels-plugin.ts';
 // What return labels (features/returns) share with outbound labels: the tenant's carriers, addresses and words.
 export { carrierWords, idText, type LabelAccount, type LabelCarriers } from './label-rates.ts';
 export { defaultPackageType, parcelRefusal, servicesFor, shipDateIn, shipFrom, shipTo } from './label-shipment.ts';
-export { SERVED_DOCUMENT_LIMIT } from './labels-repository.ts';

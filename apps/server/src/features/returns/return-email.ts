@@ -20,7 +20,7 @@ interface MailMessage {
   text: string;
   attachments?: Array<{ filename: string; content: Uint8Array; contentType: string }>;
 }
-export interface ReturnMailer {
+interface ReturnMailer {
   send(message: MailMessage): Promise<void>;
 }
 

@@ -48,14 +48,14 @@ interface OutboundLabel {
 }
 
 /** A refusal of a return label for this order, as defaults show it and a purchase answers it (409). */
-export class ReturnRefusal extends HttpError {
+class ReturnRefusal extends HttpError {
   constructor(message: string, reason: string) {
     super(409, message, { reason });
   }
 }
 
 /** Everything a return label of the order is made from, read in the caller's transaction. */
-export interface ReturnContext {
+interface ReturnContext {
   order: OrderRow;
   outbound: OutboundLabel[];
   /** The buyer (the order's ship-to) and the returns address; a refusal when either is missing or they cross a border. */
@@ -198,7 +198,7 @@ export async function nextRma(tx: Executor, tenantId: string, order: OrderRow): 
 }
 
 /** What the form proposes, and what a purchase buys for the fields it leaves out. */
-export interface ReturnChoices {
+interface ReturnChoices {
   delivery: OutboundLabel | null;
   account: LabelAccount;
   carrier: Carrier;

@@ -37,7 +37,7 @@ import type { ReturnJobs } from './returns-jobs.ts';
 import { createReturnsRepository, isUniqueViolation } from './returns-repository.ts';
 import type { ReturnRow } from './returns-tables.ts';
 
-export interface ReturnPurchaseDeps {
+interface ReturnPurchaseDeps {
   database: Database;
   carriers: LabelCarriers;
   notify: OrdersNotifier;
@@ -52,7 +52,7 @@ type Actor = Pick<AuthContext, 'tenantId' | 'userId' | 'email'>;
 const BUY_TIMEOUT_MS = 60_000;
 const FIND_TIMEOUT_MS = 30_000;
 /** A reservation still `buying` this long after it was written is settled by its job (the instance may have stopped). */
-export const SETTLE_AFTER_SECONDS = 180;
+const SETTLE_AFTER_SECONDS = 180;
 /** Failures after which the carrier may or may not have made the label: it is asked before anything else. */
 const AMBIGUOUS = new Set(['timeout', 'network', 'unavailable', 'malformed']);
 const repo = createReturnsRepository();

@@ -4,7 +4,7 @@ import { returnColumns, returnLabels, type ReturnLabelRow, type ReturnRow } from
 
 type NewReturn = typeof returnLabels.$inferInsert;
 /** What the carrier sold, written on the reserved row in the transaction that records it. */
-export type BoughtFacts = Pick<
+type BoughtFacts = Pick<
   ReturnLabelRow,
   'trackingNumber' | 'carrierShipmentId' | 'contentType' | 'document' | 'amount' | 'currency' | 'payOnUse' | 'format'
 >;
@@ -134,4 +134,3 @@ export function createReturnsRepository() {
     },
   };
 }
-export type ReturnsRepository = ReturnType<typeof createReturnsRepository>;
