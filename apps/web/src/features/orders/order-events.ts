@@ -2,6 +2,7 @@ import type { FsmFlow, Order, OrderState } from '@shipdesk/contract';
 import { sourceLabel } from '@/lib/format/source-type';
 import type { ViewEvent } from './api/orders-api';
 import { ruleSettingsEventName, rulesEventName } from './order-rule-words';
+import { returnEventName } from './returns/return-words';
 
 export interface EventUi {
   /** Button text. */
@@ -57,6 +58,12 @@ export const EVENT_UI: Record<ViewEvent, EventUi> = {
     form: 'reason',
     success: 'Reship order created.',
     explain: 'Creates a new sales order with the same items, at no charge to the customer.',
+  },
+  returnLabel: {
+    label: 'Return label',
+    title: 'Return label',
+    success: 'Return label made.',
+    explain: 'A label the buyer uses to send shipped items back, with an RMA number.',
   },
   delete: {
     label: 'Delete',
@@ -159,5 +166,7 @@ export function eventName(event: string, payload: Record<string, unknown> = {}):
   if (event === 'shippingRules') return rulesEventName(payload);
   if (event === 'ruleSettingsUpdated') return ruleSettingsEventName(payload);
   if (event === 'paymentTerms') return payload.terms === false ? 'Taken off payment terms' : 'Put on payment terms';
+  const returnName = returnEventName(event, payload);
+  if (returnName) return returnName;
   return EVENT_NAMES[event] ?? event;
 }

@@ -22,6 +22,7 @@ const ACTION_TITLES: Record<OrderAction, string> = {
   delete: 'Delete order',
   reorder: 'Reorder',
   reship: 'Reship order',
+  returnLabel: 'Return label',
 };
 
 export function parseOrderAction(segment: string | undefined): OrderAction | null {

@@ -9,7 +9,7 @@ import { mockFetch, renderRoutes, type RecordedRequest } from '@/lib/testing/ren
 import { SettingsPage } from './settings-page';
 import { configEntriesFrom } from './api/configs-api';
 import { carrierAccount } from './testing';
-import { countryName, warehouseOptions, type WarehouseForm } from './tabs/warehouse-tab';
+import { countryName, warehouseOptions, type WarehouseForm } from './tabs/warehouse-address-fields';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));

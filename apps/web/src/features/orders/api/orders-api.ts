@@ -19,7 +19,10 @@ import { idempotentPost } from '@/lib/api/idempotency';
 import { envelopeData } from '@/lib/api/envelope-data';
 import { apiErrorMessage, type ApiError } from '@/lib/errors';
 
-/** Events this screen runs through fsmFlow / orderFlow (labels are made on the label screens). */
+/**
+ * Events this screen asks fsmFlow about and offers (labels are made on the label screens); all but the return label
+ * (its own form and call, returns/) run through orderFlow.
+ */
 export const VIEW_EVENTS = [
   'approve',
   'processPayment',
@@ -27,9 +30,12 @@ export const VIEW_EVENTS = [
   'cancel',
   'reorder',
   'reship',
+  'returnLabel',
   'delete',
 ] as const;
 export type ViewEvent = (typeof VIEW_EVENTS)[number];
+/** The view's events that run through orderFlow. */
+export type FlowEvent = Exclude<ViewEvent, 'returnLabel'>;
 
 export type FsmFlows = Record<ViewEvent, FsmFlow>;
 
@@ -117,7 +123,7 @@ const ordersApi = api.injectEndpoints({
     }),
     runOrderFlow: build.mutation<
       OrderFlowResult,
-      { orderId: string; event: ViewEvent; body: OrderFlowBody; idempotencyKey: string }
+      { orderId: string; event: FlowEvent; body: OrderFlowBody; idempotencyKey: string }
     >({
       query: ({ orderId, event, body, idempotencyKey }) =>
         idempotentPost(`call/orders/${encodeURIComponent(orderId)}/${event}/orderFlow`, body, idempotencyKey),

@@ -12,6 +12,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { OrderSummary } from '@shipdesk/contract';
 import { AddressCheckBulkButton } from '../address-check/address-check-bulk-button';
+import { ReturnLabelsBulkButton } from '../returns/return-labels-bulk';
 import { PACKING_SLIP_FORMATS, type PackingSlipFormat } from '../api/packing-slip';
 import { BULK_EVENT_UI, type BulkEvent } from '../hooks/use-bulk-order-event';
 import { BULK_ACTIONS_BAR_ID } from '../hooks/use-order-selection';
@@ -129,6 +130,7 @@ export function BulkActionsBar({
       />
       {children}
       <AddressCheckBulkButton orderIds={bulk.rows.map((row) => row.id)} />
+      <ReturnLabelsBulkButton orderIds={bulk.rows.map((row) => row.id)} />
       <Button
         variant="outlined"
         size="small"

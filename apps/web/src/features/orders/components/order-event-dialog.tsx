@@ -9,7 +9,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { apiErrorReason, isApiError } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/validation';
 import { fieldProps } from '@/lib/forms/field-props';
-import { useRunOrderFlowMutation, type ViewEvent } from '../api/orders-api';
+import { useRunOrderFlowMutation, type FlowEvent } from '../api/orders-api';
 import { EVENT_FORM_FIELDS, eventBody, eventFormDefaults, nextAfterPayment, type EventForm } from '../order-event-form';
 import { describeChanges, EVENT_UI, stateOf } from '../order-events';
 import { OrderPaymentFields } from './order-payment-fields';
@@ -18,7 +18,7 @@ export const STALE_MESSAGE = 'This order changed — reloaded';
 
 interface OrderEventDialogProps {
   order: Order;
-  event: ViewEvent;
+  event: FlowEvent;
   flow: FsmFlow;
   /** Generated when the dialog opened: a double click, or a retry after a lost answer, runs the event once. */
   idempotencyKey: string;

@@ -11,6 +11,7 @@ import { shippingEventService } from '../order-shipping';
 import { CardSection } from '@/components/card-section';
 import { useUnits } from '@/lib/units';
 import { labelOptionWords, lineWeightWords, parcelWords } from '../order-weight-words';
+import { RETURN_EVENT_NAMES, returnEventDetails } from '../returns/return-words';
 
 /**
  * The parts of an event's payload a person cares about (reason, amount, method, the channel's order id, the carrier
@@ -19,6 +20,9 @@ import { labelOptionWords, lineWeightWords, parcelWords } from '../order-weight-
 function payloadDetails(record: OrderEventRecord, currency: string, locale: string, system: UnitSystem): string[] {
   const details: string[] = [];
   const { payload } = record;
+  if (record.event in RETURN_EVENT_NAMES) {
+    return returnEventDetails(record.event, payload, (minor, money) => formatMoney(minor, money ?? currency, locale));
+  }
   const labelEvent = typeof payload.trackingNumber === 'string';
   if (typeof payload.linkedOrderNumber === 'string') details.push(`Order ${payload.linkedOrderNumber}`);
   if (labelEvent)

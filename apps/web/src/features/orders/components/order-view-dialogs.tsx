@@ -5,6 +5,7 @@ import type { FsmFlows } from '../api/orders-api';
 import type { OrderViewAction } from '../hooks/use-order-view-action';
 import { OrderEventDialog } from './order-event-dialog';
 import { PackingSlipDialog } from './packing-slip-dialog';
+import { ReturnLabelDialog } from '../returns/return-label-dialog';
 
 interface OrderViewDialogsProps {
   order: Order;
@@ -16,7 +17,7 @@ interface OrderViewDialogsProps {
 }
 
 /**
- * The order view's open dialog: a lifecycle event, or the packing slip. After an event the view follows it: to the
+ * The order view's open dialog: a lifecycle event (the return label has its own form), or the packing slip. After an event the view follows it: to the
  * order it created (reorder, reship), to the list (delete), or back to the plain view URL.
  */
 export function OrderViewDialogs({ order, flows, locale, action, onEventDone }: OrderViewDialogsProps) {
@@ -24,7 +25,22 @@ export function OrderViewDialogs({ order, flows, locale, action, onEventDone }: 
   const { dialog, leaveActionUrl } = action;
   return (
     <>
-      {dialog && flows ? (
+      {dialog?.event === 'returnLabel' ? (
+        <ReturnLabelDialog
+          key={dialog.key}
+          orderId={order.id}
+          orderNumber={order.orderNumber}
+          idempotencyKey={dialog.key}
+          onClose={() => {
+            action.closeEvent();
+            leaveActionUrl();
+          }}
+          onDone={() => {
+            action.closeEvent();
+            leaveActionUrl();
+          }}
+        />
+      ) : dialog && flows ? (
         <OrderEventDialog
           key={dialog.key}
           order={order}

@@ -32,6 +32,7 @@ import { OrderShippingCard } from './order-shipping-card';
 import { OrderStatusChips } from './order-status-chips';
 import { OrderTimeline } from './order-timeline';
 import { OrderViewDialogs } from './order-view-dialogs';
+import { ReturnsCard } from '../returns/returns-card';
 
 /** Addresses can change until the order is finished. */
 function addressesEditable(order: Order): boolean {
@@ -149,6 +150,7 @@ export function OrderView({ id, initialAction = null, slots = {} }: OrderViewPro
           <OrderLinesCard order={order} locale={locale} />
           <OrderBoxesCard order={order} />
           {Deliveries ? <Deliveries order={order} locale={locale} /> : null}
+          <ReturnsCard orderId={order.id} timeZone={timeZone} locale={locale} />
           <OrderRulesCard order={order} timeZone={timeZone} />
           <OrderTimeline orderId={order.id} timeZone={timeZone} currency={order.currency} locale={locale} />
         </Box>

@@ -14,10 +14,15 @@ const configsApi = api.injectEndpoints({
       query: (body) => ({ url: 'call/configs/createOrUpdate', method: 'POST', body }),
       invalidatesTags: ['Config', 'SetupGuide'],
     }),
+    /** DELETE /call/configs/{key}: the key unset (the returns address, which then falls back to the ship-from). */
+    deleteConfig: build.mutation<unknown, 'returns_address'>({
+      query: (key) => ({ url: `call/configs/${encodeURIComponent(key)}`, method: 'DELETE' }),
+      invalidatesTags: ['Config'],
+    }),
   }),
 });
 
-export const { useSaveConfigMutation } = configsApi;
+export const { useSaveConfigMutation, useDeleteConfigMutation } = configsApi;
 
 /** The string at `options[field]`, or the fallback. */
 export function optionString(options: Record<string, unknown>, field: string, fallback = ''): string {

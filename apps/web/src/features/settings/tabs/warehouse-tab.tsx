@@ -1,111 +1,32 @@
 import { useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
+import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { ConfigEntry } from '@shipdesk/contract';
-import { fieldProps } from '@/lib/forms/field-props';
-import { EMAIL_PATTERN, PHONE_PATTERN, validatorResolver, type FormRules } from '@/lib/validation';
-import { configOptions, optionString, useSaveConfigMutation } from '../api/configs-api';
+import { validatorResolver } from '@/lib/validation';
+import { configOptions, useSaveConfigMutation } from '../api/configs-api';
 import { ConfigSaveButton } from './config-save-button';
+import { ReturnsAddressSection } from './returns-address-section';
 import { runSave } from './save-config';
+import {
+  WAREHOUSE_FIELDS,
+  WarehouseAddressFields,
+  warehouseFormValues,
+  warehouseOptions,
+  warehouseRules,
+  type WarehouseForm,
+} from './warehouse-address-fields';
 
-export interface WarehouseForm {
-  name: string;
-  company: string;
-  phone: string;
-  email: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-}
+const rules = warehouseRules('Warehouse name');
 
-const WAREHOUSE_FIELDS = [
-  'name',
-  'company',
-  'phone',
-  'email',
-  'address1',
-  'address2',
-  'city',
-  'state',
-  'postalCode',
-  'country',
-] as const satisfies readonly (keyof WarehouseForm)[];
-const OPTIONAL_FIELDS = new Set<keyof WarehouseForm>(['company', 'phone', 'email', 'address2', 'state']);
-
-/** The English name of an ISO 3166-1 alpha-2 code, or null when the code names no region. */
-export function countryName(code: string): string | null {
-  const upper = code.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(upper)) return null;
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(upper) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** The limits of the contract's WarehouseInfoOptionsSchema. */
-const warehouseRules: FormRules<WarehouseForm> = {
-  name: { label: 'Warehouse name', required: true, maxLength: { value: 120 } },
-  company: { label: 'Company', maxLength: { value: 120 } },
-  phone: { label: 'Phone', pattern: { value: PHONE_PATTERN, message: 'Enter a valid phone number' } },
-  email: {
-    label: 'E-mail',
-    pattern: { value: EMAIL_PATTERN, message: 'Enter a valid e-mail address' },
-    maxLength: { value: 254 },
-  },
-  address1: { label: 'Address line 1', required: true, maxLength: { value: 200 } },
-  address2: { label: 'Address line 2', maxLength: { value: 200 } },
-  city: { label: 'City', required: true, maxLength: { value: 100 } },
-  state: { label: 'State / province', maxLength: { value: 100 } },
-  postalCode: { label: 'Postal code', required: true, maxLength: { value: 20 } },
-  country: {
-    label: 'Country',
-    required: true,
-    custom: (value) => (countryName(String(value)) ? undefined : 'Use the 2-letter country code (ISO 3166-1), e.g. US'),
-  },
-};
-
-/** The options object saved under warehouse_info: trimmed, country upper-case, empty optional fields left out. */
-export function warehouseOptions(values: WarehouseForm): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const field of WAREHOUSE_FIELDS) {
-    const value = field === 'country' ? values[field].trim().toUpperCase() : values[field].trim();
-    if (value || !OPTIONAL_FIELDS.has(field)) out[field] = value;
-  }
-  return out;
-}
-
-const LAYOUT: { field: keyof WarehouseForm; label: string; autoComplete: string; wide?: boolean; hint?: string }[] = [
-  { field: 'name', label: 'Warehouse name', autoComplete: 'off', wide: true },
-  { field: 'company', label: 'Company', autoComplete: 'organization' },
-  { field: 'phone', label: 'Phone', autoComplete: 'tel' },
-  { field: 'email', label: 'E-mail', autoComplete: 'email', wide: true },
-  { field: 'address1', label: 'Address line 1', autoComplete: 'address-line1', wide: true },
-  { field: 'address2', label: 'Address line 2', autoComplete: 'address-line2', wide: true },
-  { field: 'city', label: 'City', autoComplete: 'address-level2' },
-  { field: 'state', label: 'State / province', autoComplete: 'address-level1' },
-  { field: 'postalCode', label: 'Postal code', autoComplete: 'postal-code' },
-  { field: 'country', label: 'Country code', autoComplete: 'country' },
-];
-const REQUIRED = new Set(WAREHOUSE_FIELDS.filter((f) => !OPTIONAL_FIELDS.has(f)));
-
-/** Warehouse: the ship-from address printed on labels (config warehouse_info). */
+/** Warehouse: the ship-from address printed on labels (config warehouse_info), and where returns go back to. */
 export function WarehouseTab({ entries, readOnly = false }: { entries: ConfigEntry[]; readOnly?: boolean }) {
-  const options = configOptions(entries, 'warehouse_info');
-  const defaults = Object.fromEntries(
-    WAREHOUSE_FIELDS.map((field) => [field, optionString(options, field, field === 'country' ? 'US' : '')]),
-  ) as unknown as WarehouseForm;
   const form = useForm<WarehouseForm>({
-    resolver: validatorResolver(warehouseRules),
-    defaultValues: defaults,
+    resolver: validatorResolver(rules),
+    defaultValues: warehouseFormValues(configOptions(entries, 'warehouse_info')),
     disabled: readOnly,
   });
   const [saveConfig] = useSaveConfigMutation();
-  const country = form.watch('country');
 
   const submit = form.handleSubmit(async (values) => {
     const saved = await runSave(
@@ -121,34 +42,19 @@ export function WarehouseTab({ entries, readOnly = false }: { entries: ConfigEnt
   });
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 720 }}>
-      <Typography variant="h6" component="h2">
-        Warehouse address
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-        Orders ship from this address; it is printed on shipping labels as the sender.
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        {LAYOUT.map(({ field, label, autoComplete, wide }) => (
-          <TextField
-            key={field}
-            {...fieldProps(
-              form,
-              field,
-              field === 'country' ? (countryName(country) ?? 'Two letters, e.g. US') : undefined,
-            )}
-            label={label}
-            autoComplete={autoComplete}
-            required={REQUIRED.has(field)}
-            type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
-            sx={wide ? { gridColumn: { sm: '1 / -1' } } : undefined}
-            slotProps={
-              field === 'country' ? { htmlInput: { maxLength: 2, style: { textTransform: 'uppercase' } } } : undefined
-            }
-          />
-        ))}
+    <Box sx={{ maxWidth: 720 }}>
+      <Box component="form" noValidate onSubmit={submit}>
+        <Typography variant="h6" component="h2">
+          Warehouse address
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+          Orders ship from this address; it is printed on shipping labels as the sender.
+        </Typography>
+        <WarehouseAddressFields form={form} nameLabel="Warehouse name" />
+        <ConfigSaveButton submitting={form.formState.isSubmitting} readOnly={readOnly} sx={{ mt: 3 }} />
       </Box>
-      <ConfigSaveButton submitting={form.formState.isSubmitting} readOnly={readOnly} sx={{ mt: 3 }} />
+      <Divider sx={{ my: 4 }} />
+      <ReturnsAddressSection entries={entries} readOnly={readOnly} />
     </Box>
   );
 }
