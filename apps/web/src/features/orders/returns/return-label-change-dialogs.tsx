@@ -9,6 +9,13 @@ import { apiErrorMessage, apiFieldErrors } from '@/lib/errors';
 import { EMAIL_PATTERN } from '@/lib/validation';
 import { useEmailReturnLabelMutation, useVoidReturnLabelMutation } from './returns-api';
 
+/** What voiding means for the money: nothing charged yet, nothing paid, or a refund from the carrier. */
+function voidMoneyWords(label: ReturnLabel): string {
+  if (label.payOnUse) return 'It was not charged, so there is nothing to refund.';
+  if (label.amount === 0) return 'Nothing was paid for it.';
+  return 'The carrier refunds what it cost.';
+}
+
 interface ChangeDialogProps {
   label: ReturnLabel;
   onClose(): void;
@@ -51,9 +58,7 @@ export function ReturnVoidDialog({ label, onClose }: ChangeDialogProps) {
             </Alert>
           ) : null}
           The label with tracking number {label.trackingNumber} can no longer be used by the buyer.{' '}
-          {label.payOnUse
-            ? 'It was not charged, so there is nothing to refund.'
-            : 'What it cost is refunded by the carrier.'}
+          {voidMoneyWords(label)}
         </>
       }
     />

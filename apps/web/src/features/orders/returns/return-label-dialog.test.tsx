@@ -38,17 +38,12 @@ const posts = (calls: ApiCall[]) => calls.filter((call) => call.method === 'POST
 describe('ReturnLabelDialog', () => {
   it('shows the form the server proposes, with what each service costs and the addresses read-only', async () => {
     serve([]);
-    renderDialog();
+    const { user } = renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Return label — order 1001' });
     expect(await within(dialog).findByRole('textbox', { name: 'RMA number' })).toHaveValue('RMA-1001-1');
-    const usps = within(dialog).getByRole('radio', { name: /USPS Ground Advantage/ });
-    expect(usps).toBeChecked();
-    expect(usps.closest('label')).toHaveTextContent('USPS main · Charged only when the buyer uses it');
-    expect(
-      within(dialog)
-        .getByRole('radio', { name: /UPS Ground/ })
-        .closest('label'),
-    ).toHaveTextContent('UPS shop · Charged when the label is made');
+    const service = within(dialog).getByRole('combobox', { name: 'Carrier service' });
+    expect(service).toHaveTextContent('USPS · Ground Advantage');
+    expect(service).toHaveAccessibleDescription('USPS main · Charged only when the buyer uses it');
     expect(within(dialog).getByRole('textbox', { name: 'Weight (lb, oz)' })).toHaveValue('1 lb');
     expect(within(dialog).getByRole('checkbox', { name: 'E-mail the label to ada@example.com' })).toBeChecked();
     // One delivery: nothing to choose.
@@ -60,6 +55,12 @@ describe('ReturnLabelDialog', () => {
     expect(within(dialog).getByRole('link', { name: 'Change the returns address in Settings' })).toHaveAttribute(
       'href',
       '/settings/warehouse#returns-address',
+    );
+
+    // Each service says when it is charged.
+    await user.click(service);
+    expect(await screen.findByRole('option', { name: /^UPS · Ground/ })).toHaveTextContent(
+      'UPS shop · Charged when the label is made',
     );
   });
 
@@ -108,7 +109,8 @@ describe('ReturnLabelDialog', () => {
     await user.clear(rma);
     await user.type(rma, 'RMA-77');
     expect(rma).not.toHaveAccessibleDescription(/already used/);
-    await user.click(within(dialog).getByRole('radio', { name: /UPS Ground/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Carrier service' }));
+    await user.click(await screen.findByRole('option', { name: /^UPS · Ground/ }));
     await user.click(within(dialog).getByRole('checkbox', { name: /E-mail the label/ }));
     await user.click(make);
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
@@ -121,7 +123,7 @@ describe('ReturnLabelDialog', () => {
       rma: 'RMA-77',
       emailBuyer: false,
     });
-    expect(toastSuccess).toHaveBeenCalledWith('Return label made: RMA RMA-77, tracking 1Z999.');
+    expect(toastSuccess).toHaveBeenCalledWith('Return label made: RMA-77, tracking 1Z999.');
   });
 
   it('checks the RMA and the e-mail address before sending, and e-mails another address when given', async () => {

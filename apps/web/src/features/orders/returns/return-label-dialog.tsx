@@ -18,6 +18,7 @@ import {
   type ReturnForm,
   type ReturnFormErrors,
 } from './return-label-form';
+import { rmaWords } from './return-words';
 import { useCreateReturnLabelMutation, useGetReturnLabelDefaultsQuery } from './returns-api';
 
 interface ReturnLabelDialogProps {
@@ -94,7 +95,7 @@ export function ReturnLabelDialog({ orderId, orderNumber, idempotencyKey, onClos
     setFailure(null);
     try {
       const label = await create({ orderId, body: read.body, idempotencyKey: keyFor(read.body) }).unwrap();
-      toast.success(`Return label made: RMA ${label.rma}, tracking ${label.trackingNumber}.`);
+      toast.success(`Return label made: ${rmaWords(label.rma)}, tracking ${label.trackingNumber}.`);
       onDone(label);
     } catch (error) {
       const { fields, other } = returnServerErrors(apiFieldErrors(error));

@@ -1,19 +1,18 @@
-import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lengthUnit, type ReturnLabelDefaults } from '@shipdesk/contract';
+import { lengthUnit, type ReturnChoice, type ReturnLabelDefaults } from '@shipdesk/contract';
 import { LengthField, useUnits, WeightField } from '@/lib/units';
 import type { ReturnForm, ReturnFormErrors } from './return-label-form';
-import { carrierName, choiceKey, PAY_ON_USE_WORDS } from './return-words';
+import { choiceKey, PAY_ON_USE_WORDS, serviceWords } from './return-words';
+
+/** Under a service: the account it is bought on, and when it is charged. */
+const choiceWords = (choice: ReturnChoice) =>
+  `${choice.accountName} · ${choice.payOnUse ? PAY_ON_USE_WORDS : 'Charged when the label is made'}`;
 
 const DIMENSIONS = [
   ['length', 'Length'],
@@ -35,9 +34,7 @@ interface ReturnLabelFieldsProps {
  */
 export function ReturnLabelFields({ defaults, form, errors, disabled, onChange }: ReturnLabelFieldsProps) {
   const { system } = useUnits();
-  const baseId = useId();
-  const serviceLabelId = `${baseId}-service`;
-  const serviceErrorId = `${baseId}-service-error`;
+  const chosen = defaults.choices.find((choice) => choiceKey(choice) === form.choice);
   return (
     <>
       {defaults.deliveries.length > 1 ? (
@@ -52,42 +49,37 @@ export function ReturnLabelFields({ defaults, form, errors, disabled, onChange }
         >
           {defaults.deliveries.map((delivery) => (
             <MenuItem key={delivery.deliveryId} value={delivery.deliveryId}>
-              {carrierName(delivery.carrier)} {delivery.serviceName} · {delivery.trackingNumber}
+              {serviceWords(delivery.carrier, delivery.serviceName)} · {delivery.trackingNumber}
             </MenuItem>
           ))}
         </TextField>
       ) : null}
-      <FormControl error={Boolean(errors.choice)} disabled={disabled}>
-        <FormLabel id={serviceLabelId} sx={{ mb: 0.5 }}>
-          Carrier service
-        </FormLabel>
-        <RadioGroup
-          aria-labelledby={serviceLabelId}
-          aria-describedby={errors.choice ? serviceErrorId : undefined}
-          value={form.choice}
-          onChange={(change) => onChange({ choice: change.target.value })}
-        >
-          {defaults.choices.map((choice) => (
-            <FormControlLabel
-              key={choiceKey(choice)}
-              value={choiceKey(choice)}
-              control={<Radio size="small" />}
-              sx={{ alignItems: 'flex-start', mr: 0, '& .MuiRadio-root': { mt: -0.5 } }}
-              label={
-                <Box sx={{ py: 0.25 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                    {carrierName(choice.carrier)} {choice.serviceName}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" component="p">
-                    {choice.accountName} · {choice.payOnUse ? PAY_ON_USE_WORDS : 'Charged when the label is made'}
-                  </Typography>
-                </Box>
-              }
-            />
-          ))}
-        </RadioGroup>
-        {errors.choice ? <FormHelperText id={serviceErrorId}>{errors.choice}</FormHelperText> : null}
-      </FormControl>
+      <TextField
+        select
+        label="Carrier service"
+        value={form.choice}
+        disabled={disabled}
+        onChange={(change) => onChange({ choice: change.target.value })}
+        error={Boolean(errors.choice)}
+        helperText={
+          errors.choice ?? (chosen ? choiceWords(chosen) : 'The services your carriers make return labels on')
+        }
+        slotProps={{
+          select: {
+            renderValue: () => (chosen ? serviceWords(chosen.carrier, chosen.serviceName) : ''),
+            MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } },
+          },
+        }}
+      >
+        {defaults.choices.map((choice) => (
+          <MenuItem key={choiceKey(choice)} value={choiceKey(choice)} sx={{ display: 'block', py: 0.75 }}>
+            <Typography variant="body2">{serviceWords(choice.carrier, choice.serviceName)}</Typography>
+            <Typography variant="caption" color="text.secondary" component="p">
+              {choiceWords(choice)}
+            </Typography>
+          </MenuItem>
+        ))}
+      </TextField>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <WeightField
           label={system === 'imperial' ? 'Weight (lb, oz)' : 'Weight (kg, g)'}

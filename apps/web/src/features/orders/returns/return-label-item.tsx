@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReturnLabel } from '@shipdesk/contract';
 import { formatDateTime, formatMoney } from '@/lib/format';
-import { carrierName, returnCostWords, returnEmailWords } from './return-words';
+import { returnCostWords, returnEmailWords, rmaWords, serviceWords } from './return-words';
 
 export type ReturnItemAction = 'preview' | 'download' | 'void' | 'email';
 
@@ -36,27 +36,17 @@ export function ReturnLabelItem({ label, timeZone, locale, downloading, onAction
     <Box
       component="li"
       aria-label={`Return ${label.rma}${voided ? ', voided' : ''}`}
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'flex-start',
-        justifyContent: 'space-between',
-        columnGap: 2,
-        rowGap: 1,
-        px: 2,
-        py: 1.5,
-        '& + &': { borderTop: 1, borderColor: 'divider' },
-      }}
+      sx={{ px: 2, pt: 1.5, pb: 1, '& + &': { borderTop: 1, borderColor: 'divider' } }}
     >
-      <Box sx={{ minWidth: 0, flex: '1 1 280px', color: voided ? 'text.secondary' : 'text.primary' }}>
+      <Box sx={{ minWidth: 0, color: voided ? 'text.secondary' : 'text.primary' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Typography variant="body2" component="h3" sx={{ fontWeight: 600 }}>
-            RMA {label.rma}
+            {rmaWords(label.rma)}
           </Typography>
           {statusWords ? <Chip size="small" label={statusWords} variant="outlined" /> : null}
         </Box>
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          {carrierName(label.carrier)} {label.serviceName} ·{' '}
+          {serviceWords(label.carrier, label.serviceName)} ·{' '}
           <Box component="span" sx={voided ? { textDecoration: 'line-through' } : undefined}>
             {label.trackingUrl && !voided ? (
               <Link href={label.trackingUrl} target="_blank" rel="noopener noreferrer">
@@ -89,7 +79,8 @@ export function ReturnLabelItem({ label, timeZone, locale, downloading, onAction
           {label.voidedAt ? ` · voided ${formatDateTime(label.voidedAt, timeZone)}` : ''}
         </Typography>
       </Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
+      {/* The text buttons' labels line up with the text above them. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 0.5, alignItems: 'center', mt: 0.5, ml: -0.625 }}>
         <Button size="small" onClick={() => onAction('preview')}>
           Preview
         </Button>

@@ -18,7 +18,14 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { hrefs } from '@/config/paths';
 import { newIdempotencyKey } from '@/lib/api/idempotency';
 import { apiErrorMessage } from '@/lib/errors';
+import { rmaWords } from './return-words';
 import { useCreateReturnLabelsMutation } from './returns-api';
+
+/** Why an order got no return label: the server's words, but plain ones for an order with nothing shipped. */
+const refusalWords = (error: { reason: string; message: string } | null) =>
+  error?.reason === 'invalid_status'
+    ? 'nothing of it has shipped, so there is nothing to return'
+    : (error?.message ?? 'refused');
 
 /** The most orders one `POST /call/returnLabels` takes (ReturnLabelsCreateSchema). */
 const RETURN_LABELS_AT_ONCE = 50;
@@ -53,11 +60,11 @@ function ReturnLabelsResults({ result, onClose }: { result: ReturnLabelsResult; 
               </Link>
               {row.returnLabel ? (
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                  RMA {row.returnLabel.rma} · tracking {row.returnLabel.trackingNumber}
+                  {rmaWords(row.returnLabel.rma)} · tracking {row.returnLabel.trackingNumber}
                 </Typography>
               ) : (
                 <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
-                  Not made: {row.error?.message ?? 'refused'}
+                  Not made: {refusalWords(row.error)}
                 </Typography>
               )}
             </Box>

@@ -5,7 +5,7 @@ import { returnEventDetails } from './return-words';
 const money = (minor: number, currency: string | null) => `${currency ?? 'USD'} ${(minor / 100).toFixed(2)}`;
 const MADE = {
   returnLabelId: '41',
-  rma: 'RMA-1001-1',
+  rma: '1001-1',
   carrier: 'usps',
   service: 'USPS Ground Advantage Return',
   trackingNumber: '9202100',
@@ -26,7 +26,7 @@ describe('the return label events of the timeline', () => {
 
   it('shows the RMA, the service with its tracking number, and what it costs', () => {
     expect(returnEventDetails('returnLabel', MADE, money)).toEqual([
-      'RMA RMA-1001-1',
+      'RMA 1001-1',
       'USPS Ground Advantage Return · tracking 9202100',
       'Charged only when the buyer uses it',
     ]);
@@ -34,7 +34,7 @@ describe('the return label events of the timeline', () => {
       'Charged USD 8.45',
     );
     expect(returnEventDetails('returnLabelVoided', { ...MADE, refund: 'requested' }, money)).toEqual([
-      'RMA RMA-1001-1',
+      'RMA 1001-1',
       'USPS Ground Advantage Return · tracking 9202100',
       'Refund requested from the carrier',
     ]);
@@ -44,6 +44,7 @@ describe('the return label events of the timeline', () => {
         { rma: 'RMA-1001-1', to: 'ada@example.com', message: 'Mailbox unavailable' },
         money,
       ),
-    ).toEqual(['RMA RMA-1001-1', 'To ada@example.com', 'Mailbox unavailable']);
+      // An RMA that says RMA itself is not said twice.
+    ).toEqual(['RMA-1001-1', 'To ada@example.com', 'Mailbox unavailable']);
   });
 });

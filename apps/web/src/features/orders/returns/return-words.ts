@@ -5,7 +5,16 @@ import { formatDateTime } from '@/lib/format';
 export const choiceKey = (choice: { carrier: Carrier; carrierAccountId: string | null; serviceCode: string }) =>
   `${choice.carrier}:${choice.carrierAccountId ?? ''}:${choice.serviceCode}`;
 
-export const carrierName = (carrier: string) => CARRIER_NAMES[carrier as Carrier] ?? carrier;
+const carrierName = (carrier: string) => CARRIER_NAMES[carrier as Carrier] ?? carrier;
+
+/** "USPS · Priority Mail": the carrier before its service, unless the service's name already starts with it. */
+export function serviceWords(carrier: string, serviceName: string): string {
+  const name = carrierName(carrier);
+  return serviceName.toLowerCase().startsWith(name.toLowerCase()) ? serviceName : `${name} · ${serviceName}`;
+}
+
+/** "RMA 1001-1", or the number alone when it already says RMA ("RMA-1001-1"). */
+export const rmaWords = (rma: string) => (/^rma/i.test(rma) ? rma : `RMA ${rma}`);
 
 export const PAY_ON_USE_WORDS = 'Charged only when the buyer uses it';
 
@@ -82,7 +91,7 @@ export function returnEventDetails(
 ): string[] {
   const details: string[] = [];
   const rma = text(payload.rma);
-  if (rma) details.push(`RMA ${rma}`);
+  if (rma) details.push(rmaWords(rma));
   const tracking = text(payload.trackingNumber);
   const service = text(payload.service) ?? (text(payload.carrier) ? carrierName(String(payload.carrier)) : null);
   if (tracking) details.push(`${service ? `${service} · ` : ''}tracking ${tracking}`);

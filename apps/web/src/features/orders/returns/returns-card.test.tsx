@@ -53,7 +53,7 @@ describe('ReturnsCard', () => {
     expect(first).toHaveTextContent('Made by sam@example.com');
     expect(within(first).getByRole('link', { name: '9202100' })).toHaveAttribute('href', PAY_ON_USE.trackingUrl);
     const second = await item('RMA-1001-2');
-    expect(second).toHaveTextContent('UPS Ground Return · 1Z999');
+    expect(second).toHaveTextContent('UPS · Ground Return · 1Z999');
     expect(second).toHaveTextContent('Charged $8.45');
     expect(second).toHaveTextContent('The e-mail to ada@example.com failed: Mailbox unavailable');
     expect(screen.getByRole('region', { name: 'Returns' })).toHaveTextContent('2 labels');
