@@ -39,3 +39,4 @@ export * from './rule-target-words.ts';
 export * from './order-rule-settings.ts';
 export * from './units.ts';
 export * from './returns.ts';
+export * from './tracking.ts';

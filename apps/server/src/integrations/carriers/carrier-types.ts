@@ -1,5 +1,6 @@
 import type {
   Carrier,
+  TrackingStatus,
   CustomsContentsType,
   CustomsForm,
   ExportFiling,
@@ -45,7 +46,16 @@ export interface CarrierAdapter {
   findLabel(request: LabelRequest, signal?: AbortSignal): Promise<PurchasedLabel | null>;
   /** Voids a label; a refusal throws VoidRefusedError with the carrier's reason. */
   voidLabel(label: LabelReference, signal?: AbortSignal): Promise<VoidOutcome>;
-  track(trackingNumber: string, signal?: AbortSignal): Promise<TrackingSummary>;
+  /** Deprecated single-number tracking; replaced by `trackParcels` carrier by carrier. */
+  track?(trackingNumber: string, signal?: AbortSignal): Promise<TrackingSummary>;
+  /**
+   * The parcels' tracking (docs/tracking.md), at most `trackingLimits.perCall` numbers per call: each number's
+   * normalised status and events (the carrier's codes mapped by its table), keyed by number. A number the carrier
+   * does not know (yet) is absent. An outage, a refused credential or the carrier's rate limit throws a ChannelError.
+   */
+  trackParcels?(numbers: readonly string[], signal?: AbortSignal): Promise<Map<string, TrackedParcel>>;
+  /** How tracking may be asked: numbers per call, and calls per window (the carrier's documented limit). */
+  trackingLimits?: TrackingLimits;
   /**
    * The carrier's address service (docs/address-checks.md), where it has one: each address's outcome, keyed as asked.
    * At most `addressLimits.perCall` addresses per call. An outage, a refused credential or the carrier's rate limit
@@ -280,6 +290,32 @@ export interface TrackingEvent {
   at: string;
   description: string;
   location: string | null;
+}
+
+/** One carrier event, normalised: `status` by the carrier's mapping table, `code` and `description` its own. */
+export interface TrackedEvent {
+  /** ISO time of the event. */
+  at: string;
+  status: TrackingStatus;
+  code: string | null;
+  description: string;
+  location: string | null;
+}
+
+export interface TrackedParcel {
+  trackingNumber: string;
+  /** The parcel's status now: the newest event's, or the carrier's own summary when it gives one. */
+  status: TrackingStatus;
+  /** The day the carrier promises delivery (YYYY-MM-DD), when it says. */
+  expectedDelivery: string | null;
+  /** Newest first. */
+  events: TrackedEvent[];
+}
+
+export interface TrackingLimits {
+  perCall: number;
+  calls: number;
+  windowSeconds: number;
 }
 
 export interface TrackingSummary {
