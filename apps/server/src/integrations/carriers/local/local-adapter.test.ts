@@ -2,7 +2,7 @@ import { CARRIER_NAMES } from '@shipdesk/contract';
 import { describe, expect, it } from 'vitest';
 import { ChannelError } from '../../http/channel-http.ts';
 import type { LabelRequest, RateRequest, ShipmentAddress } from '../carrier-types.ts';
-import { LOCAL_TRACKING_TEXT, createLocalAdapter, localParcelProblem } from './local-adapter.ts';
+import { createLocalAdapter, localParcelProblem } from './local-adapter.ts';
 import { localTrackingNumber } from './local-tracking.ts';
 
 const address: ShipmentAddress = {
@@ -118,16 +118,10 @@ describe('built-in carrier adapter', () => {
     );
   });
 
-  it('voids without a charge and does not track', async () => {
+  it('voids without a charge and does not track (the seller marks its parcels delivered)', async () => {
     const label = { trackingNumber: 'SDL0000000000000000', carrierShipmentId: 'SDL0000000000000000', shipDate: '' };
     await expect(adapter.voidLabel(label)).resolves.toEqual({ status: 'voided', message: null });
-    await expect(adapter.track('SDL0000000000000000')).resolves.toEqual({
-      trackingNumber: 'SDL0000000000000000',
-      status: 'unknown',
-      statusText: LOCAL_TRACKING_TEXT,
-      events: [],
-    });
-    expect(LOCAL_TRACKING_TEXT).toBe('The built-in carrier does not track parcels; the seller delivers them');
+    expect(adapter.trackParcels).toBeUndefined();
   });
 
   it('stops when the caller aborts', async () => {

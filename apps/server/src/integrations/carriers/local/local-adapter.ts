@@ -10,14 +10,7 @@ import {
 } from '@shipdesk/contract';
 import { zplToPng } from '../../documents/zpl-preview.ts';
 import { ChannelError } from '../../http/channel-http.ts';
-import type {
-  CarrierAdapter,
-  CarrierRate,
-  LabelRequest,
-  PurchasedLabel,
-  ShipmentParcel,
-  TrackingSummary,
-} from '../carrier-types.ts';
+import type { CarrierAdapter, CarrierRate, LabelRequest, PurchasedLabel, ShipmentParcel } from '../carrier-types.ts';
 import type { LocalLabelData, LocalLabelMarks } from './local-label-layout.ts';
 import { optionsRefusal } from '../carrier-options.ts';
 import { drawLocalCustomsForm } from './local-customs-form.ts';
@@ -31,7 +24,6 @@ import { localTrackingNumber } from './local-tracking.ts';
  */
 
 const CATALOGUE = CARRIER_CATALOGUE.local;
-export const LOCAL_TRACKING_TEXT = 'The built-in carrier does not track parcels; the seller delivers them';
 
 const CONTENT_TYPES = { pdf: 'application/pdf', zpl: 'text/plain', png: 'image/png' } as const;
 
@@ -190,11 +182,6 @@ export function createLocalAdapter(): CarrierAdapter {
     buyReturnLabel: async (request, signal) => {
       signal?.throwIfAborted();
       return drawLocalReturnLabel(request, drawLocalLabel);
-    },
-
-    track: async (trackingNumber, signal): Promise<TrackingSummary> => {
-      signal?.throwIfAborted();
-      return { trackingNumber, status: 'unknown', statusText: LOCAL_TRACKING_TEXT, events: [] };
     },
   };
 }
