@@ -35,7 +35,8 @@ function renderDialog(onDone = vi.fn()) {
 
 const posts = (calls: ApiCall[]) => calls.filter((call) => call.method === 'POST' && call.path === CREATE_PATH);
 
-describe('ReturnLabelDialog', () => {
+// Typing in several fields takes a few seconds when the machine is busy.
+describe('ReturnLabelDialog', { timeout: 20_000 }, () => {
   it('shows the form the server proposes, with what each service costs and the addresses read-only', async () => {
     serve([]);
     const { user } = renderDialog();

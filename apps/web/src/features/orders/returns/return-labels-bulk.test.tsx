@@ -8,7 +8,7 @@ import { returnLabel } from './returns-testing';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Return labels for the selected orders', () => {
+describe('Return labels for the selected orders', { timeout: 20_000 }, () => {
   it('asks first, then lists each order with its return or why none was made, orders as links', async () => {
     const calls = stubApi((call) =>
       call.method === 'POST' && call.path === '/call/returnLabels'

@@ -43,7 +43,7 @@ const renderCard = () => {
 
 const item = (rma: string) => screen.findByRole('listitem', { name: new RegExp(`^Return ${rma}`) });
 
-describe('ReturnsCard', () => {
+describe('ReturnsCard', { timeout: 20_000 }, () => {
   it('says what each return costs, where its e-mail went, and links its tracking number', async () => {
     serve([PAY_ON_USE, CHARGED]);
     renderCard();

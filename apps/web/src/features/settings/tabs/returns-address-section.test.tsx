@@ -41,7 +41,7 @@ function serve(configs: unknown[]): RecordedRequest[] {
   });
 }
 
-describe('Settings > Warehouse > Returns address', () => {
+describe('Settings > Warehouse > Returns address', { timeout: 20_000 }, () => {
   it('starts on the ship-from, and saves a different address under returns_address with its own checks', async () => {
     const requests = serve([WAREHOUSE]);
     const user = userEvent.setup();
