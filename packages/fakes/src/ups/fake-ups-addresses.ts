@@ -1,4 +1,5 @@
 import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
+import { upsCallWindow, type FakeUpsCallLimit } from './fake-ups-limit.ts';
 
 /**
  * The fake UPS Address Validation - Street Level API: `POST /api/addressvalidation/{version}/{requestoption}`
@@ -35,11 +36,7 @@ interface Classification {
   Description: 'UnClassified' | 'Commercial' | 'Residential';
 }
 
-export interface FakeUpsAddressLimit {
-  callsPerWindow: number;
-  /** Default 60 s. */
-  windowMs?: number;
-}
+export type FakeUpsAddressLimit = FakeUpsCallLimit;
 
 type Refuse = (status: number, code: string, message: string) => FakeReply;
 
@@ -99,22 +96,7 @@ function lookUp(format: AddressKeyFormat): { indicator: string; candidates: Addr
 }
 
 export function createUpsAddresses(refuse: Refuse, limit: FakeUpsAddressLimit | null) {
-  let windowStart = Date.now();
-  let spent = 0;
-
-  /** Counts the call in the current fixed window; the 429 once the window is spent. */
-  function spendWindow(): FakeReply | null {
-    if (!limit) return null;
-    const windowMs = limit.windowMs ?? 60_000;
-    const now = Date.now();
-    if (now - windowStart >= windowMs) {
-      windowStart = now - ((now - windowStart) % windowMs);
-      spent = 0;
-    }
-    if (spent >= limit.callsPerWindow) return refuse(429, '10429', 'Too Many Requests');
-    spent += 1;
-    return null;
-  }
+  const spendWindow = upsCallWindow(limit, refuse);
 
   const addresses = {
     /** Address validation calls answered (throttled ones included). */

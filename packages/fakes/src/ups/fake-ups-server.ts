@@ -7,18 +7,21 @@ import {
   type FakeRequest,
 } from '../http/fake-http.ts';
 import { createFakeTokens, hasBasicCredentials } from '../http/fake-oauth.ts';
-import { createUpsAddresses, type FakeUpsAddressLimit } from './fake-ups-addresses.ts';
+import { FakeClock } from '../tracking/fake-parcel-journey.ts';
+import { createUpsAddresses } from './fake-ups-addresses.ts';
+import type { FakeUpsCallLimit } from './fake-ups-limit.ts';
 import { rate } from './fake-ups-rates.ts';
 import { createUpsShipments, type FakeUpsCharge, type FakeUpsLabel } from './fake-ups-shipments.ts';
+import { createUpsTracking } from './fake-ups-tracking.ts';
 import type { UpsErrorBody, UpsTokenAnswer } from './fake-ups-wire.ts';
 
 /**
  * A loopback UPS for tests and the demo: `POST /security/v1/oauth/token` with HTTP Basic credentials, a form body and
  * the optional `x-merchant-id`; rating, shipping, void, label recovery, tracking and address validation
- * (fake-ups-rates.ts, fake-ups-shipments.ts, fake-ups-addresses.ts); UPS's error shape; and its gateway, which refuses
- * an expired or revoked Bearer token on every API path before routing (API paths the fake does not model answer 404).
- * UPS publishes no request limits, so throttling is what a test queues (and the address limit, an option). The
- * product never imports it.
+ * (fake-ups-rates.ts, fake-ups-shipments.ts, fake-ups-tracking.ts, fake-ups-addresses.ts); UPS's error shape; and its
+ * gateway, which refuses an expired or revoked Bearer token on every API path before routing (API paths the fake does
+ * not model answer 404). Packages move along their journeys on `clock`. UPS publishes no request limits, so
+ * throttling is what a test queues (and the address and tracking limits, options). The product never imports it.
  */
 
 export interface FakeUpsOptions {
@@ -39,7 +42,11 @@ export interface FakeUpsOptions {
    */
   paperlessInvoices?: boolean;
   /** Address validation calls allowed per window (UPS publishes none); absent: no limit. */
-  addressLimit?: FakeUpsAddressLimit | null;
+  addressLimit?: FakeUpsCallLimit | null;
+  /** Tracking calls allowed per window (UPS publishes none); absent: no limit. */
+  trackingLimit?: FakeUpsCallLimit | null;
+  /** The clock packages move by (default: a new one, real time). */
+  clock?: FakeClock;
   port?: number;
 }
 
@@ -59,6 +66,10 @@ export interface FakeUps extends FakeHttpServer {
   failWithServerError(options?: { status?: number; times?: number; path?: RegExp }): void;
   /** Address validation calls received (fake-ups-addresses.ts), throttled ones included. */
   addressCalls(): number;
+  /** Tracking calls received (fake-ups-tracking.ts), throttled ones included. */
+  trackingCalls(): number;
+  /** The clock packages move by: advance it to move them along their journeys. */
+  readonly clock: FakeClock;
   /** Every package shipped, by tracking number. */
   readonly labels: Map<string, FakeUpsLabel>;
   /** One entry per shipment bought. */
@@ -67,7 +78,10 @@ export interface FakeUps extends FakeHttpServer {
   readonly voids: string[];
   /** The next `times` shipments are made and charged, but their answer never comes (the client times out). */
   dropNextShipAnswer(times?: number): void;
-  /** A pickup scan: the package is in UPS's hands and can no longer be voided. */
+  /**
+   * A pickup scan now: the package is in UPS's hands and can no longer be voided. This and the two below take the
+   * package off its journey (fake-ups-tracking.ts): it then moves by hand only.
+   */
   scan(trackingNumber: string): void;
   deliver(trackingNumber: string): void;
   /** A delivery exception (the receiver was not available). */
@@ -129,10 +143,18 @@ export async function startFakeUps(options: FakeUpsOptions): Promise<FakeUps> {
     return upsError(404, '10404', `The resource ${request.path} was not found.`);
   }
 
+  const clock = options.clock ?? new FakeClock();
   const shipments = createUpsShipments({
     negotiatedDiscount: options.negotiatedDiscount ?? null,
     paperlessInvoices: options.paperlessInvoices ?? false,
     refuse: (status, code, message) => upsError(status, code, message),
+    clock,
+  });
+  const tracking = createUpsTracking({
+    labels: shipments.labels,
+    clock,
+    refuse: (status, code, message) => upsError(status, code, message),
+    limit: options.trackingLimit ?? null,
   });
   const addresses = createUpsAddresses(
     (status, code, message) => upsError(status, code, message),
@@ -159,8 +181,8 @@ export async function startFakeUps(options: FakeUpsOptions): Promise<FakeUps> {
     .on('DELETE', '/api/shipments/:version/void/cancel/:shipmentidentificationnumber', behindGateway(shipments.void))
     .on('POST', '/api/labels/:version/recovery', behindGateway(shipments.recover))
     .on('POST', '/api/addressvalidation/:version/:requestoption', behindGateway(addresses.validate))
-    .on('GET', '/api/track/v1/details/:inquiryNumber', behindGateway(shipments.track))
-    .on('GET', '/api/track/v1/reference/details/:referenceNumber', behindGateway(shipments.trackReference));
+    .on('GET', '/api/track/v1/details/:inquiryNumber', behindGateway(tracking.details))
+    .on('GET', '/api/track/v1/reference/details/:referenceNumber', behindGateway(tracking.byReference));
   const server = await startFakeHttpServer(router, { port: options.port, notFound: gateway });
 
   return {
@@ -183,13 +205,15 @@ export async function startFakeUps(options: FakeUpsOptions): Promise<FakeUps> {
       server.fail({ kind: 'status', status, body: reply.body }, { times, path });
     },
     addressCalls: () => addresses.calls,
+    trackingCalls: () => tracking.calls,
+    clock,
     labels: shipments.labels,
     charges: shipments.charges,
     voids: shipments.voids,
     dropNextShipAnswer(times = 1) {
       shipments.dropAnswers += times;
     },
-    scan: (trackingNumber) => shipments.advance(trackingNumber, 'picked_up'),
+    scan: (trackingNumber) => shipments.advance(trackingNumber, 'accepted'),
     deliver: (trackingNumber) => shipments.advance(trackingNumber, 'delivered'),
     exception: (trackingNumber) => shipments.advance(trackingNumber, 'exception'),
     expireVoidPeriod(trackingNumber) {

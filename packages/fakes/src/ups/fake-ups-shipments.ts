@@ -1,9 +1,11 @@
 import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
+import type { FakeClock, JourneyStep } from '../tracking/fake-parcel-journey.ts';
 import { customsRefusal, invoiceForm } from './fake-ups-customs.ts';
 import { upsLabelDocument, upsTrackingNumber } from './fake-ups-documents.ts';
 import { upsOptionsRefusal } from './fake-ups-options.ts';
 import { upsReturnRefusal, upsReturnService } from './fake-ups-returns.ts';
 import { UPS_SERVICES, firstPackage, packageRefusal, servicesFor, upsPrice } from './fake-ups-rates.ts';
+import { upsHandStep, upsJourney, upsPickedUp, type FakeUpsTimedStep } from './fake-ups-tracking.ts';
 import type {
   UpsLabelRecoveryRequest,
   UpsLabelRecoveryResponse,
@@ -11,21 +13,16 @@ import type {
   UpsShipmentBody,
   UpsShipmentRequest,
   UpsShipmentResponse,
-  UpsTrackActivity,
-  UpsTrackResponse,
-  UpsTrackStatus,
   UpsVoidResponse,
 } from './fake-ups-wire.ts';
 
 /**
  * The Shipping API of the fake UPS: shipments bought (`POST /api/shipments/{version}/ship`), voided (`DELETE
- * /api/shipments/{version}/void/cancel/{id}`), their labels recovered (`POST /api/labels/{version}/recovery`, by
- * tracking number or by reference number and shipper number) and tracked (`GET /api/track/v1/details/{n}`, `GET
- * /api/track/v1/reference/details/{reference}`). UPS has no idempotency key: each ship call is a new shipment and a
- * new charge. The void error codes are the fake's own (UPS publishes a list, the fake does not copy it).
+ * /api/shipments/{version}/void/cancel/{id}`) and their labels recovered (`POST /api/labels/{version}/recovery`, by
+ * tracking number or by reference number and shipper number). Each package sold starts its journey on the fake's
+ * clock (tracked in fake-ups-tracking.ts). UPS has no idempotency key: each ship call is a new shipment and a new
+ * charge. The void error codes are the fake's own (UPS publishes a list, the fake does not copy it).
  */
-
-type FakeUpsLabelState = 'created' | 'picked_up' | 'delivered' | 'exception' | 'voided';
 
 export interface FakeUpsLabel {
   shipmentId: string;
@@ -38,11 +35,16 @@ export interface FakeUpsLabel {
   returnService: string | null;
   request: UpsShipmentBody;
   transId: string | null;
-  state: FakeUpsLabelState;
+  state: 'active' | 'voided';
   /** Past the void period: a void is refused. */
   voidExpired: boolean;
-  /** Newest first. */
-  activity: UpsTrackActivity[];
+  /** When it was sold, on the fake's clock: its journey's steps are due hours after. */
+  soldAt: number;
+  journey: JourneyStep[];
+  /** Steps made by hand (scan, exception, deliver), oldest first; the first one ends the journey. */
+  byHand: FakeUpsTimedStep[];
+  /** When it was voided, on the fake's clock; null while it stands. */
+  voidedAt: number | null;
 }
 
 export interface FakeUpsCharge {
@@ -55,52 +57,11 @@ export interface FakeUpsCharge {
 
 type Refuse = (status: number, code: string, message: string) => FakeReply;
 
-const STATUS: Record<FakeUpsLabelState, UpsTrackStatus> = {
-  created: {
-    type: 'M',
-    description: 'Shipper created a label, UPS has not received the package yet.',
-    code: 'MP',
-    statusCode: '003',
-  },
-  picked_up: { type: 'P', description: 'Pickup Scan', code: 'PU', statusCode: '021' },
-  delivered: { type: 'D', description: 'Delivered', code: 'FS', statusCode: '011' },
-  exception: {
-    type: 'X',
-    description: 'The receiver was not available for delivery. We will make a second attempt the next business day.',
-    code: '48',
-    statusCode: '006',
-  },
-  voided: { type: 'MV', description: 'Voided Information Received', code: 'MV', statusCode: '003' },
-};
-
 const party = (p: UpsParty | undefined) => [
   p?.Name ?? '',
   ...(p?.Address?.AddressLine ?? []),
   `${p?.Address?.City ?? ''} ${p?.Address?.StateProvinceCode ?? ''} ${p?.Address?.PostalCode ?? ''}`,
 ];
-
-function activity(state: FakeUpsLabelState, party: UpsParty | undefined): UpsTrackActivity {
-  const now = new Date().toISOString();
-  const date = now.slice(0, 10).replaceAll('-', '');
-  const time = now.slice(11, 19).replaceAll(':', '');
-  const address = party?.Address;
-  return {
-    location: {
-      address: {
-        city: address?.City ?? '',
-        stateProvince: address?.StateProvinceCode ?? '',
-        postalCode: address?.PostalCode ?? '',
-        countryCode: address?.CountryCode ?? '',
-      },
-    },
-    status: STATUS[state],
-    date,
-    time,
-    gmtDate: date,
-    gmtTime: time,
-    gmtOffset: '+00:00',
-  };
-}
 
 const ok = { ResponseStatus: { Code: '1', Description: 'Success' } };
 
@@ -113,9 +74,8 @@ interface UpsShipments {
   ship(request: FakeRequest, merchantId: string | null): FakeReply | Promise<FakeReply>;
   void(request: FakeRequest): FakeReply;
   recover(request: FakeRequest): FakeReply;
-  track(request: FakeRequest): FakeReply;
-  trackReference(request: FakeRequest): FakeReply;
-  advance(trackingNumber: string, state: 'picked_up' | 'delivered' | 'exception'): void;
+  /** A step made by hand now (a pickup scan, an exception, a delivery): the package leaves its journey. */
+  advance(trackingNumber: string, kind: 'accepted' | 'delivered' | 'exception'): void;
   label(trackingNumber: string): FakeUpsLabel;
 }
 
@@ -131,6 +91,7 @@ interface UpsShipmentsState {
   /** The account sends invoices to customs electronically: no copy is answered unless one is asked for. */
   paperlessInvoices: boolean;
   refuse: Refuse;
+  clock: FakeClock;
 }
 
 function label(ups: UpsShipmentsState, trackingNumber: string): FakeUpsLabel {
@@ -145,25 +106,6 @@ const content = (found: FakeUpsLabel) => ({
   from: party(found.request.ShipFrom ?? found.request.Shipper),
   to: party(found.request.ShipTo),
 });
-
-function trackPackage(found: FakeUpsLabel) {
-  return {
-    trackingNumber: found.trackingNumber,
-    currentStatus: STATUS[found.state],
-    activity: found.activity,
-    referenceNumber: found.references.map((number) => ({ type: 'PACKAGE', number })),
-    service: { code: found.service, description: UPS_SERVICES[found.service]!.name },
-    packageCount: 1,
-  };
-}
-
-function tracked(refuse: Refuse, inquiryNumber: string, found: FakeUpsLabel[]): FakeReply {
-  if (found.length === 0) return refuse(404, 'TW0001', 'Tracking Information Not Found');
-  const answer: UpsTrackResponse = {
-    trackResponse: { shipment: [{ inquiryNumber, package: found.map(trackPackage) }] },
-  };
-  return { status: 200, body: answer };
-}
 
 /** `POST /shipments/{version}/ship`: checked as UPS does, a label drawn and charged, and UPS's answer. */
 function ship(ups: UpsShipmentsState, request: FakeRequest, merchantId: string | null): FakeReply | Promise<FakeReply> {
@@ -223,9 +165,12 @@ function ship(ups: UpsShipmentsState, request: FakeRequest, merchantId: string |
     returnService: upsReturnService(shipment),
     request: shipment,
     transId,
-    state: 'created',
+    state: 'active',
     voidExpired: false,
-    activity: [activity('created', shipment.ShipFrom ?? shipment.Shipper)],
+    soldAt: ups.clock.now(),
+    journey: upsJourney(shipment),
+    byHand: [],
+    voidedAt: null,
   };
   ups.labels.set(trackingNumber, created);
   const wantsNegotiated = shipment.ShipmentRatingOptions?.NegotiatedRatesIndicator !== undefined;
@@ -280,12 +225,12 @@ function voidShipment(ups: UpsShipmentsState, request: FakeRequest): FakeReply {
   const found = ups.labels.get(id);
   if (!found) return ups.refuse(400, '190102', 'No shipment found within the allowed void period');
   if (found.state === 'voided') return ups.refuse(400, '190103', 'The shipment has already been voided');
-  if (found.state !== 'created') {
+  if (upsPickedUp(found, ups.clock.now())) {
     return ups.refuse(400, '190106', 'The package has been picked up or delivered and can no longer be voided');
   }
   if (found.voidExpired) return ups.refuse(400, '190117', 'Void period has expired');
   found.state = 'voided';
-  found.activity.unshift(activity('voided', found.request.ShipFrom ?? found.request.Shipper));
+  found.voidedAt = ups.clock.now();
   ups.voids.push(id);
   const answer: UpsVoidResponse = {
     VoidShipmentResponse: { Response: ok, SummaryResult: { Status: { Code: '1', Description: 'Voided' } } },
@@ -333,32 +278,15 @@ function recover(ups: UpsShipmentsState, request: FakeRequest): FakeReply {
   return { status: 200, body: answer };
 }
 
-function track(ups: UpsShipmentsState, request: FakeRequest): FakeReply {
-  const inquiry = request.params.inquiryNumber!;
-  const found = ups.labels.get(inquiry);
-  return tracked(ups.refuse, inquiry, found ? [found] : []);
-}
-
-function trackReference(ups: UpsShipmentsState, request: FakeRequest): FakeReply {
-  const reference = request.params.referenceNumber!;
-  const shipper = request.query.get('shipperNum');
-  const found = [...ups.labels.values()].filter(
-    (l) => l.references.includes(reference) && (!shipper || l.shipperNumber === shipper),
-  );
-  return tracked(ups.refuse, reference, found);
-}
-
-function advance(ups: UpsShipmentsState, trackingNumber: string, state: 'picked_up' | 'delivered' | 'exception'): void {
-  const found = label(ups, trackingNumber);
-  found.state = state;
-  const where = state === 'picked_up' ? (found.request.ShipFrom ?? found.request.Shipper) : found.request.ShipTo;
-  found.activity.unshift(activity(state, where));
+function advance(ups: UpsShipmentsState, trackingNumber: string, kind: 'accepted' | 'delivered' | 'exception') {
+  upsHandStep(label(ups, trackingNumber), kind, ups.clock.now());
 }
 
 export function createUpsShipments(options: {
   negotiatedDiscount: number | null;
   paperlessInvoices?: boolean;
   refuse: Refuse;
+  clock: FakeClock;
 }): UpsShipments {
   const ups: UpsShipmentsState = {
     labels: new Map(),
@@ -369,6 +297,7 @@ export function createUpsShipments(options: {
     negotiatedDiscount: options.negotiatedDiscount,
     paperlessInvoices: options.paperlessInvoices ?? false,
     refuse: options.refuse,
+    clock: options.clock,
   };
   return {
     labels: ups.labels,
@@ -384,8 +313,6 @@ export function createUpsShipments(options: {
     ship: (request, merchantId) => ship(ups, request, merchantId),
     void: (request) => voidShipment(ups, request),
     recover: (request) => recover(ups, request),
-    track: (request) => track(ups, request),
-    trackReference: (request) => trackReference(ups, request),
-    advance: (trackingNumber, state) => advance(ups, trackingNumber, state),
+    advance: (trackingNumber, kind) => advance(ups, trackingNumber, kind),
   };
 }

@@ -37,7 +37,7 @@ interface UpsMoney {
   MonetaryValue: string;
 }
 
-interface UpsAddress {
+export interface UpsAddress {
   AddressLine?: string[];
   City?: string;
   StateProvinceCode?: string;
@@ -231,15 +231,26 @@ export interface UpsTrackActivity {
   gmtOffset: string;
 }
 
-interface UpsTrackPackage {
+export interface UpsTrackPackage {
   trackingNumber: string;
   currentStatus: UpsTrackStatus;
+  /** Newest first. */
   activity: UpsTrackActivity[];
   referenceNumber: Array<{ type: string; number: string }>;
   service: { code: string; description: string };
   packageCount: number;
+  /** SDD scheduled, RDD rescheduled, DEL delivered; YYYYMMDD. */
+  deliveryDate: Array<{ type: 'SDD' | 'RDD' | 'DEL'; date: string }>;
+  deliveryTime?: { type: string; startTime?: string; endTime?: string };
 }
 
 export interface UpsTrackResponse {
-  trackResponse: { shipment: Array<{ inquiryNumber: string; package: UpsTrackPackage[] }> };
+  trackResponse: {
+    shipment: Array<{
+      inquiryNumber: string;
+      package?: UpsTrackPackage[];
+      /** What UPS answers (with 200) for a number it does not know: TW0001 Tracking Information Not Found. */
+      warnings?: Array<{ code: string; message: string }>;
+    }>;
+  };
 }

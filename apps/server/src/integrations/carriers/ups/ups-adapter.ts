@@ -28,7 +28,7 @@ import {
   upsShipRequest,
 } from './ups-shipment.ts';
 import { upsReturnLabel, upsReturnShipRequest } from './ups-returns.ts';
-import { upsTrackingSummary } from './ups-tracking.ts';
+import { upsTrackParcels, upsTrackingLimits } from './ups-tracking.ts';
 import type {
   UpsLabelImageCode,
   UpsLabelRecoveryAnswer,
@@ -267,13 +267,9 @@ export function createUpsAdapter(connection: CarrierConnection, options: Carrier
       throw new VoidRefusedError(reason, status?.Description ?? null);
     },
 
-    async track(trackingNumber, signal) {
-      const answer = await client.call<UpsTrackAnswer | null>(
-        { path: `/api/track/v1/details/${encodeURIComponent(trackingNumber)}` },
-        signal,
-      );
-      return upsTrackingSummary(trackingNumber, answer);
-    },
+    // One number per call (ups-tracking.ts); the pace is the account's setting, UPS publishing none.
+    trackParcels: (numbers, signal) => upsTrackParcels(client, numbers, signal),
+    trackingLimits: upsTrackingLimits(connection.settings),
 
     // Street level in the US and Puerto Rico only: other addresses get no outcome (ups-addresses.ts).
     checkAddresses: (addresses, signal) => upsCheckAddresses(client, addresses, signal),

@@ -14,6 +14,7 @@ import type {
   UpsAddressValidationAnswer,
   UpsAddressValidationRequest,
 } from './ups-addresses-wire.ts';
+import { upsCallsPerMinute } from './ups-client.ts';
 import { asArray } from './ups-shipment.ts';
 
 /**
@@ -39,8 +40,7 @@ const STREET_LEVEL_COUNTRIES = new Set(['US', 'PR']);
 const DEFAULT_CALLS_PER_MINUTE = 60;
 
 export function upsAddressLimits(settings: Record<string, string>): AddressServiceLimits {
-  const asked = Number(settings.addressChecksPerMinute);
-  const callsPerWindow = Number.isInteger(asked) && asked > 0 ? asked : DEFAULT_CALLS_PER_MINUTE;
+  const callsPerWindow = upsCallsPerMinute(settings, 'addressChecksPerMinute', DEFAULT_CALLS_PER_MINUTE);
   return { perCall: 1, callsPerWindow, windowSeconds: 60 };
 }
 

@@ -28,6 +28,15 @@ interface UpsClientConfig {
 
 export type UpsClient = BearerClient;
 
+/**
+ * Calls a minute an account may make to one UPS API: its setting `key` when that is a positive whole number, else
+ * `fallback`. UPS publishes no limits (they are per application and raised on request), so the fallbacks are ours.
+ */
+export function upsCallsPerMinute(settings: Record<string, string>, key: string, fallback: number): number {
+  const asked = Number(settings[key]);
+  return Number.isInteger(asked) && asked > 0 ? asked : fallback;
+}
+
 const describe = (error: UpsErrorEntry) => withCode(error.message, error.code);
 
 /** "ClientId is Invalid (10401)" per error of `{ response: { errors: [{ code, message }] } }`. */

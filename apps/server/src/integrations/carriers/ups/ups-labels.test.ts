@@ -315,7 +315,7 @@ describe('UPS labels against the fake', () => {
   });
 });
 
-describe('UPS void and tracking against the fake', () => {
+describe('UPS void against the fake', () => {
   it('voids a shipment; voiding it again answers the void that stands', async () => {
     const { fake, adapter } = await setup();
     const label = await adapter.buyLabel(labelRequest());
@@ -348,38 +348,5 @@ describe('UPS void and tracking against the fake', () => {
       platformMessage: 'Void period has expired (190117)',
     });
     expect(fake.voids).toEqual([]);
-  });
-
-  it('tracks a package from its label to its delivery, and an exception', async () => {
-    const { fake, adapter } = await setup();
-    const { trackingNumber } = await adapter.buyLabel(labelRequest());
-    const created = await adapter.track(trackingNumber);
-    expect(created).toMatchObject({
-      trackingNumber,
-      status: 'pre_transit',
-      statusText: 'Shipper created a label, UPS has not received the package yet.',
-      events: [
-        { at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/), location: 'Alpharetta, GA 30005, US' },
-      ],
-    });
-    expect(calls(fake, /^\/api\/track\//)[0]!.path).toBe(`/api/track/v1/details/${trackingNumber}`);
-
-    fake.scan(trackingNumber);
-    expect((await adapter.track(trackingNumber)).status).toBe('in_transit');
-    fake.exception(trackingNumber);
-    expect((await adapter.track(trackingNumber)).status).toBe('exception');
-    fake.deliver(trackingNumber);
-    const delivered = await adapter.track(trackingNumber);
-    expect(delivered.status).toBe('delivered');
-    expect(delivered.events.map((event) => event.description)).toEqual([
-      'Delivered',
-      expect.stringContaining('receiver was not available'),
-      'Pickup Scan',
-      'Shipper created a label, UPS has not received the package yet.',
-    ]);
-    expect(delivered.events[0]!.location).toBe('Timonium, MD 210931234, US');
-
-    const unknown = await expectChannelError(adapter.track('1Z999AA10123456784'));
-    expect(unknown).toMatchObject({ kind: 'not_found', platformMessage: 'Tracking Information Not Found (TW0001)' });
   });
 });

@@ -271,10 +271,13 @@ export interface UpsLabelRecoveryAnswer {
 }
 
 /** Tracking API v1 (camelCase, unlike UPS's other APIs). */
-interface UpsTrackStatus {
+export interface UpsTrackStatus {
+  /** The activity status type: M / MV manifest or voided, I in progress, D delivered, X exception (7.1). */
   type?: string;
   description?: string;
   code?: string;
+  /** Three digits from UPS's Status/Description code list ("003", "011"). */
+  statusCode?: string;
 }
 
 export interface UpsTrackActivity {
@@ -283,16 +286,20 @@ export interface UpsTrackActivity {
   /** YYYYMMDD and HHMMSS, local to the scan. */
   date?: string;
   time?: string;
-  /** The same moment in GMT. */
+  /** The same moment in GMT, and the scan's offset from it ("-05:00"). */
   gmtDate?: string;
   gmtTime?: string;
+  gmtOffset?: string;
 }
 
 export interface UpsTrackPackage {
   trackingNumber?: string;
   currentStatus?: UpsTrackStatus;
+  /** Newest first, as UPS documents. */
   activity?: UpsTrackActivity[];
   referenceNumber?: Array<{ type?: string; number?: string }>;
+  /** SDD scheduled, RDD rescheduled, DEL delivered; YYYYMMDD. */
+  deliveryDate?: Array<{ type?: string; date?: string }>;
 }
 
 export interface UpsTrackAnswer {
