@@ -202,8 +202,14 @@ async function release(deps: ReturnPurchaseDeps, tenantId: string, id: number, k
 }
 
 /** Asks the carrier for a return whose answer was lost (by the request's idempotency key). */
-async function findLost(account: LabelAccount, request: ReturnLabelRequest): Promise<PurchasedLabel | null> {
-  return account.adapter().findLabel(request as LabelRequest, AbortSignal.timeout(FIND_TIMEOUT_MS));
+async function findLost(
+  account: LabelAccount,
+  request: ReturnLabelRequest,
+): Promise<PurchasedLabel | PurchasedReturnLabel | null> {
+  const adapter = account.adapter();
+  const signal = AbortSignal.timeout(FIND_TIMEOUT_MS);
+  if (adapter.findReturnLabel) return adapter.findReturnLabel(request, signal);
+  return adapter.findLabel(request as LabelRequest, signal);
 }
 
 async function buy(
@@ -229,7 +235,7 @@ async function buy(
       throw error;
     }
     deps.log.warn({ carrier, returnId: row.id }, 'return label answer lost; asking the carrier');
-    let found: PurchasedLabel | null;
+    let found: PurchasedLabel | PurchasedReturnLabel | null;
     try {
       found = await findLost(account, request);
     } catch (findError) {

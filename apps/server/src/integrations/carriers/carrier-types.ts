@@ -73,6 +73,11 @@ export interface CarrierAdapter {
    * has it: the label costs nothing until it is scanned. Voided with `voidLabel` like an outbound label.
    */
   buyReturnLabel?(request: ReturnLabelRequest, signal?: AbortSignal): Promise<PurchasedReturnLabel>;
+  /**
+   * After a return purchase whose answer was lost: the return label made under the request's idempotency key, or
+   * null when the carrier holds none. Absent: `findLabel` finds returns too (the carrier looks labels up by key).
+   */
+  findReturnLabel?(request: ReturnLabelRequest, signal?: AbortSignal): Promise<PurchasedReturnLabel | null>;
 }
 
 export interface ReturnLabelRequest extends Omit<LabelRequest, 'customs'> {
