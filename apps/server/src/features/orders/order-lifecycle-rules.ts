@@ -195,11 +195,11 @@ export function planLifecycleEvent(
   if (feature && !context.features[feature]) return { ok: false, ...FEATURE_MESSAGES[feature] };
   const rule = findLifecycleRule(event, snapshot, options.table ?? ORDER_LIFECYCLE);
   if (!rule) {
-    return refuse(
-      'invalid_status',
-      `${event} is not allowed for an order that is ${snapshot.orderStatus} ` +
-        `(payment ${snapshot.paymentStatus}, shipment ${snapshot.shipmentStatus})`,
-    );
+    const state = `${snapshot.orderStatus} (payment ${snapshot.paymentStatus}, shipment ${snapshot.shipmentStatus})`;
+    if (event === 'returnLabel') {
+      return refuse('invalid_status', `A return label is for shipped units; this order is ${state}`);
+    }
+    return refuse('invalid_status', `${event} is not allowed for an order that is ${state}`);
   }
   for (const name of rule.guards) {
     const guard = GUARDS[name];
