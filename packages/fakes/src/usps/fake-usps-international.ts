@@ -11,7 +11,7 @@ import { IMAGE_TYPES, addressRefusals, dateRefusal, missing } from './fake-usps-
 import { authorize, multipart } from './fake-usps-label-replies.ts';
 import { cancelSold, declined, replayed, sell, type UspsLabelsState } from './fake-usps-label-store.ts';
 import { header, jsonBody, uspsError } from './fake-usps-replies.ts';
-import { trackingEvent } from './fake-usps-tracking.ts';
+import { startJourney } from './fake-usps-tracking.ts';
 import type { UspsErrorDetail, UspsLabelAddress } from './fake-usps-wire.ts';
 
 /**
@@ -181,7 +181,13 @@ export function createInternationalLabel(usps: UspsLabelsState, request: FakeReq
     state: 'created',
     filed: false,
     disputeId: null,
-    events: [trackingEvent('Shipping Label Created, USPS Awaiting Item', 'GX', body.fromAddress)],
+    ...startJourney(usps.clock.now(), {
+      name: nameOf(body.toAddress!),
+      street: body.toAddress!.streetAddress ?? '',
+      city: body.toAddress!.city,
+      state: body.toAddress!.province,
+      postalCode: body.toAddress!.postalCode,
+    }),
   });
   const { labelImage, ...metadata } = answer;
   // International Labels answers multipart whatever the Accept header asks.

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
+import type { FakeClock, JourneyStep } from '../tracking/fake-parcel-journey.ts';
 import type { UspsLabelContext } from './fake-usps-label-replies.ts';
 import type { UspsInternationalLabelMetadata, UspsInternationalLabelRequest } from './fake-usps-international-wire.ts';
 import { header, uspsError } from './fake-usps-replies.ts';
+import { scannedBy, stopJourney } from './fake-usps-tracking.ts';
 import type {
   UspsCancelAnswer,
   UspsLabelAnswer,
@@ -27,7 +29,11 @@ interface FakeUspsSoldLabel {
   /** Sent in the day's shipping-services file: a cancel is then a refund request (DISPUTED). */
   filed: boolean;
   disputeId: string | null;
-  /** Newest first, as USPS lists them. */
+  /** When it was sold, on the fake's clock. */
+  soldAt: number;
+  /** The journey its parcel follows (fake-parcel-journey.ts); null once cancelled or moved by a test's own event. */
+  journey: JourneyStep[] | null;
+  /** The events fixed when the journey stopped and those a test added, newest first; read once `journey` is null. */
   events: UspsTrackingEvent[];
 }
 
@@ -61,6 +67,8 @@ export interface FakeUspsRefund {
 /** The labels sold, their charges and refunds, the account's balance and what the next purchases meet. */
 export interface UspsLabelsState {
   context: UspsLabelContext;
+  /** The clock the labels' journeys are read against. */
+  clock: FakeClock;
   labels: Map<string, FakeUspsLabel>;
   internationalLabels: Map<string, FakeUspsInternationalLabel>;
   /** What each idempotency key bought: the body that bought it and how to answer it again. */
@@ -161,7 +169,7 @@ export function cancelSold(
       `A refund of label ${trackingNumber} has already been requested (dispute ${found.disputeId}).`,
     );
   }
-  if (found.state !== 'created') {
+  if (scannedBy(found, usps.clock.now())) {
     return refuse(
       'LABEL_SCANNED',
       'Refund not allowed',
@@ -169,6 +177,8 @@ export function cancelSold(
     );
   }
   const status = found.filed ? 'DISPUTED' : 'CANCELED';
+  // USPS goes on showing the label created, and nothing after it.
+  stopJourney(found, usps.clock.now());
   found.state = found.filed ? 'refund_requested' : 'canceled';
   const answer: UspsCancelAnswer = { trackingNumber, status };
   if (found.filed) {

@@ -1,4 +1,5 @@
 import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
+import type { FakeClock } from '../tracking/fake-parcel-journey.ts';
 import { LABEL_CUSTOMS_LINES, customsLines, customsRefusals } from './fake-usps-customs.ts';
 import { continuationZpl, impbBarcodeData, labelPdf, labelPdfPages, labelZpl, uspsPic } from './fake-usps-documents.ts';
 import { uspsExtras } from './fake-usps-extras.ts';
@@ -21,7 +22,7 @@ import {
 import { uspsQuote } from './fake-usps-prices.ts';
 import { createUspsReturns, type FakeUspsReturnLabel } from './fake-usps-returns.ts';
 import { bearerOf, header, invalidToken, jsonBody, uspsError } from './fake-usps-replies.ts';
-import { advanceLabel, trackingEvent, trackingReply } from './fake-usps-tracking.ts';
+import { advanceLabel, startJourney, trackingReply } from './fake-usps-tracking.ts';
 import type { UspsLabelAddress, UspsLabelAnswer, UspsLabelRequest } from './fake-usps-wire.ts';
 
 export type {
@@ -32,16 +33,16 @@ export type {
 } from './fake-usps-label-store.ts';
 
 /**
- * Domestic Labels 3.0 and Tracking 3.0 of the fake USPS: labels bought with a payment authorization token
+ * Domestic Labels 3.0 and Tracking 3.2 of the fake USPS: labels bought with a payment authorization token
  * (`POST /labels/v3/label`, deduplicated on X-Idempotency-Key), cancelled or refunded (`DELETE
- * /labels/v3/label/{trackingNumber}`) and tracked (`GET /tracking/v3/tracking/{trackingNumber}`), international ones
- * too (fake-usps-international.ts). A label to a military address (AA, AE, AP) needs the domestic customs form, which
- * is printed on it. Every label is kept by its tracking number and every purchase recorded as a charge, so a test can
+ * /labels/v3/label/{trackingNumber}`) and tracked (`POST /tracking/v3r2/tracking`, fake-usps-tracking.ts),
+ * international ones too (fake-usps-international.ts). A label to a military address (AA, AE, AP) needs the domestic
+ * customs form, which is printed on it. Every label is kept by its tracking number and every purchase recorded as a charge, so a test can
  * prove that one purchase cost once.
  */
 
 const LABELS_API = '/labels/v3';
-const TRACKING_API = '/tracking/v3';
+const TRACKING_API = '/tracking/v3r2';
 const JSON_ACCEPT = 'application/vnd.usps.labels+json';
 /** Military "states": their mail crosses a customs border (DMM 608.2.4), so the label needs a customs form. */
 const MILITARY_STATES = new Set(['AA', 'AE', 'AP']);
@@ -106,8 +107,9 @@ interface UspsLabels {
   createReturnLabel(request: FakeRequest): FakeReply | Promise<FakeReply>;
   createInternationalLabel(request: FakeRequest): FakeReply | Promise<FakeReply>;
   cancelInternationalLabel(request: FakeRequest): FakeReply;
+  /** Tracking 3.2's batch of numbers. */
   track(request: FakeRequest): FakeReply;
-  /** Moves a label on (an acceptance scan, a delivery, a delivery alert); throws for an unknown label. */
+  /** Moves a label on by hand (a scan, a delivery, an alert), ending its journey; throws for an unknown label. */
   advance(trackingNumber: string, state: 'accepted' | 'delivered' | 'alert', eventType?: string): void;
   /** A label sold, domestic or international; throws for an unknown one. */
   label(trackingNumber: string): FakeUspsAnyLabel;
@@ -211,7 +213,13 @@ function createLabel(usps: UspsLabelsState, request: FakeRequest): FakeReply | P
     state: 'created',
     filed: false,
     disputeId: null,
-    events: [trackingEvent('Shipping Label Created, USPS Awaiting Item', 'GX', body.fromAddress)],
+    ...startJourney(usps.clock.now(), {
+      name: nameOf(to),
+      street: to.streetAddress ?? '',
+      city: to.city,
+      state: to.state,
+      postalCode: to.ZIPCode,
+    }),
   });
   return sell(usps, { request, roles: authorized.roles, amount: charged, trackingNumber: pic }, (again) =>
     reply(again, answer),
@@ -228,12 +236,13 @@ function cancelLabel(usps: UspsLabelsState, request: FakeRequest): FakeReply {
 
 function track(usps: UspsLabelsState, request: FakeRequest): FakeReply {
   if (!usps.context.bearerWorks(bearerOf(request))) return invalidToken(TRACKING_API);
-  return trackingReply(findSold(usps, request.params.trackingNumber!), request);
+  return trackingReply(request, (trackingNumber) => findSold(usps, trackingNumber), usps.clock.now());
 }
 
-export function createUspsLabels(context: UspsLabelContext): UspsLabels {
+export function createUspsLabels(context: UspsLabelContext, clock: FakeClock): UspsLabels {
   const usps: UspsLabelsState = {
     context,
+    clock,
     labels: new Map(),
     internationalLabels: new Map(),
     byKey: new Map(),
@@ -269,7 +278,8 @@ export function createUspsLabels(context: UspsLabelContext): UspsLabels {
     createInternationalLabel: (request) => createInternationalLabel(usps, request),
     cancelInternationalLabel: (request) => cancelInternationalLabel(usps, request),
     track: (request) => track(usps, request),
-    advance: (trackingNumber, state, eventType) => advanceLabel(label(usps, trackingNumber), state, eventType),
+    advance: (trackingNumber, state, eventType) =>
+      advanceLabel(label(usps, trackingNumber), state, eventType, clock.now()),
   };
 }
 

@@ -6,7 +6,7 @@ import { authorize, multipart } from './fake-usps-label-replies.ts';
 import { replayed, type FakeUspsLabel, type UspsLabelsState } from './fake-usps-label-store.ts';
 import { uspsQuote } from './fake-usps-prices.ts';
 import { header, jsonBody, uspsError } from './fake-usps-replies.ts';
-import { trackingEvent } from './fake-usps-tracking.ts';
+import { startJourney } from './fake-usps-tracking.ts';
 import type { UspsErrorDetail, UspsLabelAddress, UspsLabelAnswer, UspsLabelRequest } from './fake-usps-wire.ts';
 
 /**
@@ -174,7 +174,13 @@ export function createUspsReturns(usps: UspsLabelsState) {
       state: 'created',
       filed: false,
       disputeId: null,
-      events: [trackingEvent('Shipping Label Created, USPS Awaiting Item', 'GX', body.fromAddress)],
+      ...startJourney(usps.clock.now(), {
+        name: nameOf(to),
+        street: to.streetAddress ?? '',
+        city: to.city,
+        state: to.state,
+        postalCode: to.ZIPCode,
+      }),
       rma,
       payOnUse: true,
     };

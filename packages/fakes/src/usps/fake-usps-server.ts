@@ -10,6 +10,7 @@ import {
   type FakeRequest,
 } from '../http/fake-http.ts';
 import { createFakeTokens } from '../http/fake-oauth.ts';
+import { FakeClock } from '../tracking/fake-parcel-journey.ts';
 import { internationalBaseRatesSearch, internationalTotalRatesSearch } from './fake-usps-international-prices.ts';
 import {
   createUspsLabels,
@@ -34,8 +35,9 @@ import {
 /**
  * A loopback USPS v3 platform for tests and the demo: client-credentials tokens (`POST /oauth2/v3/token`), payment
  * authorization for a business account's CRID, MIDs and EPS account or permit (`POST /payments/v3/payment-authorization`),
- * domestic and international prices, labels bought, cancelled and tracked (fake-usps-prices.ts, fake-usps-labels.ts,
- * fake-usps-international.ts, the customs forms of fake-usps-customs.ts), address checks (fake-usps-addresses.ts),
+ * domestic and international prices, labels bought, cancelled and tracked as they move on the fake's clock
+ * (fake-usps-prices.ts, fake-usps-labels.ts, fake-usps-international.ts, fake-usps-tracking.ts, the customs forms of
+ * fake-usps-customs.ts), address checks (fake-usps-addresses.ts),
  * USPS's error JSON, and its per-application quota (about 60 requests an hour, token calls included) answered 429 with
  * Retry-After. The product never imports it.
  */
@@ -68,6 +70,8 @@ export interface FakeUspsOptions {
   quota?: FakeUspsQuota | null;
   /** Money on the EPS account labels are paid from, in dollars (default unlimited). */
   balance?: number | null;
+  /** The clock its labels' journeys are read against (default a new one at real time). */
+  clock?: FakeClock;
   port?: number;
 }
 
@@ -77,6 +81,8 @@ interface RecordedUspsPaymentAuthorization {
 }
 
 export interface FakeUsps extends FakeHttpServer {
+  /** Move it on (`advanceHours`) and every label's parcel moves along its journey (fake-parcel-journey.ts). */
+  readonly clock: FakeClock;
   readonly paymentAuthorizations: RecordedUspsPaymentAuthorization[];
   tokensIssued(): number;
   /** Every issued token stops working (as if expired or revoked). */
@@ -100,7 +106,7 @@ export interface FakeUsps extends FakeHttpServer {
   setBalance(amount: number | null): void;
   /** The next `times` purchases are made and charged, but their answer never comes (the client times out). */
   dropNextLabelAnswer(times?: number): void;
-  /** An acceptance scan: the label is in USPS's hands and can no longer be cancelled. */
+  /** An acceptance scan (no cancel after it). It, `deliver` and `alert` end the label's journey: it moves by hand. */
   scan(trackingNumber: string): void;
   deliver(trackingNumber: string): void;
   /** A delivery exception (an attempted delivery by default). */
@@ -237,10 +243,9 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
   const paymentAuthorizations: RecordedUspsPaymentAuthorization[] = [];
   /** The payment tokens that still work and the roles each was issued for. */
   const paymentTokens = new Map<string, UspsPaymentRole[]>();
-  const labels = createUspsLabels({
-    bearerWorks: (token) => tokens.works(token),
-    paymentRoles: (token) => (token ? paymentTokens.get(token) : undefined),
-  });
+  const clock = options.clock ?? new FakeClock();
+  const paymentRoles = (token: string | undefined) => (token ? paymentTokens.get(token) : undefined);
+  const labels = createUspsLabels({ bearerWorks: (token) => tokens.works(token), paymentRoles }, clock);
   labels.balance = options.balance ?? null;
   let quota: FakeUspsQuota | null = options.quota === undefined ? { requests: 60 } : options.quota;
   /** When each request inside the rolling window came, oldest first. */
@@ -345,7 +350,7 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
     .on('POST', '/labels/v3/label', limited('/labels/v3', labels.createLabel))
     .on('POST', '/labels/v3/return-label', limited('/labels/v3', labels.createReturnLabel))
     .on('DELETE', '/labels/v3/label/:trackingNumber', limited('/labels/v3', labels.cancelLabel))
-    .on('GET', '/tracking/v3/tracking/:trackingNumber', limited('/tracking/v3', labels.track));
+    .on('POST', '/tracking/v3r2/tracking', limited('/tracking/v3r2', labels.track));
   const server = await startFakeHttpServer(router, {
     port: options.port,
     notFound: (request) =>
@@ -356,6 +361,7 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
 
   return {
     ...server,
+    clock,
     paymentAuthorizations,
     tokensIssued: () => tokens.issued,
     expireTokens: () => tokens.revoke(),

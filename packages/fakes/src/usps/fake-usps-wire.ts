@@ -184,23 +184,36 @@ export interface UspsBaseRatesAnswer {
   rates: UspsBaseRate[];
 }
 
+/** One event of Tracking 3.2 (`POST /tracking/v3r2/tracking`), listed newest first. */
 export interface UspsTrackingEvent {
   eventType: string;
-  /** ISO 8601 with the local offset. */
+  eventCode: string;
+  actionCode: string | null;
+  reasonCode: string | null;
+  /** Local time where the event happened, without an offset (GMTOffset says it). */
   eventTimestamp: string;
+  /** The same moment in UTC. */
+  GMTTimestamp: string;
+  /** The local offset of eventTimestamp, "-05:00". */
+  GMTOffset: string;
   eventCountry: string | null;
   eventCity: string | null;
   eventState: string | null;
-  eventZIP: string | null;
-  firm: string | null;
-  name: string | null;
-  authorizedAgent: boolean;
-  eventCode: string;
+  eventZIPCode: string | null;
+  recipientName: string | null;
 }
 
-/** `GET /tracking/v3/tracking/{trackingNumber}?expand=DETAIL`. */
-export interface UspsTrackingAnswer {
+/** One number of Tracking 3.2's body: `[{ trackingNumber, mailingDate?, destinationZIPCode? }]`, 1 to 35 of them. */
+export interface UspsTrackingRequestItem {
+  trackingNumber?: unknown;
+  mailingDate?: unknown;
+  destinationZIPCode?: unknown;
+}
+
+/** Tracking 3.2's answer for a number USPS knows (`statusCode` "200"). */
+export interface UspsTrackingDetail {
   trackingNumber: string;
+  statusCode: '200';
   mailClass: string;
   serviceTypeCode: string;
   status: string;
@@ -212,5 +225,13 @@ export interface UspsTrackingAnswer {
   destinationCity: string;
   destinationState: string;
   destinationZIP: string;
-  trackingEvents?: UspsTrackingEvent[];
+  deliveryDateExpectation: { expectedDeliveryDate: string };
+  trackingEvents: UspsTrackingEvent[];
+}
+
+/** Tracking 3.2's answer for a number it does not know, inside a 207 Multi-Status. */
+export interface UspsTrackingNotFound {
+  trackingNumber: string;
+  statusCode: '404';
+  error: UspsErrorBody['error'];
 }

@@ -33,7 +33,7 @@ import {
   uspsInternationalRatesQuery,
 } from './usps-international.ts';
 import { buyUspsReturnLabel } from './usps-returns.ts';
-import { uspsTrackingSummary } from './usps-tracking.ts';
+import { uspsTrackingLimits, uspsTrackParcels } from './usps-tracking.ts';
 import type {
   UspsBaseRatesAnswer,
   UspsBaseRatesQuery,
@@ -41,7 +41,6 @@ import type {
   UspsLabelAnswer,
   UspsTotalRatesAnswer,
   UspsTotalRatesQuery,
-  UspsTrackingAnswer,
 } from './usps-wire.ts';
 
 /**
@@ -294,13 +293,9 @@ export function createUspsAdapter(connection: CarrierConnection, options: Carrie
       throw new ChannelError('malformed', `USPS answered the cancel with status ${answer?.status ?? '(none)'}`, 200);
     },
 
-    async track(trackingNumber, signal) {
-      const answer = await client.call<UspsTrackingAnswer | null>(
-        { path: `/tracking/v3/tracking/${encodeURIComponent(trackingNumber)}?expand=DETAIL` },
-        signal,
-      );
-      return uspsTrackingSummary(trackingNumber, answer);
-    },
+    // Tracking 3.2's batch of 35 (usps-tracking.ts); calls count against USPS's quota like every other.
+    trackParcels: (numbers, signal) => uspsTrackParcels(client, numbers, signal),
+    trackingLimits: uspsTrackingLimits(connection.settings),
 
     // US and territory addresses only: others get no outcome (usps-addresses.ts). Calls count against USPS's quota.
     checkAddresses: (addresses, signal) => uspsCheckAddresses(client, addresses, signal),
@@ -308,5 +303,8 @@ export function createUspsAdapter(connection: CarrierConnection, options: Carrie
 
     // Pay-on-use return labels (usps-returns.ts); voidLabel cancels them as domestic labels.
     buyReturnLabel: (request, signal) => buyUspsReturnLabel(client, request, signal),
+    // USPS answers a purchase repeated under its idempotency key with the label it made; a return it never received
+    // is pay-on-use, so asking again costs nothing until the buyer uses it.
+    findReturnLabel: (request, signal) => buyUspsReturnLabel(client, request, signal),
   };
 }

@@ -405,47 +405,4 @@ describe('USPS cancel and tracking against the fake', () => {
     });
     expect(fake.refunds).toEqual([]);
   });
-
-  it('tracks a label from its creation to its delivery, newest event first', async () => {
-    const { fake, adapter } = await setup();
-    const { trackingNumber } = await adapter.buyLabel(labelRequest());
-    const created = await adapter.track(trackingNumber);
-    expect(created).toMatchObject({
-      trackingNumber,
-      status: 'pre_transit',
-      statusText: 'Shipping Label Created, USPS Awaiting Item',
-      events: [
-        {
-          at: expect.any(String),
-          description: 'Shipping Label Created, USPS Awaiting Item',
-          location: 'ST. LOUIS, MO 63116',
-        },
-      ],
-    });
-    expect(calls(fake, /^\/tracking\//)[0]!.query.get('expand')).toBe('DETAIL');
-
-    fake.scan(trackingNumber);
-    expect((await adapter.track(trackingNumber)).status).toBe('in_transit');
-    fake.deliver(trackingNumber);
-    const delivered = await adapter.track(trackingNumber);
-    expect(delivered.status).toBe('delivered');
-    expect(delivered.events.map((event) => event.description)).toEqual([
-      'Delivered, In/At Mailbox',
-      'USPS picked up item',
-      'Shipping Label Created, USPS Awaiting Item',
-    ]);
-    expect(delivered.events[0]!.location).toBe('ST. LOUIS, MO 63118');
-  });
-
-  it('tracks a delivery exception, and answers not_found for a number USPS does not know', async () => {
-    const { fake, adapter } = await setup();
-    const { trackingNumber } = await adapter.buyLabel(labelRequest());
-    fake.alert(trackingNumber);
-    expect(await adapter.track(trackingNumber)).toMatchObject({
-      status: 'exception',
-      statusText: 'Delivery Attempted - No Access to Delivery Location',
-    });
-    const error = await expectChannelError(adapter.track('9205590006662200704797'));
-    expect(error).toMatchObject({ kind: 'not_found', status: 404 });
-  });
 });

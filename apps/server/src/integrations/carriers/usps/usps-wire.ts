@@ -2,7 +2,7 @@ import type { UspsCustomsForm } from './usps-international-wire.ts';
 
 /**
  * USPS v3 platform wire types (integrations.md section 8): OAuth 2.0 client credentials, Payments 3.0, Domestic
- * Prices 3.0, Domestic Labels 3.0 and Tracking 3.0. Only the fields Shipdesk sends or reads.
+ * Prices 3.0, Domestic Labels 3.0 and Tracking 3.2. Only the fields Shipdesk sends or reads.
  */
 
 /** `POST /oauth2/v3/token`, sent as JSON. */
@@ -184,21 +184,32 @@ export interface UspsCancelAnswer {
   disputeId?: string;
 }
 
+/** One event of Tracking 3.2 (`POST /tracking/v3r2/tracking`), newest first. */
 export interface UspsTrackingEvent {
   eventType?: string;
+  eventCode?: string;
+  /** Local time of the event; v3r2 sends it without an offset and says the offset in GMTOffset. */
   eventTimestamp?: string;
+  GMTTimestamp?: string;
+  /** "-05:00". */
+  GMTOffset?: string;
   eventCity?: string | null;
   eventState?: string | null;
-  eventZIP?: string | null;
+  eventZIPCode?: string | null;
   eventCountry?: string | null;
-  eventCode?: string;
 }
 
-/** `GET /tracking/v3/tracking/{trackingNumber}?expand=DETAIL`. */
-export interface UspsTrackingAnswer {
+/** One entry of Tracking 3.2's answer (200, or 207 Multi-Status): a number's detail ("200") or its error ("404"). */
+export interface UspsTrackingResult {
   trackingNumber?: string;
-  status?: string;
+  statusCode?: string;
   statusCategory?: string;
-  statusSummary?: string;
+  status?: string;
+  deliveryDateExpectation?: {
+    expectedDeliveryDate?: string;
+    guaranteedDeliveryDate?: string;
+    predictedDeliveryDate?: string;
+  };
   trackingEvents?: UspsTrackingEvent[];
+  error?: { message?: string };
 }
