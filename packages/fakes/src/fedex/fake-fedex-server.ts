@@ -10,9 +10,10 @@ import { createFakeTokens } from '../http/fake-oauth.ts';
 import { createFedexAddresses } from './fake-fedex-addresses.ts';
 import { fedexError } from './fake-fedex-errors.ts';
 import { rateQuotes } from './fake-fedex-rates.ts';
+import { FakeClock } from '../tracking/fake-parcel-journey.ts';
+import { placeOf, scanEvent } from './fake-fedex-scans.ts';
 import {
   createFakeFedexShipping,
-  scanEvent,
   type FakeFedexCharge,
   type FakeFedexLabel,
   type FakeFedexShipmentFault,
@@ -47,6 +48,8 @@ export interface FakeFedexOptions {
   throttle?: FakeFedexThrottle | null;
   /** The shipper's account: shipments for another are refused. Default: any account. */
   accountNumber?: string;
+  /** The clock parcels move by after their label (default: real time). */
+  clock?: FakeClock;
   port?: number;
 }
 
@@ -69,7 +72,12 @@ export interface FakeFedex extends FakeHttpServer {
   failNextShipment(fault: FakeFedexShipmentFault): void;
   /** Shipment documents (the commercial invoice) answered by link from now on, as with URL_ONLY, or inline again. */
   documentsByUrl(on?: boolean): void;
-  /** FedEx scans the package (a code of SCAN_EVENTS, default PU: picked up); tracking shows it, and it can no longer be cancelled. */
+  /** The clock the labels' journeys run on (fake-fedex-scans.ts): move it to move the parcels. */
+  readonly clock: FakeClock;
+  /**
+   * FedEx scans the package (a code of FEDEX_SCAN_WORDS, default PU: picked up), now on the fake's clock: the label's
+   * journey stops where it was and tracking shows this scan after it. A scanned label can no longer be cancelled.
+   */
   scan(trackingNumber: string, code?: string): void;
 }
 
@@ -98,7 +106,8 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
     options.throttle === undefined ? { requests: 1_400, windowMs: 10_000 } : options.throttle;
   let windowStart = Date.now();
   let spent = 0;
-  const shipping = createFakeFedexShipping(options.accountNumber);
+  const clock = options.clock ?? new FakeClock();
+  const shipping = createFakeFedexShipping(options.accountNumber, clock);
   const addresses = createFedexAddresses();
 
   /** Counts the request in the current fixed window; the 429 once the window is spent. */
@@ -177,12 +186,12 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
     .on(
       'POST',
       '/track/v1/trackingnumbers',
-      api((request) => trackByNumbers(shipping.labels, request)),
+      api((request) => trackByNumbers(shipping.labels, request, clock.now())),
     )
     .on(
       'POST',
       '/track/v1/referencenumbers',
-      api((request) => trackByReferences(shipping.labels, request)),
+      api((request) => trackByReferences(shipping.labels, request, clock.now())),
     );
   const server = await startFakeHttpServer(router, { port: options.port, notFound: unknownPath });
 
@@ -216,11 +225,14 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
     charges: shipping.charges,
     failNextShipment: (fault) => shipping.queue(fault),
     documentsByUrl: (on = true) => shipping.documents.byUrl(on),
+    clock,
     scan(trackingNumber, code = 'PU') {
       const label = shipping.labels.get(trackingNumber);
       if (!label) throw new Error(`The fake FedEx sold no label ${trackingNumber}`);
+      const now = clock.now();
+      label.journeyStoppedAt ??= now;
       const at = code === 'DL' ? label.recipient : label.shipper;
-      label.events.unshift(scanEvent(code, at));
+      label.scans.unshift(scanEvent(code, placeOf(at), now));
     },
   };
 }

@@ -23,12 +23,13 @@ import {
 } from './fake-fedex-customs.ts';
 import { fedexReturnOf, fedexReturnRefusal, type FakeFedexReturn } from './fake-fedex-returns.ts';
 import { createFakeFedexDocuments, type FakeFedexDocuments } from './fake-fedex-documents.ts';
+import { fedexScans, type FedexJourneyLabel } from './fake-fedex-scans.ts';
+import { journeyFor, type FakeClock } from '../tracking/fake-parcel-journey.ts';
 import type {
   FedexCustomerReference,
   FedexCustomsClearanceDetail,
   FedexOutput,
   FedexParty,
-  FedexScanEvent,
   FedexShipRequest,
   FedexTransactionShipment,
 } from './fake-fedex-wire.ts';
@@ -39,7 +40,8 @@ import type {
  * meets (its answer lost after the label was bought, an address or account refusal) and scans labels as FedEx would.
  */
 
-export interface FakeFedexLabel {
+/** A label sold; its scans are its journey's steps so far (fake-fedex-scans.ts) and the test's own. */
+export interface FakeFedexLabel extends FedexJourneyLabel {
   trackingNumber: string;
   accountNumber: string;
   serviceType: string;
@@ -57,8 +59,6 @@ export interface FakeFedexLabel {
   shipper: FedexParty;
   recipient: FedexParty;
   status: 'created' | 'cancelled';
-  /** Newest first, as FedEx lists scan events. */
-  events: FedexScanEvent[];
   /** The customs the shipment was bought with, as sent; null for a domestic one. */
   customs: FedexCustomsClearanceDetail | null;
   /** The commercial invoice drawn for it (PDF), when one was asked for. */
@@ -81,19 +81,6 @@ export interface FakeFedexCharge {
 export type FakeFedexShipmentFault =
   /** The label is bought and charged, and the answer never comes (the client times out). */
   'drop_answer' | 'address' | 'account' | { status: number; code: string; message: string };
-
-/** FedEx's scan codes the fake can record, with the words tracking shows. */
-const SCAN_EVENTS: Record<string, string> = {
-  OC: 'Shipment information sent to FedEx',
-  PU: 'Picked up',
-  AR: 'Arrived at FedEx location',
-  DP: 'Departed FedEx location',
-  IT: 'In transit',
-  OD: 'On FedEx vehicle for delivery',
-  DL: 'Delivered',
-  DE: 'Delivery exception',
-  SE: 'Shipment exception',
-};
 
 const STOCKS: Record<string, { format: FakeLabelFormat; stock: RegExp }> = {
   PDF: { format: 'PDF', stock: /^PAPER_/ },
@@ -134,22 +121,6 @@ const lines = (party: FedexParty | undefined) =>
     party?.address?.countryCode,
   ].filter((line): line is string => !!line);
 
-export function scanEvent(code: string, party: FedexParty | undefined, at = new Date()): FedexScanEvent {
-  return {
-    date: at.toISOString(),
-    eventType: code,
-    eventDescription: SCAN_EVENTS[code] ?? code,
-    derivedStatusCode: code,
-    derivedStatus: SCAN_EVENTS[code] ?? code,
-    scanLocation: {
-      city: party?.address?.city,
-      stateOrProvinceCode: party?.address?.stateOrProvinceCode,
-      postalCode: party?.address?.postalCode,
-      countryCode: party?.address?.countryCode,
-    },
-  };
-}
-
 interface FakeFedexShipping {
   readonly labels: Map<string, FakeFedexLabel>;
   readonly charges: FakeFedexCharge[];
@@ -162,6 +133,7 @@ interface FakeFedexShipping {
 /** One account's shipments: the labels drawn, their charges, and the faults queued for the next ones. */
 interface FedexShippingState {
   accountNumber: string | undefined;
+  clock: FakeClock;
   labels: Map<string, FakeFedexLabel>;
   charges: FakeFedexCharge[];
   faults: FakeFedexShipmentFault[];
@@ -266,7 +238,16 @@ function ship(shipping: FedexShippingState, request: FakeRequest): FakeReply | P
     shipper,
     recipient,
     status: 'created',
-    events: [scanEvent('OC', shipper)],
+    soldAt: shipping.clock.now(),
+    journey: journeyFor({
+      name: recipient.contact?.personName ?? recipient.contact?.companyName,
+      street: recipient.address?.streetLines?.join(' '),
+      city: recipient.address?.city ?? '',
+      state: recipient.address?.stateOrProvinceCode ?? null,
+      postalCode: recipient.address?.postalCode ?? '',
+    }).steps,
+    journeyStoppedAt: null,
+    scans: [],
     customs: shipment.customsClearanceDetail ?? null,
     commercialInvoice: wantsCommercialInvoice(shipment)
       ? commercialInvoicePdf(shipment, trackingNumber, shipDate, shipment.customsClearanceDetail!)
@@ -353,7 +334,7 @@ function cancel(shipping: FedexShippingState, request: FakeRequest): FakeReply {
       },
     };
   }
-  if (label.events.some((event) => event.eventType !== 'OC')) {
+  if (fedexScans(label, shipping.clock.now()).some((event) => event.eventType !== 'OC')) {
     return fedexError(
       400,
       'SHIPMENT.CANCEL.NOTALLOWED',
@@ -371,9 +352,10 @@ function cancel(shipping: FedexShippingState, request: FakeRequest): FakeReply {
   };
 }
 
-export function createFakeFedexShipping(accountNumber: string | undefined): FakeFedexShipping {
+export function createFakeFedexShipping(accountNumber: string | undefined, clock: FakeClock): FakeFedexShipping {
   const shipping: FedexShippingState = {
     accountNumber,
+    clock,
     labels: new Map(),
     charges: [],
     faults: [],

@@ -1,14 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
+import { promisedDay } from '../tracking/fake-parcel-journey.ts';
 import { fedexError } from './fake-fedex-errors.ts';
+import { fedexScans, localTime, zoneOf } from './fake-fedex-scans.ts';
 import type { FakeFedexLabel } from './fake-fedex-shipments.ts';
-import type { FedexCompleteTrackResult, FedexTrackResult } from './fake-fedex-wire.ts';
+import type {
+  FedexCompleteTrackResult,
+  FedexDateAndTime,
+  FedexScanEvent,
+  FedexTrackResult,
+} from './fake-fedex-wire.ts';
 
 /**
- * The fake FedEx's Track API over the labels it sold: `POST /track/v1/trackingnumbers` and `POST
- * /track/v1/referencenumbers` (a shipment found by a reference its packages carry, within the shipper's account),
- * answered `{ output: { completeTrackResults } }` with FedEx's per-number errors for what it does not know.
+ * The fake FedEx's Track API over the labels it sold: `POST /track/v1/trackingnumbers` (at most 30 numbers a request,
+ * as FedEx documents) and `POST /track/v1/referencenumbers` (a shipment found by a reference its packages carry,
+ * within the shipper's account), answered `{ output: { completeTrackResults } }` with each parcel's scans so far on the
+ * fake's clock (fake-fedex-scans.ts), and FedEx's per-number errors for what it does not know. A cancelled shipment is
+ * gone from tracking: its number answers not found, as one FedEx never saw.
  */
+
+const FEDEX_TRACK_NUMBERS_PER_REQUEST = 30;
 
 /** Track-by-reference types and the customer reference type on the package that each one searches. */
 const REFERENCE_TYPES: Record<string, string> = {
@@ -26,8 +37,25 @@ function parse<T>(request: FakeRequest): T | null {
   }
 }
 
-function result(label: FakeFedexLabel, detailed: boolean): FedexTrackResult {
-  const latest = label.events[0]!;
+/** The dates FedEx gives beside the scans: pickup and delivery as they happened, else the delivery it estimates. */
+function dates(label: FakeFedexLabel, scans: FedexScanEvent[]): FedexDateAndTime[] {
+  const at = (code: string) => scans.find((scan) => scan.eventType === code)?.date;
+  const pickedUp = at('PU');
+  const delivered = at('DL');
+  const list: FedexDateAndTime[] = [];
+  if (pickedUp) list.push({ type: 'ACTUAL_PICKUP', dateTime: pickedUp });
+  if (delivered) list.push({ type: 'ACTUAL_DELIVERY', dateTime: delivered });
+  else if (!at('RS')) {
+    const day = promisedDay(label.soldAt);
+    const offset = localTime(Date.parse(`${day}T12:00:00Z`), zoneOf(label.recipient.address)).slice(19);
+    list.push({ type: 'ESTIMATED_DELIVERY', dateTime: `${day}T00:00:00${offset}` });
+  }
+  return list;
+}
+
+function result(label: FakeFedexLabel, now: number, detailed: boolean): FedexTrackResult {
+  const scans = fedexScans(label, now);
+  const latest = scans[0]!;
   return {
     trackingNumberInfo: {
       trackingNumber: label.trackingNumber,
@@ -41,7 +69,8 @@ function result(label: FakeFedexLabel, detailed: boolean): FedexTrackResult {
       description: latest.eventDescription,
       scanLocation: latest.scanLocation,
     },
-    ...(detailed ? { scanEvents: label.events } : {}),
+    dateAndTimes: dates(label, scans),
+    ...(detailed ? { scanEvents: scans } : {}),
   };
 }
 
@@ -49,7 +78,7 @@ function answer(completeTrackResults: FedexCompleteTrackResult[]): FakeReply {
   return { status: 200, body: { transactionId: randomUUID(), output: { completeTrackResults } } };
 }
 
-export function trackByNumbers(labels: Map<string, FakeFedexLabel>, request: FakeRequest): FakeReply {
+export function trackByNumbers(labels: Map<string, FakeFedexLabel>, request: FakeRequest, now: number): FakeReply {
   const body = parse<{
     includeDetailedScans?: boolean;
     trackingInfo?: Array<{ trackingNumberInfo?: { trackingNumber?: string } }>;
@@ -58,14 +87,23 @@ export function trackByNumbers(labels: Map<string, FakeFedexLabel>, request: Fak
   if (numbers.length === 0 || numbers.some((n) => !n)) {
     return fedexError(400, 'TRACKING.TRACKINGNUMBER.EMPTY', 'Please provide tracking number.');
   }
+  // FedEx's limit is documented; the code and words of its refusal are not (unconfirmed).
+  if (numbers.length > FEDEX_TRACK_NUMBERS_PER_REQUEST) {
+    return fedexError(
+      400,
+      'TRACKING.TRACKINGNUMBER.LIMITEXCEEDED',
+      `Please provide no more than ${FEDEX_TRACK_NUMBERS_PER_REQUEST} tracking numbers.`,
+    );
+  }
   return answer(
     numbers.map((trackingNumber) => {
-      const label = labels.get(trackingNumber);
+      const sold = labels.get(trackingNumber);
+      const label = sold?.status === 'cancelled' ? undefined : sold;
       return {
         trackingNumber,
         trackResults: [
           label
-            ? result(label, body?.includeDetailedScans === true)
+            ? result(label, now, body?.includeDetailedScans === true)
             : {
                 trackingNumberInfo: { trackingNumber, carrierCode: '', trackingNumberUniqueId: '' },
                 error: {
@@ -79,7 +117,7 @@ export function trackByNumbers(labels: Map<string, FakeFedexLabel>, request: Fak
   );
 }
 
-export function trackByReferences(labels: Map<string, FakeFedexLabel>, request: FakeRequest): FakeReply {
+export function trackByReferences(labels: Map<string, FakeFedexLabel>, request: FakeRequest, now: number): FakeReply {
   const body = parse<{
     includeDetailedScans?: boolean;
     referencesInformation?: {
@@ -100,7 +138,6 @@ export function trackByReferences(labels: Map<string, FakeFedexLabel>, request: 
     );
   }
   const packageType = REFERENCE_TYPES[info.type ?? 'CUSTOMER_REFERENCE'];
-  // A cancelled shipment is gone from tracking.
   const found = [...labels.values()].filter(
     (label) =>
       label.status !== 'cancelled' &&
@@ -126,7 +163,7 @@ export function trackByReferences(labels: Map<string, FakeFedexLabel>, request: 
   return answer(
     found.map((label) => ({
       trackingNumber: label.trackingNumber,
-      trackResults: [result(label, body?.includeDetailedScans === true)],
+      trackResults: [result(label, now, body?.includeDetailedScans === true)],
     })),
   );
 }

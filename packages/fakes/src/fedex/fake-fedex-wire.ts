@@ -204,7 +204,7 @@ export interface FedexOutput<T> {
   output: T;
 }
 
-interface FedexTrackAddress {
+export interface FedexTrackAddress {
   city?: string;
   stateOrProvinceCode?: string;
   postalCode?: string;
@@ -212,12 +212,21 @@ interface FedexTrackAddress {
 }
 
 export interface FedexScanEvent {
+  /** Local time at the scan's place, with its offset ("2026-06-02T14:05:00-04:00"). */
   date: string;
   eventType: string;
   eventDescription: string;
   derivedStatusCode: string;
   derivedStatus: string;
+  exceptionCode?: string;
+  exceptionDescription?: string;
   scanLocation: FedexTrackAddress;
+}
+
+/** One of a track result's dates: ESTIMATED_DELIVERY, ACTUAL_DELIVERY, ACTUAL_PICKUP, SHIP, ... */
+export interface FedexDateAndTime {
+  type: string;
+  dateTime: string;
 }
 
 export interface FedexTrackResult {
@@ -230,6 +239,7 @@ export interface FedexTrackResult {
     scanLocation?: FedexTrackAddress;
   };
   scanEvents?: FedexScanEvent[];
+  dateAndTimes?: FedexDateAndTime[];
   error?: FedexErrorEntry;
 }
 

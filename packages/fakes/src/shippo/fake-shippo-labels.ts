@@ -19,6 +19,8 @@ import {
 } from './fake-shippo-customs.ts';
 import type { FakeLabelFiles } from './fake-shippo-label-files.ts';
 import { isReturnShipment, ratesShipment, shipmentAddresses, shippoReturnRefusal } from './fake-shippo-returns.ts';
+import { shippoDate, shippoHistory } from './fake-shippo-tracks.ts';
+import { journeyFor, type FakeClock, type JourneyStep } from '../tracking/fake-parcel-journey.ts';
 import type {
   ShippoAddress,
   ShippoCarrierAccount,
@@ -53,8 +55,13 @@ export interface FakeShippoLabel {
   customs: ShippoCustomsDeclaration | null;
   /** The commercial invoice behind commercial_invoice_url, for a courier's international label. */
   invoice: Buffer | null;
-  /** Oldest first, as Shippo's tracking_history. */
-  events: ShippoTrackingEvent[];
+  /** When it was bought, on the fake's clock: its journey starts then (fake-shippo-tracks.ts). */
+  soldAt: number;
+  journey: JourneyStep[];
+  /** When a test took over with its own scans, or the label was refunded; null while the journey runs. */
+  journeyStoppedAt: number | null;
+  /** The test's own scans (`fake.scan`), oldest first as Shippo's tracking_history. */
+  scans: ShippoTrackingEvent[];
   /** Bought from a return shipment (`extra.is_return`): from the buyer back to the seller. */
   isReturn: boolean;
 }
@@ -71,6 +78,7 @@ interface FakeShippoLabelsContext {
   carrierAccounts: ShippoCarrierAccount[];
   files: FakeLabelFiles;
   customs: FakeShippoCustoms;
+  clock: FakeClock;
 }
 
 export const hex = () => randomBytes(16).toString('hex');
@@ -86,19 +94,22 @@ export function parseBody<T>(request: FakeRequest): T | null {
 
 export const fieldError = (field: string, text: string): FakeReply => ({ status: 400, body: { [field]: [text] } });
 
+/** An event a test scans by hand (`fake.scan`): Shippo's status and words, no substatus, at `at` on the fake's clock. */
 export function trackingEvent(
   status: ShippoTrackingEvent['status'],
   details: string,
   address: ShippoAddress | null,
+  at: number,
 ): ShippoTrackingEvent {
-  const at = now();
+  const date = shippoDate(at);
   return {
-    object_created: at,
-    object_updated: at,
+    object_created: date,
+    object_updated: date,
     object_id: hex(),
     status,
+    substatus: null,
     status_details: details,
-    status_date: at,
+    status_date: date,
     location: address
       ? { city: address.city ?? '', state: address.state ?? '', zip: address.zip ?? '', country: address.country ?? '' }
       : null,
@@ -300,7 +311,16 @@ function createTransaction(
     to: shipment.address_to,
     customs,
     invoice,
-    events: [trackingEvent('PRE_TRANSIT', 'The carrier has been notified of the shipment.', shipment.address_from)],
+    soldAt: state.context.clock.now(),
+    journey: journeyFor({
+      name: shipment.address_to.name,
+      street: [shipment.address_to.street1, shipment.address_to.street2].filter(Boolean).join(' '),
+      city: shipment.address_to.city ?? '',
+      state: shipment.address_to.state ?? null,
+      postalCode: shipment.address_to.zip ?? '',
+    }).steps,
+    journeyStoppedAt: null,
+    scans: [],
     isReturn: isReturnShipment(shipment.extra),
   });
   state.charges.push({
@@ -318,12 +338,18 @@ function createTransaction(
   return { status: 201, body: transaction };
 }
 
-/** A transaction as Shippo shows it now: one answered QUEUED has finished by the time it is read again. */
+/**
+ * A transaction as Shippo shows it now: one answered QUEUED has finished by the time it is read again, and its
+ * tracking_status is its parcel's latest.
+ */
 function current(state: ShippoLabelsState, transaction: ShippoTransaction): ShippoTransaction {
   if (state.queued.delete(transaction.object_id)) {
     transaction.status = 'SUCCESS';
     transaction.object_updated = now();
   }
+  const label = state.labels.get(transaction.tracking_number);
+  const latest = label && shippoHistory(label, state.context.clock.now()).at(-1);
+  if (latest) transaction.tracking_status = latest.status;
   return transaction;
 }
 

@@ -1,11 +1,13 @@
 import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
 import { fieldError, hex, parseBody, type FakeShippoLabel, type FakeShippoLabels } from './fake-shippo-labels.ts';
-import type { ShippoPage, ShippoRefund, ShippoTrack, ShippoTransaction } from './fake-shippo-wire.ts';
+import type { FakeClock } from '../tracking/fake-parcel-journey.ts';
+import { shippoHistory } from './fake-shippo-tracks.ts';
+import type { ShippoPage, ShippoRefund, ShippoTransaction } from './fake-shippo-wire.ts';
 
 /**
  * What follows a purchase at the fake Shippo: transactions read one by one or listed newest first (filtered by status,
  * no other filter, as Shippo documents), rates read by id, refunds (a used label is refused; the outcome of the others
- * is the test's choice) and `GET /tracks/{carrier}/{tracking_number}`.
+ * is the test's choice). Tracking is fake-shippo-tracks.ts.
  */
 
 export type FakeShippoRefundOutcome = ShippoRefund['status'];
@@ -15,7 +17,12 @@ const MAX_PAGE_SIZE = 100;
 
 const notFound = (): FakeReply => ({ status: 404, body: { detail: 'Not found.' } });
 
-export function createFakeShippoRecords(labels: FakeShippoLabels, owner: string, baseUrl: () => string) {
+export function createFakeShippoRecords(
+  labels: FakeShippoLabels,
+  owner: string,
+  baseUrl: () => string,
+  clock: FakeClock,
+) {
   const refunds = new Map<string, ShippoRefund>();
   let refundOutcome: FakeShippoRefundOutcome = 'SUCCESS';
 
@@ -75,7 +82,7 @@ export function createFakeShippoRecords(labels: FakeShippoLabels, owner: string,
     if ([...refunds.values()].some((r) => r.transaction === transaction.object_id && r.status !== 'ERROR')) {
       return fieldError('transaction', 'A refund has already been requested for this label.');
     }
-    if (label.events.some((event) => event.status !== 'PRE_TRANSIT')) {
+    if (shippoHistory(label, clock.now()).some((event) => event.status !== 'PRE_TRANSIT')) {
       return fieldError('transaction', 'This label has been scanned by the carrier and can no longer be refunded.');
     }
     const refund: ShippoRefund = {
@@ -88,6 +95,8 @@ export function createFakeShippoRecords(labels: FakeShippoLabels, owner: string,
       test: token.startsWith('shippo_test_'),
     };
     refunds.set(refund.object_id, refund);
+    // Refunded or not, a label the seller asked to void is not handed to the carrier: its tracking stops here.
+    if (refund.status !== 'ERROR') label.journeyStoppedAt ??= clock.now();
     if (refund.status === 'SUCCESS') {
       transaction.status = 'REFUNDED';
       for (const charge of labels.charges) if (charge.transaction === transaction.object_id) charge.refunded = true;
@@ -95,47 +104,6 @@ export function createFakeShippoRecords(labels: FakeShippoLabels, owner: string,
       transaction.status = 'REFUNDPENDING';
     }
     return { status: 201, body: refund };
-  }
-
-  function getTrack(request: FakeRequest, token: string): FakeReply {
-    const carrier = request.params.carrier ?? '';
-    const trackingNumber = request.params.number ?? '';
-    const label = labels.labels.get(trackingNumber);
-    const known = label && label.carrier === carrier ? label : null;
-    const location = (address: FakeShippoLabel['from']) => ({
-      city: address.city ?? '',
-      state: address.state ?? '',
-      zip: address.zip ?? '',
-      country: address.country ?? '',
-    });
-    const track: ShippoTrack = {
-      carrier,
-      tracking_number: trackingNumber,
-      address_from: known ? location(known.from) : null,
-      address_to: known ? location(known.to) : null,
-      transaction: known?.transaction.object_id ?? null,
-      eta: null,
-      servicelevel: {
-        name: known?.rate.servicelevel.name ?? null,
-        token: known?.rate.servicelevel.token ?? null,
-      },
-      metadata: null,
-      tracking_status: known
-        ? known.events.at(-1)!
-        : {
-            object_created: new Date().toISOString(),
-            object_updated: new Date().toISOString(),
-            object_id: hex(),
-            status: 'UNKNOWN',
-            status_details: 'The carrier has not provided any information about this tracking number.',
-            status_date: new Date().toISOString(),
-            location: null,
-          },
-      tracking_history: known ? known.events : [],
-      messages: [],
-      test: token.startsWith('shippo_test_'),
-    };
-    return { status: 200, body: track };
   }
 
   return {
@@ -147,6 +115,5 @@ export function createFakeShippoRecords(labels: FakeShippoLabels, owner: string,
     getTransaction,
     getRate,
     createRefund,
-    getTrack,
   };
 }

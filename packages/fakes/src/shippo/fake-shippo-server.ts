@@ -18,6 +18,8 @@ import {
   type FakeShippoPurchaseFault,
 } from './fake-shippo-labels.ts';
 import { createFakeShippoRecords, type FakeShippoRefundOutcome } from './fake-shippo-records.ts';
+import { createFakeShippoTracks } from './fake-shippo-tracks.ts';
+import { FakeClock } from '../tracking/fake-parcel-journey.ts';
 import type {
   ShippoCarrierAccount,
   ShippoCustomsDeclaration,
@@ -58,6 +60,8 @@ export interface FakeShippoOptions {
   carrierAccounts?: Array<Pick<ShippoCarrierAccount, 'carrier'> & Partial<ShippoCarrierAccount>>;
   /** Defaults as above; null turns rate limiting off. */
   rateLimits?: FakeShippoRateLimits | null;
+  /** The clock parcels move by after their label (default: real time). */
+  clock?: FakeClock;
   port?: number;
 }
 
@@ -80,7 +84,12 @@ export interface FakeShippo extends FakeHttpServer {
   readonly charges: readonly FakeShippoCharge[];
   /** What the next purchase meets instead of a plain success (queued in order). */
   failNextPurchase(fault: FakeShippoPurchaseFault): void;
-  /** The carrier scans the label (default TRANSIT): tracking shows it, and Shippo no longer refunds it. */
+  /** The clock the labels' journeys run on (fake-shippo-tracks.ts): move it to move the parcels. */
+  readonly clock: FakeClock;
+  /**
+   * The carrier scans the label (default TRANSIT), now on the fake's clock: its journey stops where it was and tracking
+   * shows this event after it; Shippo no longer refunds it.
+   */
   scan(trackingNumber: string, status?: ShippoTrackingStatus, details?: string): void;
   /** The status refunds answer from now on (default SUCCESS). */
   setRefundOutcome(outcome: FakeShippoRefundOutcome): void;
@@ -221,8 +230,10 @@ export async function startFakeShippo(options: FakeShippoOptions): Promise<FakeS
 
   const files = await startFakeLabelFiles();
   const customs = createFakeShippoCustoms({ owner, hex });
-  const labels = createFakeShippoLabels({ owner, carrierAccounts, files, customs });
-  const records = createFakeShippoRecords(labels, owner, () => server.url);
+  const clock = options.clock ?? new FakeClock();
+  const labels = createFakeShippoLabels({ owner, carrierAccounts, files, customs, clock });
+  const records = createFakeShippoRecords(labels, owner, () => server.url, clock);
+  const tracks = createFakeShippoTracks(labels.labels, clock);
 
   const router = new FakeRouter()
     .on('GET', '/carrier_accounts/', api('list', list))
@@ -235,7 +246,7 @@ export async function startFakeShippo(options: FakeShippoOptions): Promise<FakeS
     .on('GET', '/transactions/:id', api('single', records.getTransaction))
     .on('GET', '/rates/:id', api('single', records.getRate))
     .on('POST', '/refunds/', api('create', records.createRefund))
-    .on('GET', '/tracks/:carrier/:number', api('single', records.getTrack))
+    .on('GET', '/tracks/:carrier/:number', api('single', tracks.getTrack))
     .on('GET', '/v2/addresses/validate', api('address', validateAddress));
   const server = await startFakeHttpServer(router, { port: options.port, notFound });
 
@@ -260,11 +271,14 @@ export async function startFakeShippo(options: FakeShippoOptions): Promise<FakeS
     transactions: labels.transactions,
     charges: labels.charges,
     failNextPurchase: labels.queue,
+    clock,
     scan(trackingNumber, status = 'TRANSIT', details) {
       const label = labels.labels.get(trackingNumber);
       if (!label) throw new Error(`The fake Shippo sold no label ${trackingNumber}`);
+      const now = clock.now();
+      label.journeyStoppedAt ??= now;
       const words = details ?? SCAN_WORDS[status];
-      label.events.push(trackingEvent(status, words, status === 'DELIVERED' ? label.to : label.from));
+      label.scans.push(trackingEvent(status, words, status === 'DELIVERED' ? label.to : label.from, now));
       label.transaction.tracking_status = status;
     },
     setRefundOutcome: records.setRefundOutcome,

@@ -183,12 +183,22 @@ interface ShippoLocation {
   country: string;
 }
 
+/** The finer-grained classification of a tracking event (Shippo's event definitions). */
+export interface ShippoTrackingSubstatus {
+  code: string;
+  text: string;
+  /** Whether the shipper or recipient must act for the parcel to be delivered. */
+  action_required: boolean;
+}
+
 export interface ShippoTrackingEvent {
   object_created: string;
   object_updated: string;
   object_id: string;
   status: ShippoTrackingStatus;
+  substatus: ShippoTrackingSubstatus | null;
   status_details: string;
+  /** UTC, as Shippo displays it. */
   status_date: string;
   location: ShippoLocation | null;
 }
@@ -200,6 +210,7 @@ export interface ShippoTrack {
   address_to: ShippoLocation | null;
   transaction: string | null;
   eta: string | null;
+  original_eta: string | null;
   servicelevel: { name: string | null; token: string | null };
   metadata: string | null;
   tracking_status: ShippoTrackingEvent | null;

@@ -6,7 +6,7 @@ import { isSettingOn } from './fedex-customs.ts';
 import { fedexBuyLabel, fedexFindLabel, fedexVoidLabel } from './fedex-labels.ts';
 import { fedexRates } from './fedex-rates.ts';
 import { fedexBuyReturnLabel } from './fedex-returns.ts';
-import { fedexTrack } from './fedex-tracking.ts';
+import { FEDEX_TRACKING_LIMITS, fedexTrackParcels } from './fedex-tracking.ts';
 
 export function createFedexAdapter(connection: CarrierConnection, options: CarrierAdapterOptions = {}): CarrierAdapter {
   const fields = carrierFields('fedex', connection);
@@ -41,7 +41,8 @@ export function createFedexAdapter(connection: CarrierConnection, options: Carri
     buyReturnLabel: (request, signal) => fedexBuyReturnLabel(client, shipping, request, signal),
     findLabel: (request, signal) => fedexFindLabel(client, accountNumber, request, signal),
     voidLabel: (label, signal) => fedexVoidLabel(client, accountNumber, label, signal),
-    track: (trackingNumber, signal) => fedexTrack(client, trackingNumber, signal),
+    trackParcels: (numbers, signal) => fedexTrackParcels(client, numbers, signal),
+    trackingLimits: FEDEX_TRACKING_LIMITS,
     checkAddresses: (addresses, signal) => fedexCheckAddresses(client, addresses, signal),
     addressLimits: FEDEX_ADDRESS_LIMITS,
   };

@@ -243,10 +243,13 @@ interface FedexTrackLocation {
 }
 
 export interface FedexScanEvent {
+  /** Local time at the scan's place, usually with its offset ("2026-06-02T14:05:00-04:00"). */
   date?: string;
   eventType?: string;
   eventDescription?: string;
   derivedStatusCode?: string;
+  exceptionCode?: string;
+  exceptionDescription?: string;
   scanLocation?: FedexTrackLocation;
 }
 
@@ -259,6 +262,9 @@ export interface FedexTrackResult {
     description?: string;
   };
   scanEvents?: FedexScanEvent[];
+  /** ESTIMATED_DELIVERY, ACTUAL_DELIVERY, ACTUAL_PICKUP, SHIP, … */
+  dateAndTimes?: Array<{ type?: string; dateTime?: string }>;
+  estimatedDeliveryTimeWindow?: { window?: { begins?: string; ends?: string } };
   /** Per tracking number or reference: TRACKING.TRACKINGNUMBER.NOTFOUND, … */
   error?: FedexErrorEntry;
 }

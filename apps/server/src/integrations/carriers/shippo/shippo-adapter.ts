@@ -6,7 +6,7 @@ import { createLabelFileDownload } from './shippo-label-file.ts';
 import { shippoBuyLabel, shippoFindLabel, shippoVoidLabel, type ShippoLabelContext } from './shippo-labels.ts';
 import { shippoBuyReturnLabel } from './shippo-returns.ts';
 import { shippoRates } from './shippo-shipment.ts';
-import { shippoTrack } from './shippo-tracking.ts';
+import { shippoTrackingLimits, shippoTrackParcels } from './shippo-tracking.ts';
 
 export function createShippoAdapter(
   connection: CarrierConnection,
@@ -36,7 +36,8 @@ export function createShippoAdapter(
     buyReturnLabel: (request, signal) => shippoBuyReturnLabel(labels, request, signal),
     findLabel: (request, signal) => shippoFindLabel(labels, request, signal),
     voidLabel: (label, signal) => shippoVoidLabel(labels, label, signal),
-    track: (trackingNumber, signal) => shippoTrack(client, trackingNumber, signal),
+    trackParcels: (numbers, signal) => shippoTrackParcels(client, numbers, signal),
+    trackingLimits: shippoTrackingLimits(fields.apiToken!),
     checkAddresses: (addresses, signal) => shippoCheckAddresses(client, addresses, signal),
     addressLimits: SHIPPO_ADDRESS_LIMITS,
   };

@@ -161,8 +161,12 @@ export interface ShippoRefund {
 }
 
 export interface ShippoTrackingEvent {
+  /** PRE_TRANSIT, TRANSIT, DELIVERED, RETURNED, FAILURE or UNKNOWN. */
   status?: string;
+  /** The finer-grained classification (Shippo's event definitions): out_for_delivery, pickup_available, … */
+  substatus?: { code?: string; text?: string; action_required?: boolean } | null;
   status_details?: string;
+  /** UTC, as Shippo displays it. */
   status_date?: string;
   location?: { city?: string; state?: string; zip?: string; country?: string } | null;
 }
@@ -172,4 +176,6 @@ export interface ShippoTrack {
   tracking_number?: string;
   tracking_status?: ShippoTrackingEvent | null;
   tracking_history?: ShippoTrackingEvent[];
+  /** The carrier's estimated arrival (ISO, UTC). */
+  eta?: string | null;
 }

@@ -1,12 +1,9 @@
 import { startFakeFedex, type FakeFedexOptions } from '@shipdesk/fakes';
 import { describe, expect, it } from 'vitest';
-import { expectChannelError } from '../../../../test/adapter-test-kit.ts';
 import { businessDaysBetween } from './fedex-rates.ts';
 import { ACCOUNT_NUMBER, API_KEY, fedexSetup, labelRequest, rateRequest, SECRET_KEY } from './fedex-test-kit.ts';
-import { fedexCheckDigit, isValidFedexTrackingNumber } from './fedex-tracking.ts';
 
 const QUOTES = '/rate/v1/rates/quotes';
-const TRACK = '/track/v1/trackingnumbers';
 
 describe('FedEx rates against the fake', () => {
   const setup = fedexSetup((options?: Partial<FakeFedexOptions>) =>
@@ -78,63 +75,5 @@ describe('FedEx rates against the fake', () => {
     expect(businessDaysBetween('2026-06-02', '2026-06-05T10:30:00')).toBe(3);
     expect(businessDaysBetween('2026-06-05', '2026-06-08T10:30:00')).toBe(1);
     expect(businessDaysBetween('2026-06-05', 'soon')).toBeNull();
-  });
-});
-
-describe('FedEx tracking against the fake', () => {
-  const setup = fedexSetup((options?: Partial<FakeFedexOptions>) =>
-    startFakeFedex({ clientId: API_KEY, clientSecret: SECRET_KEY, accountNumber: ACCOUNT_NUMBER, ...options }),
-  );
-
-  it('follows a label from created to delivered, newest scan first', async () => {
-    const { fake, adapter, calls } = await setup();
-    const { trackingNumber } = await adapter.buyLabel(labelRequest());
-
-    const created = await adapter.track(trackingNumber);
-    expect(created).toMatchObject({
-      trackingNumber,
-      status: 'pre_transit',
-      statusText: 'Shipment information sent to FedEx',
-    });
-    expect(JSON.parse(calls(TRACK)[0]!.body)).toEqual({
-      includeDetailedScans: true,
-      trackingInfo: [{ trackingNumberInfo: { trackingNumber } }],
-    });
-
-    fake.scan(trackingNumber, 'PU');
-    fake.scan(trackingNumber, 'OD');
-    const moving = await adapter.track(trackingNumber);
-    expect(moving.status).toBe('in_transit');
-    expect(moving.events.map((e) => e.description)).toEqual([
-      'On FedEx vehicle for delivery',
-      'Picked up',
-      'Shipment information sent to FedEx',
-    ]);
-    expect(moving.events[0]?.location).toBe('Seattle, WA, US');
-
-    fake.scan(trackingNumber, 'DL');
-    expect(await adapter.track(trackingNumber)).toMatchObject({ status: 'delivered', statusText: 'Delivered' });
-    fake.scan(trackingNumber, 'DE');
-    expect((await adapter.track(trackingNumber)).status).toBe('exception');
-  });
-
-  it("says FedEx does not know a tracking number, in FedEx's words", async () => {
-    const { adapter } = await setup();
-    const error = await expectChannelError(adapter.track('123456789012'));
-    expect(error.kind).toBe('not_found');
-    expect(error.platformMessage).toBe(
-      'Tracking number cannot be found. Please correct the tracking number and try again. (TRACKING.TRACKINGNUMBER.NOTFOUND)',
-    );
-  });
-});
-
-describe('FedEx tracking numbers', () => {
-  it('checks the twelfth digit of an Express number', () => {
-    expect(fedexCheckDigit('12345678901')).toBe(2);
-    expect(isValidFedexTrackingNumber('123456789012')).toBe(true);
-    expect(isValidFedexTrackingNumber('123456789013')).toBe(false);
-    // Ground's 15-digit numbers and others carry other checks: digits suffice.
-    expect(isValidFedexTrackingNumber('961234567890123')).toBe(true);
-    expect(isValidFedexTrackingNumber('1Z999AA10123456784')).toBe(false);
   });
 });

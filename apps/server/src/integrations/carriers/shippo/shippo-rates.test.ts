@@ -2,7 +2,6 @@ import { startFakeShippo, type FakeShippoOptions } from '@shipdesk/fakes';
 import { describe, expect, it } from 'vitest';
 import { expectChannelError } from '../../../../test/adapter-test-kit.ts';
 import { labelRequest, OWNER, rateRequest, shippoSetup, TOKEN } from './shippo-test-kit.ts';
-import { shippoCarrierOf } from './shippo-tracking.ts';
 
 describe('Shippo rates against the fake', () => {
   const setup = shippoSetup((options?: Partial<FakeShippoOptions>) =>
@@ -88,53 +87,5 @@ describe('Shippo rates against the fake', () => {
     const { adapter } = await setup();
     const error = await expectChannelError(adapter.rates(rateRequest(['usps_priority'], { postalCode: '' })));
     expect(error).toMatchObject({ kind: 'invalid', platformMessage: 'address_to.zip: This field is required.' });
-  });
-});
-
-describe('Shippo tracking against the fake', () => {
-  const setup = shippoSetup((options?: Partial<FakeShippoOptions>) =>
-    startFakeShippo({ tokens: [TOKEN], owner: OWNER, ...options }),
-  );
-
-  it("follows a label through Shippo's statuses, newest event first, asking the label's carrier", async () => {
-    const { fake, adapter, calls } = await setup();
-    const { trackingNumber } = await adapter.buyLabel(labelRequest());
-    expect(await adapter.track(trackingNumber)).toMatchObject({
-      trackingNumber,
-      status: 'pre_transit',
-      statusText: 'The carrier has been notified of the shipment.',
-    });
-    expect(calls('GET', `/tracks/usps/${trackingNumber}`)).toHaveLength(1);
-
-    fake.scan(trackingNumber, 'TRANSIT');
-    const moving = await adapter.track(trackingNumber);
-    expect(moving.status).toBe('in_transit');
-    expect(moving.events.map((e) => e.description)).toEqual([
-      'Your shipment has been accepted and is in transit.',
-      'The carrier has been notified of the shipment.',
-    ]);
-    expect(moving.events[0]?.location).toBe('Seattle, WA, US');
-
-    fake.scan(trackingNumber, 'DELIVERED');
-    expect((await adapter.track(trackingNumber)).status).toBe('delivered');
-    fake.scan(trackingNumber, 'RETURNED');
-    expect((await adapter.track(trackingNumber)).status).toBe('exception');
-  });
-
-  it('tracks UPS numbers with UPS, and knows nothing of a number no carrier issued', async () => {
-    const { adapter, calls } = await setup();
-    const { trackingNumber } = await adapter.buyLabel(labelRequest({ serviceCode: 'ups_ground' }));
-    expect((await adapter.track(trackingNumber)).status).toBe('pre_transit');
-    expect(calls('GET', `/tracks/ups/${trackingNumber}`)).toHaveLength(1);
-
-    expect(await adapter.track('9400111899223197428490')).toMatchObject({ status: 'unknown', events: [] });
-  });
-
-  it("reads the carrier off a tracking number's form", () => {
-    expect(shippoCarrierOf('1Z999AA10123456784')).toBe('ups');
-    expect(shippoCarrierOf('123456789012')).toBe('fedex');
-    expect(shippoCarrierOf('9612019123456789012345')).toBe('fedex');
-    expect(shippoCarrierOf('9205590006662200704797')).toBe('usps');
-    expect(shippoCarrierOf('EA123456785US')).toBe('usps');
   });
 });
