@@ -35,6 +35,7 @@ import { dashboardFeature } from './features/dashboard/index.ts';
 import { healthFeature } from './features/health/index.ts';
 import { labelsFeature, labelsPlugin } from './features/labels/index.ts';
 import { returnsFeature, returnsPlugin } from './features/returns/index.ts';
+import { trackingFeature, trackingPlugin } from './features/tracking/index.ts';
 import { ordersFeature } from './features/orders/index.ts';
 import { orderViewsFeature } from './features/order-views/index.ts';
 import { printingFeature } from './features/printing/index.ts';
@@ -227,6 +228,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     carrierAdapterOptions: { http: adapterOptions.http },
   });
   await app.register(returnsPlugin);
+  await app.register(trackingPlugin);
   // Orders' ship-to checked against the carriers' address services, in the background (docs/address-checks.md).
   await app.register(addressChecksPlugin, { carrierAdapters, carrierAdapterOptions: { http: adapterOptions.http } });
   await app.register(securityHeadersPlugin, { oidcIssuer: config.oidcIssuer, ssoUrl: config.ssoUrl });
@@ -251,6 +253,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(orderViewsFeature);
       await api.register(labelsFeature);
       await api.register(returnsFeature);
+      await api.register(trackingFeature);
       await api.register(addressChecksFeature);
       await api.register(printingFeature, {
         certificate: config.qzCertificate,

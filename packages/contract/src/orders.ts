@@ -7,6 +7,7 @@ import { OrderShippingSchema } from './shipping-methods.ts';
 import { RuleSettingsSchema } from './shipping-rules.ts';
 import { MAX_MINOR_UNITS } from './money.ts';
 import { ArchivedAt } from './setup-deletion.ts';
+import { TrackingStatusSchema } from './tracking.ts';
 import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, SHIPMENT_STATUSES, SOURCE_TYPES } from './enums.ts';
 
 /**
@@ -174,6 +175,10 @@ const OrderSummarySchema = Type.Object({
   currency: Currency,
   total: Type.Integer(),
   requestedShippingMethod: Type.Union([Type.String(), Type.Null()]),
+  /** Where its parcels are (docs/tracking.md): the least advanced of its labels' statuses, a problem first. */
+  parcelStatus: Type.Union([TrackingStatusSchema, Type.Null()]),
+  /** The latest day a carrier promised for its parcels not yet delivered (YYYY-MM-DD): late after it. */
+  parcelExpected: Type.Union([Type.String(), Type.Null()]),
   /** How it ships: resolved from the requested service through the mappings, or chosen by hand. */
   shipping: OrderShippingSchema,
   version: Type.Integer(),
@@ -224,6 +229,8 @@ export const ORDER_FILTER_FIELDS = {
   requestedService: ['eq'],
   /** The status of the order's address check (docs/address-checks.md); `pending` includes orders not yet swept. */
   addressCheck: ['eq', 'in'],
+  /** Where its parcels are (TRACKING_STATUSES, or `late`: past the promised day, not delivered). */
+  parcelStatus: ['eq', 'in'],
 } as const;
 
 export const OrderListQuerySchema = Type.Object(

@@ -33,7 +33,7 @@ export const TRACKING_STATUS_NAMES: Record<TrackingStatus, string> = {
 export const FINAL_TRACKING_STATUSES: readonly TrackingStatus[] = ['delivered', 'returned', 'voided'];
 
 /** How an order's parcels roll up: the first of these any of them has is the order's delivery status. */
-const ROLLUP_ORDER: readonly TrackingStatus[] = [
+export const PARCEL_ROLLUP_ORDER: readonly TrackingStatus[] = [
   'exception',
   'returned',
   'label_created',
@@ -43,22 +43,16 @@ const ROLLUP_ORDER: readonly TrackingStatus[] = [
   'delivered',
 ];
 
-/** The order's delivery status from its standing labels' statuses (voided ones left out); null without any. */
-export function orderDeliveryStatus(statuses: readonly TrackingStatus[]): TrackingStatus | null {
-  return ROLLUP_ORDER.find((status) => statuses.includes(status)) ?? null;
-}
-
 export const TrackingStatusSchema = literalUnion(TRACKING_STATUSES);
 
 /** One carrier event, as stored: when, its normalised status, the carrier's code and words, where. */
-export const TrackingEventSchema = Type.Object({
+const TrackingEventSchema = Type.Object({
   at: Type.String({ format: 'date-time' }),
   status: TrackingStatusSchema,
   code: Nullable(Type.String()),
   description: Type.String(),
   location: Nullable(Type.String()),
 });
-export type TrackingEventView = Type.Static<typeof TrackingEventSchema>;
 
 /** `GET /call/shipment/{deliveryId}/tracking`: the delivery's standing label's parcel as tracked. */
 export const ParcelTrackingSchema = Type.Object({

@@ -41,4 +41,4 @@ export { startFakeShippo, type FakeShippo, type FakeShippoOptions } from './ship
 export type { ShippoCarrierAccount } from './shippo/fake-shippo-wire.ts';
 export type { FakeShippoCharge, FakeShippoLabel, FakeShippoPurchaseFault } from './shippo/fake-shippo-labels.ts';
 export type { FakeShippoRefundOutcome } from './shippo/fake-shippo-records.ts';
-export { FakeClock, journeyFor, type JourneyName } from './tracking/fake-parcel-journey.ts';
+export { FakeClock, journeyFor } from './tracking/fake-parcel-journey.ts';

@@ -71,6 +71,11 @@ const REACH: Record<string, (s: Seeds, ask: Ask) => Promise<Reach>> = {
     kinds: ON_OPEN_ORDER,
   }),
   'POST /call/order/:orderId/updateOrderShipping': async () => ({ payload: { ...USPS } }),
+  // A return label is for shipped units: the order with a label; the account is looked up for its carrier.
+  'POST /call/order/:orderId/returnLabel': async (s) => ({
+    values: { orderId: s.labelledOrderId! },
+    payload: { carrier: 'usps', emailBuyer: false },
+  }),
   'POST /call/order/:orderId/shapeDeliveries': async (s, ask) => {
     const order = await ask('GET', `/api/v1/orders/${s.openOrderId}`);
     const lines = (order.lines as Array<{ id: string; quantity: number }>).map((l) => ({

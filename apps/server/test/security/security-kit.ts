@@ -128,6 +128,8 @@ export async function seedTenant(t: TestContext, tenant: string): Promise<Seeds>
   });
   expect(bought.statusCode, bought.body).toBe(200);
   const labelled = bought.json().data.label as { id: string; deliveryId: string };
+  // A return label of that order, for the return label routes.
+  const returned = await call('POST', `/call/order/${paid.id}/returnLabel`, { emailBuyer: false });
   // A paid order without a label, for the requests that name a delivery or a line in their body.
   const open = await paidOrder(t, tenant);
   const openDeliveries = await call('GET', `/api/v1/deliveries?orderId=${open.id}`);
@@ -144,6 +146,8 @@ export async function seedTenant(t: TestContext, tenant: string): Promise<Seeds>
     orders: order.id,
     deliveryId: labelled.deliveryId,
     labelId: labelled.id,
+    labelledOrderId: paid.id,
+    returnLabel: returned.id,
     lineId: order.lines[0]!.id,
     openOrderId: open.id,
     openDeliveryId: openDeliveries[0].deliveryId,

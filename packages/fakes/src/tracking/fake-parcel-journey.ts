@@ -29,7 +29,7 @@ export interface JourneyStep {
   postalCode: string;
 }
 
-export type JourneyName = 'delivered' | 'exception' | 'returned' | 'pickup' | 'late';
+type JourneyName = 'delivered' | 'exception' | 'returned' | 'pickup' | 'late';
 
 const HUB = { city: 'COLUMBUS', state: 'OH', postalCode: '43219' };
 const SORT = { city: 'INDIANAPOLIS', state: 'IN', postalCode: '46241' };

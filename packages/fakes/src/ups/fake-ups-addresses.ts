@@ -36,7 +36,7 @@ interface Classification {
   Description: 'UnClassified' | 'Commercial' | 'Residential';
 }
 
-export type FakeUpsAddressLimit = FakeUpsCallLimit;
+type FakeUpsAddressLimit = FakeUpsCallLimit;
 
 type Refuse = (status: number, code: string, message: string) => FakeReply;
 

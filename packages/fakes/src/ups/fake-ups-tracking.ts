@@ -93,7 +93,7 @@ export function upsJourney(shipment: UpsShipmentBody): JourneyStep[] {
 }
 
 /** The steps a package has made by `now`, oldest first: its journey's (until voided or taken in hand), then by hand. */
-export function upsStepsSoFar(label: FakeUpsLabel, now: number): FakeUpsTimedStep[] {
+function upsStepsSoFar(label: FakeUpsLabel, now: number): FakeUpsTimedStep[] {
   const until = Math.min(now, label.voidedAt ?? Infinity, label.byHand[0]?.at ?? Infinity);
   return [...stepsSoFar(label.journey, label.soldAt, until), ...label.byHand.filter((step) => step.at <= now)];
 }
@@ -151,7 +151,7 @@ function activity(
 }
 
 /** The package as UPS's Tracking API answers it at `now`. */
-export function upsTrackPackage(label: FakeUpsLabel, now: number): UpsTrackPackage {
+function upsTrackPackage(label: FakeUpsLabel, now: number): UpsTrackPackage {
   const steps = upsStepsSoFar(label, now);
   const activities = steps.map((step) => activity(label, step.at, step, UPS_STEP[step.kind]));
   if (label.voidedAt !== null && label.voidedAt <= now) {

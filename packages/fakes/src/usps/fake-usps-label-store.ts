@@ -20,7 +20,7 @@ import type {
  * (CANCELED before the day's shipping-services file, DISPUTED after, refused once scanned).
  */
 
-export type FakeUspsLabelState = 'created' | 'accepted' | 'delivered' | 'alert' | 'canceled' | 'refund_requested';
+type FakeUspsLabelState = 'created' | 'accepted' | 'delivered' | 'alert' | 'canceled' | 'refund_requested';
 
 interface FakeUspsSoldLabel {
   trackingNumber: string;

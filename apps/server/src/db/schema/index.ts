@@ -19,3 +19,4 @@ export * from '../../features/order-views/order-views-tables.ts';
 export * from '../../features/products/products-tables.ts';
 export * from '../../features/address-checks/address-checks-tables.ts';
 export * from '../../features/returns/returns-tables.ts';
+export * from '../../features/tracking/tracking-tables.ts';

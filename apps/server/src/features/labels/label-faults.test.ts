@@ -65,7 +65,6 @@ function scriptedUsps() {
           return sold.get(request.idempotencyKey) ?? null;
         },
         voidLabel: async () => ({ status: 'voided', message: null }),
-        track: async (trackingNumber) => ({ trackingNumber, status: 'unknown', statusText: '', events: [] }),
       };
     },
   };

@@ -1,10 +1,23 @@
-import type { Carrier, OrderFlowResult, ShippingLabel, SuccessEnvelope } from '@shipdesk/contract';
+import {
+  BUILT_IN_CARRIER,
+  type Carrier,
+  type OrderFlowResult,
+  type ShippingLabel,
+  type SuccessEnvelope,
+} from '@shipdesk/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import { customsFormOf } from '../../integrations/carriers/carrier-customs.ts';
 import type { PurchasedLabel, ShipmentCustoms } from '../../integrations/carriers/carrier-types.ts';
 import { answerKey, type IdempotencyKey } from '../../lib/idempotency.ts';
-import { changeOrder, orderView, recordOrderEvents, statusesAfterShipping, toLabel } from '../orders/index.ts';
+import {
+  changeOrder,
+  orderView,
+  recordOrderEvents,
+  refreshOrderParcels,
+  statusesAfterShipping,
+  toLabel,
+} from '../orders/index.ts';
 import { createLabelsRepository, type PurchaseRecord } from './labels-repository.ts';
 
 export interface RecordedLabel {
@@ -99,8 +112,11 @@ export async function recordLabel(
           createdByEmail: record.actorEmail,
           trackingPushStatus: push ? 'pending' : 'not_needed',
           trackingPushNextAt: push ? new Date() : null,
+          // Tracked by its carrier from half an hour on (docs/tracking.md); the built-in carrier's by the seller.
+          parcelNextAt: record.carrier === BUILT_IN_CARRIER ? null : new Date(Date.now() + 30 * 60_000),
         });
         if (push) await input.queuePush(tx, row.id);
+        await refreshOrderParcels(tx, tenantId, [order.id]);
         await repo.markLabelled(tx, tenantId, deliveryId, {
           trackingNumber: label.trackingNumber,
           carrierMethod: record.serviceName,

@@ -8,6 +8,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import {
   changeOrder,
   recordOrderEvents,
+  refreshOrderParcels,
   statusesAfterShipping,
   toLabel,
   type OrdersNotifier,
@@ -91,6 +92,8 @@ export function createLabelVoids(deps: {
           status: outcome.status === 'voided' ? 'voided' : 'refund_requested',
           voidedAt: new Date(),
           voidMessage: outcome.message,
+          parcelStatus: 'voided',
+          parcelNextAt: null,
           ...(push === 'pending' || push === 'failed'
             ? {
                 trackingPushStatus: 'not_needed',
@@ -110,6 +113,7 @@ export function createLabelVoids(deps: {
           await deps.jobs.pushIn(tx, { tenantId, labelId: voided.id });
         }
         await repo.markUnlabelled(tx, tenantId, delivery.id);
+        await refreshOrderParcels(tx, tenantId, [order.id]);
         const statuses = statusesAfterShipping(current, await repo.unitCounts(tx, tenantId, order.id));
         const payload = {
           deliveryId: String(delivery.id),

@@ -20,6 +20,7 @@ import {
   LABEL_FORMATS,
   LABEL_STATUSES,
   TRACKING_PUSH_STATUSES,
+  TRACKING_STATUSES,
 } from '@shipdesk/contract';
 import { deliveries, orders } from '../orders/orders-tables.ts';
 import { tenantPolicy } from '../../db/schema/tenancy.ts';
@@ -86,6 +87,18 @@ export const shippingLabels = pgTable(
     trackingPushNextAt: at('tracking_push_next_at'),
     trackingPushMessage: text('tracking_push_message'),
     trackingPushedAt: at('tracking_pushed_at'),
+    /**
+     * The parcel as the carrier tracks it (docs/tracking.md): its normalised status and since when, the day the
+     * carrier promised, when it was last asked and when it is asked next (null: never again), and the failed asks
+     * in a row with the last one's words.
+     */
+    parcelStatus: text('parcel_status').notNull().default('label_created'),
+    parcelStatusAt: at('parcel_status_at'),
+    parcelExpected: text('parcel_expected'),
+    parcelCheckedAt: at('parcel_checked_at'),
+    parcelNextAt: at('parcel_next_at').default(sql`now() + interval '30 minutes'`),
+    parcelFailures: integer('parcel_failures').notNull().default(0),
+    parcelProblem: text('parcel_problem'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -120,6 +133,11 @@ export const shippingLabels = pgTable(
     ),
     check('shipping_labels_customs_form_check', sql`customs_form IS NULL OR ${oneOf('customs_form', CUSTOMS_FORMS)}`),
     check('shipping_labels_status_check', oneOf('status', LABEL_STATUSES)),
+    check('shipping_labels_parcel_status_check', oneOf('parcel_status', TRACKING_STATUSES)),
+    // The tracking sweep's due parcels, oldest due first.
+    index('shipping_labels_parcel_due_idx')
+      .on(t.parcelNextAt)
+      .where(sql`status = 'active' AND parcel_next_at IS NOT NULL`),
     check('shipping_labels_push_status_check', oneOf('tracking_push_status', TRACKING_PUSH_STATUSES)),
     tenantPolicy('shipping_labels'),
   ],

@@ -49,6 +49,7 @@ export { changeOrder, changeOrders, lockOrder, recordOrderEvents, type TimelineR
 export { checkOrderEvent, type LabelEvents } from './order-lifecycle-service.ts';
 // The statuses an order has once its shipped units changed: a label bought or voided hands them to changeOrder.
 export { statusesAfterShipping } from './order-shipment-status.ts';
+export { refreshOrderParcels } from './order-parcels.ts';
 // What orders ask of the shipping rules on new orders (handed in by app.ts: the rules write through this feature).
 export type { OrderRules } from './new-order-rules.ts';
 // A batch's packing slips, each with its timeline row.

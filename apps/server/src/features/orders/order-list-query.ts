@@ -10,8 +10,10 @@ import {
   REQUESTED_SERVICE_MAX,
   SHIPMENT_STATUSES,
   SOURCE_TYPES,
+  TRACKING_STATUSES,
   addDays,
   dayText,
+  localDay,
   parseDay,
   parseFilterValue,
   startOfLocalDay,
@@ -44,7 +46,9 @@ export type OrderFilter =
   /** The requested service's key: lower-cased, outer spaces dropped (orders.requested_service_key). */
   | { kind: 'requestedService'; key: string }
   /** The status of the order's address check (address_checks). */
-  | { kind: 'addressCheck'; values: string[] };
+  | { kind: 'addressCheck'; values: string[] }
+  /** `today`: the tenant's day, set by the service before the query (late: past the promised day). */
+  | { kind: 'parcelStatus'; values: string[]; today: string };
 
 interface ParsedOrderQuery {
   filters: OrderFilter[];
@@ -184,6 +188,15 @@ function parseOne(field: string, raw: string): OrderFilter | string {
       if (bad !== undefined) return `filters.${field} has an unknown value "${bad}"`;
       return { kind: 'addressCheck', values };
     }
+    case 'parcelStatus': {
+      const values = list(op, value);
+      const bad = values.find((v) => v !== 'late' && !(TRACKING_STATUSES as readonly string[]).includes(v));
+      if (values.length === 0 || values.length > MAX_IN_VALUES)
+        return `filters.${field} needs 1 to ${MAX_IN_VALUES} values`;
+      if (bad !== undefined)
+        return `filters.${field} has an unknown value "${bad}" (${TRACKING_STATUSES.join(', ')}, late)`;
+      return { kind: 'parcelStatus', values, today: '' };
+    }
     default:
       return `filters.${field} is not a filter of orders`;
   }
@@ -244,12 +257,23 @@ export function startOfDay(day: string, timeZone: string): string {
 export function resolveDays(filters: readonly OrderFilter[], timeZone: string): OrderFilter[] {
   const resolve = (p: TimePoint | null): TimePoint | null =>
     p && 'day' in p ? { instant: startOfDay(p.day, timeZone) } : p;
-  return filters.map((f) => (f.kind === 'time' ? { ...f, from: resolve(f.from), to: resolve(f.to) } : f));
+  const today = localDay(new Date(), timeZone);
+  return filters.map((f) =>
+    f.kind === 'time'
+      ? { ...f, from: resolve(f.from), to: resolve(f.to) }
+      : f.kind === 'parcelStatus'
+        ? { ...f, today }
+        : f,
+  );
 }
 
 /** Whether any filter names a calendar day: only those need the tenant's time zone (resolveDays). */
 export function needsTimeZone(filters: readonly OrderFilter[]): boolean {
-  return filters.some((f) => f.kind === 'time' && ((f.from && 'day' in f.from) || (f.to && 'day' in f.to)));
+  return filters.some(
+    (f) =>
+      (f.kind === 'time' && ((f.from && 'day' in f.from) || (f.to && 'day' in f.to))) ||
+      (f.kind === 'parcelStatus' && f.values.includes('late')),
+  );
 }
 
 /**

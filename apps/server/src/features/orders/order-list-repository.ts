@@ -49,6 +49,8 @@ export type SummaryRow = Pick<
   | 'currency'
   | 'total'
   | 'requestedShippingMethod'
+  | 'parcelStatus'
+  | 'parcelExpected'
   | 'shipMethodId'
   | 'carrier'
   | 'carrierMethod'
@@ -75,6 +77,8 @@ interface SummaryRowData {
   currency: string;
   total: string | number;
   requested_shipping_method: string | null;
+  parcel_status: string | null;
+  parcel_expected: string | null;
   ship_method_id: string | number | null;
   carrier: string | null;
   carrier_method: string | null;
@@ -89,7 +93,7 @@ interface SummaryRowData {
 // more time building it (and mapping its rows) than the database spends answering it.
 const SUMMARY_COLUMNS = sql.raw(
   new PgDialect().sqlToQuery(
-    sql`${orders.id}, ${orders.storeId}, ${orders.sourceType}, ${orders.orderNumber}, ${orders.orderDate}, ${orders.createdAt}, ${orders.orderStatus}, ${orders.paymentStatus}, ${orders.shipmentStatus}, ${orders.customerName}, ${orders.customerEmail}, ${orders.shipTo}, ${orders.itemCount}, ${orders.currency}, ${orders.total}, ${orders.requestedShippingMethod}, ${orders.shipMethodId}, ${orders.carrier}, ${orders.carrierMethod}, ${orders.packageType}, ${orders.shippingByUser}, ${orders.version}, ${stores.name} AS store_name, ${shipMethods.name} AS ship_method_name`,
+    sql`${orders.id}, ${orders.storeId}, ${orders.sourceType}, ${orders.orderNumber}, ${orders.orderDate}, ${orders.createdAt}, ${orders.orderStatus}, ${orders.paymentStatus}, ${orders.shipmentStatus}, ${orders.customerName}, ${orders.customerEmail}, ${orders.shipTo}, ${orders.itemCount}, ${orders.currency}, ${orders.total}, ${orders.requestedShippingMethod}, ${orders.parcelStatus}, ${orders.parcelExpected}, ${orders.shipMethodId}, ${orders.carrier}, ${orders.carrierMethod}, ${orders.packageType}, ${orders.shippingByUser}, ${orders.version}, ${stores.name} AS store_name, ${shipMethods.name} AS ship_method_name`,
   ).sql,
 );
 
@@ -111,6 +115,8 @@ function toSummaryRow(r: SummaryRowData): SummaryRow {
     currency: r.currency,
     total: Number(r.total),
     requestedShippingMethod: r.requested_shipping_method,
+    parcelStatus: r.parcel_status,
+    parcelExpected: r.parcel_expected,
     shipMethodId: r.ship_method_id === null ? null : Number(r.ship_method_id),
     carrier: r.carrier,
     carrierMethod: r.carrier_method,
@@ -140,6 +146,19 @@ const FOUND_COLUMNS = sql.raw(
  * The address-check filter (docs/address-checks.md): the order's check has one of `statuses`; `pending` also takes
  * an open order not swept yet (no check row), as the order's check reads.
  */
+/** Orders whose parcels are in one of these statuses, or (`late`) past the promised day and not delivered. */
+function parcelStatusSql(values: readonly string[], today: string): SQL {
+  const statuses = values.filter((v) => v !== 'late');
+  const parts: SQL[] = [];
+  if (statuses.length > 0) parts.push(inArray(orders.parcelStatus, statuses));
+  if (values.includes('late')) {
+    parts.push(
+      sql`(${orders.parcelExpected} < ${today} AND ${orders.parcelStatus} NOT IN ('delivered', 'returned', 'voided'))`,
+    );
+  }
+  return or(...parts)!;
+}
+
 function addressCheckSql(statuses: readonly string[]): SQL {
   const row = sql`SELECT 1 FROM ${addressChecks} c WHERE c.tenant_id = ${orders.tenantId} AND c.order_id = ${orders.id}`;
   const found = sql`EXISTS (${row} AND c.status IN (${sql.join(
@@ -199,6 +218,9 @@ export function createOrderListRepository() {
           break;
         case 'addressCheck':
           parts.push(addressCheckSql(f.values));
+          break;
+        case 'parcelStatus':
+          parts.push(parcelStatusSql(f.values, f.today));
           break;
       }
     }

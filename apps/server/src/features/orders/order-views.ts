@@ -58,6 +58,8 @@ export function toSummary(
     currency: order.currency,
     total: order.total,
     requestedShippingMethod: order.requestedShippingMethod,
+    parcelStatus: order.parcelStatus as OrderSummary['parcelStatus'],
+    parcelExpected: order.parcelExpected,
     shipping: toShipping(order, shipMethodName),
     version: order.version,
   };

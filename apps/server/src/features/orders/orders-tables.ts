@@ -22,6 +22,7 @@ import {
   PAYMENT_STATUSES,
   SHIPMENT_STATUSES,
   SOURCE_TYPES,
+  TRACKING_STATUSES,
   type OrderStatuses,
 } from '@shipdesk/contract';
 import { tenants } from '../../db/schema/tenants.ts';
@@ -58,6 +59,10 @@ export const orders = pgTable(
     orderStatus: text('order_status').notNull(),
     paymentStatus: text('payment_status').notNull(),
     shipmentStatus: text('shipment_status').notNull(),
+    /** Where its parcels are (docs/tracking.md): the least advanced of its standing labels' statuses; null: no label. */
+    parcelStatus: text('parcel_status'),
+    /** The latest day a carrier promised for its parcels not yet delivered (YYYY-MM-DD), for "late". */
+    parcelExpected: text('parcel_expected'),
     currency: text('currency').notNull(),
     subtotal: bigint('subtotal', { mode: 'number' }).notNull().default(0),
     shippingTotal: bigint('shipping_total', { mode: 'number' }).notNull().default(0),
@@ -135,6 +140,10 @@ export const orders = pgTable(
     check('orders_order_status_check', oneOf('order_status', ORDER_STATUSES)),
     check('orders_payment_status_check', oneOf('payment_status', PAYMENT_STATUSES)),
     check('orders_shipment_status_check', oneOf('shipment_status', SHIPMENT_STATUSES)),
+    check('orders_parcel_status_check', sql`parcel_status IS NULL OR ${oneOf('parcel_status', TRACKING_STATUSES)}`),
+    index('orders_tenant_parcel_idx')
+      .on(t.tenantId, t.parcelStatus, t.id)
+      .where(sql`parcel_status IS NOT NULL`),
     check('orders_source_type_check', oneOf('source_type', SOURCE_TYPES)),
     check(
       'orders_money_check',

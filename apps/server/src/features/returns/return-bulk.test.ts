@@ -30,44 +30,40 @@ describe.each(backends)('return labels for selected orders ($name)', (backend) =
     return bought.json().data.order as Order;
   };
 
-  it("makes each order's return on its own: one made, one refused for its status, one not found", async () => {
+  it("makes each order's return on its own: one made, one refused for its status; another tenant's is a 400", async () => {
     const shipped = await shippedOrder(tenant);
     const unshipped = await paidOrder(t, tenant);
     const theirs = await shippedOrder(other);
     const refusal = (await call('GET', `/call/order/${unshipped.id}/returnLabelDefaults`)).json().data.refusal;
     expect(refusal).toMatchObject({ reason: 'invalid_status', message: expect.any(String) });
 
-    // Asked in an order that is neither the made one first nor the list's: results come back as asked.
-    const res = await call('POST', '/call/returnLabels', {
-      orderIds: [unshipped.id, theirs.id, shipped.id],
-      emailBuyer: false,
-    });
+    // Another tenant's order answers as a missing one, naming its place, and nothing is made for the others.
+    const mixed = await call('POST', '/call/returnLabels', { orderIds: [shipped.id, theirs.id], emailBuyer: false });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().errors).toEqual({ 'orderIds[1]': `No order ${theirs.id}` });
+    expect((await call('GET', `/call/order/${shipped.id}/returnLabels`)).json().data).toEqual([]);
+
+    // Asked in an order that is not the made one first: results come back as asked.
+    const res = await call('POST', '/call/returnLabels', { orderIds: [unshipped.id, shipped.id], emailBuyer: false });
     expect(res.statusCode, res.body).toBe(200);
     const { results } = res.json().data as ReturnLabelsResult;
-    expect(results.map((r) => r.orderId)).toEqual([unshipped.id, theirs.id, shipped.id]);
+    expect(results.map((r) => r.orderId)).toEqual([unshipped.id, shipped.id]);
     expect(results[0]).toEqual({
       orderId: unshipped.id,
       orderNumber: unshipped.orderNumber,
       returnLabel: null,
       error: { reason: 'invalid_status', message: refusal.message },
     });
-    // Another tenant's order is not named to this one: no number, not found.
-    expect(results[1]).toEqual({
-      orderId: theirs.id,
-      orderNumber: null,
-      returnLabel: null,
-      error: { reason: 'not_found', message: 'Order not found' },
-    });
-    expect(results[2]).toMatchObject({
+    expect(results[1]).toMatchObject({
       orderId: shipped.id,
       orderNumber: shipped.orderNumber,
       error: null,
       returnLabel: { orderId: shipped.id, carrier: 'local', status: 'active', email: { status: 'not_sent' } },
     });
-    expect(results[2]!.returnLabel!.rma).toMatch(/^RMA-.+-1$/);
+    expect(results[1]!.returnLabel!.rma).toMatch(/^RMA-.+-1$/);
 
     const listed = (await call('GET', `/call/order/${shipped.id}/returnLabels`)).json().data as ReturnLabel[];
-    expect(listed.map((r) => r.id)).toEqual([results[2]!.returnLabel!.id]);
+    expect(listed.map((r) => r.id)).toEqual([results[1]!.returnLabel!.id]);
     expect((await call('GET', `/call/order/${unshipped.id}/returnLabels`)).json().data).toEqual([]);
     // The other tenant's order got nothing.
     expect((await call('GET', `/call/order/${theirs.id}/returnLabels`, undefined, other)).json().data).toEqual([]);
@@ -86,11 +82,9 @@ describe.each(backends)('return labels for selected orders ($name)', (backend) =
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toMatch(/orderIds/);
     expect((await call('POST', '/call/returnLabels', { orderIds: [] })).statusCode).toBe(400);
-    // Fifty is allowed: each unknown order is its own result.
+    // Fifty is allowed (ids no order has are refused by their place, not by their number).
     const fifty = await call('POST', '/call/returnLabels', { orderIds: tooMany.slice(1), emailBuyer: false });
-    expect(fifty.statusCode, fifty.body).toBe(200);
-    const results = (fifty.json().data as ReturnLabelsResult).results;
-    expect(results).toHaveLength(50);
-    expect(results.every((r) => r.error?.reason === 'not_found' && r.returnLabel === null)).toBe(true);
+    expect(fifty.statusCode, fifty.body).toBe(400);
+    expect(fifty.json().errors).toEqual({ 'orderIds[0]': `No order ${tooMany[1]}` });
   });
 });

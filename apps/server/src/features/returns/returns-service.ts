@@ -1,7 +1,7 @@
 import { type ReturnLabel, type ReturnLabelDefaults, type ReturnLabelsResult } from '@shipdesk/contract';
 import type { Database } from '../../db/client.ts';
 import { zplToPng } from '../../integrations/documents/zpl-preview.ts';
-import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import { parseId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { checkOrderEvent, findOrder, type OrdersNotifier } from '../orders/index.ts';
@@ -137,39 +137,34 @@ export function createReturns(deps: {
 
   /**
    * `POST /call/returnLabels`: a return label for each selected order with its defaults, one after another (at most
-   * 50); each order's refusal is its own result, never the others'.
+   * 50); each order's refusal is its own result, never the others'. An id that names no order of the tenant is a 400.
    */
   async function createMany(
     auth: AuthContext,
     orderIds: readonly string[],
     emailBuyer: boolean | undefined,
   ): Promise<ReturnLabelsResult> {
+    // Every id must name one of the tenant's orders (another tenant's answers as a missing one), as a batch's do.
+    const numbers = await deps.database.withTenant(
+      auth.tenantId,
+      async (tx) => {
+        const found = new Map<string, string>();
+        for (const [index, idText] of orderIds.entries()) {
+          const id = parseId(idText);
+          const order = id === null ? undefined : await findOrder(tx, auth.tenantId, id);
+          if (!order) throw badRequest({ [`orderIds[${index}]`]: `No order ${idText}` });
+          found.set(idText, order.orderNumber);
+        }
+        return found;
+      },
+      { readOnly: true },
+    );
     const results: ReturnLabelsResult['results'] = [];
     for (const orderIdText of orderIds) {
-      const orderId = parseId(orderIdText);
-      const orderNumber =
-        orderId === null
-          ? null
-          : await deps.database.withTenant(
-              auth.tenantId,
-              async (tx) => (await findOrder(tx, auth.tenantId, orderId))?.orderNumber ?? null,
-              { readOnly: true },
-            );
-      if (orderId === null || orderNumber === null) {
-        results.push({
-          orderId: orderIdText,
-          orderNumber: null,
-          returnLabel: null,
-          error: { reason: 'not_found', message: 'Order not found' },
-        });
-        continue;
-      }
+      const orderNumber = numbers.get(orderIdText)!;
       try {
-        const returnLabel = await deps.purchases.createFor(
-          auth,
-          orderId,
-          emailBuyer === undefined ? {} : { emailBuyer },
-        );
+        const body = emailBuyer === undefined ? {} : { emailBuyer };
+        const returnLabel = await deps.purchases.createFor(auth, Number(orderIdText), body);
         results.push({ orderId: orderIdText, orderNumber, returnLabel, error: null });
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;

@@ -46,8 +46,6 @@ export interface CarrierAdapter {
   findLabel(request: LabelRequest, signal?: AbortSignal): Promise<PurchasedLabel | null>;
   /** Voids a label; a refusal throws VoidRefusedError with the carrier's reason. */
   voidLabel(label: LabelReference, signal?: AbortSignal): Promise<VoidOutcome>;
-  /** Deprecated single-number tracking; replaced by `trackParcels` carrier by carrier. */
-  track?(trackingNumber: string, signal?: AbortSignal): Promise<TrackingSummary>;
   /**
    * The parcels' tracking (docs/tracking.md), at most `trackingLimits.perCall` numbers per call: each number's
    * normalised status and events (the carrier's codes mapped by its table), keyed by number. A number the carrier
@@ -291,12 +289,6 @@ export class VoidRefusedError extends Error {
   }
 }
 
-export interface TrackingEvent {
-  at: string;
-  description: string;
-  location: string | null;
-}
-
 /** One carrier event, normalised: `status` by the carrier's mapping table, `code` and `description` its own. */
 export interface TrackedEvent {
   /** ISO time of the event. */
@@ -323,13 +315,6 @@ export interface TrackingLimits {
   windowSeconds: number;
 }
 
-export interface TrackingSummary {
-  trackingNumber: string;
-  /** pre_transit, in_transit, delivered, exception or unknown. */
-  status: 'pre_transit' | 'in_transit' | 'delivered' | 'exception' | 'unknown';
-  statusText: string;
-  events: TrackingEvent[];
-}
 
 export interface CarrierAdapterOptions {
   /** Retry pacing, the clock and the egress-guarded fetch. */

@@ -30,6 +30,8 @@ export function summary(overrides: Partial<OrderSummary> = {}): OrderSummary {
     currency: 'USD',
     total: 123456,
     requestedShippingMethod: 'Ground',
+    parcelStatus: null,
+    parcelExpected: null,
     version: 3,
     ...overrides,
   };

@@ -32,7 +32,7 @@ interface UpsStatusRow {
  * Post Office for Pickup, 161 Delivered to UPS Access Point: the buyer still has to collect it). 7.1's out-for-delivery
  * codes count only with type I, as 7.1 writes them.
  */
-export const UPS_STATUS_TABLE: readonly UpsStatusRow[] = [
+const UPS_STATUS_TABLE: readonly UpsStatusRow[] = [
   { type: 'MV', status: 'voided' },
   { statusCodes: ['007'], status: 'voided' },
   { statusCodes: ['033', '034', '035', '036', '067', '081'], status: 'returned' },

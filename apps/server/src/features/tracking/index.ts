@@ -1,0 +1,9 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { trackingRoutes } from './tracking-routes.ts';
+
+/** Tracking, signed in: a delivery's parcel, a check now, the built-in carrier's delivered. */
+export const trackingFeature: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(trackingRoutes);
+};
+
+export { trackingPlugin } from './tracking-plugin.ts';

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order, OrderEventRecord, ParcelTracking } from '@shipdesk/contract';
+import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
+import { connectCarrier, startCarrierFakes, type CarrierFakes } from '../../../test/carrier-helpers.ts';
+import { waitFor } from '../../../test/job-helpers.ts';
+import { paidOrder, setWarehouse } from '../../../test/label-helpers.ts';
+import { flow } from '../../../test/order-helpers.ts';
+
+const PARCEL = { weight: 900, length: 8, width: 6, height: 4 };
+
+describe.each(backends)('tracking parcels after the label ($name)', (backend) => {
+  let t: TestContext;
+  let fakes: CarrierFakes;
+  const tenant = newTenantId();
+  beforeAll(async () => {
+    fakes = await startCarrierFakes();
+    t = await buildTestApp(backend);
+    await setWarehouse(t, tenant);
+    await connectCarrier(t, tenant, 'ups', fakes);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fakes.close();
+  });
+
+  const call = async (method: 'GET' | 'POST', url: string, who = tenant) =>
+    t.app.inject({ method, url, headers: await t.auth(who) });
+  const tracking = async (deliveryId: string) => {
+    const res = await call('GET', `/call/shipment/${deliveryId}/tracking`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as ParcelTracking;
+  };
+  const shipped = async (carrier: string, serviceCode: string) => {
+    const order = await paidOrder(t, tenant);
+    const bought = await flow(t, tenant, order.id, 'shipLabel', {
+      version: order.version,
+      label: { carrier, serviceCode, parcel: PARCEL },
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const { order: after, label } = bought.json().data as { order: Order; label: { deliveryId: string } };
+    return { order: after, deliveryId: label.deliveryId };
+  };
+  const listed = async (filter: string) => {
+    const filters = encodeURIComponent(JSON.stringify({ parcelStatus: filter }));
+    const res = await call('GET', `/api/v1/orders?filters=${filters}&size=100`);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data.rows as Array<{ id: string }>).map((o) => o.id);
+  };
+
+  it('follows a UPS parcel from its label to its door, by a check now and by the sweep', async () => {
+    const { order, deliveryId } = await shipped('ups', '03');
+    expect(order.parcelStatus).toBe('label_created');
+    const fresh = await tracking(deliveryId);
+    expect(fresh).toMatchObject({ status: 'label_created', events: [], late: false });
+    expect(fresh.nextCheckAt).not.toBeNull();
+
+    fakes.ups.clock.advanceHours(25);
+    const now = await call('POST', `/call/shipment/${deliveryId}/trackNow`);
+    expect(now.statusCode, now.body).toBe(200);
+    const moving = now.json().data as ParcelTracking;
+    expect(moving.status).toBe('out_for_delivery');
+    expect(moving.events[0]).toMatchObject({ status: 'out_for_delivery' });
+    expect(moving.events.length).toBeGreaterThan(3);
+    expect(moving.expectedDelivery).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await listed('out_for_delivery')).toContain(order.id);
+
+    // Asked again, the same events are stored once.
+    await call('POST', `/call/shipment/${deliveryId}/trackNow`);
+    expect((await tracking(deliveryId)).events).toHaveLength(moving.events.length);
+
+    fakes.ups.clock.advanceHours(6);
+    await t.app.db.db.execute(sql`UPDATE shipping_labels SET parcel_next_at = now() - interval '1 minute'
+      WHERE tenant_id = ${tenant} AND delivery_id = ${Number(deliveryId)}`);
+    expect(await t.app.tracking.sweep()).toBeGreaterThan(0);
+    const delivered = await waitFor(async () => {
+      const now = await tracking(deliveryId);
+      return now.status === 'delivered' ? now : undefined;
+    });
+    expect(delivered.nextCheckAt).toBeNull();
+    expect(await listed('delivered')).toContain(order.id);
+    const events = (await call('GET', `/api/v1/orders/${order.id}/events`)).json().data as OrderEventRecord[];
+    const moves = events.filter((e) => e.event === 'parcelStatus').map((e) => e.payload.to);
+    expect(moves).toEqual(expect.arrayContaining(['out_for_delivery', 'delivered']));
+  });
+
+  it('lists late orders (past the promised day, not delivered) and never calls a carrier outage late', async () => {
+    const { order } = await shipped('ups', '03');
+    await t.app.db.db.execute(sql`UPDATE orders SET parcel_expected = '2020-01-02'
+      WHERE tenant_id = ${tenant} AND id = ${Number(order.id)}`);
+    expect(await listed('late')).toContain(order.id);
+    const bad = await call('GET', `/api/v1/orders?filters=${encodeURIComponent('{"parcelStatus":"lost"}')}`);
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('filters.parcelStatus');
+  });
+
+  it("marks the built-in carrier's parcel delivered by hand, and only that carrier's", async () => {
+    const local = await shipped('local', 'LOCAL_NEXT_DAY');
+    expect((await tracking(local.deliveryId)).nextCheckAt).toBeNull();
+    const marked = await call('POST', `/call/shipment/${local.deliveryId}/markDelivered`);
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json().data).toMatchObject({
+      status: 'delivered',
+      events: [{ status: 'delivered', code: 'MANUAL' }],
+    });
+    expect((await call('POST', `/call/shipment/${local.deliveryId}/markDelivered`)).json().reason).toBe(
+      'already_delivered',
+    );
+    expect((await call('POST', `/call/shipment/${local.deliveryId}/trackNow`)).json().reason).toBe('not_tracked');
+
+    const ups = await shipped('ups', '03');
+    expect((await call('POST', `/call/shipment/${ups.deliveryId}/markDelivered`)).json().reason).toBe('carrier_tracks');
+    const stranger = newTenantId();
+    expect((await call('GET', `/call/shipment/${ups.deliveryId}/tracking`, stranger)).statusCode).toBe(404);
+    expect((await call('POST', `/call/shipment/${local.deliveryId}/markDelivered`, stranger)).statusCode).toBe(404);
+  });
+});
