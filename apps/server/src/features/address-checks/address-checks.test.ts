@@ -142,6 +142,37 @@ describe.each(backends)('address checks ($name)', (backend) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it("feeds the carrier's home-or-business word to the shipping rules' residential condition", async () => {
+    const tenant = newTenantId();
+    await connectShippo(tenant);
+    // A company name makes a guess of "business"; the carrier's word on the address is what the rules read.
+    const order = await createOrder(t, tenant, to('44 Elm St', { company: 'Elm Studio' }));
+    const dryRun = async () => {
+      const res = await call('POST', '/call/shippingRuleSet/all/dryRun', tenant, {
+        limit: 10,
+        rules: [
+          {
+            id: 'home',
+            name: 'Homes',
+            enabled: true,
+            match: 'all',
+            stop: false,
+            conditions: [{ field: 'residential', operator: 'is', value: true }],
+            actions: [{ type: 'addTag', tag: 'home' }],
+          },
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.matches.home as number;
+    };
+    expect(await dryRun()).toBe(0);
+    await checked([order], tenant);
+    await t.app.db.withTenant(tenant, (tx) =>
+      tx.execute(sql`UPDATE address_checks SET residential = true WHERE tenant_id = ${tenant}`),
+    );
+    expect(await dryRun()).toBe(1);
+  });
+
   it('asks once about the same address on two orders, and answers later orders from the cache', async () => {
     const tenant = newTenantId();
     await connectShippo(tenant);

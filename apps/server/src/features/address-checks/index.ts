@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { createAddressCheckRequestsRepository } from './address-check-requests-repository.ts';
 import { addressChecksRoutes } from './address-checks-routes.ts';
 import { undeliverableReason } from './address-checks-rules.ts';
+import { SHIP_TO_KEY } from './address-check-sql.ts';
 
 /** Address checks of orders' ship-to addresses (docs/address-checks.md): the routes. */
 export const addressChecksFeature: FastifyPluginAsyncTypebox = async (app) => {
@@ -28,3 +30,11 @@ export async function checkedShipTo(
     undeliverable: check?.status === 'invalid' ? undeliverableReason(check.messages) : null,
   };
 }
+
+/**
+ * SQL of what the carrier said of the ship-to `a` (an `order_addresses` row of type shipping, aliased `a`) as it is
+ * now: true for a home, false for a business, null when not checked or the carrier did not say. Shipping rules'
+ * `residential` condition reads it before guessing from the company name.
+ */
+export const CHECKED_RESIDENTIAL_SQL = sql`(SELECT c.residential FROM address_checks c
+  WHERE c.tenant_id = a.tenant_id AND c.order_id = a.order_id AND c.address_key = ${SHIP_TO_KEY})`;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, RULE_TARGETS, WEEKDAYS, isCarrier, type RuleTarget } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import type { OrderCurrent, OrderFacts } from './rule-facts.ts';
+import { CHECKED_RESIDENTIAL_SQL } from '../address-checks/index.ts';
 
 /** An order as rules see it: the facts conditions test and what it holds now. */
 export interface RuleOrder {
@@ -40,6 +41,7 @@ interface FactsRow {
   state: string | null;
   postal_code: string | null;
   company: string | null;
+  checked_residential: boolean | null;
   weight: string | number | null;
   skus: string[] | null;
   categories: string[] | null;
@@ -58,8 +60,9 @@ const idText = (value: string | number | null): string | null => (value === null
 /**
  * The facts of the given orders in one statement: the shipping address, the lines' weight, SKUs, categories and
  * hazards, whether a delivery is labelled and the parcel's size (the first delivery with dimensions, else the box set
- * on the order), the order date in the tenant's zone. An address with a company counts as a business (not
- * residential); the weight is the lines' unit weight times quantity.
+ * on the order), the order date in the tenant's zone. Home or business is what a carrier's address check said of
+ * the ship-to as it is now; unchecked, an address with a company counts as a business; the weight is the lines'
+ * unit weight times quantity.
  */
 export async function loadRuleOrders(
   tx: Executor,
@@ -91,7 +94,7 @@ async function readRuleOrders(tx: Executor, tenantId: string, orderIds: readonly
       o.ship_method_id, o.carrier, o.carrier_method, o.package_type, o.box_size_id, o.insured_value, o.signature,
       o.hold_until::text AS hold_until, o.hand_set, o.shipping_by_user,
       (SELECT array_agg(n.note) FROM order_notes n WHERE n.tenant_id = o.tenant_id AND n.order_id = o.id) AS notes,
-      a.country, a.state, a.postal_code, a.company,
+      a.country, a.state, a.postal_code, a.company, ${CHECKED_RESIDENTIAL_SQL} AS checked_residential,
       l.weight, l.skus, l.categories, l.hazardous, l.hazard_classes,
       d.labelled, coalesce(d.length, b.length) AS length, coalesce(d.width, b.width) AS width,
       coalesce(d.height, b.height) AS height
@@ -134,7 +137,8 @@ function toRuleOrder(r: FactsRow): RuleOrder {
       country: r.country ? r.country.trim().toUpperCase() : null,
       state: r.state ? r.state.trim().toUpperCase() : null,
       postalCode: r.postal_code,
-      residential: r.country === null ? null : !r.company?.trim(),
+      // The carrier's word on the address (docs/address-checks.md) before the guess from a company name.
+      residential: r.country === null ? null : (r.checked_residential ?? !r.company?.trim()),
       weight: Number(r.weight ?? 0),
       longestSide: known ? known[0]! : null,
       girth: known ? 2 * (known[1]! + known[2]!) : null,
