@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { timestamp } from 'drizzle-orm/pg-core';
+import { customType, timestamp } from 'drizzle-orm/pg-core';
 
 /** Column and check builders the schema files share. */
 
@@ -9,3 +9,9 @@ export const oneOf = (column: string, values: readonly string[]) =>
 
 /** A timestamp with time zone: every time is stored in UTC. */
 export const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Documents (labels, forms) are kept in the database, so that every instance serves them. */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer)),
+});

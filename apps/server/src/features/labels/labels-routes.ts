@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
 import { Envelope, ID_PATTERN, ShippingLabelSchema, VoidResultSchema } from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
-import type { LabelDocument } from './label-documents-service.ts';
+import { sendDocument } from '../../lib/document-reply.ts';
 
 const DeliveryParams = Type.Object({ deliveryId: Type.String({ pattern: ID_PATTERN, description: 'delivery id' }) });
 const DocumentParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN, description: 'delivery id' }) });
@@ -25,14 +24,6 @@ const documentResponse = {
   // 409 label_document_too_large: a document stored before the answer limits, too large to read back.
   ...errorResponses(400, 401, 404, 409, 429),
 };
-
-function sendDocument(reply: FastifyReply, document: LabelDocument) {
-  return reply
-    .header('content-type', document.contentType)
-    .header('content-disposition', `inline; filename="${document.filename}"`)
-    .header('cache-control', 'private, no-store')
-    .send(Buffer.from(document.bytes.buffer, document.bytes.byteOffset, document.bytes.byteLength));
-}
 
 /** A bought label's documents, its void and its tracking push (spec 7.1's shipment calls). */
 export const labelsRoutes: FastifyPluginAsyncTypebox = async (app) => {

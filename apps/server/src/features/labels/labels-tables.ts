@@ -2,7 +2,6 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import {
   bigint,
   check,
-  customType,
   jsonb,
   foreignKey,
   index,
@@ -24,13 +23,7 @@ import {
 } from '@shipdesk/contract';
 import { deliveries, orders } from '../orders/orders-tables.ts';
 import { tenantPolicy } from '../../db/schema/tenancy.ts';
-import { at, oneOf } from '../../db/schema/columns.ts';
-
-/** Label documents are kept in the database, so that every instance serves them. */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer)),
-});
+import { at, bytea, oneOf } from '../../db/schema/columns.ts';
 
 /**
  * A label bought for one delivery: what was bought (carrier, service, parcel), for how much, its document, whether it

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
 import {
   Envelope,
@@ -12,6 +11,7 @@ import {
 } from '@shipdesk/contract';
 import { idempotencyHeaders, writeRequest } from '../../lib/idempotency.ts';
 import { errorResponses } from '../../lib/schemas.ts';
+import { sendDocument } from '../../lib/document-reply.ts';
 
 const OrderParams = Type.Object({ orderId: Type.String({ pattern: ID_PATTERN, description: 'order id' }) });
 const ReturnParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN, description: 'return label id' }) });
@@ -23,14 +23,6 @@ const documentResponse = {
   200: Type.Any({ description: 'the document: application/pdf or image/png, or ZPL as text/plain' }),
   ...errorResponses(400, 401, 404, 429),
 };
-
-function sendDocument(reply: FastifyReply, document: { contentType: string; filename: string; bytes: Uint8Array }) {
-  return reply
-    .header('content-type', document.contentType)
-    .header('content-disposition', `inline; filename="${document.filename}"`)
-    .header('cache-control', 'private, no-store')
-    .send(Buffer.from(document.bytes.buffer, document.bytes.byteOffset, document.bytes.byteLength));
-}
 
 /** Return labels (docs/returns.md): made from the order view or for selected orders, documents, void, e-mail. */
 export const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {

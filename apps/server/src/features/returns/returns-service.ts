@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { zplToPng } from '../../integrations/documents/zpl-preview.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import { parseId } from '../../lib/ids.ts';
+import type { ServedDocument } from '../../lib/document-reply.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { checkOrderEvent, findOrder, type OrdersNotifier } from '../orders/index.ts';
 import { idText, type LabelCarriers } from '../labels/index.ts';
@@ -14,12 +15,6 @@ import { createReturnsRepository } from './returns-repository.ts';
 
 const NOT_FOUND = 'Return label not found';
 const repo = createReturnsRepository();
-
-interface ReturnDocument {
-  contentType: string;
-  filename: string;
-  bytes: Uint8Array;
-}
 
 /** The reads of return labels (defaults, list, documents) and their void. */
 export function createReturns(deps: {
@@ -114,7 +109,7 @@ export function createReturns(deps: {
   }
 
   /** The label as bought (PDF, ZPL text or image). */
-  async function document(auth: AuthContext, idText: string): Promise<ReturnDocument> {
+  async function document(auth: AuthContext, idText: string): Promise<ServedDocument> {
     const row = await loadDocument(auth, idText);
     const zpl = row.format === 'zpl';
     const extension = zpl ? 'zpl' : row.contentType === 'application/pdf' ? 'pdf' : 'png';
@@ -126,7 +121,7 @@ export function createReturns(deps: {
   }
 
   /** What the order view shows: ZPL drawn to a PNG, everything else as it is. */
-  async function preview(auth: AuthContext, idText: string): Promise<ReturnDocument> {
+  async function preview(auth: AuthContext, idText: string): Promise<ServedDocument> {
     const row = await loadDocument(auth, idText);
     if (row.format !== 'zpl') {
       return { contentType: row.contentType, filename: `return-label-${row.rma}`, bytes: row.document };

@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   foreignKey,
   index,
   integer,
@@ -17,12 +16,7 @@ import {
 import { LABEL_FORMATS, RETURN_EMAIL_STATUSES, type ReturnAddress } from '@shipdesk/contract';
 import { orders } from '../orders/orders-tables.ts';
 import { tenantPolicy } from '../../db/schema/tenancy.ts';
-import { at, oneOf } from '../../db/schema/columns.ts';
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer)),
-});
+import { at, bytea, oneOf } from '../../db/schema/columns.ts';
 
 /** `buying`: reserved, the carrier being asked (never shown); then as an outbound label's status. */
 const RETURN_ROW_STATUSES = ['buying', 'active', 'voided', 'refund_requested'] as const;
