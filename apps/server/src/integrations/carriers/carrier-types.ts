@@ -315,7 +315,6 @@ export interface TrackingLimits {
   windowSeconds: number;
 }
 
-
 export interface CarrierAdapterOptions {
   /** Retry pacing, the clock and the egress-guarded fetch. */
   http?: HttpOptions;
