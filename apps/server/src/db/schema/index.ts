@@ -20,3 +20,5 @@ export * from '../../features/products/products-tables.ts';
 export * from '../../features/address-checks/address-checks-tables.ts';
 export * from '../../features/returns/returns-tables.ts';
 export * from '../../features/tracking/tracking-tables.ts';
+export * from '../../features/buyer-notices/buyer-notices-tables.ts';
+export * from '../../features/end-of-day/end-of-day-tables.ts';

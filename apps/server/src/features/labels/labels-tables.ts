@@ -92,6 +92,11 @@ export const shippingLabels = pgTable(
     parcelNextAt: at('parcel_next_at').default(sql`now() + interval '30 minutes'`),
     parcelFailures: integer('parcel_failures').notNull().default(0),
     parcelProblem: text('parcel_problem'),
+    /** A seller's "resolved" on a parcel with a problem (the exceptions list leaves it out until a new problem). */
+    parcelResolvedAt: at('parcel_resolved_at'),
+    parcelResolvedBy: text('parcel_resolved_by'),
+    /** The unguessable part of the public tracking page's address (docs/buyer-notices.md); set when first needed. */
+    publicToken: text('public_token'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -127,6 +132,9 @@ export const shippingLabels = pgTable(
     check('shipping_labels_customs_form_check', sql`customs_form IS NULL OR ${oneOf('customs_form', CUSTOMS_FORMS)}`),
     check('shipping_labels_status_check', oneOf('status', LABEL_STATUSES)),
     check('shipping_labels_parcel_status_check', oneOf('parcel_status', TRACKING_STATUSES)),
+    uniqueIndex('shipping_labels_public_token_idx')
+      .on(t.publicToken)
+      .where(sql`public_token IS NOT NULL`),
     // The tracking sweep's due parcels, oldest due first.
     index('shipping_labels_parcel_due_idx')
       .on(t.parcelNextAt)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { TRACKING_STATUSES } from '@shipdesk/contract';
 import { shippingLabels } from '../labels/labels-tables.ts';
 import { tenantPolicy } from '../../db/schema/tenancy.ts';
@@ -51,4 +51,44 @@ export const trackingQuotas = pgTable(
     used: integer('used').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.carrierAccountId] }), tenantPolicy('tracking_quotas')],
+).enableRLS();
+
+/**
+ * A carrier account's push of tracking events to Shipdesk (docs/tracking.md, "Pushes"): the carrier's subscription
+ * (or webhook) id, the secret its pushes are signed with (sealed like credentials), and whether it works.
+ */
+export const trackingPushSubscriptions = pgTable(
+  'tracking_push_subscriptions',
+  {
+    tenantId: text('tenant_id').notNull(),
+    carrierAccountId: bigint('carrier_account_id', { mode: 'number' }).notNull(),
+    carrier: text('carrier').notNull(),
+    /** The unguessable part of the listener's address that names this account (no tenant id in a URL). */
+    hookKey: text('hook_key').notNull(),
+    externalId: text('external_id'),
+    secret: text('secret'),
+    status: text('status').notNull().default('pending'),
+    message: text('message'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.carrierAccountId] }),
+    uniqueIndex('tracking_push_subscriptions_hook_idx').on(t.hookKey),
+    check('tracking_push_subscriptions_status_check', sql`status IN ('pending', 'active', 'failed', 'disabled')`),
+    tenantPolicy('tracking_push_subscriptions'),
+  ],
+).enableRLS();
+
+/** Admins who asked for the daily e-mail of parcels with a problem (exceptions and late). */
+export const trackingDigestSubscribers = pgTable(
+  'tracking_digest_subscribers',
+  {
+    tenantId: text('tenant_id').notNull(),
+    userId: text('user_id').notNull(),
+    email: text('email').notNull(),
+    lastSentOn: text('last_sent_on'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId] }), tenantPolicy('tracking_digest_subscribers')],
 ).enableRLS();
