@@ -28,6 +28,7 @@ describe('order list URL state', () => {
       shipmentStatus: [],
       requestedService: '',
       addressCheck: '',
+      parcelStatus: '',
     });
     expect(writeListParams(params).toString()).toBe('');
   });

@@ -17,6 +17,7 @@ import {
   isAddressFilter,
   type AddressFilter,
 } from './address-check/address-check-filter';
+import { isParcelFilter, PARCEL_FILTER_LABELS, type ParcelFilter } from './tracking/parcel-filter';
 
 /**
  * The order list's state as it lives in the URL (react-admin's useListParams shape): reload, back and shared links
@@ -42,6 +43,8 @@ export interface OrderListParams {
   requestedService: string;
   /** The ship-to's address check, as the filter groups its statuses (none: any). */
   addressCheck: AddressFilter | '';
+  /** Where the order's parcels are, or late (none: any). */
+  parcelStatus: ParcelFilter | '';
 }
 
 export const PAGE_SIZES = ORDER_LIST_PAGE_SIZES;
@@ -58,6 +61,7 @@ export const CLEARED_FILTERS = {
   shipmentStatus: [],
   requestedService: '',
   addressCheck: '',
+  parcelStatus: '',
 } satisfies Partial<OrderListParams>;
 
 /** `a,b` of known values, each once, in the order the contract lists them. */
@@ -74,6 +78,7 @@ export function readListParams(search: URLSearchParams, defaultSize: number = DE
   const to = search.get('to') ?? '';
   const store = search.get('store') ?? '';
   const address = search.get('address');
+  const delivery = search.get('delivery');
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     size: (PAGE_SIZES as readonly number[]).includes(size) ? size : defaultSize,
@@ -87,6 +92,7 @@ export function readListParams(search: URLSearchParams, defaultSize: number = DE
     shipmentStatus: readStatuses(search.get('shipment'), SHIPMENT_STATUSES),
     requestedService: (search.get('service') ?? '').trim().slice(0, REQUESTED_SERVICE_MAX),
     addressCheck: isAddressFilter(address) ? address : '',
+    parcelStatus: isParcelFilter(delivery) ? delivery : '',
   };
 }
 
@@ -101,6 +107,7 @@ export function writeListParams(params: OrderListParams, defaultSize: number = D
   if (params.shipmentStatus.length > 0) out.set('shipment', params.shipmentStatus.join(','));
   if (params.requestedService.trim()) out.set('service', params.requestedService.trim());
   if (params.addressCheck) out.set('address', params.addressCheck);
+  if (params.parcelStatus) out.set('delivery', params.parcelStatus);
   if (params.sort !== DEFAULT_SORT) out.set('sort', params.sort);
   if (params.size !== defaultSize) out.set('size', String(params.size));
   if (params.page > 1) out.set('page', String(params.page));
@@ -119,7 +126,15 @@ export function hasFilters(params: OrderListParams): boolean {
 
 /** One filter that narrows the list, in words, and what removing it changes. */
 interface ActiveFilter {
-  key: 'search' | 'dates' | 'storeId' | 'paymentStatus' | 'shipmentStatus' | 'requestedService' | 'addressCheck';
+  key:
+    | 'search'
+    | 'dates'
+    | 'storeId'
+    | 'paymentStatus'
+    | 'shipmentStatus'
+    | 'requestedService'
+    | 'addressCheck'
+    | 'parcelStatus';
   label: string;
   clear: Partial<OrderListParams>;
 }
@@ -159,6 +174,10 @@ export function activeFilters(
     const label = `Address: ${ADDRESS_FILTER_LABELS[params.addressCheck]}`;
     out.push({ key: 'addressCheck', label, clear: { addressCheck: '' } });
   }
+  if (params.parcelStatus) {
+    const label = `Delivery: ${PARCEL_FILTER_LABELS[params.parcelStatus]}`;
+    out.push({ key: 'parcelStatus', label, clear: { parcelStatus: '' } });
+  }
   return out;
 }
 
@@ -184,11 +203,12 @@ export function listFilters(params: OrderListParams, status: OrderStatus | null)
   const service = params.requestedService.trim();
   if (service) filters.requestedService = `eq@${service}`;
   if (params.addressCheck) filters.addressCheck = ADDRESS_FILTER_QUERY[params.addressCheck];
+  if (params.parcelStatus) filters.parcelStatus = params.parcelStatus;
   return filters;
 }
 
 /**
- * The list's filters and status tab as a saved view keeps them. The address filter is not among them: the contract's
+ * The list's filters and status tab as a saved view keeps them. The Delivery filter is not among them: the contract's
  * view filters do not hold it yet, so a view is saved without it.
  */
 export function viewFilters(params: OrderListParams, status: OrderStatus | null): OrderListViewFilters {
@@ -226,6 +246,7 @@ export function paramsOfView(
       shipmentStatus: SHIPMENT_STATUSES.filter((s) => f.shipmentStatus?.includes(s)),
       requestedService: f.requestedService ?? '',
       addressCheck: f.addressCheck ?? '',
+      parcelStatus: '',
     },
   };
 }

@@ -3,6 +3,7 @@ import { sourceLabel } from '@/lib/format/source-type';
 import type { ViewEvent } from './api/orders-api';
 import { ruleSettingsEventName, rulesEventName } from './order-rule-words';
 import { returnEventName } from './returns/return-words';
+import { parcelEventName } from './tracking/tracking-words';
 
 export interface EventUi {
   /** Button text. */
@@ -166,6 +167,7 @@ export function eventName(event: string, payload: Record<string, unknown> = {}):
   if (event === 'shippingRules') return rulesEventName(payload);
   if (event === 'ruleSettingsUpdated') return ruleSettingsEventName(payload);
   if (event === 'paymentTerms') return payload.terms === false ? 'Taken off payment terms' : 'Put on payment terms';
+  if (event === 'parcelStatus') return parcelEventName(payload);
   const returnName = returnEventName(event, payload);
   if (returnName) return returnName;
   return EVENT_NAMES[event] ?? event;

@@ -1,9 +1,15 @@
 import { DeliveriesCard } from '@/features/labels/components/deliveries-card';
 import { OrderActionPage } from '@/features/orders/order-action-page';
 import { OrderViewPage } from '@/features/orders/order-view-page';
-import type { OrderViewSlots } from '@/features/orders/orders-page-slots';
+import type { OrderPartProps, OrderViewSlots } from '@/features/orders/orders-page-slots';
+import { ParcelTrackingSection } from '@/features/orders/tracking/parcel-tracking-section';
 
-const LABELS: OrderViewSlots = { deliveries: DeliveriesCard };
+/** The deliveries and their labels, each labelled one with its parcel as tracked. */
+function TrackedDeliveriesCard(props: OrderPartProps) {
+  return <DeliveriesCard {...props} parcel={ParcelTrackingSection} />;
+}
+
+const LABELS: OrderViewSlots = { deliveries: TrackedDeliveriesCard };
 
 /** /orders/view/:id: one order, with its deliveries and their labels. */
 export function OrderViewRoute() {

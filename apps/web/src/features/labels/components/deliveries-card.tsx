@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { toast } from 'react-toastify';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -18,7 +18,7 @@ import {
   type LabelEvent,
 } from '../api/labels-api';
 import { CardSection } from '@/components/card-section';
-import { DeliveriesList } from './deliveries-list';
+import { DeliveriesList, type DeliveryPartProps } from './deliveries-list';
 import type { DeliveryActionHandlers } from './delivery-actions';
 import { DeliveryBoxesDialog } from './delivery-boxes-dialog';
 import { DeliveriesTable } from './deliveries-table';
@@ -31,7 +31,16 @@ import { LabelPurchaseDialog } from './label-purchase-dialog';
  * server allows now: buy (when shipLabel is allowed), view (and its customs form), void, and telling the channel again. A table from the sm
  * breakpoint up, a list on a phone.
  */
-export function DeliveriesCard({ order, locale }: { order: Order; locale: string }) {
+export function DeliveriesCard({
+  order,
+  locale,
+  parcel,
+}: {
+  order: Order;
+  locale: string;
+  /** Drawn under each labelled delivery: its parcel as tracked (given by app/). */
+  parcel?: ComponentType<DeliveryPartProps>;
+}) {
   // The app's theme, or MUI's default one where none is provided (a test rendering the card alone).
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const { data, error, isLoading, refetch, isFetching } = useGetDeliveriesQuery(order.id);
@@ -123,7 +132,7 @@ export function DeliveriesCard({ order, locale }: { order: Order; locale: string
           No deliveries yet.
         </Typography>
       ) : (
-        <Layout deliveries={data} order={order} locale={locale} handlers={handlers} focus={focus} />
+        <Layout deliveries={data} order={order} locale={locale} handlers={handlers} focus={focus} parcel={parcel} />
       )}
       {buying ? (
         <LabelPurchaseDialog

@@ -1,4 +1,4 @@
-import type { RefCallback } from 'react';
+import type { ComponentType, RefCallback } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatWeight, type Delivery, type Order } from '@shipdesk/contract';
@@ -15,6 +15,15 @@ export interface DeliveriesLayoutProps {
   handlers: DeliveryActionHandlers;
   /** The delivery whose row or entry takes the focus, and the ref that gives it. */
   focus: { id: string | undefined; ref: RefCallback<HTMLElement> };
+  /** Drawn under each labelled delivery: its parcel as tracked (another feature's, given by app/). */
+  parcel?: ComponentType<DeliveryPartProps>;
+}
+
+/** A part of one delivery that another feature draws. */
+export interface DeliveryPartProps {
+  delivery: Delivery;
+  order: Order;
+  locale: string;
 }
 
 /**
@@ -23,7 +32,7 @@ export interface DeliveriesLayoutProps {
  * label (tracking, service and cost, the channel's news), then the label buttons the table's row has.
  * `focus.id`'s entry gets `focus.ref`: like the table's row, it takes the focus once its label is bought or voided.
  */
-export function DeliveriesList({ deliveries, order, locale, handlers, focus }: DeliveriesLayoutProps) {
+export function DeliveriesList({ deliveries, order, locale, handlers, focus, parcel: Parcel }: DeliveriesLayoutProps) {
   const { system } = useUnits();
   return (
     <Box component="ul" aria-label="Deliveries" sx={{ m: 0, p: 0 }}>
@@ -83,6 +92,7 @@ export function DeliveriesList({ deliveries, order, locale, handlers, focus }: D
               <DeliveryLabelCell label={delivery.label} locale={locale} />
             </dd>
           </Box>
+          {Parcel && delivery.label ? <Parcel delivery={delivery} order={order} locale={locale} /> : null}
           <DeliveryActions delivery={delivery} handlers={handlers} align="start" />
         </Box>
       ))}

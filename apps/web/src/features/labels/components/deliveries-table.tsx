@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import Box from '@mui/material/Box';
 import { visuallyHidden } from '@mui/utils';
 import Table from '@mui/material/Table';
@@ -19,7 +20,7 @@ import { DeliveryLabelCell } from './delivery-label-cell';
  * weight, status, label, and the label buttons. `focus.id`'s row gets `focus.ref`: it takes the focus once its label is
  * bought or voided.
  */
-export function DeliveriesTable({ deliveries, order, locale, handlers, focus }: DeliveriesLayoutProps) {
+export function DeliveriesTable({ deliveries, order, locale, handlers, focus, parcel: Parcel }: DeliveriesLayoutProps) {
   const { system } = useUnits();
   return (
     <TableContainer>
@@ -41,33 +42,46 @@ export function DeliveriesTable({ deliveries, order, locale, handlers, focus }: 
         </TableHead>
         <TableBody>
           {deliveries.map((delivery) => (
-            <TableRow
-              key={delivery.deliveryId}
-              ref={delivery.deliveryId === focus.id ? focus.ref : undefined}
-              // Focusable from script only: the row of a label just bought takes the focus, so it is read out.
-              tabIndex={-1}
-              sx={{ verticalAlign: 'top', '&:focus-visible': { outlineOffset: -2 } }}
-            >
-              <TableCell>
-                {delivery.deliveryId}
-                {delivery.requestedShipMethod ? (
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {delivery.requestedShipMethod}
-                  </Typography>
-                ) : null}
-              </TableCell>
-              <TableCell>{deliveryServiceText(delivery, order)}</TableCell>
-              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatWeight(delivery.weight, system)}
-              </TableCell>
-              <TableCell>{deliveryStatusText(delivery)}</TableCell>
-              <TableCell sx={{ maxWidth: 240 }}>
-                <DeliveryLabelCell label={delivery.label} locale={locale} />
-              </TableCell>
-              <TableCell align="right">
-                <DeliveryActions delivery={delivery} handlers={handlers} />
-              </TableCell>
-            </TableRow>
+            <Fragment key={delivery.deliveryId}>
+              <TableRow
+                ref={delivery.deliveryId === focus.id ? focus.ref : undefined}
+                // Focusable from script only: the row of a label just bought takes the focus, so it is read out.
+                tabIndex={-1}
+                sx={{
+                  verticalAlign: 'top',
+                  '&:focus-visible': { outlineOffset: -2 },
+                  // The parcel's row below belongs to this one: no rule between them.
+                  ...(Parcel && delivery.label ? { '& > td': { borderBottom: 0 } } : {}),
+                }}
+              >
+                <TableCell>
+                  {delivery.deliveryId}
+                  {delivery.requestedShipMethod ? (
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {delivery.requestedShipMethod}
+                    </Typography>
+                  ) : null}
+                </TableCell>
+                <TableCell>{deliveryServiceText(delivery, order)}</TableCell>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatWeight(delivery.weight, system)}
+                </TableCell>
+                <TableCell>{deliveryStatusText(delivery)}</TableCell>
+                <TableCell sx={{ maxWidth: 240 }}>
+                  <DeliveryLabelCell label={delivery.label} locale={locale} />
+                </TableCell>
+                <TableCell align="right">
+                  <DeliveryActions delivery={delivery} handlers={handlers} />
+                </TableCell>
+              </TableRow>
+              {Parcel && delivery.label ? (
+                <TableRow>
+                  <TableCell colSpan={6} sx={{ pt: 0 }}>
+                    <Parcel delivery={delivery} order={order} locale={locale} />
+                  </TableCell>
+                </TableRow>
+              ) : null}
+            </Fragment>
           ))}
         </TableBody>
       </Table>

@@ -12,6 +12,7 @@ import { CardSection } from '@/components/card-section';
 import { useUnits } from '@/lib/units';
 import { labelOptionWords, lineWeightWords, parcelWords } from '../order-weight-words';
 import { RETURN_EVENT_NAMES, returnEventDetails } from '../returns/return-words';
+import { parcelEventDetails } from '../tracking/tracking-words';
 
 /**
  * The parts of an event's payload a person cares about (reason, amount, method, the channel's order id, the carrier
@@ -23,6 +24,7 @@ function payloadDetails(record: OrderEventRecord, currency: string, locale: stri
   if (record.event in RETURN_EVENT_NAMES) {
     return returnEventDetails(record.event, payload, (minor, money) => formatMoney(minor, money ?? currency, locale));
   }
+  if (record.event === 'parcelStatus') return parcelEventDetails(payload);
   const labelEvent = typeof payload.trackingNumber === 'string';
   if (typeof payload.linkedOrderNumber === 'string') details.push(`Order ${payload.linkedOrderNumber}`);
   if (labelEvent)

@@ -11,6 +11,7 @@ import { useTheme } from '@mui/material/styles';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import { PAYMENT_STATUSES, SHIPMENT_STATUSES, type Store } from '@shipdesk/contract';
 import { AddressCheckFilterSelect } from '../address-check/address-check-filter-select';
+import { ParcelFilterSelect } from '../tracking/parcel-filter-select';
 import { activeFilters, CLEARED_FILTERS, type OrderListParams } from '../list-params';
 import { OrdersColumnChooser, OrdersDensityToggle } from './orders-column-chooser';
 import { DayFilterField, RequestedServiceFilter, StatusesSelect } from './orders-filter-inputs';
@@ -32,7 +33,8 @@ export function storeNamer(stores: readonly Pick<Store, 'id' | 'name'>[]) {
 }
 
 /**
- * The list's filters: search, order date range, store, payment and shipment status, requested service, address check;
+ * The list's filters: search, order date range, store, payment and shipment status, requested service, address check,
+ * delivery;
  * the filters in force as chips (Delete or Backspace on a chip removes it); the user's saved views, columns and row
  * density. The search waits for a pause in typing before it asks the server. On a phone the filters but the search
  * fold behind a "Filters" button (the list's cards come first), and the columns and density, which the cards do not
@@ -142,6 +144,7 @@ export function OrdersFilters({ params, stores, onChange }: OrdersFiltersProps) 
             value={params.addressCheck}
             onChange={(addressCheck) => onChange({ addressCheck })}
           />
+          <ParcelFilterSelect value={params.parcelStatus} onChange={(parcelStatus) => onChange({ parcelStatus })} />
         </Box>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 1.5, minHeight: 32 }}>
