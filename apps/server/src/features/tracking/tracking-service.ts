@@ -149,13 +149,19 @@ async function sweepDue(deps: TrackingDeps): Promise<number> {
   const groups = new Map<string, typeof due>();
   for (const parcel of due) {
     const key = `${parcel.tenantId}\u0000${parcel.carrier}\u0000${parcel.carrierAccountId ?? ''}`;
-    groups.set(key, [...(groups.get(key) ?? []), parcel]);
+    const group = groups.get(key);
+    if (group) group.push(parcel);
+    else groups.set(key, [parcel]);
   }
   let sent = 0;
   for (const parcels of groups.values()) {
     const { tenantId, carrier, carrierAccountId } = parcels[0]!;
     const batches = await deps.database.withTenant(tenantId, async (tx) => {
-      const account = await accountFor(deps, tx, tenantId, carrier, carrierAccountId).catch(() => null);
+      // An account that is gone answers a 400; anything else (the database) is the sweep's failure, retried.
+      const account = await accountFor(deps, tx, tenantId, carrier, carrierAccountId).catch((error: unknown) => {
+        if (error instanceof HttpError) return null;
+        throw error;
+      });
       const limits = account?.adapter().trackingLimits;
       if (!account || !limits || account.accountId === null) {
         // Nothing can track these (the account is gone, or its carrier has no tracking call): not asked again.
@@ -179,6 +185,10 @@ async function sweepDue(deps: TrackingDeps): Promise<number> {
         await deps.jobs.checkIn(tx, { tenantId, labelIds: ids });
         chunks.push(ids);
       }
+      // The rest wait for the account's next window, out of the way of other accounts' parcels meanwhile.
+      const waiting = parcels.slice(chunks.length * limits.perCall).map((p) => p.id);
+      const untilWindow = Math.max(60, Math.ceil((Date.parse(grant.windowEndsAt) - Date.now()) / 1000));
+      await repo.lease(tx, tenantId, waiting, untilWindow);
       return chunks;
     });
     sent += batches.length;

@@ -84,6 +84,22 @@ describe.each(backends)('tracking parcels after the label ($name)', (backend) =>
     expect(moves).toEqual(expect.arrayContaining(['out_for_delivery', 'delivered']));
   });
 
+  it("keeps to the account's tracking budget: a spent window sends nothing and moves the parcels past it", async () => {
+    const { deliveryId } = await shipped('ups', '03');
+    const due = sql`UPDATE shipping_labels SET parcel_next_at = now() - interval '1 minute'
+      WHERE tenant_id = ${tenant} AND delivery_id = ${Number(deliveryId)}`;
+    await t.app.db.db.execute(due);
+    await t.app.db.db.execute(sql`DELETE FROM tracking_quotas WHERE tenant_id = ${tenant}`);
+    await t.app.db.db.execute(sql`INSERT INTO tracking_quotas (tenant_id, carrier_account_id, window_started_at, used)
+      SELECT ${tenant}, id, now(), 1000000 FROM carrier_accounts WHERE tenant_id = ${tenant} AND carrier = 'ups'`);
+    expect(await t.app.tracking.sweep()).toBe(0);
+    const next = (await tracking(deliveryId)).nextCheckAt!;
+    expect(Date.parse(next)).toBeGreaterThan(Date.now() + 30_000);
+    await t.app.db.db.execute(sql`DELETE FROM tracking_quotas WHERE tenant_id = ${tenant}`);
+    await t.app.db.db.execute(due);
+    expect(await t.app.tracking.sweep()).toBeGreaterThan(0);
+  });
+
   it('lists late orders (past the promised day, not delivered) and never calls a carrier outage late', async () => {
     const { order } = await shipped('ups', '03');
     await t.app.db.db.execute(sql`UPDATE orders SET parcel_expected = '2020-01-02'
