@@ -115,7 +115,8 @@ describe('ParcelTrackingSection', { timeout: 20_000 }, () => {
           tracking = parcel({
             status: 'delivered',
             statusAt: '2026-03-04T18:30:00Z',
-            lastCheckedAt: null,
+            // The server stamps the mark as a check.
+            lastCheckedAt: '2026-03-04T18:30:00Z',
             nextCheckAt: null,
             events: [
               {
@@ -142,6 +143,8 @@ describe('ParcelTrackingSection', { timeout: 20_000 }, () => {
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Parcel marked delivered.'));
     expect(await within(region).findByLabelText('Delivery: Delivered')).toBeInTheDocument();
     expect(region).toHaveTextContent('Delivered 2026-03-04 13:30:00');
+    // Nobody asked a carrier: no "Last checked" for the built-in carrier.
+    expect(region).not.toHaveTextContent('checked');
     expect(within(region).queryByRole('button', { name: 'Mark delivered' })).not.toBeInTheDocument();
   });
 

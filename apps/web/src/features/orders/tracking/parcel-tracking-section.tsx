@@ -38,8 +38,10 @@ function parcelFacts(tracking: ParcelTracking, local: boolean, locale: string, t
   } else if (tracking.expectedDelivery && !tracking.late && tracking.status !== 'voided') {
     facts.push(`Expected ${dayWords(tracking.expectedDelivery, locale)}`);
   }
+  // The built-in carrier is never asked: its parcel is only marked delivered.
+  if (local) return facts;
   if (tracking.lastCheckedAt) facts.push(`Last checked ${relativeWords(tracking.lastCheckedAt, Date.now(), locale)}`);
-  else if (!local && tracking.status !== 'voided') facts.push('Not checked yet');
+  else if (tracking.status !== 'voided') facts.push('Not checked yet');
   return facts;
 }
 
