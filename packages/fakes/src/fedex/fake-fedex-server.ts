@@ -1,3 +1,4 @@
+import { createFedexPickups, type FakeFedexPickup } from './fake-fedex-end-of-day.ts';
 import { randomBytes } from 'node:crypto';
 import {
   FakeRouter,
@@ -79,6 +80,8 @@ export interface FakeFedex extends FakeHttpServer {
    * journey stops where it was and tracking shows this scan after it. A scanned label can no longer be cancelled.
    */
   scan(trackingNumber: string, code?: string): void;
+  /** Pickups booked (fake-fedex-end-of-day.ts), by confirmation code; cancelled ones kept, marked. */
+  readonly pickups: ReadonlyMap<string, FakeFedexPickup>;
 }
 
 const SERVICE_UNAVAILABLE =
@@ -109,6 +112,7 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
   const clock = options.clock ?? new FakeClock();
   const shipping = createFakeFedexShipping(options.accountNumber, clock);
   const addresses = createFedexAddresses();
+  const pickups = createFedexPickups({ accountNumber: options.accountNumber, clock });
 
   /** Counts the request in the current fixed window; the 429 once the window is spent. */
   function spendWindow(): FakeReply | null {
@@ -177,6 +181,8 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
     .on('POST', '/ship/v1/shipments', api(shipping.ship))
     .on('POST', '/address/v1/addresses/resolve', api(addresses.resolve))
     .on('PUT', '/ship/v1/shipments/cancel', api(shipping.cancel))
+    .on('POST', '/pickup/v1/pickups', api(pickups.create))
+    .on('PUT', '/pickup/v1/pickups/cancel', api(pickups.cancel))
     // A document link is its own credential: no token asked, as for FedEx's 24-hour links.
     .on(
       'GET',
@@ -226,6 +232,7 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
     failNextShipment: (fault) => shipping.queue(fault),
     documentsByUrl: (on = true) => shipping.documents.byUrl(on),
     clock,
+    pickups: pickups.pickups,
     scan(trackingNumber, code = 'PU') {
       const label = shipping.labels.get(trackingNumber);
       if (!label) throw new Error(`The fake FedEx sold no label ${trackingNumber}`);

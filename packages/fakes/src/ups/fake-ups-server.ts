@@ -1,3 +1,4 @@
+import { createUpsPickups, type FakeUpsPickup } from './fake-ups-end-of-day.ts';
 import { randomBytes } from 'node:crypto';
 import {
   FakeRouter,
@@ -88,6 +89,8 @@ export interface FakeUps extends FakeHttpServer {
   exception(trackingNumber: string): void;
   /** The shipment is past UPS's void period. */
   expireVoidPeriod(trackingNumber: string): void;
+  /** Pickups booked (fake-ups-end-of-day.ts), by PRN; cancelled ones kept, marked. */
+  readonly pickups: Map<string, FakeUpsPickup>;
 }
 
 function upsError(status: number, code: string, message: string, headers?: Record<string, string>): FakeReply {
@@ -160,6 +163,7 @@ export async function startFakeUps(options: FakeUpsOptions): Promise<FakeUps> {
     (status, code, message) => upsError(status, code, message),
     options.addressLimit ?? null,
   );
+  const pickups = createUpsPickups({ refuse: (status, code, message) => upsError(status, code, message), clock });
   const behindGateway =
     (handler: (request: FakeRequest, merchantId: string | null) => FakeReply | Promise<FakeReply>) =>
     (request: FakeRequest) => {
@@ -182,7 +186,9 @@ export async function startFakeUps(options: FakeUpsOptions): Promise<FakeUps> {
     .on('POST', '/api/labels/:version/recovery', behindGateway(shipments.recover))
     .on('POST', '/api/addressvalidation/:version/:requestoption', behindGateway(addresses.validate))
     .on('GET', '/api/track/v1/details/:inquiryNumber', behindGateway(tracking.details))
-    .on('GET', '/api/track/v1/reference/details/:referenceNumber', behindGateway(tracking.byReference));
+    .on('GET', '/api/track/v1/reference/details/:referenceNumber', behindGateway(tracking.byReference))
+    .on('POST', '/api/pickupcreation/:version/pickup', behindGateway(pickups.create))
+    .on('DELETE', '/api/shipments/:version/pickup/:cancelBy', behindGateway(pickups.cancel));
   const server = await startFakeHttpServer(router, { port: options.port, notFound: gateway });
 
   return {
@@ -216,6 +222,7 @@ export async function startFakeUps(options: FakeUpsOptions): Promise<FakeUps> {
     scan: (trackingNumber) => shipments.advance(trackingNumber, 'accepted'),
     deliver: (trackingNumber) => shipments.advance(trackingNumber, 'delivered'),
     exception: (trackingNumber) => shipments.advance(trackingNumber, 'exception'),
+    pickups: pickups.pickups,
     expireVoidPeriod(trackingNumber) {
       shipments.label(trackingNumber).voidExpired = true;
     },

@@ -1,3 +1,4 @@
+import { createUspsEndOfDay } from './fake-usps-end-of-day.ts';
 import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
 import type { FakeClock } from '../tracking/fake-parcel-journey.ts';
 import { LABEL_CUSTOMS_LINES, customsLines, customsRefusals } from './fake-usps-customs.ts';
@@ -113,6 +114,8 @@ interface UspsLabels {
   advance(trackingNumber: string, state: 'accepted' | 'delivered' | 'alert', eventType?: string): void;
   /** A label sold, domestic or international; throws for an unknown one. */
   label(trackingNumber: string): FakeUspsAnyLabel;
+  /** SCAN forms and carrier pickups (fake-usps-end-of-day.ts). */
+  readonly endOfDay: ReturnType<typeof createUspsEndOfDay>;
 }
 
 function label(usps: UspsLabelsState, trackingNumber: string): FakeUspsAnyLabel {
@@ -254,6 +257,7 @@ export function createUspsLabels(context: UspsLabelContext, clock: FakeClock): U
   };
   const returns = createUspsReturns(usps);
   return {
+    endOfDay: createUspsEndOfDay(usps),
     returnLabels: returns.returnLabels,
     createReturnLabel: returns.createReturnLabel,
     labels: usps.labels,
@@ -284,7 +288,9 @@ export function createUspsLabels(context: UspsLabelContext, clock: FakeClock): U
 }
 
 /** What the fake sold, for tests to read: labels of every kind (return labels too), the charges and the refunds. */
-export const soldLists = ({ labels, internationalLabels, returnLabels, charges, refunds }: UspsLabels) => ({
+export const soldLists = ({ labels, internationalLabels, returnLabels, charges, refunds, endOfDay }: UspsLabels) => ({
+  scanForms: endOfDay.scanForms,
+  pickups: endOfDay.pickups,
   labels,
   internationalLabels,
   returnLabels,

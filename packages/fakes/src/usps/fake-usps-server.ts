@@ -1,5 +1,6 @@
 import { totalRatesSearch } from './fake-usps-extras.ts';
 import { addressRoutes } from './fake-usps-addresses.ts';
+import { uspsEndOfDayRoutes, type FakeUspsEndOfDayLists } from './fake-usps-end-of-day.ts';
 import { randomBytes } from 'node:crypto';
 import {
   FakeRouter,
@@ -80,7 +81,7 @@ interface RecordedUspsPaymentAuthorization {
   paymentAuthorizationToken: string;
 }
 
-export interface FakeUsps extends FakeHttpServer {
+export interface FakeUsps extends FakeHttpServer, FakeUspsEndOfDayLists {
   /** Move it on (`advanceHours`) and every label's parcel moves along its journey (fake-parcel-journey.ts). */
   readonly clock: FakeClock;
   readonly paymentAuthorizations: RecordedUspsPaymentAuthorization[];
@@ -220,7 +221,7 @@ function refuseRole(role: UspsPaymentRole, index: number, accounts: FakeUspsPaym
 
 type Limit = (apiVersion: string, handler: FakeHandler) => FakeHandler;
 
-/** International Prices and International Labels (fake-usps-international.ts), counted against the quota too. */
+/** International prices and labels (fake-usps-international.ts), SCAN forms and pickups (fake-usps-end-of-day.ts). */
 function internationalRoutes(
   router: FakeRouter,
   limited: Limit,
@@ -229,7 +230,7 @@ function internationalRoutes(
 ): FakeRouter {
   const prices = '/international-prices/v3';
   const api = '/international-labels/v3';
-  return router
+  return uspsEndOfDayRoutes(router, limited, labels.endOfDay)
     .on('POST', `${prices}/base-rates/search`, limited(prices, internationalBaseRatesSearch(bearerWorks)))
     .on('POST', `${prices}/total-rates/search`, limited(prices, internationalTotalRatesSearch(bearerWorks)))
     .on('POST', `${api}/international-label`, limited(api, labels.createInternationalLabel))
