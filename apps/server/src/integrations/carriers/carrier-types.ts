@@ -76,6 +76,16 @@ export interface CarrierAdapter {
    * null when the carrier holds none. Absent: `findLabel` finds returns too (the carrier looks labels up by key).
    */
   findReturnLabel?(request: ReturnLabelRequest, signal?: AbortSignal): Promise<PurchasedReturnLabel | null>;
+  /**
+   * The end of the day (docs/end-of-day.md): a SCAN form (USPS PS 5630) for labels of one ship-from address and
+   * mailing day, with the carrier's document. A refusal (a voided label, another day's, one already on a form) throws
+   * a ChannelError with the carrier's words.
+   */
+  createScanForm?(request: ScanFormRequest, signal?: AbortSignal): Promise<CarrierScanForm>;
+  /** Books a carrier pickup at the address; a refusal throws a ChannelError with the carrier's words. */
+  bookPickup?(request: PickupRequest, signal?: AbortSignal): Promise<BookedPickup>;
+  /** Cancels a pickup bookPickup booked (its confirmation as bookPickup answered it). */
+  cancelPickup?(pickup: PickupReference, signal?: AbortSignal): Promise<void>;
 }
 
 export interface ReturnLabelRequest extends Omit<LabelRequest, 'customs'> {
@@ -325,3 +335,42 @@ export type CarrierAdapterFactory = (
   connection: CarrierConnection,
   options?: CarrierAdapterOptions,
 ) => CarrierAdapter | null;
+
+/** The labels a SCAN form covers: one account, one ship-from address, one mailing day (YYYY-MM-DD). */
+export interface ScanFormRequest {
+  labels: { trackingNumber: string; shipDate: string }[];
+  from: ShipmentAddress;
+  shipDate: string;
+}
+
+export interface CarrierScanForm {
+  /** The carrier's number of the form (USPS's Electronic File Number). */
+  carrierRef: string;
+  document: Uint8Array;
+  contentType: string;
+}
+
+/** A pickup to book: the day (YYYY-MM-DD), the window in the address's local time (HH:MM), what is picked up. */
+export interface PickupRequest {
+  address: ShipmentAddress;
+  pickupDate: string;
+  readyBy: string;
+  closeBy: string;
+  parcels: number;
+  weightGrams: number;
+  /** Where the parcels wait (front door, reception...), the seller's words; null: at the front door. */
+  location: string | null;
+  /** The catalogue services of the parcels (which of the carrier's pickup kinds, e.g. FedEx Ground or Express). */
+  serviceCodes: string[];
+}
+
+export interface BookedPickup {
+  /** What the seller quotes to the carrier, and what cancels it. */
+  confirmation: string;
+  message: string | null;
+}
+
+export interface PickupReference {
+  confirmation: string;
+  pickupDate: string;
+}

@@ -6,6 +6,7 @@ import { isSettingOn } from './fedex-customs.ts';
 import { fedexBuyLabel, fedexFindLabel, fedexVoidLabel } from './fedex-labels.ts';
 import { fedexRates } from './fedex-rates.ts';
 import { fedexBuyReturnLabel } from './fedex-returns.ts';
+import { fedexEndOfDay } from './fedex-end-of-day.ts';
 import { FEDEX_TRACKING_LIMITS, fedexTrackParcels } from './fedex-tracking.ts';
 
 export function createFedexAdapter(connection: CarrierConnection, options: CarrierAdapterOptions = {}): CarrierAdapter {
@@ -45,5 +46,7 @@ export function createFedexAdapter(connection: CarrierConnection, options: Carri
     trackingLimits: FEDEX_TRACKING_LIMITS,
     checkAddresses: (addresses, signal) => fedexCheckAddresses(client, addresses, signal),
     addressLimits: FEDEX_ADDRESS_LIMITS,
+    // Pickups (fedex-end-of-day.ts); the optional Ground close is not offered.
+    ...fedexEndOfDay(client, accountNumber),
   };
 }

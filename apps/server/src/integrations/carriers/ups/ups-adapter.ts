@@ -29,6 +29,7 @@ import {
 } from './ups-shipment.ts';
 import { upsReturnLabel, upsReturnShipRequest } from './ups-returns.ts';
 import { upsTrackParcels, upsTrackingLimits } from './ups-tracking.ts';
+import { upsEndOfDay } from './ups-end-of-day.ts';
 import type {
   UpsLabelImageCode,
   UpsLabelRecoveryAnswer,
@@ -274,5 +275,7 @@ export function createUpsAdapter(connection: CarrierConnection, options: Carrier
     // Street level in the US and Puerto Rico only: other addresses get no outcome (ups-addresses.ts).
     checkAddresses: (addresses, signal) => upsCheckAddresses(client, addresses, signal),
     addressLimits: upsAddressLimits(connection.settings),
+    // Pickups (ups-end-of-day.ts); UPS has no close or manifest to make.
+    ...upsEndOfDay(client, accountNumber),
   };
 }

@@ -33,6 +33,7 @@ import {
   uspsInternationalRatesQuery,
 } from './usps-international.ts';
 import { buyUspsReturnLabel } from './usps-returns.ts';
+import { uspsEndOfDay } from './usps-end-of-day.ts';
 import { uspsTrackingLimits, uspsTrackParcels } from './usps-tracking.ts';
 import type {
   UspsBaseRatesAnswer,
@@ -306,5 +307,7 @@ export function createUspsAdapter(connection: CarrierConnection, options: Carrie
     // USPS answers a purchase repeated under its idempotency key with the label it made; a return it never received
     // is pay-on-use, so asking again costs nothing until the buyer uses it.
     findReturnLabel: (request, signal) => buyUspsReturnLabel(client, request, signal),
+    // SCAN forms and Carrier Pickup (usps-end-of-day.ts).
+    ...uspsEndOfDay(client),
   };
 }

@@ -1,5 +1,11 @@
 import { createAccessTokens, errorsOrTokenError } from '../../http/access-token.ts';
-import { ChannelError, createChannelHttp, type HttpOptions, type PlatformRules } from '../../http/channel-http.ts';
+import {
+  ChannelError,
+  createChannelHttp,
+  type ChannelResponse,
+  type HttpOptions,
+  type PlatformRules,
+} from '../../http/channel-http.ts';
 import {
   createBearerClient,
   refusedTokenRequest,
@@ -62,6 +68,8 @@ export interface UspsClient extends BearerClient {
    * A refusal is still USPS's error JSON, turned into a ChannelError.
    */
   paymentText(call: CarrierCall, signal?: AbortSignal): Promise<{ contentType: string; text: string }>;
+  /** A call without the payment token whose whole answer is wanted (Carrier Pickup's ETag header); empty bodies too. */
+  plainCall(call: CarrierCall, signal?: AbortSignal): Promise<ChannelResponse>;
 }
 
 /**
@@ -237,6 +245,7 @@ export function createUspsClient(config: UspsClientConfig, options: HttpOptions 
         signal,
       );
     },
+    plainCall: textCall,
     async paymentText(call: CarrierCall, signal?: AbortSignal) {
       const response = await withPaymentToken(
         (token) => textCall({ ...call, headers: { ...call.headers, 'X-Payment-Authorization-Token': token } }, signal),
