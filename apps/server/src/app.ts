@@ -36,6 +36,7 @@ import { healthFeature } from './features/health/index.ts';
 import { labelsFeature, labelsPlugin } from './features/labels/index.ts';
 import { returnsFeature, returnsPlugin } from './features/returns/index.ts';
 import { trackingFeature, trackingPlugin } from './features/tracking/index.ts';
+import { trackingPageFeature, trackingPagePlugin } from './features/tracking-page/index.ts';
 import { ordersFeature } from './features/orders/index.ts';
 import { orderViewsFeature } from './features/order-views/index.ts';
 import { printingFeature } from './features/printing/index.ts';
@@ -229,6 +230,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(returnsPlugin);
   await app.register(trackingPlugin);
+  await app.register(trackingPagePlugin, { publicUrl: config.publicUrl });
   // Orders' ship-to checked against the carriers' address services, in the background (docs/address-checks.md).
   await app.register(addressChecksPlugin, { carrierAdapters, carrierAdapterOptions: { http: adapterOptions.http } });
   await app.register(securityHeadersPlugin, { oidcIssuer: config.oidcIssuer, ssoUrl: config.ssoUrl });
@@ -254,6 +256,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(labelsFeature);
       await api.register(returnsFeature);
       await api.register(trackingFeature);
+      await api.register(trackingPageFeature);
       await api.register(addressChecksFeature);
       await api.register(printingFeature, {
         certificate: config.qzCertificate,

@@ -40,3 +40,4 @@ export * from './order-rule-settings.ts';
 export * from './units.ts';
 export * from './returns.ts';
 export * from './tracking.ts';
+export * from './tracking-page.ts';

@@ -12,6 +12,8 @@ declare module 'fastify' {
       adapter: RealtimeAdapterKind;
       /** Sends `event` to every connected socket of the tenant (all its users and devices). */
       toTenant(tenantId: string, event: string, payload: unknown): void;
+      /** Runs `listener` in this process for every `toTenant` of this instance (a cache that must forget a change). */
+      onTenantEvent(listener: (tenantId: string, event: string, payload: unknown) => void): void;
       /** Tells every other instance `event` (through the adapter); there are none on the embedded database. */
       toInstances(event: string): void;
       /** Runs `listener` when another instance sends `event` with `toInstances`. */
@@ -119,11 +121,16 @@ export const realtimePlugin = fp<RealtimeOptions>(
       }
     });
 
+    const tenantListeners: Array<(tenantId: string, event: string, payload: unknown) => void> = [];
     app.decorate('realtime', {
       io,
       adapter: adapter.kind,
       toTenant: (tenantId: string, event: string, payload: unknown) => {
         io.to(tenantRoom(tenantId)).emit(event, payload);
+        for (const listener of tenantListeners) listener(tenantId, event, payload);
+      },
+      onTenantEvent: (listener: (tenantId: string, event: string, payload: unknown) => void) => {
+        tenantListeners.push(listener);
       },
       toInstances: (event: string) => {
         if (adapter.kind !== 'memory') io.serverSideEmit(event);

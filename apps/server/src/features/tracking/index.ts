@@ -7,3 +7,5 @@ export const trackingFeature: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 export { trackingPlugin } from './tracking-plugin.ts';
+// The public tracking page's "running late" (tracking-page).
+export { isLate } from './tracking-cadence.ts';
