@@ -36,6 +36,7 @@ import { healthFeature } from './features/health/index.ts';
 import { labelsFeature, labelsPlugin } from './features/labels/index.ts';
 import { returnsFeature, returnsPlugin } from './features/returns/index.ts';
 import { trackingFeature, trackingPlugin } from './features/tracking/index.ts';
+import { parcelProblemsFeature, parcelProblemsPlugin } from './features/parcel-problems/index.ts';
 import { trackingPageFeature, trackingPagePlugin } from './features/tracking-page/index.ts';
 import { ordersFeature } from './features/orders/index.ts';
 import { orderViewsFeature } from './features/order-views/index.ts';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(returnsPlugin);
   await app.register(trackingPlugin);
+  await app.register(parcelProblemsPlugin, { publicUrl: config.publicUrl });
   await app.register(trackingPagePlugin, { publicUrl: config.publicUrl });
   // Orders' ship-to checked against the carriers' address services, in the background (docs/address-checks.md).
   await app.register(addressChecksPlugin, { carrierAdapters, carrierAdapterOptions: { http: adapterOptions.http } });
@@ -256,6 +258,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(labelsFeature);
       await api.register(returnsFeature);
       await api.register(trackingFeature);
+      await api.register(parcelProblemsFeature);
       await api.register(trackingPageFeature);
       await api.register(addressChecksFeature);
       await api.register(printingFeature, {
@@ -267,10 +270,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(storesFeature, { publicUrl: config.publicUrl, adapters, adapterOptions, marketplace });
       await api.register(shippingRulesFeature);
       await api.register(productsFeature);
-      await api.register(shippingFeature, {
-        carrierAdapters,
-        carrierAdapterOptions: { http: adapterOptions.http },
-      });
+      await api.register(shippingFeature, { carrierAdapters, carrierAdapterOptions: { http: adapterOptions.http } });
     });
 
   return app;

@@ -63,6 +63,22 @@ const SalesCountSchema = Type.Object({
 });
 export type SalesCount = Type.Static<typeof SalesCountSchema>;
 
+/**
+ * The parcel tiles (docs/tracking.md, "Problems and the dashboard"): parcels delivered in the period on or before the
+ * day their carrier promised (or with no promise), delivered after it (the delivery's day in the tenant's zone), and
+ * parcels that entered an exception in the period. Compared like the order tiles (`comparedWith`).
+ */
+const DELIVERY_TILES = ['Delivered On Time', 'Delivered Late', 'Exceptions'] as const;
+export type DeliveryTile = (typeof DELIVERY_TILES)[number];
+
+const DeliveryCountSchema = Type.Object({
+  xLabels: literalUnion(DELIVERY_TILES),
+  Current: Type.Integer(),
+  Previous: Type.Integer(),
+  Percentage: Type.Union([Type.Number(), Type.Null()]),
+});
+export type DeliveryCount = Type.Static<typeof DeliveryCountSchema>;
+
 /** Revenue per category (hours of the day, days of the week or of the month), Previous and Current aligned. */
 const SalesByDateSchema = Type.Object({
   Categories: Type.Array(Type.String()),
@@ -89,6 +105,7 @@ const header = {
   range: DashboardRangeSchema,
   comparedWith: DashboardComparisonSchema,
   salesCount: Type.Array(SalesCountSchema),
+  deliveryCounts: Type.Array(DeliveryCountSchema),
 };
 
 export const QuickDashboardSchema = Type.Object(header);

@@ -41,3 +41,4 @@ export * from './units.ts';
 export * from './returns.ts';
 export * from './tracking.ts';
 export * from './tracking-page.ts';
+export * from './parcel-problems.ts';

@@ -30,6 +30,7 @@ const KINDS: Record<string, string> = {
   deliveryId: 'deliveryId',
   lineId: 'lineId',
   labelId: 'labelId',
+  labelIds: 'labelId',
   boxSizeId: 'orderBoxSizes',
   carrierAccountId: 'carrierAccounts',
   accountId: 'carrierAccounts',

@@ -50,6 +50,17 @@ export interface EventCounts {
   canceled: number;
 }
 
+export interface ParcelCounts {
+  onTime: number;
+  late: number;
+  exceptions: number;
+}
+
+/** Instants in `earlier` or in `current`, as bothWindows, of any timestamp column. */
+const inBoth = (column: SQL, earlier: Window, current: Window) =>
+  sql`${column} >= ${at(earlier.from)} AND ${column} < ${at(current.to)}
+      AND (${column} < ${at(earlier.to)} OR ${column} >= ${at(current.from)})`;
+
 /**
  * All SQL of the dashboard: reads of the summaries the database keeps (migration `dashboard_triggers`). Every range
  * is `bucket >= from AND bucket < to` on instants, a primary-key range led by tenant_id (timestamptz comparisons are
@@ -157,6 +168,49 @@ export function createDashboardRepository() {
       const of = (current: boolean): EventCounts => {
         const n = (measure: string) => num(rows.find((r) => r.current === current && r.measure === measure)?.n ?? 0);
         return { shipped: n('shipped'), canceled: n('canceled') };
+      };
+      return { current: of(true), previous: of(false) };
+    },
+
+    /**
+     * Parcels delivered in `current` and in `compared` (by the delivery event's time), on time (delivered on or
+     * before the promised day in the tenant's zone, or with no promise) or late, and parcels with an exception event
+     * in each: read from the labels and their events, not from a summary.
+     */
+    async parcelCounts(
+      tx: Executor,
+      tenantId: string,
+      timeZone: string,
+      compared: Window,
+      current: Window,
+    ): Promise<{ current: ParcelCounts; previous: ParcelCounts }> {
+      const localDay = sql`to_char(l.parcel_status_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
+      const [delivered, exceptions] = await Promise.all([
+        rowsOf<{ current: boolean; on_time: Numeric; late: Numeric }>(
+          tx,
+          sql`SELECT l.parcel_status_at >= ${at(current.from)} AS current,
+                     count(*) FILTER (WHERE l.parcel_expected IS NULL OR ${localDay} <= l.parcel_expected) AS on_time,
+                     count(*) FILTER (WHERE ${localDay} > l.parcel_expected) AS late
+              FROM shipping_labels l
+              WHERE l.tenant_id = ${tenantId} AND l.status = 'active' AND l.parcel_status = 'delivered'
+                AND ${inBoth(sql`l.parcel_status_at`, compared, current)}
+              GROUP BY 1`,
+        ),
+        rowsOf<{ current: boolean; n: Numeric }>(
+          tx,
+          sql`SELECT e.at >= ${at(current.from)} AS current, count(DISTINCT e.label_id) AS n
+              FROM tracking_events e
+              WHERE e.tenant_id = ${tenantId} AND e.status = 'exception' AND ${inBoth(sql`e.at`, compared, current)}
+              GROUP BY 1`,
+        ),
+      ]);
+      const of = (side: boolean): ParcelCounts => {
+        const row = delivered.find((r) => r.current === side);
+        return {
+          onTime: num(row?.on_time ?? 0),
+          late: num(row?.late ?? 0),
+          exceptions: num(exceptions.find((r) => r.current === side)?.n ?? 0),
+        };
       };
       return { current: of(true), previous: of(false) };
     },

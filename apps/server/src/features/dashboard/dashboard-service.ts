@@ -6,6 +6,8 @@ import {
   type Dashboard,
   type DashboardPeriod,
   type DashboardTile,
+  type DeliveryCount,
+  type DeliveryTile,
   type QuickDashboard,
   type SalesByChannelPoint,
   type SalesCount,
@@ -19,6 +21,7 @@ import { dashboardWindows, percentChange, type DashboardWindows } from './dashbo
 import {
   createDashboardRepository,
   type EventCounts,
+  type ParcelCounts,
   type PeriodCounts,
   type SlotTotals,
 } from './dashboard-repository.ts';
@@ -51,6 +54,17 @@ export function salesCount(current: TileFigures, previous: TileFigures): SalesCo
     tile('Shipped Orders', 'shipped'),
     tile('Cancelled Orders', 'canceled'),
   ];
+}
+
+/** The three parcel tiles, in screen order. */
+function deliveryCounts(current: ParcelCounts, previous: ParcelCounts): DeliveryCount[] {
+  const tile = (xLabels: DeliveryTile, key: keyof ParcelCounts): DeliveryCount => ({
+    xLabels,
+    Current: current[key],
+    Previous: previous[key],
+    Percentage: percentChange(current[key], previous[key]),
+  });
+  return [tile('Delivered On Time', 'onTime'), tile('Delivered Late', 'late'), tile('Exceptions', 'exceptions')];
 }
 
 /**
@@ -138,14 +152,16 @@ export function createDashboardService(database: Database, options: DashboardSer
       return inTenantPeriods(auth, periodText, async (tx, windows, currency) => {
         const range = { from: windows.previous.from, to: windows.current.to };
         // Independent reads, started together: they share round trips to the database.
-        const [rows, events] = await Promise.all([
+        const [rows, events, parcels] = await Promise.all([
           repo.slotTotals(tx, auth.tenantId, range, windows.slots, currency),
           repo.eventCounts(tx, auth.tenantId, windows.compared, windows.current),
+          repo.parcelCounts(tx, auth.tenantId, windows.timeZone, windows.compared, windows.current),
         ]);
         const { counts, salesByDate, salesByChannel } = assemble(windows, rows);
         return {
           ...header(windows, currency),
           salesCount: salesCount({ ...counts.current, ...events.current }, { ...counts.previous, ...events.previous }),
+          deliveryCounts: deliveryCounts(parcels.current, parcels.previous),
           salesByDate,
           salesByChannel,
         };
@@ -155,13 +171,15 @@ export function createDashboardService(database: Database, options: DashboardSer
     /** `GET /call/quickDashboard/{period}`: the four tiles alone. */
     quickDashboard(auth: AuthContext, periodText: string): Promise<QuickDashboard> {
       return inTenantPeriods(auth, periodText, async (tx, windows, currency) => {
-        const [counts, events] = await Promise.all([
+        const [counts, events, parcels] = await Promise.all([
           repo.periodCounts(tx, auth.tenantId, windows.compared, windows.current),
           repo.eventCounts(tx, auth.tenantId, windows.compared, windows.current),
+          repo.parcelCounts(tx, auth.tenantId, windows.timeZone, windows.compared, windows.current),
         ]);
         return {
           ...header(windows, currency),
           salesCount: salesCount({ ...counts.current, ...events.current }, { ...counts.previous, ...events.previous }),
+          deliveryCounts: deliveryCounts(parcels.current, parcels.previous),
         };
       });
     },

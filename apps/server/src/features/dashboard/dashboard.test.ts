@@ -335,6 +335,7 @@ describe.each(backends)('dashboard ($name)', (backend) => {
         range: full.range,
         comparedWith: full.comparedWith,
         salesCount: full.salesCount,
+        deliveryCounts: full.deliveryCounts,
       });
     });
 
