@@ -13,6 +13,7 @@ import { StatusChip } from '@/components/status-chip';
 import { apiErrorMessage, apiErrorReason } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
+import { TrackingLinkActions } from '../tracking-link/tracking-link-actions';
 import { ParcelEvents } from './parcel-events';
 import { useGetParcelTrackingQuery, useMarkParcelDeliveredMutation, useTrackParcelNowMutation } from './tracking-api';
 import { dayWords, lateWords, messageInZone, parcelChip, relativeWords } from './tracking-words';
@@ -123,6 +124,7 @@ export function ParcelTrackingSection({ delivery, order, locale }: ParcelTrackin
           </Typography>
         ) : null}
         <Box sx={{ flexGrow: 1 }} />
+        {standing ? <TrackingLinkActions deliveryId={delivery.deliveryId} /> : null}
         {standing && !local ? (
           <Button size="small" onClick={checkNow} disabled={trackState.isLoading}>
             {trackState.isLoading ? 'Checking…' : 'Check now'}
