@@ -3,6 +3,7 @@ import { literalUnion, schema, Nullable } from './schema-kit.ts';
 import { IdSchema } from './ids.ts';
 import { PAYMENT_STATUSES, SHIPMENT_STATUSES } from './enums.ts';
 import { REQUESTED_SERVICE_MAX } from './shipping-methods.ts';
+import { TRACKING_STATUSES } from './tracking.ts';
 import { ORDER_SORTS, OrderStatusSchema, PaymentStatusSchema, ShipmentStatusSchema } from './orders.ts';
 
 /**
@@ -30,6 +31,7 @@ export const ORDER_LIST_COLUMNS = [
   'orderStatus',
   'paymentStatus',
   'shipmentStatus',
+  'parcelStatus',
   'service',
 ] as const;
 export type OrderListColumn = (typeof ORDER_LIST_COLUMNS)[number];
@@ -100,6 +102,8 @@ const OrderListViewFiltersSchema = schema(() =>
       requestedService: Type.Optional(Type.String({ minLength: 1, maxLength: REQUESTED_SERVICE_MAX })),
       /** The list's Address filter (docs/address-checks.md): `review` is corrected or ambiguous. */
       addressCheck: Type.Optional(literalUnion(['verified', 'review', 'invalid', 'not_checked'] as const)),
+      /** The list's Delivery filter (docs/tracking.md): a parcel status, or `late`. */
+      parcelStatus: Type.Optional(literalUnion([...TRACKING_STATUSES.filter((s) => s !== 'voided'), 'late'] as const)),
     },
     { additionalProperties: false },
   ),

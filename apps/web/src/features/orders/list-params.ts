@@ -207,10 +207,7 @@ export function listFilters(params: OrderListParams, status: OrderStatus | null)
   return filters;
 }
 
-/**
- * The list's filters and status tab as a saved view keeps them. The Delivery filter is not among them: the contract's
- * view filters do not hold it yet, so a view is saved without it.
- */
+/** The list's filters and status tab as a saved view keeps them. */
 export function viewFilters(params: OrderListParams, status: OrderStatus | null): OrderListViewFilters {
   const filters: OrderListViewFilters = {};
   if (status) filters.orderStatus = status;
@@ -222,6 +219,7 @@ export function viewFilters(params: OrderListParams, status: OrderStatus | null)
   if (params.shipmentStatus.length > 0) filters.shipmentStatus = [...params.shipmentStatus];
   if (params.requestedService.trim()) filters.requestedService = params.requestedService.trim();
   if (params.addressCheck) filters.addressCheck = params.addressCheck;
+  if (params.parcelStatus) filters.parcelStatus = params.parcelStatus;
   return filters;
 }
 
@@ -246,7 +244,7 @@ export function paramsOfView(
       shipmentStatus: SHIPMENT_STATUSES.filter((s) => f.shipmentStatus?.includes(s)),
       requestedService: f.requestedService ?? '',
       addressCheck: f.addressCheck ?? '',
-      parcelStatus: '',
+      parcelStatus: f.parcelStatus ?? '',
     },
   };
 }

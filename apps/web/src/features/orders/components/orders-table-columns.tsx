@@ -11,6 +11,8 @@ import { orderShippingView } from '../order-shipping';
 import { OrderShippingCell } from './order-shipping-cell';
 import { SECONDARY_LINE } from './secondary-line';
 import { OrderStatusChip, PaymentStatusChip, ShipmentStatusChip } from './order-status-chips';
+import { ParcelStatusCell } from '../tracking/parcel-status-cell';
+import { tenantToday } from '../tracking/tracking-words';
 
 export type SortField = 'id' | 'orderDate' | 'total';
 
@@ -154,6 +156,11 @@ export const ORDERS_TABLE_COLUMNS: OrdersTableColumn[] = [
     label: 'Shipment',
     render: (row, { compact }) =>
       chipCell(row.shipmentStatus, <ShipmentStatusChip status={row.shipmentStatus} small />, compact),
+  },
+  {
+    id: 'parcelStatus',
+    label: 'Delivery',
+    render: (row, { timeZone, locale }) => <ParcelStatusCell row={row} today={tenantToday(timeZone)} locale={locale} />,
   },
   {
     id: 'service',

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoutes } from '@/lib/testing/render-with-store';
-import { listFilters, readListParams, viewFilters, writeListParams } from '../list-params';
+import { listFilters, readListParams, paramsOfView, viewFilters, writeListParams } from '../list-params';
 import { OrdersPage } from '../orders-page';
 import { orderList, serveOrderList, summary, type ApiCall } from '../testing';
 import { ParcelStatusCell } from './parcel-status-cell';
@@ -54,10 +54,12 @@ describe('the orders list: Delivery filter', { timeout: 20_000 }, () => {
     expect(listFilters(dropped, null)).toEqual({});
   });
 
-  it('round-trips the URL; a saved view leaves the filter out until the contract keeps it', () => {
+  it('round-trips the URL and a saved view', () => {
     const params = readListParams(new URLSearchParams('delivery=exception'));
     expect(writeListParams(params).toString()).toBe('delivery=exception');
-    expect(viewFilters(params, null)).toEqual({});
+    const filters = viewFilters(params, null);
+    expect(filters).toEqual({ parcelStatus: 'exception' });
+    expect(paramsOfView({ filters, sort: 'id desc' }, 10).params.parcelStatus).toBe('exception');
   });
 });
 
