@@ -36,8 +36,14 @@ import { healthFeature } from './features/health/index.ts';
 import { labelsFeature, labelsPlugin } from './features/labels/index.ts';
 import { returnsFeature, returnsPlugin } from './features/returns/index.ts';
 import { trackingFeature, trackingPlugin } from './features/tracking/index.ts';
+import { buyerNoticesFeature, buyerNoticesPlugin } from './features/buyer-notices/index.ts';
 import { parcelProblemsFeature, parcelProblemsPlugin } from './features/parcel-problems/index.ts';
-import { trackingPageFeature, trackingPagePlugin } from './features/tracking-page/index.ts';
+import {
+  trackingPageFeature,
+  trackingPagePlugin,
+  trackingPageToken,
+  trackingPageUrl,
+} from './features/tracking-page/index.ts';
 import { ordersFeature } from './features/orders/index.ts';
 import { orderViewsFeature } from './features/order-views/index.ts';
 import { printingFeature } from './features/printing/index.ts';
@@ -77,6 +83,9 @@ export interface BuildAppOptions {
   /** Benchmarks compare how many purchases of one label batch run at once (default 8). */
   labelBatchConcurrency?: number;
 }
+
+/** Buyer e-mails link to the public tracking page (handed in: that feature reads tracking, which queues the e-mails). */
+const pageLinks = { pageToken: trackingPageToken, pageUrl: trackingPageUrl };
 
 /** Paths that belong to the API: they answer the JSON envelope, never the SPA. */
 const API_PATH = /^\/(api|call|socket\.io|docs|webhooks)(\/|$)/;
@@ -231,6 +240,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(returnsPlugin);
   await app.register(trackingPlugin);
+  await app.register(buyerNoticesPlugin, { publicUrl: config.publicUrl, ...pageLinks });
   await app.register(parcelProblemsPlugin, { publicUrl: config.publicUrl });
   await app.register(trackingPagePlugin, { publicUrl: config.publicUrl });
   // Orders' ship-to checked against the carriers' address services, in the background (docs/address-checks.md).
@@ -258,6 +268,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(labelsFeature);
       await api.register(returnsFeature);
       await api.register(trackingFeature);
+      await api.register(buyerNoticesFeature);
       await api.register(parcelProblemsFeature);
       await api.register(trackingPageFeature);
       await api.register(addressChecksFeature);

@@ -42,3 +42,4 @@ export * from './returns.ts';
 export * from './tracking.ts';
 export * from './tracking-page.ts';
 export * from './parcel-problems.ts';
+export * from './buyer-notices.ts';

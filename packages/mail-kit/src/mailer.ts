@@ -13,6 +13,8 @@ export interface MailMessage {
   to: string;
   /** Where answers go when it is not the sender (the support mail: the person who asked). */
   replyTo?: string;
+  /** The From display name instead of the mailer's (a seller's name on its buyers' e-mails); the address stays. */
+  fromName?: string;
   subject: string;
   text: string;
   html?: string;
@@ -64,9 +66,10 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
 }
 
 /** The message as nodemailer takes it: its attachments' bytes as a Buffer (a view of the same memory, no copy). */
-function toNodemailer(from: string, { attachments, ...message }: MailMessage): SendMailOptions {
+function toNodemailer(from: string, { attachments, fromName, ...message }: MailMessage): SendMailOptions {
+  const address = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
   return {
-    from,
+    from: fromName ? { name: fromName, address } : from,
     ...message,
     attachments: attachments?.map(({ filename, content, contentType }) => ({
       filename,

@@ -168,6 +168,8 @@ export async function seedTenant(t: TestContext, tenant: string): Promise<Seeds>
     users: randomUUID(),
     // Not an id: the rule set's first version, saved above.
     version: '1',
+    // Not an id: the buyer e-mails' settings of manual orders.
+    storeKey: 'manual',
   };
 }
 

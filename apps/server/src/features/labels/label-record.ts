@@ -18,6 +18,7 @@ import {
   statusesAfterShipping,
   toLabel,
 } from '../orders/index.ts';
+import { queueBuyerNotice } from '../buyer-notices/index.ts';
 import { createLabelsRepository, type PurchaseRecord } from './labels-repository.ts';
 
 export interface RecordedLabel {
@@ -116,6 +117,8 @@ export async function recordLabel(
           parcelNextAt: record.carrier === BUILT_IN_CARRIER ? null : new Date(Date.now() + 30 * 60_000),
         });
         if (push) await input.queuePush(tx, row.id);
+        // The buyer's shipped e-mail, when the store sends one (docs/buyer-notices.md).
+        await queueBuyerNotice(tx, tenantId, row.id, 'shipped');
         await refreshOrderParcels(tx, tenantId, [order.id]);
         await repo.markLabelled(tx, tenantId, deliveryId, {
           trackingNumber: label.trackingNumber,

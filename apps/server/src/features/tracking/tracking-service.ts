@@ -14,6 +14,7 @@ import { claimCalls, spendCalls } from '../../lib/call-budget.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { parseId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { queueBuyerNotice } from '../buyer-notices/index.ts';
 import { carrierWords, shipDateIn, type LabelAccount, type LabelCarriers } from '../labels/index.ts';
 import { recordOrderEvents, refreshOrderParcels, tenantTimeZone, type OrdersNotifier } from '../orders/index.ts';
 import { isLate, nextCheckAfterFailure, nextCheckAt } from './tracking-cadence.ts';
@@ -83,6 +84,8 @@ async function recordParcel(
   });
   await refreshOrderParcels(tx, tenantId, [label.orderId]);
   if (!changed) return null;
+  // The buyer's delivered e-mail, when the store sends one (docs/buyer-notices.md).
+  if (status === 'delivered') await queueBuyerNotice(tx, tenantId, label.id, 'delivered');
   await recordOrderEvents(tx, tenantId, [
     {
       orderId: label.orderId,
