@@ -106,6 +106,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.problems,
+                ...titled('Problems'),
+                ...page(
+                  () => import('@/features/parcel-problems/parcel-problems-page'),
+                  (m) => m.ParcelProblemsPage,
+                ),
+              },
+              {
                 path: paths.welcome,
                 ...titled('Welcome'),
                 ...page(

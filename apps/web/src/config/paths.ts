@@ -15,6 +15,8 @@ export const paths = {
   orderView: '/orders/view/:id',
   orderAction: '/orders/:action/:id',
   dashboard: '/dashboard',
+  /** Parcels with a carrier exception or past the promised day. */
+  problems: '/problems',
   welcome: '/welcome',
   stores: '/stores',
   shipRule: '/ship_rule',
@@ -44,6 +46,9 @@ export const hrefs = {
   orderAction: (action: string, id: string | number) =>
     `/orders/${encodeURIComponent(action)}/${encodeURIComponent(String(id))}`,
   dashboard: () => paths.dashboard,
+  problems: () => paths.problems,
+  /** The order list of orders whose parcels are in one delivery state (`delivered`, `late`, ...). */
+  ordersByDelivery: (state: string) => `${paths.orders}?delivery=${encodeURIComponent(state)}`,
   welcome: () => paths.welcome,
   stores: () => paths.stores,
   shipRule: () => paths.shipRule,

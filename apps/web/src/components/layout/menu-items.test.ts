@@ -10,6 +10,7 @@ describe('menu model', () => {
     expect(MAIN_MENU.map((i) => [i.title, i.route])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Orders', '/orders'],
+      ['Problems', '/problems'],
       ['Stores', '/stores'],
       ['Ship Rule', '/ship_rule'],
       ['Switch Apps', '/switch_apps'],
@@ -18,8 +19,8 @@ describe('menu model', () => {
   });
 
   it('Admin and Manager see every entry; SuperAdmin sees none', () => {
-    expect(ids(filterMenuByRole(MAIN_MENU, Role.Admin))).toHaveLength(5);
-    expect(ids(filterMenuByRole(MAIN_MENU, Role.Manager))).toHaveLength(5);
+    expect(ids(filterMenuByRole(MAIN_MENU, Role.Admin))).toHaveLength(6);
+    expect(ids(filterMenuByRole(MAIN_MENU, Role.Manager))).toHaveLength(6);
     expect(filterMenuByRole(FOOTER_MENU, Role.Manager)).toHaveLength(1);
     expect(filterMenuByRole(MAIN_MENU, Role.SuperAdmin)).toEqual([]);
     expect(filterMenuByRole(FOOTER_MENU, Role.SuperAdmin)).toEqual([]);

@@ -99,6 +99,7 @@ describe('statisticsFrom', () => {
           range,
           comparedWith,
           salesCount: JSON.stringify(counts),
+          deliveryCounts: [{ xLabels: 'Exceptions', Current: 2, Previous: '1', Percentage: 100 }],
           salesByDate: byDate,
           salesByChannel: 'broken',
         },
@@ -109,6 +110,7 @@ describe('statisticsFrom', () => {
       range,
       comparison: comparedWith,
       salesCount: counts,
+      deliveryCounts: [{ xLabels: 'Exceptions', Current: 2, Previous: 1, Percentage: 100 }],
       salesByDate: byDate,
       salesByChannel: [],
     });

@@ -51,6 +51,8 @@ export interface DashboardStatistics {
   /** Null when the answer carries none (an older server): the tiles then just say "the previous period". */
   comparison: DashboardComparison | null;
   salesCount: SalesCountEntry[];
+  /** The parcel tiles (delivered on time, late, exceptions), read as the order tiles. */
+  deliveryCounts: SalesCountEntry[];
   salesByDate: SalesByDate;
   salesByChannel: ChannelRevenue[];
 }
@@ -63,6 +65,7 @@ export const EMPTY_STATISTICS: DashboardStatistics = {
   range: null,
   comparison: null,
   salesCount: [],
+  deliveryCounts: [],
   salesByDate: EMPTY_SALES_BY_DATE,
   salesByChannel: [],
 };
@@ -164,6 +167,7 @@ export function statisticsFrom(response: unknown): DashboardStatistics {
     range: rangeFrom(data.range),
     comparison: comparisonFrom(data.comparedWith),
     salesCount: salesCountFrom(data.salesCount),
+    deliveryCounts: salesCountFrom(data.deliveryCounts),
     salesByDate: salesByDateFrom(data.salesByDate),
     salesByChannel: salesByChannelFrom(data.salesByChannel),
   };

@@ -22,6 +22,11 @@ const salesCount = [
   { xLabels: 'Shipped Orders', Current: 40, Previous: 50, Percentage: -20 },
   { xLabels: 'Cancelled Orders', Current: 3, Previous: 3, Percentage: 0 },
 ];
+const deliveryCounts = [
+  { xLabels: 'Delivered On Time', Current: 1200, Previous: 1000, Percentage: 20 },
+  { xLabels: 'Delivered Late', Current: 3, Previous: 1, Percentage: 200 },
+  { xLabels: 'Exceptions', Current: 0, Previous: 2, Percentage: -100 },
+];
 const salesByDate = { Categories: ['Mon', 'Tue'], Previous: [10000, 0], Current: [123456, 5] };
 const salesByChannel = [
   { id: 's1', label: 'Shopify', value: 90000 },
@@ -48,6 +53,7 @@ function statistics(overrides: Record<string, unknown> = {}) {
     range,
     comparedWith,
     salesCount,
+    deliveryCounts,
     salesByDate,
     salesByChannel,
     ...overrides,
@@ -122,6 +128,26 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     const filters = JSON.parse(new URLSearchParams(asked.url.split('?')[1]).get('filters')!);
     expect(filters).toEqual({ paymentStatus: 'Terms', orderStatus: 'in@Draft Order,Sales Order,Completed' });
     termsList = { ...termsList, total: 0 };
+  });
+
+  it('shows the parcel tiles with their previous figures, linking late and held parcels to their lists', async () => {
+    serveAll(statistics());
+    renderDashboard();
+    await loaded();
+    const group = screen.getByRole('group', { name: 'Deliveries' });
+    expect(
+      within(group)
+        .getAllByRole('region')
+        .map((region) => region.getAttribute('aria-labelledby')),
+    ).toHaveLength(3);
+    expect(figure('Delivered On Time', 'Current')).toHaveTextContent('1.2K');
+    expect(figure('Delivered On Time', 'Previous')).toHaveTextContent('1000');
+    expect(figure('Delivered Late', 'Current')).toHaveTextContent(/^3$/);
+    expect(figure('Delivered Late', 'Previous')).toHaveTextContent(/^1$/);
+    expect(figure('Exceptions', 'Current')).toHaveTextContent(/^0$/);
+    const link = (name: string) => within(tile(name)).getByRole('link', { name });
+    expect(link('Exceptions')).toHaveAttribute('href', '/problems');
+    expect(link('Delivered Late')).toHaveAttribute('href', '/orders?delivery=delivered');
   });
 
   it('says so when no order is on Terms', async () => {

@@ -20,6 +20,7 @@ import { SalesRevenueChart } from './components/sales-revenue-chart';
 import type { DashboardRange } from './dashboard-data';
 import { useDashboardRealtime } from './hooks/use-dashboard-realtime';
 import { useDashboardStatistics } from './hooks/use-dashboard-statistics';
+import { DELIVERY_TILES } from './delivery-tiles';
 import { ORDER_TILES } from './order-tiles';
 
 /** The period from `?period=`, or the default (This Week) for a missing or unknown value. */
@@ -113,6 +114,26 @@ export function DashboardPage() {
               key={tile.title}
               tile={tile}
               entry={statistics.salesCount.find((entry) => entry.xLabels === tile.title)}
+              state={statistics.tilesState}
+              locale={locale}
+              comparedWith={comparedWith}
+            />
+          ))}
+        </Box>
+        <Box
+          role="group"
+          aria-label="Deliveries"
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+          }}
+        >
+          {DELIVERY_TILES.map((tile) => (
+            <OrderCountTile
+              key={tile.title}
+              tile={tile}
+              entry={statistics.deliveryCounts.find((entry) => entry.xLabels === tile.title)}
               state={statistics.tilesState}
               locale={locale}
               comparedWith={comparedWith}

@@ -3,12 +3,12 @@ import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
 import RemoveShoppingCartOutlined from '@mui/icons-material/RemoveShoppingCartOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { OPEN_ORDERS, type DashboardTile, type OrderStatus } from '@shipdesk/contract';
+import { OPEN_ORDERS, type DashboardTile, type DeliveryTile, type OrderStatus } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
 
 export interface OrderTile {
   /** The tile title, equal to the `xLabels` of its salesCount entry (typed by the contract, so a rename fails here). */
-  title: DashboardTile;
+  title: DashboardTile | DeliveryTile;
   /** The order list the tile opens (spec 2.4). */
   href: string;
   /**

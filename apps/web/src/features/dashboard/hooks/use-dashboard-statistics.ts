@@ -24,6 +24,7 @@ interface DashboardStatisticsView {
   tilesState: LoadState;
   chartsState: LoadState;
   salesCount: SalesCountEntry[];
+  deliveryCounts: SalesCountEntry[];
   salesByDate: SalesByDate;
   salesByChannel: ChannelRevenue[];
   currency: string;
@@ -73,6 +74,7 @@ export function useDashboardStatistics(period: DashboardPeriod): DashboardStatis
     tilesState: stateOf(tiles),
     chartsState: stateOf(charts),
     salesCount: (tiles ?? EMPTY_STATISTICS).salesCount,
+    deliveryCounts: (tiles ?? EMPTY_STATISTICS).deliveryCounts,
     salesByDate: (charts ?? EMPTY_STATISTICS).salesByDate,
     salesByChannel: (charts ?? EMPTY_STATISTICS).salesByChannel,
     // The amounts are in the currency the server computed them in; the tenant's setting is the fallback.
