@@ -76,11 +76,29 @@ export function createTrackingPage(deps: TrackingPageDeps) {
   const { database } = deps;
   const cache = createPageCache<PageAnswer>(deps.cache ?? { max: 10_000, ttlMs: 60_000 });
 
+  /** Pages being read now: buyers asking for one page at once share one read of it. */
+  const reading = new Map<string, Promise<PageAnswer>>();
+
   /** `GET /t/{token}`: a hot page costs no database work; an unknown token is not kept (it would crowd the cache). */
   async function page(token: string): Promise<PageAnswer> {
     if (!TOKEN_PATTERN.test(token)) return MISSING;
-    const cached = cache.get(token);
+    const cached = cache.get(token) ?? reading.get(token);
     if (cached) return cached;
+    const read = readPage(token).finally(() => {
+      reading.delete(token);
+      if (reading.size === 0) changedWhileReading.clear();
+    });
+    reading.set(token, read);
+    return read;
+  }
+
+  /** Counts the changes heard, and each order's latest while pages are being read: a page read while its order
+   * changed may be from before the change, and is not kept. */
+  let changes = 0;
+  const changedWhileReading = new Map<string, number>();
+
+  async function readPage(token: string): Promise<PageAnswer> {
+    const changesBefore = changes;
     const found = await repo.labelOf(database, token);
     if (!found) return MISSING;
     const { tenantId, labelId } = found;
@@ -88,7 +106,8 @@ export function createTrackingPage(deps: TrackingPageDeps) {
     if (!facts) return MISSING;
     // A voided label's page is gone for good: its 404 is kept like a page.
     const answer = facts.status === 'active' ? pageOf(facts) : MISSING;
-    cache.set(token, answer, tagOf(tenantId, facts.orderId));
+    const tag = tagOf(tenantId, facts.orderId);
+    if ((changedWhileReading.get(tag) ?? 0) <= changesBefore) cache.set(token, answer, tag);
     return answer;
   }
 
@@ -105,7 +124,12 @@ export function createTrackingPage(deps: TrackingPageDeps) {
 
   /** Forgets the pages of these orders (their parcels moved, or their labels changed). */
   function forgetOrders(tenantId: string, orderIds: readonly string[]): void {
-    for (const orderId of orderIds) cache.forget(tagOf(tenantId, orderId));
+    changes++;
+    for (const orderId of orderIds) {
+      const tag = tagOf(tenantId, orderId);
+      cache.forget(tag);
+      if (reading.size > 0) changedWhileReading.set(tag, changes);
+    }
   }
 
   return { page, link, forgetOrders, cachedPages: () => cache.size };
