@@ -35,6 +35,7 @@ import { dashboardFeature } from './features/dashboard/index.ts';
 import { healthFeature } from './features/health/index.ts';
 import { labelsFeature, labelsPlugin } from './features/labels/index.ts';
 import { returnsFeature, returnsPlugin } from './features/returns/index.ts';
+import { endOfDayFeature } from './features/end-of-day/index.ts';
 import { trackingFeature, trackingPlugin } from './features/tracking/index.ts';
 import { buyerNoticesFeature, buyerNoticesPlugin } from './features/buyer-notices/index.ts';
 import { parcelProblemsFeature, parcelProblemsPlugin } from './features/parcel-problems/index.ts';
@@ -265,8 +266,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(usersFeature, { ssoUrl: config.ssoUrl, issuer: config.oidcIssuer });
       await api.register(ordersFeature, { labels: app.labels.events, rules: rulesForOrders(app.log) });
       await api.register(orderViewsFeature);
-      await api.register(labelsFeature);
-      await api.register(returnsFeature);
+      for (const feature of [labelsFeature, returnsFeature, endOfDayFeature]) await api.register(feature);
       await api.register(trackingFeature);
       await api.register(buyerNoticesFeature);
       await api.register(parcelProblemsFeature);

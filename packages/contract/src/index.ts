@@ -43,3 +43,4 @@ export * from './tracking.ts';
 export * from './tracking-page.ts';
 export * from './parcel-problems.ts';
 export * from './buyer-notices.ts';
+export * from './end-of-day.ts';

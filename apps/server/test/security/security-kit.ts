@@ -6,6 +6,7 @@ import { FakeRouter, startFakeHttpServer, type FakeHttpServer } from '@shipdesk/
 import { buildTestApp, type Backend, type TestContext } from '../app-helper.ts';
 import { createOrder, flow } from '../order-helpers.ts';
 import { paidOrder, setWarehouse } from '../label-helpers.ts';
+import { seedEndOfDay } from '../end-of-day-helpers.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { RouteEntry } from '../../src/security/route-policy.ts';
 
@@ -165,6 +166,8 @@ export async function seedTenant(t: TestContext, tenant: string): Promise<Seeds>
     shipMethodStoreMappings: (Array.isArray(storeMapping) ? storeMapping[0] : storeMapping).id,
     carrierAccounts: account.id,
     labelBatches: batch.id,
+    // A SCAN form and a pickup (`scanForms`, `pickups`), stored without asking a carrier.
+    ...(await seedEndOfDay(t, tenant, account.id)),
     users: randomUUID(),
     // Not an id: the rule set's first version, saved above.
     version: '1',
