@@ -29,6 +29,17 @@ export const BUYER_NOTICE_VARIABLES = [
 ] as const;
 export type BuyerNoticeVariable = (typeof BUYER_NOTICE_VARIABLES)[number];
 
+export const BUYER_NOTICE_VARIABLE_HINTS: Record<BuyerNoticeVariable, string> = {
+  buyer_name: "The buyer's name",
+  order_number: 'The order number',
+  store_name: 'The store (or your company for manual orders)',
+  carrier: 'The carrier',
+  service: "The carrier's service",
+  tracking_number: 'The tracking number',
+  tracking_url: "The parcel's public tracking page",
+  delivered_on: 'The day it was delivered (delivered e-mail)',
+};
+
 /** The `{{variable}}` names a template uses, in order, once each (unknown ones included, for the check). */
 export function templateVariables(template: string): string[] {
   return [...new Set([...template.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => m[1]!))];
@@ -143,6 +154,8 @@ export const BuyerNoticePreviewRequestSchema = schema(() =>
 export type BuyerNoticePreviewRequest = Type.Static<typeof BuyerNoticePreviewRequestSchema>;
 
 export const BuyerNoticePreviewSchema = Type.Object({
+  /** The From display name it goes with. */
+  from: Type.String(),
   subject: Type.String(),
   text: Type.String(),
   /** The HTML e-mail; every value in it is escaped. */

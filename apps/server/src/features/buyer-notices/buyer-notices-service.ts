@@ -138,7 +138,10 @@ export function createBuyerNotices(deps: { database: Database; links: TrackingLi
       const label = labelId === undefined ? undefined : await repo.label(tx, tenantId, labelId);
       const sample = {
         ...SAMPLE_VALUES,
-        ...(store.storeKey === MANUAL_STORE_KEY ? {} : { store_name: store.storeName }),
+        store_name:
+          store.storeKey === MANUAL_STORE_KEY
+            ? ((await repo.tenantName(tx, tenantId)) ?? (request.senderName?.trim() || SAMPLE_VALUES.store_name))
+            : store.storeName,
         // An order without a label yet: its own number and buyer, the parcel's values are samples.
         ...(order
           ? { order_number: order.orderNumber, buyer_name: order.customerName ?? SAMPLE_VALUES.buyer_name }
@@ -150,7 +153,7 @@ export function createBuyerNotices(deps: { database: Database; links: TrackingLi
         logoUrl: blankToNull(request.logoUrl ?? null),
         senderName,
       });
-      return { ...rendered, sample: !label };
+      return { from: senderName, ...rendered, sample: !label };
     });
   }
 

@@ -116,10 +116,14 @@ describe.each(backends)('buyer e-mails ($name)', (backend) => {
 
   it('e-mails the buyer once when the label is bought: From name, Reply-To, subject and the tracking page link', async () => {
     const { order, labelId } = await ship('shipped-once@example.com');
-    const [mail] = await waitFor(async () => {
-      const found = mailsTo('shipped-once@example.com');
-      return found.length > 0 ? found : undefined;
+    // The e-mail is written before its row commits: wait for the row.
+    const rows = await waitFor(async () => {
+      const found = await notices(tenant, labelId);
+      return found[0]?.status === 'sent' ? found : undefined;
     });
+    expect(rows).toHaveLength(1);
+    const [mail, ...more] = mailsTo('shipped-once@example.com');
+    expect(more).toEqual([]);
     expect(header(mail!, 'From')).toMatch(/^"?Northloop Goods"? </);
     expect(header(mail!, 'Reply-To')).toBe('help@northloop.example');
     expect(header(mail!, 'Subject')).toContain(`Order ${order.orderNumber} shipped with `);
@@ -135,11 +139,6 @@ describe.each(backends)('buyer e-mails ($name)', (backend) => {
     expect(mail).toContain('Ada &lt;b&gt;Lovelace&lt;/b&gt;');
     expect(mail).toContain('https://cdn.northloop.example/logo.png');
 
-    const rows = await waitFor(async () => {
-      const found = await notices(tenant, labelId);
-      return found[0]?.status === 'sent' ? found : undefined;
-    });
-    expect(rows).toHaveLength(1);
     const events = await waitFor(async () => {
       const found = (await timeline(order.id)).filter((e) => e.event === 'buyerNoticeSent');
       return found.length > 0 ? found : undefined;
@@ -254,6 +253,7 @@ describe.each(backends)('buyer e-mails ($name)', (backend) => {
       {
         kind: 'delivered',
         storeKey: 'manual',
+        senderName: 'Northloop Goods',
         subject: 'Hi {{buyer_name}}',
         body: '<script>{{tracking_url}}</script>',
       },
@@ -265,6 +265,7 @@ describe.each(backends)('buyer e-mails ($name)', (backend) => {
     expect(preview.html).not.toContain('<script>');
     expect(preview.html).toContain('&lt;script&gt;');
     expect(preview.subject).toMatch(/^Hi /);
+    expect(preview.from).toBe('Northloop Goods');
     const unlabelled = await paidOrder(t, tenant, { customerName: 'Grace Hopper' });
     const own = await call('POST', '/call/buyerNotices/preview', {
       kind: 'shipped',

@@ -3,6 +3,7 @@ import { sourceLabel } from '@/lib/format/source-type';
 import type { ViewEvent } from './api/orders-api';
 import { ruleSettingsEventName, rulesEventName } from './order-rule-words';
 import { returnEventName } from './returns/return-words';
+import { buyerNoticeEventName } from './tracking/buyer-notice-words';
 import { parcelEventName } from './tracking/tracking-words';
 
 export interface EventUi {
@@ -170,5 +171,7 @@ export function eventName(event: string, payload: Record<string, unknown> = {}):
   if (event === 'parcelStatus') return parcelEventName(payload);
   const returnName = returnEventName(event, payload);
   if (returnName) return returnName;
+  const noticeName = buyerNoticeEventName(event, payload);
+  if (noticeName) return noticeName;
   return EVENT_NAMES[event] ?? event;
 }

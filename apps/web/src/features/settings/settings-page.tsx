@@ -12,6 +12,7 @@ import { DEFAULT_SETTINGS_TAB, SETTINGS_TABS, parseSettingsTab, type SettingsTab
 import { CarriersTab } from './carriers/carriers-tab';
 import { ShippingMethodsTab } from './shipping-methods/shipping-methods-tab';
 import { ProductsTab } from './products/products-tab';
+import { NotificationsTab } from './notifications/notifications-tab';
 import { ConfigLoader } from './tabs/config-loader';
 import { GeneralTab } from './tabs/general-tab';
 import { LabelsTab } from './tabs/labels-tab';
@@ -80,6 +81,7 @@ const FORM_TABS = new Set<SettingsTabId>([
   'shipping-methods',
   'products',
   'labels',
+  'notifications',
   'integrations',
 ]);
 
@@ -97,6 +99,8 @@ function TabContent({ tab, readOnly, usersTab }: { tab: SettingsTabId; readOnly:
       return <ShippingMethodsTab readOnly={readOnly} />;
     case 'products':
       return <ProductsTab readOnly={readOnly} />;
+    case 'notifications':
+      return <NotificationsTab readOnly={readOnly} />;
     case 'integrations':
       return <IntegrationsTab readOnly={readOnly} />;
     case 'users':

@@ -6,6 +6,7 @@ export const SETTINGS_TABS = [
   { id: 'shipping-methods', label: 'Shipping Methods' },
   { id: 'products', label: 'Products' },
   { id: 'labels', label: 'Labels' },
+  { id: 'notifications', label: 'Notifications' },
   { id: 'integrations', label: 'Integrations' },
   { id: 'users', label: 'Users' },
 ] as const;
