@@ -89,7 +89,7 @@ export interface BuildAppOptions {
 const pageLinks = { pageToken: trackingPageToken, pageUrl: trackingPageUrl };
 
 /** Paths that belong to the API: they answer the JSON envelope, never the SPA. */
-const API_PATH = /^\/(api|call|socket\.io|docs|webhooks)(\/|$)/;
+const API_PATH = /^\/(api|call|socket\.io|docs|webhooks|hooks)(\/|$)/;
 
 function envelope(code: number, message: string, extra: Partial<ErrorEnvelope> = {}): ErrorEnvelope {
   return { code, success: false, message, ...extra };
@@ -240,7 +240,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     carrierAdapterOptions: { http: adapterOptions.http },
   });
   await app.register(returnsPlugin);
-  await app.register(trackingPlugin);
+  await app.register(trackingPlugin, { publicUrl: config.publicUrl });
   await app.register(buyerNoticesPlugin, { publicUrl: config.publicUrl, ...pageLinks });
   await app.register(parcelProblemsPlugin, { publicUrl: config.publicUrl });
   await app.register(trackingPagePlugin, { publicUrl: config.publicUrl });

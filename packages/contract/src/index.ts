@@ -40,6 +40,7 @@ export * from './order-rule-settings.ts';
 export * from './units.ts';
 export * from './returns.ts';
 export * from './tracking.ts';
+export * from './tracking-push.ts';
 export * from './tracking-page.ts';
 export * from './parcel-problems.ts';
 export * from './buyer-notices.ts';

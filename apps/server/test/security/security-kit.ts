@@ -165,6 +165,7 @@ export async function seedTenant(t: TestContext, tenant: string): Promise<Seeds>
     shipMethodCarrierMethodMappings: carrierMapping.id,
     shipMethodStoreMappings: (Array.isArray(storeMapping) ? storeMapping[0] : storeMapping).id,
     carrierAccounts: account.id,
+    accountId: account.id,
     labelBatches: batch.id,
     // A SCAN form and a pickup (`scanForms`, `pickups`), stored without asking a carrier.
     ...(await seedEndOfDay(t, tenant, account.id)),

@@ -19,6 +19,7 @@ import {
 } from './fake-shippo-labels.ts';
 import { createFakeShippoRecords, type FakeShippoRefundOutcome } from './fake-shippo-records.ts';
 import { createFakeShippoTracks } from './fake-shippo-tracks.ts';
+import { createFakeShippoWebhooks, type FakeShippoWebhooks } from './fake-shippo-webhooks.ts';
 import { FakeClock } from '../tracking/fake-parcel-journey.ts';
 import type {
   ShippoCarrierAccount,
@@ -62,6 +63,8 @@ export interface FakeShippoOptions {
   rateLimits?: FakeShippoRateLimits | null;
   /** The clock parcels move by after their label (default: real time). */
   clock?: FakeClock;
+  /** The HMAC secret Shippo's support provisions for signed webhooks (none: the URL's `?token=` only). */
+  webhookHmacSecret?: string;
   port?: number;
 }
 
@@ -86,6 +89,8 @@ export interface FakeShippo extends FakeHttpServer {
   failNextPurchase(fault: FakeShippoPurchaseFault): void;
   /** The clock the labels' journeys run on (fake-shippo-tracks.ts): move it to move the parcels. */
   readonly clock: FakeClock;
+  /** Its webhooks and the track_updated pushes sent (fake-shippo-webhooks.ts). */
+  readonly webhooks: Pick<FakeShippoWebhooks, 'webhooks' | 'sender' | 'push'>;
   /**
    * The carrier scans the label (default TRANSIT), now on the fake's clock: its journey stops where it was and tracking
    * shows this event after it; Shippo no longer refunds it.
@@ -234,6 +239,7 @@ export async function startFakeShippo(options: FakeShippoOptions): Promise<FakeS
   const labels = createFakeShippoLabels({ owner, carrierAccounts, files, customs, clock });
   const records = createFakeShippoRecords(labels, owner, () => server.url, clock);
   const tracks = createFakeShippoTracks(labels.labels, clock);
+  const webhooks = createFakeShippoWebhooks(clock, labels.labels, tracks, options.webhookHmacSecret);
 
   const router = new FakeRouter()
     .on('GET', '/carrier_accounts/', api('list', list))
@@ -247,6 +253,10 @@ export async function startFakeShippo(options: FakeShippoOptions): Promise<FakeS
     .on('GET', '/rates/:id', api('single', records.getRate))
     .on('POST', '/refunds/', api('create', records.createRefund))
     .on('GET', '/tracks/:carrier/:number', api('single', tracks.getTrack))
+    .on('POST', '/webhooks', api('create', webhooks.create))
+    .on('GET', '/webhooks', api('list', webhooks.list))
+    .on('GET', '/webhooks/:id', api('single', webhooks.get))
+    .on('DELETE', '/webhooks/:id', api('single', webhooks.remove))
     .on('GET', '/v2/addresses/validate', api('address', validateAddress));
   const server = await startFakeHttpServer(router, { port: options.port, notFound });
 
@@ -272,6 +282,7 @@ export async function startFakeShippo(options: FakeShippoOptions): Promise<FakeS
     charges: labels.charges,
     failNextPurchase: labels.queue,
     clock,
+    webhooks,
     scan(trackingNumber, status = 'TRANSIT', details) {
       const label = labels.labels.get(trackingNumber);
       if (!label) throw new Error(`The fake Shippo sold no label ${trackingNumber}`);

@@ -119,6 +119,15 @@ export class FakeClock {
 
   advanceHours(hours: number): void {
     this.offsetMs += hours * 3_600_000;
+    for (const listener of this.listeners) listener(this.now());
+  }
+
+  private readonly listeners = new Set<(now: number) => void>();
+
+  /** Calls `listener` each time the clock is moved on (a fake's pushes); answers how to stop. */
+  onAdvance(listener: (now: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
   }
 }
 

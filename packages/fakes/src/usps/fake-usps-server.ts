@@ -1,6 +1,7 @@
 import { totalRatesSearch } from './fake-usps-extras.ts';
 import { addressRoutes } from './fake-usps-addresses.ts';
 import { uspsEndOfDayRoutes, type FakeUspsEndOfDayLists } from './fake-usps-end-of-day.ts';
+import { uspsTrackingPushRoutes, type FakeUspsTrackingPushLists } from './fake-usps-subscriptions.ts';
 import { randomBytes } from 'node:crypto';
 import {
   FakeRouter,
@@ -38,9 +39,8 @@ import {
  * authorization for a business account's CRID, MIDs and EPS account or permit (`POST /payments/v3/payment-authorization`),
  * domestic and international prices, labels bought, cancelled and tracked as they move on the fake's clock
  * (fake-usps-prices.ts, fake-usps-labels.ts, fake-usps-international.ts, fake-usps-tracking.ts, the customs forms of
- * fake-usps-customs.ts), address checks (fake-usps-addresses.ts),
- * USPS's error JSON, and its per-application quota (about 60 requests an hour, token calls included) answered 429 with
- * Retry-After. The product never imports it.
+ * fake-usps-customs.ts), address checks (fake-usps-addresses.ts), tracking pushes (fake-usps-subscriptions.ts), USPS's
+ * error JSON, and its quota (about 60 requests an hour, token calls included) answered 429 with Retry-After.
  */
 
 /** A payment account the business holds: what the PAYER and LABEL_OWNER roles must name. */
@@ -81,7 +81,7 @@ interface RecordedUspsPaymentAuthorization {
   paymentAuthorizationToken: string;
 }
 
-export interface FakeUsps extends FakeHttpServer, FakeUspsEndOfDayLists {
+export interface FakeUsps extends FakeHttpServer, FakeUspsEndOfDayLists, FakeUspsTrackingPushLists {
   /** Move it on (`advanceHours`) and every label's parcel moves along its journey (fake-parcel-journey.ts). */
   readonly clock: FakeClock;
   readonly paymentAuthorizations: RecordedUspsPaymentAuthorization[];
@@ -352,6 +352,7 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
     .on('POST', '/labels/v3/return-label', limited('/labels/v3', labels.createReturnLabel))
     .on('DELETE', '/labels/v3/label/:trackingNumber', limited('/labels/v3', labels.cancelLabel))
     .on('POST', '/tracking/v3r2/tracking', limited('/tracking/v3r2', labels.track));
+  const pushes = uspsTrackingPushRoutes(router, { bearerWorks: tokens.works, labels, clock });
   const server = await startFakeHttpServer(router, {
     port: options.port,
     notFound: (request) =>
@@ -392,5 +393,6 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
       for (const label of chosen) label.filed = true;
     },
     expirePaymentTokens: () => paymentTokens.clear(),
+    ...pushes,
   };
 }

@@ -19,11 +19,14 @@ const HOURS_UNTIL_NEXT: Record<TrackingStatus, number | null> = {
 
 const HOUR = 3_600_000;
 
+/** A parcel whose carrier pushes its events is still asked once a day, in case a push was lost. */
+const PUSHED_HOURS = 24;
+
 /** The next check of a parcel now in `status`, or null when it is not asked about again. */
-export function nextCheckAt(status: TrackingStatus, labelCreatedAt: Date, now: Date): Date | null {
+export function nextCheckAt(status: TrackingStatus, labelCreatedAt: Date, now: Date, pushed = false): Date | null {
   const hours = HOURS_UNTIL_NEXT[status];
   if (hours === null || FINAL_TRACKING_STATUSES.includes(status)) return null;
-  const next = new Date(now.getTime() + hours * HOUR);
+  const next = new Date(now.getTime() + (pushed ? PUSHED_HOURS : hours) * HOUR);
   return next.getTime() > labelCreatedAt.getTime() + TRACK_FOR_DAYS * 24 * HOUR ? null : next;
 }
 

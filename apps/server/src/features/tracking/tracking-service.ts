@@ -19,9 +19,11 @@ import { carrierWords, shipDateIn, type LabelAccount, type LabelCarriers } from 
 import { recordOrderEvents, refreshOrderParcels, tenantTimeZone, type OrdersNotifier } from '../orders/index.ts';
 import { isLate, nextCheckAfterFailure, nextCheckAt } from './tracking-cadence.ts';
 import type { TrackingJobs } from './tracking-jobs.ts';
+import { createTrackingPushRepository } from './tracking-push-repository.ts';
 import { createTrackingRepository, type ParcelRow } from './tracking-repository.ts';
 
 const repo = createTrackingRepository();
+const pushes = createTrackingPushRepository();
 const TRACK_TIMEOUT_MS = 30_000;
 /** Parcels the sweep looks at per run, and how long a check in flight holds its parcels. */
 const SWEEP_LIMIT = 5_000;
@@ -55,12 +57,15 @@ async function recordParcel(
   now: Date,
   actor = SYSTEM_ACTOR,
 ): Promise<number | null> {
+  // A parcel whose carrier pushes its events is polled once a day only (a safety net).
+  const pushed =
+    source === 'push' || (source === 'poll' && (await pushes.active(tx, tenantId, label.carrierAccountId)));
   if (!parcel) {
     const age = now.getTime() - label.createdAt.getTime();
     await repo.setParcel(tx, tenantId, label.id, {
       parcelCheckedAt: now,
       parcelFailures: 0,
-      parcelNextAt: nextCheckAt(label.parcelStatus as TrackingStatus, label.createdAt, now),
+      parcelNextAt: nextCheckAt(label.parcelStatus as TrackingStatus, label.createdAt, now, pushed),
       parcelProblem:
         age > UNKNOWN_AFTER_DAYS * 86_400_000
           ? `${CARRIER_NAMES[label.carrier as Carrier]} has no record of this tracking number yet`
@@ -80,7 +85,7 @@ async function recordParcel(
     parcelCheckedAt: now,
     parcelFailures: 0,
     parcelProblem: null,
-    parcelNextAt: source === 'seller' ? null : nextCheckAt(status, label.createdAt, now),
+    parcelNextAt: source === 'seller' ? null : nextCheckAt(status, label.createdAt, now, pushed),
   });
   await refreshOrderParcels(tx, tenantId, [label.orderId]);
   if (!changed) return null;
@@ -199,6 +204,22 @@ async function sweepDue(deps: TrackingDeps): Promise<number> {
   if (sent > 0) deps.jobs.wakeChecks();
   return sent;
 }
+
+/** A carrier's verified push about one standing label (tracking-push-service.ts): recorded as a poll's answer. */
+async function recordPushed(deps: TrackingDeps, tenantId: string, labelId: number, parcel: TrackedParcel) {
+  const now = new Date();
+  const result = await deps.database.withTenant(tenantId, async (tx) => {
+    const [label] = await repo.parcels(tx, tenantId, [labelId], true);
+    return label ? { orderId: await recordParcel(tx, tenantId, label, parcel, 'push', now) } : null;
+  });
+  if (result?.orderId) deps.notify(tenantId, { orderIds: [String(result.orderId)], event: 'parcelStatus' });
+  return result !== null;
+}
+
+const pushWork = (deps: TrackingDeps) => ({
+  recordPushed: (tenantId: string, labelId: number, parcel: TrackedParcel) =>
+    recordPushed(deps, tenantId, labelId, parcel),
+});
 
 /** Parcels of tracking: the sweep and its checks, a person's "check now", the built-in carrier's delivered. */
 export function createTracking(deps: TrackingDeps) {
@@ -363,6 +384,6 @@ export function createTracking(deps: TrackingDeps) {
     return result;
   }
 
-  return { sweep: () => sweepDue(deps), check, tracking, trackNow, markDelivered };
+  return { sweep: () => sweepDue(deps), check, tracking, trackNow, markDelivered, ...pushWork(deps) };
 }
 export type Tracking = ReturnType<typeof createTracking>;

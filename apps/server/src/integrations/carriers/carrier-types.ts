@@ -77,6 +77,13 @@ export interface CarrierAdapter {
    */
   findReturnLabel?(request: ReturnLabelRequest, signal?: AbortSignal): Promise<PurchasedReturnLabel | null>;
   /**
+   * Tracking pushes (docs/tracking.md "Pushes"): asks the carrier to POST the account's tracking events to
+   * `listenerUrl`, signed with `secret` (USPS subscriptions, Shippo webhooks); answers the carrier's id for it.
+   */
+  subscribeTrackingPush?(request: TrackingPushRequest, signal?: AbortSignal): Promise<TrackingPushAnswer>;
+  /** Stops the push `externalId`; one the carrier no longer has is stopped already. */
+  unsubscribeTrackingPush?(externalId: string, signal?: AbortSignal): Promise<void>;
+  /**
    * The end of the day (docs/end-of-day.md): a SCAN form (USPS PS 5630) for labels of one ship-from address and
    * mailing day, with the carrier's document. A refusal (a voided label, another day's, one already on a form) throws
    * a ChannelError with the carrier's words.
@@ -86,6 +93,21 @@ export interface CarrierAdapter {
   bookPickup?(request: PickupRequest, signal?: AbortSignal): Promise<BookedPickup>;
   /** Cancels a pickup bookPickup booked (its confirmation as bookPickup answered it). */
   cancelPickup?(pickup: PickupReference, signal?: AbortSignal): Promise<void>;
+}
+
+export interface TrackingPushRequest {
+  listenerUrl: string;
+  /** 32 characters (USPS's size): what the carrier signs its pushes with, or the URL's token. */
+  secret: string;
+  /** Who the carrier tells when the listener fails (USPS's adminNotification). */
+  adminEmail: string;
+}
+
+export interface TrackingPushAnswer {
+  externalId: string;
+  /** Whether the carrier says it pushes now, and its words when it does not. */
+  active: boolean;
+  message: string | null;
 }
 
 export interface ReturnLabelRequest extends Omit<LabelRequest, 'customs'> {

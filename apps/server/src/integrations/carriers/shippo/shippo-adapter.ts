@@ -7,6 +7,7 @@ import { shippoBuyLabel, shippoFindLabel, shippoVoidLabel, type ShippoLabelConte
 import { shippoBuyReturnLabel } from './shippo-returns.ts';
 import { shippoRates } from './shippo-shipment.ts';
 import { shippoTrackingLimits, shippoTrackParcels } from './shippo-tracking.ts';
+import { shippoSubscribeTracking, shippoUnsubscribeTracking } from './shippo-tracking-push.ts';
 
 export function createShippoAdapter(
   connection: CarrierConnection,
@@ -38,6 +39,8 @@ export function createShippoAdapter(
     voidLabel: (label, signal) => shippoVoidLabel(labels, label, signal),
     trackParcels: (numbers, signal) => shippoTrackParcels(client, numbers, signal),
     trackingLimits: shippoTrackingLimits(fields.apiToken!),
+    subscribeTrackingPush: (request, signal) => shippoSubscribeTracking(client, fields.apiToken!, request, signal),
+    unsubscribeTrackingPush: (id, signal) => shippoUnsubscribeTracking(client, id, signal),
     checkAddresses: (addresses, signal) => shippoCheckAddresses(client, addresses, signal),
     addressLimits: SHIPPO_ADDRESS_LIMITS,
   };

@@ -35,6 +35,7 @@ import {
 import { buyUspsReturnLabel } from './usps-returns.ts';
 import { uspsEndOfDay } from './usps-end-of-day.ts';
 import { uspsTrackingLimits, uspsTrackParcels } from './usps-tracking.ts';
+import { uspsSubscribeTracking, uspsUnsubscribeTracking } from './usps-tracking-push.ts';
 import type {
   UspsBaseRatesAnswer,
   UspsBaseRatesQuery,
@@ -297,6 +298,9 @@ export function createUspsAdapter(connection: CarrierConnection, options: Carrie
     // Tracking 3.2's batch of 35 (usps-tracking.ts); calls count against USPS's quota like every other.
     trackParcels: (numbers, signal) => uspsTrackParcels(client, numbers, signal),
     trackingLimits: uspsTrackingLimits(connection.settings),
+    // Subscriptions - Tracking by the account's MID (usps-tracking-push.ts): the pushes spare the quota.
+    subscribeTrackingPush: (request, signal) => uspsSubscribeTracking(client, payment.mid, request, signal),
+    unsubscribeTrackingPush: (id, signal) => uspsUnsubscribeTracking(client, id, signal),
 
     // US and territory addresses only: others get no outcome (usps-addresses.ts). Calls count against USPS's quota.
     checkAddresses: (addresses, signal) => uspsCheckAddresses(client, addresses, signal),

@@ -117,7 +117,7 @@ function expectedDay(result: UspsTrackingResult): string | null {
 }
 
 /** A number's entry: USPS's category says the status, else its newest event; with no event, the label is created. */
-function trackedParcel(trackingNumber: string, result: UspsTrackingResult): TrackedParcel {
+export function uspsTrackedParcel(trackingNumber: string, result: UspsTrackingResult): TrackedParcel {
   const events = trackedEvents(result.trackingEvents ?? []);
   const category = (result.statusCategory ?? '').trim().toLowerCase();
   return {
@@ -153,7 +153,7 @@ async function trackBatch(
     const number = result.trackingNumber && asked.has(result.trackingNumber) ? result.trackingNumber : numbers[index];
     // "404" (and any other per-number refusal): USPS does not know the number (yet).
     if (!number || (result.statusCode !== undefined && result.statusCode !== '200')) return [];
-    return [[number, trackedParcel(number, result)]];
+    return [[number, uspsTrackedParcel(number, result)]];
   });
 }
 

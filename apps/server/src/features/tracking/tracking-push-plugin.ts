@@ -1,0 +1,34 @@
+import fp from 'fastify-plugin';
+import type { JobQueue } from '../../plugins/background.ts';
+import { createTrackingPushes, type PushEventJob, type TrackingPushes } from './tracking-push-service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    trackingPushes: TrackingPushes;
+  }
+}
+
+/** Tracking pushes (tracking-push-service.ts): the `tracking-push-event` queue on the one engine. */
+export const trackingPushPlugin = fp<{ publicUrl: string }>(
+  async (app, options) => {
+    const pushes = createTrackingPushes({
+      database: app.db,
+      secrets: app.secrets,
+      carriers: app.labels.carriers,
+      tracking: app.tracking,
+      publicUrl: options.publicUrl.replace(/\/+$/, ''),
+      log: app.log,
+      events: () => events,
+    });
+    const events: JobQueue<PushEventJob> = app.background.queue<PushEventJob>({
+      name: 'tracking-push-event',
+      expireInSeconds: 120,
+      retryLimit: 5,
+      retryDelaySeconds: 10,
+      concurrency: 4,
+      work: (job) => pushes.work(job),
+    });
+    app.decorate('trackingPushes', pushes);
+  },
+  { name: 'tracking-push', dependencies: ['db', 'secrets', 'labels', 'background'] },
+);

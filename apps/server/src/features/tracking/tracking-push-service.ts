@@ -1,0 +1,253 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Counter } from 'prom-client';
+import type { Carrier, CarrierPush, CarrierPushSetup, CarrierPushStatus } from '@shipdesk/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { JobQueue } from '../../plugins/background.ts';
+import { HttpError, notFound, unauthorized } from '../../lib/http-errors.ts';
+import { parseId } from '../../lib/ids.ts';
+import { openCredentials, sealCredentials } from '../../lib/sealed-credentials.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { processRegistry } from '../../lib/throughput-metrics.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { carrierWords, type LabelCarriers } from '../labels/index.ts';
+import { listCarrierAccounts } from '../shipping/index.ts';
+import { pushedParcels } from './tracking-push-payloads.ts';
+import { createTrackingPushRepository, type PushSubscriptionRow } from './tracking-push-repository.ts';
+import {
+  clientCredentials,
+  DEFAULT_FEDEX_SIGNATURE_HEADER,
+  issueUpsToken,
+  sameText,
+  UPS_TOKEN_SECONDS,
+  verifyFedex,
+  verifyShippo,
+  verifyUps,
+  verifyUsps,
+} from './tracking-push-signatures.ts';
+import type { Tracking } from './tracking-service.ts';
+
+/**
+ * Tracking pushes (docs/tracking.md "Pushes"): a carrier's POST to `/hooks/tracking/{hookKey}` is verified over its
+ * raw body and stored as a `tracking-push-event` job at once (the carrier is answered in milliseconds); the job reads
+ * the carrier's words with its adapter's code tables and records each parcel through tracking (events kept once by
+ * their key, the newest by time wins). A bad signature is 401 and counted, never a change.
+ */
+
+const pushes = new Counter({
+  name: 'shipdesk_tracking_pushes_total',
+  help: 'Tracking pushes from carriers, by carrier and outcome (accepted, bad_signature, unknown_hook, recorded, unknown_number, unreadable)',
+  labelNames: ['carrier', 'outcome'] as const,
+  registers: [processRegistry],
+});
+
+export interface PushEventJob {
+  tenantId: string;
+  carrierAccountId: number;
+  carrier: string;
+  body: string;
+}
+
+interface Deps {
+  database: Database;
+  secrets: SecretBox;
+  carriers: LabelCarriers;
+  tracking: Tracking;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  events: () => JobQueue<PushEventJob>;
+}
+
+/** What is sealed in `secret`: the signing secret and, for FedEx, the header it comes in. */
+interface PushSecret {
+  secret: string;
+  signatureHeader?: string;
+}
+
+const repo = createTrackingPushRepository();
+const PUSH_CARRIERS: readonly string[] = ['usps', 'shippo', 'ups', 'fedex'];
+const STATUS_OF = (active: boolean): CarrierPushStatus => (active ? 'active' : 'failed');
+
+function verified(
+  sealed: PushSecret | null,
+  row: PushSubscriptionRow,
+  raw: string,
+  headers: IncomingHttpHeaders,
+  token?: string,
+): boolean {
+  if (!sealed) return false;
+  switch (row.carrier) {
+    case 'usps': {
+      let body: unknown;
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return false;
+      }
+      return verifyUsps(body, headers, sealed.secret);
+    }
+    case 'shippo':
+      return verifyShippo(raw, headers, token, sealed.secret);
+    case 'fedex':
+      return verifyFedex(raw, headers, sealed.secret, sealed.signatureHeader ?? DEFAULT_FEDEX_SIGNATURE_HEADER);
+    case 'ups':
+      return verifyUps(headers, row.hookKey, sealed.secret);
+    default:
+      return false;
+  }
+}
+
+export function createTrackingPushes(deps: Deps) {
+  const listenerUrl = (hookKey: string) => `${deps.publicUrl}/hooks/tracking/${hookKey}`;
+  const open = (row: PushSubscriptionRow): PushSecret | null =>
+    row.secret ? (openCredentials(deps.secrets, row.secret) as unknown as PushSecret) : null;
+
+  /** `POST /hooks/tracking/{hookKey}`: verified, stored as a job, answered. */
+  async function receive(hookKey: string, raw: string, headers: IncomingHttpHeaders, token?: string) {
+    const row = await repo.byHookKey(deps.database.db, hookKey);
+    if (!row || row.status === 'disabled') {
+      pushes.inc({ carrier: 'unknown', outcome: 'unknown_hook' });
+      throw notFound('No tracking push has this address');
+    }
+    if (!verified(open(row), row, raw, headers, token)) {
+      pushes.inc({ carrier: row.carrier, outcome: 'bad_signature' });
+      throw unauthorized('The push signature is invalid', 'bad_signature');
+    }
+    pushes.inc({ carrier: row.carrier, outcome: 'accepted' });
+    await deps
+      .events()
+      .send({ tenantId: row.tenantId, carrierAccountId: row.carrierAccountId, carrier: row.carrier, body: raw });
+    return { received: true };
+  }
+
+  /** The `tracking-push-event` job: each parcel the push speaks of, recorded when it is one of the account's. */
+  async function work(job: PushEventJob): Promise<void> {
+    const parcels = pushedParcels(job.carrier, job.body);
+    if (parcels.length === 0) {
+      pushes.inc({ carrier: job.carrier, outcome: 'unreadable' });
+      return;
+    }
+    const labels = await deps.database.withTenant(job.tenantId, (tx) =>
+      repo.labelsByNumber(
+        tx,
+        job.tenantId,
+        job.carrierAccountId,
+        parcels.map((p) => p.trackingNumber),
+      ),
+    );
+    const byNumber = new Map(labels.map((l) => [l.trackingNumber, l.id]));
+    for (const parcel of parcels) {
+      const labelId = byNumber.get(parcel.trackingNumber);
+      const recorded = labelId !== undefined && (await deps.tracking.recordPushed(job.tenantId, labelId, parcel));
+      pushes.inc({ carrier: job.carrier, outcome: recorded ? 'recorded' : 'unknown_number' });
+    }
+  }
+
+  /** `POST /hooks/tracking/ups/token`: UPS's client-credentials request for a bearer token bound to one hook. */
+  async function upsToken(raw: string, headers: IncomingHttpHeaders) {
+    const asked = clientCredentials(raw, headers);
+    const row = asked ? await repo.byHookKey(deps.database.db, asked.id) : undefined;
+    const sealed = row?.carrier === 'ups' && row.status !== 'disabled' ? open(row) : null;
+    if (!asked || !row || !sealed || !sameText(sealed.secret, asked.secret)) {
+      pushes.inc({ carrier: 'ups', outcome: 'bad_signature' });
+      throw unauthorized('The client credentials are invalid', 'invalid_client');
+    }
+    return {
+      access_token: issueUpsToken(row.hookKey, sealed.secret),
+      token_type: 'Bearer',
+      expires_in: UPS_TOKEN_SECONDS,
+    };
+  }
+
+  async function accountOf(auth: AuthContext, accountIdText: string) {
+    const id = parseId(accountIdText);
+    const account = await deps.database.withTenant(auth.tenantId, async (tx) => {
+      const row = id === null ? undefined : (await listCarrierAccounts(tx, auth.tenantId)).find((a) => a.id === id);
+      if (!row) return null;
+      return {
+        row: await repo.get(tx, auth.tenantId, row.id),
+        label: await deps.carriers.purchasingAccount(tx, auth.tenantId, row.carrier as Carrier, row.id),
+      };
+    });
+    if (!account || id === null) throw notFound('No carrier account has this id');
+    return { id, ...account };
+  }
+
+  function shown(row: PushSubscriptionRow, clientSecret: string | null = null): CarrierPush {
+    const ups = row.carrier === 'ups';
+    return {
+      carrierAccountId: String(row.carrierAccountId),
+      carrier: row.carrier,
+      status: row.status as CarrierPushStatus,
+      message: row.message,
+      listenerUrl: listenerUrl(row.hookKey),
+      tokenUrl: ups ? `${deps.publicUrl}/hooks/tracking/ups/token` : null,
+      clientId: ups ? row.hookKey : null,
+      clientSecret,
+    };
+  }
+
+  /** `POST /call/carriers/{accountId}/trackingPush` (Admin): creates or refreshes the account's push. */
+  async function setup(auth: AuthContext, accountIdText: string, body: CarrierPushSetup): Promise<CarrierPush> {
+    const { id, row, label } = await accountOf(auth, accountIdText);
+    const carrier = label.carrier;
+    if (!PUSH_CARRIERS.includes(carrier)) {
+      throw new HttpError(409, 'This carrier does not push tracking', { reason: 'no_push' });
+    }
+    const adapter = label.adapter();
+    const hookKey = row?.hookKey ?? randomBytes(24).toString('base64url');
+    const secret = body.secret ?? randomBytes(24).toString('base64url').slice(0, 32);
+    const sealed = sealCredentials(deps.secrets, {
+      secret,
+      ...(body.signatureHeader ? { signatureHeader: body.signatureHeader.toLowerCase() } : {}),
+    });
+    let state: { externalId: string | null; status: CarrierPushStatus; message: string | null } = {
+      externalId: null,
+      // UPS and FedEx are set up in the carrier's portal with what this answers: active once they push.
+      status: 'active',
+      message: null,
+    };
+    if (adapter.subscribeTrackingPush) {
+      if (row?.externalId && adapter.unsubscribeTrackingPush) {
+        await adapter.unsubscribeTrackingPush(row.externalId).catch(() => undefined);
+      }
+      try {
+        const answer = await adapter.subscribeTrackingPush({
+          listenerUrl: listenerUrl(hookKey),
+          secret,
+          adminEmail: auth.email,
+        });
+        state = { externalId: answer.externalId, status: STATUS_OF(answer.active), message: answer.message };
+      } catch (error) {
+        deps.log.warn({ err: error, carrier }, 'tracking push subscription failed');
+        state = { externalId: null, status: 'failed', message: carrierWords(carrier, error) };
+      }
+    } else if (carrier === 'fedex' && !body.secret) {
+      throw new HttpError(400, "Give FedEx's security token as the secret", { reason: 'secret_required' });
+    }
+    const saved = await deps.database.withTenant(auth.tenantId, (tx) =>
+      repo.save(tx, { tenantId: auth.tenantId, carrierAccountId: id, carrier, hookKey, secret: sealed, ...state }),
+    );
+    return shown(saved, carrier === 'ups' ? secret : null);
+  }
+
+  /** `DELETE /call/carriers/{accountId}/trackingPush` (Admin): the carrier stops, the hook answers 404. */
+  async function stop(auth: AuthContext, accountIdText: string): Promise<CarrierPush> {
+    const { id, row, label } = await accountOf(auth, accountIdText);
+    if (!row) throw notFound('This carrier account has no tracking push');
+    const adapter = label.adapter();
+    if (row.externalId && adapter.unsubscribeTrackingPush) {
+      await adapter.unsubscribeTrackingPush(row.externalId).catch((error: unknown) => {
+        deps.log.warn({ err: error }, 'tracking push unsubscribe failed: the hook refuses its pushes anyway');
+      });
+    }
+    const saved = await deps.database.withTenant(auth.tenantId, (tx) =>
+      repo.save(tx, { ...row, carrierAccountId: id, status: 'disabled', message: null }),
+    );
+    return shown(saved);
+  }
+
+  return { receive, work, upsToken, setup, stop };
+}
+export type TrackingPushes = ReturnType<typeof createTrackingPushes>;
