@@ -114,6 +114,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.endOfDay,
+                ...titled('End of day'),
+                ...page(
+                  () => import('@/features/end-of-day/end-of-day-page'),
+                  (m) => m.EndOfDayPage,
+                ),
+              },
+              {
                 path: paths.welcome,
                 ...titled('Welcome'),
                 ...page(

@@ -17,6 +17,8 @@ export const paths = {
   dashboard: '/dashboard',
   /** Parcels with a carrier exception or past the promised day. */
   problems: '/problems',
+  /** The day's labels, USPS SCAN forms and carrier pickups. */
+  endOfDay: '/end-of-day',
   welcome: '/welcome',
   stores: '/stores',
   shipRule: '/ship_rule',

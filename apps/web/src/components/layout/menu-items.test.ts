@@ -11,6 +11,7 @@ describe('menu model', () => {
       ['Dashboard', '/dashboard'],
       ['Orders', '/orders'],
       ['Problems', '/problems'],
+      ['End of day', '/end-of-day'],
       ['Stores', '/stores'],
       ['Ship Rule', '/ship_rule'],
       ['Switch Apps', '/switch_apps'],
@@ -19,8 +20,8 @@ describe('menu model', () => {
   });
 
   it('Admin and Manager see every entry; SuperAdmin sees none', () => {
-    expect(ids(filterMenuByRole(MAIN_MENU, Role.Admin))).toHaveLength(6);
-    expect(ids(filterMenuByRole(MAIN_MENU, Role.Manager))).toHaveLength(6);
+    expect(ids(filterMenuByRole(MAIN_MENU, Role.Admin))).toHaveLength(7);
+    expect(ids(filterMenuByRole(MAIN_MENU, Role.Manager))).toHaveLength(7);
     expect(filterMenuByRole(FOOTER_MENU, Role.Manager)).toHaveLength(1);
     expect(filterMenuByRole(MAIN_MENU, Role.SuperAdmin)).toEqual([]);
     expect(filterMenuByRole(FOOTER_MENU, Role.SuperAdmin)).toEqual([]);

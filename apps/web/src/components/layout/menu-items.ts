@@ -3,6 +3,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import ShoppingBagIcon from '@mui/icons-material/ShoppingBag';
 import StoreIcon from '@mui/icons-material/Store';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import RuleIcon from '@mui/icons-material/Rule';
 import SwitchAccessShortcutIcon from '@mui/icons-material/SwitchAccessShortcut';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -31,6 +32,7 @@ export const MAIN_MENU: MenuItem[] = [
   { id: 'dashboard', title: 'Dashboard', icon: DashboardIcon, roles: STAFF, route: paths.dashboard },
   { id: 'orders', title: 'Orders', icon: ShoppingBagIcon, roles: STAFF, route: paths.orders, alsoActiveOn: ['/'] },
   { id: 'problems', title: 'Problems', icon: ReportProblemIcon, roles: STAFF, route: paths.problems },
+  { id: 'endOfDay', title: 'End of day', icon: LocalShippingIcon, roles: STAFF, route: paths.endOfDay },
   { id: 'stores', title: 'Stores', icon: StoreIcon, roles: STAFF, route: paths.stores },
   { id: 'shipRule', title: 'Ship Rule', icon: RuleIcon, roles: STAFF, route: paths.shipRule },
   { id: 'switchApps', title: 'Switch Apps', icon: SwitchAccessShortcutIcon, roles: STAFF, route: paths.switchApps },
