@@ -9,7 +9,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { parseId } from '../../lib/ids.ts';
 import { SERVED_DOCUMENT_LIMIT, documentWithinLimit } from './labels-repository.ts';
 
-export interface LabelDocument {
+interface LabelDocument {
   contentType: string;
   filename: string;
   bytes: Uint8Array;

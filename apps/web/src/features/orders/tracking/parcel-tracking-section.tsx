@@ -19,7 +19,7 @@ import { useGetParcelTrackingQuery, useMarkParcelDeliveredMutation, useTrackParc
 import { dayWords, lateWords, messageInZone, parcelChip, relativeWords } from './tracking-words';
 
 /** What the Deliveries card gives each of its labelled deliveries (labels draws the card; app/ joins them). */
-export interface ParcelTrackingSectionProps {
+interface ParcelTrackingSectionProps {
   delivery: Delivery;
   order: Order;
   locale: string;

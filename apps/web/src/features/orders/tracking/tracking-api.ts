@@ -4,7 +4,7 @@ import { api } from '@/lib/api/base-api';
 import { envelopeData } from '@/lib/api/envelope-data';
 
 /** One delivery's parcel; its order, for the cache tag. */
-export interface ParcelArgs {
+interface ParcelArgs {
   orderId: string;
   deliveryId: string;
 }

@@ -11,7 +11,7 @@ import type { StatusTone } from '@/components/status-chip';
 import { formatDateTime } from '@/lib/format';
 
 /** How each parcel status reads at a glance: delivered done, a problem red, the last mile blue, the rest plain. */
-export const TRACKING_TONES: Record<TrackingStatus, StatusTone> = {
+const TRACKING_TONES: Record<TrackingStatus, StatusTone> = {
   label_created: 'neutral',
   in_transit: 'neutral',
   out_for_delivery: 'info',
@@ -22,7 +22,7 @@ export const TRACKING_TONES: Record<TrackingStatus, StatusTone> = {
   voided: 'neutral',
 };
 
-export const isTrackingStatus = (value: unknown): value is TrackingStatus =>
+const isTrackingStatus = (value: unknown): value is TrackingStatus =>
   typeof value === 'string' && (TRACKING_STATUSES as readonly string[]).includes(value);
 
 /** "Tue, Mar 3" for a day the carrier promised (YYYY-MM-DD); the text as sent when it is not a day. */
