@@ -12,6 +12,7 @@ describe('eventName', () => {
 
   it('keeps the names of the other events', () => {
     expect(eventName('approve')).toBe('Approved');
+    expect(eventName('parcelResolved')).toBe('Parcel problem marked resolved');
     expect(eventName('somethingNew')).toBe('somethingNew');
   });
 

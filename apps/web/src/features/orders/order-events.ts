@@ -148,6 +148,7 @@ const EVENT_NAMES: Record<string, string> = {
   noteAdded: 'Note added',
   noteUpdated: 'Note edited',
   sync: 'Updated from the store',
+  parcelResolved: 'Parcel problem marked resolved',
 };
 
 /** Events a store's sync writes; their payload names the channel ({ externalId, externalUpdatedAt, source }). */
