@@ -1,3 +1,4 @@
+import { DEFAULT_ORDER_LIST_PREFERENCES } from '@shipdesk/contract';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -38,7 +39,7 @@ export function createOrderViewsRepository() {
     ): Promise<OrderListPreferencesRow> {
       const [row] = await tx
         .insert(orderListPreferences)
-        .values({ tenantId, userId, ...values })
+        .values({ tenantId, userId, hiddenColumns: [...DEFAULT_ORDER_LIST_PREFERENCES.hiddenColumns], ...values })
         .onConflictDoUpdate({
           target: [orderListPreferences.tenantId, orderListPreferences.userId],
           set: { ...values, updatedAt: new Date() },
@@ -52,7 +53,10 @@ export function createOrderViewsRepository() {
      * requests of one user then write views one after the other, so the limit and the unique names hold.
      */
     async lockUser(tx: Executor, tenantId: string, userId: string): Promise<void> {
-      await tx.insert(orderListPreferences).values({ tenantId, userId }).onConflictDoNothing();
+      await tx
+        .insert(orderListPreferences)
+        .values({ tenantId, userId, hiddenColumns: [...DEFAULT_ORDER_LIST_PREFERENCES.hiddenColumns] })
+        .onConflictDoNothing();
       await tx
         .select({ userId: orderListPreferences.userId })
         .from(orderListPreferences)
