@@ -31,7 +31,18 @@ interface Operation {
 
 const NUL = 'a\u0000b';
 const TOO_BIG = 1e20;
-const STRING_CANDIDATES = ['1', 'US', 'USD', 'en', 'Shopify', 'a', 'https://shop.example.com', 'SHP', '2026-01-01'];
+const STRING_CANDIDATES = [
+  '1',
+  'US',
+  'USD',
+  'en',
+  'Shopify',
+  'a',
+  'https://shop.example.com',
+  'SHP',
+  '2026-01-01',
+  '09:00',
+];
 
 /** A value the schema accepts, with every optional property filled so that every leaf is reached. */
 function sample(schema: JsonSchema): unknown {

@@ -14,7 +14,13 @@ describe('carrier account form', () => {
     expect(defaultCarrierAccountForm(UPS)).toEqual({
       carrier: 'ups',
       name: 'UPS main',
-      settings: { clientId: 'ups-client', accountNumber: 'A1B2C3', addressChecksPerMinute: '', apiBaseUrl: '' },
+      settings: {
+        clientId: 'ups-client',
+        accountNumber: 'A1B2C3',
+        addressChecksPerMinute: '',
+        trackingCallsPerMinute: '',
+        apiBaseUrl: '',
+      },
       credentials: { clientSecret: '' },
       isDefault: true,
     });
