@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { OrderList, OrderListView } from '@shipdesk/contract';
+import { DEFAULT_ORDER_LIST_PREFERENCES, type OrderList, type OrderListView } from '@shipdesk/contract';
 import { accessToken, apiGet, signInAt } from '../../support.ts';
 import { OrdersListPage } from '../../pages/orders-list-page.ts';
 
@@ -10,12 +10,12 @@ function nextList(page: Page) {
     .then(async (res) => ({ url: new URL(res.url()), data: ((await res.json()) as { data: OrderList }).data }));
 }
 
-/** Back to the defaults the spec gives (10 rows, every column, no views), so the test can run again on one data folder. */
+/** Back to the defaults (10 rows, the default columns, no views), so the test can run again on one data folder. */
 async function resetPreferences(page: Page) {
   const headers = { authorization: `Bearer ${await accessToken(page)}` };
   await page.request.patch('/api/v1/orderListPreferences', {
     headers,
-    data: { pageSize: 10, density: 'standard', hiddenColumns: [] },
+    data: { ...DEFAULT_ORDER_LIST_PREFERENCES, hiddenColumns: [...DEFAULT_ORDER_LIST_PREFERENCES.hiddenColumns] },
   });
   for (const view of await apiGet<OrderListView[]>(page, '/api/v1/orderListViews')) {
     await page.request.delete(`/api/v1/orderListViews/${view.id}`, { headers });
@@ -88,11 +88,11 @@ test('a saved view restores its filter, sort and columns', async ({ page }) => {
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'View: Unpaid by total' })).toBeVisible();
 
-  // Elsewhere: another page, then the plain list with every column back.
+  // Elsewhere: another page, then the plain list with the default columns back.
   await page.goto('/dashboard');
   await page.request.patch('/api/v1/orderListPreferences', {
     headers: { authorization: `Bearer ${await accessToken(page)}` },
-    data: { hiddenColumns: [] },
+    data: { hiddenColumns: [...DEFAULT_ORDER_LIST_PREFERENCES.hiddenColumns] },
   });
   await list.goto('/orders');
   await expect(headers.filter({ hasText: 'Ship to' })).toHaveCount(1);

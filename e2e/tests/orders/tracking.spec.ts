@@ -27,6 +27,13 @@ test("tracking: a built-in carrier's parcel from label created to delivered by h
   // The built-in carrier's label: no carrier to ask, the seller says when it is delivered.
   await deliveries.getByRole('button', { name: 'Buy label' }).first().click();
   const dialog = page.getByRole('dialog', { name: /Buy a label/ });
+  // A demo order whose lines have no weight asks for the parcel's weight before any rate.
+  const weight = dialog.getByRole('textbox', { name: /^Weight/ });
+  await expect(weight).toBeVisible();
+  if ((await weight.inputValue()) === '') {
+    await weight.fill('2');
+    await dialog.getByRole('button', { name: 'Update rates' }).click();
+  }
   const local = dialog.getByRole('radio', { name: /Local delivery, next day/ });
   await expect(local).toBeVisible({ timeout: 20_000 });
   await local.check();
