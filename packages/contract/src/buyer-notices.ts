@@ -113,10 +113,21 @@ export const BuyerNoticeSettingsInputSchema = Type.Object(
     replyTo: Nullable(Type.String({ maxLength: 254 })),
     /** An https image shown at the top of the HTML e-mail. */
     logoUrl: Nullable(Type.String({ maxLength: 1000 })),
+    /**
+     * The `updatedAt` the edit started from (null: never saved): 409 `stale_version` when someone saved since. Left
+     * out, the save goes through whatever changed.
+     */
+    expectedUpdatedAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
   },
   { additionalProperties: false },
 );
 export type BuyerNoticeSettingsInput = Type.Static<typeof BuyerNoticeSettingsInputSchema>;
+
+/** The input's fields as they are saved (without the edit's guard). */
+function savedProperties() {
+  const { expectedUpdatedAt: _guard, ...saved } = BuyerNoticeSettingsInputSchema.properties;
+  return saved;
+}
 
 export const BuyerNoticeSettingsSchema = schema(() =>
   Type.Object({
@@ -126,7 +137,7 @@ export const BuyerNoticeSettingsSchema = schema(() =>
     sourceType: Type.String({ description: 'the channel, or manual' }),
     /** Whether the store's channel e-mails its buyers itself (CHANNEL_NOTIFIES_BUYERS). */
     channelNotifies: Type.Boolean(),
-    ...BuyerNoticeSettingsInputSchema.properties,
+    ...savedProperties(),
     updatedAt: Nullable(Type.String({ format: 'date-time' })),
     updatedBy: Nullable(Type.String()),
   }),

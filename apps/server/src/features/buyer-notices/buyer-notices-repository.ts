@@ -38,21 +38,33 @@ export function createBuyerNoticesRepository() {
       return tx.select().from(buyerNoticeSettings).where(eq(buyerNoticeSettings.tenantId, tenantId));
     },
 
-    async setting(tx: Executor, tenantId: string, storeKey: string): Promise<SettingsRow | undefined> {
-      const [row] = await tx
+    async setting(
+      tx: Executor,
+      tenantId: string,
+      storeKey: string,
+      options: { lock?: boolean } = {},
+    ): Promise<SettingsRow | undefined> {
+      const query = tx
         .select()
         .from(buyerNoticeSettings)
         .where(and(eq(buyerNoticeSettings.tenantId, tenantId), eq(buyerNoticeSettings.storeKey, storeKey)));
+      const [row] = options.lock ? await query.for('update') : await query;
       return row;
     },
 
-    async saveSetting(tx: Executor, tenantId: string, storeKey: string, values: SettingsValues): Promise<SettingsRow> {
-      const [row] = await tx
-        .insert(buyerNoticeSettings)
-        .values({ tenantId, storeKey, ...values })
-        .onConflictDoUpdate({ target: [buyerNoticeSettings.tenantId, buyerNoticeSettings.storeKey], set: values })
-        .returning();
-      return row!;
+    /** Inserts or replaces the row; `onlyNew`: inserts only (undefined when the row exists). */
+    async saveSetting(
+      tx: Executor,
+      tenantId: string,
+      storeKey: string,
+      { onlyNew, ...values }: SettingsValues & { onlyNew?: boolean },
+    ): Promise<SettingsRow | undefined> {
+      const insert = tx.insert(buyerNoticeSettings).values({ tenantId, storeKey, ...values });
+      const target = [buyerNoticeSettings.tenantId, buyerNoticeSettings.storeKey];
+      const [row] = await (
+        onlyNew ? insert.onConflictDoNothing({ target }) : insert.onConflictDoUpdate({ target, set: values })
+      ).returning();
+      return row;
     },
 
     /** The tenant's stores (not deleted ones) and its own name, for the settings list. */

@@ -7,7 +7,7 @@ import {
   type BuyerNoticeSettingsInput,
 } from '@shipdesk/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
 import { parseId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { findOrder } from '../orders/index.ts';
@@ -90,13 +90,33 @@ export function createBuyerNotices(deps: { database: Database; links: TrackingLi
     );
   }
 
+  /**
+   * The edit started from `expected` (an `updatedAt`, null: never saved) or it is refused, 409 `stale_version`. The row
+   * is locked until the save commits; a first save races on the row's key instead (the second insert finds the first).
+   */
+  async function checkNotStale(tx: Executor, tenantId: string, storeKey: string, expected: string | null) {
+    const current = await repo.setting(tx, tenantId, storeKey, { lock: true });
+    const savedAt = current?.updatedAt.getTime() ?? null;
+    if (savedAt !== (expected === null ? null : Date.parse(expected))) stale(current?.updatedBy);
+  }
+
+  function stale(by: string | null | undefined): never {
+    throw new HttpError(
+      409,
+      `These e-mails were saved by ${by ?? 'someone else'} since you opened them; reload and apply your changes again`,
+      { reason: 'stale_version' },
+    );
+  }
+
   /** `PUT /call/buyerNotices/settings/{storeKey}` (Admin): the whole settings of one store. */
   async function save(auth: AuthContext, storeKey: string, input: BuyerNoticeSettingsInput) {
     const errors = settingsErrors(input);
     if (Object.keys(errors).length > 0) throw badRequest(errors);
     return database.withTenant(auth.tenantId, async (tx) => {
       const store = await storeOf(tx, auth.tenantId, storeKey);
-      const row = await repo.saveSetting(tx, auth.tenantId, storeKey, {
+      if (input.expectedUpdatedAt !== undefined)
+        await checkNotStale(tx, auth.tenantId, storeKey, input.expectedUpdatedAt);
+      const saved = await repo.saveSetting(tx, auth.tenantId, storeKey, {
         shippedEnabled: input.shippedEnabled,
         deliveredEnabled: input.deliveredEnabled,
         evenWhenChannelNotifies: input.evenWhenChannelNotifies,
@@ -109,8 +129,10 @@ export function createBuyerNotices(deps: { database: Database; links: TrackingLi
         logoUrl: blankToNull(input.logoUrl),
         updatedAt: new Date(),
         updatedBy: auth.email,
+        // A first save that expected none must not overwrite one made meanwhile.
+        onlyNew: input.expectedUpdatedAt === null,
       });
-      return toSettings(store, row);
+      return toSettings(store, saved ?? stale(undefined));
     });
   }
 

@@ -112,6 +112,32 @@ describe.each(backends)('buyer e-mails ($name)', (backend) => {
     const saved = await call('PUT', '/call/buyerNotices/settings/manual', ON);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ storeKey: 'manual', shippedEnabled: true, replyTo: ON.replyTo });
+
+    // A save from a screen opened before that one is refused and changes nothing; one from the saved version is not.
+    const first = saved.json().data as BuyerNoticeSettings;
+    const late = await call('PUT', '/call/buyerNotices/settings/manual', {
+      ...ON,
+      senderName: 'Late tab',
+      expectedUpdatedAt: null,
+    });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json()).toMatchObject({ reason: 'stale_version' });
+    expect(late.json().message).toContain('since you opened them');
+    const fresh = await call('PUT', '/call/buyerNotices/settings/manual', {
+      ...ON,
+      senderName: 'Fresh tab',
+      expectedUpdatedAt: first.updatedAt,
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const again = await call('PUT', '/call/buyerNotices/settings/manual', {
+      ...ON,
+      senderName: 'Late tab',
+      expectedUpdatedAt: first.updatedAt,
+    });
+    expect(again.statusCode).toBe(409);
+    const after = (await call('GET', '/call/buyerNotices/settings')).json().data as BuyerNoticeSettings[];
+    expect(after.find((s) => s.storeKey === 'manual')?.senderName).toBe('Fresh tab');
+    await call('PUT', '/call/buyerNotices/settings/manual', ON);
   });
 
   it('e-mails the buyer once when the label is bought: From name, Reply-To, subject and the tracking page link', async () => {

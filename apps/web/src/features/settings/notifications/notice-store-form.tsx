@@ -72,7 +72,10 @@ export function NoticeStoreForm({ settings, readOnly }: { settings: BuyerNoticeS
 
   async function onSave() {
     setErrors({});
-    const result = await save({ storeKey: settings.storeKey, settings: inputOf(draft) });
+    const result = await save({
+      storeKey: settings.storeKey,
+      settings: { ...inputOf(draft), expectedUpdatedAt: settings.updatedAt },
+    });
     if ('error' in result) {
       setErrors(apiFieldErrors(result.error));
       toast.error(apiErrorMessage(result.error, 'The notification settings could not be saved'));

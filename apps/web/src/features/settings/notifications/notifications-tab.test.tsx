@@ -101,6 +101,8 @@ describe('Settings > Notifications', { timeout: 20_000 }, () => {
       senderName: 'Northloop Goods',
       replyTo: 'help@northloop.example',
       logoUrl: null,
+      // Never saved: the server refuses it if someone saved meanwhile.
+      expectedUpdatedAt: null,
     });
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Saved the e-mails of Manual orders'));
   });
