@@ -13,13 +13,14 @@ import { createUpsAddresses } from './fake-ups-addresses.ts';
 import type { FakeUpsCallLimit } from './fake-ups-limit.ts';
 import { rate } from './fake-ups-rates.ts';
 import { createUpsShipments, type FakeUpsCharge, type FakeUpsLabel } from './fake-ups-shipments.ts';
+import { createUpsTrackAlert, type FakeUpsTrackAlert } from './fake-ups-track-alert.ts';
 import { createUpsTracking } from './fake-ups-tracking.ts';
 import type { UpsErrorBody, UpsTokenAnswer } from './fake-ups-wire.ts';
 
 /**
  * A loopback UPS for tests and the demo: `POST /security/v1/oauth/token` with HTTP Basic credentials, a form body and
- * the optional `x-merchant-id`; rating, shipping, void, label recovery, tracking and address validation
- * (fake-ups-rates.ts, fake-ups-shipments.ts, fake-ups-tracking.ts, fake-ups-addresses.ts); UPS's error shape; and its
+ * the optional `x-merchant-id`; rating, shipping, void, label recovery, tracking, Track Alert and address validation
+ * (fake-ups-rates.ts, fake-ups-shipments.ts, fake-ups-tracking.ts, fake-ups-track-alert.ts, fake-ups-addresses.ts); UPS's error shape; and its
  * gateway, which refuses an expired or revoked Bearer token on every API path before routing (API paths the fake does
  * not model answer 404). Packages move along their journeys on `clock`. UPS publishes no request limits, so
  * throttling is what a test queues (and the address and tracking limits, options). The product never imports it.
@@ -91,6 +92,8 @@ export interface FakeUps extends FakeHttpServer {
   expireVoidPeriod(trackingNumber: string): void;
   /** Pickups booked (fake-ups-end-of-day.ts), by PRN; cancelled ones kept, marked. */
   readonly pickups: Map<string, FakeUpsPickup>;
+  /** Track Alert (fake-ups-track-alert.ts): per-package subscriptions and their pushes to the registered listener. */
+  readonly trackAlert: FakeUpsTrackAlert;
 }
 
 function upsError(status: number, code: string, message: string, headers?: Record<string, string>): FakeReply {
@@ -163,6 +166,11 @@ export async function startFakeUps(options: FakeUpsOptions): Promise<FakeUps> {
     (status, code, message) => upsError(status, code, message),
     options.addressLimit ?? null,
   );
+  const trackAlert = createUpsTrackAlert({
+    labels: shipments.labels,
+    clock,
+    refuse: (status, code, message) => upsError(status, code, message),
+  });
   const pickups = createUpsPickups({ refuse: (status, code, message) => upsError(status, code, message), clock });
   const behindGateway =
     (handler: (request: FakeRequest, merchantId: string | null) => FakeReply | Promise<FakeReply>) =>
@@ -187,6 +195,7 @@ export async function startFakeUps(options: FakeUpsOptions): Promise<FakeUps> {
     .on('POST', '/api/addressvalidation/:version/:requestoption', behindGateway(addresses.validate))
     .on('GET', '/api/track/v1/details/:inquiryNumber', behindGateway(tracking.details))
     .on('GET', '/api/track/v1/reference/details/:referenceNumber', behindGateway(tracking.byReference))
+    .on('POST', '/api/track/:version/subscription/:type/package', behindGateway(trackAlert.subscribe))
     .on('POST', '/api/pickupcreation/:version/pickup', behindGateway(pickups.create))
     .on('DELETE', '/api/shipments/:version/pickup/:cancelBy', behindGateway(pickups.cancel));
   const server = await startFakeHttpServer(router, { port: options.port, notFound: gateway });
@@ -223,6 +232,7 @@ export async function startFakeUps(options: FakeUpsOptions): Promise<FakeUps> {
     deliver: (trackingNumber) => shipments.advance(trackingNumber, 'delivered'),
     exception: (trackingNumber) => shipments.advance(trackingNumber, 'exception'),
     pickups: pickups.pickups,
+    trackAlert,
     expireVoidPeriod(trackingNumber) {
       shipments.label(trackingNumber).voidExpired = true;
     },

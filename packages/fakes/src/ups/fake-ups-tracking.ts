@@ -150,8 +150,8 @@ function activity(
   };
 }
 
-/** The package as UPS's Tracking API answers it at `now`. */
-function upsTrackPackage(label: FakeUpsLabel, now: number): UpsTrackPackage {
+/** The package as UPS's Tracking API answers it at `now` (Track Alert's pushes read it too). */
+export function upsTrackPackage(label: FakeUpsLabel, now: number): UpsTrackPackage {
   const steps = upsStepsSoFar(label, now);
   const activities = steps.map((step) => activity(label, step.at, step, UPS_STEP[step.kind]));
   if (label.voidedAt !== null && label.voidedAt <= now) {
