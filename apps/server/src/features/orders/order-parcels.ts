@@ -6,8 +6,8 @@ const ROLLUP = `{${PARCEL_ROLLUP_ORDER.join(',')}}`;
 
 /**
  * Sets each order's parcel status from its standing labels (docs/tracking.md): the first of PARCEL_ROLLUP_ORDER any
- * of them has (a problem first, then the least advanced), and the latest day promised for those not yet delivered;
- * null without a standing label. Written with the labels' change, in the caller's transaction; the order's version
+ * of them has (a problem first, then the least advanced), and the latest day promised for those not yet delivered
+ * whose tracking answers (a carrier outage never makes an order late); null without a standing label. Written with the labels' change, in the caller's transaction; the order's version
  * does not move (nothing a person edits changed). Answers the orders whose status changed, with before and after.
  */
 export async function refreshOrderParcels(
@@ -22,7 +22,8 @@ export async function refreshOrderParcels(
     FROM (
       SELECT ids.id,
         (${ROLLUP}::text[])[min(array_position(${ROLLUP}::text[], l.parcel_status))] AS status,
-        max(l.parcel_expected) FILTER (WHERE l.parcel_status NOT IN ('delivered', 'returned')) AS expected,
+        max(l.parcel_expected) FILTER (WHERE l.parcel_status NOT IN ('delivered', 'returned')
+                                         AND l.parcel_failures = 0) AS expected,
         (SELECT parcel_status FROM orders WHERE tenant_id = ${tenantId} AND id = ids.id) AS before
       FROM unnest(${ids}::bigint[]) AS ids(id)
       LEFT JOIN shipping_labels l ON l.tenant_id = ${tenantId} AND l.order_id = ids.id AND l.status = 'active'

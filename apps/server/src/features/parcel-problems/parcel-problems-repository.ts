@@ -64,7 +64,7 @@ function openProblems(tenantId: string, timeZone: string, today: string): SQL {
     FROM shipping_labels l
     WHERE l.tenant_id = ${tenantId} AND l.status = 'active'
       AND (${troubled}
-           OR (l.parcel_status NOT IN ('delivered', 'voided')
+           OR (l.parcel_status NOT IN ('delivered', 'voided') AND l.parcel_failures = 0
                AND l.parcel_expected ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' AND l.parcel_expected < ${today}))`;
 }
 

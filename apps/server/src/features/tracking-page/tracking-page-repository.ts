@@ -30,6 +30,7 @@ const pageColumns = {
   parcelStatusAt: shippingLabels.parcelStatusAt,
   parcelExpected: shippingLabels.parcelExpected,
   parcelCheckedAt: shippingLabels.parcelCheckedAt,
+  parcelFailures: shippingLabels.parcelFailures,
   city: shipping.city,
   state: shipping.state,
   country: shipping.country,
@@ -57,6 +58,7 @@ export interface PageFacts {
   parcelStatusAt: Date | null;
   parcelExpected: string | null;
   parcelCheckedAt: Date | null;
+  parcelFailures: number;
   city: string | null;
   state: string | null;
   country: string | null;

@@ -35,7 +35,7 @@ const tagOf = (tenantId: string, orderId: number | string) => `${tenantId}\u0000
 function pageOf(facts: PageFacts): PageAnswer {
   const timeZone = facts.timeZone || DEFAULT_TIME_ZONE;
   const status = facts.parcelStatus as TrackingStatus;
-  const late = isLate(status, facts.parcelExpected, shipDateIn(timeZone));
+  const late = isLate(status, facts.parcelExpected, shipDateIn(timeZone), facts.parcelFailures > 0);
   const warehouse = (facts.warehouse ?? {}) as { company?: string; name?: string };
   const html = renderPage({
     brand: facts.senderName?.trim() || warehouse.company?.trim() || warehouse.name?.trim() || 'Your parcel',

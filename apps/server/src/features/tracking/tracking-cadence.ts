@@ -41,7 +41,10 @@ export function eventKey(event: { at: string; code: string | null; description: 
   return `${new Date(event.at).toISOString()}|${event.code ?? ''}|${event.description}`.slice(0, 500);
 }
 
-/** Past the day the carrier promised and not delivered (nor returned): the day compared in the tenant's zone. */
-export function isLate(status: TrackingStatus, expected: string | null, today: string): boolean {
-  return expected !== null && expected < today && !FINAL_TRACKING_STATUSES.includes(status);
+/**
+ * Past the day the carrier promised and not delivered (nor returned): the day compared in the tenant's zone. Not
+ * while its tracking is delayed (`delayed`: the last calls failed): a carrier outage never makes a parcel late.
+ */
+export function isLate(status: TrackingStatus, expected: string | null, today: string, delayed = false): boolean {
+  return !delayed && expected !== null && expected < today && !FINAL_TRACKING_STATUSES.includes(status);
 }

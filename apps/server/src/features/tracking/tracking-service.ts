@@ -145,6 +145,9 @@ async function failed(
         parcelNextAt: nextCheckAfterFailure(failures, now),
       });
     }
+    // A delayed parcel's promised day leaves its order's rollup (no "late" on the list) until a call answers again.
+    const newlyDelayed = labels.filter((l) => l.parcelFailures === 0).map((l) => l.orderId);
+    await refreshOrderParcels(tx, tenantId, [...new Set(newlyDelayed)]);
   });
 }
 
@@ -293,7 +296,7 @@ export function createTracking(deps: TrackingDeps) {
       status,
       statusAt: label.parcelStatusAt?.toISOString() ?? null,
       expectedDelivery: label.parcelExpected,
-      late: isLate(status, label.parcelExpected, today),
+      late: isLate(status, label.parcelExpected, today, label.parcelFailures > 0),
       lastCheckedAt: label.parcelCheckedAt?.toISOString() ?? null,
       nextCheckAt: label.parcelNextAt?.toISOString() ?? null,
       problem: label.parcelProblem,

@@ -6,6 +6,7 @@ import { connectCarrier, startCarrierFakes, type CarrierFakes } from '../../../t
 import { waitFor } from '../../../test/job-helpers.ts';
 import { paidOrder, setWarehouse } from '../../../test/label-helpers.ts';
 import { flow } from '../../../test/order-helpers.ts';
+import { refreshOrderParcels } from '../orders/index.ts';
 
 const PARCEL = { weight: 900, length: 8, width: 6, height: 4 };
 
@@ -101,10 +102,28 @@ describe.each(backends)('tracking parcels after the label ($name)', (backend) =>
   });
 
   it('lists late orders (past the promised day, not delivered) and never calls a carrier outage late', async () => {
-    const { order } = await shipped('ups', '03');
-    await t.app.db.db.execute(sql`UPDATE orders SET parcel_expected = '2020-01-02'
-      WHERE tenant_id = ${tenant} AND id = ${Number(order.id)}`);
+    const { order, deliveryId } = await shipped('ups', '03');
+    // The carrier promised a day long gone and the parcel is still on its way.
+    await t.app.db.db
+      .execute(sql`UPDATE shipping_labels SET parcel_expected = '2020-01-02', parcel_status = 'in_transit'
+      WHERE tenant_id = ${tenant} AND delivery_id = ${Number(deliveryId)}`);
+    await t.app.db.withTenant(tenant, (tx) => refreshOrderParcels(tx, tenant, [Number(order.id)]));
     expect(await listed('late')).toContain(order.id);
+    expect((await tracking(deliveryId)).late).toBe(true);
+    const problems = async () =>
+      ((await call('GET', '/call/parcelProblems?size=100')).json().data.rows as Array<{ deliveryId: string }>).map(
+        (p) => p.deliveryId,
+      );
+    expect(await problems()).toContain(deliveryId);
+
+    // UPS is down: tracking is delayed and says so; the parcel is no longer called late anywhere.
+    fakes.ups.failWithServerError({ times: 5, path: /track/ });
+    const delayed = (await call('POST', `/call/shipment/${deliveryId}/trackNow`)).json().data as ParcelTracking;
+    expect(delayed).toMatchObject({ status: 'in_transit', expectedDelivery: '2020-01-02', late: false });
+    expect(delayed.problem).toMatch(/^Tracking is delayed: /);
+    expect(await listed('late')).not.toContain(order.id);
+    expect(await problems()).not.toContain(deliveryId);
+
     const bad = await call('GET', `/api/v1/orders?filters=${encodeURIComponent('{"parcelStatus":"lost"}')}`);
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json())).toContain('filters.parcelStatus');
