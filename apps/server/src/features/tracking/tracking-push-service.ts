@@ -37,7 +37,7 @@ import type { Tracking } from './tracking-service.ts';
 
 const pushes = new Counter({
   name: 'shipdesk_tracking_pushes_total',
-  help: 'Tracking pushes from carriers, by carrier and outcome (accepted, bad_signature, unknown_hook, recorded, unknown_number, unreadable)',
+  help: 'Tracking pushes from carriers, by carrier and outcome (accepted, bad_signature, unknown_hook, recorded, duplicate, unknown_number, unreadable)',
   labelNames: ['carrier', 'outcome'] as const,
   registers: [processRegistry],
 });
@@ -139,8 +139,10 @@ export function createTrackingPushes(deps: Deps) {
     const byNumber = new Map(labels.map((l) => [l.trackingNumber, l.id]));
     for (const parcel of parcels) {
       const labelId = byNumber.get(parcel.trackingNumber);
-      const recorded = labelId !== undefined && (await deps.tracking.recordPushed(job.tenantId, labelId, parcel));
-      pushes.inc({ carrier: job.carrier, outcome: recorded ? 'recorded' : 'unknown_number' });
+      // A replayed push (every event already kept) is counted apart and changes nothing.
+      const outcome =
+        labelId === undefined ? 'unknown_number' : await deps.tracking.recordPushed(job.tenantId, labelId, parcel);
+      pushes.inc({ carrier: job.carrier, outcome });
     }
   }
 

@@ -8,6 +8,13 @@ import { connectCarrier, startCarrierFakes, type CarrierFakes } from '../../../t
 import { waitFor } from '../../../test/job-helpers.ts';
 import { paidOrder, setWarehouse } from '../../../test/label-helpers.ts';
 import { flow } from '../../../test/order-helpers.ts';
+import { processRegistry } from '../../lib/throughput-metrics.ts';
+
+/** How many pushes of a carrier were counted with this outcome (the process's metrics; tests share the process). */
+async function counted(carrier: string, outcome: string): Promise<number> {
+  const metric = await processRegistry.getSingleMetric('shipdesk_tracking_pushes_total')!.get();
+  return metric.values.find((v) => v.labels.carrier === carrier && v.labels.outcome === outcome)?.value ?? 0;
+}
 
 const PARCEL = { weight: 900, length: 8, width: 6, height: 4 };
 
@@ -113,7 +120,8 @@ describe.each(backends)('tracking pushes from the carriers ($name)', (backend) =
     });
     expect(bad.status).toBe(401);
 
-    // A replayed push is answered 200 and stored once.
+    // A replayed push is answered 200, stored once and counted as a duplicate.
+    const duplicates = await counted('usps', 'duplicate');
     const replay = await fetch(push.listenerUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...sent[1]!.headers },
@@ -127,7 +135,7 @@ describe.each(backends)('tracking pushes from the carriers ($name)', (backend) =
       body: sent[0]!.body,
     });
     expect(late.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await waitFor(async () => ((await counted('usps', 'duplicate')) >= duplicates + 2 ? true : undefined));
     const after = await tracking(deliveryId);
     expect(after.status).toBe('out_for_delivery');
     expect(after.events).toHaveLength(count);

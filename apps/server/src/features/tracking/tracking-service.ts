@@ -46,7 +46,8 @@ const SYSTEM_ACTOR = { id: 'system:tracking', email: 'Carrier tracking' };
 /**
  * Writes what the carrier said of one parcel in the caller's transaction: its new events (each once), its status
  * (the newest event's, by the carrier's time), the promised day and the next check; on a change of status, the
- * order's parcel status and a timeline row. Answers the order id when its parcel status changed.
+ * order's parcel status and a timeline row. Answers the order id when its parcel status changed, and how many of the
+ * events were new (none: a replay).
  */
 async function recordParcel(
   tx: Executor,
@@ -56,7 +57,7 @@ async function recordParcel(
   source: Source,
   now: Date,
   actor = SYSTEM_ACTOR,
-): Promise<number | null> {
+): Promise<{ orderId: number | null; added: number }> {
   // A parcel whose carrier pushes its events is polled once a day only (a safety net).
   const pushed =
     source === 'push' || (source === 'poll' && (await pushes.active(tx, tenantId, label.carrierAccountId)));
@@ -71,9 +72,9 @@ async function recordParcel(
           ? `${CARRIER_NAMES[label.carrier as Carrier]} has no record of this tracking number yet`
           : null,
     });
-    return null;
+    return { orderId: null, added: 0 };
   }
-  await repo.addEvents(tx, tenantId, label.id, parcel.events, source);
+  const added = await repo.addEvents(tx, tenantId, label.id, parcel.events, source);
   const [newest] = await repo.events(tx, tenantId, label.id, 1);
   // Only an event moves a parcel: a carrier's summary without one (or a status pushed out of order) moves nothing.
   const status = (newest?.status ?? label.parcelStatus) as TrackingStatus;
@@ -88,7 +89,7 @@ async function recordParcel(
     parcelNextAt: source === 'seller' ? null : nextCheckAt(status, label.createdAt, now, pushed),
   });
   await refreshOrderParcels(tx, tenantId, [label.orderId]);
-  if (!changed) return null;
+  if (!changed) return { orderId: null, added };
   // The buyer's delivered e-mail, when the store sends one (docs/buyer-notices.md).
   if (status === 'delivered') await queueBuyerNotice(tx, tenantId, label.id, 'delivered');
   await recordOrderEvents(tx, tenantId, [
@@ -111,7 +112,7 @@ async function recordParcel(
       },
     },
   ]);
-  return label.orderId;
+  return { orderId: label.orderId, added };
 }
 
 function accountFor(deps: TrackingDeps, tx: Executor, tenantId: string, carrier: string, accountId: number | null) {
@@ -213,10 +214,11 @@ async function recordPushed(deps: TrackingDeps, tenantId: string, labelId: numbe
   const now = new Date();
   const result = await deps.database.withTenant(tenantId, async (tx) => {
     const [label] = await repo.parcels(tx, tenantId, [labelId], true);
-    return label ? { orderId: await recordParcel(tx, tenantId, label, parcel, 'push', now) } : null;
+    return label ? await recordParcel(tx, tenantId, label, parcel, 'push', now) : null;
   });
   if (result?.orderId) deps.notify(tenantId, { orderIds: [String(result.orderId)], event: 'parcelStatus' });
-  return result !== null;
+  if (!result) return 'unknown_number';
+  return result.added > 0 ? 'recorded' : 'duplicate';
 }
 
 const pushWork = (deps: TrackingDeps) => ({
@@ -263,7 +265,7 @@ export function createTracking(deps: TrackingDeps) {
       const locked = await repo.parcels(tx, tenantId, labelIds, true);
       const orders: Array<number | null> = [];
       for (const label of locked) {
-        orders.push(await recordParcel(tx, tenantId, label, answers.get(label.trackingNumber), 'poll', now));
+        orders.push((await recordParcel(tx, tenantId, label, answers.get(label.trackingNumber), 'poll', now)).orderId);
       }
       return orders;
     });
@@ -371,7 +373,7 @@ export function createTracking(deps: TrackingDeps) {
         description: `${TRACKING_STATUS_NAMES.delivered} by hand (marked by ${auth.email})`,
         location: null,
       };
-      const changed = await recordParcel(
+      const { orderId: changed } = await recordParcel(
         tx,
         tenantId,
         locked!,
