@@ -35,3 +35,13 @@ export const CarrierPushSchema = Type.Object({
   clientSecret: Nullable(Type.String()),
 });
 export type CarrierPush = Type.Static<typeof CarrierPushSchema>;
+
+/**
+ * `GET /call/carriers/{accountId}/trackingPush` (Managers and Admins): the account's push as it stands, null when it
+ * was never set up. Never carries the UPS client secret (`clientSecret` is null): only the POST that made it shows it.
+ */
+export const CarrierPushStateSchema = Nullable(CarrierPushSchema);
+export type CarrierPushState = Type.Static<typeof CarrierPushStateSchema>;
+
+/** The carriers whose pushes can be turned on (the others, and the built-in carrier, are only polled). */
+export const TRACKING_PUSH_CARRIERS = ['usps', 'shippo', 'ups', 'fedex'] as const;

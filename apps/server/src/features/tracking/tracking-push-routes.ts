@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { Envelope, ID_PATTERN, CarrierPushSchema, CarrierPushSetupSchema } from '@shipdesk/contract';
+import {
+  Envelope,
+  ID_PATTERN,
+  CarrierPushSchema,
+  CarrierPushSetupSchema,
+  CarrierPushStateSchema,
+} from '@shipdesk/contract';
 import { errorResponses } from '../../lib/schemas.ts';
 
 const Received = Type.Object({ received: Type.Boolean() });
@@ -56,7 +62,7 @@ const AccountParams = Type.Object({
   accountId: Type.String({ pattern: ID_PATTERN, description: 'carrier account id' }),
 });
 
-/** An Admin turns a carrier account's pushes on (or refreshes them) and off. */
+/** An Admin turns a carrier account's pushes on (or refreshes them) and off; Managers and Admins read them. */
 export const trackingPushRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['tracking'], security: [{ bearerAuth: [] }] };
   const answer = { 200: Envelope(CarrierPushSchema) };
@@ -81,6 +87,25 @@ export const trackingPushRoutes: FastifyPluginAsyncTypebox = async (app) => {
       code: 200,
       success: true as const,
       data: await app.trackingPushes.setup(request.auth!, request.params.accountId, request.body ?? {}),
+    }),
+  );
+
+  app.get(
+    '/call/carriers/:accountId/trackingPush',
+    {
+      config: { policy: 'signed-in' },
+      schema: {
+        ...common,
+        summary: "How the carrier account's parcels are tracked: its push, or null when pushes were never set up",
+        description: "Managers and Admins. UPS's client secret is never answered here: only the POST that made it.",
+        params: AccountParams,
+        response: { 200: Envelope(CarrierPushStateSchema), ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      success: true as const,
+      data: await app.trackingPushes.read(request.auth!, request.params.accountId),
     }),
   );
 

@@ -234,6 +234,20 @@ export function createTrackingPushes(deps: Deps) {
     return shown(saved, carrier === 'ups' ? secret : null);
   }
 
+  /**
+   * `GET /call/carriers/{accountId}/trackingPush` (Managers and Admins): the account's push, or null when it was never
+   * set up; 404 for an account that is not the tenant's. The UPS client secret is never shown again.
+   */
+  async function read(auth: AuthContext, accountIdText: string): Promise<CarrierPush | null> {
+    const id = parseId(accountIdText);
+    const row = await deps.database.withTenant(auth.tenantId, async (tx) => {
+      const known = id !== null && (await listCarrierAccounts(tx, auth.tenantId)).some((a) => a.id === id);
+      return known ? ((await repo.get(tx, auth.tenantId, id)) ?? null) : undefined;
+    });
+    if (row === undefined) throw notFound('No carrier account has this id');
+    return row ? shown(row) : null;
+  }
+
   /** `DELETE /call/carriers/{accountId}/trackingPush` (Admin): the carrier stops, the hook answers 404. */
   async function stop(auth: AuthContext, accountIdText: string): Promise<CarrierPush> {
     const { id, row, label } = await accountOf(auth, accountIdText);
@@ -250,6 +264,6 @@ export function createTrackingPushes(deps: Deps) {
     return shown(saved);
   }
 
-  return { receive, work, upsToken, setup, stop };
+  return { receive, work, upsToken, setup, read, stop };
 }
 export type TrackingPushes = ReturnType<typeof createTrackingPushes>;
