@@ -21,6 +21,7 @@ import {
 } from './fake-fedex-shipments.ts';
 import { DOCUMENT_PATH } from './fake-fedex-documents.ts';
 import { trackByNumbers, trackByReferences } from './fake-fedex-track.ts';
+import { createFedexVisibility, type FakeFedexVisibility } from './fake-fedex-visibility.ts';
 import type { FedexRateRequest, FedexTokenAnswer } from './fake-fedex-wire.ts';
 
 /**
@@ -80,6 +81,8 @@ export interface FakeFedex extends FakeHttpServer {
    * journey stops where it was and tracking shows this scan after it. A scanned label can no longer be cancelled.
    */
   scan(trackingNumber: string, code?: string): void;
+  /** FedEx's visibility webhooks (fake-fedex-visibility.ts): set up as in its portal, pushed as the clock moves. */
+  readonly visibility: FakeFedexVisibility;
   /** Pickups booked (fake-fedex-end-of-day.ts), by confirmation code; cancelled ones kept, marked. */
   readonly pickups: ReadonlyMap<string, FakeFedexPickup>;
 }
@@ -112,6 +115,7 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
   const clock = options.clock ?? new FakeClock();
   const shipping = createFakeFedexShipping(options.accountNumber, clock);
   const addresses = createFedexAddresses();
+  const visibility = createFedexVisibility({ clock, labels: shipping.labels });
   const pickups = createFedexPickups({ accountNumber: options.accountNumber, clock });
 
   /** Counts the request in the current fixed window; the 429 once the window is spent. */
@@ -232,6 +236,7 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
     failNextShipment: (fault) => shipping.queue(fault),
     documentsByUrl: (on = true) => shipping.documents.byUrl(on),
     clock,
+    visibility,
     pickups: pickups.pickups,
     scan(trackingNumber, code = 'PU') {
       const label = shipping.labels.get(trackingNumber);
