@@ -10,6 +10,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'shipdesk-e2e-'));
 const basePort = 20_000 + (process.pid % 5_000) * 2;
 process.env.E2E_PORT ??= String(basePort);
 process.env.E2E_SSO_PORT ??= String(basePort + 1);
+// The demo's fake USPS on a known port: tests/orders/parcel-journey.spec.ts moves its clock (/_fake/clock on the fake).
+process.env.E2E_DEMO_USPS_PORT ??= String(basePort + 10_000);
 process.env.E2E_PASSWORD ??= 'e2e-Demo-password-1';
 
 const port = process.env.E2E_PORT;
@@ -66,6 +68,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       SSO_ISSUER: `http://localhost:${ssoPort}`,
       SHIPDESK_DEMO_PASSWORD: process.env.E2E_PASSWORD,
+      SHIPDESK_DEMO_USPS_PORT: process.env.E2E_DEMO_USPS_PORT,
     },
   },
 });

@@ -56,6 +56,19 @@ const DEMO_WAREHOUSE = {
   country: 'US',
 };
 
+/**
+ * SHIPDESK_DEMO_USPS_PORT: the port the demo's fake USPS listens on (loopback), so an end-to-end test can move its
+ * clock at `/_fake/clock` on the fake itself (packages/fakes, fake-clock-control.ts); unset, any free port.
+ */
+function demoUspsPort(raw = process.env.SHIPDESK_DEMO_USPS_PORT): number | undefined {
+  if (!raw) return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new Error(`SHIPDESK_DEMO_USPS_PORT must be a port number, got "${raw}"`);
+  }
+  return port;
+}
+
 /** Starts the fake USPS and wires the demo's shipping (the methods only while the organisation has none). */
 export async function startDemoShipping(app: FastifyInstance, tenantId: string, storeId: number): Promise<FakeUsps> {
   const usps = await startFakeUsps({
@@ -66,6 +79,7 @@ export async function startDemoShipping(app: FastifyInstance, tenantId: string, 
     // Demo parcels travel 120 times as fast: a label bought now is delivered within a quarter of an hour
     // (docs/tracking.md); "Check now" shows each step as it comes.
     clock: new FakeClock({ speed: 120 }),
+    port: demoUspsPort(),
   });
   // Reached by a name only the demo organisation's carrier account carries (as the demo's shop: demo-shop.ts).
   const uspsUrl = app.egress.privateName(usps.url);

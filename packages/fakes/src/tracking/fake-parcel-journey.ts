@@ -105,16 +105,29 @@ export function promisedDay(soldAt: number): string {
  */
 export class FakeClock {
   private offsetMs = 0;
-  private readonly startedAt = Date.now();
-  private readonly speed: number;
+  private startedAt = Date.now();
+  private pace: number;
 
   constructor(options: { speed?: number } = {}) {
-    this.speed = options.speed ?? 1;
+    this.pace = options.speed ?? 1;
   }
 
   now(): number {
     const real = Date.now();
-    return this.startedAt + (real - this.startedAt) * this.speed + this.offsetMs;
+    return this.startedAt + (real - this.startedAt) * this.pace + this.offsetMs;
+  }
+
+  /** Fake hours per real hour. */
+  get speed(): number {
+    return this.pace;
+  }
+
+  /** Goes on at `speed` from where it stands (an end-to-end test slows the demo's clock to 1, real time). */
+  setSpeed(speed: number): void {
+    const now = this.now();
+    this.startedAt = Date.now();
+    this.offsetMs = now - this.startedAt;
+    this.pace = speed;
   }
 
   advanceHours(hours: number): void {

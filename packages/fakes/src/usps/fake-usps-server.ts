@@ -12,6 +12,7 @@ import {
   type FakeRequest,
 } from '../http/fake-http.ts';
 import { createFakeTokens } from '../http/fake-oauth.ts';
+import { fakeClockRoutes } from '../tracking/fake-clock-control.ts';
 import { FakeClock } from '../tracking/fake-parcel-journey.ts';
 import { internationalBaseRatesSearch, internationalTotalRatesSearch } from './fake-usps-international-prices.ts';
 import {
@@ -82,7 +83,7 @@ interface RecordedUspsPaymentAuthorization {
 }
 
 export interface FakeUsps extends FakeHttpServer, FakeUspsEndOfDayLists, FakeUspsTrackingPushLists {
-  /** Move it on (`advanceHours`) and every label's parcel moves along its journey (fake-parcel-journey.ts). */
+  /** Move it on (`advanceHours`, or `POST /_fake/clock`: fake-clock-control.ts) and every label's parcel moves on. */
   readonly clock: FakeClock;
   readonly paymentAuthorizations: RecordedUspsPaymentAuthorization[];
   tokensIssued(): number;
@@ -352,7 +353,7 @@ export async function startFakeUsps(options: FakeUspsOptions): Promise<FakeUsps>
     .on('POST', '/labels/v3/return-label', limited('/labels/v3', labels.createReturnLabel))
     .on('DELETE', '/labels/v3/label/:trackingNumber', limited('/labels/v3', labels.cancelLabel))
     .on('POST', '/tracking/v3r2/tracking', limited('/tracking/v3r2', labels.track));
-  const pushes = uspsTrackingPushRoutes(router, { bearerWorks: tokens.works, labels, clock });
+  const pushes = uspsTrackingPushRoutes(fakeClockRoutes(router, clock), { bearerWorks: tokens.works, labels, clock });
   const server = await startFakeHttpServer(router, {
     port: options.port,
     notFound: (request) =>
