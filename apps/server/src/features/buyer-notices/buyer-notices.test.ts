@@ -180,6 +180,40 @@ describe.each(backends)('buyer e-mails ($name)', (backend) => {
     expect(mailsTo('shipped-once@example.com')).toHaveLength(1);
   });
 
+  it('sends once when a failed send is retried on two instances at the same time', async () => {
+    await call('PUT', '/call/buyerNotices/settings/manual', ON);
+    // The mailer refuses the first try: the row stays queued for the engine's retry.
+    const mailer = t.app.mailer;
+    const send = mailer.send.bind(mailer);
+    let refusals = 1;
+    mailer.send = async (message) => {
+      if (refusals-- > 0) throw new Error('421 Service not available');
+      return send(message);
+    };
+    try {
+      const { labelId } = await ship('retried@example.com');
+      await waitFor(async () => {
+        const [row] = await notices(tenant, labelId);
+        return row?.message?.startsWith('Trying again: 421') ? row : undefined;
+      });
+      expect(mailsTo('retried@example.com')).toHaveLength(0);
+      // The engine's retry here and the sweep's new job on another instance run together: one e-mail.
+      const job = { tenantId: tenant, labelId, kind: 'shipped' as const };
+      const run = (holder: string) => ({
+        id: holder,
+        retryCount: 1,
+        holder,
+        shouldYield: () => false,
+        stopping: () => false,
+      });
+      await Promise.all([t.app.buyerNotices.sender.send(job, run('a')), t.app.buyerNotices.sender.send(job, run('b'))]);
+      expect(mailsTo('retried@example.com')).toHaveLength(1);
+      expect((await notices(tenant, labelId)).map((n) => n.status)).toEqual(['sent']);
+    } finally {
+      mailer.send = send;
+    }
+  });
+
   it('sends the delivered e-mail once the built-in parcel is marked delivered', async () => {
     const { deliveryId, labelId } = await ship('delivered@example.com');
     const delivered = await call('POST', `/call/shipment/${deliveryId}/markDelivered`, undefined, tenant, Role.Manager);
