@@ -9,8 +9,40 @@ import { literalUnion, Nullable } from './schema-kit.ts';
  * Days are YYYY-MM-DD in the tenant's zone, times HH:MM at the pickup address, weights in grams.
  */
 
-/** The carriers whose day ends with a SCAN form made here (USPS's PS 5630). */
-export const SCAN_FORM_CARRIERS: readonly Carrier[] = ['usps'];
+/**
+ * The form a carrier's day ends with here: USPS's SCAN form (PS 5630), FedEx's Ground End of Day Close (its manifest),
+ * a Shippo manifest (USPS labels bought through Shippo); UPS and the built-in carrier need none.
+ */
+export const END_OF_DAY_FORM_KINDS = ['scan_form', 'close', 'manifest', 'none'] as const;
+export type EndOfDayFormKind = (typeof END_OF_DAY_FORM_KINDS)[number];
+export const END_OF_DAY_FORMS: Record<Carrier, EndOfDayFormKind> = {
+  usps: 'scan_form',
+  fedex: 'close',
+  shippo: 'manifest',
+  ups: 'none',
+  local: 'none',
+};
+/** What the page calls each form. */
+export const END_OF_DAY_FORM_NAMES: Record<EndOfDayFormKind, string> = {
+  scan_form: 'SCAN form',
+  close: 'FedEx Ground close',
+  manifest: 'Shippo manifest',
+  none: 'form',
+};
+/** The carriers whose day ends with a form made here. */
+export const SCAN_FORM_CARRIERS: readonly Carrier[] = ['usps', 'fedex', 'shippo'];
+const FEDEX_GROUND_SERVICES = ['FEDEX_GROUND', 'GROUND_HOME_DELIVERY'];
+
+/**
+ * Whether the carrier's form covers a label of this service: every USPS label, FedEx Ground and Home Delivery (Express
+ * needs no close), USPS labels bought through Shippo (its `usps_` service levels).
+ */
+export function formCoversService(carrier: Carrier, serviceCode: string): boolean {
+  if (carrier === 'usps') return true;
+  if (carrier === 'fedex') return FEDEX_GROUND_SERVICES.includes(serviceCode);
+  if (carrier === 'shippo') return serviceCode.startsWith('usps_');
+  return false;
+}
 /** The carriers a pickup can be booked with here. */
 export const PICKUP_CARRIERS: readonly Carrier[] = ['usps', 'ups', 'fedex'];
 
@@ -41,8 +73,10 @@ const EndOfDayLabelSchema = Type.Object({
   serviceName: Type.String(),
   /** Grams. */
   weight: Type.Integer(),
-  /** The SCAN form it is on, or null. */
+  /** The form (SCAN form, close, manifest) it is on, or null. */
   scanFormId: Nullable(IdSchema),
+  /** The group's form covers it (false: a FedEx Express label, a UPS label...). */
+  needsForm: Type.Boolean(),
 });
 
 /** One carrier account's standing labels of the day from one ship-from address. */
@@ -53,21 +87,27 @@ const EndOfDayGroupSchema = Type.Object({
   /** The ship-from address (the tenant's warehouse address); null when none is set. */
   from: Nullable(EndOfDayAddressSchema),
   labels: Type.Array(EndOfDayLabelSchema),
-  /** Labels not on a SCAN form yet, for a carrier that makes one. */
+  /** The form the account's day ends with (`none`: no form is made here). */
+  form: literalUnion(END_OF_DAY_FORM_KINDS),
+  /** Labels the form covers that are not on one yet. */
   withoutForm: Type.Integer(),
-  /** A SCAN form can be made here (a USPS account with labels not on one). */
-  canScanForm: Type.Boolean(),
+  /** The form can be made now (labels it covers are left, the day is not past, a ship-from is set). */
+  canMakeForm: Type.Boolean(),
+  /** Why no form is offered (or none needed), in the page's words; null when one can be made. */
+  formNote: Nullable(Type.String()),
   /** A pickup can be booked with this account. */
   canPickup: Type.Boolean(),
 });
 export type EndOfDayGroup = Type.Static<typeof EndOfDayGroupSchema>;
 
+/** A SCAN form, a FedEx Ground close or a Shippo manifest, with the labels it covers. */
 export const ScanFormSchema = Type.Object({
   id: IdSchema,
+  kind: literalUnion(END_OF_DAY_FORM_KINDS),
   carrier: CarrierSchema,
   carrierAccountId: Nullable(IdSchema),
   shipDate: DaySchema,
-  /** The carrier's number of the form (USPS's Electronic File Number). */
+  /** The carrier's number of the form (USPS's Electronic File Number, FedEx's shipping cycle, Shippo's id). */
   carrierRef: Nullable(Type.String()),
   trackingNumbers: Type.Array(Type.String()),
   createdAt: Type.String({ format: 'date-time' }),
@@ -96,6 +136,8 @@ export type Pickup = Type.Static<typeof PickupSchema>;
 
 export const EndOfDaySchema = Type.Object({
   day: DaySchema,
+  /** Today in the tenant's zone: a day before it is past (forms are not made for it). */
+  today: DaySchema,
   timeZone: Type.String(),
   groups: Type.Array(EndOfDayGroupSchema),
   scanForms: Type.Array(ScanFormSchema),
@@ -104,7 +146,10 @@ export const EndOfDaySchema = Type.Object({
 });
 export type EndOfDay = Type.Static<typeof EndOfDaySchema>;
 
-/** `POST /call/endOfDay/scanForms`: one form for the day's USPS labels of the account not on a form yet. */
+/**
+ * `POST /call/endOfDay/scanForms`: the day's form for the account (USPS SCAN form, FedEx Ground close, Shippo
+ * manifest) covering its labels not on a form yet. Today or later only.
+ */
 export const ScanFormCreateSchema = Type.Object(
   { carrierAccountId: IdSchema, day: Type.Optional(DaySchema) },
   { additionalProperties: false },

@@ -2,13 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { FakeReply, FakeRequest } from '../http/fake-http.ts';
 import type { FakeClock } from '../tracking/fake-parcel-journey.ts';
 import { fedexError } from './fake-fedex-errors.ts';
+import { fakeTextPdf } from './fake-label-documents.ts';
+import type { FakeFedexLabel } from './fake-fedex-shipments.ts';
 
 /**
  * Pickups at the fake FedEx (integrations-shipping.md section 6): `POST /pickup/v1/pickups` answers a
  * `pickupConfirmationCode` (and the Express `location`), `PUT /pickup/v1/pickups/cancel` cancels it. Refused in FedEx's
  * `{ transactionId, errors }` shape: another account, a date in the past, a close time not after the ready time,
- * missing fields, a cancel of an unknown code or of another date. The End of Day Close is not modelled: FedEx needs it
- * only for Ground hazmat or to print a manifest (docs/end-of-day.md). The error codes are modelled on FedEx's style.
+ * missing fields, a cancel of an unknown code or of another date. The Ground End of Day Close (section 5):
+ * `PUT /ship/v1/endofday/` closes the account's Ground and Home Delivery shipments of the close date not closed yet and
+ * answers a MANIFEST (a PDF in base64 parts); a day with none left is refused. No reprint. The error codes are modelled
+ * on FedEx's style.
  */
 
 interface FedexPickupBody {
@@ -167,4 +171,93 @@ export function createFedexPickups({ accountNumber, clock }: { accountNumber: st
   }
 
   return { pickups, create, cancel };
+}
+
+interface FedexCloseBody {
+  closeReqType?: string;
+  accountNumber?: { value?: string };
+  groundServiceCategory?: string;
+  closeDate?: string;
+}
+
+/** A Ground close made: its shipping cycle, day and the tracking numbers it closed. */
+export interface FakeFedexClose {
+  shippingCycle: string;
+  closeDate: string;
+  accountNumber: string;
+  trackingNumbers: string[];
+}
+
+const GROUND_SERVICES = new Set(['FEDEX_GROUND', 'GROUND_HOME_DELIVERY']);
+
+export function createFedexClose({
+  accountNumber,
+  labels,
+}: {
+  accountNumber: string | undefined;
+  labels: ReadonlyMap<string, FakeFedexLabel>;
+}) {
+  const closes: FakeFedexClose[] = [];
+  const closed = new Set<string>();
+
+  function close(request: FakeRequest): FakeReply {
+    const body = parse<FedexCloseBody>(request);
+    if (!body) return invalid('INVALID.INPUT.EXCEPTION', 'Invalid field value in the input');
+    if (body.closeReqType !== 'GCDR') return invalid('CLOSEREQTYPE.INVALID', 'closeReqType must be GCDR.');
+    const account = otherAccount({ associatedAccountNumber: body.accountNumber }, accountNumber);
+    if (account) return account;
+    if (body.groundServiceCategory !== 'GROUND') {
+      return invalid('GROUNDSERVICECATEGORY.INVALID', 'groundServiceCategory must be GROUND.');
+    }
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(body.closeDate ?? '')) {
+      return invalid('CLOSEDATE.INVALID', 'closeDate must be YYYY-MM-DD.');
+    }
+    const open = [...labels.values()].filter(
+      (label) =>
+        label.accountNumber === body.accountNumber!.value &&
+        label.shipDate === body.closeDate &&
+        label.status === 'created' &&
+        GROUND_SERVICES.has(label.serviceType) &&
+        !closed.has(label.trackingNumber),
+    );
+    if (open.length === 0) {
+      return invalid('CLOSE.NOSHIPMENTS.FOUND', 'No FedEx Ground shipments were found to close for this date.');
+    }
+    const shippingCycle = `${Date.now()}${String(closes.length + 1).padStart(4, '0')}`;
+    const numbers = open.map((label) => label.trackingNumber);
+    for (const number of numbers) closed.add(number);
+    closes.push({
+      shippingCycle,
+      closeDate: body.closeDate!,
+      accountNumber: body.accountNumber!.value!,
+      trackingNumbers: numbers,
+    });
+    const pdf = fakeTextPdf([
+      'FedEx Ground Pickup Manifest',
+      `Account ${body.accountNumber!.value}   Close date ${body.closeDate}   Cycle ${shippingCycle}`,
+      ...numbers.map((number) => `${number}  ${labels.get(number)!.serviceType}`),
+      `Total packages: ${numbers.length}`,
+    ]);
+    return {
+      status: 200,
+      body: {
+        transactionId: randomBytes(8).toString('hex'),
+        output: {
+          closeDocuments: [
+            {
+              type: 'MANIFEST',
+              shippingCycle,
+              shippingDocumentDisposition: 'RETURNED',
+              resolution: 200,
+              copiesToPrint: 1,
+              parts: [{ documentPartSequenceNumber: 1, image: pdf.toString('base64') }],
+            },
+          ],
+          alerts: [],
+        },
+      },
+    };
+  }
+
+  return { closes, close };
 }

@@ -1,4 +1,9 @@
-import { createFedexPickups, type FakeFedexPickup } from './fake-fedex-end-of-day.ts';
+import {
+  createFedexClose,
+  createFedexPickups,
+  type FakeFedexClose,
+  type FakeFedexPickup,
+} from './fake-fedex-end-of-day.ts';
 import { randomBytes } from 'node:crypto';
 import {
   FakeRouter,
@@ -85,6 +90,8 @@ export interface FakeFedex extends FakeHttpServer {
   readonly visibility: FakeFedexVisibility;
   /** Pickups booked (fake-fedex-end-of-day.ts), by confirmation code; cancelled ones kept, marked. */
   readonly pickups: ReadonlyMap<string, FakeFedexPickup>;
+  /** Ground End of Day Closes made (fake-fedex-end-of-day.ts), oldest first. */
+  readonly closes: readonly FakeFedexClose[];
 }
 
 const SERVICE_UNAVAILABLE =
@@ -117,6 +124,7 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
   const addresses = createFedexAddresses();
   const visibility = createFedexVisibility({ clock, labels: shipping.labels });
   const pickups = createFedexPickups({ accountNumber: options.accountNumber, clock });
+  const close = createFedexClose({ accountNumber: options.accountNumber, labels: shipping.labels });
 
   /** Counts the request in the current fixed window; the 429 once the window is spent. */
   function spendWindow(): FakeReply | null {
@@ -187,6 +195,7 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
     .on('PUT', '/ship/v1/shipments/cancel', api(shipping.cancel))
     .on('POST', '/pickup/v1/pickups', api(pickups.create))
     .on('PUT', '/pickup/v1/pickups/cancel', api(pickups.cancel))
+    .on('PUT', '/ship/v1/endofday/', api(close.close))
     // A document link is its own credential: no token asked, as for FedEx's 24-hour links.
     .on(
       'GET',
@@ -238,6 +247,7 @@ export async function startFakeFedex(options: FakeFedexOptions): Promise<FakeFed
     clock,
     visibility,
     pickups: pickups.pickups,
+    closes: close.closes,
     scan(trackingNumber, code = 'PU') {
       const label = shipping.labels.get(trackingNumber);
       if (!label) throw new Error(`The fake FedEx sold no label ${trackingNumber}`);

@@ -8,6 +8,7 @@ import {
 } from '../http/fake-http.ts';
 import { validateAddress } from './fake-shippo-addresses.ts';
 import { createFakeShippoCustoms } from './fake-shippo-customs.ts';
+import { createFakeShippoEndOfDay, type FakeShippoManifest } from './fake-shippo-end-of-day.ts';
 import { startFakeLabelFiles, type FakeLabelFiles } from './fake-shippo-label-files.ts';
 import {
   createFakeShippoLabels,
@@ -100,6 +101,8 @@ export interface FakeShippo extends FakeHttpServer {
   setRefundOutcome(outcome: FakeShippoRefundOutcome): void;
   /** The file store behind label_url: its log, and downloads failed on demand. */
   readonly labelFiles: Pick<FakeLabelFiles, 'url' | 'requests' | 'fail'>;
+  /** Manifests asked for (fake-shippo-end-of-day.ts), by object id. */
+  readonly manifests: ReadonlyMap<string, FakeShippoManifest>;
 }
 
 const SCAN_WORDS: Record<ShippoTrackingStatus, string> = {
@@ -240,6 +243,7 @@ export async function startFakeShippo(options: FakeShippoOptions): Promise<FakeS
   const records = createFakeShippoRecords(labels, owner, () => server.url, clock);
   const tracks = createFakeShippoTracks(labels.labels, clock);
   const webhooks = createFakeShippoWebhooks(clock, labels.labels, tracks, options.webhookHmacSecret);
+  const endOfDay = createFakeShippoEndOfDay({ owner, labels, files, carrierAccounts });
 
   const router = new FakeRouter()
     .on('GET', '/carrier_accounts/', api('list', list))
@@ -258,6 +262,7 @@ export async function startFakeShippo(options: FakeShippoOptions): Promise<FakeS
     .on('GET', '/webhooks/:id', api('single', webhooks.get))
     .on('DELETE', '/webhooks/:id', api('single', webhooks.remove))
     .on('GET', '/v2/addresses/validate', api('address', validateAddress));
+  endOfDay.route(router, api);
   const server = await startFakeHttpServer(router, { port: options.port, notFound });
 
   return {
@@ -294,6 +299,7 @@ export async function startFakeShippo(options: FakeShippoOptions): Promise<FakeS
     },
     setRefundOutcome: records.setRefundOutcome,
     labelFiles: files,
+    manifests: endOfDay.manifests,
     async close() {
       await Promise.all([server.close(), files.close()]);
     },

@@ -17,6 +17,7 @@ const dayLabelColumns = {
   carrier: shippingLabels.carrier,
   carrierAccountId: shippingLabels.carrierAccountId,
   trackingNumber: shippingLabels.trackingNumber,
+  carrierShipmentId: shippingLabels.carrierShipmentId,
   serviceCode: shippingLabels.serviceCode,
   serviceName: shippingLabels.serviceName,
   weight: shippingLabels.weight,
@@ -28,6 +29,7 @@ export interface DayLabelRow {
   carrier: string;
   carrierAccountId: number | null;
   trackingNumber: string;
+  carrierShipmentId: string;
   serviceCode: string;
   serviceName: string;
   weight: number;
@@ -78,7 +80,7 @@ export function createEndOfDayRepository() {
       return new Map(rows.map((row) => [row.id, row.trackingNumber]));
     },
 
-    /** Serialises SCAN forms of one account and day, so two clicks never put a label on two forms. */
+    /** Serialises the forms of one account and day, so two clicks never put a label on two forms. */
     async lockDay(tx: Executor, tenantId: string, carrierAccountId: number, day: string): Promise<void> {
       await tx.execute(
         sql`SELECT pg_advisory_xact_lock(hashtext(${`scan-form:${tenantId}:${carrierAccountId}:${day}`}))`,

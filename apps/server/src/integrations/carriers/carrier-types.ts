@@ -84,8 +84,8 @@ export interface CarrierAdapter {
   /** Stops the push `externalId`; one the carrier no longer has is stopped already. */
   unsubscribeTrackingPush?(externalId: string, signal?: AbortSignal): Promise<void>;
   /**
-   * The end of the day (docs/end-of-day.md): a SCAN form (USPS PS 5630) for labels of one ship-from address and
-   * mailing day, with the carrier's document. A refusal (a voided label, another day's, one already on a form) throws
+   * The end of the day (docs/end-of-day.md): a SCAN form (USPS PS 5630), a FedEx Ground close or a Shippo manifest
+   * for labels of one ship-from address and mailing day, with the carrier's document. A refusal (a voided label, another day's, one already on a form) throws
    * a ChannelError with the carrier's words.
    */
   createScanForm?(request: ScanFormRequest, signal?: AbortSignal): Promise<CarrierScanForm>;
@@ -358,15 +358,18 @@ export type CarrierAdapterFactory = (
   options?: CarrierAdapterOptions,
 ) => CarrierAdapter | null;
 
-/** The labels a SCAN form covers: one account, one ship-from address, one mailing day (YYYY-MM-DD). */
+/**
+ * The labels a SCAN form (or a FedEx Ground close, a Shippo manifest) covers: one account, one ship-from address, one
+ * mailing day (YYYY-MM-DD). `carrierShipmentId` is the carrier's id of the label (Shippo's transaction).
+ */
 export interface ScanFormRequest {
-  labels: { trackingNumber: string; shipDate: string }[];
+  labels: { trackingNumber: string; shipDate: string; carrierShipmentId: string; serviceCode: string }[];
   from: ShipmentAddress;
   shipDate: string;
 }
 
 export interface CarrierScanForm {
-  /** The carrier's number of the form (USPS's Electronic File Number). */
+  /** The carrier's number of the form (USPS's Electronic File Number, FedEx's shipping cycle, Shippo's manifest id). */
   carrierRef: string;
   document: Uint8Array;
   contentType: string;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Role, type EndOfDay } from '@shipdesk/contract';
 import { initialUserData } from '@/lib/state/user-data-slice';
@@ -23,7 +23,7 @@ const FROM = {
   postalCode: '63116',
   country: 'US',
 };
-const label = (id: string, trackingNumber: string, scanFormId: string | null = null) => ({
+const label = (id: string, trackingNumber: string, scanFormId: string | null = null, needsForm = true) => ({
   id,
   orderId: '11',
   trackingNumber,
@@ -31,9 +31,11 @@ const label = (id: string, trackingNumber: string, scanFormId: string | null = n
   serviceName: 'USPS Ground Advantage',
   weight: 900,
   scanFormId,
+  needsForm,
 });
 const DAY: EndOfDay = {
   day: '2026-03-02',
+  today: '2026-03-02',
   timeZone: 'America/Chicago',
   groups: [
     {
@@ -42,8 +44,10 @@ const DAY: EndOfDay = {
       accountName: 'Main USPS',
       from: FROM,
       labels: [label('31', '9400111'), label('32', '9400222')],
+      form: 'scan_form',
       withoutForm: 2,
-      canScanForm: true,
+      canMakeForm: true,
+      formNote: null,
       canPickup: true,
     },
   ],
@@ -73,7 +77,10 @@ function serve(day: EndOfDay, extra?: (call: ApiCall) => Response | undefined) {
   return stubApi((call) => {
     const more = extra?.(call);
     if (more) return more;
-    if (call.method === 'GET' && call.path === '/call/endOfDay') return ok(day);
+    if (call.method === 'GET' && call.path === '/call/endOfDay') {
+      const asked = call.query.get('day');
+      return ok(asked ? { ...day, day: asked } : day);
+    }
     if (call.path === '/api/v1/configs') return ok([]);
     return fail(404, `unexpected ${call.method} ${call.path}`);
   });
@@ -90,7 +97,7 @@ describe('EndOfDayPage', { timeout: 20_000 }, () => {
   it('says so when there are no labels today', async () => {
     serve({ ...DAY, groups: [], pickups: [] });
     renderPage();
-    expect(await screen.findByText('No labels today.')).toBeInTheDocument();
+    expect(await screen.findByText('No labels today')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Make SCAN form/ })).not.toBeInTheDocument();
   });
 
@@ -99,6 +106,7 @@ describe('EndOfDayPage', { timeout: 20_000 }, () => {
       call.path === '/call/endOfDay/scanForms'
         ? ok({
             id: '3',
+            kind: 'scan_form',
             carrier: 'usps',
             carrierAccountId: '5',
             shipDate: DAY.day,
@@ -146,5 +154,82 @@ describe('EndOfDayPage', { timeout: 20_000 }, () => {
     );
     await user.click(screen.getByRole('button', { name: 'Cancel pickup' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/call/pickups/7/cancel')).toBe(true));
+  });
+
+  it('names each carrier’s form, says why none is offered, and lists what each form covers', async () => {
+    const fedex = {
+      ...DAY.groups[0]!,
+      carrier: 'fedex' as const,
+      carrierAccountId: '6',
+      accountName: 'FedEx main',
+      form: 'close' as const,
+      labels: [label('41', '7712', null, false), label('42', '7713')],
+      withoutForm: 1,
+    };
+    const express = {
+      ...fedex,
+      carrierAccountId: '8',
+      accountName: 'FedEx Express',
+      labels: [label('43', '7714', null, false)],
+      withoutForm: 0,
+      canMakeForm: false,
+      formNote: 'Only FedEx Express labels: Express needs no close (only Ground and Home Delivery do).',
+    };
+    const shippo = {
+      ...DAY.groups[0]!,
+      carrier: 'shippo' as const,
+      carrierAccountId: '7',
+      accountName: 'Shippo',
+      form: 'manifest' as const,
+      labels: [label('51', '9205', '4')],
+      withoutForm: 0,
+      canMakeForm: false,
+      formNote: 'Every label is on a Shippo manifest.',
+    };
+    const manifest = {
+      id: '4',
+      kind: 'manifest' as const,
+      carrier: 'shippo' as const,
+      carrierAccountId: '7',
+      shipDate: DAY.day,
+      carrierRef: 'abc123',
+      trackingNumbers: ['9205'],
+      createdAt: '2026-03-02T18:00:00.000Z',
+      createdByEmail: 'm@example.com',
+    };
+    const calls = serve({ ...DAY, groups: [fedex, express, shippo], scanForms: [manifest], pickups: [] }, (call) =>
+      call.path === '/call/endOfDay/scanForms' ? ok({ ...manifest, id: '9', kind: 'close' }) : undefined,
+    );
+    const user = renderPage();
+    const ground = await screen.findByLabelText('FedEx main labels');
+    expect(within(ground).getByText('Not needed')).toBeInTheDocument();
+    await user.click(within(ground).getByRole('button', { name: 'Close FedEx Ground (1)' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/call/endOfDay/scanForms')?.body).toEqual({
+        carrierAccountId: '6',
+        day: DAY.day,
+      }),
+    );
+    const expressCard = screen.getByLabelText('FedEx Express labels');
+    expect(within(expressCard).queryByRole('button', { name: /Close FedEx Ground/ })).not.toBeInTheDocument();
+    expect(expressCard).toHaveTextContent('Express needs no close');
+    const shippoCard = screen.getByLabelText('Shippo labels');
+    expect(within(shippoCard).queryByRole('button', { name: /Make Shippo manifest/ })).not.toBeInTheDocument();
+    expect(within(shippoCard).getByText('On a Shippo manifest')).toBeInTheDocument();
+    const forms = screen.getByLabelText('Forms of the day');
+    expect(forms).toHaveTextContent('Shippo manifest abc123 · Shippo');
+    expect(forms).toHaveTextContent('9205');
+    expect(within(forms).getByRole('button', { name: 'Print' })).toBeInTheDocument();
+  });
+
+  it('opens a past day read-only: no form made, no pickup booked, its forms printable', async () => {
+    const calls = serve({ ...DAY, today: '2026-03-05' });
+    renderPage();
+    await screen.findByLabelText('Main USPS labels');
+    expect(screen.getByLabelText('Day')).toHaveValue('2026-03-05');
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '2026-03-01' } });
+    await waitFor(() => expect(calls.some((c) => c.query.get('day') === '2026-03-01')).toBe(true));
+    expect(await screen.findByText(/2026-03-01 is a past day/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book pickup' })).not.toBeInTheDocument();
   });
 });

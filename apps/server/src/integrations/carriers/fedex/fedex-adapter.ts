@@ -46,7 +46,7 @@ export function createFedexAdapter(connection: CarrierConnection, options: Carri
     trackingLimits: FEDEX_TRACKING_LIMITS,
     checkAddresses: (addresses, signal) => fedexCheckAddresses(client, addresses, signal),
     addressLimits: FEDEX_ADDRESS_LIMITS,
-    // Pickups (fedex-end-of-day.ts); the optional Ground close is not offered.
+    // The Ground End of Day Close and pickups (fedex-end-of-day.ts).
     ...fedexEndOfDay(client, accountNumber),
   };
 }

@@ -1,12 +1,21 @@
 import { ChannelError } from '../../http/channel-http.ts';
-import type { BookedPickup, CarrierAdapter, PickupReference, PickupRequest } from '../carrier-types.ts';
+import type {
+  BookedPickup,
+  CarrierAdapter,
+  CarrierScanForm,
+  PickupReference,
+  PickupRequest,
+  ScanFormRequest,
+} from '../carrier-types.ts';
 import { gramsToPounds } from '../carrier-units.ts';
 import type { FedexClient } from './fedex-client.ts';
 
 /**
  * FedEx's end of the day (integrations-shipping.md sections 5 and 6, docs/end-of-day.md). The Ground End of Day Close
- * is optional (needed only for Ground hazmat or to print a manifest; shipping goes on after it), so it is not offered.
- * Pickups: `POST /pickup/v1/pickups` (FDXG for a day with Ground parcels, else FDXE) answers a
+ * (`PUT /ship/v1/endofday/`, closeReqType GCDR, GROUND, the close date) closes the account's Ground and Home Delivery
+ * shipments of the day not closed yet and answers the MANIFEST close document (base64 parts); it may run several times
+ * a day and shipping goes on after it. The manifest's image format is not specified (unconfirmed): its bytes are kept
+ * as PDF when they are one, else as text. Express needs no close. Pickups: `POST /pickup/v1/pickups` (FDXG for a day with Ground parcels, else FDXE) answers a
  * `pickupConfirmationCode`, and for Express the `location` its cancel needs; `PUT /pickup/v1/pickups/cancel` cancels.
  * The confirmation kept is the code, with the Express location after a slash ("1234/NQAA") since a cancel needs both.
  */
@@ -104,12 +113,66 @@ async function cancelFedexPickup(
   );
 }
 
-/** FedEx's pickups, for its adapter (the optional Ground close is not offered: docs/end-of-day.md). */
+interface FedexCloseAnswer {
+  output?: {
+    closeDocuments?: {
+      type?: string;
+      shippingCycle?: string;
+      parts?: { documentPartSequenceNumber?: number; image?: string }[];
+    }[];
+  };
+}
+
+/** The Ground End of Day Close of the day: FedEx's MANIFEST document, its parts joined in order. */
+async function closeFedexGround(
+  client: FedexClient,
+  accountNumber: string,
+  request: ScanFormRequest,
+  signal?: AbortSignal,
+): Promise<CarrierScanForm> {
+  if (!request.labels.some((label) => GROUND.has(label.serviceCode))) {
+    throw new ChannelError('invalid', 'A FedEx Ground close needs a Ground or Home Delivery label of the day');
+  }
+  const answer = await client.call<FedexCloseAnswer | null>(
+    {
+      method: 'PUT',
+      path: '/ship/v1/endofday/',
+      json: {
+        closeReqType: 'GCDR',
+        accountNumber: { value: accountNumber },
+        groundServiceCategory: 'GROUND',
+        closeDate: request.shipDate,
+        closeDocumentSpecification: { closeDocumentTypes: ['MANIFEST'] },
+      },
+      // A second close of the same shipments finds nothing left to close: never resent blindly.
+      idempotent: false,
+    },
+    signal,
+  );
+  const documents = answer?.output?.closeDocuments ?? [];
+  const manifest = documents.find((d) => d.type === 'MANIFEST') ?? documents[0];
+  const parts = [...(manifest?.parts ?? [])]
+    .filter((part) => part.image)
+    .sort((a, b) => (a.documentPartSequenceNumber ?? 0) - (b.documentPartSequenceNumber ?? 0));
+  if (!manifest || parts.length === 0) {
+    throw new ChannelError('malformed', 'FedEx answered the Ground close without its manifest', 200);
+  }
+  const document = new Uint8Array(Buffer.concat(parts.map((part) => Buffer.from(part.image!, 'base64'))));
+  const pdf = Buffer.from(document.subarray(0, 5)).toString('latin1') === '%PDF-';
+  return {
+    carrierRef: manifest.shippingCycle ?? `${request.shipDate} close`,
+    document,
+    contentType: pdf ? 'application/pdf' : 'text/plain; charset=utf-8',
+  };
+}
+
+/** FedEx's Ground close and pickups, for its adapter. */
 export function fedexEndOfDay(
   client: FedexClient,
   accountNumber: string,
-): Required<Pick<CarrierAdapter, 'bookPickup' | 'cancelPickup'>> {
+): Required<Pick<CarrierAdapter, 'createScanForm' | 'bookPickup' | 'cancelPickup'>> {
   return {
+    createScanForm: (request, signal) => closeFedexGround(client, accountNumber, request, signal),
     bookPickup: (request, signal) => bookFedexPickup(client, accountNumber, request, signal),
     cancelPickup: (pickup, signal) => cancelFedexPickup(client, accountNumber, pickup, signal),
   };

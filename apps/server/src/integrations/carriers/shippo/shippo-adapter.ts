@@ -2,6 +2,7 @@ import { carrierFields } from '../carrier-connection-fields.ts';
 import type { CarrierAdapter, CarrierAdapterOptions, CarrierConnection } from '../carrier-types.ts';
 import { SHIPPO_ADDRESS_LIMITS, shippoCheckAddresses } from './shippo-addresses.ts';
 import { createShippoClient } from './shippo-client.ts';
+import { shippoEndOfDay } from './shippo-end-of-day.ts';
 import { createLabelFileDownload } from './shippo-label-file.ts';
 import { shippoBuyLabel, shippoFindLabel, shippoVoidLabel, type ShippoLabelContext } from './shippo-labels.ts';
 import { shippoBuyReturnLabel } from './shippo-returns.ts';
@@ -43,5 +44,7 @@ export function createShippoAdapter(
     unsubscribeTrackingPush: (id, signal) => shippoUnsubscribeTracking(client, id, signal),
     checkAddresses: (addresses, signal) => shippoCheckAddresses(client, addresses, signal),
     addressLimits: SHIPPO_ADDRESS_LIMITS,
+    // Manifests for USPS labels bought through Shippo (shippo-end-of-day.ts).
+    ...shippoEndOfDay(labels),
   };
 }

@@ -15,7 +15,7 @@ import type { ShippoAddress, ShippoRate, ShippoShipment, ShippoShipmentRequest }
 /** Shippo keeps at most 100 characters of metadata. */
 const MAX_METADATA = 100;
 
-function shippoAddress(address: ShipmentAddress, recipient: boolean): ShippoAddress {
+export function shippoAddress(address: ShipmentAddress, recipient: boolean): ShippoAddress {
   const residential = address.residential ?? (recipient ? true : null);
   return {
     name: address.name,

@@ -82,7 +82,12 @@ describe('USPS SCAN forms', () => {
     const { fake, adapter } = await setup();
     const bought = await Promise.all([adapter.buyLabel(label()), adapter.buyLabel(label())]);
     const form = await adapter.createScanForm!({
-      labels: bought.map((b) => ({ trackingNumber: b.trackingNumber, shipDate: TODAY })),
+      labels: bought.map((b) => ({
+        trackingNumber: b.trackingNumber,
+        shipDate: TODAY,
+        carrierShipmentId: b.carrierShipmentId,
+        serviceCode: 'USPS_GROUND_ADVANTAGE',
+      })),
       from: WAREHOUSE,
       shipDate: TODAY,
     });
@@ -107,7 +112,14 @@ describe('USPS SCAN forms', () => {
     });
     const error = await expectChannelError(
       adapter.createScanForm!({
-        labels: [{ trackingNumber: bought.trackingNumber, shipDate: TODAY }],
+        labels: [
+          {
+            trackingNumber: bought.trackingNumber,
+            shipDate: TODAY,
+            carrierShipmentId: bought.carrierShipmentId,
+            serviceCode: 'USPS_GROUND_ADVANTAGE',
+          },
+        ],
         from: WAREHOUSE,
         shipDate: TODAY,
       }),
