@@ -13,6 +13,7 @@ import { StatusChip, type StatusTone } from '@/components/status-chip';
 import { formatDateTime } from '@/lib/format';
 import { RemoveRowButton } from '../setup-deletion/remove-row-button';
 import { RestoreRowButton } from '../setup-deletion/restore-row-button';
+import { BuiltInTrackingCell, CarrierTrackingCell } from './carrier-tracking-cell';
 
 const SECONDARY = { color: 'text.secondary', fontSize: '0.75rem', lineHeight: 1.4 } as const;
 
@@ -31,6 +32,8 @@ interface CarrierAccountsTableProps {
   testingIds: ReadonlySet<string>;
   onTest(account: CarrierAccount): void;
   onEdit(account: CarrierAccount): void;
+  /** Opens the account's tracking updates (Managers too: read-only). */
+  onTracking(account: CarrierAccount): void;
 }
 
 function StatusCell({ account, timeZone }: { account: CarrierAccount; timeZone: string }) {
@@ -77,13 +80,19 @@ function BuiltInRow({ readOnly }: { readOnly: boolean }) {
       <TableCell>
         <StatusChip label="Always available" tone="success" small kind={`Status of ${CARRIER_NAMES.local}`} />
       </TableCell>
+      <TableCell>
+        <BuiltInTrackingCell />
+      </TableCell>
       <TableCell />
       {readOnly ? null : <TableCell />}
     </TableRow>
   );
 }
 
-/** The tenant's carrier accounts after the built-in carrier: carrier, name, verdict, default, and test / edit. */
+/**
+ * The tenant's carrier accounts after the built-in carrier: carrier, name, verdict, how parcels are tracked, default,
+ * and test / edit.
+ */
 export function CarrierAccountsTable({
   accounts,
   loading,
@@ -92,6 +101,7 @@ export function CarrierAccountsTable({
   testingIds,
   onTest,
   onEdit,
+  onTracking,
 }: CarrierAccountsTableProps) {
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
@@ -101,6 +111,7 @@ export function CarrierAccountsTable({
             <TableCell sx={{ minWidth: 120 }}>Carrier</TableCell>
             <TableCell sx={{ minWidth: 200 }}>Account</TableCell>
             <TableCell sx={{ minWidth: 160 }}>Status</TableCell>
+            <TableCell sx={{ minWidth: 170 }}>Tracking</TableCell>
             <TableCell>Default</TableCell>
             {readOnly ? null : <TableCell align="right">Actions</TableCell>}
           </TableRow>
@@ -109,7 +120,7 @@ export function CarrierAccountsTable({
           <BuiltInRow readOnly={readOnly} />
           {loading ? (
             <TableRow aria-hidden>
-              {Array.from({ length: readOnly ? 4 : 5 }, (_, column) => (
+              {Array.from({ length: readOnly ? 5 : 6 }, (_, column) => (
                 <TableCell key={column}>
                   <Skeleton variant="text" width="70%" />
                 </TableCell>
@@ -131,6 +142,9 @@ export function CarrierAccountsTable({
                   </TableCell>
                   <TableCell>
                     <StatusCell account={account} timeZone={timeZone} />
+                  </TableCell>
+                  <TableCell>
+                    <CarrierTrackingCell account={account} onOpen={() => onTracking(account)} />
                   </TableCell>
                   <TableCell>{account.isDefault ? <StatusChip label="Default" tone="info" small /> : null}</TableCell>
                   {readOnly ? null : account.archivedAt ? (

@@ -17,6 +17,7 @@ import { useListCarrierAccountsWithArchivedQuery } from '../api/setup-deletion-a
 import { ShowArchivedSwitch } from '@/components/show-archived-switch';
 import { CarrierAccountDialog } from './carrier-account-dialog';
 import { CarrierAccountsTable } from './carrier-accounts-table';
+import { CarrierTrackingPushDialog } from './carrier-tracking-push-dialog';
 
 type Editing = { account?: CarrierAccount } | null;
 
@@ -32,6 +33,7 @@ export function CarriersTab({ readOnly = false }: { readOnly?: boolean }) {
   const [testConnection] = useTestCarrierConnectionMutation();
   const timeZone = useTenantTimeZone();
   const [editing, setEditing] = useState<Editing>(null);
+  const [trackingOf, setTrackingOf] = useState<CarrierAccount | null>(null);
   const [testingIds, setTestingIds] = useState<ReadonlySet<string>>(new Set());
   const accounts = list.data ?? [];
 
@@ -89,6 +91,7 @@ export function CarriersTab({ readOnly = false }: { readOnly?: boolean }) {
           testingIds={testingIds}
           onTest={(account) => void test(account)}
           onEdit={(account) => setEditing({ account })}
+          onTracking={setTrackingOf}
         />
       </Paper>
       {!list.isLoading && !list.isError && accounts.length === 0 ? (
@@ -104,6 +107,9 @@ export function CarriersTab({ readOnly = false }: { readOnly?: boolean }) {
           accounts={accounts.filter((a) => !a.archivedAt)}
           onClose={() => setEditing(null)}
         />
+      ) : null}
+      {trackingOf ? (
+        <CarrierTrackingPushDialog account={trackingOf} readOnly={readOnly} onClose={() => setTrackingOf(null)} />
       ) : null}
     </>
   );
