@@ -95,6 +95,15 @@ export const shippingLabels = pgTable(
     /** A seller's "resolved" on a parcel with a problem (the exceptions list leaves it out until a new problem). */
     parcelResolvedAt: at('parcel_resolved_at'),
     parcelResolvedBy: text('parcel_resolved_by'),
+    /**
+     * The carrier's per-number push subscription (UPS Track Alert, docs/tracking.md "Pushes"): until when it runs,
+     * when it may be asked for next (a lease while a call is in flight, a backoff after a failure or a refusal), the
+     * failures in a row and the last one's words.
+     */
+    pushSubscribedUntil: at('push_subscribed_until'),
+    pushSubscribeAt: at('push_subscribe_at'),
+    pushSubscribeFailures: integer('push_subscribe_failures').notNull().default(0),
+    pushSubscribeProblem: text('push_subscribe_problem'),
     /** The unguessable part of the public tracking page's address (docs/buyer-notices.md); set when first needed. */
     publicToken: text('public_token'),
   },
@@ -139,6 +148,10 @@ export const shippingLabels = pgTable(
     index('shipping_labels_parcel_due_idx')
       .on(t.parcelNextAt)
       .where(sql`status = 'active' AND parcel_next_at IS NOT NULL`),
+    // Track Alert's sweep: the standing UPS parcels still moving, those never subscribed first.
+    index('shipping_labels_push_subscribe_idx')
+      .on(sql`${t.pushSubscribedUntil} NULLS FIRST`)
+      .where(sql`status = 'active' AND carrier = 'ups' AND parcel_status NOT IN ('delivered', 'returned', 'voided')`),
     check('shipping_labels_push_status_check', oneOf('tracking_push_status', TRACKING_PUSH_STATUSES)),
     tenantPolicy('shipping_labels'),
   ],

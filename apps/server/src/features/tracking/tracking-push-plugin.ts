@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { JobQueue } from '../../plugins/background.ts';
 import { createTrackingPushes, type PushEventJob, type TrackingPushes } from './tracking-push-service.ts';
+import { trackingPushSubscriptionsPlugin } from './tracking-push-subscriptions-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,8 @@ export const trackingPushPlugin = fp<{ publicUrl: string }>(
       work: (job) => pushes.work(job),
     });
     app.decorate('trackingPushes', pushes);
+    // The numbers a carrier pushes only once subscribed (UPS Track Alert).
+    await app.register(trackingPushSubscriptionsPlugin);
   },
   { name: 'tracking-push', dependencies: ['db', 'secrets', 'labels', 'background'] },
 );

@@ -83,6 +83,8 @@ export interface CarrierAdapter {
   subscribeTrackingPush?(request: TrackingPushRequest, signal?: AbortSignal): Promise<TrackingPushAnswer>;
   /** Stops the push `externalId`; one the carrier no longer has is stopped already. */
   unsubscribeTrackingPush?(externalId: string, signal?: AbortSignal): Promise<void>;
+  /** Per-number pushes (UPS Track Alert, docs/tracking.md): the numbers subscribed, and those refused. */
+  subscribeTracking?(numbers: readonly string[], signal?: AbortSignal): Promise<{ valid: string[]; invalid: string[] }>;
   /**
    * The end of the day (docs/end-of-day.md): a SCAN form (USPS PS 5630), a FedEx Ground close or a Shippo manifest
    * for labels of one ship-from address and mailing day, with the carrier's document. A refusal (a voided label, another day's, one already on a form) throws

@@ -29,6 +29,7 @@ import {
 } from './ups-shipment.ts';
 import { upsReturnLabel, upsReturnShipRequest } from './ups-returns.ts';
 import { upsTrackParcels, upsTrackingLimits } from './ups-tracking.ts';
+import { upsSubscribeTracking } from './ups-track-alert.ts';
 import { upsEndOfDay } from './ups-end-of-day.ts';
 import type {
   UpsLabelImageCode,
@@ -271,6 +272,8 @@ export function createUpsAdapter(connection: CarrierConnection, options: Carrier
     // One number per call (ups-tracking.ts); the pace is the account's setting, UPS publishing none.
     trackParcels: (numbers, signal) => upsTrackParcels(client, numbers, signal),
     trackingLimits: upsTrackingLimits(connection.settings),
+    // Track Alert (ups-track-alert.ts): 100 numbers a call, pushed for 14 days to the listener of UPS's portal.
+    subscribeTracking: (numbers, signal) => upsSubscribeTracking(client, numbers, signal),
 
     // Street level in the US and Puerto Rico only: other addresses get no outcome (ups-addresses.ts).
     checkAddresses: (addresses, signal) => upsCheckAddresses(client, addresses, signal),
