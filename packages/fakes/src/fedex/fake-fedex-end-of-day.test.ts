@@ -79,3 +79,28 @@ describe('the fake FedEx Pickup API', () => {
     expect(fake.pickups.size).toBe(0);
   });
 });
+
+describe('the fake FedEx Ground End of Day Close', () => {
+  const close = (account = '740561073', closeDate = tomorrow, closeReqType = 'GCDR') => ({
+    closeReqType,
+    accountNumber: { value: account },
+    groundServiceCategory: 'GROUND',
+    closeDate,
+  });
+
+  it('refuses another account, another request type and a day with no Ground shipment, in FedEx’s shape', async () => {
+    const call = await signedIn();
+    const other = await call('PUT', '/ship/v1/endofday/', close('111111111'));
+    expect(other.status).toBe(403);
+    expect(((await other.json()) as Errors).errors[0]!.code).toBe('ACCOUNT.NUMBER.MISMATCH');
+    const reprint = await call('PUT', '/ship/v1/endofday/', close(undefined, undefined, 'RGCDR'));
+    expect(((await reprint.json()) as Errors).errors[0]!.code).toBe('CLOSEREQTYPE.INVALID');
+    const empty = await call('PUT', '/ship/v1/endofday/', close());
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({
+      transactionId: expect.any(String),
+      errors: [{ code: 'CLOSE.NOSHIPMENTS.FOUND', message: expect.stringMatching(/No FedEx Ground shipments/) }],
+    });
+    expect(fake.closes).toHaveLength(0);
+  });
+});

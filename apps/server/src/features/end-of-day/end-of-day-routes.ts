@@ -13,7 +13,7 @@ import {
 import { sendDocument } from '../../lib/document-reply.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 
-const ScanFormParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN, description: 'SCAN form id' }) });
+const ScanFormParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN, description: 'form id' }) });
 const PickupParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN, description: 'pickup id' }) });
 
 /** The end of the day (docs/end-of-day.md): Manager and Admin alike. */
@@ -46,11 +46,12 @@ export const endOfDayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { policy: 'signed-in' },
       schema: {
         ...common,
-        summary: "A USPS SCAN form for the day's labels of the account not on a form yet",
+        summary:
+          "The day's form for the account (USPS SCAN form, FedEx Ground close, Shippo manifest) of its labels not on one",
         description:
-          "404 for an account that is not the tenant's; 400 for a carrier without SCAN forms; 409 `no_labels` when " +
-          'every label of the day is on a form, `no_ship_from` without a warehouse address; 422 `carrier_refused` in ' +
-          "USPS's words (nothing recorded); 502 when USPS did not answer.",
+          "404 for an account that is not the tenant's; 400 for a carrier without a form (UPS) or a past `day`; 409 " +
+          '`no_labels` when every label the form takes is on one, `no_ship_from` without a warehouse address; 422 ' +
+          "`carrier_refused` in the carrier's words (nothing recorded); 502 when the carrier did not answer.",
         body: ScanFormCreateSchema,
         response: { 200: Envelope(ScanFormSchema), ...errorResponses(400, 401, 404, 409, 422, 429, 502) },
       },
@@ -68,7 +69,7 @@ export const endOfDayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { policy: 'signed-in' },
       schema: {
         ...common,
-        summary: 'A SCAN form as the carrier made it (PDF), to print and hand to the carrier',
+        summary: 'A SCAN form, close or manifest as the carrier made it (PDF), to print and hand to the carrier',
         params: ScanFormParams,
         response: { 200: Type.Any({ description: 'application/pdf' }), ...errorResponses(400, 401, 404, 429) },
       },
