@@ -111,7 +111,7 @@ export function CarrierAccountsTable({
             <TableCell sx={{ minWidth: 120 }}>Carrier</TableCell>
             <TableCell sx={{ minWidth: 200 }}>Account</TableCell>
             <TableCell sx={{ minWidth: 160 }}>Status</TableCell>
-            <TableCell sx={{ minWidth: 170 }}>Tracking</TableCell>
+            <TableCell sx={{ minWidth: 210 }}>Tracking</TableCell>
             <TableCell>Default</TableCell>
             {readOnly ? null : <TableCell align="right">Actions</TableCell>}
           </TableRow>

@@ -18,11 +18,12 @@ async function copy(label: string, value: string) {
 export function CarrierPushCopyField({
   label,
   value,
-  helperText,
+  autoFocus = false,
 }: {
   label: string;
   value: string;
-  helperText?: string;
+  /** Focused (and so selected) when it appears: the secret shown once, ready to copy. */
+  autoFocus?: boolean;
 }) {
   return (
     <TextField
@@ -30,7 +31,7 @@ export function CarrierPushCopyField({
       value={value}
       size="small"
       fullWidth
-      helperText={helperText}
+      autoFocus={autoFocus}
       onFocus={(event) => event.target.select()}
       slotProps={{
         htmlInput: { readOnly: true, spellCheck: false, sx: { fontFamily: 'monospace', fontSize: '0.8125rem' } },

@@ -35,7 +35,9 @@ export function CarrierTrackingCell({ account, onOpen }: { account: CarrierAccou
         <Box sx={{ ...SECONDARY, maxWidth: 220 }}>{apiErrorMessage(query.error, 'Could not load the tracking.')}</Box>
       ) : (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
-          <span>{trackingHeadline(account.carrier, push)}</span>
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {trackingHeadline(account.carrier, push)}
+          </Box>
           {push && isPushOn(push) ? (
             <StatusChip
               label={PUSH_STATUS_UI[push.status].label}

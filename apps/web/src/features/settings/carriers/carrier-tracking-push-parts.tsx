@@ -73,7 +73,9 @@ export function PortalDetails({ push, revealed }: { push: CarrierPush; revealed:
       <CarrierPushCopyField label="Listener URL" value={shown.listenerUrl} />
       {shown.tokenUrl ? <CarrierPushCopyField label="Token URL" value={shown.tokenUrl} /> : null}
       {shown.clientId ? <CarrierPushCopyField label="Client id" value={shown.clientId} /> : null}
-      {revealed?.clientSecret ? <CarrierPushCopyField label="Client secret" value={revealed.clientSecret} /> : null}
+      {revealed?.clientSecret ? (
+        <CarrierPushCopyField label="Client secret" value={revealed.clientSecret} autoFocus />
+      ) : null}
     </Stack>
   );
 }
