@@ -166,8 +166,8 @@ async function main() {
 | --- | ---: |
 | distinct events sent | ${out.distinct} |
 | tracking_events rows (push) | ${recorded} |
-| lost | ${out.distinct - recorded} |
-| duplicates kept once | ${recorded === out.distinct ? 'yes' : 'no'} |
+| not recorded when the run stopped | ${out.distinct - recorded}${recorded < out.distinct ? ` (the backlog still held ${series.at(-1)!.backlog} jobs: not lost, not yet worked)` : ''} |
+| nothing lost, each duplicate kept once | ${recorded === out.distinct ? 'yes' : recorded > out.distinct ? 'NO: more rows than events' : 'not known (the backlog was not drained)'} |
 | largest job backlog | ${maxBacklog} |
 | every event recorded after | ${allIn ? `${allIn.second} s` : `not within ${args['drain-seconds']} s of the last push`} |
 | events recorded per second (overall, best second) | ${ingest.toFixed(0)}, ${peakPerSecond} |
