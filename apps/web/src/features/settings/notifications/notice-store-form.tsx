@@ -19,11 +19,10 @@ import { useSaveBuyerNoticeSettingsMutation, usePreviewBuyerNoticeMutation } fro
 import { NoticePreviewDialog } from './notice-preview-dialog';
 import { NoticeTemplateFields } from './notice-template-fields';
 
-type Draft = Record<keyof BuyerNoticeSettingsInput, string | boolean>;
-type TextKey = Exclude<
-  keyof BuyerNoticeSettingsInput,
-  'shippedEnabled' | 'deliveredEnabled' | 'evenWhenChannelNotifies'
->;
+/** The form's fields: the input without the save's guard (`expectedUpdatedAt`, sent from the settings shown). */
+type Field = Exclude<keyof BuyerNoticeSettingsInput, 'expectedUpdatedAt'>;
+type Draft = Record<Field, string | boolean>;
+type TextKey = Exclude<Field, 'shippedEnabled' | 'deliveredEnabled' | 'evenWhenChannelNotifies'>;
 
 const TEXT_FIELDS: TextKey[] = [
   'shippedSubject',
