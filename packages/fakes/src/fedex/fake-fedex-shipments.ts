@@ -239,13 +239,15 @@ function ship(shipping: FedexShippingState, request: FakeRequest): FakeReply | P
     recipient,
     status: 'created',
     soldAt: shipping.clock.now(),
-    journey: journeyFor({
-      name: recipient.contact?.personName ?? recipient.contact?.companyName,
-      street: recipient.address?.streetLines?.join(' '),
-      city: recipient.address?.city ?? '',
-      state: recipient.address?.stateOrProvinceCode ?? null,
-      postalCode: recipient.address?.postalCode ?? '',
-    }).steps,
+    journey: shipping.clock.paced(
+      journeyFor({
+        name: recipient.contact?.personName ?? recipient.contact?.companyName,
+        street: recipient.address?.streetLines?.join(' '),
+        city: recipient.address?.city ?? '',
+        state: recipient.address?.stateOrProvinceCode ?? null,
+        postalCode: recipient.address?.postalCode ?? '',
+      }).steps,
+    ),
     journeyStoppedAt: null,
     scans: [],
     customs: shipment.customsClearanceDetail ?? null,

@@ -312,13 +312,15 @@ function createTransaction(
     customs,
     invoice,
     soldAt: state.context.clock.now(),
-    journey: journeyFor({
-      name: shipment.address_to.name,
-      street: [shipment.address_to.street1, shipment.address_to.street2].filter(Boolean).join(' '),
-      city: shipment.address_to.city ?? '',
-      state: shipment.address_to.state ?? null,
-      postalCode: shipment.address_to.zip ?? '',
-    }).steps,
+    journey: state.context.clock.paced(
+      journeyFor({
+        name: shipment.address_to.name,
+        street: [shipment.address_to.street1, shipment.address_to.street2].filter(Boolean).join(' '),
+        city: shipment.address_to.city ?? '',
+        state: shipment.address_to.state ?? null,
+        postalCode: shipment.address_to.zip ?? '',
+      }).steps,
+    ),
     journeyStoppedAt: null,
     scans: [],
     isReturn: isReturnShipment(shipment.extra),

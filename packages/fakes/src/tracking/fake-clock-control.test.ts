@@ -67,6 +67,7 @@ describe('the fake clock over HTTP', () => {
       [JSON.stringify({ advanceHours: '10' }), 'advanceHours'],
       [JSON.stringify({ advanceHours: 1e9 }), 'advanceHours'],
       [JSON.stringify({ speed: -1 }), 'speed'],
+      [JSON.stringify({ speed: 0 }), 'speed'],
       [JSON.stringify({ speed: 2, advanceHours: null }), 'advanceHours'],
     ];
     for (const [body, field] of cases) {

@@ -6,8 +6,9 @@ import type { FakeClock } from './fake-parcel-journey.ts';
  * fake USPS, which runs inside the product's server, on the port SHIPDESK_DEMO_USPS_PORT gives it). On the fake's own
  * server, never on the product's: the product has no route that moves a clock.
  *
- * - `GET /_fake/clock` answers `{ now, speed }`: the fake's time (ISO) and its fake hours per real hour.
- * - `POST /_fake/clock { advanceHours?, speed? }` changes its pace first (`speed`, 0 stops it), then moves it on by
+ * - `GET /_fake/clock` answers `{ now, speed }`: the fake's time (ISO) and the journey hours per real hour of the
+ *   parcels it sells.
+ * - `POST /_fake/clock { advanceHours?, speed? }` sets the pace of the parcels sold from then on, then moves it on by
  *   `advanceHours` (back, when negative; the clock's listeners hear it, as with `clock.advanceHours`), and answers the
  *   same. A field that is not a finite number in range is a 400 naming it.
  */
@@ -42,8 +43,8 @@ function move(clock: FakeClock, request: FakeRequest): FakeReply {
   if (advanceHours !== undefined && !inRange(advanceHours, -MAX_HOURS, MAX_HOURS)) {
     return refuse('advanceHours', `must be a number of hours from -${MAX_HOURS} to ${MAX_HOURS}.`);
   }
-  if (speed !== undefined && !inRange(speed, 0, MAX_SPEED)) {
-    return refuse('speed', `must be a number from 0 to ${MAX_SPEED}.`);
+  if (speed !== undefined && (!inRange(speed, 0, MAX_SPEED) || speed === 0)) {
+    return refuse('speed', `must be a number above 0, at most ${MAX_SPEED}.`);
   }
   if (speed !== undefined) clock.setSpeed(speed as number);
   if (advanceHours !== undefined && advanceHours !== 0) clock.advanceHours(advanceHours as number);

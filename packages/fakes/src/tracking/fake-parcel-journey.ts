@@ -100,12 +100,13 @@ export function promisedDay(soldAt: number): string {
 }
 
 /**
- * A clock the tests move: `now()` is the real time plus what was added. `speed` (the demo's): fake hours per real
- * hour, so that a demo parcel is delivered within minutes without anyone moving the clock.
+ * A clock the tests move: `now()` is the real time plus what was added (`advanceHours`). `speed` (the demo's): how
+ * many journey hours a parcel sold from then on makes per real hour, so that a demo parcel is delivered within
+ * minutes without anyone moving the clock. Only the journeys are quicker: the clock itself never runs ahead, so a
+ * demo event is never dated in the future and "today" is the real day (SCAN forms, pickups, the dashboard).
  */
 export class FakeClock {
   private offsetMs = 0;
-  private startedAt = Date.now();
   private pace: number;
 
   constructor(options: { speed?: number } = {}) {
@@ -113,21 +114,23 @@ export class FakeClock {
   }
 
   now(): number {
-    const real = Date.now();
-    return this.startedAt + (real - this.startedAt) * this.pace + this.offsetMs;
+    return Date.now() + this.offsetMs;
   }
 
-  /** Fake hours per real hour. */
+  /** Journey hours per real hour of the parcels sold from now on. */
   get speed(): number {
     return this.pace;
   }
 
-  /** Goes on at `speed` from where it stands (an end-to-end test slows the demo's clock to 1, real time). */
+  /** The pace of the journeys of the parcels sold from now on (an end-to-end test sets the demo's to 1). */
   setSpeed(speed: number): void {
-    const now = this.now();
-    this.startedAt = Date.now();
-    this.offsetMs = now - this.startedAt;
+    if (!(speed > 0)) throw new Error(`A journey's speed must be above 0, not ${speed}`);
     this.pace = speed;
+  }
+
+  /** A journey sold now, at this clock's pace: each step `speed` times as soon after the sale. */
+  paced(steps: readonly JourneyStep[]): JourneyStep[] {
+    return steps.map((step) => ({ ...step, afterHours: step.afterHours / this.pace }));
   }
 
   advanceHours(hours: number): void {

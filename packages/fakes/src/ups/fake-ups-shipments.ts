@@ -168,7 +168,7 @@ function ship(ups: UpsShipmentsState, request: FakeRequest, merchantId: string |
     state: 'active',
     voidExpired: false,
     soldAt: ups.clock.now(),
-    journey: upsJourney(shipment),
+    journey: ups.clock.paced(upsJourney(shipment)),
     byHand: [],
     voidedAt: null,
   };

@@ -181,7 +181,7 @@ export function createInternationalLabel(usps: UspsLabelsState, request: FakeReq
     state: 'created',
     filed: false,
     disputeId: null,
-    ...startJourney(usps.clock.now(), {
+    ...startJourney(usps.clock, {
       name: nameOf(body.toAddress!),
       street: body.toAddress!.streetAddress ?? '',
       city: body.toAddress!.city,

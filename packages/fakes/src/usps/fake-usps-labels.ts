@@ -216,7 +216,7 @@ function createLabel(usps: UspsLabelsState, request: FakeRequest): FakeReply | P
     state: 'created',
     filed: false,
     disputeId: null,
-    ...startJourney(usps.clock.now(), {
+    ...startJourney(usps.clock, {
       name: nameOf(to),
       street: to.streetAddress ?? '',
       city: to.city,

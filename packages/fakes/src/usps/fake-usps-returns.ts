@@ -174,7 +174,7 @@ export function createUspsReturns(usps: UspsLabelsState) {
       state: 'created',
       filed: false,
       disputeId: null,
-      ...startJourney(usps.clock.now(), {
+      ...startJourney(usps.clock, {
         name: nameOf(to),
         street: to.streetAddress ?? '',
         city: to.city,

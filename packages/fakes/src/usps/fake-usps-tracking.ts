@@ -4,6 +4,7 @@ import {
   promisedDay,
   stepsSoFar,
   type JourneyStep,
+  type FakeClock,
   type JourneyStepKind,
 } from '../tracking/fake-parcel-journey.ts';
 import type { FakeUspsAnyLabel, FakeUspsInternationalLabel } from './fake-usps-label-store.ts';
@@ -158,13 +159,16 @@ function originOf(label: FakeUspsAnyLabel): EventPlace {
   return { city: from.city ?? '', state: from.state ?? '', postalCode: from.ZIPCode ?? '', country: null };
 }
 
-/** What a label sold now starts with: its sale time on the fake's clock and the journey its destination takes. */
+/**
+ * What a label sold now starts with: its sale time on the fake's clock and the journey its destination takes, at the
+ * clock's pace.
+ */
 export function startJourney(
-  soldAt: number,
+  clock: FakeClock,
   to: { name: string; street: string; city?: string; state?: string; postalCode?: string },
 ): { soldAt: number; journey: JourneyStep[]; events: UspsTrackingEvent[] } {
   const journey = journeyFor({ ...to, city: to.city ?? '', state: to.state ?? '', postalCode: to.postalCode ?? '' });
-  return { soldAt, journey: journey.steps, events: [] };
+  return { soldAt: clock.now(), journey: clock.paced(journey.steps), events: [] };
 }
 
 /** The label's events at `now`, newest first: its journey's steps so far, or the events fixed when it stopped. */
