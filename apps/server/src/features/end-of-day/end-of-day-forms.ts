@@ -38,7 +38,7 @@ function noteOf(group: EndOfDayGroup, covered: number, past: boolean): string | 
   if (group.form === 'none') {
     return group.carrier === 'ups'
       ? 'UPS needs no close: it receives the shipment data with each label.'
-      : 'No form is made for these labels.';
+      : 'The built-in carrier needs no form.';
   }
   if (covered === 0) {
     return group.form === 'close'

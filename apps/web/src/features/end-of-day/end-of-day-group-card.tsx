@@ -59,7 +59,8 @@ export function GroupCard({ group, day, past, onPickup }: GroupCardProps) {
     <Paper variant="outlined" sx={{ p: 2 }} aria-label={`${group.accountName} labels`}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flexGrow: 1 }}>
-          {group.accountName} ({CARRIER_NAMES[group.carrier]})
+          {group.accountName}
+          {!group.accountName.includes(CARRIER_NAMES[group.carrier]) && ` (${CARRIER_NAMES[group.carrier]})`}
           <Typography component="span" variant="body2" color="text.secondary">
             {' '}
             · from {from}

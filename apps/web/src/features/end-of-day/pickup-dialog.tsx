@@ -54,7 +54,7 @@ export function PickupDialog({ group, day, onClose }: PickupDialogProps) {
     }
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="pickup-title">
+    <Dialog open onClose={onClose} aria-labelledby="pickup-title" fullWidth maxWidth="xs">
       <DialogTitle id="pickup-title">Book a {CARRIER_NAMES[group.carrier]} pickup</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -63,14 +63,21 @@ export function PickupDialog({ group, day, onClose }: PickupDialogProps) {
             <TextField
               label="Ready from"
               type="time"
+              fullWidth
               {...field('readyBy')}
               slotProps={{ inputLabel: { shrink: true } }}
             />
-            <TextField label="Until" type="time" {...field('closeBy')} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField
+              label="Until"
+              type="time"
+              fullWidth
+              {...field('closeBy')}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
           </Stack>
           <Stack direction="row" spacing={2}>
-            <TextField label="Parcels" type="number" {...field('parcels')} />
-            <TextField label="Weight (g)" type="number" {...field('weight')} />
+            <TextField label="Parcels" type="number" fullWidth {...field('parcels')} />
+            <TextField label="Weight (g)" type="number" fullWidth {...field('weight')} />
           </Stack>
           <TextField label="Where the parcels wait" placeholder="Front door" {...field('location')} />
         </Stack>
