@@ -84,7 +84,7 @@ describe.each(backends)("FedEx's visibility pushes from the fake FedEx ($name)",
     });
     expect(res.statusCode, res.body).toBe(200);
     const push = res.json().data as CarrierPush;
-    expect(push).toMatchObject({ carrier: 'fedex', status: 'active' });
+    expect(push).toMatchObject({ carrier: 'fedex', status: 'pending' });
     listenerUrl = push.listenerUrl;
 
     const { deliveryId, trackingNumber } = await shipped();

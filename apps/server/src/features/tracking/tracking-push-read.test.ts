@@ -58,8 +58,8 @@ describe.each(backends)('reading a carrier account tracking push ($name)', (back
       expect(res.json().data).toEqual({
         carrierAccountId: accounts.ups,
         carrier: 'ups',
-        status: 'active',
-        message: null,
+        status: 'pending',
+        message: 'Waiting for the first push from UPS: give it these details in its developer portal',
         listenerUrl: setUp.listenerUrl,
         tokenUrl: `${PUBLIC_URL}/hooks/tracking/ups/token`,
         clientId: setUp.clientId,

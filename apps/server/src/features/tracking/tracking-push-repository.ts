@@ -48,6 +48,14 @@ export function createTrackingPushRepository() {
       return saved!;
     },
 
+    /** A pending push heard from for the first time: active (the owner connection, as the hook's lookup). */
+    async activate(db: Executor, hookKey: string): Promise<void> {
+      await db
+        .update(trackingPushSubscriptions)
+        .set({ status: 'active', message: null, updatedAt: new Date() })
+        .where(and(eq(trackingPushSubscriptions.hookKey, hookKey), eq(trackingPushSubscriptions.status, 'pending')));
+    },
+
     /** Whether the account's parcels are pushed now (then polling is only a daily safety net). */
     async active(tx: Executor, tenantId: string, accountId: number | null): Promise<boolean> {
       if (accountId === null) return false;

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Counter } from 'prom-client';
-import type { Carrier, CarrierPush, CarrierPushSetup, CarrierPushStatus } from '@shipdesk/contract';
+import {
+  CARRIER_NAMES,
+  type Carrier,
+  type CarrierPush,
+  type CarrierPushSetup,
+  type CarrierPushStatus,
+} from '@shipdesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../plugins/background.ts';
@@ -115,6 +121,8 @@ export function createTrackingPushes(deps: Deps) {
       throw unauthorized('The push signature is invalid', 'bad_signature');
     }
     pushes.inc({ carrier: row.carrier, outcome: 'accepted' });
+    // A portal-made push (UPS, FedEx) is pending until its first verified push proves the portal step was done.
+    if (row.status === 'pending') await repo.activate(deps.database.db, row.hookKey);
     await deps
       .events()
       .send({ tenantId: row.tenantId, carrierAccountId: row.carrierAccountId, carrier: row.carrier, body: raw });
@@ -206,9 +214,10 @@ export function createTrackingPushes(deps: Deps) {
     });
     let state: { externalId: string | null; status: CarrierPushStatus; message: string | null } = {
       externalId: null,
-      // UPS and FedEx are set up in the carrier's portal with what this answers: active once they push.
-      status: 'active',
-      message: null,
+      // UPS and FedEx are set up in the carrier's portal with what this answers: active once they push (until then
+      // the parcels are polled on the usual schedule).
+      status: 'pending',
+      message: `Waiting for the first push from ${CARRIER_NAMES[carrier as Carrier] ?? carrier}: give it these details in its developer portal`,
     };
     if (adapter.subscribeTrackingPush) {
       if (row?.externalId && adapter.unsubscribeTrackingPush) {

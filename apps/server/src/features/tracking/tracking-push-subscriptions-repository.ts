@@ -47,7 +47,7 @@ export function createPushSubscriptionRepository() {
           AND (l.push_subscribed_until IS NULL OR l.push_subscribed_until < now() + make_interval(hours => ${renewHours}))
           AND (l.push_subscribe_at IS NULL OR l.push_subscribe_at <= now())
           AND l.created_at > now() - make_interval(days => ${days})
-          AND s.status = 'active' AND s.carrier = l.carrier
+          AND s.status IN ('active', 'pending') AND s.carrier = l.carrier
         ORDER BY l.push_subscribed_until NULLS FIRST, l.id
         LIMIT ${limit}`)) as unknown as {
         rows: Array<{ tenant_id: string; carrier: string; carrier_account_id: string; id: string }>;

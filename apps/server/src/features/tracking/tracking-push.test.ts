@@ -191,7 +191,8 @@ describe.each(backends)('tracking pushes from the carriers ($name)', (backend) =
 
   it("takes UPS Track Alert's pushes with a bearer token from our token endpoint, bound to the hook", async () => {
     const push = await subscribe(accounts.ups!);
-    expect(push).toMatchObject({ carrier: 'ups', status: 'active', tokenUrl: `${base}/hooks/tracking/ups/token` });
+    // Pending until UPS pushes: the portal step is the seller's.
+    expect(push).toMatchObject({ carrier: 'ups', status: 'pending', tokenUrl: `${base}/hooks/tracking/ups/token` });
     expect(push.clientSecret).toHaveLength(32);
     const deliveryId = await shipped('ups', '03');
     const { trackingNumber } = await tracking(deliveryId);
@@ -237,7 +238,9 @@ describe.each(backends)('tracking pushes from the carriers ($name)', (backend) =
         signatureHeader: 'X-Fdx-Sig',
       })
     ).json().data as CarrierPush;
-    expect(push.status).toBe('active');
+    expect(push.status).toBe('pending');
+    const pushState = async () =>
+      (await call('GET', `/call/carriers/${accounts.fedex}/trackingPush`, tenant)).json().data as CarrierPush;
     const deliveryId = await shipped('fedex', 'FEDEX_2_DAY');
     const { trackingNumber } = await tracking(deliveryId);
     const body = JSON.stringify({
@@ -252,7 +255,10 @@ describe.each(backends)('tracking pushes from the carriers ($name)', (backend) =
       fetch(push.listenerUrl, { method: 'POST', headers: { 'x-fdx-sig': signature }, body });
     expect((await send(sign('another-secret-entirely'))).status).toBe(401);
     expect((await tracking(deliveryId)).status).toBe('label_created');
+    // A forged push does not prove the portal step; the first verified one does.
+    expect(await pushState()).toMatchObject({ status: 'pending' });
     expect((await send(sign(secret))).status).toBe(200);
     await pushStatus(deliveryId, 'delivered');
+    expect(await pushState()).toMatchObject({ status: 'active', message: null });
   });
 });
