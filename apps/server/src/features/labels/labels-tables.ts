@@ -152,6 +152,10 @@ export const shippingLabels = pgTable(
     index('shipping_labels_push_subscribe_idx')
       .on(sql`${t.pushSubscribedUntil} NULLS FIRST`)
       .where(sql`status = 'active' AND carrier = 'ups' AND parcel_status NOT IN ('delivered', 'returned', 'voided')`),
+    // The dashboard's Delivered On Time / Late tiles: the tenant's delivered parcels by when they were delivered.
+    index('shipping_labels_delivered_at_idx')
+      .on(t.tenantId, t.parcelStatusAt)
+      .where(sql`status = 'active' AND parcel_status = 'delivered'`),
     check('shipping_labels_push_status_check', oneOf('tracking_push_status', TRACKING_PUSH_STATUSES)),
     tenantPolicy('shipping_labels'),
   ],

@@ -33,6 +33,8 @@ export const trackingEvents = pgTable(
       foreignColumns: [shippingLabels.tenantId, shippingLabels.id],
     }).onDelete('cascade'),
     index('tracking_events_label_at_idx').on(t.tenantId, t.labelId, t.at),
+    // The dashboard's Exceptions tile: the tenant's exception events by their time.
+    index('tracking_events_exception_at_idx').on(t.tenantId, t.at).where(sql`status = 'exception'`),
     check('tracking_events_status_check', oneOf('status', TRACKING_STATUSES)),
     check('tracking_events_source_check', sql`source IN ('poll', 'push', 'seller')`),
     tenantPolicy('tracking_events'),

@@ -1,0 +1,2 @@
+CREATE INDEX "shipping_labels_delivered_at_idx" ON "shipping_labels" USING btree ("tenant_id","parcel_status_at") WHERE status = 'active' AND parcel_status = 'delivered';--> statement-breakpoint
+CREATE INDEX "tracking_events_exception_at_idx" ON "tracking_events" USING btree ("tenant_id","at") WHERE status = 'exception';
