@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { JobQueue } from '../../plugins/background.ts';
-import { createTrackingPushes, type PushEventJob, type TrackingPushes } from './tracking-push-service.ts';
+import { ordersNotifier } from '../orders/index.ts';
+import { createTrackingPushes, type PushBatchJob, type TrackingPushes } from './tracking-push-service.ts';
 import { trackingPushSubscriptionsPlugin } from './tracking-push-subscriptions-plugin.ts';
 
 declare module 'fastify' {
@@ -16,12 +17,13 @@ export const trackingPushPlugin = fp<{ publicUrl: string }>(
       database: app.db,
       secrets: app.secrets,
       carriers: app.labels.carriers,
-      tracking: app.tracking,
+      notify: ordersNotifier(app),
       publicUrl: options.publicUrl.replace(/\/+$/, ''),
       log: app.log,
       events: () => events,
     });
-    const events: JobQueue<PushEventJob> = app.background.queue<PushEventJob>({
+    // One job per group commit of the listener: up to 200 pushes, recorded in one transaction per tenant.
+    const events: JobQueue<PushBatchJob> = app.background.queue<PushBatchJob>({
       name: 'tracking-push-event',
       expireInSeconds: 120,
       retryLimit: 5,

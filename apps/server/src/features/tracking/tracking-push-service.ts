@@ -18,8 +18,10 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import { processRegistry } from '../../lib/throughput-metrics.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { carrierWords, type LabelCarriers } from '../labels/index.ts';
+import type { OrdersNotifier } from '../orders/index.ts';
 import { listCarrierAccounts } from '../shipping/index.ts';
-import { pushedParcels } from './tracking-push-payloads.ts';
+import { recordPushBatch, type PushEventJob } from './tracking-push-batch.ts';
+import { createGroupCommit } from './tracking-push-group-commit.ts';
 import { createTrackingPushRepository, type PushSubscriptionRow } from './tracking-push-repository.ts';
 import {
   clientCredentials,
@@ -32,37 +34,36 @@ import {
   verifyUps,
   verifyUsps,
 } from './tracking-push-signatures.ts';
-import type { Tracking } from './tracking-service.ts';
 
 /**
  * Tracking pushes (docs/tracking.md "Pushes"): a carrier's POST to `/hooks/tracking/{hookKey}` is verified over its
- * raw body and stored as a `tracking-push-event` job at once (the carrier is answered in milliseconds); the job reads
- * the carrier's words with its adapter's code tables and records each parcel through tracking (events kept once by
- * their key, the newest by time wins). A bad signature is 401 and counted, never a change.
+ * raw body and handed to the listener's group commit (tracking-push-group-commit.ts): the pushes verified meanwhile are
+ * stored together as one `tracking-push-event` job, and each carrier is answered 200 once that job is stored (503 when
+ * the write failed: the carrier sends it again). The job reads the carrier's words with its adapter's code tables and
+ * records the batch (tracking-push-batch.ts: events kept once by their key, the newest by time wins). A bad signature
+ * is 401 and counted, never a change.
  */
 
 const pushes = new Counter({
   name: 'shipdesk_tracking_pushes_total',
-  help: 'Tracking pushes from carriers, by carrier and outcome (accepted, bad_signature, unknown_hook, recorded, duplicate, unknown_number, unreadable)',
+  help: 'Tracking pushes from carriers, by carrier and outcome (accepted, bad_signature, unknown_hook, not_stored, recorded, duplicate, unknown_number, unreadable)',
   labelNames: ['carrier', 'outcome'] as const,
   registers: [processRegistry],
 });
 
-export interface PushEventJob {
-  tenantId: string;
-  carrierAccountId: number;
-  carrier: string;
-  body: string;
-}
+export type { PushEventJob };
+
+/** A `tracking-push-event` job: the pushes of one group commit (a job of one push, from before, is read alike). */
+export type PushBatchJob = { pushes: PushEventJob[]; requestId?: string } | PushEventJob;
 
 interface Deps {
   database: Database;
   secrets: SecretBox;
   carriers: LabelCarriers;
-  tracking: Tracking;
+  notify: OrdersNotifier;
   publicUrl: string;
   log: FastifyBaseLogger;
-  events: () => JobQueue<PushEventJob>;
+  events: () => JobQueue<PushBatchJob>;
 }
 
 /** What is sealed in `secret`: the signing secret and, for FedEx, the header it comes in. */
@@ -109,7 +110,10 @@ export function createTrackingPushes(deps: Deps) {
   const open = (row: PushSubscriptionRow): PushSecret | null =>
     row.secret ? (openCredentials(deps.secrets, row.secret) as unknown as PushSecret) : null;
 
-  /** `POST /hooks/tracking/{hookKey}`: verified, stored as a job, answered. */
+  // One job for the pushes verified meanwhile; `requestId` left out (the batch is many requests').
+  const inbox = createGroupCommit<PushEventJob>((items) => deps.events().send({ pushes: items, requestId: undefined }));
+
+  /** `POST /hooks/tracking/{hookKey}`: verified, stored with the others of its group commit, answered. */
   async function receive(hookKey: string, raw: string, headers: IncomingHttpHeaders, token?: string) {
     const row = await repo.byHookKey(deps.database.db, hookKey);
     if (!row || row.status === 'disabled') {
@@ -123,35 +127,27 @@ export function createTrackingPushes(deps: Deps) {
     pushes.inc({ carrier: row.carrier, outcome: 'accepted' });
     // A portal-made push (UPS, FedEx) is pending until its first verified push proves the portal step was done.
     if (row.status === 'pending') await repo.activate(deps.database.db, row.hookKey);
-    await deps
-      .events()
-      .send({ tenantId: row.tenantId, carrierAccountId: row.carrierAccountId, carrier: row.carrier, body: raw });
+    try {
+      await inbox.add({
+        tenantId: row.tenantId,
+        carrierAccountId: row.carrierAccountId,
+        carrier: row.carrier,
+        body: raw,
+      });
+    } catch (error) {
+      pushes.inc({ carrier: row.carrier, outcome: 'not_stored' });
+      deps.log.warn({ err: error, carrier: row.carrier }, 'tracking pushes not stored: answered 503');
+      throw new HttpError(503, 'The push could not be stored; send it again', { reason: 'push_not_stored' });
+    }
     return { received: true };
   }
 
-  /** The `tracking-push-event` job: each parcel the push speaks of, recorded when it is one of the account's. */
-  async function work(job: PushEventJob): Promise<void> {
-    const parcels = pushedParcels(job.carrier, job.body);
-    if (parcels.length === 0) {
-      pushes.inc({ carrier: job.carrier, outcome: 'unreadable' });
-      return;
-    }
-    const labels = await deps.database.withTenant(job.tenantId, (tx) =>
-      repo.labelsByNumber(
-        tx,
-        job.tenantId,
-        job.carrierAccountId,
-        parcels.map((p) => p.trackingNumber),
-      ),
+  /** The `tracking-push-event` job: the batch's parcels that are the accounts' recorded, each outcome counted. */
+  async function work(job: PushBatchJob): Promise<void> {
+    const batch = 'pushes' in job ? job.pushes : [job];
+    await recordPushBatch({ database: deps.database, notify: deps.notify }, batch, (carrier, outcome) =>
+      pushes.inc({ carrier, outcome }),
     );
-    const byNumber = new Map(labels.map((l) => [l.trackingNumber, l.id]));
-    for (const parcel of parcels) {
-      const labelId = byNumber.get(parcel.trackingNumber);
-      // A replayed push (every event already kept) is counted apart and changes nothing.
-      const outcome =
-        labelId === undefined ? 'unknown_number' : await deps.tracking.recordPushed(job.tenantId, labelId, parcel);
-      pushes.inc({ carrier: job.carrier, outcome });
-    }
   }
 
   /** `POST /hooks/tracking/ups/token`: UPS's client-credentials request for a bearer token bound to one hook. */
