@@ -17,16 +17,17 @@ import { cloneLabels, shipOne, startTrackingApp, type TrackingBenchApp } from '.
  * labels (100,000) over the last 60 days, three carrier events each (300,000), 70% delivered (one in five after the
  * promised day), 5% with an exception; `GET /call/dashboard/{period}` and `/call/quickDashboard/{period}` timed
  * through HTTP on loopback, and the tiles' two queries (`parcelCounts`) explained as the server runs them (the app's
- * role, the tenant's setting). `--index` adds candidate indexes by hand after the first round and measures again.
+ * role, the tenant's setting). `--compare` first drops the tiles' two indexes (migration 0030) and measures without
+ * them, then makes them again and measures as migrated.
  *
- *   node bench/src/tracking-dashboard.ts [--labels 100000] [--iterations 30] [--index]
+ *   node bench/src/tracking-dashboard.ts [--labels 100000] [--iterations 30] [--compare]
  */
 
 const { values: args } = parseArgs({
   options: {
     labels: { type: 'string', default: '100000' },
     iterations: { type: 'string', default: '30' },
-    index: { type: 'boolean', default: false },
+    compare: { type: 'boolean', default: false },
     'database-url': {
       type: 'string',
       default: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -38,12 +39,13 @@ const LABELS = Number(args.labels);
 const ITERATIONS = Number(args.iterations);
 const log = (message: string) => console.log(`[tracking-dashboard] ${message}`);
 
-/** Candidate indexes for the tiles' two queries (not in any migration: measured here only). */
-export const CANDIDATE_INDEXES = [
+/** The tiles' two indexes as migration 0030 makes them (dropped and made again by `--compare`). */
+const TILE_INDEXES = [
   `CREATE INDEX shipping_labels_delivered_at_idx ON shipping_labels (tenant_id, parcel_status_at)
      WHERE status = 'active' AND parcel_status = 'delivered'`,
   `CREATE INDEX tracking_events_exception_at_idx ON tracking_events (tenant_id, at) WHERE status = 'exception'`,
 ];
+const TILE_INDEX_NAMES = ['shipping_labels_delivered_at_idx', 'tracking_events_exception_at_idx'];
 
 function get(agent: http.Agent, port: number, path: string, token: string): Promise<number> {
   return new Promise((done, fail) => {
@@ -182,12 +184,15 @@ async function main() {
     await seed(run);
     log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const token = await mintAccessToken({ tenantId: run.tenantId, roleId: Role.Admin, expiresIn: 3600 });
-    const sections = [await round(run, token, 'As migrated (no index for the tiles)')];
-    if (args.index) {
-      for (const statement of CANDIDATE_INDEXES) await run.owner.query(statement);
+    const sections: string[] = [];
+    if (args.compare) {
+      for (const name of TILE_INDEX_NAMES) await run.owner.query(`DROP INDEX ${name}`);
       await run.owner.query('ANALYZE shipping_labels, tracking_events');
-      sections.push(await round(run, token, 'With the candidate indexes, created by hand'));
+      sections.push(await round(run, token, "Without the tiles' indexes (before migration 0030)"));
+      for (const statement of TILE_INDEXES) await run.owner.query(statement);
+      await run.owner.query('ANALYZE shipping_labels, tracking_events');
     }
+    sections.push(await round(run, token, "As migrated (with the tiles' indexes, migration 0030)"));
     const report = `# Dashboard delivery tiles benchmark, ${date.slice(0, 16).replace('T', ' ')} UTC
 
 - Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB; Node ${machine.node}
@@ -198,7 +203,7 @@ async function main() {
 - Requests: ${ITERATIONS} sequential after 5 warm-up, kept-alive loopback, Admin token
 
 ${sections.join('\n')}
-${args.index ? `Candidate indexes:\n\n\`\`\`sql\n${CANDIDATE_INDEXES.join(';\n')};\n\`\`\`\n` : ''}`;
+${args.compare ? `The tiles' indexes:\n\n\`\`\`sql\n${TILE_INDEXES.join(';\n')};\n\`\`\`\n` : ''}`;
     console.log(report);
     const file = await writeResultFile(
       `tracking-dashboard-${fileMinute(date)}-postgres-${LABELS}`,
