@@ -34,7 +34,9 @@ export const trackingEvents = pgTable(
     }).onDelete('cascade'),
     index('tracking_events_label_at_idx').on(t.tenantId, t.labelId, t.at),
     // The dashboard's Exceptions tile: the tenant's exception events by their time.
-    index('tracking_events_exception_at_idx').on(t.tenantId, t.at).where(sql`status = 'exception'`),
+    index('tracking_events_exception_at_idx')
+      .on(t.tenantId, t.at)
+      .where(sql`status = 'exception'`),
     check('tracking_events_status_check', oneOf('status', TRACKING_STATUSES)),
     check('tracking_events_source_check', sql`source IN ('poll', 'push', 'seller')`),
     tenantPolicy('tracking_events'),
