@@ -41,6 +41,8 @@ const SYSTEM_ACTOR = { id: 'system:tracking', email: 'Carrier tracking' };
 const INSERT_CHUNK = 1_000;
 
 interface Entry {
+  /** Which push of the batch it came from. */
+  push: number;
   carrier: string;
   carrierAccountId: number;
   parcel: TrackedParcel;
@@ -247,8 +249,9 @@ async function recordTenant(
 
 /**
  * Records a batch of pushes, one transaction per tenant; each pushed parcel's outcome is counted (`count`) once its
- * tenant's transaction committed. A tenant's failure is thrown after the others are done: the job is retried, and
- * what was committed is then a replay (kept once, counted as duplicate).
+ * tenant's transaction committed. When a tenant's transaction fails, its pushes are recorded one by one (each in its
+ * own transaction), so that a push the database refuses fails alone; such a failure is thrown after the rest is done:
+ * the job is retried, and what was committed is then a replay (kept once, counted as duplicate).
  */
 export async function recordPushBatch(
   deps: Deps,
@@ -256,27 +259,41 @@ export async function recordPushBatch(
   count: (carrier: string, outcome: PushOutcome) => void,
 ): Promise<void> {
   const byTenant = new Map<string, Entry[]>();
-  for (const push of pushes) {
+  pushes.forEach((push, index) => {
     const parcels = pushedParcels(push.carrier, push.body);
     if (parcels.length === 0) count(push.carrier, 'unreadable');
     const entries = byTenant.get(push.tenantId) ?? [];
     for (const parcel of parcels) {
-      entries.push({ carrier: push.carrier, carrierAccountId: push.carrierAccountId, parcel });
+      entries.push({ push: index, carrier: push.carrier, carrierAccountId: push.carrierAccountId, parcel });
     }
     byTenant.set(push.tenantId, entries);
-  }
+  });
+  const record = async (tenantId: string, entries: Entry[]) => {
+    const now = new Date();
+    const result = await deps.database.withTenant(tenantId, (tx) => recordTenant(tx, tenantId, entries, now));
+    result.outcomes.forEach((outcome, i) => count(entries[i]!.carrier, outcome));
+    if (result.changedOrders.length > 0) {
+      deps.notify(tenantId, { orderIds: result.changedOrders.map(String), event: 'parcelStatus' });
+    }
+  };
   let failure: unknown = null;
   for (const [tenantId, entries] of byTenant) {
     if (entries.length === 0) continue;
     try {
-      const now = new Date();
-      const result = await deps.database.withTenant(tenantId, (tx) => recordTenant(tx, tenantId, entries, now));
-      result.outcomes.forEach((outcome, i) => count(entries[i]!.carrier, outcome));
-      if (result.changedOrders.length > 0) {
-        deps.notify(tenantId, { orderIds: result.changedOrders.map(String), event: 'parcelStatus' });
-      }
+      await record(tenantId, entries);
     } catch (error) {
-      failure ??= error;
+      // One push the database refuses must not hold the others back: each push alone, in its own transaction.
+      const onePush = new Set(entries.map((e) => e.push)).size === 1;
+      if (onePush) {
+        failure ??= error;
+        continue;
+      }
+      for (const index of new Set(entries.map((e) => e.push))) {
+        await record(
+          tenantId,
+          entries.filter((e) => e.push === index),
+        ).catch((alone: unknown) => void (failure ??= alone));
+      }
     }
   }
   if (failure) throw failure;

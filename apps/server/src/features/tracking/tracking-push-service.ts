@@ -11,7 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../plugins/background.ts';
-import { HttpError, notFound, unauthorized } from '../../lib/http-errors.ts';
+import { badRequest, HttpError, notFound, unauthorized } from '../../lib/http-errors.ts';
 import { parseId } from '../../lib/ids.ts';
 import { openCredentials, sealCredentials } from '../../lib/sealed-credentials.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -120,6 +120,8 @@ export function createTrackingPushes(deps: Deps) {
       pushes.inc({ carrier: 'unknown', outcome: 'unknown_hook' });
       throw notFound('No tracking push has this address');
     }
+    // No carrier's JSON holds a raw NUL, and the job's JSON could not keep one: it would fail its whole batch's write.
+    if (raw.includes('\u0000')) throw badRequest({ body: 'The push holds a NUL character' });
     if (!verified(open(row), row, raw, headers, token)) {
       pushes.inc({ carrier: row.carrier, outcome: 'bad_signature' });
       throw unauthorized('The push signature is invalid', 'bad_signature');
