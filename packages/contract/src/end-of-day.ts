@@ -13,7 +13,7 @@ import { literalUnion, Nullable } from './schema-kit.ts';
  * The form a carrier's day ends with here: USPS's SCAN form (PS 5630), FedEx's Ground End of Day Close (its manifest),
  * a Shippo manifest (USPS labels bought through Shippo); UPS and the built-in carrier need none.
  */
-export const END_OF_DAY_FORM_KINDS = ['scan_form', 'close', 'manifest', 'none'] as const;
+const END_OF_DAY_FORM_KINDS = ['scan_form', 'close', 'manifest', 'none'] as const;
 export type EndOfDayFormKind = (typeof END_OF_DAY_FORM_KINDS)[number];
 export const END_OF_DAY_FORMS: Record<Carrier, EndOfDayFormKind> = {
   usps: 'scan_form',

@@ -37,11 +37,7 @@ export { startFakeUsps, type FakeUsps, type FakeUspsOptions } from './usps/fake-
 export { startFakeUps, type FakeUps, type FakeUpsOptions } from './ups/fake-ups-server.ts';
 export { startFakeFedex, type FakeFedex, type FakeFedexOptions } from './fedex/fake-fedex-server.ts';
 export type { FakeFedexCharge, FakeFedexLabel, FakeFedexShipmentFault } from './fedex/fake-fedex-shipments.ts';
-export type {
-  FakeFedexVisibility,
-  FakeFedexVisibilitySetup,
-  FakeFedexVisibilityWebhook,
-} from './fedex/fake-fedex-visibility.ts';
+export type { FakeFedexVisibility } from './fedex/fake-fedex-visibility.ts';
 export { startFakeShippo, type FakeShippo, type FakeShippoOptions } from './shippo/fake-shippo-server.ts';
 export type { ShippoCarrierAccount } from './shippo/fake-shippo-wire.ts';
 export type { FakeShippoCharge, FakeShippoLabel, FakeShippoPurchaseFault } from './shippo/fake-shippo-labels.ts';

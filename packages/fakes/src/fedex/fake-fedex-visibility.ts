@@ -21,7 +21,7 @@ const DEFAULT_SIGNATURE_HEADER = 'x-fedex-signature';
 /** FedEx's portal takes a URL of at most 200 characters. */
 const MAX_URL_LENGTH = 200;
 
-export interface FakeFedexVisibilitySetup {
+interface FakeFedexVisibilitySetup {
   accountNumber: string;
   /** The listener URL pasted into the portal. */
   url: string;
@@ -33,7 +33,7 @@ export interface FakeFedexVisibilitySetup {
   outOfOrder?: boolean;
 }
 
-export interface FakeFedexVisibilityWebhook extends Required<FakeFedexVisibilitySetup> {
+interface FakeFedexVisibilityWebhook extends Required<FakeFedexVisibilitySetup> {
   id: string;
 }
 

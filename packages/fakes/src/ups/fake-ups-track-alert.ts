@@ -20,11 +20,11 @@ import type { UpsTrackActivity, UpsTrackPackage } from './fake-ups-wire.ts';
  */
 
 const DAY = 86_400_000;
-export const FAKE_TRACK_ALERT_DAYS = 14;
+const FAKE_TRACK_ALERT_DAYS = 14;
 const MAX_NUMBERS = 100;
 
 /** What UPS's developer portal holds for the application: where to push and how to get the bearer token. */
-export interface FakeUpsTrackAlertListener {
+interface FakeUpsTrackAlertListener {
   url: string;
   tokenUrl: string;
   clientId: string;
@@ -68,7 +68,7 @@ const activityAt = (a: UpsTrackActivity) =>
   );
 
 /** One Track Alert message, as 7.3 gives its fields. */
-export function trackAlertMessage(pkg: UpsTrackPackage, a: UpsTrackActivity) {
+function trackAlertMessage(pkg: UpsTrackPackage, a: UpsTrackActivity) {
   const delivered = a.status.type === 'D';
   const address = a.location.address;
   return {

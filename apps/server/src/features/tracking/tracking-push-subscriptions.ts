@@ -65,7 +65,7 @@ interface Deps {
 const repo = createPushSubscriptionRepository();
 
 /** After a number was refused `refusals` times in a row: an hour, doubling, at most a day. */
-export function nextSubscribeAfterRefusal(refusals: number, now: Date): Date {
+function nextSubscribeAfterRefusal(refusals: number, now: Date): Date {
   const hours = Math.min(2 ** Math.max(0, refusals - 1), 24);
   return new Date(now.getTime() + hours * HOUR);
 }

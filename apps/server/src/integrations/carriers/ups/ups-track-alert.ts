@@ -10,7 +10,7 @@ import type { BearerClient } from '../carrier-bearer-client.ts';
  * as every number invalid (unconfirmed: whether UPS refuses a list of only invalid numbers that way).
  */
 
-export const UPS_TRACK_ALERT_PATH = '/api/track/v2/subscription/standard/package';
+const UPS_TRACK_ALERT_PATH = '/api/track/v2/subscription/standard/package';
 
 /** The numbers subscribed now, and those UPS refused (as asked, upper case). */
 interface TrackingSubscriptionAnswer {
