@@ -1,63 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { FakeClock, startFakeUps, type FakeUps } from '@shipdesk/fakes';
+import { FakeClock, type FakeUps } from '@shipdesk/fakes';
 import { TRACKING_STATUSES, type TrackingStatus } from '@shipdesk/contract';
 import { describe, expect, it } from 'vitest';
-import { closeAfterEach, expectChannelError, quickHttp } from '../../../../test/adapter-test-kit.ts';
-import type { LabelRequest, ShipmentAddress } from '../carrier-types.ts';
-import { createUpsAdapter } from './ups-adapter.ts';
+import { closeAfterEach, expectChannelError } from '../../../../test/adapter-test-kit.ts';
+import type { ShipmentAddress } from '../carrier-types.ts';
+import { upsOnFake, upsTestLabel, UPS_FROM, UPS_TO, UPS_UNKNOWN_NUMBER } from '../../../../test/ups-test-kit.ts';
 import { upsStatusOf, upsTrackedParcel, upsTrackingLimits } from './ups-tracking.ts';
 import type { UpsTrackActivity } from './ups-wire.ts';
-
-const CLIENT_ID = 'ups-client-id-5be1';
-const CLIENT_SECRET = 'ups-client-secret';
-const SHIPPER = '1A2B3C';
-const UNKNOWN = '1Z999AA10123456784';
-
-const FROM: ShipmentAddress = {
-  name: 'Ada Shipper',
-  company: 'Shipdesk Demo',
-  street1: '12380 Morris Rd',
-  street2: null,
-  city: 'Alpharetta',
-  state: 'GA',
-  postalCode: '30005',
-  country: 'US',
-  phone: '(678) 555-0100',
-  email: null,
-  residential: false,
-};
-const TO: ShipmentAddress = {
-  ...FROM,
-  name: 'Joe Doe',
-  company: null,
-  city: 'Timonium',
-  state: 'MD',
-  postalCode: '21093',
-};
 
 const keep = closeAfterEach();
 
 async function setup() {
   const clock = new FakeClock();
-  const fake: FakeUps = keep(await startFakeUps({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, clock }));
-  const adapter = createUpsAdapter(
-    {
-      key: randomUUID(),
-      settings: { clientId: CLIENT_ID, accountNumber: SHIPPER, apiBaseUrl: fake.url },
-      credentials: { clientSecret: CLIENT_SECRET },
-    },
-    { http: quickHttp([]) },
-  );
-  const request = (to: Partial<ShipmentAddress> = {}): LabelRequest => ({
-    from: FROM,
-    to: { ...TO, ...to },
-    parcel: { weightGrams: 680, lengthIn: 9, widthIn: 6, heightIn: 2, packageType: '02' },
-    shipDate: new Date().toISOString().slice(0, 10),
-    reference: '#1001',
-    serviceCode: '03',
-    format: 'zpl',
-    idempotencyKey: randomUUID(),
-  });
+  const { fake, adapter } = await upsOnFake(keep, { clock });
+  const request = upsTestLabel;
   const buy = async (to: Partial<ShipmentAddress> = {}) => (await adapter.buyLabel(request(to))).trackingNumber;
   const track = async (numbers: string[]) => adapter.trackParcels!(numbers);
   const statusOf = async (number: string) => (await track([number])).get(number)?.status;
@@ -76,8 +31,8 @@ describe('UPS trackParcels against the fake', () => {
     const voided = await adapter.buyLabel(request());
     const returnLabel = await adapter.buyReturnLabel!({
       ...request(),
-      from: TO,
-      to: FROM,
+      from: UPS_TO,
+      to: UPS_FROM,
       rma: 'RMA-1',
       payOnUse: false,
       outboundTrackingNumber: delivered,
@@ -106,7 +61,7 @@ describe('UPS trackParcels against the fake', () => {
     expect([...reached].sort()).toEqual([...TRACKING_STATUSES].sort());
 
     const before = fake.trackingCalls();
-    const numbers = [delivered, exception, returned, pickup, voided.trackingNumber, UNKNOWN];
+    const numbers = [delivered, exception, returned, pickup, voided.trackingNumber, UPS_UNKNOWN_NUMBER];
     const answer = await track(numbers);
     expect(fake.trackingCalls() - before).toBe(numbers.length);
     expect(
@@ -116,7 +71,7 @@ describe('UPS trackParcels against the fake', () => {
     ).toEqual(numbers.map((n) => `/api/track/v1/details/${n}`));
     expect(trackCalls(fake).at(-1)!.query.get('locale')).toBe('en_US');
     expect([...answer.keys()]).toEqual(numbers.slice(0, -1));
-    expect(answer.has(UNKNOWN)).toBe(false);
+    expect(answer.has(UPS_UNKNOWN_NUMBER)).toBe(false);
     expect(adapter.trackingLimits).toEqual({ perCall: 1, calls: 60, windowSeconds: 60 });
   });
 
