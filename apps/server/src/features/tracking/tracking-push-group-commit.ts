@@ -1,7 +1,7 @@
 /**
  * The listener's group commit (docs/tracking.md "Pushes"): verified pushes wait here for one write that stores many
- * of them at once. A write starts as soon as one is free (at most `maxInFlight` at a time), so a lone push is stored
- * at once and, under load, the pushes that arrived meanwhile go together in the next write (at most `maxBatch`).
+ * of them at once. A write starts `lingerMs` after the first push waiting (at once when `maxBatch` wait) if one is
+ * free (at most `maxInFlight` at a time); under load the pushes that arrived meanwhile go together in the next write.
  * Each `add` settles when its own write has committed, or rejects with that write's error (its caller answers 5xx and
  * the carrier sends it again): a push is never answered before it is durably stored.
  */
@@ -15,6 +15,8 @@ interface Waiting<T> {
 export interface GroupCommitOptions {
   maxBatch?: number;
   maxInFlight?: number;
+  /** How long the first waiting item waits for others (0: only those of the same turn of the event loop). */
+  lingerMs?: number;
 }
 
 export interface GroupCommit<T> {
@@ -26,11 +28,12 @@ export interface GroupCommit<T> {
 
 export function createGroupCommit<T>(
   store: (items: T[]) => Promise<void>,
-  { maxBatch = 200, maxInFlight = 2 }: GroupCommitOptions = {},
+  { maxBatch = 200, maxInFlight = 2, lingerMs = 0 }: GroupCommitOptions = {},
 ): GroupCommit<T> {
   const waiting: Array<Waiting<T>> = [];
   let writing = 0;
-  let scheduled = false;
+  let timer: NodeJS.Timeout | null = null;
+  let soon = false;
 
   function write(batch: Array<Waiting<T>>): void {
     writing++;
@@ -47,20 +50,28 @@ export function createGroupCommit<T>(
       )
       .finally(() => {
         writing--;
-        schedule();
+        // Those that waited for this write have waited long enough.
+        flushSoon();
       });
   }
 
   function flush(): void {
-    scheduled = false;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    soon = false;
     while (waiting.length > 0 && writing < maxInFlight) write(waiting.splice(0, maxBatch));
   }
 
-  function schedule(): void {
-    if (scheduled || waiting.length === 0 || writing >= maxInFlight) return;
-    scheduled = true;
-    // The requests that arrive in this turn of the event loop go in the same write.
+  /** In this turn of the event loop's check phase: the requests that arrived in this turn go together. */
+  function flushSoon(): void {
+    if (soon || waiting.length === 0 || writing >= maxInFlight) return;
+    soon = true;
     setImmediate(flush);
+  }
+
+  function schedule(): void {
+    if (waiting.length >= maxBatch || lingerMs <= 0) flushSoon();
+    else if (!timer && writing < maxInFlight) timer = setTimeout(flush, lingerMs);
   }
 
   return {

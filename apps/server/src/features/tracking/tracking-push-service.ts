@@ -73,6 +73,13 @@ interface PushSecret {
 }
 
 const repo = createTrackingPushRepository();
+/**
+ * How long an instance keeps a hook it looked up (its row and opened secret): a carrier's stream of pushes does not
+ * ask the database for its hook each time. A push set up again or stopped here is forgotten at once; on another
+ * instance its old state holds for at most this long.
+ */
+const HOOK_CACHE_MS = 2_000;
+const HOOK_CACHE_SIZE = 10_000;
 const PUSH_CARRIERS: readonly string[] = ['usps', 'shippo', 'ups', 'fedex'];
 const STATUS_OF = (active: boolean): CarrierPushStatus => (active ? 'active' : 'failed');
 
@@ -105,42 +112,63 @@ function verified(
   }
 }
 
+/** The hooks this instance looked up lately, each with its opened secret (`HOOK_CACHE_MS`). */
+function hookCache(database: Database, open: (row: PushSubscriptionRow) => PushSecret | null) {
+  const hooks = new Map<string, { row: PushSubscriptionRow; sealed: PushSecret | null; until: number }>();
+  return {
+    async get(hookKey: string) {
+      const now = Date.now();
+      const kept = hooks.get(hookKey);
+      if (kept && kept.until > now) return kept;
+      const row = await repo.byHookKey(database.db, hookKey);
+      if (!row) return undefined;
+      if (hooks.size >= HOOK_CACHE_SIZE) hooks.clear();
+      const entry = { row, sealed: open(row), until: now + HOOK_CACHE_MS };
+      hooks.set(hookKey, entry);
+      return entry;
+    },
+    forget: (hookKey: string) => void hooks.delete(hookKey),
+  };
+}
+
+/** The listener's group commit: one job for the pushes verified meanwhile (no `requestId`: many requests'). */
+const pushInbox = (events: () => JobQueue<PushBatchJob>) =>
+  createGroupCommit<PushEventJob>((items) => events().send({ pushes: items, requestId: undefined }), { lingerMs: 5 });
+
 export function createTrackingPushes(deps: Deps) {
   const listenerUrl = (hookKey: string) => `${deps.publicUrl}/hooks/tracking/${hookKey}`;
   const open = (row: PushSubscriptionRow): PushSecret | null =>
     row.secret ? (openCredentials(deps.secrets, row.secret) as unknown as PushSecret) : null;
 
-  // One job for the pushes verified meanwhile; `requestId` left out (the batch is many requests').
-  const inbox = createGroupCommit<PushEventJob>((items) => deps.events().send({ pushes: items, requestId: undefined }));
+  const inbox = pushInbox(deps.events);
+  const hooks = hookCache(deps.database, open);
 
   /** `POST /hooks/tracking/{hookKey}`: verified, stored with the others of its group commit, answered. */
   async function receive(hookKey: string, raw: string, headers: IncomingHttpHeaders, token?: string) {
-    const row = await repo.byHookKey(deps.database.db, hookKey);
-    if (!row || row.status === 'disabled') {
+    const hook = await hooks.get(hookKey);
+    if (!hook || hook.row.status === 'disabled') {
       pushes.inc({ carrier: 'unknown', outcome: 'unknown_hook' });
       throw notFound('No tracking push has this address');
     }
+    const { row } = hook;
     // No carrier's JSON holds a raw NUL, and the job's JSON could not keep one: it would fail its whole batch's write.
     if (raw.includes('\u0000')) throw badRequest({ body: 'The push holds a NUL character' });
-    if (!verified(open(row), row, raw, headers, token)) {
+    if (!verified(hook.sealed, row, raw, headers, token)) {
       pushes.inc({ carrier: row.carrier, outcome: 'bad_signature' });
       throw unauthorized('The push signature is invalid', 'bad_signature');
     }
     pushes.inc({ carrier: row.carrier, outcome: 'accepted' });
     // A portal-made push (UPS, FedEx) is pending until its first verified push proves the portal step was done.
-    if (row.status === 'pending') await repo.activate(deps.database.db, row.hookKey);
-    try {
-      await inbox.add({
-        tenantId: row.tenantId,
-        carrierAccountId: row.carrierAccountId,
-        carrier: row.carrier,
-        body: raw,
-      });
-    } catch (error) {
-      pushes.inc({ carrier: row.carrier, outcome: 'not_stored' });
-      deps.log.warn({ err: error, carrier: row.carrier }, 'tracking pushes not stored: answered 503');
-      throw new HttpError(503, 'The push could not be stored; send it again', { reason: 'push_not_stored' });
+    if (row.status === 'pending') {
+      await repo.activate(deps.database.db, row.hookKey);
+      hook.row = { ...row, status: 'active', message: null };
     }
+    const { tenantId, carrierAccountId, carrier } = row;
+    await inbox.add({ tenantId, carrierAccountId, carrier, body: raw }).catch((error: unknown) => {
+      pushes.inc({ carrier, outcome: 'not_stored' });
+      deps.log.warn({ err: error, carrier }, 'tracking pushes not stored: answered 503');
+      throw new HttpError(503, 'The push could not be stored; send it again', { reason: 'push_not_stored' });
+    });
     return { received: true };
   }
 
@@ -238,6 +266,7 @@ export function createTrackingPushes(deps: Deps) {
     const saved = await deps.database.withTenant(auth.tenantId, (tx) =>
       repo.save(tx, { tenantId: auth.tenantId, carrierAccountId: id, carrier, hookKey, secret: sealed, ...state }),
     );
+    hooks.forget(hookKey);
     return shown(saved, carrier === 'ups' ? secret : null);
   }
 
@@ -268,6 +297,7 @@ export function createTrackingPushes(deps: Deps) {
     const saved = await deps.database.withTenant(auth.tenantId, (tx) =>
       repo.save(tx, { ...row, carrierAccountId: id, status: 'disabled', message: null }),
     );
+    hooks.forget(row.hookKey);
     return shown(saved);
   }
 
