@@ -87,6 +87,9 @@ export function ParcelProblemsPage() {
   const [report, setReport] = useState<BulkReport | null>(null);
   const rows = data?.rows ?? [];
   const picked = rows.filter((r) => selected.has(r.labelId));
+  // Nothing to act on and nowhere to page: no bulk bar, no paging buttons.
+  const onePage = cursors.length === 1 && !data?.nextCursor;
+  const empty = onePage && !isLoading && !isError && rows.length === 0;
 
   const toggle = (labelId: string) =>
     setSelected((now) => {
@@ -116,13 +119,15 @@ export function ParcelProblemsPage() {
         actions={<DigestSwitch />}
       />
       <Paper variant="outlined" sx={{ display: 'grid', gap: 2, p: 2 }}>
-        <ParcelProblemsActions
-          selected={picked}
-          onDone={(done) => {
-            setReport(done);
-            setSelected(new Set());
-          }}
-        />
+        {empty ? null : (
+          <ParcelProblemsActions
+            selected={picked}
+            onDone={(done) => {
+              setReport(done);
+              setSelected(new Set());
+            }}
+          />
+        )}
         {report ? <Report report={report} onClose={() => setReport(null)} /> : null}
         {isError ? (
           <Alert
@@ -138,7 +143,13 @@ export function ParcelProblemsPage() {
         ) : isLoading ? (
           <Skeleton variant="rounded" height={160} />
         ) : rows.length === 0 ? (
-          <Typography color="text.secondary">Every parcel is on its way or delivered.</Typography>
+          <Box sx={{ py: 3, textAlign: 'center' }}>
+            <Typography sx={{ fontWeight: 600 }}>Every parcel is on its way or delivered.</Typography>
+            <Typography variant="body2" color="text.secondary">
+              A parcel shows here when its carrier reports an exception or a return, or when it passes the day the
+              carrier promised.
+            </Typography>
+          </Box>
         ) : (
           <ParcelProblemsTable
             rows={rows}
@@ -148,7 +159,7 @@ export function ParcelProblemsPage() {
             timeZone={timeZone}
           />
         )}
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+        <Box sx={{ display: onePage ? 'none' : 'flex', justifyContent: 'flex-end', gap: 1 }}>
           <Button size="small" disabled={cursors.length === 1} onClick={() => go(cursors.slice(0, -1))}>
             Previous page
           </Button>
