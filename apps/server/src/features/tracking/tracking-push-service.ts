@@ -133,7 +133,7 @@ function hookCache(database: Database, open: (row: PushSubscriptionRow) => PushS
 
 /** The listener's group commit: one job for the pushes verified meanwhile (no `requestId`: many requests'). */
 const pushInbox = (events: () => JobQueue<PushBatchJob>) =>
-  createGroupCommit<PushEventJob>((items) => events().send({ pushes: items, requestId: undefined }), { lingerMs: 5 });
+  createGroupCommit<PushEventJob>((items) => events().send({ pushes: items, requestId: undefined }), { lingerMs: 25 });
 
 export function createTrackingPushes(deps: Deps) {
   const listenerUrl = (hookKey: string) => `${deps.publicUrl}/hooks/tracking/${hookKey}`;
