@@ -1,13 +1,15 @@
 /**
  * The listener's group commit (docs/tracking.md "Pushes"): verified pushes wait here for one write that stores many
- * of them at once. A write starts `lingerMs` after the first push waiting (at once when `maxBatch` wait) if one is
- * free (at most `maxInFlight` at a time); under load the pushes that arrived meanwhile go together in the next write.
+ * of them at once. A write starts `lingerMs` after the oldest push waiting came (at once when `maxBatch` wait) if one
+ * is free (at most `maxInFlight` at a time); under load the pushes that arrived meanwhile go together in the next write.
  * Each `add` settles when its own write has committed, or rejects with that write's error (its caller answers 5xx and
  * the carrier sends it again): a push is never answered before it is durably stored.
  */
 
 interface Waiting<T> {
   item: T;
+  /** When it came (performance.now()). */
+  at: number;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -50,8 +52,7 @@ export function createGroupCommit<T>(
       )
       .finally(() => {
         writing--;
-        // Those that waited for this write have waited long enough.
-        flushSoon();
+        schedule();
       });
   }
 
@@ -70,14 +71,16 @@ export function createGroupCommit<T>(
   }
 
   function schedule(): void {
-    if (waiting.length >= maxBatch || lingerMs <= 0) flushSoon();
-    else if (!timer && writing < maxInFlight) timer = setTimeout(flush, lingerMs);
+    if (waiting.length === 0 || writing >= maxInFlight) return;
+    const wait = waiting[0]!.at + lingerMs - performance.now();
+    if (waiting.length >= maxBatch || wait <= 0) flushSoon();
+    else timer ??= setTimeout(flush, wait);
   }
 
   return {
     add(item) {
       return new Promise<void>((resolve, reject) => {
-        waiting.push({ item, resolve, reject });
+        waiting.push({ item, at: performance.now(), resolve, reject });
         schedule();
       });
     },
