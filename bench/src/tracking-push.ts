@@ -14,8 +14,9 @@ import type { PushLoad, PushLoadResult } from './tracking-push-load.ts';
  * its jobs on, a USPS account subscribed to pushes through the fake USPS (the secret is the one the fake keeps),
  * `--parcels` standing labels, and USPS-signed pushes POSTed to the real listener at `--rate` a second for `--seconds`
  * from a worker thread (tracking-push-load.ts), 2% of them sent twice. Measured: the listener's answers (rate, p50,
- * p99), the `tracking-push-event` backlog each second, how long until every event is recorded, and that none is lost
- * (tracking_events rows == distinct events sent) and each duplicate is kept once.
+ * p99), the backlog each second (pushes in `tracking-push-event` jobs not yet done: the listener stores the pushes of
+ * one group commit as one job), how long until every event is recorded, and that none is lost (tracking_events rows
+ * == distinct events sent) and each duplicate is kept once.
  *
  *   node bench/src/tracking-push.ts [--rate 1000] [--seconds 30] [--parcels 1000] [--drain-seconds 240]
  */
@@ -93,7 +94,8 @@ async function main() {
       Number(
         (
           await run.owner.query<{ n: string }>(
-            "SELECT count(*) AS n FROM pgboss.job WHERE name = 'tracking-push-event' AND state IN ('created', 'retry', 'active')",
+            `SELECT coalesce(sum(CASE WHEN data ? 'pushes' THEN jsonb_array_length(data->'pushes') ELSE 1 END), 0) AS n
+             FROM pgboss.job WHERE name = 'tracking-push-event' AND state IN ('created', 'retry', 'active')`,
           )
         ).rows[0]!.n,
       );
@@ -134,6 +136,16 @@ async function main() {
       if (sentEnd && performance.now() - sentEnd > drainMs) break;
     }
     const endedAt = performance.now();
+    const jobs = {
+      n: Number(
+        (
+          await run.owner.query<{ n: string }>(
+            "SELECT count(*) AS n FROM pgboss.job WHERE name = 'tracking-push-event' AND created_on >= now() - make_interval(secs => $1)",
+            [Math.ceil((endedAt - started) / 1000) + 5],
+          )
+        ).rows[0]!.n,
+      ),
+    };
     const cpu = process.cpuUsage(cpuBefore);
     const out = (await finished) as PushLoadResult;
     const recorded = (await count()) - before;
@@ -150,7 +162,8 @@ async function main() {
 - Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB; Node ${machine.node}
 - 1-minute load average: ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after (shared machine)
 - Code: commit ${code.commit}${code.uncommitted.length ? ` with ${code.uncommitted.length} uncommitted server/package files (other work in progress)` : ''}; last migration ${code.lastMigration}
-- Database: ${run.postgres}, fresh, on the same machine; the server's jobs on (tracking-push-event: 4 at a time)
+- Database: ${run.postgres}, fresh, on the same machine; the server's jobs on (tracking-push-event: 4 at a time, each
+  job the pushes of one group commit of the listener)
 - Load: ${out.distinct + out.duplicates} USPS-signed pushes (one event each) at ${RATE} a second for ${SECONDS} s, open loop,
   from a worker thread of the server's process; ${out.duplicates} of them an earlier push sent again; ${PARCELS} parcels
 - Sending took ${out.seconds.toFixed(1)} s (${out.lateSends} pushes left more than 50 ms late: the generator fell behind)
@@ -168,11 +181,12 @@ async function main() {
 | tracking_events rows (push) | ${recorded} |
 | not recorded when the run stopped | ${out.distinct - recorded}${recorded < out.distinct ? ` (the backlog still held ${series.at(-1)!.backlog} jobs: not lost, not yet worked)` : ''} |
 | nothing lost, each duplicate kept once | ${recorded === out.distinct ? 'yes' : recorded > out.distinct ? 'NO: more rows than events' : 'not known (the backlog was not drained)'} |
-| largest job backlog | ${maxBacklog} |
+| largest backlog (pushes in jobs not done) | ${maxBacklog} |
+| jobs for the run's pushes (pushes a job) | ${jobs.n} (${jobs.n > 0 ? ((out.distinct + out.duplicates) / jobs.n).toFixed(1) : '-'}) |
 | every event recorded after | ${allIn ? `${allIn.second} s` : `not within ${args['drain-seconds']} s of the last push`} |
 | events recorded per second (overall, best second) | ${ingest.toFixed(0)}, ${peakPerSecond} |
 
-Each second: recorded events, and jobs waiting or running.
+Each second: recorded events, and pushes in jobs waiting or running.
 
 | s | recorded | backlog |
 | ---: | ---: | ---: |
