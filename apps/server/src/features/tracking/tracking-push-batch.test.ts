@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CarrierPush, ParcelTracking } from '@shipdesk/contract';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
 import { connectCarrier, startCarrierFakes, type CarrierFakes } from '../../../test/carrier-helpers.ts';
@@ -178,6 +178,30 @@ describe.each(backends)('tracking pushes in bulk ($name)', (backend) => {
       );
     const before = { recorded: await counted('recorded'), duplicate: await counted('duplicate') };
     const unknownBefore = await counted('unknown_number');
+    // The buyer's delivered e-mail (tenant A's manual orders): queued, or skipped for want of an address, once.
+    const settings = await t.app.inject({
+      method: 'PUT',
+      url: '/call/buyerNotices/settings/manual',
+      headers: await t.auth(a),
+      payload: {
+        shippedEnabled: false,
+        deliveredEnabled: true,
+        evenWhenChannelNotifies: false,
+        shippedSubject: null,
+        shippedBody: null,
+        deliveredSubject: null,
+        deliveredBody: null,
+        senderName: null,
+        replyTo: null,
+        logoUrl: null,
+      },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const told: Array<{ tenant: string; orderIds: string[] }> = [];
+    const realtime = vi.spyOn(t.app.realtime, 'toTenant');
+    realtime.mockImplementation((tenant: string, event: string, message: unknown) => {
+      if (event === 'orders:changed') told.push({ tenant, orderIds: (message as { orderIds: string[] }).orderIds });
+    });
     const jobsBefore = await rows<{ n: string }>(
       sql`SELECT count(*) AS n FROM pgboss.job WHERE name = 'tracking-push-event'`,
     );
@@ -228,6 +252,22 @@ describe.each(backends)('tracking pushes in bulk ($name)', (backend) => {
         SELECT parcel_status FROM orders WHERE tenant_id = ${parcel.tenant} AND id = ${Number(parcel.orderId)}`);
       expect(order!.parcel_status).toBe(now.status);
     }
+    // Every order whose parcel moved was told to its own tenant's sockets, and only there.
+    realtime.mockRestore();
+    for (const { parcel } of plans) {
+      expect(told.some((m) => m.tenant === parcel.tenant && m.orderIds.includes(String(parcel.orderId)))).toBe(true);
+    }
+    const ofA = new Set(parcelsA.map((p) => String(p.orderId)));
+    expect(
+      told
+        .filter((m) => m.tenant === b)
+        .flatMap((m) => m.orderIds)
+        .filter((id) => ofA.has(id)),
+    ).toEqual([]);
+    const deliveredLabel = Number((await tracking(a, parcelsA[0]!.deliveryId)).labelId);
+    const notices = await rows<{ n: string }>(sql`
+      SELECT count(*) AS n FROM buyer_notices WHERE tenant_id = ${a} AND label_id = ${deliveredLabel} AND kind = 'delivered'`);
+    expect(Number(notices[0]!.n)).toBe(1);
     // Nothing of tenant A's on tenant B: B's events are its own parcels' only.
     const strays = await rows<{ n: string }>(sql`
       SELECT count(*) AS n FROM tracking_events e JOIN shipping_labels l ON l.id = e.label_id
