@@ -46,6 +46,17 @@ describe('group commit of pushes', () => {
     await expect(later).resolves.toBeUndefined();
   });
 
+  it('takes at most maxBatchSize a write (at least one item, however large)', async () => {
+    const writes: string[][] = [];
+    const commit = createGroupCommit<string>(async (items) => void writes.push(items), {
+      sizeOf: (item) => item.length,
+      maxBatchSize: 10,
+      maxInFlight: 1,
+    });
+    await Promise.all(['aaaa', 'bbbb', 'cccc', 'a very long item', 'dd'].map((item) => commit.add(item)));
+    expect(writes).toEqual([['aaaa', 'bbbb'], ['cccc'], ['a very long item'], ['dd']]);
+  });
+
   it('waits lingerMs for more items before writing', async () => {
     const writes: string[][] = [];
     const commit = createGroupCommit<string>(async (items) => void writes.push(items), { lingerMs: 30 });

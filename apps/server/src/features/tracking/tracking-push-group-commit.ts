@@ -14,11 +14,14 @@ interface Waiting<T> {
   reject: (error: unknown) => void;
 }
 
-export interface GroupCommitOptions {
+export interface GroupCommitOptions<T> {
   maxBatch?: number;
   maxInFlight?: number;
   /** How long the first waiting item waits for others (0: only those of the same turn of the event loop). */
   lingerMs?: number;
+  /** An item's size, and the most a write takes of them (a write has at least one item, however large). */
+  sizeOf?: (item: T) => number;
+  maxBatchSize?: number;
 }
 
 export interface GroupCommit<T> {
@@ -30,7 +33,13 @@ export interface GroupCommit<T> {
 
 export function createGroupCommit<T>(
   store: (items: T[]) => Promise<void>,
-  { maxBatch = 200, maxInFlight = 2, lingerMs = 0 }: GroupCommitOptions = {},
+  {
+    maxBatch = 200,
+    maxInFlight = 2,
+    lingerMs = 0,
+    sizeOf = () => 0,
+    maxBatchSize = Infinity,
+  }: GroupCommitOptions<T> = {},
 ): GroupCommit<T> {
   const waiting: Array<Waiting<T>> = [];
   let writing = 0;
@@ -60,7 +69,19 @@ export function createGroupCommit<T>(
     if (timer) clearTimeout(timer);
     timer = null;
     soon = false;
-    while (waiting.length > 0 && writing < maxInFlight) write(waiting.splice(0, maxBatch));
+    while (waiting.length > 0 && writing < maxInFlight) write(waiting.splice(0, batchLength()));
+  }
+
+  /** How many of the waiting items the next write takes: at most `maxBatch`, and `maxBatchSize` after the first. */
+  function batchLength(): number {
+    let size = sizeOf(waiting[0]!.item);
+    let n = 1;
+    while (n < Math.min(maxBatch, waiting.length)) {
+      size += sizeOf(waiting[n]!.item);
+      if (size > maxBatchSize) break;
+      n++;
+    }
+    return n;
   }
 
   /** In this turn of the event loop's check phase: the requests that arrived in this turn go together. */

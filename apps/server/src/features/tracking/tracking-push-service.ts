@@ -131,9 +131,16 @@ function hookCache(database: Database, open: (row: PushSubscriptionRow) => PushS
   };
 }
 
-/** The listener's group commit: one job for the pushes verified meanwhile (no `requestId`: many requests'). */
+/**
+ * The listener's group commit: one job for the pushes verified within 25 ms, at most 200 of them and 4 M characters
+ * (no `requestId`: many requests').
+ */
 const pushInbox = (events: () => JobQueue<PushBatchJob>) =>
-  createGroupCommit<PushEventJob>((items) => events().send({ pushes: items, requestId: undefined }), { lingerMs: 25 });
+  createGroupCommit<PushEventJob>((items) => events().send({ pushes: items, requestId: undefined }), {
+    lingerMs: 25,
+    sizeOf: (push) => push.body.length,
+    maxBatchSize: 4 * 1024 * 1024,
+  });
 
 export function createTrackingPushes(deps: Deps) {
   const listenerUrl = (hookKey: string) => `${deps.publicUrl}/hooks/tracking/${hookKey}`;
