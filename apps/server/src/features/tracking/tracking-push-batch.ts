@@ -28,7 +28,7 @@ export interface PushEventJob {
   body: string;
 }
 
-export type PushOutcome = 'recorded' | 'duplicate' | 'unknown_number' | 'unreadable';
+type PushOutcome = 'recorded' | 'duplicate' | 'unknown_number' | 'unreadable';
 
 interface Deps {
   database: Database;

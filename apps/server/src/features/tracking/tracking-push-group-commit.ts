@@ -14,7 +14,7 @@ interface Waiting<T> {
   reject: (error: unknown) => void;
 }
 
-export interface GroupCommitOptions<T> {
+interface GroupCommitOptions<T> {
   maxBatch?: number;
   maxInFlight?: number;
   /** How long the first waiting item waits for others (0: only those of the same turn of the event loop). */
@@ -24,7 +24,7 @@ export interface GroupCommitOptions<T> {
   maxBatchSize?: number;
 }
 
-export interface GroupCommit<T> {
+interface GroupCommit<T> {
   /** Settles once the item is stored (its batch committed); rejects with the batch's error. */
   add(item: T): Promise<void>;
   /** Items waiting for a write, and writes in flight (for tests and metrics). */
