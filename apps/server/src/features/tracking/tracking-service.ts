@@ -46,8 +46,7 @@ const SYSTEM_ACTOR = { id: 'system:tracking', email: 'Carrier tracking' };
 /**
  * Writes what the carrier said of one parcel in the caller's transaction: its new events (each once), its status
  * (the newest event's, by the carrier's time), the promised day and the next check; on a change of status, the
- * order's parcel status and a timeline row. Answers the order id when its parcel status changed, and how many of the
- * events were new (none: a replay).
+ * order's parcel status and a timeline row. Answers the order id when its parcel status changed.
  */
 async function recordParcel(
   tx: Executor,
@@ -57,7 +56,7 @@ async function recordParcel(
   source: Source,
   now: Date,
   actor = SYSTEM_ACTOR,
-): Promise<{ orderId: number | null; added: number }> {
+): Promise<number | null> {
   // A parcel whose carrier pushes its events is polled once a day only (a safety net).
   const pushed =
     source === 'push' || (source === 'poll' && (await pushes.active(tx, tenantId, label.carrierAccountId)));
@@ -72,9 +71,9 @@ async function recordParcel(
           ? `${CARRIER_NAMES[label.carrier as Carrier]} has no record of this tracking number yet`
           : null,
     });
-    return { orderId: null, added: 0 };
+    return null;
   }
-  const added = await repo.addEvents(tx, tenantId, label.id, parcel.events, source);
+  await repo.addEvents(tx, tenantId, label.id, parcel.events, source);
   const [newest] = await repo.events(tx, tenantId, label.id, 1);
   // Only an event moves a parcel: a carrier's summary without one (or a status pushed out of order) moves nothing.
   const status = (newest?.status ?? label.parcelStatus) as TrackingStatus;
@@ -89,7 +88,7 @@ async function recordParcel(
     parcelNextAt: source === 'seller' ? null : nextCheckAt(status, label.createdAt, now, pushed),
   });
   await refreshOrderParcels(tx, tenantId, [label.orderId]);
-  if (!changed) return { orderId: null, added };
+  if (!changed) return null;
   // The buyer's delivered e-mail, when the store sends one (docs/buyer-notices.md).
   if (status === 'delivered') await queueBuyerNotice(tx, tenantId, label.id, 'delivered');
   await recordOrderEvents(tx, tenantId, [
@@ -112,7 +111,7 @@ async function recordParcel(
       },
     },
   ]);
-  return { orderId: label.orderId, added };
+  return label.orderId;
 }
 
 function accountFor(deps: TrackingDeps, tx: Executor, tenantId: string, carrier: string, accountId: number | null) {
@@ -209,23 +208,6 @@ async function sweepDue(deps: TrackingDeps): Promise<number> {
   return sent;
 }
 
-/** A carrier's verified push about one standing label (tracking-push-service.ts): recorded as a poll's answer. */
-async function recordPushed(deps: TrackingDeps, tenantId: string, labelId: number, parcel: TrackedParcel) {
-  const now = new Date();
-  const result = await deps.database.withTenant(tenantId, async (tx) => {
-    const [label] = await repo.parcels(tx, tenantId, [labelId], true);
-    return label ? await recordParcel(tx, tenantId, label, parcel, 'push', now) : null;
-  });
-  if (result?.orderId) deps.notify(tenantId, { orderIds: [String(result.orderId)], event: 'parcelStatus' });
-  if (!result) return 'unknown_number';
-  return result.added > 0 ? 'recorded' : 'duplicate';
-}
-
-const pushWork = (deps: TrackingDeps) => ({
-  recordPushed: (tenantId: string, labelId: number, parcel: TrackedParcel) =>
-    recordPushed(deps, tenantId, labelId, parcel),
-});
-
 /** Parcels of tracking: the sweep and its checks, a person's "check now", the built-in carrier's delivered. */
 export function createTracking(deps: TrackingDeps) {
   const { database } = deps;
@@ -265,7 +247,7 @@ export function createTracking(deps: TrackingDeps) {
       const locked = await repo.parcels(tx, tenantId, labelIds, true);
       const orders: Array<number | null> = [];
       for (const label of locked) {
-        orders.push((await recordParcel(tx, tenantId, label, answers.get(label.trackingNumber), 'poll', now)).orderId);
+        orders.push(await recordParcel(tx, tenantId, label, answers.get(label.trackingNumber), 'poll', now));
       }
       return orders;
     });
@@ -373,7 +355,7 @@ export function createTracking(deps: TrackingDeps) {
         description: `${TRACKING_STATUS_NAMES.delivered} by hand (marked by ${auth.email})`,
         location: null,
       };
-      const { orderId: changed } = await recordParcel(
+      const changed = await recordParcel(
         tx,
         tenantId,
         locked!,
@@ -389,6 +371,6 @@ export function createTracking(deps: TrackingDeps) {
     return result;
   }
 
-  return { sweep: () => sweepDue(deps), check, tracking, trackNow, markDelivered, ...pushWork(deps) };
+  return { sweep: () => sweepDue(deps), check, tracking, trackNow, markDelivered };
 }
 export type Tracking = ReturnType<typeof createTracking>;
