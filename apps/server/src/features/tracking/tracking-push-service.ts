@@ -51,8 +51,6 @@ const pushes = new Counter({
   registers: [processRegistry],
 });
 
-export type { PushEventJob };
-
 /** A `tracking-push-event` job: the pushes of one group commit (a job of one push, from before, is read alike). */
 export type PushBatchJob = { pushes: PushEventJob[]; requestId?: string } | PushEventJob;
 
