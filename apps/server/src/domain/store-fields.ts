@@ -79,6 +79,10 @@ export function storeFieldErrors(sourceType: SourceType, values: ConnectionField
   if (sourceType === 'Bigcommerce' && lengthUnit && !/^(in|cm)$/.test(lengthUnit)) {
     errors['settings.lengthUnit'] ??= 'must be in or cm';
   }
+  const { ordersApiVersion } = values.settings;
+  if (sourceType === 'AmazonSP' && ordersApiVersion && !/^(v0|2026-01-01)$/.test(ordersApiVersion)) {
+    errors['settings.ordersApiVersion'] ??= 'must be 2026-01-01 or v0';
+  }
   return errors;
 }
 

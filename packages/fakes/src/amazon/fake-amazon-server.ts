@@ -16,6 +16,7 @@ import {
   type RecordedConfirmation,
 } from './fake-amazon-orders-api.ts';
 import { generateAmazonOrders, type FakeAmazonOrder } from './fake-amazon-orders.ts';
+import { routeOrdersV2026 } from './fake-amazon-orders-v2026.ts';
 import { createRestrictedDataTokens, spErrorReply as errorReply } from './fake-amazon-restricted-data.ts';
 import {
   DEFAULT_RATE,
@@ -31,7 +32,8 @@ import {
  * A loopback SP-API for tests and the demo (never the product's code paths): Login with Amazon's token exchange
  * (same server, /auth/o2/token), Restricted Data Tokens that unlock buyer and address PII, Sellers
  * marketplaceParticipations, Orders v0 getOrders (LastUpdatedAfter/CreatedAfter, NextToken pages), getOrder,
- * getOrderItems (paged too), confirmShipment recording what was pushed, x-amzn-RequestId and x-amzn-RateLimit-Limit
+ * getOrderItems (paged too), confirmShipment recording what was pushed, Orders v2026-01-01 searchOrders and getOrder
+ * over the same orders (fake-amazon-orders-v2026.ts), x-amzn-RequestId and x-amzn-RateLimit-Limit
  * on every answer, an optional token bucket per operation answering 429 QuotaExceeded, and 403 Unauthorized for a
  * token it did not issue.
  */
@@ -190,6 +192,7 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
     `${ORDERS_V0}/:orderId/orderItems`,
     operation('getOrderItems', (request) => getOrderItems(seller, request)),
   );
+  routeOrdersV2026(router, operation, seller, options.piiAccess !== false);
   router.on(
     'POST',
     `${ORDERS_V0}/:orderId/shipmentConfirmation`,

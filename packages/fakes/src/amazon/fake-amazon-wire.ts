@@ -8,6 +8,7 @@
 export const US_MARKETPLACE_ID = 'ATVPDKIKX0DER';
 
 export const ORDERS_V0 = '/orders/v0/orders';
+export const ORDERS_V2026 = '/orders/2026-01-01/orders';
 export const RESTRICTED_DATA_TOKEN_PATH = '/tokens/2021-03-01/restrictedDataToken';
 export const MARKETPLACE_PARTICIPATIONS_PATH = '/sellers/v1/marketplaceParticipations';
 
@@ -15,6 +16,8 @@ export const MARKETPLACE_PARTICIPATIONS_PATH = '/sellers/v1/marketplaceParticipa
 export type SpApiOperation =
   | 'getOrders'
   | 'getOrder'
+  | 'searchOrders'
+  | 'getOrder2026'
   | 'getOrderItems'
   | 'confirmShipment'
   | 'createRestrictedDataToken'
@@ -24,6 +27,8 @@ export type SpApiOperation =
 export const DEFAULT_RATE: Record<SpApiOperation, number> = {
   getOrders: 0.0167,
   getOrder: 0.5,
+  searchOrders: 0.0056,
+  getOrder2026: 0.5,
   getOrderItems: 0.5,
   confirmShipment: 2,
   createRestrictedDataToken: 1,

@@ -36,8 +36,14 @@ function adapterFor(
 ) {
   const { clientId, ...secrets } = { ...CREDENTIALS, ...credentials };
   return createAmazonAdapter(
-    { settings: { clientId, apiBaseUrl: server.url, authBaseUrl: server.url }, credentials: secrets, saveCredentials },
-    { http: http(), pacing: false, ...options },
+    {
+      // These tests cover the v0 reads, kept behind the store setting until 2027-03-27 (v2026: amazon-orders-v2026.test.ts).
+      settings: { clientId, apiBaseUrl: server.url, authBaseUrl: server.url, ordersApiVersion: 'v0' },
+      credentials: secrets,
+      saveCredentials,
+    },
+    // A day before Amazon ends the v0 reads, so the v0 setting holds whenever these run.
+    { http: http(), pacing: false, now: () => Date.parse('2027-03-26T12:00:00Z'), ...options },
   );
 }
 

@@ -11,6 +11,7 @@ import type {
 } from '../channel-types.ts';
 import { createAmazonClient, type AmazonClient, type AmazonPacingOptions } from './amazon-client.ts';
 import { mapAmazonOrder } from './amazon-mapping.ts';
+import { createAmazonOrdersV2026, V2026_TOKEN_PREFIX } from './amazon-orders-v2026.ts';
 import {
   AMAZON_ORDERS_PATH,
   AMAZON_PARTICIPATIONS_PATH,
@@ -27,6 +28,19 @@ import {
 export interface AmazonAdapterOptions extends AdapterOptions {
   /** Pacing by x-amzn-RateLimit-Limit (default on). */
   pacing?: boolean | AmazonPacingOptions;
+  /** The clock that decides whether v0 reads are still allowed (tests). */
+  now?: () => number;
+}
+
+/** Amazon stops the Orders v0 reads on this day; a store's `ordersApiVersion: v0` setting is ignored from then on. */
+export const AMAZON_V0_READS_END = Date.parse('2027-03-27T00:00:00Z');
+
+/** Orders are read through v2026-01-01 unless the store asks for v0 and v0 still works. */
+export function amazonOrdersApi(
+  settings: Readonly<Record<string, string | undefined>>,
+  now = Date.now(),
+): 'v0' | '2026-01-01' {
+  return settings.ordersApiVersion === 'v0' && now < AMAZON_V0_READS_END ? 'v0' : '2026-01-01';
 }
 
 const AMAZON_PAGE_SIZE = 100;
@@ -63,7 +77,8 @@ function lastUpdatedAfter(updatedSince: string | null, now = Date.now()): string
 }
 
 /**
- * Amazon through the Selling Partner API: orders by LastUpdatedAfter, tracking through confirmShipment. No
+ * Amazon through the Selling Partner API: orders by lastUpdatedAfter through Orders v2026-01-01 (or v0, by the store's
+ * setting, until AMAZON_V0_READS_END), tracking through v0 confirmShipment (not deprecated). No
  * cancelTracking: confirmShipment cannot be undone, and SP-API documents no call that withdraws a shipment
  * confirmation.
  */
@@ -77,6 +92,8 @@ export function createAmazonAdapter(connection: StoreConnection, options: Amazon
       pacing: options.pacing,
     }));
   const orderPath = (orderId: string) => `${AMAZON_ORDERS_PATH}/${encodeURIComponent(orderId)}`;
+  const v2026 = createAmazonOrdersV2026(api, marketplaceId);
+  const onV0 = () => amazonOrdersApi(connection.settings, options.now?.() ?? Date.now()) === 'v0';
 
   async function orderItems(orderId: string, signal?: AbortSignal): Promise<AmazonOrderItem[]> {
     const items: AmazonOrderItem[] = [];
@@ -131,6 +148,9 @@ export function createAmazonAdapter(connection: StoreConnection, options: Amazon
     },
 
     async listOrders(window, signal): Promise<OrderPage> {
+      if (!onV0()) return v2026.listOrders(window, () => lastUpdatedAfter(window.updatedSince), signal);
+      // A page token of the other version (the store switched mid-run) starts the window again: ids stay the same.
+      if (window.pageToken?.startsWith(V2026_TOKEN_PREFIX)) window = { ...window, pageToken: null };
       // A NextToken page still needs MarketplaceIds; the date filter and page size travel inside the token.
       const query: Record<string, string> = window.pageToken
         ? { MarketplaceIds: marketplaceId, NextToken: window.pageToken }
@@ -156,6 +176,7 @@ export function createAmazonAdapter(connection: StoreConnection, options: Amazon
     },
 
     async getOrder(externalId, signal) {
+      if (!onV0()) return v2026.getOrder(externalId, signal);
       const order = await fetchOrder(externalId, signal);
       return order ? withItems(order, signal) : null;
     },
@@ -163,18 +184,18 @@ export function createAmazonAdapter(connection: StoreConnection, options: Amazon
     async pushTracking(push: TrackingPush, signal) {
       let items = push.lines?.map((line) => ({ orderItemId: line.externalLineId, quantity: line.quantity }));
       if (!items || items.length === 0) {
-        const all = await orderItems(push.externalOrderId, signal);
+        const all = onV0()
+          ? (await orderItems(push.externalOrderId, signal)).map((item) => ({
+              orderItemId: item.OrderItemId,
+              ordered: item.QuantityOrdered,
+              shipped: item.QuantityShipped ?? 0,
+            }))
+          : await v2026.itemQuantities(push.externalOrderId, signal);
         const open = all
-          .map((item) => ({
-            orderItemId: item.OrderItemId,
-            quantity: item.QuantityOrdered - (item.QuantityShipped ?? 0),
-          }))
+          .map((item) => ({ orderItemId: item.orderItemId, quantity: item.ordered - item.shipped }))
           .filter((item) => item.quantity > 0);
         // A fully shipped order still takes the tracking number (a corrected or extra package).
-        items =
-          open.length > 0
-            ? open
-            : all.map((item) => ({ orderItemId: item.OrderItemId, quantity: item.QuantityOrdered }));
+        items = open.length > 0 ? open : all.map((item) => ({ orderItemId: item.orderItemId, quantity: item.ordered }));
       }
       const body: AmazonShipmentConfirmation = {
         marketplaceId,

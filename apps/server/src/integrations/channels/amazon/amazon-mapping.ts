@@ -5,7 +5,7 @@ import type { AmazonAddress, AmazonMoney, AmazonOrder, AmazonOrderItem, AmazonOr
 
 /** SP-API Orders v0 order + its items -> our order model. Pure. */
 
-interface StatusMapping {
+export interface StatusMapping {
   payment: PaymentStatus;
   shipment: ShipmentStatus;
   canceled: boolean;
@@ -28,7 +28,7 @@ const money = (amount: AmazonMoney | undefined): number => toMinorUnits(amount?.
 const sum = (items: AmazonOrderItem[], pick: (item: AmazonOrderItem) => AmazonMoney | undefined) =>
   items.reduce((total, item) => total + money(pick(item)), 0);
 
-function text(value: string | undefined | null): string | null {
+export function text(value: string | undefined | null): string | null {
   const trimmed = value?.trim();
   return trimmed ? trimmed : null;
 }

@@ -159,6 +159,8 @@ export const AMAZON_PARTICIPATIONS_PATH = '/sellers/v1/marketplaceParticipations
 export type AmazonOperation =
   | 'getOrders'
   | 'getOrder'
+  | 'searchOrders'
+  | 'getOrder2026'
   | 'getOrderItems'
   | 'confirmShipment'
   | 'createRestrictedDataToken'
@@ -168,6 +170,9 @@ export type AmazonOperation =
 export const AMAZON_USAGE_PLANS: Record<AmazonOperation, { rate: number; burst: number }> = {
   getOrders: { rate: 0.0167, burst: 20 },
   getOrder: { rate: 0.5, burst: 30 },
+  // Orders v2026-01-01 (orders_2026-01-01.json usage plans).
+  searchOrders: { rate: 0.0056, burst: 20 },
+  getOrder2026: { rate: 0.5, burst: 30 },
   getOrderItems: { rate: 0.5, burst: 30 },
   confirmShipment: { rate: 2, burst: 10 },
   createRestrictedDataToken: { rate: 1, burst: 10 },
