@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../test/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,14 +12,6 @@ import { afterEach, describe, expect, it } from 'vitest';
  * is killed and started again, and one that cannot start gives up instead of looping. On the embedded default (PGlite), as a newcomer runs it; each test takes 15-30 s.
  */
 const LAUNCHER = fileURLToPath(new URL('../../../scripts/start.mjs', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../test/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,14 +17,6 @@ import { startFakeShopify, type FakeShopify } from '@shipdesk/fakes';
  */
 const LAUNCHER = fileURLToPath(new URL('../../../scripts/start.mjs', import.meta.url));
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../test/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,14 +13,6 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 const SERVER_ENTRY = fileURLToPath(new URL('../server.ts', import.meta.url));
 const RECORDER = fileURLToPath(new URL('../../test/record-loaded-modules.mjs', import.meta.url));
 const FAKES = fileURLToPath(new URL('../../../../packages/fakes/', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const folders: string[] = [];
 afterAll(() => {

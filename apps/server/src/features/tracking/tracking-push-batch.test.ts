@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { createServer } from 'node:net';
+import { freePort } from '../../../test/free-port.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CarrierPush, ParcelTracking } from '@shipdesk/contract';
@@ -23,14 +23,6 @@ const START = Date.parse('2026-11-30T08:00:00Z');
 async function counted(outcome: string): Promise<number> {
   const metric = await processRegistry.getSingleMetric('shipdesk_tracking_pushes_total')!.get();
   return metric.values.find((v) => v.labels.carrier === 'usps' && v.labels.outcome === outcome)?.value ?? 0;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 interface UspsEvent {

@@ -10,6 +10,7 @@ import { pushedParcels } from './tracking-push-payloads.ts';
 import { createTrackingPushRepository } from './tracking-push-repository.ts';
 import { createTrackingRepository, type ParcelRow } from './tracking-repository.ts';
 import { trackingEvents } from './tracking-tables.ts';
+import { parcelStatusRow } from './tracking-timeline.ts';
 
 /**
  * Many verified pushes recorded at once (docs/tracking.md "Pushes"): the listener's group commit stores them as one
@@ -37,7 +38,6 @@ interface Deps {
 
 const repo = createTrackingRepository();
 const pushRepo = createTrackingPushRepository();
-const SYSTEM_ACTOR = { id: 'system:tracking', email: 'Carrier tracking' };
 const INSERT_CHUNK = 1_000;
 
 interface Entry {
@@ -225,24 +225,7 @@ async function recordTenant(
   await recordOrderEvents(
     tx,
     tenantId,
-    changed.map(({ label, status, newest: top }) => ({
-      orderId: label.orderId,
-      event: 'parcelStatus',
-      actor: SYSTEM_ACTOR,
-      before: null,
-      after: null,
-      payload: {
-        deliveryId: String(label.deliveryId),
-        labelId: String(label.id),
-        carrier: label.carrier,
-        trackingNumber: label.trackingNumber,
-        from: label.parcelStatus,
-        to: status,
-        description: top.description,
-        location: top.location,
-        at: top.at.toISOString(),
-      },
-    })),
+    changed.map(({ label, status, newest }) => parcelStatusRow(label, status, newest)),
   );
   return { outcomes, changedOrders: [...new Set(changed.map((c) => c.label.orderId))] };
 }

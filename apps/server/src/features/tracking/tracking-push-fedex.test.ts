@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { createServer } from 'node:net';
+import { freePort } from '../../../test/free-port.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarrierPush, Order, ParcelTracking } from '@shipdesk/contract';
@@ -17,14 +17,6 @@ import { flow } from '../../../test/order-helpers.ts';
 
 const PARCEL = { weight: 900, length: 8, width: 6, height: 4 };
 const SECURITY_TOKEN = 'fedex-portal-security-token-42';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe.each(backends)("FedEx's visibility pushes from the fake FedEx ($name)", (backend) => {
   let t: TestContext;

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '../../../test/free-port.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarrierPush, Order, ParcelTracking } from '@shipdesk/contract';
@@ -10,14 +10,6 @@ import { flow } from '../../../test/order-helpers.ts';
 
 const PARCEL = { weight: 900, length: 8, width: 6, height: 4 };
 const DAY = 86_400_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface SubscriptionRow {
   id: string;

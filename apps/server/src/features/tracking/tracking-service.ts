@@ -21,6 +21,7 @@ import { isLate, nextCheckAfterFailure, nextCheckAt } from './tracking-cadence.t
 import type { TrackingJobs } from './tracking-jobs.ts';
 import { createTrackingPushRepository } from './tracking-push-repository.ts';
 import { createTrackingRepository, type ParcelRow } from './tracking-repository.ts';
+import { parcelStatusRow, TRACKING_ACTOR } from './tracking-timeline.ts';
 
 const repo = createTrackingRepository();
 const pushes = createTrackingPushRepository();
@@ -41,8 +42,6 @@ interface TrackingDeps {
   log: FastifyBaseLogger;
 }
 
-const SYSTEM_ACTOR = { id: 'system:tracking', email: 'Carrier tracking' };
-
 /**
  * Writes what the carrier said of one parcel in the caller's transaction: its new events (each once), its status
  * (the newest event's, by the carrier's time), the promised day and the next check; on a change of status, the
@@ -55,7 +54,7 @@ async function recordParcel(
   parcel: TrackedParcel | undefined,
   source: Source,
   now: Date,
-  actor = SYSTEM_ACTOR,
+  actor = TRACKING_ACTOR,
 ): Promise<number | null> {
   // A parcel whose carrier pushes its events is polled once a day only (a safety net).
   const pushed =
@@ -91,26 +90,7 @@ async function recordParcel(
   if (!changed) return null;
   // The buyer's delivered e-mail, when the store sends one (docs/buyer-notices.md).
   if (status === 'delivered') await queueBuyerNotice(tx, tenantId, label.id, 'delivered');
-  await recordOrderEvents(tx, tenantId, [
-    {
-      orderId: label.orderId,
-      event: 'parcelStatus',
-      actor,
-      before: null,
-      after: null,
-      payload: {
-        deliveryId: String(label.deliveryId),
-        labelId: String(label.id),
-        carrier: label.carrier,
-        trackingNumber: label.trackingNumber,
-        from: label.parcelStatus,
-        to: status,
-        description: newest!.description,
-        location: newest!.location,
-        at: newest!.at.toISOString(),
-      },
-    },
-  ]);
+  await recordOrderEvents(tx, tenantId, [parcelStatusRow(label, status, newest!, actor)]);
   return label.orderId;
 }
 
