@@ -12,7 +12,7 @@ import type { V2026Address, V2026Breakdown, V2026Money, V2026Order, V2026OrderIt
  * statuses, datasets by `includedData`, and buyer PII by the app's roles (no Restricted Data Token).
  */
 
-export const FULFILLMENT_STATUSES = [
+const FULFILLMENT_STATUSES = [
   'PENDING_AVAILABILITY',
   'PENDING',
   'UNSHIPPED',
@@ -48,7 +48,7 @@ const STATUS: Record<OrderStatus, string> = {
 };
 
 /** v0 ShipmentServiceLevelCategory -> fulfillmentServiceLevel. */
-export const upperSnake = (text: string) => text.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+const upperSnake = (text: string) => text.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
 
 const cents = (money: Money | undefined) => Math.round(Number(money?.Amount ?? 0) * 100);
 const money = (minor: number, currencyCode: string): V2026Money => ({ amount: (minor / 100).toFixed(2), currencyCode });
@@ -86,7 +86,7 @@ function breakdown(type: string, parts: Array<[string, number]>, currency: strin
 }
 
 /** The order as v2026-01-01 shows it to a caller asking for `included`, with the PII roles `piiAccess`. */
-export function toV2026Order(
+function toV2026Order(
   seller: AmazonOrdersState,
   entry: FakeAmazonOrder,
   included: ReadonlySet<string>,
@@ -286,7 +286,7 @@ function searchFilters(request: FakeRequest): SearchState | FakeReply {
 }
 
 /** searchOrders: `GET /orders/2026-01-01/orders`. */
-export function searchOrders(seller: AmazonOrdersState, request: FakeRequest, piiAccess: boolean): FakeReply {
+function searchOrders(seller: AmazonOrdersState, request: FakeRequest, piiAccess: boolean): FakeReply {
   const included = includedDataOf(request);
   if (typeof included === 'string') return invalid(included);
   let state: SearchState;
@@ -330,7 +330,7 @@ export function searchOrders(seller: AmazonOrdersState, request: FakeRequest, pi
 }
 
 /** getOrder: `GET /orders/2026-01-01/orders/{orderId}`, items always included. */
-export function getOrderV2026(seller: AmazonOrdersState, request: FakeRequest, piiAccess: boolean): FakeReply {
+function getOrderV2026(seller: AmazonOrdersState, request: FakeRequest, piiAccess: boolean): FakeReply {
   const included = includedDataOf(request);
   if (typeof included === 'string') return invalid(included);
   const entry = seller.orders.get(request.params.orderId!);

@@ -36,7 +36,7 @@ export interface AmazonAdapterOptions extends AdapterOptions {
 export const AMAZON_V0_READS_END = Date.parse('2027-03-27T00:00:00Z');
 
 /** Orders are read through v2026-01-01 unless the store asks for v0 and v0 still works. */
-export function amazonOrdersApi(
+function amazonOrdersApi(
   settings: Readonly<Record<string, string | undefined>>,
   now = Date.now(),
 ): 'v0' | '2026-01-01' {

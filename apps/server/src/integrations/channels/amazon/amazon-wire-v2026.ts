@@ -34,7 +34,7 @@ export interface AmazonAddressV2026 {
 }
 
 /** type ITEM, SHIPPING, GIFT_WRAP, COD_FEE, OTHER, TAX or DISCOUNT; TAX and DISCOUNT split by subtype. */
-export interface AmazonProceedsBreakdown {
+interface AmazonProceedsBreakdown {
   type: string;
   subtotal?: AmazonMoneyV2026;
   detailedBreakdowns?: Array<{ subtype: string; value?: AmazonMoneyV2026 }>;
