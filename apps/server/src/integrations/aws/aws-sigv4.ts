@@ -35,7 +35,10 @@ function encodeRfc3986(value: string): string {
 
 /** `20150830T123600Z`: ISO 8601 basic format, seconds precision. */
 export function amzDate(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 function canonicalQuery(url: URL): string {
