@@ -173,6 +173,21 @@ export const STORE_FIELDS: Record<SourceType, readonly StoreFieldDefinition[]> =
 
 export const STORE_STATUSES = ['active', 'paused', 'error', 'uninstalled'] as const;
 
+/**
+ * Whether the channel pushes its order changes to Shipdesk: `off` (scheduled pulls only), `pending` (set up, no
+ * verified push yet), `active` (a verified push arrived; the pull stays as reconciliation), `failed` (the channel or
+ * the queue refused us; the words are in `push.error`).
+ */
+export const PUSH_STATUSES = ['off', 'pending', 'active', 'failed'] as const;
+export type PushStatus = (typeof PUSH_STATUSES)[number];
+
+const StorePushSchema = Type.Object({
+  status: literalUnion(PUSH_STATUSES),
+  error: Nullable(Type.String()),
+  /** Verified pushes taken in: written (or already current), replays of an event already taken, carrying no change. */
+  counts: Type.Object({ recorded: Type.Integer(), duplicate: Type.Integer(), ignored: Type.Integer() }),
+});
+
 export const SYNC_STATES = ['queued', 'running', 'succeeded', 'failed', 'stalled'] as const;
 export type SyncState = (typeof SYNC_STATES)[number];
 
@@ -214,6 +229,9 @@ export const StoreSchema = Type.Object({
   /** Why the store needs attention: its last sync failed or stalled, or the platform refused its credentials. */
   problem: Nullable(Type.String()),
   webhookUrl: Nullable(Type.String({ description: 'where the platform should send order webhooks' })),
+  push: StorePushSchema,
+  /** When Shipdesk last heard from the channel: the latest verified push or finished pull. */
+  lastHeardAt: Nullable(DateTime),
   createdAt: DateTime,
   archivedAt: ArchivedAt,
 });

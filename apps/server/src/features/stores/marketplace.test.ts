@@ -89,6 +89,7 @@ describe.each(backends)('BigCommerce marketplace install and webhooks ($name)', 
 
   it('takes a signed webhook once, and refuses a bad signature before storing anything', async () => {
     const store: Store = (await call('GET', '/api/v1/stores')).json().data.rows.find((s: Store) => s.id === storeId);
+    expect(store.push).toEqual({ status: 'off', error: null, counts: { recorded: 0, duplicate: 0, ignored: 0 } });
     const path = new URL(store.webhookUrl!).pathname;
     const [orderId] = fake.orderIds();
     fake.updateOrder(orderId!, { status_id: 5, status: 'Cancelled' });
@@ -108,6 +109,10 @@ describe.each(backends)('BigCommerce marketplace install and webhooks ($name)', 
     expect(first.json().data).toEqual({ duplicate: false, stored: true });
     const replay = await t.app.inject({ method: 'POST', url: path, headers, payload: body });
     expect(replay.json().data).toEqual({ duplicate: true, stored: false });
+    // The store is now live on pushes: heard just now, one push recorded and one replay counted (not the forgery).
+    const heard: Store = (await call('GET', '/api/v1/stores')).json().data.rows.find((s: Store) => s.id === storeId);
+    expect(heard.push).toEqual({ status: 'active', error: null, counts: { recorded: 1, duplicate: 1, ignored: 0 } });
+    expect(Date.now() - Date.parse(heard.lastHeardAt!)).toBeLessThan(60_000);
 
     const orders = (
       await call('GET', `/api/v1/orders?size=50&filters=${encodeURIComponent(JSON.stringify({ storeId }))}`)

@@ -13,6 +13,7 @@ import type { JobQueue } from '../../plugins/background.ts';
 import { upsertChannelOrders } from './store-orders-upsert.ts';
 import { createSyncMonitorRepository, createSyncRepository } from './store-sync-repository.ts';
 import { throughput } from '../../lib/throughput-metrics.ts';
+import { notePushHeard } from './store-push-state.ts';
 
 /** A slice of a pull, as its pg-boss job carries it. */
 export interface SyncJob {
@@ -231,7 +232,10 @@ async function takeWebhookOrder(
 ): Promise<{ duplicate: boolean; stored: boolean }> {
   const { tenantId, storeId } = input;
   const store = await deps.database.withTenant(tenantId, async (tx) => {
-    if (await repo.webhookEventSeen(tx, tenantId, storeId, input.eventId)) return null;
+    if (await repo.webhookEventSeen(tx, tenantId, storeId, input.eventId)) {
+      await notePushHeard(tx, tenantId, storeId, 'duplicate');
+      return null;
+    }
     return repo.findStore(tx, tenantId, storeId);
   });
   if (!store) return { duplicate: true, stored: false };
@@ -244,14 +248,22 @@ async function takeWebhookOrder(
       topic: input.topic,
       externalOrderId: input.externalOrderId,
     });
-    if (!fresh) return null;
-    if (!order || problem) return { orderIds: [] as number[] };
+    if (!fresh) {
+      await notePushHeard(tx, tenantId, storeId, 'duplicate');
+      return null;
+    }
+    if (!order || problem) {
+      await notePushHeard(tx, tenantId, storeId, 'ignored');
+      return { orderIds: [] as number[] };
+    }
     const written = await upsertChannelOrders(
       tx,
       { tenantId, storeId, sourceType: store.sourceType as SourceType, actor: WEBHOOK_ACTOR, log: deps.log },
       [order],
     );
     if (written.weighedSkus.length > 0) await deps.weightFill?.()?.request(tx, tenantId, written.weighedSkus);
+    // Last, so the store's row is locked only for the commit (pushes of one store come many a second).
+    await notePushHeard(tx, tenantId, storeId, 'recorded');
     return written;
   });
   if (!result) return { duplicate: true, stored: false };

@@ -15,6 +15,7 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import { createSyncMonitorRepository, createSyncRepository } from './store-sync-repository.ts';
 import type { StoreSyncService } from './store-sync-service.ts';
 import { openCredentials } from '../../lib/sealed-credentials.ts';
+import { pushRefused } from './store-push-state.ts';
 
 type WebhookPlatform = 'shopify' | 'bigcommerce';
 
@@ -76,19 +77,26 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     ): Promise<{ duplicate: boolean; stored: boolean }> {
       const rules = PLATFORMS[platform];
       const target = await monitor.storeByWebhookKey(deps.database.db, key);
-      if (!target) throw notFound('No store has this webhook address');
+      if (!target) {
+        pushRefused(platform, 'unknown_store');
+        throw notFound('No store has this webhook address');
+      }
       const store = await deps.database.withTenant(target.tenantId, (tx) =>
         repo.findStore(tx, target.tenantId, target.storeId),
       );
       // An archived store takes no more orders (docs/setup-deletion.md).
       if (!store || store.archivedAt || store.sourceType !== rules.sourceType) {
+        pushRefused(platform, 'unknown_store');
         throw notFound('No store has this webhook address');
       }
       const secret =
         openCredentials(deps.secrets, store.credentials).clientSecret ??
         (store.installId !== null ? deps.bigcommerceAppSecret : undefined);
       if (!secret) throw unauthorized('This store has no client secret to verify webhooks with', 'no_webhook_secret');
-      if (!rules.verify(rawBody, headers, secret)) throw unauthorized('Webhook signature is invalid', 'bad_signature');
+      if (!rules.verify(rawBody, headers, secret)) {
+        pushRefused(platform, 'bad_signature');
+        throw unauthorized('Webhook signature is invalid', 'bad_signature');
+      }
 
       let body: unknown;
       try {

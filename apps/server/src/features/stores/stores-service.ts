@@ -7,6 +7,7 @@ import {
   type ConnectionResult,
   type CreateStore,
   type CustomerOrderCode,
+  type PushStatus,
   type RemovalResult,
   type SourceType,
   type Store,
@@ -136,6 +137,12 @@ async function sourceTypeOf(deps: StoresServiceDeps, auth: AuthContext, storeId:
   return row.sourceType as SourceType;
 }
 
+/** The later of two moments, as ISO text; null when neither happened. */
+function latestOf(...moments: Array<string | Date | null>): string | null {
+  const times = moments.filter((m) => m !== null).map((m) => new Date(m).getTime());
+  return times.length > 0 ? new Date(Math.max(...times)).toISOString() : null;
+}
+
 function toStore(deps: StoresServiceDeps, row: StoreRow, orderCount: number, lastRun: SyncRunRow | undefined): Store {
   const credentials = openCredentials(deps.secrets, row.credentials);
   const platform = WEBHOOK_PLATFORMS[row.sourceType as SourceType];
@@ -155,6 +162,16 @@ function toStore(deps: StoresServiceDeps, row: StoreRow, orderCount: number, las
     lastSync: lastRun ? toSyncRun(lastRun) : null,
     problem: row.problem,
     webhookUrl: platform && row.webhookKey ? `${deps.publicUrl}/webhooks/${platform}/${row.webhookKey}` : null,
+    push: {
+      status: row.pushStatus as PushStatus,
+      error: row.pushError,
+      counts: {
+        recorded: row.pushCounts.recorded ?? 0,
+        duplicate: row.pushCounts.duplicate ?? 0,
+        ignored: row.pushCounts.ignored ?? 0,
+      },
+    },
+    lastHeardAt: latestOf(row.lastHeardAt, row.lastSyncAt),
     createdAt: new Date(row.createdAt).toISOString(),
     archivedAt: row.archivedAt ? new Date(row.archivedAt).toISOString() : null,
   };

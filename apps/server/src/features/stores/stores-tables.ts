@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { SOURCE_TYPES, STORE_STATUSES, SYNC_STATES } from '@shipdesk/contract';
+import { PUSH_STATUSES, SOURCE_TYPES, STORE_STATUSES, SYNC_STATES } from '@shipdesk/contract';
 import { tenants } from '../../db/schema/tenants.ts';
 import { tenantPolicy } from '../../db/schema/tenancy.ts';
 import { oneOf, at } from '../../db/schema/columns.ts';
@@ -35,6 +35,13 @@ export const stores = pgTable(
     /** Unguessable path segment of this store's webhook URL: the platform only knows this, not our ids. */
     webhookKey: text('webhook_key'),
     installId: bigint('install_id', { mode: 'number' }),
+    /** Whether the channel pushes order changes here (docs/stores.md, "Pushes"); the pull stays as reconciliation. */
+    pushStatus: text('push_status').notNull().default('off'),
+    pushError: text('push_error'),
+    /** The last verified push (a finished pull is `last_sync_at`). */
+    lastHeardAt: at('last_heard_at'),
+    /** Verified pushes by outcome: recorded, duplicate, ignored. */
+    pushCounts: jsonb('push_counts').$type<Record<string, number>>().notNull().default({}),
     /** Archived by a seller: no more syncing, gone from pickers; its orders stay (docs/setup-deletion.md). */
     archivedAt: at('archived_at'),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -49,6 +56,7 @@ export const stores = pgTable(
       .where(sql`next_sync_at IS NOT NULL AND status = 'active'`),
     check('stores_status_check', oneOf('status', STORE_STATUSES)),
     check('stores_source_type_check', oneOf('source_type', SOURCE_TYPES)),
+    check('stores_push_status_check', oneOf('push_status', PUSH_STATUSES)),
     check('stores_sync_interval_check', sql`sync_interval_minutes IS NULL OR sync_interval_minutes BETWEEN 5 AND 1440`),
     // "Store 1" on the API is the manual channel (POST /api/v1/store/1/orders), never a connected store.
     check('stores_id_not_manual_check', sql`id <> 1`),

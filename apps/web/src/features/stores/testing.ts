@@ -38,6 +38,8 @@ export function store(overrides: Partial<Store> = {}): Store {
     lastSync: syncRun({ storeId: id }),
     problem: null,
     webhookUrl: `https://app.example.com/webhooks/shopify/key${id}`,
+    push: { status: 'off', error: null, counts: { recorded: 0, duplicate: 0, ignored: 0 } },
+    lastHeardAt: '2025-01-15T17:04:05Z',
     createdAt: '2025-01-01T12:00:00Z',
     ...overrides,
   };
