@@ -146,3 +146,21 @@ export function generateEbayOrders(count: number, options: EbayOrderGeneratorOpt
   }
   return orders;
 }
+
+/**
+ * What a buyer or seller does to an order, as getOrder shows it afterwards: paid, shipped (every line fulfilled) or
+ * canceled (refunded in full); `created` only marks it modified. Its lastModifiedDate moves to now (never backwards).
+ */
+export function applyEbayOrderChange(order: EbayOrder, change: 'created' | 'paid' | 'shipped' | 'canceled'): void {
+  if (change === 'paid') order.orderPaymentStatus = 'PAID';
+  if (change === 'shipped') {
+    for (const line of order.lineItems) line.lineItemFulfillmentStatus = 'FULFILLED';
+    order.orderFulfillmentStatus = 'FULFILLED';
+  }
+  if (change === 'canceled') {
+    order.cancelStatus = { cancelState: 'CANCELED', cancelRequests: order.cancelStatus?.cancelRequests ?? [] };
+    order.orderPaymentStatus = 'FULLY_REFUNDED';
+  }
+  const now = Date.now();
+  order.lastModifiedDate = new Date(Math.max(now, Date.parse(order.lastModifiedDate) + 1)).toISOString();
+}

@@ -7,7 +7,8 @@ import {
   type FakeRefreshTokenOptions,
   type FakeRefreshTokenPlatform,
 } from '../http/fake-oauth.ts';
-import { generateEbayOrders } from './fake-ebay-orders.ts';
+import { applyEbayOrderChange, generateEbayOrders } from './fake-ebay-orders.ts';
+import { fakeEbayNotifications, NOTIFICATION_SCOPE, type FakeEbayNotifications } from './fake-ebay-notifications.ts';
 import {
   SELL_FULFILLMENT_BASE,
   SELL_FULFILLMENT_SCOPE,
@@ -29,6 +30,8 @@ interface FakeEbayOptions extends FakeRefreshTokenOptions {
   /** How many generated orders to add (deterministic, see generateEbayOrders). */
   seed?: number;
   sellerId?: string;
+  /** The scopes the seller consented to (default: fulfillment and notification subscriptions). */
+  consentedScopes?: string[];
 }
 
 interface RecordedFulfillment {
@@ -41,7 +44,12 @@ export interface FakeEbay extends FakeRefreshTokenPlatform<EbayOrder> {
   readonly fulfillments: RecordedFulfillment[];
   /** The next `times` API calls answer 429 with eBay's body (and Retry-After when given). */
   throttle(options?: { times?: number; retryAfterSeconds?: number }): void;
+  /** The Notification API: destinations, subscriptions, signed order messages, chaos. */
+  readonly notifications: FakeEbayNotifications;
 }
+
+/** The scope of an application token (client_credentials grant). */
+const PUBLIC_SCOPE = 'https://api.ebay.com/oauth/api_scope';
 
 const MAX_LIMIT = 200;
 const DEFAULT_LIMIT = 50;
@@ -247,6 +255,9 @@ export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay>
   // eBay's user tokens live two hours.
   const lifetime = options.tokenLifetimeSeconds ?? 7200;
   const tokens = createFakeTokens(lifetime, (n) => `v^1.1#i^1#p^3#r^1#fake-${n}`);
+  const appTokens = createFakeTokens(lifetime, (n) => `v^1.1#i^1#p^1#r^0#app-${n}`);
+  const grantedScopes = new Map<string, string[]>();
+  const consented = options.consentedScopes ?? [SELL_FULFILLMENT_SCOPE, NOTIFICATION_SCOPE];
   const putOrders = (list: EbayOrder[]) => list.forEach((order) => orders.set(order.orderId, structuredClone(order)));
   putOrders(options.orders ?? []);
   if (options.seed) putOrders(generateEbayOrders(options.seed, { sellerId: options.sellerId }));
@@ -271,13 +282,23 @@ export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay>
       return oauthError(401, 'invalid_client', 'client authentication failed');
     }
     const form = new URLSearchParams(request.body);
+    if (form.get('grant_type') === 'client_credentials') {
+      if (form.get('scope') !== PUBLIC_SCOPE) return oauthError(400, 'invalid_scope', 'The requested scope is invalid');
+      return {
+        status: 200,
+        body: { access_token: appTokens.issue(), expires_in: lifetime, token_type: 'Application Access Token' },
+      };
+    }
     const refused = refuseRefreshGrant(form, options.refreshToken, {
       unsupportedGrantType: 'grant type in request is not supported',
       invalidGrant: 'the provided authorization refresh token is invalid or was issued to another client',
     });
     if (refused) return refused;
     const scopes = (form.get('scope') ?? '').split(' ').filter(Boolean);
-    const allowed = [SELL_FULFILLMENT_SCOPE, `${SELL_FULFILLMENT_SCOPE}.readonly`];
+    const allowed = [
+      ...consented,
+      ...(consented.includes(SELL_FULFILLMENT_SCOPE) ? [`${SELL_FULFILLMENT_SCOPE}.readonly`] : []),
+    ];
     if (scopes.some((scope) => !allowed.includes(scope))) {
       return oauthError(
         400,
@@ -285,10 +306,10 @@ export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay>
         'The requested scope is invalid, unknown, malformed, or exceeds the scope granted to the client',
       );
     }
-    return {
-      status: 200,
-      body: { access_token: tokens.issue(), expires_in: lifetime, token_type: 'User Access Token' },
-    };
+    const token = tokens.issue();
+    // No scope asked for: eBay grants what the seller consented to.
+    grantedScopes.set(token, scopes.length > 0 ? scopes : consented);
+    return { status: 200, body: { access_token: token, expires_in: lifetime, token_type: 'User Access Token' } };
   });
 
   const seller: EbaySeller = { orders, fulfillments, baseUrl: '' };
@@ -313,6 +334,29 @@ export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay>
     authed((request) => createShippingFulfillment(seller, request)),
   );
 
+  const bearer = (request: FakeRequest) => /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+  const notifications = fakeEbayNotifications({
+    router,
+    refuseAppToken: (request) => (appTokens.works(bearer(request)) ? null : errorReply(401, ebayErrors.invalidToken())),
+    refuseUserToken: (request, scope) => {
+      const refused = refuseToken(request);
+      if (refused) return refused;
+      if (grantedScopes.get(bearer(request)!)?.includes(scope)) return null;
+      return errorReply(403, {
+        errorId: 1100,
+        domain: 'ACCESS',
+        category: 'REQUEST',
+        message: 'Insufficient permissions',
+      });
+    },
+    applyChange: (orderId, change) => {
+      const order = orders.get(orderId);
+      if (order) applyEbayOrderChange(order, change);
+      return order !== undefined;
+    },
+    baseUrl: () => seller.baseUrl,
+  });
+
   const server = await startFakeHttpServer(router, {
     port: options.port,
     notFound: () =>
@@ -323,8 +367,12 @@ export async function startFakeEbay(options: FakeEbayOptions): Promise<FakeEbay>
   return Object.assign(server, {
     orders,
     fulfillments,
+    notifications,
     putOrders,
-    revokeTokens: () => tokens.revoke(),
+    revokeTokens: () => {
+      tokens.revoke();
+      appTokens.revoke();
+    },
     throttle({ times = 1, retryAfterSeconds }: { times?: number; retryAfterSeconds?: number } = {}) {
       server.fail(
         {
