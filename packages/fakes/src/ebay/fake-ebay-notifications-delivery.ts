@@ -20,7 +20,7 @@ export interface FakeEbayChaos {
   seed?: number;
 }
 
-export interface FakeEbayMessage {
+interface FakeEbayMessage {
   metadata: { topic: string; schemaVersion: string; deprecated: boolean };
   notification: {
     notificationId: string;

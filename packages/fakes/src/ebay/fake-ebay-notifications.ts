@@ -17,19 +17,19 @@ import type { EbayError } from './fake-ebay-wire.ts';
  * and `POST /_fake/notifications/orderChange { orderId, change }`.
  */
 
-export const NOTIFICATION_BASE = '/commerce/notification/v1';
+const NOTIFICATION_BASE = '/commerce/notification/v1';
 
 /** The user scope a subscription to a seller's topics needs. */
 export const NOTIFICATION_SCOPE = 'https://api.ebay.com/oauth/api_scope/commerce.notification.subscription';
 
 /** What changes the fake can make to an order, and the topic each is published on. */
-export const ORDER_CHANGE_TOPICS = {
+const ORDER_CHANGE_TOPICS = {
   created: 'ORDER_CONFIRMATION',
   paid: 'ORDER_CONFIRMATION',
   shipped: 'ITEM_MARKED_SHIPPED',
   canceled: 'ORDER_CANCELLATION',
 } as const;
-export type EbayOrderChange = keyof typeof ORDER_CHANGE_TOPICS;
+type EbayOrderChange = keyof typeof ORDER_CHANGE_TOPICS;
 
 const TOPICS = [
   { topicId: 'ORDER_CONFIRMATION', description: 'An order was placed or paid' },
