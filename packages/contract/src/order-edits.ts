@@ -127,9 +127,14 @@ const LINE_EDIT_ORDER_STATUSES: readonly OrderStatus[] = ['Draft Order', 'Sales 
 /** Terms is set on open orders only; once completed, what is owed is settled with payments. */
 const TERMS_ORDER_STATUSES: readonly OrderStatus[] = ['Draft Order', 'Sales Order'];
 
+/** The channel's name as sellers know it ("Amazon" for AmazonSP). */
+export function channelName(sourceType: string): string {
+  return SOURCE_NAMES[sourceType] ?? sourceType;
+}
+
 function channelRefusal(order: EditedOrder, what: string): EditRefusal | null {
   if (order.sourceType === OWN_SOURCE) return null;
-  const channel = SOURCE_NAMES[order.sourceType] ?? order.sourceType;
+  const channel = channelName(order.sourceType);
   const article = /^[aeiou]/i.test(channel) ? 'an' : 'a';
   return { reason: 'channel_order', message: `${what} of ${article} ${channel} order come from ${channel}` };
 }

@@ -13,6 +13,7 @@ import { lockOrder, tenantTimeZone } from '../orders/index.ts';
 import { tenantUnitSystem } from '../settings/index.ts';
 import { insuranceRefusal } from '../../integrations/carriers/carrier-options.ts';
 import { customsContents, purchaseCustoms } from './label-customs.ts';
+import { refuseChannelCanceled } from './label-channel-cancel.ts';
 import { checkBox, orderOptions, shipmentOptions, shipmentParcel } from './label-parcel.ts';
 import type { Actor, LabelEvent, LabelPurchaseDeps } from './label-purchase-service.ts';
 import type { LabelAccount } from './label-rates.ts';
@@ -57,6 +58,7 @@ export function reserve(
   const tenantId = auth.tenantId;
   return async (tx) => {
     const order = await lockOrder(tx, tenantId, orderIdText, version);
+    await refuseChannelCanceled(tx, tenantId, order);
     await deps.checkEvent(tx, tenantId, order, event);
     // An order on hold is not labelled before its day, by a person or a batch (docs/labels.md, "On hold").
     const today = shipDateIn(await tenantTimeZone(tx, tenantId));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, type Store } from '@shipdesk/contract';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
 import { settleSyncRun } from '../../../test/store-helpers.ts';
+import { flow } from '../../../test/order-helpers.ts';
 import { startFakeBigcommerce, type FakeBigcommerce } from '@shipdesk/fakes';
 
 describe.each(backends)('BigCommerce marketplace install and webhooks ($name)', (backend) => {
@@ -122,6 +123,19 @@ describe.each(backends)('BigCommerce marketplace install and webhooks ($name)', 
     expect(canceled.orderStatus).toBe('Canceled');
     const events = (await call('GET', `/api/v1/orders/${canceled.id}/events`)).json().data;
     expect(events.filter((e: { event: string }) => e.event === 'channelUpdated')).toHaveLength(1);
+
+    // The buyer's cancel reached the order before the packing table: a label for it is refused in those words.
+    const label = await flow(t, tenant, canceled.id, 'shipLabel', {
+      version: canceled.version,
+      label: {
+        carrier: 'usps',
+        serviceCode: 'USPS_GROUND_ADVANTAGE',
+        parcel: { weight: 900, length: 8, width: 6, height: 4 },
+      },
+    });
+    expect(label.statusCode, label.body).toBe(409);
+    expect(label.json()).toMatchObject({ reason: 'channel_canceled' });
+    expect(label.json().message).toMatch(/^BigCommerce canceled this order \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
   });
 
   it('load callback verifies the signed payload; uninstall stops the store and says why', async () => {
