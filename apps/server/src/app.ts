@@ -54,6 +54,7 @@ import { shippingFeature, shippingPlugin } from './features/shipping/index.ts';
 import { rulesForOrders, shippingRulesFeature } from './features/shipping-rules/index.ts';
 import { productFillPlugin, productsFeature } from './features/products/index.ts';
 import { storeCallbacksFeature, storeSyncPlugin, storesFeature } from './features/stores/index.ts';
+import { storeReconcileFeature, storeReconcilePlugin } from './features/store-reconcile/index.ts';
 import { subscriptionsFeature } from './features/subscriptions/index.ts';
 import { createTenantsService, tenantsFeature, type TenantsService } from './features/tenants/index.ts';
 import { accessRevocationsPlugin, usersFeature } from './features/users/index.ts';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // Products a pull gave a new weight fill the open orders that lack it (registered below).
     weightFill: () => app.productWeightFill,
   });
+  await app.register(storeReconcilePlugin, { stallSeconds: config.syncStallSeconds });
   await app.register(shippingPlugin);
   await app.register(productFillPlugin, { rules: rulesForOrders(app.log) });
   const carrierAdapters = options.carrierAdapters ?? createCarrierAdapter;
@@ -266,7 +268,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(usersFeature, { ssoUrl: config.ssoUrl, issuer: config.oidcIssuer });
       await api.register(ordersFeature, { labels: app.labels.events, rules: rulesForOrders(app.log) });
       await api.register(orderViewsFeature);
-      for (const feature of [labelsFeature, returnsFeature, endOfDayFeature]) await api.register(feature);
+      for (const f of [labelsFeature, returnsFeature, endOfDayFeature, storeReconcileFeature]) await api.register(f);
       await api.register(trackingFeature);
       await api.register(buyerNoticesFeature);
       await api.register(parcelProblemsFeature);

@@ -45,3 +45,4 @@ export * from './tracking-page.ts';
 export * from './parcel-problems.ts';
 export * from './buyer-notices.ts';
 export * from './end-of-day.ts';
+export * from './store-reconcile.ts';

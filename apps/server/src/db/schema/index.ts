@@ -22,3 +22,4 @@ export * from '../../features/returns/returns-tables.ts';
 export * from '../../features/tracking/tracking-tables.ts';
 export * from '../../features/buyer-notices/buyer-notices-tables.ts';
 export * from '../../features/end-of-day/end-of-day-tables.ts';
+export * from '../../features/store-reconcile/store-reconcile-tables.ts';

@@ -32,3 +32,9 @@ export const storeCallbacksFeature: FastifyPluginAsyncTypebox<{
 export { storeSyncPlugin } from './store-sync-plugin.ts';
 export { createStoresRepository } from './stores-repository.ts';
 export { sealCredentials } from '../../lib/sealed-credentials.ts';
+// The missing-orders check (features/store-reconcile) compares with the channel and writes through the pull's writer.
+export { upsertChannelOrders } from './store-orders-upsert.ts';
+export { channelOrderProblem, newestPerOrder } from './channel-order-check.ts';
+export { describeSyncError, type WeightFill } from './store-sync-service.ts';
+export { parseStoreId } from './stores-service.ts';
+export { StoreIdParams } from './stores-routes.ts';
