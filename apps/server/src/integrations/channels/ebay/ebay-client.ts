@@ -36,7 +36,7 @@ function ebayErrorMessage(body: unknown): string | null {
   });
 }
 
-const ebayRules: PlatformRules = {
+export const ebayRules: PlatformRules = {
   platform: 'eBay',
   errorMessage: (_response, body) => ebayErrorMessage(body),
 };
