@@ -12,6 +12,9 @@ export {
 } from './http/fake-http.ts';
 export { generateAmazonOrders } from './amazon/fake-amazon-orders.ts';
 export { startFakeAmazon, type FakeAmazon, type FakeAmazonOptions } from './amazon/fake-amazon-server.ts';
+export type { FakeAmazonChaos } from './amazon/fake-amazon-notifications-delivery.ts';
+export type { AmazonOrderChange } from './amazon/fake-amazon-notifications-orders.ts';
+export { startFakeSqs, type FakeSqs } from './sqs/fake-sqs-server.ts';
 export type { FakeOrderRecord } from './bigcommerce/fake-bigcommerce-data.ts';
 export { startFakeBigcommerce, type FakeBigcommerce } from './bigcommerce/fake-bigcommerce-server.ts';
 export { generateEbayOrders } from './ebay/fake-ebay-orders.ts';

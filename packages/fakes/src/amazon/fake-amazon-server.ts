@@ -15,6 +15,11 @@ import {
   type AmazonOrdersState,
   type RecordedConfirmation,
 } from './fake-amazon-orders-api.ts';
+import {
+  fakeAmazonNotifications,
+  type FakeAmazonNotifications,
+  type FakeAmazonNotificationsOptions,
+} from './fake-amazon-notifications.ts';
 import { generateAmazonOrders, type FakeAmazonOrder } from './fake-amazon-orders.ts';
 import { routeOrdersV2026 } from './fake-amazon-orders-v2026.ts';
 import { createRestrictedDataTokens, spErrorReply as errorReply } from './fake-amazon-restricted-data.ts';
@@ -52,6 +57,8 @@ export interface FakeAmazonOptions extends FakeRefreshTokenOptions {
   marketplaceId?: string;
   /** Page size of getOrderItems (Amazon does not document one). */
   itemsPerPage?: number;
+  /** The fake SQS that ORDER_CHANGE notifications go to (fake-amazon-notifications.ts). */
+  notifications?: FakeAmazonNotificationsOptions;
 }
 
 /** revokeTokens forgets the RDTs too. */
@@ -59,6 +66,31 @@ export interface FakeAmazon extends FakeRefreshTokenPlatform<FakeAmazonOrder> {
   readonly confirmations: RecordedConfirmation[];
   /** The next `times` SP-API calls answer 429 QuotaExceeded with Amazon's headers. */
   throttle(options?: { times?: number; rate?: number }): void;
+  /** The Notifications API: destinations, the ORDER_CHANGE subscription, order changes, delivery chaos. */
+  readonly notifications: FakeAmazonNotifications;
+}
+
+/** Sellers getMarketplaceParticipations: the one marketplace the fake seller sells on. */
+function marketplaceParticipations(marketplaceId: string, storeName: string | undefined): FakeReply {
+  return {
+    status: 200,
+    body: {
+      payload: [
+        {
+          marketplace: {
+            id: marketplaceId,
+            name: 'Amazon.com',
+            countryCode: 'US',
+            defaultCurrencyCode: 'USD',
+            defaultLanguageCode: 'en_US',
+            domainName: 'www.amazon.com',
+          },
+          participation: { isParticipating: true, hasSuspendedListings: false },
+          storeName: storeName ?? 'Northwind Outlet',
+        },
+      ],
+    },
+  };
 }
 
 export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeAmazon> {
@@ -122,12 +154,22 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
   }
 
   const router = new FakeRouter();
+  const notifications = fakeAmazonNotifications({
+    router,
+    orders,
+    marketplaceId,
+    sellerTokenWorks: (token) => accessTokens.works(token),
+    tokenLifetimeSeconds: lifetime,
+    options: options.notifications,
+  });
 
   router.on('POST', '/auth/o2/token', (request) => {
     const form = new URLSearchParams(request.body);
     if (form.get('client_id') !== options.clientId || form.get('client_secret') !== options.clientSecret) {
       return oauthError(401, 'invalid_client', 'Client authentication failed');
     }
+    // Grantless operations (the Notifications API's destinations) take an app token of the client_credentials grant.
+    if (form.get('grant_type') === 'client_credentials') return notifications.grantlessToken(form);
     const refused = refuseRefreshGrant(form, options.refreshToken, {
       unsupportedGrantType: 'Unsupported grant type',
       invalidGrant: 'The request has an invalid grant parameter : refresh_token',
@@ -155,25 +197,7 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
   router.on(
     'GET',
     MARKETPLACE_PARTICIPATIONS_PATH,
-    operation('getMarketplaceParticipations', () => ({
-      status: 200,
-      body: {
-        payload: [
-          {
-            marketplace: {
-              id: marketplaceId,
-              name: 'Amazon.com',
-              countryCode: 'US',
-              defaultCurrencyCode: 'USD',
-              defaultLanguageCode: 'en_US',
-              domainName: 'www.amazon.com',
-            },
-            participation: { isParticipating: true, hasSuspendedListings: false },
-            storeName: options.storeName ?? 'Northwind Outlet',
-          },
-        ],
-      },
-    })),
+    operation('getMarketplaceParticipations', () => marketplaceParticipations(marketplaceId, options.storeName)),
   );
 
   const seller: AmazonOrdersState = { orders, confirmations, marketplaceId, itemsPerPage };
@@ -196,7 +220,11 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
   router.on(
     'POST',
     `${ORDERS_V0}/:orderId/shipmentConfirmation`,
-    operation('confirmShipment', (request) => confirmShipment(seller, request)),
+    operation('confirmShipment', (request) => {
+      const reply = confirmShipment(seller, request);
+      if (reply.status === 204) notifications.notify(request.params.orderId!, 'shipped');
+      return reply;
+    }),
   );
 
   const server = await startFakeHttpServer(router, {
@@ -210,6 +238,7 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
   return Object.assign(server, {
     orders,
     confirmations,
+    notifications,
     putOrders,
     revokeTokens() {
       accessTokens.revoke();

@@ -18,7 +18,7 @@ import {
  * ChangeMessageVisibility, GetQueueAttributes and GetQueueUrl.
  */
 
-export interface SqsActionContext {
+interface SqsActionContext {
   queue: FakeSqsQueue;
   /** The caller's access key id, SenderId of what it sends. */
   caller: { accessKeyId: string };
@@ -43,7 +43,6 @@ const MESSAGE_SYSTEM_ATTRIBUTES = new Set([
 ]);
 const BATCH_ENTRY_ID = /^[A-Za-z0-9_-]{1,80}$/;
 const MAX_BODY_BYTES = 262_144;
-
 
 function intParameter(
   input: Input,

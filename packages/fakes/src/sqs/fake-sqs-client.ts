@@ -5,7 +5,7 @@ import { signAwsRequest, type AwsCredentials } from './fake-sqs-sigv4.ts';
  * `POST /` with `X-Amz-Target: AmazonSQS.<action>`. Not the product's client; the product writes its own.
  */
 
-export interface SqsCallResult {
+interface SqsCallResult {
   status: number;
   headers: Headers;
   /** The parsed JSON answer; {} for an empty body. */

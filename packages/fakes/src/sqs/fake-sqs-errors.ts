@@ -36,7 +36,7 @@ const ERRORS = {
   IncompleteSignature: [400, 'com.amazon.coral.service#IncompleteSignatureException', 'IncompleteSignature'],
 } as const satisfies Record<string, readonly [number, string, string]>;
 
-export type SqsErrorName = keyof typeof ERRORS;
+type SqsErrorName = keyof typeof ERRORS;
 
 export function sqsError(name: SqsErrorName, message: string): FakeReply {
   const [status, type, queryCode] = ERRORS[name];

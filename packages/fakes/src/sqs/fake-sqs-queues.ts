@@ -39,7 +39,7 @@ export interface FakeSqsQueue {
   waiters: Set<() => void>;
 }
 
-export const md5Hex = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+const md5Hex = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
 
 export function createQueue(input: {
   accountId: string;

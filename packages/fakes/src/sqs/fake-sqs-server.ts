@@ -20,12 +20,12 @@ import { verifyAwsSignature, type AwsCredentials } from './fake-sqs-sigv4.ts';
  * lets that account send (SendMessage and GetQueueAttributes only, as an SP-API destination queue's policy does).
  */
 
-export interface FakeSqsAccount extends AwsCredentials {
+interface FakeSqsAccount extends AwsCredentials {
   /** Twelve digits. */
   accountId: string;
 }
 
-export interface FakeSqsOptions {
+interface FakeSqsOptions {
   accounts: FakeSqsAccount[];
   /** Default us-east-1; signatures must be scoped to it. */
   region?: string;

@@ -15,7 +15,7 @@ export interface AwsCredentials {
 }
 
 /** Why a signature was refused, in the words of AWS's JSON-protocol auth errors. */
-export type SigV4Refusal =
+type SigV4Refusal =
   | { kind: 'missing'; message: string }
   | { kind: 'incomplete'; message: string }
   | { kind: 'unknownKey'; message: string }
