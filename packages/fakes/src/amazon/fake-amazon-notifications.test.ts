@@ -119,7 +119,7 @@ describe('fake Amazon ORDER_CHANGE notifications over the fake SQS', () => {
   }
 
   it('serves destinations and the subscription with the token each takes', async () => {
-    const { api, grantless, seller, queue, subscriptionId } = await start();
+    const { amazon, api, grantless, seller, queue, subscriptionId } = await start();
     const destinations = await api('GET', '/destinations', grantless);
     expect(destinations.body.payload).toEqual([
       { destinationId: expect.any(String), name: 'shipdesk', resource: { sqs: { arn: queue.arn } } },
@@ -140,6 +140,13 @@ describe('fake Amazon ORDER_CHANGE notifications over the fake SQS', () => {
       resourceSpecification: { sqs: { arn: 'nope' } },
     });
     expect(bad.body.errors[0]).toMatchObject({ code: 'InvalidInput', message: expect.stringMatching(/arn/) });
+    const elsewhere = await api('POST', '/destinations', grantless, {
+      name: 'eu',
+      resourceSpecification: { sqs: { arn: queue.arn.replace('us-east-1', 'eu-west-1') } },
+    });
+    expect(elsewhere.body.errors[0]!.message).toMatch(/us-east-1/);
+    amazon.revokeTokens();
+    expect((await api('GET', '/destinations', grantless)).status).toBe(403);
   });
 
   it("refuses a destination whose queue policy does not let Amazon's account send", async () => {

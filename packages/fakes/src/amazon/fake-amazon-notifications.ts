@@ -67,6 +67,8 @@ export interface FakeAmazonNotifications {
   readonly delivery: FakeAmazonDelivery;
   /** The token endpoint's answer to a client_credentials grant (already checked: client id and secret). */
   grantlessToken(form: URLSearchParams): FakeReply;
+  /** Every grantless token issued so far stops working. */
+  revokeGrantlessTokens(): void;
   /** Changes the order as Amazon would and notifies the subscription (for `created`, put the order first). */
   changeOrder(orderId: string, change: AmazonOrderChange, address?: SpAddress): void;
   /** Notifies the subscription of a change already made (confirmShipment). */
@@ -141,9 +143,13 @@ async function createDestination(state: NotificationsState, request: FakeRequest
     return conflict(`A destination for ${arn} already exists.`);
   }
   if (!options) return errorReply(400, spErrors.invalidInput('The fake Amazon was started without an SQS.'));
+  const region = options.sqs.region ?? 'us-east-1';
+  if (SQS_ARN.exec(arn)![1] !== region) {
+    return errorReply(400, spErrors.invalidInput(`resourceSpecification.sqs.arn must name a queue in ${region}.`));
+  }
   const access = await callSqs({
     endpoint: options.sqs.endpoint,
-    region: options.sqs.region ?? 'us-east-1',
+    region,
     credentials: options.sqs.credentials,
     action: 'GetQueueAttributes',
     body: { QueueUrl: state.queueUrlOf(arn), AttributeNames: ['QueueArn'] },
@@ -312,6 +318,7 @@ export function fakeAmazonNotifications(deps: Deps): FakeAmazonNotifications {
     destinations,
     subscriptions,
     delivery,
+    revokeGrantlessTokens: () => grantless.revoke(),
     grantlessToken(form) {
       if (form.get('scope') !== GRANTLESS_SCOPE) {
         return oauthError(400, 'invalid_scope', `The fake Amazon grants only the scope ${GRANTLESS_SCOPE}`);

@@ -61,7 +61,7 @@ export interface FakeAmazonOptions extends FakeRefreshTokenOptions {
   notifications?: FakeAmazonNotificationsOptions;
 }
 
-/** revokeTokens forgets the RDTs too. */
+/** revokeTokens forgets the RDTs and the grantless tokens too. */
 export interface FakeAmazon extends FakeRefreshTokenPlatform<FakeAmazonOrder> {
   readonly confirmations: RecordedConfirmation[];
   /** The next `times` SP-API calls answer 429 QuotaExceeded with Amazon's headers. */
@@ -241,6 +241,7 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
     notifications,
     putOrders,
     revokeTokens() {
+      notifications.revokeGrantlessTokens();
       accessTokens.revoke();
       restrictedTokens.clear();
     },
