@@ -99,7 +99,7 @@ export function storeStalledFor(
     lastHeardAt: string | null;
     createdAt: string;
     status: string;
-    archivedAt: string | null;
+    archivedAt?: string | null;
   },
   now: number,
 ): number | null {

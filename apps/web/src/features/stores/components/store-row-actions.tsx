@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Store } from '@shipdesk/contract';
 import { StoreArchiveButton } from './store-archive-button';
+import { MissingOrdersButton } from './missing-orders-button';
 
 interface StoreRowActionsProps {
   store: Store;
@@ -42,6 +43,7 @@ export function StoreRowActions({
           Pull orders
         </Button>
       ) : null}
+      {canPull ? <MissingOrdersButton store={store} /> : null}
       <Button
         size="small"
         startIcon={<HistoryOutlined />}

@@ -11,6 +11,7 @@ import { sourceLabel } from '@/lib/format/source-type';
 import type { WatchedRun } from '../hooks/use-stores-realtime';
 import { runOutcome, runTime, storeStatus } from '../store-status';
 import { StoreRowActions } from './store-row-actions';
+import { StoreSyncMode } from './store-sync-mode';
 import { SyncProgress } from './sync-progress';
 
 /** Cells of a store row, which the table's skeleton and detail lines span. */
@@ -136,6 +137,7 @@ export function StoreRow({
         </TableCell>
         <TableCell>
           <LastSync store={store} timeZone={timeZone} />
+          <StoreSyncMode store={store} />
         </TableCell>
         <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
           {formatCount(store.orderCount)}
