@@ -185,9 +185,15 @@ async function finish(
   deps.notify(tenantId, StoreRealtimeEvent.Changed, { storeId: String(run.storeId) });
 }
 
-/** The run's job, sent in the transaction that queued or hands on the run, so neither exists without the other. */
-function sendRun(deps: StoreSyncDeps, tx: Executor, job: SyncJob): Promise<void> {
-  return deps.queue.sendIn(tx, job, { singletonKey: `${job.tenantId}:${job.runId}` });
+/**
+ * The run's job, sent in the transaction that queued or hands on the run, so neither exists without the other;
+ * `afterSeconds` when the channel's quota lets the next page through only then.
+ */
+function sendRun(deps: StoreSyncDeps, tx: Executor, job: SyncJob, afterSeconds?: number): Promise<void> {
+  return deps.queue.sendIn(tx, job, {
+    singletonKey: `${job.tenantId}:${job.runId}`,
+    ...(afterSeconds !== undefined && { afterSeconds }),
+  });
 }
 
 /**
@@ -286,7 +292,7 @@ export function createStoreSyncService(deps: StoreSyncDeps) {
       error: string | null,
     ) => finish(deps, tenantId, run, state, error),
     progress: (tenantId: string, run: SyncRunRow) => progress(deps, tenantId, run),
-    sendRun: (tx: Executor, job: SyncJob) => sendRun(deps, tx, job),
+    sendRun: (tx: Executor, job: SyncJob, afterSeconds?: number) => sendRun(deps, tx, job, afterSeconds),
     stallRun: (job: SyncJob) => stallRun(deps, job),
     scheduleDue: () => scheduleDue(deps),
     listRuns: (tenantId: string, storeId: number, limit = 20) => listRuns(deps, tenantId, storeId, limit),

@@ -4,6 +4,7 @@ import type { StoreRow, SyncRunRow } from '../../db/schema/index.ts';
 import { channelOrderProblem, newestPerOrder } from './channel-order-check.ts';
 import { laterOf } from './channel-orders.ts';
 import type { ChannelOrder, OrderPage } from '../../integrations/channels/channel-types.ts';
+import { QuotaWait } from '../../integrations/http/channel-error.ts';
 import { throughput } from '../../lib/throughput-metrics.ts';
 import type { JobRun } from '../../plugins/background.ts';
 import { prepareChannelRules, type ImportRulePlan } from '../shipping-rules/index.ts';
@@ -176,6 +177,21 @@ export function createSyncSlices(deps: SyncSliceDeps) {
     }
   }
 
+  /**
+   * The channel's quota lets the next page through only later (Amazon's searchOrders: one call in about three
+   * minutes once its burst is spent): the run goes back to queued with its cursor, and its next slice is sent for
+   * then, in one transaction. No worker sits out the wait and the job never runs past its expiry.
+   */
+  async function waitForQuota(job: SyncJob, run: { id: number; workerId: string }, wait: QuotaWait): Promise<void> {
+    const { tenantId, storeId } = job;
+    const afterSeconds = Math.ceil(wait.waitMs / 1000);
+    await database.withTenant(tenantId, async (tx) => {
+      await repo.releaseRun(tx, tenantId, run.id, run.workerId);
+      await sync.sendRun(tx, { tenantId, storeId, runId: run.id, continued: true }, afterSeconds);
+    });
+    deps.log.info({ runId: run.id, storeId, afterSeconds, reason: wait.message }, 'sync run waits for the quota');
+  }
+
   /** The `store-sync` job's work. */
   async function runSlice(job: SyncJob, jobRun: JobRun): Promise<void> {
     const { tenantId } = job;
@@ -192,6 +208,7 @@ export function createSyncSlices(deps: SyncSliceDeps) {
         deps.log.warn({ runId: run.id }, 'sync run was taken over by a newer run of its job');
         return;
       }
+      if (error instanceof QuotaWait) return waitForQuota(job, run, error);
       const message = describeSyncError(error);
       deps.log.warn({ runId: run.id, storeId: run.storeId, reason: message }, 'sync run failed');
       await sync.finish(tenantId, run, 'failed', message);

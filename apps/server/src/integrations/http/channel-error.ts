@@ -56,6 +56,21 @@ export class ChannelError extends Error {
 }
 
 /**
+ * The platform's quota lets the next call through only after `waitMs`, longer than a caller should sit in a request:
+ * a long job (a pull) ends its slice and comes back then; anyone else sees a rate_limited error that says when.
+ */
+export class QuotaWait extends ChannelError {
+  readonly waitMs: number;
+
+  /** `status` 429 when the platform refused the call; null when our own pacing held it back. */
+  constructor(platform: string, operation: string, waitMs: number, status: number | null = null) {
+    super('rate_limited', `${platform} allows the next ${operation} call in ${Math.ceil(waitMs / 1000)} s`, status);
+    this.name = 'QuotaWait';
+    this.waitMs = waitMs;
+  }
+}
+
+/**
  * An answer longer than its limit, refused as malformed ("UPS answered more than 12 MB; Shipdesk refused it"). Never
  * retried: the same request would only be answered as much again. For a purchase it stays ambiguous (a malformed
  * answer): the label may have been bought.

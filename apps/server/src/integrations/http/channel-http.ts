@@ -23,6 +23,8 @@ export interface HttpOptions {
   /** Per attempt (default 30 s). */
   timeoutMs?: number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The clock that client-side pacing reads (a benchmark's simulated time); default Date.now. */
+  now?: () => number;
   fetch?: typeof fetch;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { closeAfterEach, quickHttp } from '../../../../test/adapter-test-kit.ts';
 import type { ChannelOrder } from '../channel-types.ts';
+import { QuotaWait } from '../../http/channel-error.ts';
 import { AMAZON_V0_READS_END, createAmazonAdapter, type AmazonAdapterOptions } from './amazon-adapter.ts';
 import { generateAmazonOrders, startFakeAmazon, type FakeAmazon, type FakeAmazonOptions } from '@shipdesk/fakes';
 
@@ -153,16 +154,43 @@ describe('Amazon adapter on Orders v2026-01-01', () => {
     expect(requestsTo(server, V0_READS)).toEqual([]);
   });
 
-  it('paces searchOrders at the 0.0056 a second Amazon states once the burst is used', async () => {
+  it('paces searchOrders at the 0.0056 a second Amazon states: a wait longer than a slice comes back as a QuotaWait', async () => {
     const server = await start();
-    const adapter = adapterFor(server, {}, { pacing: { bursts: { searchOrders: 1 } } });
-    await listAll(adapter, '2026-05-04T00:00:00.000Z');
-    // Three pages: the first spends the burst; each later one waits 1 / 0.0056 s, about three minutes.
-    expect(waits).toHaveLength(2);
-    for (const wait of waits) {
-      expect(wait).toBeGreaterThan(178_000);
-      expect(wait).toBeLessThanOrEqual(Math.ceil(1000 / 0.0056));
-    }
+    let clock = Date.now();
+    const http = { ...quickHttp(waits), now: () => clock };
+    const adapter = adapterFor(server, {}, { pacing: { bursts: { searchOrders: 1 } }, http });
+    const since = '2026-05-04T00:00:00.000Z';
+    const first = await adapter.listOrders({ updatedSince: since, pageToken: null });
+    // The burst of one is spent: the next call may go in 1 / 0.0056 s, about three minutes, too long to hold a worker.
+    const next = { updatedSince: since, pageToken: first.nextPageToken };
+    const held = await adapter.listOrders(next).catch((error: unknown) => error);
+    expect(held).toBeInstanceOf(QuotaWait);
+    expect((held as QuotaWait).waitMs).toBeGreaterThan(178_000);
+    expect((held as QuotaWait).waitMs).toBeLessThanOrEqual(Math.ceil(1000 / 0.0056));
+    expect(requestsTo(server, SEARCH)).toHaveLength(1);
+    clock += (held as QuotaWait).waitMs;
+    expect((await adapter.listOrders(next)).orders.length).toBeGreaterThan(0);
+    expect(waits).toEqual([]);
+  });
+
+  it("shares a seller's buckets between the adapters built for it: a new slice does not burst again", async () => {
+    const server = await start();
+    const since = '2026-05-04T00:00:00.000Z';
+    const spender = adapterFor(server, {}, { pacing: true });
+    for (let call = 0; call < 20; call++) await spender.listOrders({ updatedSince: since, pageToken: null });
+    const nextSlice = adapterFor(server, {}, { pacing: true });
+    await expect(nextSlice.listOrders({ updatedSince: since, pageToken: null })).rejects.toBeInstanceOf(QuotaWait);
+    expect(requestsTo(server, SEARCH)).toHaveLength(20);
+    // Another seller's authorisation has buckets of its own: its call goes out (and the fake, which knows no such
+    // seller, refuses it), it is not held back.
+    const other = createAmazonAdapter(
+      {
+        settings: { clientId: CREDENTIALS.clientId, apiBaseUrl: server.url, authBaseUrl: server.url },
+        credentials: { clientSecret: CREDENTIALS.clientSecret, refreshToken: 'Atzr|another-seller' },
+      },
+      { http: quickHttp(waits), pacing: true, now: BEFORE_END },
+    );
+    await expect(other.listOrders({ updatedSince: since, pageToken: null })).rejects.toMatchObject({ kind: 'auth' });
   });
 
   it('rides out a 429 QuotaExceeded on searchOrders, and gives a wait past the retry ceiling back to the run', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   createAccessTokens,
@@ -13,7 +14,7 @@ import {
   type ChannelResponse,
   type PlatformRules,
 } from '../../http/channel-http.ts';
-import { createPacer, parseRateLimit, type Pacer } from './amazon-pacer.ts';
+import { createPacer, parseRateLimit, sharedPacer, type Pacer } from './amazon-pacer.ts';
 import {
   AMAZON_RDT_PATH,
   type AmazonErrorDetail,
@@ -86,17 +87,27 @@ interface Credential {
 
 const sleepFor = (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal });
 
+/** A seller's authorisation, hashed: the refresh token is a secret and stays out of the key. */
+const pacerKey = (apiBase: string, clientId: string, refreshToken: string) =>
+  createHash('sha256').update(`${apiBase}\n${clientId}\n${refreshToken}`).digest('base64url');
+
 export function createAmazonClient(config: AmazonClientConfig): AmazonClient {
   const http = createChannelHttp(amazonRules, config.http);
   const apiBase = (config.apiBaseUrl || AMAZON_API_BASE_URL).replace(/\/+$/, '');
   const authBase = (config.authBaseUrl || AMAZON_AUTH_BASE_URL).replace(/\/+$/, '');
+  const makePacer = () =>
+    createPacer({
+      sleep: config.http?.sleep ?? sleepFor,
+      ...(config.http?.now && { now: config.http.now }),
+      bursts: typeof config.pacing === 'object' ? config.pacing.bursts : undefined,
+    });
+  // One pacer per seller authorisation and API host in this process; a test's own pacing options get their own.
   const pacer: Pacer | null =
     config.pacing === false
       ? null
-      : createPacer({
-          sleep: config.http?.sleep ?? sleepFor,
-          bursts: typeof config.pacing === 'object' ? config.pacing.bursts : undefined,
-        });
+      : typeof config.pacing === 'object'
+        ? makePacer()
+        : sharedPacer(pacerKey(apiBase, config.clientId, config.refreshToken), makePacer);
 
   let refreshToken = config.refreshToken;
   const tokens = createAccessTokens({
@@ -198,6 +209,8 @@ export function createAmazonClient(config: AmazonClientConfig): AmazonClient {
         pacer?.observe(request.operation, headersOf(result));
         return result;
       } catch (error) {
+        // Retried by the HTTP layer and still 429: Amazon's bucket is empty; the caller hears when it refills.
+        if (pacer && error instanceof ChannelError && error.status === 429) throw pacer.refused(request.operation);
         // SP-API answers 403 Unauthorized to an expired or revoked token: a kept one gets one fresh retry.
         const refused = error instanceof ChannelError && (error.status === 403 || error.status === 401);
         if (!refused || attempt > 0 || credential.fresh) throw error;
