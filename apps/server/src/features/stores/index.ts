@@ -29,6 +29,8 @@ export const storeCallbacksFeature: FastifyPluginAsyncTypebox<{
   await app.register(marketplaceCallbackRoutes, options.marketplace);
 };
 
+// Amazon's notifications (features/store-pushes) turn a store's push on, off or failed.
+export { setPushStatus } from './store-push-state.ts';
 export { storeSyncPlugin } from './store-sync-plugin.ts';
 export { createStoresRepository } from './stores-repository.ts';
 export { sealCredentials } from '../../lib/sealed-credentials.ts';
@@ -38,3 +40,5 @@ export { channelOrderProblem, newestPerOrder } from './channel-order-check.ts';
 export { describeSyncError, type WeightFill } from './store-sync-service.ts';
 export { parseStoreId } from './stores-service.ts';
 export { StoreIdParams } from './stores-routes.ts';
+// eBay's notifications (features/store-pushes) count the messages refused before any store took them.
+export { pushRefused } from './store-push-state.ts';
