@@ -37,6 +37,8 @@ import { labelsFeature, labelsPlugin } from './features/labels/index.ts';
 import { returnsFeature, returnsPlugin } from './features/returns/index.ts';
 import { endOfDayFeature } from './features/end-of-day/index.ts';
 import { trackingFeature, trackingPlugin } from './features/tracking/index.ts';
+import { amazonPushPlugin } from './features/store-pushes/amazon-push-plugin.ts';
+import { amazonPushRoutes } from './features/store-pushes/amazon-push-routes.ts';
 import { buyerNoticesFeature, buyerNoticesPlugin } from './features/buyer-notices/index.ts';
 import { parcelProblemsFeature, parcelProblemsPlugin } from './features/parcel-problems/index.ts';
 import {
@@ -54,6 +56,7 @@ import { shippingFeature, shippingPlugin } from './features/shipping/index.ts';
 import { rulesForOrders, shippingRulesFeature } from './features/shipping-rules/index.ts';
 import { productFillPlugin, productsFeature } from './features/products/index.ts';
 import { storeCallbacksFeature, storeSyncPlugin, storesFeature } from './features/stores/index.ts';
+import { ebayNotificationsRoutes } from './features/store-pushes/ebay-notifications-routes.ts';
 import { storeReconcileFeature, storeReconcilePlugin } from './features/store-reconcile/index.ts';
 import { subscriptionsFeature } from './features/subscriptions/index.ts';
 import { createTenantsService, tenantsFeature, type TenantsService } from './features/tenants/index.ts';
@@ -247,6 +250,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(parcelProblemsPlugin, { publicUrl: config.publicUrl });
   await app.register(trackingPagePlugin, { publicUrl: config.publicUrl });
   // Orders' ship-to checked against the carriers' address services, in the background (docs/address-checks.md).
+  // Amazon's order notifications: each listening store's SQS queue long-polled on the one engine.
+  await app.register(amazonPushPlugin, { adapterOptions });
   await app.register(addressChecksPlugin, { carrierAdapters, carrierAdapterOptions: { http: adapterOptions.http } });
   await app.register(securityHeadersPlugin, { oidcIssuer: config.oidcIssuer, ssoUrl: config.ssoUrl });
   if (serves) await app.register(staticSpaPlugin, { webDist: config.webDist });
@@ -260,6 +265,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(appConfigFeature, { config });
       const marketplace = { app: config.bigcommerce, publicUrl: config.publicUrl, http: adapterOptions.http };
       await api.register(storeCallbacksFeature, { bigcommerceAppSecret: config.bigcommerce.clientSecret, marketplace });
+      await api.register(ebayNotificationsRoutes, { publicUrl: config.publicUrl, http: adapterOptions.http });
       // Each route's own policy (signed-in or admin) decides who may call it: enforceRoutePolicies.
       await api.register(settingsFeature);
       await api.register(setupGuideFeature);
@@ -276,6 +282,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(addressChecksFeature);
       await api.register(printingFeature, {
         certificate: config.qzCertificate,
+      await api.register(amazonPushRoutes);
         privateKey: config.qzPrivateKey,
         webOrigins: [config.publicUrl, ...config.webOrigins],
       });

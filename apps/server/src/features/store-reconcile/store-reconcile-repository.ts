@@ -25,7 +25,7 @@ export interface NewFinding {
   channelUpdatedAt: Date | null;
 }
 
-export interface StoredOrder {
+interface StoredOrder {
   id: number;
   externalId: string;
   externalUpdatedAt: Date | string | null;
@@ -351,5 +351,3 @@ export function createReconcileRepository() {
     listFindings,
   };
 }
-
-export type ReconcileRepository = ReturnType<typeof createReconcileRepository>;

@@ -5,7 +5,7 @@ import { tenantPolicy } from '../../db/schema/tenancy.ts';
 import { at, oneOf } from '../../db/schema/columns.ts';
 
 /**
- * One missing-orders check of one store (docs/stores.md, "Missing orders"): the window it compares, where its paging
+ * One missing-orders check of one store (issue 30, point 3): the window it compares, where its paging
  * stands (`cursor`: the channel's page token, moved only with the page's findings; then the fix's last order, so a restarted job resumes there) and, once asked, its fix.
  * One queued or running check per store; the latest row is the one the store's dialog shows.
  */

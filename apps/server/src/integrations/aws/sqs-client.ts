@@ -40,15 +40,17 @@ const PERMANENT_CODES =
   /^(AccessDenied|QueueDoesNotExist|NonExistentQueue|UnrecognizedClient|InvalidClientTokenId|InvalidSignature|SignatureDoesNotMatch|MissingAuthenticationToken|IncompleteSignature|InvalidSecurity|InvalidAddress|KmsAccessDenied|KmsDisabled|KmsNotFound)/;
 
 export class SqsError extends Error {
-  constructor(
-    message: string,
-    /** AWS's error code (`QueueDoesNotExist`), when it sent one. */
-    readonly code: string | null,
-    readonly status: number | null,
-    readonly permanent: boolean,
-  ) {
+  /** AWS's error code (`QueueDoesNotExist`), when it sent one. */
+  readonly code: string | null;
+  readonly status: number | null;
+  readonly permanent: boolean;
+
+  constructor(message: string, code: string | null, status: number | null, permanent: boolean) {
     super(message);
     this.name = 'SqsError';
+    this.code = code;
+    this.status = status;
+    this.permanent = permanent;
   }
 }
 
