@@ -1,0 +1,225 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role, type AmazonNotificationsState, type Store } from '@shipdesk/contract';
+import { generateAmazonOrders, startFakeAmazon, startFakeSqs, type FakeAmazon, type FakeSqs } from '@shipdesk/fakes';
+import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
+import { waitFor } from '../../../test/job-helpers.ts';
+
+/**
+ * Amazon ORDER_CHANGE notifications end to end against the fake Amazon and the fake SQS (issue 30): turning them on
+ * makes the destination and subscription, a change at Amazon reaches the order list through the seller's queue,
+ * replays and another seller's notifications are counted and change nothing, the secret stays sealed, another
+ * tenant's store is a 404, and turning them off deletes the subscription.
+ */
+
+const CREDENTIALS = { clientId: 'amzn1.application-oa2-client.h1b', clientSecret: 'cs-h1b', refreshToken: 'Atzr|h1b' };
+const SELLER_AWS = {
+  accountId: '111122223333',
+  accessKeyId: 'AKIAFAKESELLER0H1B01',
+  secretAccessKey: 'seller-aws-secret-h1b-0123456789',
+};
+const AMAZON_AWS = { accountId: '437568002678', accessKeyId: 'AKIAFAKEAMAZON0H1B01', secretAccessKey: 'amazon-secret' };
+const SELLER_ID = 'A2FAKESELLER0001';
+const OTHER_SELLER_ID = 'A9OTHERSELLER99';
+
+describe.each(backends)('Amazon order notifications through SQS ($name)', (backend) => {
+  let t: TestContext;
+  let sqs: FakeSqs;
+  let amazon: FakeAmazon;
+  let other: FakeAmazon;
+  const logLines: string[] = [];
+  const tenant = newTenantId();
+  const stranger = newTenantId();
+
+  beforeAll(async () => {
+    sqs = await startFakeSqs({ accounts: [SELLER_AWS, AMAZON_AWS] });
+    const link = { sqs: { endpoint: sqs.url, credentials: AMAZON_AWS } };
+    amazon = await startFakeAmazon({
+      ...CREDENTIALS,
+      orders: generateAmazonOrders(6, { seed: 30 }),
+      notifications: { ...link, sellerId: SELLER_ID },
+    });
+    // Another seller's Amazon account, sending into a queue of ours.
+    other = await startFakeAmazon({
+      ...CREDENTIALS,
+      orders: generateAmazonOrders(3, { seed: 31 }),
+      notifications: { ...link, sellerId: OTHER_SELLER_ID },
+    });
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    t = await buildTestApp(backend, {}, undefined, {
+      adapterOptions: { http: { retries: 2, baseDelayMs: 1, timeoutMs: 25_000 } },
+      logger: { level: 'debug', stream },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await Promise.all([amazon?.close(), other?.close(), sqs?.close()]);
+  });
+
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, who = tenant) =>
+    t.app.inject({ method, url, headers: await t.auth(who), ...(payload && { payload }) });
+
+  async function amazonStore(name: string, fake: FakeAmazon): Promise<Store> {
+    const created = await call('POST', '/api/v1/stores', {
+      name,
+      sourceType: 'AmazonSP',
+      settings: { clientId: CREDENTIALS.clientId, apiBaseUrl: fake.url, authBaseUrl: fake.url },
+      credentials: { clientSecret: CREDENTIALS.clientSecret, refreshToken: CREDENTIALS.refreshToken },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().data;
+  }
+
+  const setup = (queueUrl: string, sellerId = SELLER_ID) => ({
+    queueUrl,
+    awsAccessKeyId: SELLER_AWS.accessKeyId,
+    awsSecretAccessKey: SELLER_AWS.secretAccessKey,
+    sellerId,
+  });
+  const state = async (storeId: string): Promise<AmazonNotificationsState> =>
+    (await call('GET', `/call/store/${storeId}/amazonNotifications`)).json().data;
+
+  /** The store's order with this Amazon id, in full, or undefined while it is not in the order list. */
+  async function storedOrder(storeId: string, externalId: string): Promise<string | undefined> {
+    const filters = encodeURIComponent(JSON.stringify({ storeId }));
+    const rows = (await call('GET', `/api/v1/orders?size=100&filters=${filters}`)).json().data.rows as Array<{
+      id: string;
+      orderNumber: string;
+    }>;
+    const row = rows.find((r) => r.orderNumber === externalId);
+    return row ? (await call('GET', `/api/v1/orders/${row.id}`)).body : undefined;
+  }
+
+  const openOrderOf = (fake: FakeAmazon) =>
+    [...fake.orders.values()].find((entry) => entry.order.OrderStatus === 'Unshipped')!.order.AmazonOrderId;
+
+  it('turns on, takes an address change at Amazon to the order list, counts a replay, and keeps the secret sealed', async () => {
+    const store = await amazonStore('Amazon live', amazon);
+    const queue = sqs.createQueue({
+      accountId: SELLER_AWS.accountId,
+      name: 'orders-live',
+      senders: [AMAZON_AWS.accountId],
+    });
+
+    const on = await call('PUT', `/call/store/${store.id}/amazonNotifications`, setup(queue.url));
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data).toMatchObject({ status: 'pending', queueUrl: queue.url, sellerId: SELLER_ID });
+    expect(on.json().data.awsAccessKeyId).toBe(`••••${SELLER_AWS.accessKeyId.slice(-4)}`);
+    const [destination] = [...amazon.notifications.destinations.values()];
+    expect(destination?.resource.sqs.arn).toBe(queue.arn);
+    const [subscription] = [...amazon.notifications.subscriptions.values()];
+    expect(subscription?.destinationId).toBe(destination?.destinationId);
+    expect(subscription?.processingDirective?.eventFilter?.marketplaceIds).toEqual(['ATVPDKIKX0DER']);
+
+    // Every change is sent twice: the second copy of each is a replay.
+    amazon.notifications.chaos({ repeat: 1 });
+    const orderId = openOrderOf(amazon);
+    // An address change (not a cancel: a canceled Amazon order's lines have quantity 0, which the stores' order check
+    // refuses today, whether pulled or pushed).
+    amazon.notifications.changeOrder(orderId, 'addressChanged');
+    const order = await waitFor(() => storedOrder(store.id, orderId), 20_000, 'the changed order');
+    expect(order).toContain('Cupertino');
+    const live = await waitFor(
+      async () => {
+        const now = await state(store.id);
+        return now.counts.duplicate >= 1 ? now : undefined;
+      },
+      20_000,
+      'the replay',
+    );
+    expect(live).toMatchObject({ status: 'active', error: null, counts: { recorded: 1, duplicate: 1, ignored: 0 } });
+    expect(live.lastHeardAt).not.toBeNull();
+    await waitFor(async () => (sqs.messages(queue.url).length === 0 ? true : undefined), 5_000, 'the deletes');
+
+    const listed = (await call('GET', '/api/v1/stores')).json().data.rows.find((s: Store) => s.id === store.id);
+    expect(listed.push).toMatchObject({ status: 'active' });
+    for (const body of [JSON.stringify(live), JSON.stringify(listed), on.body, logLines.join('')]) {
+      expect(body).not.toContain(SELLER_AWS.secretAccessKey);
+    }
+
+    const off = await call('DELETE', `/call/store/${store.id}/amazonNotifications`);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data).toMatchObject({
+      status: 'off',
+      queueUrl: null,
+      awsAccessKeyId: null,
+      subscriptionId: null,
+    });
+    expect(amazon.notifications.subscriptions.size).toBe(0);
+    expect(amazon.notifications.destinations.size).toBe(0);
+  });
+
+  it("ignores and counts another seller's notification, and never changes its order", async () => {
+    const store = await amazonStore('Amazon wary', other);
+    const queue = sqs.createQueue({
+      accountId: SELLER_AWS.accountId,
+      name: 'orders-wary',
+      senders: [AMAZON_AWS.accountId],
+    });
+    // The store expects SELLER_ID; this Amazon account sends as OTHER_SELLER_ID.
+    const on = await call('PUT', `/call/store/${store.id}/amazonNotifications`, setup(queue.url, SELLER_ID));
+    expect(on.statusCode, on.body).toBe(200);
+    const orderId = openOrderOf(other);
+    other.notifications.changeOrder(orderId, 'canceled');
+    const seen = await waitFor(
+      async () => {
+        const now = await state(store.id);
+        return now.counts.ignored >= 1 ? now : undefined;
+      },
+      20_000,
+      'the ignored notification',
+    );
+    expect(seen.counts).toEqual({ recorded: 0, duplicate: 0, ignored: 1 });
+    expect(await storedOrder(store.id, orderId)).toBeUndefined();
+    await waitFor(async () => (sqs.messages(queue.url).length === 0 ? true : undefined), 5_000, 'the delete');
+  });
+
+  it('refuses bad input by field, and keys AWS refuses, before anything is made at Amazon', async () => {
+    const store = await amazonStore('Amazon checked', amazon);
+    const queue = sqs.createQueue({
+      accountId: SELLER_AWS.accountId,
+      name: 'orders-checked',
+      senders: [AMAZON_AWS.accountId],
+    });
+    const put = (body: object) => call('PUT', `/call/store/${store.id}/amazonNotifications`, body);
+    const subscriptionsBefore = amazon.notifications.subscriptions.size;
+
+    const badUrl = await put(setup('https://example.com/queue'));
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json().errors).toHaveProperty('queueUrl');
+    const badSeller = await put(setup(queue.url, 'seller one'));
+    expect(badSeller.json().errors).toHaveProperty('sellerId');
+    const wrongSecret = await put({ ...setup(queue.url), awsSecretAccessKey: 'not-the-secret-at-all-000' });
+    expect(wrongSecret.statusCode, wrongSecret.body).toBe(400);
+    expect(wrongSecret.json().errors).toHaveProperty('awsSecretAccessKey');
+    const gone = await put(setup(`${sqs.url}/${SELLER_AWS.accountId}/no-such-queue`));
+    expect(gone.json().errors).toHaveProperty('queueUrl');
+    expect(amazon.notifications.subscriptions.size).toBe(subscriptionsBefore);
+    expect((await state(store.id)).status).toBe('off');
+
+    const shopify = await call('POST', '/api/v1/stores', {
+      name: 'Not Amazon',
+      sourceType: 'Shopify',
+      settings: { shopDomain: 'not-amazon.myshopify.com' },
+      credentials: { accessToken: 'shpat_0123456789abcdef' },
+    });
+    expect((await call('GET', `/call/store/${shopify.json().data.id}/amazonNotifications`)).statusCode).toBe(404);
+  });
+
+  it("answers 404 for another tenant's store and a Manager may read but not turn on", async () => {
+    const store = await amazonStore('Amazon private', amazon);
+    const url = `/call/store/${store.id}/amazonNotifications`;
+    expect((await call('GET', url, undefined, stranger)).statusCode).toBe(404);
+    expect((await call('PUT', url, setup(`${sqs.url}/${SELLER_AWS.accountId}/x`), stranger)).statusCode).toBe(404);
+    expect((await call('DELETE', url, undefined, stranger)).statusCode).toBe(404);
+    const manager = await t.auth(tenant, Role.Manager);
+    expect((await t.app.inject({ method: 'GET', url, headers: manager })).statusCode).toBe(200);
+    const refused = await t.app.inject({ method: 'DELETE', url, headers: manager });
+    expect(refused.statusCode).toBe(403);
+  });
+});
