@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, type ReconcileView, type RoleId, type Store } from '@shipdesk/contract';
 import { startFakeShopify, type FakeShopify } from '@shipdesk/fakes';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
 import { settleSyncRun } from '../../../test/store-helpers.ts';
+import { strandJob } from '../../../test/job-helpers.ts';
 import { findingKind } from './store-reconcile-rules.ts';
 
 /** The missing-orders check against the fake Shopify, through the real adapter over HTTP. */
@@ -14,7 +16,8 @@ describe.each(backends)('missing-orders check ($name)', (backend) => {
 
   beforeAll(async () => {
     shop = await startFakeShopify({ orders: 40 });
-    t = await buildTestApp(backend, {}, undefined, {
+    // Slices of 2 s expiring after 6 s: the queue's monitor looks every second or so for a killed worker's job.
+    t = await buildTestApp(backend, { syncStallSeconds: 6 }, undefined, {
       adapterOptions: { http: { retries: 2, baseDelayMs: 1, timeoutMs: 2000 } },
     });
   });
@@ -115,6 +118,36 @@ describe.each(backends)('missing-orders check ($name)', (backend) => {
     const fix = await call('POST', `/call/store/${store.id}/reconcile/fix`);
     expect(fix.statusCode).toBe(400);
     expect(fix.json().errors).toHaveProperty('storeId');
+  });
+
+  /** A check as a killed worker leaves it: running, held by the dead worker's job, that job active past its expiry. */
+  async function strandedCheck(retries: number): Promise<string> {
+    const runId = await t.app.db.withTenant(tenant, async (tx) => {
+      const result = (await tx.execute(
+        sql`INSERT INTO reconcile_runs (tenant_id, store_id, days, since, state, cursor, worker_id)
+            VALUES (${tenant}, ${Number(store.id)}, 14, now() - interval '14 days', 'running',
+                    '{"pageToken":null}'::jsonb, 'killed-host:1:job:0')
+            RETURNING id`,
+      )) as unknown as { rows: Array<{ id: string | number }> };
+      return Number(result.rows[0]!.id);
+    });
+    const job = { tenantId: tenant, runId, step: 'check' };
+    await strandJob(t, 'store-reconcile', job, { singletonKey: `${tenant}:${runId}:check`, retries });
+    return String(runId);
+  }
+
+  it('resumes a check whose worker was killed, and ends one that keeps stopping as failed', async () => {
+    const [late] = shop.addOrders(1);
+    const resumed = await strandedCheck(0);
+    const view = await settle(store.id);
+    expect(view.run).toMatchObject({ id: resumed, state: 'succeeded', error: null });
+    expect(view.findings.map((f) => [f.externalId, f.kind])).toEqual([[late!.legacyResourceId, 'missing']]);
+
+    // Its four retries spent already: pg-boss hands the job to the dead-letter queue, which ends the check.
+    const stopped = await strandedCheck(4);
+    const failed = await settle(store.id);
+    expect(failed.run).toMatchObject({ id: stopped, state: 'failed' });
+    expect(failed.run!.error).toMatch(/stopped making progress/);
   });
 
   it('refuses bad days by name, answers 404 for another tenant, and lets a Manager check', async () => {
