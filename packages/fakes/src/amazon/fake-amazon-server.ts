@@ -51,6 +51,8 @@ export interface FakeAmazonOptions extends FakeRefreshTokenOptions {
   burst?: number;
   /** Requests per second refilling the buckets and stated in x-amzn-RateLimit-Limit; default the documented plans. */
   rate?: number;
+  /** The buckets' clock (a benchmark's simulated time); default Date.now. */
+  now?: () => number;
   /** false: the app lacks the restricted roles, so RDT requests answer 403. */
   piiAccess?: boolean;
   storeName?: string;
@@ -115,7 +117,7 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
   /** Takes a token from the operation's bucket; false when it is empty. */
   function admit(operation: SpApiOperation): boolean {
     if (!options.burst) return true;
-    const now = Date.now();
+    const now = (options.now ?? Date.now)();
     const bucket = buckets.get(operation) ?? { tokens: options.burst, at: now };
     bucket.tokens = Math.min(options.burst, bucket.tokens + ((now - bucket.at) / 1000) * rateOf(operation));
     bucket.at = now;

@@ -42,3 +42,6 @@ export { parseStoreId } from './stores-service.ts';
 export { StoreIdParams } from './stores-routes.ts';
 // eBay's notifications (features/store-pushes) count the messages refused before any store took them.
 export { pushRefused } from './store-push-state.ts';
+// The Amazon pull benchmark (bench/src/amazon-pull.ts) reads through a channel's adapter and hears its quota waits.
+export { createChannelAdapter } from '../../integrations/channels/channel-registry.ts';
+export { QuotaWait } from '../../integrations/http/channel-error.ts';
