@@ -7,6 +7,7 @@ import type { Store } from '@shipdesk/contract';
 import { StoreArchiveButton } from './store-archive-button';
 import { MissingOrdersButton } from './missing-orders-button';
 
+import { EbayNotificationsButton } from './ebay-notifications-button';
 interface StoreRowActionsProps {
   store: Store;
   /** Wholesale and uninstalled stores have nothing to pull. */
@@ -48,6 +49,7 @@ export function StoreRowActions({
         size="small"
         startIcon={<HistoryOutlined />}
         onClick={() => onSyncLog(store)}
+      {canPull && store.sourceType === 'Ebay' ? <EbayNotificationsButton store={store} /> : null}
         aria-label={`Sync log of ${store.name}`}
         sx={{ whiteSpace: 'nowrap' }}
       >
