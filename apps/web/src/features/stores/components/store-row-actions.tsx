@@ -4,6 +4,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Store } from '@shipdesk/contract';
+import { AmazonNotificationsButton } from './amazon-notifications-button';
 import { StoreArchiveButton } from './store-archive-button';
 import { MissingOrdersButton } from './missing-orders-button';
 
@@ -43,6 +44,9 @@ export function StoreRowActions({
         >
           Pull orders
         </Button>
+      ) : null}
+      {canPull && store.sourceType === 'AmazonSP' ? (
+        <AmazonNotificationsButton store={store} readOnly={!canEdit} />
       ) : null}
       {canPull ? <MissingOrdersButton store={store} /> : null}
       <Button
