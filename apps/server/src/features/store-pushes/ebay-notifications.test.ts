@@ -140,6 +140,20 @@ describe.each(backends)('eBay order notifications ($name)', (backend) => {
     expect(viaPushes.byNumber).toEqual(viaPull.byNumber);
   });
 
+  it('a dropped message leaves the order behind until the scheduled pull reconciles it', async () => {
+    const order = [ORDERS[9]!, ORDERS[11]!].find((o) => o.cancelStatus?.cancelState !== 'CANCELED')!;
+    ebay.notifications.chaos({ drop: 1 });
+    ebay.notifications.changeOrder(order.orderId, 'canceled');
+    await ebay.notifications.settled();
+    ebay.notifications.chaos({});
+    expect(ebay.notifications.delivery.dropped).toHaveLength(1);
+    expect((await ordersOf(tenant, store.id)).byNumber[order.orderId]).not.toBe('Canceled');
+
+    ageOrders();
+    await pull(tenant, store.id);
+    expect((await ordersOf(tenant, store.id)).byNumber[order.orderId]).toBe('Canceled');
+  });
+
   it('a bad signature, an unknown key or an unknown store is refused, counted and changes nothing', async () => {
     const before = await ordersOf(tenant, store.id);
     const counts = (await state(store.id)).counts;
