@@ -167,6 +167,10 @@ describe.each(backends)('missing-orders check ($name)', (backend) => {
     const manager = await call('POST', `/call/store/${store.id}/reconcile`, { days: 1 }, tenant, Role.Manager);
     expect(manager.statusCode, manager.body).toBe(202);
     expect((await settle(store.id)).run).toMatchObject({ state: 'succeeded', days: 1 });
+    // Without days: the last 14.
+    const plain = await call('POST', `/call/store/${store.id}/reconcile`, {});
+    expect(plain.statusCode, plain.body).toBe(202);
+    expect((await settle(store.id)).run).toMatchObject({ state: 'succeeded', days: 14 });
   });
 });
 
