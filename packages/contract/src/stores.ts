@@ -230,7 +230,7 @@ export const StoreSchema = Type.Object({
   problem: Nullable(Type.String()),
   webhookUrl: Nullable(Type.String({ description: 'where the platform should send order webhooks' })),
   push: StorePushSchema,
-  /** When Shipdesk last heard from the channel: the latest verified push or finished pull. */
+  /** When the channel last answered: a verified push, a page a pull read, or a pull that succeeded. */
   lastHeardAt: Nullable(DateTime),
   createdAt: DateTime,
   archivedAt: ArchivedAt,

@@ -129,7 +129,8 @@ async function commitPage(
       .returning(),
     tx
       .update(stores)
-      .set({ syncCursor: cursor, updatedAt: sql`now()` })
+      // A page the channel answered is hearing from it, however long the whole pull takes.
+      .set({ syncCursor: cursor, lastHeardAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(stores.tenantId, tenantId), eq(stores.id, run.storeId))),
   ]);
   return row;
@@ -162,11 +163,23 @@ async function finishRun(
     .update(stores)
     .set({
       lastSyncAt: sql`now()`,
+      // A failed or stalled pull did not hear from the channel; a store that only fails goes quiet (the stall alert).
+      lastHeardAt: outcome.state === 'succeeded' ? sql`now()` : sql`${stores.lastHeardAt}`,
       problem: outcome.state === 'succeeded' ? null : outcome.error,
       status: sql`CASE WHEN ${stores.status} = 'error' AND ${outcome.state} = 'succeeded' THEN 'active' ELSE ${stores.status} END`,
       updatedAt: sql`now()`,
     })
     .where(and(eq(stores.tenantId, tenantId), eq(stores.id, run.storeId)));
+}
+
+/** The store's sealed credentials as they are now, its row locked until the transaction ends. */
+async function lockCredentials(tx: Executor, tenantId: string, storeId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ credentials: stores.credentials })
+    .from(stores)
+    .where(and(eq(stores.tenantId, tenantId), eq(stores.id, storeId)))
+    .for('update');
+  return row?.credentials ?? null;
 }
 
 async function saveCredentials(tx: Executor, tenantId: string, storeId: number, sealed: string | null): Promise<void> {
@@ -226,6 +239,7 @@ export function createSyncRepository() {
     commitPage,
     releaseRun,
     finishRun,
+    lockCredentials,
     saveCredentials,
     setProblem,
     scheduleNext,

@@ -104,12 +104,14 @@ function adapterFor(deps: StoreSyncDeps, store: StoreRow): ChannelAdapter {
       settings: store.settings,
       credentials,
       saveCredentials: async (changed) => {
-        const merged = { ...credentials, ...changed };
         Object.assign(credentials, changed);
-        // Rotated tokens are kept at once: a refresh token may be single-use.
-        await deps.database.withTenant(store.tenantId, (tx) =>
-          repo.saveCredentials(tx, store.tenantId, store.id, sealCredentials(deps.secrets, merged)),
-        );
+        // Rotated tokens are kept at once: a refresh token may be single-use. Merged into the credentials as they
+        // are now, not as this adapter read them: keys saved meanwhile (a push's sealed setup) stay.
+        await deps.database.withTenant(store.tenantId, async (tx) => {
+          const current = openCredentials(deps.secrets, await repo.lockCredentials(tx, store.tenantId, store.id));
+          const merged = sealCredentials(deps.secrets, { ...current, ...changed });
+          await repo.saveCredentials(tx, store.tenantId, store.id, merged);
+        });
       },
     },
     deps.adapterOptions,

@@ -137,12 +137,6 @@ async function sourceTypeOf(deps: StoresServiceDeps, auth: AuthContext, storeId:
   return row.sourceType as SourceType;
 }
 
-/** The later of two moments, as ISO text; null when neither happened. */
-function latestOf(...moments: Array<string | Date | null>): string | null {
-  const times = moments.filter((m) => m !== null).map((m) => new Date(m).getTime());
-  return times.length > 0 ? new Date(Math.max(...times)).toISOString() : null;
-}
-
 function toStore(deps: StoresServiceDeps, row: StoreRow, orderCount: number, lastRun: SyncRunRow | undefined): Store {
   const credentials = openCredentials(deps.secrets, row.credentials);
   const platform = WEBHOOK_PLATFORMS[row.sourceType as SourceType];
@@ -171,7 +165,7 @@ function toStore(deps: StoresServiceDeps, row: StoreRow, orderCount: number, las
         ignored: row.pushCounts.ignored ?? 0,
       },
     },
-    lastHeardAt: latestOf(row.lastHeardAt, row.lastSyncAt),
+    lastHeardAt: row.lastHeardAt ? new Date(row.lastHeardAt).toISOString() : null,
     createdAt: new Date(row.createdAt).toISOString(),
     archivedAt: row.archivedAt ? new Date(row.archivedAt).toISOString() : null,
   };

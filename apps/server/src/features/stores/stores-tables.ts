@@ -38,7 +38,7 @@ export const stores = pgTable(
     /** Whether the channel pushes order changes here (docs/stores.md, "Pushes"); the pull stays as reconciliation. */
     pushStatus: text('push_status').notNull().default('off'),
     pushError: text('push_error'),
-    /** The last verified push (a finished pull is `last_sync_at`). */
+    /** When the channel last answered: a verified push, a pull's page or a pull that succeeded. */
     lastHeardAt: at('last_heard_at'),
     /** Verified pushes by outcome: recorded, duplicate, ignored. */
     pushCounts: jsonb('push_counts').$type<Record<string, number>>().notNull().default({}),

@@ -3,16 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store, SyncRun } from '@shipdesk/contract';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
 import { generateAmazonOrders, startFakeAmazon, type FakeAmazon } from '@shipdesk/fakes';
+import { openCredentials, sealCredentials } from '../../lib/sealed-credentials.ts';
+import { createSyncRepository } from './store-sync-repository.ts';
 
 /**
- * A pull that meets the channel's quota (Amazon's searchOrders: one call in about three minutes once its burst is
+ * An Amazon store's pulls. A pull that meets the channel's quota (Amazon's searchOrders: one call in about three minutes once its burst is
  * spent) keeps what it read, goes back to queued and sends its next slice for when the quota allows: it neither
  * fails nor holds a worker past its job's expiry.
  */
 
 const CREDENTIALS = { clientId: 'amzn1.application-oa2-client.q1', clientSecret: 'cs-q1', refreshToken: 'Atzr|q1' };
 
-describe.each(backends)('a pull waiting for the channel quota ($name)', (backend) => {
+describe.each(backends)('an Amazon store: quota waits and kept credentials ($name)', (backend) => {
   let t: TestContext;
   let fake: FakeAmazon;
   const tenant = newTenantId();
@@ -63,5 +65,32 @@ describe.each(backends)('a pull waiting for the channel quota ($name)', (backend
     const listed: Store[] = (await call('GET', '/api/v1/stores')).json().data.rows;
     const after = listed.find((s) => s.id === store.id)!;
     expect(after.problem).toBeNull();
+  });
+
+  it("merges an adapter's new token into the credentials as they are now, keeping keys saved since it read them", async () => {
+    const created = await call('POST', '/api/v1/stores', {
+      name: 'Amazon credentials',
+      sourceType: 'AmazonSP',
+      settings: { clientId: CREDENTIALS.clientId, apiBaseUrl: fake.url, authBaseUrl: fake.url },
+      credentials: { clientSecret: CREDENTIALS.clientSecret, refreshToken: CREDENTIALS.refreshToken },
+    });
+    const storeId = Number(created.json().data.id);
+    const repo = createSyncRepository();
+    const row = await t.app.db.withTenant(tenant, (tx) => repo.findStore(tx, tenant, storeId));
+    // An adapter built from the row as it was (a pull's slice) ...
+    const adapter = t.app.storeSync.adapterFor(row!);
+    // ... then a push's setup seals a key of its own into the store's credentials ...
+    await t.app.db.withTenant(tenant, async (tx) => {
+      const now = openCredentials(t.app.secrets, await repo.lockCredentials(tx, tenant, storeId));
+      const sealed = sealCredentials(t.app.secrets, { ...now, verificationToken: 'kept-by-a-push-setup' });
+      await repo.saveCredentials(tx, tenant, storeId, sealed);
+    });
+    // ... and the adapter mints a token and saves it: both are kept.
+    await adapter.testConnection();
+    const after = await t.app.db.withTenant(tenant, (tx) => repo.findStore(tx, tenant, storeId));
+    const opened = openCredentials(t.app.secrets, after!.credentials);
+    expect(opened.verificationToken).toBe('kept-by-a-push-setup');
+    expect(opened.accessToken).toMatch(/^Atza\|/);
+    expect(opened.refreshToken).toBe(CREDENTIALS.refreshToken);
   });
 });
