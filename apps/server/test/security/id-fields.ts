@@ -40,9 +40,17 @@ const KINDS: Record<string, string> = {
 
 /**
  * Id-like names that do not name a tenant's row: a role; a rule's id, made by the editor inside its set; a saved
- * view's store filter, a value the list filters by (another tenant's store finds nothing, as a missing one).
+ * view's store filter, a value the list filters by (another tenant's store finds nothing, as a missing one); ids of
+ * accounts outside Shipdesk.
  */
-const NOT_ROWS = new Set(['roleId', 'rules.[].id', 'filters.storeId']);
+const NOT_ROWS = new Set([
+  'roleId',
+  'rules.[].id',
+  'filters.storeId',
+  // Amazon notifications: an AWS access key id and Amazon's merchant token, names of the seller's outside accounts.
+  'awsAccessKeyId',
+  'sellerId',
+]);
 
 const looksLikeId = (key: string) => key === 'id' || /(Id|Ids|_id)$/.test(key);
 const typeOf = (schema: JsonSchema) => (Array.isArray(schema.type) ? schema.type[0] : schema.type);

@@ -26,7 +26,7 @@ export const amazonPushRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...common,
         summary: "An Amazon store's order notifications: status, queue, masked key id, last heard, counts",
-        description: 'The AWS secret is never answered. Not an Amazon store (or not yours): 404.',
+        description: 'The AWS secret is never answered. Not your store: 404; not an Amazon store: 400.',
         params: StoreIdParams,
         response: { ...answer, ...errorResponses(400, 401, 404, 429) },
       },

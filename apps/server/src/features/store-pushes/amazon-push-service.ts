@@ -45,11 +45,14 @@ const US_MARKETPLACE = 'ATVPDKIKX0DER';
 const amazonWords = (error: unknown) =>
   error instanceof ChannelError ? (error.platformAnswer ?? error.message) : (error as Error).message;
 
-/** The store, when it is this tenant's Amazon store; any other answer is the same 404. */
+/** The store, when it is this tenant's Amazon store: another tenant's is the same 404 as a missing one. */
 async function amazonStore(deps: AmazonPushDeps, tenantId: string, storeId: number, forUpdate = false) {
   return deps.database.withTenant(tenantId, async (tx) => {
     const row = await repo.find(tx, tenantId, storeId, forUpdate);
-    if (!row || row.sourceType !== 'AmazonSP' || row.archivedAt) throw notFound('Store not found');
+    if (!row || row.archivedAt) throw notFound('Store not found');
+    if (row.sourceType !== 'AmazonSP') {
+      throw badRequest({ storeId: 'is not an Amazon store: order notifications through SQS are Amazon’s' });
+    }
     return row;
   });
 }
@@ -111,10 +114,11 @@ async function assertQueueFree(deps: AmazonPushDeps, tenantId: string, storeId: 
 }
 
 async function turnOn(deps: AmazonPushDeps, auth: AuthContext, storeId: number, input: AmazonNotificationsSetup) {
+  // The store first: another tenant's store is a 404 whatever the body says.
+  const row = await amazonStore(deps, auth.tenantId, storeId);
   const checked = checkSetup(input, deps.allowedHost);
   if (!checked.ok) throw badRequest(checked.errors);
   const { setup } = checked;
-  const row = await amazonStore(deps, auth.tenantId, storeId);
   const queueArn = await checkedQueueArn(deps, setup);
   await assertQueueFree(deps, auth.tenantId, storeId, queueArn);
 

@@ -208,7 +208,9 @@ describe.each(backends)('Amazon order notifications through SQS ($name)', (backe
       settings: { shopDomain: 'not-amazon.myshopify.com' },
       credentials: { accessToken: 'shpat_0123456789abcdef' },
     });
-    expect((await call('GET', `/call/store/${shopify.json().data.id}/amazonNotifications`)).statusCode).toBe(404);
+    const notAmazon = await call('GET', `/call/store/${shopify.json().data.id}/amazonNotifications`);
+    expect(notAmazon.statusCode).toBe(400);
+    expect(notAmazon.json().errors).toHaveProperty('storeId');
   });
 
   it("answers 404 for another tenant's store and a Manager may read but not turn on", async () => {
