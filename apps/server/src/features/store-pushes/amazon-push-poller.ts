@@ -36,7 +36,7 @@ interface WebhookTaker {
   }): Promise<{ duplicate: boolean; stored: boolean }>;
 }
 
-export interface AmazonPollDeps {
+interface AmazonPollDeps {
   database: Database;
   secrets: SecretBox;
   adapterOptions: AdapterOptions | undefined;
@@ -51,8 +51,7 @@ const MAX_MESSAGES = 10;
 /** A message in hand is hidden from other readers this long: enough for its getOrder under Amazon's pacing. */
 const VISIBILITY_SECONDS = 120;
 const BACKOFF_MAX_MS = 30_000;
-export const KEYS_GONE =
-  "The AWS keys are gone (the store's credentials were changed): turn order notifications on again";
+const KEYS_GONE = "The AWS keys are gone (the store's credentials were changed): turn order notifications on again";
 
 /** What one message becomes: taken (its receipt handle to delete) or left for redelivery. */
 async function take(deps: AmazonPollDeps, job: AmazonPollJob, config: AmazonPushConfig, message: SqsMessage) {
@@ -122,37 +121,46 @@ async function listeningConfig(deps: AmazonPollDeps, job: AmazonPollJob) {
   return { config: pushConfigOf(openCredentials(deps.secrets, row.credentials)) };
 }
 
-/** One poll job: receive, take, delete, until the slice ends. */
+function sqsOf(deps: AmazonPollDeps, config: AmazonPushConfig): SqsClient {
+  return createSqsClient({
+    queueUrl: config.queueUrl,
+    region: config.region,
+    keys: { accessKeyId: config.awsAccessKeyId, secretAccessKey: config.awsSecretAccessKey },
+    // The poll loop is the retry: a failed receive is asked again after its backoff.
+    http: { ...deps.adapterOptions?.http, retries: 0 },
+  });
+}
+
+/**
+ * One poll job: receive, take, delete, until the slice ends. The store is read again before each receive, so turning
+ * the notifications off (or moving them to another queue or keys) takes effect within one long poll.
+ */
 export async function pollStore(
   deps: AmazonPollDeps,
   job: AmazonPollJob,
   run: Pick<JobRun, 'shouldYield' | 'stopping'>,
 ) {
-  const found = await listeningConfig(deps, job);
-  if (!found) return;
-  const { config } = found;
-  if (!config) return fail(deps, job, KEYS_GONE);
-  const sqs = createSqsClient({
-    queueUrl: config.queueUrl,
-    region: config.region,
-    keys: { accessKeyId: config.awsAccessKeyId, secretAccessKey: config.awsSecretAccessKey },
-    // The loop below is the retry: a failed receive is asked again after its backoff.
-    http: { ...deps.adapterOptions?.http, retries: 0 },
-  });
   // A stopping instance ends a long poll at once instead of waiting out its 20 s (no message is lost: a message
   // received by an aborted call comes back after its visibility timeout).
   const stop = new AbortController();
   const watch = setInterval(() => run.stopping() && stop.abort(new Error('stopping')), 250);
+  let reader: { config: AmazonPushConfig; sqs: SqsClient } | null = null;
   let failures = 0;
   try {
     while (!run.shouldYield() && !stop.signal.aborted) {
+      const found = await listeningConfig(deps, job);
+      if (!found) return;
+      const { config } = found;
+      if (!config) return await fail(deps, job, KEYS_GONE);
+      if (!reader || JSON.stringify(reader.config) !== JSON.stringify(config))
+        reader = { config, sqs: sqsOf(deps, config) };
       try {
-        const messages = await sqs.receive(
+        const messages = await reader.sqs.receive(
           { waitSeconds: deps.waitSeconds ?? 20, max: MAX_MESSAGES, visibilitySeconds: VISIBILITY_SECONDS },
           stop.signal,
         );
         failures = 0;
-        if (messages.length > 0) await takeBatch(deps, job, config, sqs, messages);
+        if (messages.length > 0) await takeBatch(deps, job, config, reader.sqs, messages);
       } catch (err) {
         if (stop.signal.aborted) return;
         if (err instanceof SqsError && err.permanent) return await fail(deps, job, err.message);

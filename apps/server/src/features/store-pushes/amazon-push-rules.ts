@@ -63,7 +63,7 @@ const REGION = /^[a-z]{2}(-gov)?-[a-z]+-\d$/;
 const ACCESS_KEY_ID = /^[A-Z0-9]{16,128}$/;
 const SELLER_ID = /^[A-Z0-9]{8,20}$/;
 
-export interface CheckedSetup {
+interface CheckedSetup {
   queueUrl: string;
   region: string;
   awsAccessKeyId: string;

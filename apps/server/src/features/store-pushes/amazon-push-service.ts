@@ -28,7 +28,7 @@ import {
  * message (amazon-push-poller.ts then takes it in through the sync's webhook path, which marks it `active`).
  */
 
-export interface AmazonPushDeps {
+interface AmazonPushDeps {
   database: Database;
   secrets: SecretBox;
   adapterOptions: AdapterOptions | undefined;

@@ -179,6 +179,51 @@ describe.each(backends)('Amazon order notifications through SQS ($name)', (backe
     await waitFor(async () => (sqs.messages(queue.url).length === 0 ? true : undefined), 5_000, 'the delete');
   });
 
+  it("fails the push in AWS's words when the keys may not read the queue, and when the keys are gone", async () => {
+    // A queue of Amazon's account whose policy lets the seller's keys read its attributes but not its messages.
+    const other = await amazonStore('Amazon denied', amazon);
+    const denied = sqs.createQueue({
+      accountId: AMAZON_AWS.accountId,
+      name: 'orders-denied',
+      senders: [SELLER_AWS.accountId],
+    });
+    const on = await call('PUT', `/call/store/${other.id}/amazonNotifications`, setup(denied.url));
+    expect(on.statusCode, on.body).toBe(200);
+    const failed = await waitFor(
+      async () => {
+        const now = await state(other.id);
+        return now.status === 'failed' ? now : undefined;
+      },
+      20_000,
+      'the refusal',
+    );
+    expect(failed.error).toMatch(/^AWS answered: AccessDenied/);
+    await call('DELETE', `/call/store/${other.id}/amazonNotifications`);
+
+    // The seller edits the store's own credentials: the AWS keys kept beside them go, and the push says so.
+    const edited = await amazonStore('Amazon edited', amazon);
+    const queue = sqs.createQueue({
+      accountId: SELLER_AWS.accountId,
+      name: 'orders-edited',
+      senders: [AMAZON_AWS.accountId],
+    });
+    expect((await call('PUT', `/call/store/${edited.id}/amazonNotifications`, setup(queue.url))).statusCode).toBe(200);
+    const put = await call('PUT', `/api/v1/stores/${edited.id}`, {
+      credentials: { clientSecret: CREDENTIALS.clientSecret },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const gone = await waitFor(
+      async () => {
+        const now = await state(edited.id);
+        return now.status === 'failed' ? now : undefined;
+      },
+      30_000,
+      'the keys gone',
+    );
+    expect(gone.error).toMatch(/AWS keys are gone/);
+    await call('DELETE', `/call/store/${edited.id}/amazonNotifications`);
+  });
+
   it('refuses bad input by field, and keys AWS refuses, before anything is made at Amazon', async () => {
     const store = await amazonStore('Amazon checked', amazon);
     const queue = sqs.createQueue({

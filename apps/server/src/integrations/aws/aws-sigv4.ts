@@ -12,7 +12,7 @@ export interface AwsKeys {
   secretAccessKey: string;
 }
 
-export interface SigV4Request {
+interface SigV4Request {
   method: string;
   url: URL;
   /** Headers to sign and send (Host is added from the URL). */
@@ -34,7 +34,7 @@ function encodeRfc3986(value: string): string {
 }
 
 /** `20150830T123600Z`: ISO 8601 basic format, seconds precision. */
-export function amzDate(now: Date): string {
+function amzDate(now: Date): string {
   return now
     .toISOString()
     .replace(/[-:]/g, '')

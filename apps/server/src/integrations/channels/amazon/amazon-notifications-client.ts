@@ -34,7 +34,7 @@ interface AmazonSubscription {
   destinationId?: string;
 }
 
-export interface AmazonNotificationsClient {
+interface AmazonNotificationsClient {
   /** The destination of this SQS queue: created, or the one Amazon already has for the ARN. */
   sqsDestination(name: string, arn: string, signal?: AbortSignal): Promise<string>;
   /** The seller's ORDER_CHANGE subscription to the destination (an older one elsewhere is replaced). */

@@ -5,7 +5,7 @@
  * Only what Shipdesk acts on is kept: the order is always read fresh with getOrder, so the Summary is not.
  */
 
-export interface OrderChangeNotification {
+interface OrderChangeNotification {
   /** De-duplication key: Amazon may deliver one notification more than once. */
   notificationId: string;
   sellerId: string;
@@ -15,7 +15,7 @@ export interface OrderChangeNotification {
   subscriptionId: string | null;
 }
 
-export type ParsedNotification =
+type ParsedNotification =
   | { ok: true; notification: OrderChangeNotification }
   | { ok: false; reason: 'malformed' | 'not_order_change'; notificationId: string | null };
 
