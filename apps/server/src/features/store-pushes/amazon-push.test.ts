@@ -179,7 +179,7 @@ describe.each(backends)('Amazon order notifications through SQS ($name)', (backe
     await waitFor(async () => (sqs.messages(queue.url).length === 0 ? true : undefined), 5_000, 'the delete');
   });
 
-  it("fails the push in AWS's words when the keys may not read the queue, and when the keys are gone", async () => {
+  it("fails the push in AWS's words when the keys may not read the queue, keeps Amazon's setup when turned on again, and fails when the keys are gone", async () => {
     // A queue of Amazon's account whose policy lets the seller's keys read its attributes but not its messages.
     const other = await amazonStore('Amazon denied', amazon);
     const denied = sqs.createQueue({
@@ -207,7 +207,16 @@ describe.each(backends)('Amazon order notifications through SQS ($name)', (backe
       name: 'orders-edited',
       senders: [AMAZON_AWS.accountId],
     });
-    expect((await call('PUT', `/call/store/${edited.id}/amazonNotifications`, setup(queue.url))).statusCode).toBe(200);
+    const first = await call('PUT', `/call/store/${edited.id}/amazonNotifications`, setup(queue.url));
+    expect(first.statusCode, first.body).toBe(200);
+    // Turned on again (Amazon answers 409 to both): its destination and subscription are kept, not doubled.
+    const again = await call('PUT', `/call/store/${edited.id}/amazonNotifications`, setup(queue.url));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({
+      destinationId: first.json().data.destinationId,
+      subscriptionId: first.json().data.subscriptionId,
+    });
+    expect([amazon.notifications.destinations.size, amazon.notifications.subscriptions.size]).toEqual([1, 1]);
     const put = await call('PUT', `/api/v1/stores/${edited.id}`, {
       credentials: { clientSecret: CREDENTIALS.clientSecret },
     });
