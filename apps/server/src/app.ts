@@ -249,9 +249,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(buyerNoticesPlugin, { publicUrl: config.publicUrl, ...pageLinks });
   await app.register(parcelProblemsPlugin, { publicUrl: config.publicUrl });
   await app.register(trackingPagePlugin, { publicUrl: config.publicUrl });
-  // Orders' ship-to checked against the carriers' address services, in the background (docs/address-checks.md).
   // Amazon's order notifications: each listening store's SQS queue long-polled on the one engine.
   await app.register(amazonPushPlugin, { adapterOptions });
+  // Orders' ship-to checked against the carriers' address services, in the background (docs/address-checks.md).
   await app.register(addressChecksPlugin, { carrierAdapters, carrierAdapterOptions: { http: adapterOptions.http } });
   await app.register(securityHeadersPlugin, { oidcIssuer: config.oidcIssuer, ssoUrl: config.ssoUrl });
   if (serves) await app.register(staticSpaPlugin, { webDist: config.webDist });
@@ -280,9 +280,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(parcelProblemsFeature);
       await api.register(trackingPageFeature);
       await api.register(addressChecksFeature);
+      await api.register(amazonPushRoutes);
       await api.register(printingFeature, {
         certificate: config.qzCertificate,
-      await api.register(amazonPushRoutes);
         privateKey: config.qzPrivateKey,
         webOrigins: [config.publicUrl, ...config.webOrigins],
       });
