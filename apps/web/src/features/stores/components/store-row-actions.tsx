@@ -7,8 +7,8 @@ import type { Store } from '@shipdesk/contract';
 import { AmazonNotificationsButton } from './amazon-notifications-button';
 import { StoreArchiveButton } from './store-archive-button';
 import { MissingOrdersButton } from './missing-orders-button';
-
 import { EbayNotificationsButton } from './ebay-notifications-button';
+
 interface StoreRowActionsProps {
   store: Store;
   /** Wholesale and uninstalled stores have nothing to pull. */
@@ -49,11 +49,11 @@ export function StoreRowActions({
         <AmazonNotificationsButton store={store} readOnly={!canEdit} />
       ) : null}
       {canPull ? <MissingOrdersButton store={store} /> : null}
+      {canPull && store.sourceType === 'Ebay' ? <EbayNotificationsButton store={store} /> : null}
       <Button
         size="small"
         startIcon={<HistoryOutlined />}
         onClick={() => onSyncLog(store)}
-      {canPull && store.sourceType === 'Ebay' ? <EbayNotificationsButton store={store} /> : null}
         aria-label={`Sync log of ${store.name}`}
         sx={{ whiteSpace: 'nowrap' }}
       >
