@@ -57,6 +57,8 @@ import { rulesForOrders, shippingRulesFeature } from './features/shipping-rules/
 import { productFillPlugin, productsFeature } from './features/products/index.ts';
 import { storeCallbacksFeature, storeSyncPlugin, storesFeature } from './features/stores/index.ts';
 import { ebayNotificationsRoutes } from './features/store-pushes/ebay-notifications-routes.ts';
+import { magentoNotificationsRoutes } from './features/store-pushes/magento-notifications-routes.ts';
+import { walmartNotificationsRoutes } from './features/store-pushes/walmart-notifications-routes.ts';
 import { storeReconcileFeature, storeReconcilePlugin } from './features/store-reconcile/index.ts';
 import { subscriptionsFeature } from './features/subscriptions/index.ts';
 import { createTenantsService, tenantsFeature, type TenantsService } from './features/tenants/index.ts';
@@ -266,6 +268,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       const marketplace = { app: config.bigcommerce, publicUrl: config.publicUrl, http: adapterOptions.http };
       await api.register(storeCallbacksFeature, { bigcommerceAppSecret: config.bigcommerce.clientSecret, marketplace });
       await api.register(ebayNotificationsRoutes, { publicUrl: config.publicUrl, http: adapterOptions.http });
+      await api.register(walmartNotificationsRoutes, { publicUrl: config.publicUrl, http: adapterOptions.http });
+      await api.register(magentoNotificationsRoutes, { publicUrl: config.publicUrl });
       // Each route's own policy (signed-in or admin) decides who may call it: enforceRoutePolicies.
       await api.register(settingsFeature);
       await api.register(setupGuideFeature);

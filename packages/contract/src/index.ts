@@ -48,3 +48,5 @@ export * from './buyer-notices.ts';
 export * from './end-of-day.ts';
 export * from './store-reconcile.ts';
 export * from './store-pushes-ebay.ts';
+export * from './store-pushes-walmart.ts';
+export * from './store-pushes-magento.ts';

@@ -9,6 +9,11 @@ import {
 import { createFakeTokens, hasBasicCredentials } from '../http/fake-oauth.ts';
 import { generateWalmartOrders } from './fake-walmart-orders.ts';
 import type { LineStatus, OrderLine, PurchaseOrder, ShipmentRequest, WalmartErrorEntry } from './fake-walmart-wire.ts';
+import {
+  fakeWalmartWebhooks,
+  type FakeWalmartSignatureScheme,
+  type FakeWalmartWebhooks,
+} from './fake-walmart-webhooks.ts';
 
 /**
  * A loopback Walmart Marketplace (Orders API v3, US) for tests and the demo: client-credentials tokens, the orders
@@ -33,6 +38,8 @@ export interface FakeWalmartOptions {
   bucket?: WalmartBucket;
   /** Access token lifetime (default 900 s, as Walmart's). */
   tokenTtlSeconds?: number;
+  /** How webhook notifications are signed (default `canonical`). */
+  webhookScheme?: FakeWalmartSignatureScheme;
 }
 
 interface RecordedShipment {
@@ -53,6 +60,8 @@ export interface FakeWalmart extends FakeHttpServer {
   expireTokens(): void;
   setBucket(bucket: WalmartBucket | null): void;
   addOrder(order: PurchaseOrder): void;
+  /** The Notifications API: subscriptions, and signed notifications on order changes (fake-walmart-webhooks.ts). */
+  readonly webhooks: FakeWalmartWebhooks;
 }
 
 const MAX_LIMIT = 200;
@@ -361,6 +370,7 @@ export async function startFakeWalmart(options: FakeWalmartOptions): Promise<Fak
       api((request) => ship(orders, shipments, request)),
     );
 
+  const webhooks = fakeWalmartWebhooks({ router, api, orders, scheme: options.webhookScheme ?? 'canonical' });
   const server = await startFakeHttpServer(router, {
     notFound: () =>
       errorReply(404, { code: 'NOT_FOUND.GMP_GATEWAY_API', field: 'path', message: 'Resource not found' }),
@@ -379,5 +389,6 @@ export async function startFakeWalmart(options: FakeWalmartOptions): Promise<Fak
       refilledAt = Date.now();
     },
     addOrder: (order) => void orders.set(order.purchaseOrderId, order),
+    webhooks,
   };
 }

@@ -1,0 +1,122 @@
+import { seededRandom } from '../seeded-random.ts';
+
+/**
+ * A fake channel's outgoing pushes (tests and the demo only): each queued push leaves on the next tick with whatever
+ * else was queued meanwhile, one after another, retried on anything but a 2xx; and chaos on command: pushes dropped,
+ * repeated (the same bytes twice) or shuffled, seeded so a test sees the same disorder every run. The fake Walmart and
+ * the fake Magento both send through one.
+ */
+
+export interface FakePushChaos {
+  /** Share of pushes never sent, 0..1. */
+  drop?: number;
+  /** Share of pushes sent twice, 0..1. */
+  repeat?: number;
+  /** Pushes waiting together are sent in a shuffled order. */
+  reorder?: boolean;
+  /** Seed of the rolls and the shuffle (default 1). */
+  seed?: number;
+}
+
+export interface FakePushAttempt {
+  endpoint: string;
+  id: string;
+  body: string;
+  headers: Record<string, string>;
+  /** The endpoint's status, 0 when it could not be reached. */
+  status: number;
+}
+
+/** One push: where to, its id, and how to make its body and headers for an attempt (signed then, as channels do). */
+export interface FakePush {
+  endpoint: string;
+  id: string;
+  build(): { body: string; headers: Record<string, string> };
+}
+
+export interface FakePushOutbox {
+  readonly attempts: FakePushAttempt[];
+  /** Ids of the pushes chaos dropped. */
+  readonly dropped: string[];
+  publish(push: FakePush): void;
+  chaos(options: FakePushChaos): void;
+  /** Resolves when everything published so far has been delivered, dropped or given up on. */
+  settled(): Promise<void>;
+}
+
+export function createFakePushOutbox(retryDelaysMs: number[] = [50, 200]): FakePushOutbox {
+  const attempts: FakePushAttempt[] = [];
+  const dropped: string[] = [];
+  let outbox: FakePush[] = [];
+  let scheduled = false;
+  let chain: Promise<unknown> = Promise.resolve();
+  let rules: Required<FakePushChaos> = { drop: 0, repeat: 0, reorder: false, seed: 1 };
+  let random = seededRandom(rules.seed);
+
+  async function deliver(push: FakePush): Promise<void> {
+    for (let attempt = 0; attempt <= retryDelaysMs.length; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, retryDelaysMs[attempt - 1]));
+      const { body, headers } = push.build();
+      const record: FakePushAttempt = { endpoint: push.endpoint, id: push.id, body, headers, status: 0 };
+      attempts.push(record);
+      try {
+        const answer = await fetch(push.endpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
+        await answer.arrayBuffer();
+        record.status = answer.status;
+      } catch {
+        record.status = 0;
+      }
+      if (record.status >= 200 && record.status < 300) return;
+    }
+  }
+
+  function flush(): void {
+    scheduled = false;
+    const batch = outbox;
+    outbox = [];
+    if (rules.reorder) {
+      for (let i = batch.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [batch[i], batch[j]] = [batch[j]!, batch[i]!];
+      }
+    }
+    for (const push of batch) {
+      if (random() < rules.drop) {
+        dropped.push(push.id);
+        continue;
+      }
+      const twice = random() < rules.repeat;
+      chain = chain.then(() => deliver(push)).catch(() => undefined);
+      if (twice) chain = chain.then(() => deliver(push)).catch(() => undefined);
+    }
+  }
+
+  return {
+    attempts,
+    dropped,
+    publish(push) {
+      outbox.push(push);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    },
+    chaos(options) {
+      rules = { drop: 0, repeat: 0, reorder: false, seed: 1, ...options };
+      random = seededRandom(rules.seed);
+    },
+    async settled() {
+      await new Promise((resolve) => setImmediate(resolve));
+      let seen: Promise<unknown>;
+      do {
+        seen = chain;
+        await seen;
+      } while (seen !== chain);
+    },
+  };
+}
