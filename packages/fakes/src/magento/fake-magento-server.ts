@@ -6,6 +6,7 @@ import {
   type FakeRequest,
 } from '../http/fake-http.ts';
 import { generateMagentoOrders } from './fake-magento-orders.ts';
+import { fakeMagentoWebhooks, type FakeMagentoWebhooks } from './fake-magento-webhooks.ts';
 import { readOAuthHeader, signatureIsValid } from './fake-magento-oauth1.ts';
 import {
   magentoDateTime,
@@ -50,6 +51,8 @@ export interface FakeMagento extends FakeHttpServer {
   readonly shipments: RecordedMagentoShipment[];
   addOrder(order: MagentoOrder): void;
   setRateLimit(limit: FakeMagentoOptions['rateLimit'] | null): void;
+  /** Adobe Commerce Webhooks: signed order-save calls (fake-magento-webhooks.ts). */
+  readonly webhooks: FakeMagentoWebhooks;
 }
 
 interface Filter {
@@ -383,6 +386,7 @@ export async function startFakeMagento(options: FakeMagentoOptions): Promise<Fak
     orders,
     shipments,
     addOrder: (order) => void orders.set(order.entity_id, order),
+    webhooks: fakeMagentoWebhooks(orders),
     setRateLimit(limit) {
       rateLimit = limit ?? null;
       windowStart = Date.now();
