@@ -11,7 +11,7 @@ import { PUSH_STATUSES } from './stores.ts';
  * subscription's auth header (the create-subscription reference). Both header names can be changed.
  */
 
-export const WALMART_SIGNATURE_SCHEMES = ['canonical', 'body'] as const;
+const WALMART_SIGNATURE_SCHEMES = ['canonical', 'body'] as const;
 
 /** An HTTP header name (token characters; Walmart's contain dots). */
 const HeaderName = Type.String({ pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$", description: 'an HTTP header name' });

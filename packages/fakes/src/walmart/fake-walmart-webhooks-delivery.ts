@@ -18,7 +18,7 @@ export interface FakePushChaos {
   seed?: number;
 }
 
-export interface FakePushAttempt {
+interface FakePushAttempt {
   endpoint: string;
   id: string;
   body: string;
@@ -28,7 +28,7 @@ export interface FakePushAttempt {
 }
 
 /** One push: where to, its id, and how to make its body and headers for an attempt (signed then, as channels do). */
-export interface FakePush {
+interface FakePush {
   endpoint: string;
   id: string;
   build(): { body: string; headers: Record<string, string> };

@@ -8,7 +8,7 @@ export const SECRET_KEY = 'walmartWebhookSecret';
 export const SUBSCRIPTIONS_KEY = 'walmartWebhookSubscriptions';
 export const SIGNATURE_KEY = 'walmartWebhookSignature';
 
-export interface WalmartSignatureRules {
+interface WalmartSignatureRules {
   scheme: WalmartSignatureScheme;
   header: string;
   timestampHeader: string;

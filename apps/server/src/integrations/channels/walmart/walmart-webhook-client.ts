@@ -25,7 +25,7 @@ interface SubscriptionList {
   event?: WalmartSubscription[];
 }
 
-export interface WalmartWebhookClient {
+interface WalmartWebhookClient {
   subscriptions(signal?: AbortSignal): Promise<WalmartSubscription[]>;
   /** Subscribes each event type to `eventUrl`, signed with `secret` in `header`; the new subscriptions. */
   subscribe(

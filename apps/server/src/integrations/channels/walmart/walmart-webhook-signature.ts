@@ -26,13 +26,13 @@ interface SignedRequest {
 }
 
 /** The string the canonical scheme signs. */
-export function walmartCanonicalString(method: string, pathAndQuery: string, timestamp: string, rawBody: Buffer) {
+function walmartCanonicalString(method: string, pathAndQuery: string, timestamp: string, rawBody: Buffer) {
   const bodyHash = createHash('sha256').update(rawBody).digest('hex');
   return [method.toUpperCase(), pathAndQuery, timestamp, bodyHash].join('\n');
 }
 
-/** A signature for `request` under its scheme, base64 (the fake signs with it too). */
-export function walmartSignature(request: Omit<SignedRequest, 'signature'>): string {
+/** A signature for `request` under its scheme, base64. */
+function walmartSignature(request: Omit<SignedRequest, 'signature'>): string {
   const hmac = createHmac('sha256', request.secret);
   if (request.scheme === 'body') return hmac.update(request.rawBody).digest('base64');
   return hmac
