@@ -124,12 +124,16 @@ async function turnOn(deps: AmazonPushDeps, auth: AuthContext, storeId: number, 
 
   const amazon = notificationsClient(deps, row);
   const before = pushConfigOf(openCredentials(deps.secrets, row.credentials));
-  let destinationId: string;
+  let destinationId: string | null = null;
   let subscriptionId: string;
   try {
     destinationId = await amazon.sqsDestination(`shipdesk-store-${storeId}`, queueArn);
     subscriptionId = await amazon.subscribeOrderChange(destinationId, [row.settings.marketplaceId || US_MARKETPLACE]);
   } catch (error) {
+    // A destination made for this attempt goes again; the one the store already uses stays.
+    if (destinationId && destinationId !== before?.destinationId) {
+      await amazon.deleteDestination(destinationId).catch(() => undefined);
+    }
     throw new HttpError(502, `Amazon did not set up the notifications: ${amazonWords(error)}`);
   }
   const config: AmazonPushConfig = { ...setup, queueArn, destinationId, subscriptionId };
@@ -142,8 +146,9 @@ async function turnOn(deps: AmazonPushDeps, auth: AuthContext, storeId: number, 
       await setPushStatus(tx, auth.tenantId, storeId, 'pending', null);
     });
   } catch (error) {
-    // Nothing half-made stays at Amazon when Shipdesk could not keep it.
-    await amazon.deleteSubscription(subscriptionId).catch(() => undefined);
+    // Nothing half-made stays at Amazon when Shipdesk could not keep it (what the store had before stays).
+    if (subscriptionId !== before?.subscriptionId)
+      await amazon.deleteSubscription(subscriptionId).catch(() => undefined);
     throw error;
   }
   // A queue moved away from: its destination is no longer used by this store.

@@ -256,6 +256,23 @@ describe.each(backends)('Amazon order notifications through SQS ($name)', (backe
     expect(amazon.notifications.subscriptions.size).toBe(subscriptionsBefore);
     expect((await state(store.id)).status).toBe('off');
 
+    // Amazon refuses the seller's grant after the destination was made: nothing half-made stays at Amazon.
+    const revoked = await call('POST', '/api/v1/stores', {
+      name: 'Amazon revoked',
+      sourceType: 'AmazonSP',
+      settings: { clientId: CREDENTIALS.clientId, apiBaseUrl: amazon.url, authBaseUrl: amazon.url },
+      credentials: { clientSecret: CREDENTIALS.clientSecret, refreshToken: 'Atzr|revoked' },
+    });
+    const destinationsBefore = amazon.notifications.destinations.size;
+    const destinationCalls = () =>
+      amazon.requests.filter((r) => r.method === 'POST' && r.path === '/notifications/v1/destinations').length;
+    const callsBefore = destinationCalls();
+    const refused = await call('PUT', `/call/store/${revoked.json().data.id}/amazonNotifications`, setup(queue.url));
+    expect(refused.statusCode, refused.body).toBe(502);
+    expect(refused.json().message).toMatch(/^Amazon did not set up the notifications: /);
+    expect(destinationCalls()).toBe(callsBefore + 1);
+    expect(amazon.notifications.destinations.size).toBe(destinationsBefore);
+
     const shopify = await call('POST', '/api/v1/stores', {
       name: 'Not Amazon',
       sourceType: 'Shopify',
