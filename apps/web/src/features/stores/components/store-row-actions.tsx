@@ -8,6 +8,8 @@ import { AmazonNotificationsButton } from './amazon-notifications-button';
 import { StoreArchiveButton } from './store-archive-button';
 import { MissingOrdersButton } from './missing-orders-button';
 import { EbayNotificationsButton } from './ebay-notifications-button';
+import { MagentoNotificationsButton } from './magento-notifications-button';
+import { WalmartNotificationsButton } from './walmart-notifications-button';
 
 interface StoreRowActionsProps {
   store: Store;
@@ -50,6 +52,8 @@ export function StoreRowActions({
       ) : null}
       {canPull ? <MissingOrdersButton store={store} /> : null}
       {canPull && store.sourceType === 'Ebay' ? <EbayNotificationsButton store={store} /> : null}
+      {canPull && store.sourceType === 'Walmart' ? <WalmartNotificationsButton store={store} /> : null}
+      {canPull && store.sourceType === 'Magento' ? <MagentoNotificationsButton store={store} /> : null}
       <Button
         size="small"
         startIcon={<HistoryOutlined />}
