@@ -37,8 +37,6 @@ import { labelsFeature, labelsPlugin } from './features/labels/index.ts';
 import { returnsFeature, returnsPlugin } from './features/returns/index.ts';
 import { endOfDayFeature } from './features/end-of-day/index.ts';
 import { trackingFeature, trackingPlugin } from './features/tracking/index.ts';
-import { amazonPushPlugin } from './features/store-pushes/amazon-push-plugin.ts';
-import { amazonPushRoutes } from './features/store-pushes/amazon-push-routes.ts';
 import { buyerNoticesFeature, buyerNoticesPlugin } from './features/buyer-notices/index.ts';
 import { parcelProblemsFeature, parcelProblemsPlugin } from './features/parcel-problems/index.ts';
 import {
@@ -56,10 +54,8 @@ import { shippingFeature, shippingPlugin } from './features/shipping/index.ts';
 import { rulesForOrders, shippingRulesFeature } from './features/shipping-rules/index.ts';
 import { productFillPlugin, productsFeature } from './features/products/index.ts';
 import { storeCallbacksFeature, storeSyncPlugin, storesFeature } from './features/stores/index.ts';
-import { ebayNotificationsRoutes } from './features/store-pushes/ebay-notifications-routes.ts';
-import { magentoNotificationsRoutes } from './features/store-pushes/magento-notifications-routes.ts';
-import { walmartNotificationsRoutes } from './features/store-pushes/walmart-notifications-routes.ts';
 import { storeReconcileFeature, storeReconcilePlugin } from './features/store-reconcile/index.ts';
+import { amazonPushPlugin, storePushesFeature } from './features/store-pushes/index.ts';
 import { subscriptionsFeature } from './features/subscriptions/index.ts';
 import { createTenantsService, tenantsFeature, type TenantsService } from './features/tenants/index.ts';
 import { accessRevocationsPlugin, usersFeature } from './features/users/index.ts';
@@ -267,9 +263,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(appConfigFeature, { config });
       const marketplace = { app: config.bigcommerce, publicUrl: config.publicUrl, http: adapterOptions.http };
       await api.register(storeCallbacksFeature, { bigcommerceAppSecret: config.bigcommerce.clientSecret, marketplace });
-      await api.register(ebayNotificationsRoutes, { publicUrl: config.publicUrl, http: adapterOptions.http });
-      await api.register(walmartNotificationsRoutes, { publicUrl: config.publicUrl, http: adapterOptions.http });
-      await api.register(magentoNotificationsRoutes, { publicUrl: config.publicUrl });
+      await api.register(storePushesFeature, { publicUrl: config.publicUrl, http: adapterOptions.http });
       // Each route's own policy (signed-in or admin) decides who may call it: enforceRoutePolicies.
       await api.register(settingsFeature);
       await api.register(setupGuideFeature);
@@ -279,12 +273,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(ordersFeature, { labels: app.labels.events, rules: rulesForOrders(app.log) });
       await api.register(orderViewsFeature);
       for (const f of [labelsFeature, returnsFeature, endOfDayFeature, storeReconcileFeature]) await api.register(f);
-      await api.register(trackingFeature);
-      await api.register(buyerNoticesFeature);
-      await api.register(parcelProblemsFeature);
-      await api.register(trackingPageFeature);
-      await api.register(addressChecksFeature);
-      await api.register(amazonPushRoutes);
+      const afterLabel = [trackingFeature, buyerNoticesFeature, parcelProblemsFeature, trackingPageFeature];
+      for (const f of [...afterLabel, addressChecksFeature]) await api.register(f);
       await api.register(printingFeature, {
         certificate: config.qzCertificate,
         privateKey: config.qzPrivateKey,
