@@ -41,6 +41,8 @@ export interface ChannelStores {
   storeBodies: Array<Record<string, unknown>>;
   /** Turns pushes on for store i (its id in Shipdesk) the way a seller would. */
   turnOn(run: TrackingBenchApp, i: number, storeId: string, webhookUrl: string | null): Promise<void>;
+  /** Whether the channel lets this order change (default: every open order Shipdesk holds). */
+  eligible?(i: number, externalId: string): boolean;
   /** Makes change `seq` to the order now, at the channel; answers what to look for. */
   change(i: number, externalId: string, seq: number): ChangeExpectation;
   /** Webhook posts the bench made itself (Shopify), by answer status. */
@@ -215,6 +217,8 @@ async function amazonStores(count: number, orders: number): Promise<ChannelStore
       if (on.status !== 'pending' && on.status !== 'active')
         throw new Error(`Amazon notifications: ${JSON.stringify(on)}`);
     },
+    // Only orders Amazon holds as Unshipped: a Pending order has no address yet (Amazon shows none until payment).
+    eligible: (i, externalId) => fakes[i]!.orders.get(externalId)?.order.OrderStatus === 'Unshipped',
     change(i, externalId, seq) {
       // No cancels: a canceled Amazon order's lines have quantity 0, which the stores' order check refuses (pulled
       // or pushed; amazon-push.test.ts says so), so a cancel would be "ignored", never visible.
@@ -222,7 +226,7 @@ async function amazonStores(count: number, orders: number): Promise<ChannelStore
       const fake = fakes[i]!;
       if (address) {
         const before = fake.orders.get(externalId)!.order.ShippingAddress;
-        fake.notifications.changeOrder(externalId, 'addressChanged', { ...before!, City: moved(seq) } as never);
+        fake.notifications.changeOrder(externalId, 'addressChanged', before && { ...before, City: moved(seq) });
         return addressTo(seq);
       }
       fake.notifications.changeOrder(externalId, 'shipped');

@@ -77,15 +77,18 @@ export async function startWatcher(run: TrackingBenchApp, token: string): Promis
     seen.push({ ...change, latencyMs: performance.now() - change.t0, via });
   };
 
-  const checking = new Set<string>();
-  const view = async (orderId: string) => {
-    if (checking.has(orderId)) return;
-    checking.add(orderId);
+  // An event that comes while its order is being read gets a read of its own once that one is back.
+  const checking = new Map<string, boolean>();
+  const view = async (orderId: string): Promise<void> => {
+    if (checking.has(orderId)) return void checking.set(orderId, true);
+    checking.set(orderId, false);
     try {
       const change = pending.get(orderId);
       if (change) settle(change, (await run.api('GET', `/api/v1/orders/${orderId}`)) as unknown as OrderShape, 'event');
     } finally {
+      const again = checking.get(orderId);
       checking.delete(orderId);
+      if (again) await view(orderId);
     }
   };
   socket.on(OrderRealtimeEvent.Changed, (message: OrderChangedMessage) => {

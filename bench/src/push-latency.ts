@@ -119,7 +119,9 @@ async function main() {
       await stores.turnOn(run, i, String(created.id), (created.webhookUrl as string | null) ?? null);
     }
     const pullSeconds = await pullAll(run, storeIds);
-    const open = await openOrders(run, storeIds);
+    const open = (await openOrders(run, storeIds)).map((orders, i) =>
+      orders.filter((order) => stores.eligible?.(i, order.external_id) ?? true),
+    );
     const pulled = Number(
       (await run.owner.query<{ n: string }>('SELECT count(*) AS n FROM orders WHERE tenant_id = $1', [run.tenantId]))
         .rows[0]!.n,
