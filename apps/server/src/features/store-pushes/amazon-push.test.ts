@@ -4,6 +4,8 @@ import { Role, type AmazonNotificationsState, type Store } from '@shipdesk/contr
 import { generateAmazonOrders, startFakeAmazon, startFakeSqs, type FakeAmazon, type FakeSqs } from '@shipdesk/fakes';
 import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
 import { waitFor } from '../../../test/job-helpers.ts';
+import { flow } from '../../../test/order-helpers.ts';
+import { settleSyncRun } from '../../../test/store-helpers.ts';
 
 /**
  * Amazon ORDER_CHANGE notifications end to end against the fake Amazon and the fake SQS (issue 30): turning them on
@@ -119,8 +121,7 @@ describe.each(backends)('Amazon order notifications through SQS ($name)', (backe
     // Every change is sent twice: the second copy of each is a replay.
     amazon.notifications.chaos({ repeat: 1 });
     const orderId = openOrderOf(amazon);
-    // An address change (not a cancel: a canceled Amazon order's lines have quantity 0, which the stores' order check
-    // refuses today, whether pulled or pushed).
+    // An address change (a cancel has a test of its own below).
     amazon.notifications.changeOrder(orderId, 'addressChanged');
     const order = await waitFor(() => storedOrder(store.id, orderId), 20_000, 'the changed order');
     expect(order).toContain('Cupertino');
@@ -152,6 +153,49 @@ describe.each(backends)('Amazon order notifications through SQS ($name)', (backe
     });
     expect(amazon.notifications.subscriptions.size).toBe(0);
     expect(amazon.notifications.destinations.size).toBe(0);
+  });
+
+  it("takes a buyer's cancel at Amazon to the order before the packing table: its lines kept, a label refused", async () => {
+    const store = await amazonStore('Amazon cancels', amazon);
+    await call('GET', `/call/store/${store.id}/pullOrders`);
+    await settleSyncRun(t, tenant, store.id);
+    const orderId = openOrderOf(amazon);
+    const before = JSON.parse((await storedOrder(store.id, orderId))!).data;
+    expect(before.orderStatus).toBe('Sales Order');
+    expect(before.lines.length).toBeGreaterThan(0);
+    const queue = sqs.createQueue({
+      accountId: SELLER_AWS.accountId,
+      name: 'orders-cancels',
+      senders: [AMAZON_AWS.accountId],
+    });
+    const on = await call('PUT', `/call/store/${store.id}/amazonNotifications`, setup(queue.url));
+    expect(on.statusCode, on.body).toBe(200);
+
+    // Amazon zeroes a canceled order's item quantities; the stored lines stay what was ordered.
+    amazon.notifications.changeOrder(orderId, 'canceled');
+    const canceled = await waitFor(
+      async () => {
+        const order = JSON.parse((await storedOrder(store.id, orderId))!).data;
+        return order.orderStatus === 'Canceled' ? order : undefined;
+      },
+      20_000,
+      'the cancel',
+    );
+    expect(canceled.lines.map((l: { sku: string; quantity: number }) => [l.sku, l.quantity])).toEqual(
+      before.lines.map((l: { sku: string; quantity: number }) => [l.sku, l.quantity]),
+    );
+    const label = await flow(t, tenant, canceled.id, 'shipLabel', {
+      version: canceled.version,
+      label: {
+        carrier: 'usps',
+        serviceCode: 'USPS_GROUND_ADVANTAGE',
+        parcel: { weight: 900, length: 8, width: 6, height: 4 },
+      },
+    });
+    expect(label.statusCode, label.body).toBe(409);
+    expect(label.json()).toMatchObject({ reason: 'channel_canceled' });
+    expect(label.json().message).toMatch(/^Amazon canceled this order/);
+    expect((await call('DELETE', `/call/store/${store.id}/amazonNotifications`)).statusCode).toBe(200);
   });
 
   it("ignores and counts another seller's notification, and never changes its order", async () => {

@@ -23,7 +23,7 @@ export function channelOrderProblem(order: ChannelOrder): string | null {
     order.paidTotal,
   ];
   if (money.some((v) => !Number.isSafeInteger(v) || v < 0)) return `${where}: an amount is negative or not whole`;
-  for (const line of order.lines) {
+  for (const line of withoutZeroedLines(order).lines) {
     if (!Number.isInteger(line.quantity) || line.quantity <= 0) {
       return `${where}: line ${line.sku || line.externalLineId} has quantity ${line.quantity}`;
     }
@@ -46,6 +46,16 @@ export function channelOrderProblem(order: ChannelOrder): string | null {
     }
   }
   return null;
+}
+
+/**
+ * A canceled order as some channels send it: Amazon zeroes the quantities of a canceled order's items. Those lines
+ * say nothing about what was ordered, so they are dropped; an order they leave with none keeps the lines stored
+ * before (store-orders-upsert.ts), and one first seen canceled is stored without lines.
+ */
+export function withoutZeroedLines(order: ChannelOrder): ChannelOrder {
+  if (!order.canceled || order.lines.every((line) => line.quantity !== 0)) return order;
+  return { ...order, lines: order.lines.filter((line) => line.quantity !== 0) };
 }
 
 /** The newest copy of each order of a page (a platform may list an order twice while it changes). */

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { OrderStatuses, SourceType } from '@shipdesk/contract';
 import type { Executor } from '../../db/client.ts';
 import { isNewer, mergeStatuses, statusesForNewOrder } from './channel-orders.ts';
+import { withoutZeroedLines } from './channel-order-check.ts';
 import type { ChannelOrder } from '../../integrations/channels/channel-types.ts';
 import { homeCountrySql, resolutionJoin, resolveShipping } from '../shipping/index.ts';
 import { RULES_ACTOR, RULES_EVENT, planChannelRules, type ImportRulePlan } from '../shipping-rules/index.ts';
@@ -257,7 +258,9 @@ async function updateStoredOrders(
       shipmentStatus: row.shipment_status as OrderStatuses['shipmentStatus'],
     };
     const statuses = row.worked ? mergeStatuses(before, order) : statusesForNewOrder(order);
-    return { id: Number(row.id), order, before, statuses, replaceContent: !row.worked };
+    // A cancel whose lines the channel zeroed (dropped above) keeps the lines stored before: what was ordered.
+    const emptiedByCancel = order.canceled && order.lines.length === 0;
+    return { id: Number(row.id), order, before, statuses, replaceContent: !row.worked && !emptiedByCancel };
   });
   // The statuses and the version move with the timeline row, in the orders' own statement below (changeOrders).
   await tx.execute(sql`
@@ -331,11 +334,12 @@ async function updateStoredOrders(
 export async function upsertChannelOrders(
   tx: Executor,
   target: UpsertTarget,
-  page: readonly ChannelOrder[],
+  channelPage: readonly ChannelOrder[],
   prepared?: ImportRulePlan | null,
 ): Promise<UpsertResult> {
   const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, orderIds: [], weighedSkus: [] };
-  if (page.length === 0) return result;
+  if (channelPage.length === 0) return result;
+  const page = channelPage.map(withoutZeroedLines);
   const inserted = await insertNewOrders(tx, target, page, prepared);
   result.inserted = inserted.length;
   result.orderIds.push(...inserted.map((row) => Number(row.id)));
