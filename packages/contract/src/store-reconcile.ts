@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { literalUnion, Nullable } from './schema-kit.ts';
+import { literalUnion, schema, Nullable } from './schema-kit.ts';
 import { IdSchema } from './ids.ts';
 
 /**
@@ -21,17 +21,19 @@ export const RECONCILE_FIX_STATES = ['none', 'queued', 'running', 'succeeded', '
 export const RECONCILE_FINDING_KINDS = ['missing', 'canceled_on_channel', 'changed'] as const;
 export type ReconcileFindingKind = (typeof RECONCILE_FINDING_KINDS)[number];
 
-export const ReconcileStartSchema = Type.Object(
-  {
-    days: Type.Optional(
-      Type.Integer({
-        minimum: RECONCILE_DAYS.min,
-        maximum: RECONCILE_DAYS.max,
-        description: `how many days back to compare (default ${RECONCILE_DAYS.default})`,
-      }),
-    ),
-  },
-  { additionalProperties: false },
+export const ReconcileStartSchema = schema(() =>
+  Type.Object(
+    {
+      days: Type.Optional(
+        Type.Integer({
+          minimum: RECONCILE_DAYS.min,
+          maximum: RECONCILE_DAYS.max,
+          description: `how many days back to compare (default ${RECONCILE_DAYS.default})`,
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
 );
 
 const ReconcileFindingSchema = Type.Object({
