@@ -200,7 +200,8 @@ export function fakeWalmartWebhooks(deps: Deps): FakeWalmartWebhooks {
         );
         if (!line) throw new Error(`Purchase order ${purchaseOrderId} has no line left to cancel`);
         for (const status of line.orderLineStatuses.orderLineStatus) status.status = 'Cancelled';
-        line.statusDate = Date.now();
+        // Never back in time: the generator dates some statuses ahead of now, and a pull resumes from the latest.
+        line.statusDate = Math.max(Date.now(), line.statusDate + 1);
       }
       notify(change === 'created' ? 'PO_CREATED' : 'PO_LINE_AUTOCANCELLED', order);
     },

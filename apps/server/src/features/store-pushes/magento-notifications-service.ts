@@ -82,7 +82,9 @@ export function createMagentoNotificationsService(deps: MagentoNotificationsDeps
       const key = parseMagentoPublicKey(input.publicKey);
       if (!key) {
         throw badRequest({
-          publicKey: 'is not a PEM public key (-----BEGIN PUBLIC KEY----- … -----END PUBLIC KEY-----)',
+          publicKey: /PRIVATE KEY/.test(input.publicKey)
+            ? 'is a private key: paste the public key from the Adobe Commerce Admin, and regenerate the pair there'
+            : 'is not a PEM public key (-----BEGIN PUBLIC KEY----- … -----END PUBLIC KEY-----)',
         });
       }
       const pem = key.export({ type: 'spki', format: 'pem' }).toString();

@@ -125,6 +125,28 @@ describe.each(backends)('Walmart order notifications ($name)', (backend) => {
     expect(view.counts.duplicate).toBeGreaterThan(0);
   });
 
+  it('a dropped notification leaves the order behind until the scheduled pull reconciles it', async () => {
+    const target = [...walmart.orders.values()].find((o) => open(o))!;
+    walmart.webhooks.chaos({ drop: 1 });
+    for (const _line of target.orderLines.orderLine) {
+      walmart.webhooks.changeOrder(target.purchaseOrderId, 'autocancelled');
+    }
+    await walmart.webhooks.settled();
+    walmart.webhooks.chaos({});
+    expect(walmart.webhooks.delivery.dropped.length).toBe(target.orderLines.orderLine.length);
+    expect((await ordersOf(tenant, store.id)).byNumber[target.customerOrderId]).not.toBe('Canceled');
+
+    // The fake generates status dates up to a day and a half after an order; the pull resumes from the latest it saw.
+    const latest = Math.max(
+      ...[...walmart.orders.values()].flatMap((o) => o.orderLines.orderLine.map((l) => l.statusDate)),
+    );
+    for (const line of target.orderLines.orderLine) line.statusDate = latest + 1000;
+    expect([200, 202]).toContain((await call('GET', `/call/store/${store.id}/pullOrders`)).statusCode);
+    const run = await settleSyncRun(t, tenant, store.id);
+    expect(run.state).toBe('succeeded');
+    expect((await ordersOf(tenant, store.id)).byNumber[target.customerOrderId]).toBe('Canceled');
+  });
+
   it('a bad signature, a stale timestamp or an unknown store is refused, counted and changes nothing', async () => {
     const target = [...walmart.orders.values()].find((o) => open(o))!;
     for (const line of target.orderLines.orderLine) {
@@ -187,6 +209,48 @@ describe.each(backends)('Walmart order notifications ($name)', (backend) => {
     expect(same.json().errors).toHaveProperty('timestampHeader');
     const bad = await call('PUT', `/call/store/${store.id}/walmartNotifications`, tenant, { header: 'no spaces' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('the body scheme with another header: an HMAC of the body alone is taken, without a timestamp', async () => {
+    const plain = await startFakeWalmart({
+      clientId: 'wm-client',
+      clientSecret: 'wm-secret',
+      orders: generateWalmartOrders(4, 9),
+      webhookScheme: 'body',
+    });
+    try {
+      const res = await call('POST', '/api/v1/stores', other, {
+        name: 'Walmart body-signed',
+        sourceType: 'Walmart',
+        settings: { clientId: 'wm-client', apiBaseUrl: plain.url },
+        credentials: { clientSecret: 'wm-secret' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const theirs = res.json().data as Store;
+      expect([200, 202]).toContain((await call('GET', `/call/store/${theirs.id}/pullOrders`, other)).statusCode);
+      expect((await settleSyncRun(t, other, theirs.id)).state).toBe('succeeded');
+      const on = await call('PUT', `/call/store/${theirs.id}/walmartNotifications`, other, {
+        scheme: 'body',
+        header: 'X-Walmart-Hmac',
+      });
+      expect(on.json().data.signature).toMatchObject({ scheme: 'body', header: 'X-Walmart-Hmac' });
+      const [subscription] = [...plain.webhooks.subscriptions.values()];
+      expect(subscription!.authDetails).toMatchObject({ authMethod: 'HMAC', authHeaderName: 'X-Walmart-Hmac' });
+
+      const target = [...plain.orders.values()].find((o) => open(o))!;
+      for (const _line of target.orderLines.orderLine) {
+        plain.webhooks.changeOrder(target.purchaseOrderId, 'autocancelled');
+      }
+      await plain.webhooks.settled();
+      expect(plain.webhooks.delivery.attempts.every((a) => a.status === 200)).toBe(true);
+      const filters = encodeURIComponent(JSON.stringify({ storeId: theirs.id }));
+      const rows = (await call('GET', `/api/v1/orders?size=100&filters=${filters}`, other)).json().data.rows;
+      expect(rows.find((r: { orderNumber: string }) => r.orderNumber === target.customerOrderId).orderStatus).toBe(
+        'Canceled',
+      );
+    } finally {
+      await plain.close();
+    }
   });
 
   it('turns off: the subscriptions are deleted at Walmart and a signed notification no longer verifies', async () => {

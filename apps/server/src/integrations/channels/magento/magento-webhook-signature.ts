@@ -12,6 +12,8 @@ export const MAGENTO_SIGNATURE_HEADER = 'x-adobe-commerce-webhook-signature';
 
 /** The seller's PEM as a public key, or null when it is not one node can verify with (RSA or EC). */
 export function parseMagentoPublicKey(pem: string): KeyObject | null {
+  // Node would derive the public half of a private key; a pasted private key is the seller's mistake to be told of.
+  if (/PRIVATE KEY/.test(pem)) return null;
   try {
     const key = createPublicKey({ key: pem.trim(), format: 'pem' });
     return key.asymmetricKeyType === 'rsa' || key.asymmetricKeyType === 'ec' ? key : null;
