@@ -36,8 +36,12 @@ export interface JobRun {
 
 interface QueueSpec<T extends object> {
   name: string;
-  /** `short`: at most one waiting job per singleton key (one run's chain of slices). Default `standard`. */
-  policy?: 'standard' | 'short';
+  /**
+   * `short`: at most one waiting job per singleton key (one run's chain of slices). `stately`: at most one waiting and
+   * one running per key, the waiting one starting when the running one ends (one reader of a queue). Default
+   * `standard`.
+   */
+  policy?: 'standard' | 'short' | 'stately';
   /** A job still running this long after it started is failed into its retry (its worker stopped or hung). */
   expireInSeconds: number;
   /** Retries after the first run; then the job fails, into `deadLetter` when there is one. */

@@ -18,17 +18,18 @@ interface AmazonPushPluginOptions {
   waitSeconds?: number;
 }
 
-/** Every minute: one poll job per listening store. */
+/** Every minute: a poll job for each listening store that has none (a poll sends its own next one). */
 const AMAZON_POLL_DUE_QUEUE = 'amazon-notifications-due';
 const AMAZON_POLL_QUEUE = 'amazon-notifications-poll';
 /** A poll job's slice: the schedule's minute less time for the last long poll and its messages to finish. */
 const POLL_SLICE_SECONDS = 50;
 
 /**
- * Amazon ORDER_CHANGE notifications on the one engine (plugins/background.ts): the `amazon-notifications-due`
- * schedule sends, every minute, one `amazon-notifications-poll` job per store whose notifications are pending or
- * active, at most one per store in a minute (singleton key); each job long-polls the store's queue for its slice
- * (amazon-push-poller.ts). The pull (store-sync) keeps running beside it as the reconciliation.
+ * Amazon ORDER_CHANGE notifications on the one engine (plugins/background.ts): each `amazon-notifications-poll` job
+ * long-polls one store's queue for its slice (amazon-push-poller.ts) and sends the store's next job when it ends; the
+ * `amazon-notifications-due` schedule sends, every minute, a job for every store whose notifications are pending or
+ * active, dropped when one already waits (policy `stately`: one running and one waiting per store), so a poll lost
+ * with its instance is back within the minute. The pull (store-sync) keeps running beside it as the reconciliation.
  */
 export const amazonPushPlugin = fp<AmazonPushPluginOptions>(
   async (app, options) => {
@@ -40,15 +41,24 @@ export const amazonPushPlugin = fp<AmazonPushPluginOptions>(
     };
     const polls: JobQueue<AmazonPollJob> = app.background.queue<AmazonPollJob>({
       name: AMAZON_POLL_QUEUE,
+      // One poll of a store at a time, and at most one waiting to follow it (a second reader would only split
+      // the queue's messages).
+      policy: 'stately',
       expireInSeconds: 120,
       sliceSeconds: POLL_SLICE_SECONDS,
       retryLimit: 0,
       concurrency: options.concurrency ?? 10,
-      work: (job, run) => pollStore({ ...deps, sync: () => app.storeSync, waitSeconds: options.waitSeconds }, job, run),
+      work: async (job, run) => {
+        const listening = await pollStore(
+          { ...deps, sync: () => app.storeSync, waitSeconds: options.waitSeconds },
+          job,
+          run,
+        );
+        // The next slice at once: the minute's schedule only starts polls that are missing.
+        if (listening) await startPolling(job);
+      },
     });
-    // At most one poll of a store a minute: a second reader would only split the queue's messages.
-    const startPolling = (job: AmazonPollJob) =>
-      polls.send(job, { singletonKey: `${job.tenantId}:${job.storeId}`, singletonSeconds: 55 });
+    const startPolling = (job: AmazonPollJob) => polls.send(job, { singletonKey: `${job.tenantId}:${job.storeId}` });
     app.background.queue<object>({
       name: AMAZON_POLL_DUE_QUEUE,
       expireInSeconds: 60,

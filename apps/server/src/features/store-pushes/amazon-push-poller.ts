@@ -133,13 +133,15 @@ function sqsOf(deps: AmazonPollDeps, config: AmazonPushConfig): SqsClient {
 
 /**
  * One poll job: receive, take, delete, until the slice ends. The store is read again before each receive, so turning
- * the notifications off (or moving them to another queue or keys) takes effect within one long poll.
+ * the notifications off (or moving them to another queue or keys) takes effect within one long poll. True when the
+ * store still listens at the end of a full slice: its next job is sent at once, so a message never waits for the
+ * minute's schedule.
  */
 export async function pollStore(
   deps: AmazonPollDeps,
   job: AmazonPollJob,
   run: Pick<JobRun, 'shouldYield' | 'stopping'>,
-) {
+): Promise<boolean> {
   // A stopping instance ends a long poll at once instead of waiting out its 20 s (no message is lost: a message
   // received by an aborted call comes back after its visibility timeout).
   const stop = new AbortController();
@@ -149,9 +151,12 @@ export async function pollStore(
   try {
     while (!run.shouldYield() && !stop.signal.aborted) {
       const found = await listeningConfig(deps, job);
-      if (!found) return;
+      if (!found) return false;
       const { config } = found;
-      if (!config) return await fail(deps, job, KEYS_GONE);
+      if (!config) {
+        await fail(deps, job, KEYS_GONE);
+        return false;
+      }
       if (!reader || JSON.stringify(reader.config) !== JSON.stringify(config))
         reader = { config, sqs: sqsOf(deps, config) };
       try {
@@ -162,8 +167,11 @@ export async function pollStore(
         failures = 0;
         if (messages.length > 0) await takeBatch(deps, job, config, reader.sqs, messages);
       } catch (err) {
-        if (stop.signal.aborted) return;
-        if (err instanceof SqsError && err.permanent) return await fail(deps, job, err.message);
+        if (stop.signal.aborted) return false;
+        if (err instanceof SqsError && err.permanent) {
+          await fail(deps, job, err.message);
+          return false;
+        }
         failures += 1;
         deps.log.warn({ storeId: job.storeId, err }, 'sqs receive failed; trying again');
         await abortableSleep(Math.min(BACKOFF_MAX_MS, 1000 * 2 ** (failures - 1)), stop.signal).catch(() => undefined);
@@ -172,6 +180,7 @@ export async function pollStore(
   } finally {
     clearInterval(watch);
   }
+  return !stop.signal.aborted;
 }
 
 /** The sweep: every listening store (all tenants), as its job. */

@@ -10,7 +10,7 @@ import { processRegistry } from '../../lib/throughput-metrics.ts';
  */
 
 /** What became of a verified push: written (or already current), a replay of an event taken in, or no change. */
-export type PushOutcome = 'recorded' | 'duplicate' | 'ignored';
+type PushOutcome = 'recorded' | 'duplicate' | 'ignored';
 
 /**
  * Channels whose pushes a seller turns on from Shipdesk (a queue or a subscription we create): a straggling push after
