@@ -34,7 +34,7 @@ export interface ChangeExpectation {
   visible(order: { orderStatus: string; shipTo: string | null; version: number }, versionBefore: number): boolean;
 }
 
-export interface ChannelStores {
+interface ChannelStores {
   /** The fakes' hosts, for the server's egress allow-list. */
   describe: string[];
   /** One store a fake: its connection as POST /api/v1/stores takes it. */

@@ -29,7 +29,7 @@ export interface SeenChange extends PendingChange {
   via: 'event' | 'list';
 }
 
-export interface OrderShape {
+interface OrderShape {
   id: string;
   orderStatus: string;
   shipTo: string | null;
@@ -39,7 +39,7 @@ export interface OrderShape {
 const POLL_AFTER_MS = 3_000;
 const POLL_EVERY_MS = 1_000;
 
-export interface Watcher {
+interface Watcher {
   add(change: PendingChange): void;
   readonly pending: Map<string, PendingChange>;
   readonly seen: SeenChange[];
