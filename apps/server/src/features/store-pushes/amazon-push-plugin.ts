@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { AdapterOptions } from '../../integrations/channels/channel-types.ts';
 import type { JobQueue } from '../../plugins/background.ts';
-import { listeningStores, pollStore, type AmazonPollJob } from './amazon-push-poller.ts';
+import { pollGroup, pollGroups, type AmazonPollGroup } from './amazon-push-poller.ts';
 import { createAmazonPushService, type AmazonPushService } from './amazon-push-service.ts';
 
 declare module 'fastify' {
@@ -12,13 +12,13 @@ declare module 'fastify' {
 
 interface AmazonPushPluginOptions {
   adapterOptions: AdapterOptions | undefined;
-  /** Poll jobs one instance runs at once: each holds a worker for its slice, mostly waiting on SQS. */
+  /** Poll jobs one instance runs at once (25 stores each): each holds a worker for its slice, waiting on SQS. */
   concurrency?: number;
   /** Long-poll wait in seconds (default 20); tests shorten it. */
   waitSeconds?: number;
 }
 
-/** Every minute: a poll job for each listening store that has none (a poll sends its own next one). */
+/** Every minute: the poll jobs that are missing (a poll job sends its own next one). */
 const AMAZON_POLL_DUE_QUEUE = 'amazon-notifications-due';
 const AMAZON_POLL_QUEUE = 'amazon-notifications-poll';
 /** A poll job's slice: the schedule's minute less time for the last long poll and its messages to finish. */
@@ -26,52 +26,51 @@ const POLL_SLICE_SECONDS = 50;
 
 /**
  * Amazon ORDER_CHANGE notifications on the one engine (plugins/background.ts): each `amazon-notifications-poll` job
- * long-polls one store's queue for its slice (amazon-push-poller.ts) and sends the store's next job when it ends; the
- * `amazon-notifications-due` schedule sends, every minute, a job for every store whose notifications are pending or
- * active, dropped when one already waits (policy `stately`: one running and one waiting per store), so a poll lost
- * with its instance is back within the minute. The pull (store-sync) keeps running beside it as the reconciliation.
+ * long-polls the queues of a group of 25 listening stores for its slice (amazon-push-poller.ts) and sends its group's
+ * next job when it ends; the `amazon-notifications-due` schedule sends, every minute, a job for every group, dropped
+ * when that group's next one already waits (policy `stately`: one running and one waiting per group), so a poll lost
+ * with its instance is back within the minute. Ten jobs an instance read 250 stores' queues. The pull (store-sync)
+ * keeps running beside it as the reconciliation.
  */
 export const amazonPushPlugin = fp<AmazonPushPluginOptions>(
   async (app, options) => {
-    const deps = {
+    const pollDeps = {
       database: app.db,
       secrets: app.secrets,
       adapterOptions: options.adapterOptions,
       log: app.log,
     };
-    const polls: JobQueue<AmazonPollJob> = app.background.queue<AmazonPollJob>({
+    const polls: JobQueue<AmazonPollGroup> = app.background.queue<AmazonPollGroup>({
       name: AMAZON_POLL_QUEUE,
-      // One poll of a store at a time, and at most one waiting to follow it (a second reader would only split
-      // the queue's messages).
+      // One job of a group at a time, and at most one waiting to follow it (a second reader of a queue would only
+      // split its messages).
       policy: 'stately',
       expireInSeconds: 120,
       sliceSeconds: POLL_SLICE_SECONDS,
       retryLimit: 0,
       concurrency: options.concurrency ?? 10,
       work: async (job, run) => {
-        const listening = await pollStore(
-          { ...deps, sync: () => app.storeSync, waitSeconds: options.waitSeconds },
-          job,
-          run,
-        );
-        // The next slice at once: the minute's schedule only starts polls that are missing.
-        if (listening) await startPolling(job);
+        const deps = { ...pollDeps, sync: () => app.storeSync, waitSeconds: options.waitSeconds };
+        // The next slice at once: the minute's schedule only starts the groups that are missing.
+        if (await pollGroup(deps, job, run)) await startGroup(job.group);
       },
     });
-    const startPolling = (job: AmazonPollJob) => polls.send(job, { singletonKey: `${job.tenantId}:${job.storeId}` });
+    const startGroup = (group: number) => polls.send({ group }, { singletonKey: `group:${group}` });
+    const startPolling = async () => {
+      const groups = await pollGroups(pollDeps);
+      for (let group = 0; group < groups; group++) await startGroup(group);
+    };
     app.background.queue<object>({
       name: AMAZON_POLL_DUE_QUEUE,
       expireInSeconds: 60,
       retryLimit: 0,
-      work: async () => {
-        for (const job of await listeningStores(deps)) await startPolling(job);
-      },
+      work: startPolling,
     });
     app.background.schedule(AMAZON_POLL_DUE_QUEUE, '* * * * *');
     const service = createAmazonPushService({
-      ...deps,
+      ...pollDeps,
       allowedHost: (url) => app.egress.allows(url),
-      startPolling: (tenantId, storeId) => startPolling({ tenantId, storeId }),
+      startPolling,
     });
     app.decorate('amazonPush', service);
   },

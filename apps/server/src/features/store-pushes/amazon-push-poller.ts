@@ -132,12 +132,11 @@ function sqsOf(deps: AmazonPollDeps, config: AmazonPushConfig): SqsClient {
 }
 
 /**
- * One poll job: receive, take, delete, until the slice ends. The store is read again before each receive, so turning
- * the notifications off (or moving them to another queue or keys) takes effect within one long poll. True when the
- * store still listens at the end of a full slice: its next job is sent at once, so a message never waits for the
- * minute's schedule.
+ * One store's reading: receive, take, delete, until the slice ends. The store is read again before each receive, so turning
+ * the notifications off (or moving them to another queue or keys) takes effect within one long poll. False when the
+ * store stopped listening or its queue refused us.
  */
-export async function pollStore(
+async function pollStore(
   deps: AmazonPollDeps,
   job: AmazonPollJob,
   run: Pick<JobRun, 'shouldYield' | 'stopping'>,
@@ -183,8 +182,56 @@ export async function pollStore(
   return !stop.signal.aborted;
 }
 
-/** The sweep: every listening store (all tenants), as its job. */
-export async function listeningStores(deps: Pick<AmazonPollDeps, 'database'>): Promise<AmazonPollJob[]> {
+/** Every listening store (all tenants), in a stable order: the groups of the poll jobs. */
+async function listeningStores(deps: Pick<AmazonPollDeps, 'database'>): Promise<AmazonPollJob[]> {
   const rows = await repo.listening(deps.database.db);
   return rows.map((row) => ({ tenantId: row.tenantId, storeId: row.id }));
+}
+
+/** Stores one poll job reads at once: their long polls are waits on SQS, not work, so one worker holds many. */
+const STORES_PER_POLL = 25;
+
+/** One poll job's stores: the `group`th 25 of the listening stores. */
+export interface AmazonPollGroup {
+  group: number;
+}
+
+/** How many poll jobs the listening stores need. */
+export async function pollGroups(deps: Pick<AmazonPollDeps, 'database'>): Promise<number> {
+  return Math.ceil((await listeningStores(deps)).length / STORES_PER_POLL);
+}
+
+/** How often a poll job looks for stores that joined its group (turned on, or moved in). */
+const JOIN_CHECK_MS = 2_000;
+
+/**
+ * One poll job: the long polls of its group's stores, side by side, until the slice ends. The group is read again
+ * every 2 s, so a store turned on meanwhile is read within seconds (a store that moved to another group may be read
+ * by two jobs for one slice: each message still goes to one reader, and a repeat is taken once). True while the
+ * group has stores: its next job is sent at once.
+ */
+export async function pollGroup(
+  deps: AmazonPollDeps,
+  job: AmazonPollGroup,
+  run: Pick<JobRun, 'shouldYield' | 'stopping'>,
+): Promise<boolean> {
+  const from = job.group * STORES_PER_POLL;
+  const reading = new Map<string, Promise<unknown>>();
+  let members = 0;
+  while (!run.shouldYield() && !run.stopping()) {
+    const group = (await listeningStores(deps)).slice(from, from + STORES_PER_POLL);
+    members = group.length;
+    for (const store of group) {
+      const key = `${store.tenantId}:${store.storeId}`;
+      if (reading.has(key)) continue;
+      const poll = pollStore(deps, store, run)
+        .catch((err: unknown) => deps.log.warn({ err, storeId: store.storeId }, 'amazon notifications poll failed'))
+        .finally(() => reading.delete(key));
+      reading.set(key, poll);
+    }
+    if (members === 0 && reading.size === 0) break;
+    await abortableSleep(JOIN_CHECK_MS).catch(() => undefined);
+  }
+  await Promise.all(reading.values());
+  return members > 0 && !run.stopping();
 }

@@ -60,9 +60,8 @@ export function createAmazonPushRepository() {
       return db
         .select({ tenantId: stores.tenantId, id: stores.id })
         .from(stores)
-        .where(
-          and(eq(stores.sourceType, 'AmazonSP'), inArray(stores.pushStatus, LISTENING), isNull(stores.archivedAt)),
-        );
+        .where(and(eq(stores.sourceType, 'AmazonSP'), inArray(stores.pushStatus, LISTENING), isNull(stores.archivedAt)))
+        .orderBy(stores.tenantId, stores.id);
     },
 
     /** The other Amazon stores with notifications set up (any tenant): their sealed credentials, to compare queues. */

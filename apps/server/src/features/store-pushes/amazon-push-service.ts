@@ -35,8 +35,8 @@ interface AmazonPushDeps {
   /** The egress allow-list: a queue on a host other than AWS's must be on it. */
   allowedHost: (url: URL) => boolean;
   log: FastifyBaseLogger;
-  /** Starts the store's poll job now rather than at the next minute's sweep. */
-  startPolling: (tenantId: string, storeId: number) => Promise<void>;
+  /** Starts the poll jobs that are missing now (a new store's group) rather than at the next minute's sweep. */
+  startPolling: () => Promise<void>;
 }
 
 const repo = createAmazonPushRepository();
@@ -160,7 +160,7 @@ async function turnOn(deps: AmazonPushDeps, auth: AuthContext, storeId: number, 
   await amazon.sendTest(subscriptionId).catch((err: unknown) => {
     deps.log.info({ storeId, err }, 'amazon notifications: no test message');
   });
-  await deps.startPolling(auth.tenantId, storeId);
+  await deps.startPolling();
   return toState(deps, await amazonStore(deps, auth.tenantId, storeId));
 }
 
