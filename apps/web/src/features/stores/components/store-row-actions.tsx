@@ -4,12 +4,9 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Store } from '@shipdesk/contract';
-import { AmazonNotificationsButton } from './amazon-notifications-button';
 import { StoreArchiveButton } from './store-archive-button';
 import { MissingOrdersButton } from './missing-orders-button';
-import { EbayNotificationsButton } from './ebay-notifications-button';
-import { MagentoNotificationsButton } from './magento-notifications-button';
-import { WalmartNotificationsButton } from './walmart-notifications-button';
+import { StoreNotificationsButton } from './store-notifications-button';
 
 interface StoreRowActionsProps {
   store: Store;
@@ -23,7 +20,10 @@ interface StoreRowActionsProps {
   onEdit(store: Store): void;
 }
 
-/** A store row's buttons: pull its orders now, read its sync log, edit or archive it (Admins). */
+/**
+ * A store row's buttons: pull its orders now, read its sync log, edit it (Admins); then icons for its order
+ * notifications, its missing orders and archiving it (Admins).
+ */
 export function StoreRowActions({
   store,
   canPull,
@@ -34,7 +34,7 @@ export function StoreRowActions({
   onEdit,
 }: StoreRowActionsProps) {
   return (
-    <Box sx={{ display: 'inline-flex', gap: 0.5, flexWrap: 'nowrap' }}>
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, flexWrap: 'nowrap' }}>
       {canPull ? (
         <Button
           size="small"
@@ -47,13 +47,6 @@ export function StoreRowActions({
           Pull orders
         </Button>
       ) : null}
-      {canPull && store.sourceType === 'AmazonSP' ? (
-        <AmazonNotificationsButton store={store} readOnly={!canEdit} />
-      ) : null}
-      {canPull ? <MissingOrdersButton store={store} /> : null}
-      {canPull && store.sourceType === 'Ebay' ? <EbayNotificationsButton store={store} /> : null}
-      {canPull && store.sourceType === 'Walmart' ? <WalmartNotificationsButton store={store} /> : null}
-      {canPull && store.sourceType === 'Magento' ? <MagentoNotificationsButton store={store} /> : null}
       <Button
         size="small"
         startIcon={<HistoryOutlined />}
@@ -73,6 +66,8 @@ export function StoreRowActions({
           Edit
         </Button>
       ) : null}
+      {canPull ? <StoreNotificationsButton store={store} readOnly={!canEdit} /> : null}
+      {canPull ? <MissingOrdersButton store={store} /> : null}
       {canEdit ? <StoreArchiveButton store={store} /> : null}
     </Box>
   );
