@@ -126,7 +126,10 @@ export const STORE_FIELDS: Record<SourceType, readonly StoreFieldDefinition[]> =
       required: false,
       advanced: true,
       placeholder: '2026-01-01',
-      help: 'Orders are read through Orders API 2026-01-01. "v0" keeps the old reads until Amazon ends them on 2027-03-27.',
+      help:
+        'Orders are read through Orders API 2026-01-01. "v0" keeps the old reads until Amazon ends them on 2027-03-27. ' +
+        'On 2026-01-01 the requested shipping method is Amazon\'s category ("Standard", "Expedited"…), not the v0 ' +
+        'service name: map those names in Shipping Methods.',
     },
     apiBaseUrl('https://sellingpartnerapi-na.amazon.com'),
     authBaseUrl('https://api.amazon.com'),
