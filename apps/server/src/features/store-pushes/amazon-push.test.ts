@@ -198,6 +198,49 @@ describe.each(backends)('Amazon order notifications through SQS ($name)', (backe
     expect((await call('DELETE', `/call/store/${store.id}/amazonNotifications`)).statusCode).toBe(200);
   });
 
+  it('ends with what a full pull gives through dropped, repeated and reordered notifications, nothing twice', async () => {
+    const store = await amazonStore('Amazon chaos', amazon);
+    await call('GET', `/call/store/${store.id}/pullOrders`);
+    await settleSyncRun(t, tenant, store.id);
+    const queue = sqs.createQueue({
+      accountId: SELLER_AWS.accountId,
+      name: 'orders-chaos',
+      senders: [AMAZON_AWS.accountId],
+    });
+    expect((await call('PUT', `/call/store/${store.id}/amazonNotifications`, setup(queue.url))).statusCode).toBe(200);
+
+    amazon.notifications.chaos({ drop: 0.3, repeat: 0.4, reorder: 3, seed: 30 });
+    const open = [...amazon.orders.values()]
+      .filter((entry) => entry.order.OrderStatus === 'Unshipped')
+      .slice(0, 6)
+      .map((entry) => entry.order.AmazonOrderId);
+    // Each order's address changes, then half of them are canceled: the later change is the one that holds.
+    for (const orderId of open) amazon.notifications.changeOrder(orderId, 'addressChanged');
+    for (const [i, orderId] of open.entries()) if (i % 2 === 0) amazon.notifications.changeOrder(orderId, 'canceled');
+    amazon.notifications.release();
+    await amazon.notifications.settled();
+    await waitFor(async () => (sqs.messages(queue.url).length === 0 ? true : undefined), 20_000, 'the queue read');
+    // The scheduled pull is the reconciliation: whatever a dropped notification missed, it brings.
+    await call('GET', `/call/store/${store.id}/pullOrders`);
+    await settleSyncRun(t, tenant, store.id);
+
+    const filters = encodeURIComponent(JSON.stringify({ storeId: store.id }));
+    const rows = (await call('GET', `/api/v1/orders?size=100&filters=${filters}`)).json().data.rows as Array<{
+      orderNumber: string;
+      orderStatus: string;
+    }>;
+    expect(new Set(rows.map((r) => r.orderNumber)).size).toBe(rows.length);
+    for (const [i, orderId] of open.entries()) {
+      const row = rows.find((r) => r.orderNumber === orderId);
+      expect(row?.orderStatus, orderId).toBe(i % 2 === 0 ? 'Canceled' : 'Sales Order');
+      // A canceled order keeps the content it had (its lines zeroed by Amazon); an open one takes the new address.
+      if (i % 2 === 1) expect(await storedOrder(store.id, orderId), orderId).toContain('Cupertino');
+    }
+    const pushed = (await state(store.id)).counts;
+    expect(pushed.duplicate).toBeGreaterThan(0);
+    expect((await call('DELETE', `/call/store/${store.id}/amazonNotifications`)).statusCode).toBe(200);
+  });
+
   it("ignores and counts another seller's notification, and never changes its order", async () => {
     const store = await amazonStore('Amazon wary', other);
     const queue = sqs.createQueue({
