@@ -21,7 +21,7 @@ import { pushConfigOf, type AmazonPushConfig } from './amazon-push-rules.ts';
  * and deleted. The queue's refusal of the keys or the queue itself fails the push with AWS's words.
  */
 
-export interface AmazonPollJob {
+interface AmazonPollJob {
   tenantId: string;
   storeId: number;
 }
