@@ -1,28 +1,22 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { MagentoNotifications, PushStatus, Store } from '@shipdesk/contract';
-import { QueryError } from '@/components/query-error';
-import { StatusChip, type StatusTone } from '@/components/status-chip';
+import type { MagentoNotifications, Store } from '@shipdesk/contract';
 import { apiErrorMessage, apiFieldErrors } from '@/lib/errors';
-import { formatCount, formatDateTime } from '@/lib/format';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
 import {
   useMagentoNotificationsQuery,
   useTurnOffMagentoNotificationsMutation,
   useTurnOnMagentoNotificationsMutation,
 } from '../api/magento-notifications-api';
+import { PushQueryContent, StorePushDialog } from './store-push-dialog';
+import { PushDetailsGrid, PushRowLabel, PushStateRows, type PushStateWords } from './store-push-state-rows';
 
-const STATES: Record<PushStatus, { label: string; tone: StatusTone; words: string }> = {
+const STATES: PushStateWords = {
   off: { label: 'Off', tone: 'neutral', words: 'Orders arrive by the scheduled pull only.' },
   pending: {
     label: 'Pending',
@@ -47,31 +41,10 @@ async function copy(text: string) {
 }
 
 function Details({ view, timeZone }: { view: MagentoNotifications; timeZone: string }) {
-  const state = STATES[view.status];
-  const label = (text: string) => (
-    <Typography variant="body2" color="text.secondary">
-      {text}
-    </Typography>
-  );
-  const total = view.counts.recorded + view.counts.duplicate + view.counts.ignored;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, mt: 2 }}>
-      {label('State')}
-      <Box>
-        <StatusChip label={state.label} tone={state.tone} small kind="Order notifications" />
-        <Typography variant="body2" sx={{ mt: 0.5 }}>
-          {state.words}
-        </Typography>
-      </Box>
-      {label('Last heard')}
-      <Typography variant="body2">
-        {view.lastHeardAt ? formatDateTime(view.lastHeardAt, timeZone) : 'Not yet'}
-        {total > 0
-          ? ` · ${formatCount(view.counts.recorded)} taken in, ${formatCount(view.counts.duplicate)} repeats, ` +
-            `${formatCount(view.counts.ignored)} without a change`
-          : ''}
-      </Typography>
-      {view.endpoint ? label('Webhook URL') : null}
+    <PushDetailsGrid>
+      <PushStateRows view={view} states={STATES} timeZone={timeZone} />
+      {view.endpoint ? <PushRowLabel>Webhook URL</PushRowLabel> : null}
       {view.endpoint ? (
         <Box>
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace' }}>
@@ -82,13 +55,13 @@ function Details({ view, timeZone }: { view: MagentoNotifications; timeZone: str
           </Button>
         </Box>
       ) : null}
-      {view.publicKeyFingerprint ? label('Key set') : null}
+      {view.publicKeyFingerprint ? <PushRowLabel>Key set</PushRowLabel> : null}
       {view.publicKeyFingerprint ? (
         <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
           SHA-256 {view.publicKeyFingerprint.slice(0, 16)}…
         </Typography>
       ) : null}
-    </Box>
+    </PushDetailsGrid>
   );
 }
 
@@ -97,7 +70,6 @@ function Details({ view, timeZone }: { view: MagentoNotifications; timeZone: str
  * API to subscribe from outside), the public key pasted here, the URL to paste there, the state in words, and off.
  */
 export function MagentoNotificationsDialog({ store, onClose }: { store: Store; onClose(): void }) {
-  const titleId = useId();
   const timeZone = useTenantTimeZone();
   const query = useMagentoNotificationsQuery(store.id);
   const [turnOn, turningOn] = useTurnOnMagentoNotificationsMutation();
@@ -129,62 +101,46 @@ export function MagentoNotificationsDialog({ store, onClose }: { store: Store; o
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>Order notifications · {store.name}</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" color="text.secondary">
-          With Adobe Commerce Webhooks, the store calls Shipdesk each time an order is saved, and Shipdesk fetches that
-          order at once. Magento Open Source has no webhooks: its orders keep arriving by the scheduled pull.
-        </Typography>
-        <Typography component="ol" variant="body2" sx={{ pl: 2.5, mt: 1 }}>
-          <li>
-            In the Admin, Stores › Configuration › Adobe Services › Webhooks: turn on signature verification, regenerate
-            the key pair and paste the public key below.
-          </li>
-          <li>
-            Add a webhook for <code>observer.sales_order_save_after</code> (type after, Required: No) to the webhook URL
-            Shipdesk shows once the key is set.
-          </li>
-        </Typography>
-        {query.isLoading ? (
-          <Skeleton variant="rectangular" height={96} sx={{ mt: 2 }} />
-        ) : query.error ? (
-          <QueryError
-            error={query.error}
-            fallback="Could not load the order notifications."
-            refetch={query.refetch}
-            isFetching={query.isFetching}
-            sx={{ mt: 2 }}
-          />
-        ) : view ? (
-          <Details view={view} timeZone={timeZone} />
-        ) : null}
-        <TextField
-          label={view?.publicKeyFingerprint ? 'Replace the public key' : 'Public key'}
-          placeholder={'-----BEGIN PUBLIC KEY-----\n…\n-----END PUBLIC KEY-----'}
-          value={publicKey}
-          onChange={(event) => setPublicKey(event.target.value)}
-          error={Boolean(keyError)}
-          helperText={keyError ?? undefined}
-          multiline
-          minRows={3}
-          fullWidth
-          size="small"
-          sx={{ mt: 3 }}
-          slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        {view && view.status !== 'off' ? (
-          <Button color="error" onClick={() => void off()} disabled={busy}>
-            Turn off
-          </Button>
-        ) : null}
+    <StorePushDialog
+      store={store}
+      onClose={onClose}
+      onTurnOff={view && view.status !== 'off' ? () => void off() : undefined}
+      turnOffDisabled={busy}
+      actions={
         <Button variant="contained" onClick={() => void save()} disabled={busy || !publicKey.trim()}>
           Save key
         </Button>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
+      }
+    >
+      <Typography variant="body2" color="text.secondary">
+        With Adobe Commerce Webhooks, the store calls Shipdesk each time an order is saved, and Shipdesk fetches that
+        order at once. Magento Open Source has no webhooks: its orders keep arriving by the scheduled pull.
+      </Typography>
+      <Typography component="ol" variant="body2" sx={{ pl: 2.5, mt: 1 }}>
+        <li>
+          In the Admin, Stores › Configuration › Adobe Services › Webhooks: turn on signature verification, regenerate
+          the key pair and paste the public key below.
+        </li>
+        <li>
+          Add a webhook for <code>observer.sales_order_save_after</code> (type after, Required: No) to the webhook URL
+          Shipdesk shows once the key is set.
+        </li>
+      </Typography>
+      <PushQueryContent query={query}>{(loaded) => <Details view={loaded} timeZone={timeZone} />}</PushQueryContent>
+      <TextField
+        label={view?.publicKeyFingerprint ? 'Replace the public key' : 'Public key'}
+        placeholder={'-----BEGIN PUBLIC KEY-----\n…\n-----END PUBLIC KEY-----'}
+        value={publicKey}
+        onChange={(event) => setPublicKey(event.target.value)}
+        error={Boolean(keyError)}
+        helperText={keyError ?? undefined}
+        multiline
+        minRows={3}
+        fullWidth
+        size="small"
+        sx={{ mt: 3 }}
+        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+      />
+    </StorePushDialog>
   );
 }
