@@ -13,8 +13,8 @@ import { HttpError, notFound, unauthorized } from '../../lib/http-errors.ts';
 import { openCredentials } from '../../lib/sealed-credentials.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { pushRefused } from '../stores/index.ts';
-import { createEbayNotificationsRepository } from './ebay-notifications-repository.ts';
 import { VERIFICATION_TOKEN_KEY, ebayEndpoint } from './ebay-notifications-credentials.ts';
+import { headerValue, pushJson, pushStoreByKey } from './store-push-endpoint.ts';
 
 /**
  * The store's endpoint that eBay calls (docs/stores.md, "Pushes"): the challenge that proves we own it, and the
@@ -34,12 +34,6 @@ interface EbayEndpointDeps {
 }
 
 const CHANNEL = 'Ebay';
-const repo = createEbayNotificationsRepository();
-
-const header = (headers: IncomingHttpHeaders, name: string) => {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
 
 /** The order a message names: `data.orderId` (or `data.order.orderId`), else null (a message with no order). */
 function messageParts(body: unknown): { eventId: string | null; topic: string | null; orderId: string | null } {
@@ -58,18 +52,7 @@ function messageParts(body: unknown): { eventId: string | null; topic: string | 
 }
 
 export function createEbayEndpointService(deps: EbayEndpointDeps) {
-  /** The eBay store the key names, with its tenant; refused and counted when there is none (or it is archived). */
-  async function storeOf(key: string) {
-    const target = await repo.storeByKey(deps.database.db, key);
-    const store =
-      target &&
-      (await deps.database.withTenant(target.tenantId, (tx) => repo.findStore(tx, target.tenantId, target.storeId)));
-    if (!target || !store || store.sourceType !== CHANNEL || store.archivedAt) {
-      pushRefused(CHANNEL, 'unknown_store');
-      throw notFound('No store has this webhook address');
-    }
-    return { tenantId: target.tenantId, store };
-  }
+  const storeOf = (key: string) => pushStoreByKey(deps.database, CHANNEL, key);
 
   return {
     async challenge(key: string, challengeCode: string): Promise<{ challengeResponse: string }> {
@@ -88,7 +71,7 @@ export function createEbayEndpointService(deps: EbayEndpointDeps) {
       headers: IncomingHttpHeaders,
     ): Promise<{ duplicate: boolean; stored: boolean }> {
       const { tenantId, store } = await storeOf(key);
-      const signature = parseEbaySignature(header(headers, 'x-ebay-signature'));
+      const signature = parseEbaySignature(headerValue(headers, 'x-ebay-signature'));
       if (!signature) {
         pushRefused(CHANNEL, 'bad_signature');
         throw unauthorized('X-EBAY-SIGNATURE is missing or malformed', 'bad_signature');
@@ -108,13 +91,7 @@ export function createEbayEndpointService(deps: EbayEndpointDeps) {
         throw unauthorized('X-EBAY-SIGNATURE does not match the body', 'bad_signature');
       }
 
-      let body: unknown;
-      try {
-        body = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        pushRefused(CHANNEL, 'malformed');
-        throw new HttpError(400, 'The notification is not JSON');
-      }
+      const body = pushJson(CHANNEL, rawBody, 'The notification');
       const { eventId, topic, orderId } = messageParts(body);
       if (!eventId) {
         pushRefused(CHANNEL, 'malformed');

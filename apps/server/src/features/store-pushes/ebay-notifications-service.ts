@@ -8,11 +8,11 @@ import {
 } from '../../integrations/channels/ebay/ebay-notification-client.ts';
 import { ChannelError, type HttpOptions } from '../../integrations/http/channel-http.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
-import { openCredentials, sealCredentials } from '../../lib/sealed-credentials.ts';
+import { openCredentials } from '../../lib/sealed-credentials.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { setPushStatus } from '../stores/index.ts';
 import { createEbayNotificationsRepository, type EbayNotificationStore } from './ebay-notifications-repository.ts';
+import { pushCountsOf, pushSetupKeeper } from './store-push-endpoint.ts';
 import { DESTINATION_KEY, TOPICS_KEY, VERIFICATION_TOKEN_KEY, ebayEndpoint } from './ebay-notifications-credentials.ts';
 
 /**
@@ -67,37 +67,12 @@ export function createEbayNotificationsService(deps: EbayNotificationsDeps) {
       endpoint: store.webhookKey ? ebayEndpoint(deps.publicUrl, store.webhookKey) : null,
       topics: kept && kept.length > 0 ? kept : EBAY_DEFAULT_ORDER_TOPICS,
       lastHeardAt: store.lastHeardAt ? new Date(store.lastHeardAt).toISOString() : null,
-      counts: {
-        recorded: store.pushCounts.recorded ?? 0,
-        duplicate: store.pushCounts.duplicate ?? 0,
-        ignored: store.pushCounts.ignored ?? 0,
-      },
+      counts: pushCountsOf(store),
     };
   }
 
   /** Merges `changed` into the store's sealed credentials (deleting keys set to null), under the row's lock. */
-  async function keep(
-    tenantId: string,
-    storeId: number,
-    changed: Record<string, string | null>,
-    status?: { status: PushStatus; error: string | null },
-    webhookKey?: string,
-  ) {
-    await deps.database.withTenant(tenantId, async (tx) => {
-      const store = await repo.findStore(tx, tenantId, storeId, true);
-      if (!store) throw notFound('Store not found');
-      const credentials = openCredentials(deps.secrets, store.credentials);
-      for (const [key, value] of Object.entries(changed)) {
-        if (value === null) delete credentials[key];
-        else credentials[key] = value;
-      }
-      await repo.saveSetup(tx, tenantId, storeId, {
-        credentials: sealCredentials(deps.secrets, credentials),
-        webhookKey: webhookKey ?? store.webhookKey,
-      });
-      if (status) await setPushStatus(tx, tenantId, storeId, status.status, status.error);
-    });
-  }
+  const keep = pushSetupKeeper(deps);
 
   const clientOf = (store: NonNullable<EbayNotificationStore>): EbayNotificationClient =>
     createEbayNotificationClient(

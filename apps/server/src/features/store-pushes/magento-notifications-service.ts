@@ -11,6 +11,7 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { setPushStatus } from '../stores/index.ts';
 import { createEbayNotificationsRepository, type EbayNotificationStore } from './ebay-notifications-repository.ts';
+import { pushCountsOf } from './store-push-endpoint.ts';
 import { MAGENTO_WEBHOOK_METHOD, PUBLIC_KEY_KEY, magentoEndpoint } from './magento-notifications-credentials.ts';
 
 /**
@@ -49,11 +50,7 @@ export function createMagentoNotificationsService(deps: MagentoNotificationsDeps
       webhookMethod: MAGENTO_WEBHOOK_METHOD,
       publicKeyFingerprint: key ? magentoKeyFingerprint(key) : null,
       lastHeardAt: store.lastHeardAt ? new Date(store.lastHeardAt).toISOString() : null,
-      counts: {
-        recorded: store.pushCounts.recorded ?? 0,
-        duplicate: store.pushCounts.duplicate ?? 0,
-        ignored: store.pushCounts.ignored ?? 0,
-      },
+      counts: pushCountsOf(store),
     };
   }
 

@@ -8,11 +8,11 @@ import {
   walmartNotificationParts,
   walmartTimestampMs,
 } from '../../integrations/channels/walmart/walmart-webhook-signature.ts';
-import { HttpError, notFound, unauthorized } from '../../lib/http-errors.ts';
+import { notFound, unauthorized } from '../../lib/http-errors.ts';
 import { openCredentials } from '../../lib/sealed-credentials.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { pushRefused } from '../stores/index.ts';
-import { createEbayNotificationsRepository } from './ebay-notifications-repository.ts';
+import { headerValue, pushJson, pushStoreByKey } from './store-push-endpoint.ts';
 import { SECRET_KEY, SIGNATURE_KEY, signatureRules, walmartEndpoint } from './walmart-notifications-credentials.ts';
 
 /**
@@ -32,13 +32,6 @@ interface WalmartEndpointDeps {
 }
 
 const CHANNEL = 'Walmart';
-// The row reads are the same for every channel's notification setup: the store by id, and by its endpoint's key.
-const repo = createEbayNotificationsRepository();
-
-const header = (headers: IncomingHttpHeaders, name: string) => {
-  const value = headers[name.toLowerCase()];
-  return Array.isArray(value) ? value[0] : value;
-};
 
 function refuse(reason: string, message: string): never {
   pushRefused(CHANNEL, reason);
@@ -53,14 +46,7 @@ export function createWalmartEndpointService(deps: WalmartEndpointDeps) {
       key: string,
       request: { method: string; url: string; rawBody: Buffer; headers: IncomingHttpHeaders },
     ): Promise<{ duplicate: boolean; stored: boolean }> {
-      const target = await repo.storeByKey(deps.database.db, key);
-      const store =
-        target &&
-        (await deps.database.withTenant(target.tenantId, (tx) => repo.findStore(tx, target.tenantId, target.storeId)));
-      if (!target || !store || store.sourceType !== CHANNEL || store.archivedAt) {
-        pushRefused(CHANNEL, 'unknown_store');
-        throw notFound('No store has this webhook address');
-      }
+      const { tenantId, store } = await pushStoreByKey(deps.database, CHANNEL, key);
       const credentials = openCredentials(deps.secrets, store.credentials);
       const secret = credentials[SECRET_KEY];
       if (!secret) {
@@ -68,7 +54,7 @@ export function createWalmartEndpointService(deps: WalmartEndpointDeps) {
         throw notFound('Order notifications are not turned on for this store');
       }
       const rules = signatureRules(credentials[SIGNATURE_KEY]);
-      const timestamp = header(request.headers, rules.timestampHeader);
+      const timestamp = headerValue(request.headers, rules.timestampHeader);
       // Signed over the path Walmart was given, with the query as received (a proxy may have rewritten the path).
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       const verified = verifyWalmartSignature({
@@ -77,7 +63,7 @@ export function createWalmartEndpointService(deps: WalmartEndpointDeps) {
         pathAndQuery: new URL(walmartEndpoint(deps.publicUrl, key)).pathname + query,
         timestamp,
         rawBody: request.rawBody,
-        signature: header(request.headers, rules.header),
+        signature: headerValue(request.headers, rules.header),
         secret,
       });
       if (!verified) refuse('bad_signature', `${rules.header} does not match the notification`);
@@ -88,17 +74,11 @@ export function createWalmartEndpointService(deps: WalmartEndpointDeps) {
         }
       }
 
-      let body: unknown;
-      try {
-        body = JSON.parse(request.rawBody.toString('utf8'));
-      } catch {
-        pushRefused(CHANNEL, 'malformed');
-        throw new HttpError(400, 'The notification is not JSON');
-      }
+      const body = pushJson(CHANNEL, request.rawBody, 'The notification');
       const parts = walmartNotificationParts(body);
       const eventId = parts.eventId ?? `sha256:${createHash('sha256').update(request.rawBody).digest('hex')}`;
       return deps.sync.takeWebhookOrder({
-        tenantId: target.tenantId,
+        tenantId,
         storeId: store.id,
         eventId,
         topic: parts.eventType,

@@ -7,11 +7,11 @@ import {
 } from '../../integrations/channels/walmart/walmart-webhook-client.ts';
 import { ChannelError, type HttpOptions } from '../../integrations/http/channel-http.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
-import { openCredentials, sealCredentials } from '../../lib/sealed-credentials.ts';
+import { openCredentials } from '../../lib/sealed-credentials.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { setPushStatus } from '../stores/index.ts';
 import { createEbayNotificationsRepository, type EbayNotificationStore } from './ebay-notifications-repository.ts';
+import { pushCountsOf, pushSetupKeeper } from './store-push-endpoint.ts';
 import {
   DEFAULT_SIGNATURE,
   SECRET_KEY,
@@ -63,37 +63,12 @@ export function createWalmartNotificationsService(deps: WalmartNotificationsDeps
       events: kept.length > 0 ? kept.map((entry) => entry.split(':')[0]!) : WALMART_ORDER_EVENTS,
       signature: signatureRules(credentials[SIGNATURE_KEY]),
       lastHeardAt: store.lastHeardAt ? new Date(store.lastHeardAt).toISOString() : null,
-      counts: {
-        recorded: store.pushCounts.recorded ?? 0,
-        duplicate: store.pushCounts.duplicate ?? 0,
-        ignored: store.pushCounts.ignored ?? 0,
-      },
+      counts: pushCountsOf(store),
     };
   }
 
   /** Merges `changed` into the sealed credentials (null deletes), and the status, under the row's lock. */
-  async function keep(
-    tenantId: string,
-    storeId: number,
-    changed: Record<string, string | null>,
-    status?: { status: PushStatus; error: string | null },
-    webhookKey?: string,
-  ) {
-    await deps.database.withTenant(tenantId, async (tx) => {
-      const store = await repo.findStore(tx, tenantId, storeId, true);
-      if (!store) throw notFound('Store not found');
-      const credentials = openCredentials(deps.secrets, store.credentials);
-      for (const [key, value] of Object.entries(changed)) {
-        if (value === null) delete credentials[key];
-        else credentials[key] = value;
-      }
-      await repo.saveSetup(tx, tenantId, storeId, {
-        credentials: sealCredentials(deps.secrets, credentials),
-        webhookKey: webhookKey ?? store.webhookKey,
-      });
-      if (status) await setPushStatus(tx, tenantId, storeId, status.status, status.error);
-    });
-  }
+  const keep = pushSetupKeeper(deps);
 
   const clientOf = (store: WalmartStore) =>
     createWalmartWebhookClient(
