@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AmazonNotificationsState } from '@shipdesk/contract';
-import { mockFetch, renderWithStore, type RecordedRequest } from '@/lib/testing/render-with-store';
+import type { RecordedRequest } from '@/lib/testing/render-with-store';
+import { NO_COUNTS, renderPushDialog } from '../push-dialog-testing';
 import { fail, ok, store } from '../testing';
 import { AmazonNotificationsDialog } from './amazon-notifications-dialog';
 
@@ -25,7 +25,7 @@ function state(overrides: Partial<AmazonNotificationsState> = {}): AmazonNotific
     destinationId: null,
     subscriptionId: null,
     lastHeardAt: null,
-    counts: { recorded: 0, duplicate: 0, ignored: 0 },
+    counts: NO_COUNTS,
     ...overrides,
   };
 }
@@ -33,9 +33,10 @@ function state(overrides: Partial<AmazonNotificationsState> = {}): AmazonNotific
 const amazonStore = store({ id: '7', name: 'Amazon US', sourceType: 'AmazonSP', settings: {}, credentials: {} });
 
 function renderDialog(answer: (request: RecordedRequest) => Response, readOnly = false) {
-  const requests = mockFetch(answer);
-  renderWithStore(<AmazonNotificationsDialog store={amazonStore} readOnly={readOnly} onClose={vi.fn()} />);
-  return { requests, user: userEvent.setup() };
+  return renderPushDialog(
+    <AmazonNotificationsDialog store={amazonStore} readOnly={readOnly} onClose={vi.fn()} />,
+    answer,
+  );
 }
 
 describe('AmazonNotificationsDialog', { timeout: 20_000 }, () => {
@@ -97,14 +98,13 @@ describe('AmazonNotificationsDialog', { timeout: 20_000 }, () => {
   });
 
   it("puts AWS's refusal on the field it names", async () => {
-    renderDialog((request) =>
+    const { user } = renderDialog((request) =>
       request.method === 'PUT'
         ? fail(400, 'AWS refused the queue or the keys', {
             errors: { awsSecretAccessKey: 'AWS answered: InvalidSignature: Signature mismatch.' },
           })
         : ok(state()),
     );
-    const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByLabelText('Notifications: Off');
     await user.type(within(dialog).getByLabelText(/SQS queue URL/), QUEUE);

@@ -1,8 +1,15 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EbayNotifications } from '@shipdesk/contract';
-import { mockFetch, renderWithStore, type RecordedRequest } from '@/lib/testing/render-with-store';
+import type { RecordedRequest } from '@/lib/testing/render-with-store';
+import {
+  expectRetryOffered,
+  expectTurnsOff,
+  NO_COUNTS,
+  renderPushDialog,
+  requestsTo,
+  switchingApi,
+} from '../push-dialog-testing';
 import { fail, ok, store } from '../testing';
 import { EbayNotificationsDialog } from './ebay-notifications-dialog';
 
@@ -20,27 +27,23 @@ function view(overrides: Partial<EbayNotifications> = {}): EbayNotifications {
     endpoint: null,
     topics: TOPICS,
     lastHeardAt: null,
-    counts: { recorded: 0, duplicate: 0, ignored: 0 },
+    counts: NO_COUNTS,
     ...overrides,
   };
 }
 
 function renderDialog(answer: (request: RecordedRequest) => Response) {
-  const requests = mockFetch(answer);
-  renderWithStore(
+  return renderPushDialog(
     <EbayNotificationsDialog store={store({ id: '7', name: 'eBay outlet', sourceType: 'Ebay' })} onClose={vi.fn()} />,
+    answer,
   );
-  return { requests, user: userEvent.setup() };
 }
 
 describe('EbayNotificationsDialog', { timeout: 20_000 }, () => {
   it('turns notifications on, says they are pending, and turns them off again', async () => {
-    let current = view();
-    const { requests, user } = renderDialog((request) => {
-      if (request.method === 'PUT') current = view({ status: 'pending', endpoint: 'https://x/webhooks/ebay/k' });
-      if (request.method === 'DELETE') current = view();
-      return ok(current);
-    });
+    const { requests, user } = renderDialog(
+      switchingApi(view(), view({ status: 'pending', endpoint: 'https://x/webhooks/ebay/k' })),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Order notifications · eBay outlet' });
     expect(await within(dialog).findByText('Orders arrive by the scheduled pull only.')).toBeInTheDocument();
     expect(within(dialog).getByText(TOPICS.join(', '))).toBeInTheDocument();
@@ -48,12 +51,10 @@ describe('EbayNotificationsDialog', { timeout: 20_000 }, () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
     expect(await within(dialog).findByLabelText('Order notifications: Pending')).toBeInTheDocument();
-    expect(requests.filter((r) => r.method === 'PUT' && r.url === PATH)).toHaveLength(1);
+    expect(requestsTo(requests, 'PUT', PATH)).toHaveLength(1);
     expect(within(dialog).queryByRole('button', { name: 'Turn on' })).not.toBeInTheDocument();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
-    expect(await within(dialog).findByLabelText('Order notifications: Off')).toBeInTheDocument();
-    expect(requests.filter((r) => r.method === 'DELETE' && r.url === PATH)).toHaveLength(1);
+    await expectTurnsOff(dialog, user, requests, PATH);
   });
 
   it('shows a live store with when it was last heard and what it took in', async () => {
@@ -82,7 +83,6 @@ describe('EbayNotificationsDialog', { timeout: 20_000 }, () => {
 
   it('offers Retry when the state cannot be read', async () => {
     renderDialog(() => fail(500, 'Internal server error'));
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    await expectRetryOffered();
   });
 });

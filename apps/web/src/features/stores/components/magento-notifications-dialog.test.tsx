@@ -1,8 +1,15 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MagentoNotifications } from '@shipdesk/contract';
-import { mockFetch, renderWithStore, type RecordedRequest } from '@/lib/testing/render-with-store';
+import type { RecordedRequest } from '@/lib/testing/render-with-store';
+import {
+  expectRetryOffered,
+  expectTurnsOff,
+  NO_COUNTS,
+  renderPushDialog,
+  requestsTo,
+  switchingApi,
+} from '../push-dialog-testing';
 import { fail, ok, store } from '../testing';
 import { MagentoNotificationsDialog } from './magento-notifications-dialog';
 
@@ -22,36 +29,29 @@ function view(overrides: Partial<MagentoNotifications> = {}): MagentoNotificatio
     webhookMethod: 'observer.sales_order_save_after',
     publicKeyFingerprint: null,
     lastHeardAt: null,
-    counts: { recorded: 0, duplicate: 0, ignored: 0 },
+    counts: NO_COUNTS,
     ...overrides,
   };
 }
 
 function renderDialog(answer: (request: RecordedRequest) => Response) {
-  const requests = mockFetch(answer);
-  renderWithStore(
+  return renderPushDialog(
     <MagentoNotificationsDialog
       store={store({ id: '5', name: 'Magento shop', sourceType: 'Magento' })}
       onClose={vi.fn()}
     />,
+    answer,
   );
-  return { requests, user: userEvent.setup() };
 }
 
 describe('MagentoNotificationsDialog', { timeout: 20_000 }, () => {
   it('saves the pasted public key, then shows the URL to copy and the key set, and turns off', async () => {
-    let current = view();
-    const { requests, user } = renderDialog((request) => {
-      if (request.method === 'PUT') {
-        current = view({
-          status: 'pending',
-          endpoint: 'https://x/webhooks/magento/k',
-          publicKeyFingerprint: 'ab'.repeat(32),
-        });
-      }
-      if (request.method === 'DELETE') current = view();
-      return ok(current);
-    });
+    const { requests, user } = renderDialog(
+      switchingApi(
+        view(),
+        view({ status: 'pending', endpoint: 'https://x/webhooks/magento/k', publicKeyFingerprint: 'ab'.repeat(32) }),
+      ),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Order notifications · Magento shop' });
     expect(await within(dialog).findByText('Orders arrive by the scheduled pull only.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Save key' })).toBeDisabled();
@@ -60,16 +60,14 @@ describe('MagentoNotificationsDialog', { timeout: 20_000 }, () => {
     await user.paste(PEM);
     await user.click(within(dialog).getByRole('button', { name: 'Save key' }));
     expect(await within(dialog).findByLabelText('Order notifications: Pending')).toBeInTheDocument();
-    const put = requests.filter((r) => r.method === 'PUT' && r.url === PATH);
+    const put = requestsTo(requests, 'PUT', PATH);
     expect(put).toHaveLength(1);
     expect(put[0]!.body).toEqual({ publicKey: PEM });
     expect(within(dialog).getByText('https://x/webhooks/magento/k')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Copy URL' })).toBeInTheDocument();
     expect(within(dialog).getByText(/SHA-256 abababab/)).toBeInTheDocument();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
-    expect(await within(dialog).findByLabelText('Order notifications: Off')).toBeInTheDocument();
-    expect(requests.filter((r) => r.method === 'DELETE' && r.url === PATH)).toHaveLength(1);
+    await expectTurnsOff(dialog, user, requests, PATH);
   });
 
   it('shows a refused key on the public key field', async () => {
@@ -100,7 +98,6 @@ describe('MagentoNotificationsDialog', { timeout: 20_000 }, () => {
 
   it('offers Retry when the state cannot be read', async () => {
     renderDialog(() => fail(500, 'Internal server error'));
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    await expectRetryOffered();
   });
 });

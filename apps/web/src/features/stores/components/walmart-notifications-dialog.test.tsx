@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WalmartNotifications } from '@shipdesk/contract';
-import { mockFetch, renderWithStore, type RecordedRequest } from '@/lib/testing/render-with-store';
+import type { RecordedRequest } from '@/lib/testing/render-with-store';
+import { expectTurnsOff, NO_COUNTS, renderPushDialog, requestsTo, switchingApi } from '../push-dialog-testing';
 import { fail, ok, store } from '../testing';
 import { WalmartNotificationsDialog } from './walmart-notifications-dialog';
 
@@ -20,30 +20,26 @@ function view(overrides: Partial<WalmartNotifications> = {}): WalmartNotificatio
     events: ['PO_CREATED', 'PO_LINE_AUTOCANCELLED'],
     signature: { scheme: 'canonical', header: 'WM_SEC.SIGNATURE', timestampHeader: 'WM_SEC.TIMESTAMP' },
     lastHeardAt: null,
-    counts: { recorded: 0, duplicate: 0, ignored: 0 },
+    counts: NO_COUNTS,
     ...overrides,
   };
 }
 
 function renderDialog(answer: (request: RecordedRequest) => Response) {
-  const requests = mockFetch(answer);
-  renderWithStore(
+  return renderPushDialog(
     <WalmartNotificationsDialog
       store={store({ id: '9', name: 'Walmart US', sourceType: 'Walmart' })}
       onClose={vi.fn()}
     />,
+    answer,
   );
-  return { requests, user: userEvent.setup() };
 }
 
 describe('WalmartNotificationsDialog', { timeout: 20_000 }, () => {
   it('turns notifications on with the signature chosen, says they are pending, and turns them off', async () => {
-    let current = view();
-    const { requests, user } = renderDialog((request) => {
-      if (request.method === 'PUT') current = view({ status: 'pending', endpoint: 'https://x/webhooks/walmart/k' });
-      if (request.method === 'DELETE') current = view();
-      return ok(current);
-    });
+    const { requests, user } = renderDialog(
+      switchingApi(view(), view({ status: 'pending', endpoint: 'https://x/webhooks/walmart/k' })),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Order notifications · Walmart US' });
     expect(await within(dialog).findByText('Orders arrive by the scheduled pull only.')).toBeInTheDocument();
     expect(within(dialog).getByText('PO_CREATED, PO_LINE_AUTOCANCELLED')).toBeInTheDocument();
@@ -52,14 +48,12 @@ describe('WalmartNotificationsDialog', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('option', { name: /The body alone/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
     expect(await within(dialog).findByLabelText('Order notifications: Pending')).toBeInTheDocument();
-    const put = requests.filter((r) => r.method === 'PUT' && r.url === PATH);
+    const put = requestsTo(requests, 'PUT', PATH);
     expect(put).toHaveLength(1);
     expect(put[0]!.body).toEqual({ scheme: 'body', header: 'WM_SEC.SIGNATURE' });
     expect(within(dialog).getByText('https://x/webhooks/walmart/k')).toBeInTheDocument();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
-    expect(await within(dialog).findByLabelText('Order notifications: Off')).toBeInTheDocument();
-    expect(requests.filter((r) => r.method === 'DELETE' && r.url === PATH)).toHaveLength(1);
+    await expectTurnsOff(dialog, user, requests, PATH);
   });
 
   it('shows a refused header name on its field', async () => {
