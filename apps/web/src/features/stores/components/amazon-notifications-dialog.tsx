@@ -1,13 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AmazonNotificationsSetup, AmazonNotificationsState, PushStatus, Store } from '@shipdesk/contract';
@@ -23,6 +18,7 @@ import {
   useTurnOnAmazonNotificationsMutation,
 } from '../api/amazon-notifications-api';
 import { AmazonNotificationsForm } from './amazon-notifications-form';
+import { StorePushDialog } from './store-push-dialog';
 
 const STATUS_UI: Record<PushStatus, { label: string; tone: StatusTone; note: string }> = {
   off: { label: 'Off', tone: 'neutral', note: 'Shipdesk reads this store’s orders on its pull schedule only.' },
@@ -90,7 +86,6 @@ export function AmazonNotificationsDialog({
   readOnly: boolean;
   onClose(): void;
 }) {
-  const titleId = useId();
   const timeZone = useTenantTimeZone();
   const [polling, setPolling] = useState(false);
   const query = useAmazonNotificationsQuery(store.id, { pollingInterval: polling ? 3000 : 0 });
@@ -121,58 +116,52 @@ export function AmazonNotificationsDialog({
 
   return (
     <>
-      <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-        <DialogTitle id={titleId}>Order notifications · {store.name}</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            Amazon can put every change of an order (a buyer&apos;s cancel, a new address) in an Amazon SQS queue of
-            your own AWS account, and Shipdesk reads it within seconds. Create a standard SQS queue whose access policy
-            lets Amazon&apos;s Selling Partner API (AWS account 437568002678) send messages and read its attributes, and
-            an IAM user that may receive and delete its messages and read its attributes.
-          </Typography>
-          {query.isLoading ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-              <CircularProgress size={28} aria-label="Loading the order notifications" />
-            </Box>
-          ) : query.isError || !state ? (
-            <QueryError
-              error={query.error}
-              fallback="Could not load the order notifications."
-              refetch={query.refetch}
-              isFetching={query.isFetching}
-            />
-          ) : (
-            <Stack spacing={2.5}>
-              <NotificationsState state={state} timeZone={timeZone} />
-              {failure ? (
-                <Alert severity="error" role="alert" sx={{ overflowWrap: 'anywhere' }}>
-                  {failure}
-                </Alert>
-              ) : null}
-              {readOnly ? (
-                <Typography variant="body2" color="text.secondary">
-                  Only administrators can turn order notifications on or off.
-                </Typography>
-              ) : (
-                <AmazonNotificationsForm
-                  state={state}
-                  submitLabel={on ? 'Save and turn on again' : 'Turn on'}
-                  onSubmit={submit}
-                  onFailure={(error) => setFailure(apiErrorMessage(error, 'Could not turn the notifications on.'))}
-                />
-              )}
-            </Stack>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          {!readOnly && on ? (
-            <Button color="error" onClick={() => setConfirming(true)} disabled={turningOff.isLoading}>
-              Turn off
-            </Button>
-          ) : null}
-          <Button onClick={onClose}>Close</Button>
-        </DialogActions>
-      </Dialog>
+      <StorePushDialog
+        store={store}
+        onClose={onClose}
+        onTurnOff={!readOnly && on ? () => setConfirming(true) : undefined}
+        turnOffDisabled={turningOff.isLoading}
+      >
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Amazon can put every change of an order (a buyer&apos;s cancel, a new address) in an Amazon SQS queue of your
+          own AWS account, and Shipdesk reads it within seconds. Create a standard SQS queue whose access policy lets
+          Amazon&apos;s Selling Partner API (AWS account 437568002678) send messages and read its attributes, and an IAM
+          user that may receive and delete its messages and read its attributes.
+        </Typography>
+        {query.isLoading ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+            <CircularProgress size={28} aria-label="Loading the order notifications" />
+          </Box>
+        ) : query.isError || !state ? (
+          <QueryError
+            error={query.error}
+            fallback="Could not load the order notifications."
+            refetch={query.refetch}
+            isFetching={query.isFetching}
+          />
+        ) : (
+          <Stack spacing={2.5}>
+            <NotificationsState state={state} timeZone={timeZone} />
+            {failure ? (
+              <Alert severity="error" role="alert" sx={{ overflowWrap: 'anywhere' }}>
+                {failure}
+              </Alert>
+            ) : null}
+            {readOnly ? (
+              <Typography variant="body2" color="text.secondary">
+                Only administrators can turn order notifications on or off.
+              </Typography>
+            ) : (
+              <AmazonNotificationsForm
+                state={state}
+                submitLabel={on ? 'Save and turn on again' : 'Turn on'}
+                onSubmit={submit}
+                onFailure={(error) => setFailure(apiErrorMessage(error, 'Could not turn the notifications on.'))}
+              />
+            )}
+          </Stack>
+        )}
+      </StorePushDialog>
       <ConfirmDialog
         open={confirming}
         title="Turn off order notifications?"
