@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { EbayNotifications, Store } from '@shipdesk/contract';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
@@ -7,7 +6,7 @@ import {
   useTurnOffEbayNotificationsMutation,
   useTurnOnEbayNotificationsMutation,
 } from '../api/ebay-notifications-api';
-import { PushFailureAlert, PushQueryContent, StorePushDialog } from './store-push-dialog';
+import { PushFailureAlert, PushQueryContent, PushTurnOnButton, StorePushDialog } from './store-push-dialog';
 import { PushDetailsGrid, PushRowLabel, PushStateRows, type PushStateWords } from './store-push-state-rows';
 import { switchPush } from './store-push-switch';
 
@@ -66,9 +65,7 @@ export function EbayNotificationsDialog({ store, onClose }: { store: Store; onCl
       turnOffDisabled={busy}
       actions={
         view && view.status !== 'active' && view.status !== 'pending' ? (
-          <Button variant="contained" onClick={() => void run(true)} disabled={busy}>
-            {view.status === 'failed' ? 'Try again' : 'Turn on'}
-          </Button>
+          <PushTurnOnButton status={view.status} onClick={() => void run(true)} disabled={busy} />
         ) : null
       }
     >

@@ -77,3 +77,20 @@ export function PushFailureAlert({ view }: { view: { status: PushStatus; error: 
     </Alert>
   ) : null;
 }
+
+/** Turn on, or Try again after the platform refused. */
+export function PushTurnOnButton({
+  status,
+  onClick,
+  disabled,
+}: {
+  status: PushStatus;
+  onClick(): void;
+  disabled: boolean;
+}) {
+  return (
+    <Button variant="contained" onClick={onClick} disabled={disabled}>
+      {status === 'failed' ? 'Try again' : 'Turn on'}
+    </Button>
+  );
+}

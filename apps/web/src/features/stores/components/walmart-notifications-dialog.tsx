@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -12,7 +11,7 @@ import {
   useTurnOnWalmartNotificationsMutation,
   useWalmartNotificationsQuery,
 } from '../api/walmart-notifications-api';
-import { PushFailureAlert, PushQueryContent, StorePushDialog } from './store-push-dialog';
+import { PushFailureAlert, PushQueryContent, PushTurnOnButton, StorePushDialog } from './store-push-dialog';
 import { PushDetailsGrid, PushRowLabel, PushStateRows, type PushStateWords } from './store-push-state-rows';
 import { switchPush } from './store-push-switch';
 
@@ -99,9 +98,11 @@ export function WalmartNotificationsDialog({ store, onClose }: { store: Store; o
       turnOffDisabled={busy}
       actions={
         settable ? (
-          <Button variant="contained" onClick={() => void run(true)} disabled={busy || !chosenHeader.trim()}>
-            {view.status === 'failed' ? 'Try again' : 'Turn on'}
-          </Button>
+          <PushTurnOnButton
+            status={view.status}
+            onClick={() => void run(true)}
+            disabled={busy || !chosenHeader.trim()}
+          />
         ) : null
       }
     >
