@@ -1,11 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { Envelope, EbayNotificationsSchema, EbayNotificationsSetupSchema, ID_PATTERN } from '@shipdesk/contract';
+import { Envelope, EbayNotificationsSchema, EbayNotificationsSetupSchema } from '@shipdesk/contract';
 import { createEbayKeyCache } from '../../integrations/channels/ebay/ebay-notification-keys.ts';
 import type { HttpOptions } from '../../integrations/http/channel-http.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createEbayEndpointService } from './ebay-endpoint-service.ts';
 import { createEbayNotificationsService } from './ebay-notifications-service.ts';
+import {
+  PushKeyParams,
+  PushReceived,
+  rawBodyOf,
+  registerPushSetupRoutes,
+  registerRawBodyRoutes,
+} from './store-push-routes-kit.ts';
 
 interface EbayNotificationsRoutesOptions {
   /** Where eBay reaches us: the endpoint is `${publicUrl}/webhooks/ebay/{key}`. */
@@ -13,10 +20,6 @@ interface EbayNotificationsRoutesOptions {
   /** The egress-guarded fetch every call to a channel leaves through. */
   http?: HttpOptions;
 }
-
-const Received = Type.Object({ duplicate: Type.Boolean(), stored: Type.Boolean() });
-const KeyParams = Type.Object({ key: Type.String({ minLength: 10, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) });
-const StoreParams = Type.Object({ storeId: Type.String({ pattern: ID_PATTERN, description: 'store id' }) });
 
 /**
  * eBay's REST Notification API for eBay stores (docs/stores.md, "Pushes"): the endpoint eBay calls (no user token:
@@ -41,12 +44,7 @@ export const ebayNotificationsRoutes: FastifyPluginAsyncTypebox<EbayNotification
     http: options.http,
   });
 
-  const endpointRoutes: FastifyPluginAsyncTypebox = async (hooks) => {
-    // The body stays raw bytes until the signature over them is verified.
-    hooks.removeAllContentTypeParsers();
-    hooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
-      done(null, body),
-    );
+  await registerRawBodyRoutes(app, 1024 * 1024, async (hooks) => {
     const common = { tags: ['webhooks'] };
     hooks.get(
       '/webhooks/ebay/:key',
@@ -57,7 +55,7 @@ export const ebayNotificationsRoutes: FastifyPluginAsyncTypebox<EbayNotification
           summary: "eBay's endpoint challenge",
           description:
             'Answers `{ challengeResponse }`: hex SHA-256 of challenge_code, the store’s verification token and this URL.',
-          params: KeyParams,
+          params: PushKeyParams,
           querystring: Type.Object({ challenge_code: Type.String({ minLength: 1, maxLength: 200 }) }),
           response: {
             200: Type.Object({ challengeResponse: Type.String() }),
@@ -77,83 +75,36 @@ export const ebayNotificationsRoutes: FastifyPluginAsyncTypebox<EbayNotification
           description:
             "X-EBAY-SIGNATURE is checked with eBay's public key for its kid (kept an hour). A replayed notificationId " +
             'is answered 200 and taken once; the order is fetched fresh from eBay.',
-          params: KeyParams,
-          response: { 200: Envelope(Received), ...errorResponses(400, 401, 404, 429) },
+          params: PushKeyParams,
+          response: { 200: Envelope(PushReceived), ...errorResponses(400, 401, 404, 429) },
         },
       },
       async (request) => {
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const data = await endpoint.receive(request.params.key, body, request.headers);
+        const data = await endpoint.receive(request.params.key, rawBodyOf(request), request.headers);
         return { code: 200, success: true as const, data };
       },
     );
-  };
-  await app.register(endpointRoutes);
+  });
 
-  const common = { tags: ['stores'], security: [{ bearerAuth: [] }] };
-  const answer = { 200: Envelope(EbayNotificationsSchema) };
-  const path = '/call/store/:storeId/ebayNotifications';
-
-  app.get(
-    path,
-    {
-      config: { policy: 'signed-in' },
-      schema: {
-        ...common,
-        summary: "An eBay store's order notifications: status, topics, when last heard, counts",
-        params: StoreParams,
-        response: { ...answer, ...errorResponses(400, 401, 404, 429) },
-      },
-    },
-    async (request) => ({
-      code: 200,
-      success: true as const,
-      data: await setup.read(request.auth!, Number(request.params.storeId)),
-    }),
-  );
-
-  app.put(
-    path,
-    {
-      config: { policy: 'signed-in' },
-      schema: {
-        ...common,
+  registerPushSetupRoutes(app, {
+    path: '/call/store/:storeId/ebayNotifications',
+    answer: EbayNotificationsSchema,
+    body: EbayNotificationsSetupSchema,
+    writePolicy: 'signed-in',
+    bodyMayBeEmpty: true,
+    setup,
+    docs: {
+      read: { summary: "An eBay store's order notifications: status, topics, when last heard, counts" },
+      turnOn: {
         summary: "Turn on (or refresh) an eBay store's order notifications",
         description:
           'Creates the destination (eBay challenges the endpoint) and a subscription per order topic eBay lists. ' +
           'The topic ids are not confirmed by eBay: `topics` names others. Pending until the first verified ' +
           'message; when eBay refuses, the answer is the store’s state `failed` with eBay’s words.',
-        params: StoreParams,
-        body: EbayNotificationsSetupSchema,
-        response: { ...answer, ...errorResponses(400, 401, 404, 429) },
       },
-      // No body is the defaults, like `{}`.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
-    },
-    async (request) => ({
-      code: 200,
-      success: true as const,
-      data: await setup.turnOn(request.auth!, Number(request.params.storeId), request.body),
-    }),
-  );
-
-  app.delete(
-    path,
-    {
-      config: { policy: 'signed-in' },
-      schema: {
-        ...common,
+      turnOff: {
         summary: "Turn off an eBay store's order notifications (its subscriptions and destination are deleted)",
-        params: StoreParams,
-        response: { ...answer, ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => ({
-      code: 200,
-      success: true as const,
-      data: await setup.turnOff(request.auth!, Number(request.params.storeId)),
-    }),
-  );
+  });
 };
