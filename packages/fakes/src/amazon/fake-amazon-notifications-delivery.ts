@@ -1,3 +1,4 @@
+import { createDeliveryChain, seededShuffle, withRetries } from '../http/signed-deliveries.ts';
 import { seededRandom } from '../seeded-random.ts';
 import { callSqs } from '../sqs/fake-sqs-client.ts';
 import type { AwsCredentials } from '../sqs/fake-sqs-sigv4.ts';
@@ -72,16 +73,15 @@ export function createFakeAmazonDelivery(
   let outbox: Outgoing[] = [];
   let held: Outgoing[] = [];
   let scheduled = false;
-  let chain: Promise<unknown> = Promise.resolve();
+  const chain = createDeliveryChain();
   let rules = { drop: 0, repeat: 0, window: 0, seed: 1 };
   let random = seededRandom(rules.seed);
 
   async function send({ queueUrl, notificationId, body }: Outgoing): Promise<void> {
-    for (let attempt = 0; attempt <= retryDelaysMs.length; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, retryDelaysMs[attempt - 1]));
+    await withRetries(retryDelaysMs, async () => {
       const record: FakeAmazonSendAttempt = { queueUrl, notificationId, body, status: 0 };
       attempts.push(record);
-      if (!link) return;
+      if (!link) return true;
       try {
         const answer = await callSqs({
           endpoint: link.endpoint,
@@ -95,30 +95,18 @@ export function createFakeAmazonDelivery(
       } catch {
         record.status = 0;
       }
-      if (record.status === 200) return;
-    }
+      return record.status === 200;
+    });
   }
 
   /** A seeded shuffle that never leaves two or more messages in their original order. */
   function shuffle(batch: Outgoing[]): Outgoing[] {
-    const copy = [...batch];
-    for (let i = copy.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-    }
+    const copy = seededShuffle([...batch], random);
     return copy.length > 1 && copy.every((entry, i) => entry === batch[i]) ? copy.reverse() : copy;
   }
 
   function dispatch(batch: Outgoing[]): void {
-    for (const outgoing of batch) {
-      if (random() < rules.drop) {
-        dropped.push(outgoing.notificationId);
-        continue;
-      }
-      const twice = random() < rules.repeat;
-      chain = chain.then(() => send(outgoing)).catch(() => undefined);
-      if (twice) chain = chain.then(() => send(outgoing)).catch(() => undefined);
-    }
+    chain.dispatch(batch, { ...rules, random }, send, (outgoing) => dropped.push(outgoing.notificationId));
   }
 
   function release(): void {
@@ -161,13 +149,6 @@ export function createFakeAmazonDelivery(
       if (window < 2 && held.length > 0) release();
     },
     release,
-    async settled() {
-      await new Promise((resolve) => setImmediate(resolve));
-      let seen: Promise<unknown>;
-      do {
-        seen = chain;
-        await seen;
-      } while (seen !== chain);
-    },
+    settled: chain.settled,
   };
 }

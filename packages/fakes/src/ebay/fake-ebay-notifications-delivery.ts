@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { createDeliveryChain, postSignedJson, seededShuffle, withRetries } from '../http/signed-deliveries.ts';
 import { seededRandom } from '../seeded-random.ts';
 
 /**
@@ -79,7 +80,7 @@ export function createFakeEbayDelivery(retryDelaysMs: number[] = DEFAULT_RETRY_D
   const dropped: string[] = [];
   let outbox: Outgoing[] = [];
   let scheduled = false;
-  let chain: Promise<unknown> = Promise.resolve();
+  const chain = createDeliveryChain();
   let rules: Required<FakeEbayChaos> = { drop: 0, repeat: 0, reorder: false, seed: 1 };
   let random = seededRandom(rules.seed);
 
@@ -90,8 +91,7 @@ export function createFakeEbayDelivery(retryDelaysMs: number[] = DEFAULT_RETRY_D
 
   /** One message to its endpoint until a 2xx or the retries run out. */
   async function deliver({ endpoint, message }: Outgoing): Promise<void> {
-    for (let attempt = 0; attempt <= retryDelaysMs.length; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, retryDelaysMs[attempt - 1]));
+    await withRetries(retryDelaysMs, async (attempt) => {
       message.notification.publishAttemptCount = attempt + 1;
       message.notification.publishDate = new Date().toISOString();
       const body = JSON.stringify(message);
@@ -105,41 +105,23 @@ export function createFakeEbayDelivery(retryDelaysMs: number[] = DEFAULT_RETRY_D
         status: 0,
       };
       attempts.push(record);
-      try {
-        const answer = await fetch(endpoint, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-ebay-signature': signature },
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
-        await answer.arrayBuffer();
-        record.status = answer.status;
-      } catch {
-        record.status = 0;
-      }
-      if (record.status >= 200 && record.status < 300) return;
-    }
+      record.status = await postSignedJson(endpoint, body, { 'x-ebay-signature': signature });
+      return record.status >= 200 && record.status < 300;
+    });
   }
 
   function flush(): void {
     scheduled = false;
     const batch = outbox;
     outbox = [];
-    if (rules.reorder) {
-      for (let i = batch.length - 1; i > 0; i--) {
-        const j = Math.floor(random() * (i + 1));
-        [batch[i], batch[j]] = [batch[j]!, batch[i]!];
-      }
-    }
-    for (const outgoing of batch) {
-      if (random() < rules.drop) {
-        dropped.push(outgoing.message.notification.notificationId);
-        continue;
-      }
-      const twice = random() < rules.repeat;
-      chain = chain.then(() => deliver(outgoing)).catch(() => undefined);
-      if (twice) chain = chain.then(() => deliver(structuredClone(outgoing))).catch(() => undefined);
-    }
+    if (rules.reorder) seededShuffle(batch, random);
+    chain.dispatch(
+      batch,
+      { ...rules, random },
+      // The repeat is a copy, so its attempt count starts again as eBay's own redelivery would.
+      (outgoing, again) => deliver(again ? structuredClone(outgoing) : outgoing),
+      (outgoing) => dropped.push(outgoing.message.notification.notificationId),
+    );
   }
 
   return {
@@ -168,14 +150,6 @@ export function createFakeEbayDelivery(retryDelaysMs: number[] = DEFAULT_RETRY_D
       rules = { drop: 0, repeat: 0, reorder: false, seed: 1, ...options };
       random = seededRandom(rules.seed);
     },
-    async settled() {
-      // A flush queued for this tick adds to the chain; wait for it, then for the chain until it stops growing.
-      await new Promise((resolve) => setImmediate(resolve));
-      let seen: Promise<unknown>;
-      do {
-        seen = chain;
-        await seen;
-      } while (seen !== chain);
-    },
+    settled: chain.settled,
   };
 }

@@ -1,3 +1,4 @@
+import { createDeliveryChain, postSignedJson, seededShuffle, withRetries } from '../http/signed-deliveries.ts';
 import { seededRandom } from '../seeded-random.ts';
 
 /**
@@ -49,51 +50,31 @@ export function createFakePushOutbox(retryDelaysMs: number[] = [50, 200]): FakeP
   const dropped: string[] = [];
   let outbox: FakePush[] = [];
   let scheduled = false;
-  let chain: Promise<unknown> = Promise.resolve();
+  const chain = createDeliveryChain();
   let rules: Required<FakePushChaos> = { drop: 0, repeat: 0, reorder: false, seed: 1 };
   let random = seededRandom(rules.seed);
 
   async function deliver(push: FakePush): Promise<void> {
-    for (let attempt = 0; attempt <= retryDelaysMs.length; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, retryDelaysMs[attempt - 1]));
+    await withRetries(retryDelaysMs, async () => {
       const { body, headers } = push.build();
       const record: FakePushAttempt = { endpoint: push.endpoint, id: push.id, body, headers, status: 0 };
       attempts.push(record);
-      try {
-        const answer = await fetch(push.endpoint, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...headers },
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
-        await answer.arrayBuffer();
-        record.status = answer.status;
-      } catch {
-        record.status = 0;
-      }
-      if (record.status >= 200 && record.status < 300) return;
-    }
+      record.status = await postSignedJson(push.endpoint, body, headers);
+      return record.status >= 200 && record.status < 300;
+    });
   }
 
   function flush(): void {
     scheduled = false;
     const batch = outbox;
     outbox = [];
-    if (rules.reorder) {
-      for (let i = batch.length - 1; i > 0; i--) {
-        const j = Math.floor(random() * (i + 1));
-        [batch[i], batch[j]] = [batch[j]!, batch[i]!];
-      }
-    }
-    for (const push of batch) {
-      if (random() < rules.drop) {
-        dropped.push(push.id);
-        continue;
-      }
-      const twice = random() < rules.repeat;
-      chain = chain.then(() => deliver(push)).catch(() => undefined);
-      if (twice) chain = chain.then(() => deliver(push)).catch(() => undefined);
-    }
+    if (rules.reorder) seededShuffle(batch, random);
+    chain.dispatch(
+      batch,
+      { ...rules, random },
+      (push) => deliver(push),
+      (push) => dropped.push(push.id),
+    );
   }
 
   return {
@@ -110,13 +91,6 @@ export function createFakePushOutbox(retryDelaysMs: number[] = [50, 200]): FakeP
       rules = { drop: 0, repeat: 0, reorder: false, seed: 1, ...options };
       random = seededRandom(rules.seed);
     },
-    async settled() {
-      await new Promise((resolve) => setImmediate(resolve));
-      let seen: Promise<unknown>;
-      do {
-        seen = chain;
-        await seen;
-      } while (seen !== chain);
-    },
+    settled: chain.settled,
   };
 }
