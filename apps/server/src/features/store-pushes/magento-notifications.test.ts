@@ -2,12 +2,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MagentoNotifications, Store } from '@shipdesk/contract';
 import { startFakeMagento, type FakeMagento } from '@shipdesk/fakes';
-import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
-import { freePort } from '../../../test/free-port.ts';
+import { backends, newTenantId, type TestContext } from '../../../test/app-helper.ts';
 import { settleSyncRun } from '../../../test/store-helpers.ts';
+import { startListeningTestApp, storePushCalls } from '../../../test/store-push-test-kit.ts';
 import { processRegistry } from '../../lib/throughput-metrics.ts';
-
-type TenantId = ReturnType<typeof newTenantId>;
 
 describe.each(backends)('Magento order notifications ($name)', (backend) => {
   let t: TestContext;
@@ -18,25 +16,14 @@ describe.each(backends)('Magento order notifications ($name)', (backend) => {
 
   beforeAll(async () => {
     magento = await startFakeMagento({ accessToken: 'mg-token', orders: 8, seed: 6 });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await buildTestApp(backend, { publicUrl: base });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    ({ t, base } = await startListeningTestApp(backend));
   }, 60_000);
   afterAll(async () => {
     await t.close();
     await magento.close();
   });
 
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who = tenant, payload?: object) =>
-    t.app.inject({ method, url, headers: await t.auth(who), ...(payload ? { payload } : {}) });
-  async function ordersOf(who: TenantId, storeId: string) {
-    const filters = encodeURIComponent(JSON.stringify({ storeId }));
-    const res = await call('GET', `/api/v1/orders?size=100&filters=${filters}`, who);
-    expect(res.statusCode, res.body).toBe(200);
-    const rows = res.json().data.rows as Array<{ orderNumber: string; orderStatus: string }>;
-    return Object.fromEntries(rows.map((r) => [r.orderNumber, r.orderStatus]));
-  }
+  const { call, ordersOf } = storePushCalls(() => t, tenant);
   const state = async (storeId: string) => {
     const res = await call('GET', `/call/store/${storeId}/magentoNotifications`);
     expect(res.statusCode, res.body).toBe(200);
@@ -87,7 +74,7 @@ describe.each(backends)('Magento order notifications ($name)', (backend) => {
     magento.webhooks.chaos({});
     const attempts = magento.webhooks.delivery.attempts;
     expect(attempts.map((a) => a.status)).toEqual([200, 200]);
-    expect((await ordersOf(tenant, store.id))[order.increment_id]).toBe('Canceled');
+    expect((await ordersOf(tenant, store.id)).byNumber[order.increment_id]).toBe('Canceled');
     expect(await state(store.id)).toMatchObject({
       status: 'active',
       counts: { recorded: 1, duplicate: 1, ignored: 0 },
@@ -128,7 +115,7 @@ describe.each(backends)('Magento order notifications ($name)', (backend) => {
     expect(taken.status).toBe(200);
     // The answer is the operation Commerce reads: the order's save goes on unchanged.
     expect(await taken.json()).toEqual({ op: 'success' });
-    expect((await ordersOf(tenant, store.id))[order.increment_id]).toBe('Canceled');
+    expect((await ordersOf(tenant, store.id)).byNumber[order.increment_id]).toBe('Canceled');
   });
 
   it("another tenant's store is 404; turning off forgets the key and a signed call no longer verifies", async () => {

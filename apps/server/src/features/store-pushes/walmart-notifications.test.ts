@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store, WalmartNotifications } from '@shipdesk/contract';
 import { generateWalmartOrders, startFakeWalmart, type FakeWalmart } from '@shipdesk/fakes';
-import { backends, buildTestApp, newTenantId, type TestContext } from '../../../test/app-helper.ts';
-import { freePort } from '../../../test/free-port.ts';
+import { backends, newTenantId, type TestContext } from '../../../test/app-helper.ts';
 import { settleSyncRun } from '../../../test/store-helpers.ts';
+import { startListeningTestApp, storePushCalls } from '../../../test/store-push-test-kit.ts';
 import { processRegistry } from '../../lib/throughput-metrics.ts';
 
 const ORDERS = generateWalmartOrders(10, 5);
@@ -26,18 +26,14 @@ describe.each(backends)('Walmart order notifications ($name)', (backend) => {
       clientSecret: 'wm-secret',
       orders: structuredClone(ORDERS),
     });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await buildTestApp(backend, { publicUrl: base });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    ({ t, base } = await startListeningTestApp(backend));
   }, 60_000);
   afterAll(async () => {
     await t.close();
     await walmart.close();
   });
 
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who = tenant, payload?: object) =>
-    t.app.inject({ method, url, headers: await t.auth(who), ...(payload ? { payload } : {}) });
+  const { call, ordersOf } = storePushCalls(() => t, tenant);
   async function connect(who: TenantId, name: string): Promise<Store> {
     const res = await call('POST', '/api/v1/stores', who, {
       name,
@@ -47,13 +43,6 @@ describe.each(backends)('Walmart order notifications ($name)', (backend) => {
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data;
-  }
-  async function ordersOf(who: TenantId, storeId: string) {
-    const filters = encodeURIComponent(JSON.stringify({ storeId }));
-    const res = await call('GET', `/api/v1/orders?size=100&filters=${filters}`, who);
-    expect(res.statusCode, res.body).toBe(200);
-    const rows = res.json().data.rows as Array<{ orderNumber: string; orderStatus: string }>;
-    return { rows: rows.length, byNumber: Object.fromEntries(rows.map((r) => [r.orderNumber, r.orderStatus])) };
   }
   const state = async (storeId: string, who = tenant) => {
     const res = await call('GET', `/call/store/${storeId}/walmartNotifications`, who);
