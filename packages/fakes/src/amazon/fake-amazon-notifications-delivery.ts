@@ -1,4 +1,4 @@
-import { createDeliveryChain, seededShuffle, withRetries } from '../http/signed-deliveries.ts';
+import { createDeliveryChain, createTickBatcher, seededShuffle, withRetries } from '../http/signed-deliveries.ts';
 import { seededRandom } from '../seeded-random.ts';
 import { callSqs } from '../sqs/fake-sqs-client.ts';
 import type { AwsCredentials } from '../sqs/fake-sqs-sigv4.ts';
@@ -70,9 +70,8 @@ export function createFakeAmazonDelivery(
 ): FakeAmazonDelivery {
   const attempts: FakeAmazonSendAttempt[] = [];
   const dropped: string[] = [];
-  let outbox: Outgoing[] = [];
+  const outbox = createTickBatcher<Outgoing>(flush);
   let held: Outgoing[] = [];
-  let scheduled = false;
   const chain = createDeliveryChain();
   let rules = { drop: 0, repeat: 0, window: 0, seed: 1 };
   let random = seededRandom(rules.seed);
@@ -115,10 +114,7 @@ export function createFakeAmazonDelivery(
     dispatch(shuffle(batch));
   }
 
-  function flush(): void {
-    scheduled = false;
-    const batch = outbox;
-    outbox = [];
+  function flush(batch: Outgoing[]): void {
     if (rules.window < 2) return dispatch(batch);
     held.push(...batch);
     while (held.length >= rules.window) {
@@ -134,11 +130,7 @@ export function createFakeAmazonDelivery(
       return held.length;
     },
     publish(queueUrl, notificationId, body) {
-      outbox.push({ queueUrl, notificationId, body });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
+      outbox({ queueUrl, notificationId, body });
     },
     chaos(options) {
       const reorder = options.reorder;

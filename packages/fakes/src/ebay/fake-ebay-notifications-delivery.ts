@@ -1,5 +1,11 @@
 import { generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
-import { createDeliveryChain, postSignedJson, seededShuffle, withRetries } from '../http/signed-deliveries.ts';
+import {
+  createDeliveryChain,
+  createTickBatcher,
+  postSignedJson,
+  seededShuffle,
+  withRetries,
+} from '../http/signed-deliveries.ts';
 import { seededRandom } from '../seeded-random.ts';
 
 /**
@@ -78,8 +84,7 @@ export function createFakeEbayDelivery(retryDelaysMs: number[] = DEFAULT_RETRY_D
   const kid = randomUUID();
   const attempts: FakeEbayDeliveryAttempt[] = [];
   const dropped: string[] = [];
-  let outbox: Outgoing[] = [];
-  let scheduled = false;
+  const outbox = createTickBatcher<Outgoing>(flush);
   const chain = createDeliveryChain();
   let rules: Required<FakeEbayChaos> = { drop: 0, repeat: 0, reorder: false, seed: 1 };
   let random = seededRandom(rules.seed);
@@ -110,10 +115,7 @@ export function createFakeEbayDelivery(retryDelaysMs: number[] = DEFAULT_RETRY_D
     });
   }
 
-  function flush(): void {
-    scheduled = false;
-    const batch = outbox;
-    outbox = [];
+  function flush(batch: Outgoing[]): void {
     if (rules.reorder) seededShuffle(batch, random);
     chain.dispatch(
       batch,
@@ -133,17 +135,13 @@ export function createFakeEbayDelivery(retryDelaysMs: number[] = DEFAULT_RETRY_D
     publish(endpoint, topic, data) {
       const now = new Date().toISOString();
       const notificationId = randomUUID();
-      outbox.push({
+      outbox({
         endpoint,
         message: {
           metadata: { topic, schemaVersion: '1.0', deprecated: false },
           notification: { notificationId, eventDate: now, publishDate: now, publishAttemptCount: 1, data },
         },
       });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
       return notificationId;
     },
     chaos(options) {

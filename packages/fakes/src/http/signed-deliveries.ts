@@ -27,6 +27,23 @@ export async function postSignedJson(endpoint: string, body: string, headers: Re
   }
 }
 
+/** Pushes queued within one tick leave together on the next, handed to `flush` as one batch. */
+export function createTickBatcher<T>(flush: (batch: T[]) => void): (push: T) => void {
+  let waiting: T[] = [];
+  let scheduled = false;
+  return (push) => {
+    waiting.push(push);
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      const batch = waiting;
+      waiting = [];
+      flush(batch);
+    });
+  };
+}
+
 /** Shuffles `batch` in place with the seeded `random`, so a test sees the same order every run. */
 export function seededShuffle<T>(batch: T[], random: () => number): T[] {
   for (let i = batch.length - 1; i > 0; i--) {

@@ -1,4 +1,10 @@
-import { createDeliveryChain, postSignedJson, seededShuffle, withRetries } from '../http/signed-deliveries.ts';
+import {
+  createDeliveryChain,
+  createTickBatcher,
+  postSignedJson,
+  seededShuffle,
+  withRetries,
+} from '../http/signed-deliveries.ts';
 import { seededRandom } from '../seeded-random.ts';
 
 /**
@@ -48,8 +54,7 @@ export interface FakePushOutbox {
 export function createFakePushOutbox(retryDelaysMs: number[] = [50, 200]): FakePushOutbox {
   const attempts: FakePushAttempt[] = [];
   const dropped: string[] = [];
-  let outbox: FakePush[] = [];
-  let scheduled = false;
+  const outbox = createTickBatcher<FakePush>(flush);
   const chain = createDeliveryChain();
   let rules: Required<FakePushChaos> = { drop: 0, repeat: 0, reorder: false, seed: 1 };
   let random = seededRandom(rules.seed);
@@ -64,10 +69,7 @@ export function createFakePushOutbox(retryDelaysMs: number[] = [50, 200]): FakeP
     });
   }
 
-  function flush(): void {
-    scheduled = false;
-    const batch = outbox;
-    outbox = [];
+  function flush(batch: FakePush[]): void {
     if (rules.reorder) seededShuffle(batch, random);
     chain.dispatch(
       batch,
@@ -81,11 +83,7 @@ export function createFakePushOutbox(retryDelaysMs: number[] = [50, 200]): FakeP
     attempts,
     dropped,
     publish(push) {
-      outbox.push(push);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
+      outbox(push);
     },
     chaos(options) {
       rules = { drop: 0, repeat: 0, reorder: false, seed: 1, ...options };

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { Envelope, EbayNotificationsSchema, EbayNotificationsSetupSchema } from '@shipdesk/contract';
 import { createEbayKeyCache } from '../../integrations/channels/ebay/ebay-notification-keys.ts';
-import type { HttpOptions } from '../../integrations/http/channel-http.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createEbayEndpointService } from './ebay-endpoint-service.ts';
 import { createEbayNotificationsService } from './ebay-notifications-service.ts';
@@ -12,23 +11,14 @@ import {
   rawBodyOf,
   registerPushSetupRoutes,
   registerRawBodyRoutes,
+  type StorePushRoutesOptions,
 } from './store-push-routes-kit.ts';
-
-interface EbayNotificationsRoutesOptions {
-  /** Where eBay reaches us: the endpoint is `${publicUrl}/webhooks/ebay/{key}`. */
-  publicUrl: string;
-  /** The egress-guarded fetch every call to a channel leaves through. */
-  http?: HttpOptions;
-}
 
 /**
  * eBay's REST Notification API for eBay stores (docs/stores.md, "Pushes"): the endpoint eBay calls (no user token:
  * the challenge and the ECDSA signature are the proof), and the setup a Manager or Admin turns on and off.
  */
-export const ebayNotificationsRoutes: FastifyPluginAsyncTypebox<EbayNotificationsRoutesOptions> = async (
-  app,
-  options,
-) => {
+export const ebayNotificationsRoutes: FastifyPluginAsyncTypebox<StorePushRoutesOptions> = async (app, options) => {
   const endpoint = createEbayEndpointService({
     database: app.db,
     secrets: app.secrets,

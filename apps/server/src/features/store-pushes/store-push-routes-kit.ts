@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest, FastifyTypeProviderDefault } from 'fastify';
 import Type, { type Static, type TSchema } from 'typebox';
 import { Envelope, ID_PATTERN } from '@shipdesk/contract';
+import type { HttpOptions } from '../../integrations/http/channel-http.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 
@@ -11,6 +12,13 @@ import type { AuthContext } from '../../plugins/auth.ts';
  */
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
+
+export interface StorePushRoutesOptions {
+  /** Where the channel reaches us: the endpoint is `${publicUrl}/webhooks/{channel}/{key}`. */
+  publicUrl: string;
+  /** The egress-guarded fetch every call to a channel leaves through. */
+  http?: HttpOptions;
+}
 
 /** What an endpoint answers for a verified message: whether it was seen before, and whether an order was stored. */
 export const PushReceived = Type.Object({ duplicate: Type.Boolean(), stored: Type.Boolean() });

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, WalmartNotificationsSchema, WalmartNotificationsSetupSchema } from '@shipdesk/contract';
-import type { HttpOptions } from '../../integrations/http/channel-http.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createWalmartEndpointService } from './walmart-endpoint-service.ts';
 import { createWalmartNotificationsService } from './walmart-notifications-service.ts';
@@ -10,22 +9,14 @@ import {
   rawBodyOf,
   registerPushSetupRoutes,
   registerRawBodyRoutes,
+  type StorePushRoutesOptions,
 } from './store-push-routes-kit.ts';
-
-interface WalmartNotificationsRoutesOptions {
-  /** Where Walmart reaches us: the endpoint is `${publicUrl}/webhooks/walmart/{key}`. */
-  publicUrl: string;
-  http?: HttpOptions;
-}
 
 /**
  * Walmart's webhooks for Walmart stores (docs/stores.md, "Pushes"): the endpoint Walmart calls (no user token: the
  * HMAC is the proof), and the setup a Manager or Admin turns on and off.
  */
-export const walmartNotificationsRoutes: FastifyPluginAsyncTypebox<WalmartNotificationsRoutesOptions> = async (
-  app,
-  options,
-) => {
+export const walmartNotificationsRoutes: FastifyPluginAsyncTypebox<StorePushRoutesOptions> = async (app, options) => {
   const endpoint = createWalmartEndpointService({
     database: app.db,
     secrets: app.secrets,
