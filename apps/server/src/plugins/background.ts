@@ -32,6 +32,8 @@ export interface JobRun {
   shouldYield(): boolean;
   /** This instance is stopping. */
   stopping(): boolean;
+  /** Aborted when this instance starts stopping: ends a wait (a long poll) at once. */
+  stopped?: AbortSignal;
 }
 
 interface QueueSpec<T extends object> {
@@ -134,7 +136,7 @@ function inCreationOrder(declared: Declared[]): Declared[] {
   return [...declared].sort((a, b) => Number(targets.has(b.spec.name)) - Number(targets.has(a.spec.name)));
 }
 
-function runOf(job: PgBoss.JobWithMetadata, sliceMs: number, stopping: () => boolean): JobRun {
+function runOf(job: PgBoss.JobWithMetadata, sliceMs: number, stopping: () => boolean, stopped: AbortSignal): JobRun {
   const started = Date.now();
   return {
     id: job.id,
@@ -142,6 +144,7 @@ function runOf(job: PgBoss.JobWithMetadata, sliceMs: number, stopping: () => boo
     holder: `${INSTANCE}:${job.id}:${job.retryCount}`,
     shouldYield: () => stopping() || Date.now() - started >= sliceMs,
     stopping,
+    stopped,
   };
 }
 
@@ -153,6 +156,7 @@ export const backgroundPlugin = fp<BackgroundOptions>(
     const tasks: Array<{ name: string; intervalMs: number; task: () => Promise<void> }> = [];
     const timers: NodeJS.Timeout[] = [];
     let stopping = false;
+    const stopped = new AbortController();
     let ready = false;
 
     function wakeHere(queue: string): void {
@@ -220,7 +224,7 @@ export const backgroundPlugin = fp<BackgroundOptions>(
             try {
               await spec.work(
                 job.data,
-                runOf(job, sliceMs, () => stopping),
+                runOf(job, sliceMs, () => stopping, stopped.signal),
               );
             } catch (error) {
               app.log.warn({ err: error, queue: spec.name, jobId: job.id, retry: job.retryCount }, 'job failed');
@@ -271,6 +275,7 @@ export const backgroundPlugin = fp<BackgroundOptions>(
     // Before pg-boss stops (plugins/jobs.ts, onClose): running handlers end their slice and send the rest on.
     app.addHook('preClose', async () => {
       stopping = true;
+      stopped.abort(new Error('stopping'));
       for (const timer of timers) clearInterval(timer);
     });
   },

@@ -139,47 +139,42 @@ function sqsOf(deps: AmazonPollDeps, config: AmazonPushConfig): SqsClient {
 async function pollStore(
   deps: AmazonPollDeps,
   job: AmazonPollJob,
-  run: Pick<JobRun, 'shouldYield' | 'stopping'>,
+  run: Pick<JobRun, 'shouldYield' | 'stopping' | 'stopped'>,
 ): Promise<boolean> {
   // A stopping instance ends a long poll at once instead of waiting out its 20 s (no message is lost: a message
   // received by an aborted call comes back after its visibility timeout).
-  const stop = new AbortController();
-  const watch = setInterval(() => run.stopping() && stop.abort(new Error('stopping')), 250);
+  const stopped = run.stopped ?? new AbortController().signal;
   let reader: { config: AmazonPushConfig; sqs: SqsClient } | null = null;
   let failures = 0;
-  try {
-    while (!run.shouldYield() && !stop.signal.aborted) {
-      const found = await listeningConfig(deps, job);
-      if (!found) return false;
-      const { config } = found;
-      if (!config) {
-        await fail(deps, job, KEYS_GONE);
+  while (!run.shouldYield() && !stopped.aborted) {
+    const found = await listeningConfig(deps, job);
+    if (!found) return false;
+    const { config } = found;
+    if (!config) {
+      await fail(deps, job, KEYS_GONE);
+      return false;
+    }
+    if (!reader || JSON.stringify(reader.config) !== JSON.stringify(config))
+      reader = { config, sqs: sqsOf(deps, config) };
+    try {
+      const messages = await reader.sqs.receive(
+        { waitSeconds: deps.waitSeconds ?? 20, max: MAX_MESSAGES, visibilitySeconds: VISIBILITY_SECONDS },
+        stopped,
+      );
+      failures = 0;
+      if (messages.length > 0) await takeBatch(deps, job, config, reader.sqs, messages);
+    } catch (err) {
+      if (stopped.aborted) return false;
+      if (err instanceof SqsError && err.permanent) {
+        await fail(deps, job, err.message);
         return false;
       }
-      if (!reader || JSON.stringify(reader.config) !== JSON.stringify(config))
-        reader = { config, sqs: sqsOf(deps, config) };
-      try {
-        const messages = await reader.sqs.receive(
-          { waitSeconds: deps.waitSeconds ?? 20, max: MAX_MESSAGES, visibilitySeconds: VISIBILITY_SECONDS },
-          stop.signal,
-        );
-        failures = 0;
-        if (messages.length > 0) await takeBatch(deps, job, config, reader.sqs, messages);
-      } catch (err) {
-        if (stop.signal.aborted) return false;
-        if (err instanceof SqsError && err.permanent) {
-          await fail(deps, job, err.message);
-          return false;
-        }
-        failures += 1;
-        deps.log.warn({ storeId: job.storeId, err }, 'sqs receive failed; trying again');
-        await abortableSleep(Math.min(BACKOFF_MAX_MS, 1000 * 2 ** (failures - 1)), stop.signal).catch(() => undefined);
-      }
+      failures += 1;
+      deps.log.warn({ storeId: job.storeId, err }, 'sqs receive failed; trying again');
+      await abortableSleep(Math.min(BACKOFF_MAX_MS, 1000 * 2 ** (failures - 1)), stopped).catch(() => undefined);
     }
-  } finally {
-    clearInterval(watch);
   }
-  return !stop.signal.aborted;
+  return !stopped.aborted;
 }
 
 /** Every listening store (all tenants), in a stable order: the groups of the poll jobs. */
@@ -213,7 +208,7 @@ const JOIN_CHECK_MS = 2_000;
 export async function pollGroup(
   deps: AmazonPollDeps,
   job: AmazonPollGroup,
-  run: Pick<JobRun, 'shouldYield' | 'stopping'>,
+  run: Pick<JobRun, 'shouldYield' | 'stopping' | 'stopped'>,
 ): Promise<boolean> {
   const from = job.group * STORES_PER_POLL;
   const reading = new Map<string, Promise<unknown>>();
@@ -230,7 +225,7 @@ export async function pollGroup(
       reading.set(key, poll);
     }
     if (members === 0 && reading.size === 0) break;
-    await abortableSleep(JOIN_CHECK_MS).catch(() => undefined);
+    await abortableSleep(JOIN_CHECK_MS, run.stopped).catch(() => undefined);
   }
   await Promise.all(reading.values());
   return members > 0 && !run.stopping();

@@ -11,7 +11,6 @@ export const amazonPushRoutes: FastifyPluginAsyncTypebox = async (app) => {
     path: '/call/store/:storeId/amazonNotifications',
     answer: AmazonNotificationsStateSchema,
     body: AmazonNotificationsSetupSchema,
-    writePolicy: 'admin',
     turnOnErrors: [502],
     setup: { read: app.amazonPush.state, turnOn: app.amazonPush.turnOn, turnOff: app.amazonPush.turnOff },
     docs: {

@@ -80,7 +80,6 @@ export const ebayNotificationsRoutes: FastifyPluginAsyncTypebox<StorePushRoutesO
     path: '/call/store/:storeId/ebayNotifications',
     answer: EbayNotificationsSchema,
     body: EbayNotificationsSetupSchema,
-    writePolicy: 'signed-in',
     bodyMayBeEmpty: true,
     setup,
     docs: {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EbayNotifications, Store } from '@shipdesk/contract';
+import { Role, type EbayNotifications, type Store } from '@shipdesk/contract';
 import { generateEbayOrders, startFakeEbay, type FakeEbay } from '@shipdesk/fakes';
 import { backends, newTenantId, type TestContext } from '../../../test/app-helper.ts';
 import { waitFor } from '../../../test/job-helpers.ts';
@@ -204,6 +204,23 @@ describe.each(backends)('eBay order notifications ($name)', (backend) => {
     });
     expect(unknownTopic.statusCode).toBe(400);
     expect(unknownTopic.json().errors.topics).toContain('NOT_A_TOPIC');
+    // A Manager reads the setup; turning it on or off changes the store's sealed credentials: Admins only.
+    const manager = await t.auth(tenant, Role.Manager);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/call/store/${store.id}/ebayNotifications`,
+      headers: manager,
+    });
+    expect(read.statusCode).toBe(200);
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const res = await t.app.inject({
+        method,
+        url: `/call/store/${store.id}/ebayNotifications`,
+        headers: manager,
+        payload: {},
+      });
+      expect(res.statusCode, `${method} ${res.body}`).toBe(403);
+    }
   });
 
   it("turns off: the subscriptions and the destination are deleted at eBay, and eBay's challenge goes unanswered", async () => {

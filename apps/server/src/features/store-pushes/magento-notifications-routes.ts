@@ -50,7 +50,6 @@ export const magentoNotificationsRoutes: FastifyPluginAsyncTypebox<MagentoNotifi
     path: '/call/store/:storeId/magentoNotifications',
     answer: MagentoNotificationsSchema,
     body: MagentoNotificationsSetupSchema,
-    writePolicy: 'signed-in',
     setup,
     docs: {
       read: {

@@ -49,11 +49,9 @@ interface PushSetupRoutes<Answer extends TSchema, Body extends TSchema> {
   path: string;
   answer: Answer;
   body: Body;
-  /** Who may turn notifications on and off; anyone signed in to the tenant may read them. */
-  writePolicy: 'signed-in' | 'admin';
   /** No body is the defaults, like `{}`. */
   bodyMayBeEmpty?: boolean;
-  /** Statuses turning on may answer beyond 400, 401, 404 and 429 (and 403 for an Admin's route). */
+  /** Statuses turning on may answer beyond 400, 401, 403, 404 and 429. */
   turnOnErrors?: number[];
   docs: { read: RouteDocs; turnOn: RouteDocs; turnOff: RouteDocs };
   setup: {
@@ -72,7 +70,9 @@ export function registerPushSetupRoutes<Answer extends TSchema, Body extends TSc
   const plain = app.withTypeProvider<FastifyTypeProviderDefault>();
   const common = { tags: ['stores'], security: [{ bearerAuth: [] }], params: StoreParams };
   const response = { 200: Envelope(routes.answer) };
-  const writeErrors = routes.writePolicy === 'admin' ? [400, 401, 403, 404, 429] : [400, 401, 404, 429];
+  // Turning notifications on or off changes the store's sealed credentials: Admins only, as every credential edit.
+  // Anyone signed in to the tenant may read them.
+  const writeErrors = [400, 401, 403, 404, 429];
   const storeId = (request: FastifyRequest) => Number((request.params as Static<typeof StoreParams>).storeId);
   const answer = <T>(data: T) => ({ code: 200, success: true as const, data });
 
@@ -88,7 +88,7 @@ export function registerPushSetupRoutes<Answer extends TSchema, Body extends TSc
   plain.put(
     routes.path,
     {
-      config: { policy: routes.writePolicy },
+      config: { policy: 'admin' },
       schema: {
         ...common,
         ...routes.docs.turnOn,
@@ -109,7 +109,7 @@ export function registerPushSetupRoutes<Answer extends TSchema, Body extends TSc
   plain.delete(
     routes.path,
     {
-      config: { policy: routes.writePolicy },
+      config: { policy: 'admin' },
       schema: { ...common, ...routes.docs.turnOff, response: { ...response, ...errorResponses(...writeErrors) } },
     },
     async (request) => answer(await routes.setup.turnOff(request.auth!, storeId(request))),

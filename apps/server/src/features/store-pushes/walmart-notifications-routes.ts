@@ -62,7 +62,6 @@ export const walmartNotificationsRoutes: FastifyPluginAsyncTypebox<StorePushRout
     path: '/call/store/:storeId/walmartNotifications',
     answer: WalmartNotificationsSchema,
     body: WalmartNotificationsSetupSchema,
-    writePolicy: 'signed-in',
     bodyMayBeEmpty: true,
     setup,
     docs: {

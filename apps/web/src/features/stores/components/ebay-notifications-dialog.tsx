@@ -41,7 +41,16 @@ function Details({ view, timeZone }: { view: EbayNotifications; timeZone: string
  * An eBay store's order notifications: what they do, their state in words, when eBay was last heard from, and one
  * button to turn them on (or again, after a failure) or off.
  */
-export function EbayNotificationsDialog({ store, onClose }: { store: Store; onClose(): void }) {
+export function EbayNotificationsDialog({
+  store,
+  readOnly = false,
+  onClose,
+}: {
+  store: Store;
+  /** A Manager: reads the setup, cannot change it. */
+  readOnly?: boolean;
+  onClose(): void;
+}) {
   const timeZone = useTenantTimeZone();
   const query = useEbayNotificationsQuery(store.id);
   const [turnOn, turningOn] = useTurnOnEbayNotificationsMutation();
@@ -60,6 +69,7 @@ export function EbayNotificationsDialog({ store, onClose }: { store: Store; onCl
   return (
     <StorePushDialog
       store={store}
+      readOnly={readOnly}
       onClose={onClose}
       onTurnOff={view && view.status !== 'off' ? () => void run(false) : undefined}
       turnOffDisabled={busy}

@@ -69,7 +69,16 @@ function Details({ view, timeZone }: { view: MagentoNotifications; timeZone: str
  * A Magento store's order notifications through Adobe Commerce Webhooks: the steps in the seller's Admin (there is no
  * API to subscribe from outside), the public key pasted here, the URL to paste there, the state in words, and off.
  */
-export function MagentoNotificationsDialog({ store, onClose }: { store: Store; onClose(): void }) {
+export function MagentoNotificationsDialog({
+  store,
+  readOnly = false,
+  onClose,
+}: {
+  store: Store;
+  /** A Manager: reads the setup, cannot change it. */
+  readOnly?: boolean;
+  onClose(): void;
+}) {
   const timeZone = useTenantTimeZone();
   const query = useMagentoNotificationsQuery(store.id);
   const [turnOn, turningOn] = useTurnOnMagentoNotificationsMutation();
@@ -103,6 +112,7 @@ export function MagentoNotificationsDialog({ store, onClose }: { store: Store; o
   return (
     <StorePushDialog
       store={store}
+      readOnly={readOnly}
       onClose={onClose}
       onTurnOff={view && view.status !== 'off' ? () => void off() : undefined}
       turnOffDisabled={busy}
@@ -127,20 +137,22 @@ export function MagentoNotificationsDialog({ store, onClose }: { store: Store; o
         </li>
       </Typography>
       <PushQueryContent query={query}>{(loaded) => <Details view={loaded} timeZone={timeZone} />}</PushQueryContent>
-      <TextField
-        label={view?.publicKeyFingerprint ? 'Replace the public key' : 'Public key'}
-        placeholder={'-----BEGIN PUBLIC KEY-----\n…\n-----END PUBLIC KEY-----'}
-        value={publicKey}
-        onChange={(event) => setPublicKey(event.target.value)}
-        error={Boolean(keyError)}
-        helperText={keyError ?? undefined}
-        multiline
-        minRows={3}
-        fullWidth
-        size="small"
-        sx={{ mt: 3 }}
-        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
-      />
+      {readOnly ? null : (
+        <TextField
+          label={view?.publicKeyFingerprint ? 'Replace the public key' : 'Public key'}
+          placeholder={'-----BEGIN PUBLIC KEY-----\n…\n-----END PUBLIC KEY-----'}
+          value={publicKey}
+          onChange={(event) => setPublicKey(event.target.value)}
+          error={Boolean(keyError)}
+          helperText={keyError ?? undefined}
+          multiline
+          minRows={3}
+          fullWidth
+          size="small"
+          sx={{ mt: 3 }}
+          slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+        />
+      )}
     </StorePushDialog>
   );
 }

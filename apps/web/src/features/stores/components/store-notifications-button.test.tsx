@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithStore } from '@/lib/testing/render-with-store';
@@ -41,5 +41,21 @@ describe('StoreNotificationsButton', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('tooltip', { name: 'Order notifications: live' })).toBeInTheDocument();
     await user.click(bell);
     expect(await screen.findByRole('dialog', { name: 'Order notifications · eBay outlet' })).toBeInTheDocument();
+  });
+
+  it('shows a Manager the state without the buttons that change it', async () => {
+    mockFetch(() =>
+      ok({ status: 'off', error: null, endpoint: null, topics: ['ORDER_CONFIRMATION'], lastHeardAt: null, counts }),
+    );
+    const ebay = store({ id: '7', name: 'eBay outlet', sourceType: 'Ebay' });
+    renderWithStore(<StoreNotificationsButton store={ebay} readOnly />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Order notifications of eBay outlet' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order notifications · eBay outlet' });
+    expect(
+      await within(dialog).findByText('Only administrators can turn order notifications on or off.'),
+    ).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: 'Turn on' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeEnabled();
   });
 });

@@ -17,11 +17,11 @@ function channelDialog(store: Store, readOnly: boolean, onClose: () => void) {
     case 'AmazonSP':
       return <AmazonNotificationsDialog store={store} readOnly={readOnly} onClose={onClose} />;
     case 'Ebay':
-      return <EbayNotificationsDialog store={store} onClose={onClose} />;
+      return <EbayNotificationsDialog store={store} readOnly={readOnly} onClose={onClose} />;
     case 'Walmart':
-      return <WalmartNotificationsDialog store={store} onClose={onClose} />;
+      return <WalmartNotificationsDialog store={store} readOnly={readOnly} onClose={onClose} />;
     case 'Magento':
-      return <MagentoNotificationsDialog store={store} onClose={onClose} />;
+      return <MagentoNotificationsDialog store={store} readOnly={readOnly} onClose={onClose} />;
     default:
       return null;
   }

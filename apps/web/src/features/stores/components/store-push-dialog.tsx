@@ -6,15 +6,27 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
 import type { PushStatus, Store } from '@shipdesk/contract';
 import { QueryError } from '@/components/query-error';
 
+/** What a Manager reads where an Admin has the setup's fields and buttons. */
+export function PushReadOnlyNote() {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+      Only administrators can turn order notifications on or off.
+    </Typography>
+  );
+}
+
 /**
  * The frame every store's "Order notifications" dialog shares: its title, the content, and a footer of Turn off
- * (when `onTurnOff` is given), the channel's own buttons, then Close.
+ * (when `onTurnOff` is given), the channel's own buttons, then Close. `readOnly` (a Manager): no buttons but Close,
+ * and a line saying who may change it.
  */
 export function StorePushDialog({
   store,
+  readOnly = false,
   onClose,
   onTurnOff,
   turnOffDisabled = false,
@@ -22,6 +34,7 @@ export function StorePushDialog({
   children,
 }: {
   store: Store;
+  readOnly?: boolean;
   onClose(): void;
   onTurnOff?: () => void;
   turnOffDisabled?: boolean;
@@ -32,14 +45,17 @@ export function StorePushDialog({
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>Order notifications · {store.name}</DialogTitle>
-      <DialogContent>{children}</DialogContent>
+      <DialogContent>
+        {children}
+        {readOnly ? <PushReadOnlyNote /> : null}
+      </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        {onTurnOff ? (
+        {onTurnOff && !readOnly ? (
           <Button color="error" onClick={onTurnOff} disabled={turnOffDisabled}>
             Turn off
           </Button>
         ) : null}
-        {actions}
+        {readOnly ? null : actions}
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>

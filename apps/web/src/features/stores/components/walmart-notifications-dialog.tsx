@@ -62,7 +62,16 @@ function Details({ view, timeZone }: { view: WalmartNotifications; timeZone: str
  * signatures are checked (Walmart's scheme is not confirmed, so it can be changed before turning on), and one button
  * to turn them on (or again, after a failure) or off.
  */
-export function WalmartNotificationsDialog({ store, onClose }: { store: Store; onClose(): void }) {
+export function WalmartNotificationsDialog({
+  store,
+  readOnly = false,
+  onClose,
+}: {
+  store: Store;
+  /** A Manager: reads the setup, cannot change it. */
+  readOnly?: boolean;
+  onClose(): void;
+}) {
   const timeZone = useTenantTimeZone();
   const query = useWalmartNotificationsQuery(store.id);
   const [turnOn, turningOn] = useTurnOnWalmartNotificationsMutation();
@@ -93,6 +102,7 @@ export function WalmartNotificationsDialog({ store, onClose }: { store: Store; o
   return (
     <StorePushDialog
       store={store}
+      readOnly={readOnly}
       onClose={onClose}
       onTurnOff={view && view.status !== 'off' ? () => void run(false) : undefined}
       turnOffDisabled={busy}
@@ -115,7 +125,7 @@ export function WalmartNotificationsDialog({ store, onClose }: { store: Store; o
           <>
             <PushFailureAlert view={loaded} />
             <Details view={loaded} timeZone={timeZone} />
-            {settable ? (
+            {settable && !readOnly ? (
               <Stack spacing={2} sx={{ mt: 3 }}>
                 <TextField
                   select
