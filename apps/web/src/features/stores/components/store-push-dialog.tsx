@@ -11,7 +11,7 @@ import type { PushStatus, Store } from '@shipdesk/contract';
 import { QueryError } from '@/components/query-error';
 
 /** What a Manager reads where an Admin has the setup's fields and buttons. */
-export function PushReadOnlyNote() {
+function PushReadOnlyNote() {
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
       Only administrators can turn order notifications on or off.
