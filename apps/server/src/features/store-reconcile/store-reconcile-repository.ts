@@ -5,11 +5,10 @@ import {
   reconcileFindings,
   reconcileRuns,
   orders,
-  stores,
   type ReconcileFindingRow,
   type ReconcileRunRow,
-  type StoreRow,
 } from '../../db/schema/index.ts';
+import { createSyncRepository } from '../stores/index.ts';
 
 /**
  * All SQL of the missing-orders checks. Every function takes a transaction of `withTenant`. A worker's writes are
@@ -35,14 +34,6 @@ interface StoredOrder {
 type Cursor = NonNullable<ReconcileRunRow['cursor']>;
 
 const ACTIVE = sql`(${reconcileRuns.state} IN ('queued', 'running') OR ${reconcileRuns.fixState} IN ('queued', 'running'))`;
-
-async function findStore(tx: Executor, tenantId: string, storeId: number): Promise<StoreRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(stores)
-    .where(and(eq(stores.tenantId, tenantId), eq(stores.id, storeId)));
-  return row;
-}
 
 async function activeRun(tx: Executor, tenantId: string, storeId: number): Promise<ReconcileRunRow | undefined> {
   const [row] = await tx
@@ -335,7 +326,8 @@ async function listFindings(
 
 export function createReconcileRepository() {
   return {
-    findStore,
+    // The store, read as the pull reads it.
+    findStore: createSyncRepository().findStore,
     activeRun,
     insertRun,
     latestRun,

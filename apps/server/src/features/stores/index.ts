@@ -45,3 +45,5 @@ export { pushRefused } from './store-push-state.ts';
 // The Amazon pull benchmark (bench/src/amazon-pull.ts) reads through a channel's adapter and hears its quota waits.
 export { createChannelAdapter } from '../../integrations/channels/channel-registry.ts';
 export { QuotaWait } from '../../integrations/http/channel-error.ts';
+// The missing-orders check reads its store as the pull does.
+export { createSyncRepository } from './store-sync-repository.ts';
