@@ -109,6 +109,12 @@ describe.each(backends)('app ($name)', (backend) => {
       writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shipdesk</title><div id="root"></div>');
       writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
       writeFileSync(join(dist, 'silent-renew.html'), '<!doctype html><title>renew</title>');
+      // The frames the build rendered (apps/web/scripts/render-frames.ts).
+      mkdirSync(join(dist, 'frames'));
+      writeFileSync(join(dist, 'frames', 'orders.html'), '<div id="root"><main>orders frame</main></div>');
+      writeFileSync(join(dist, 'frames', 'order-view.html'), '<div id="root"><main>order frame</main></div>');
+      const frames = { '/': 'orders.html', '/orders': 'orders.html', '/orders/view/': 'order-view.html' };
+      writeFileSync(join(dist, 'frames', 'frames.json'), JSON.stringify(frames));
       // As the build's precompress step leaves them: the same file brotli- and gzip-compressed beside it.
       const big = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ row: i })))};`;
       writeFileSync(join(dist, 'assets', 'orders-def456.js'), big);
@@ -128,6 +134,21 @@ describe.each(backends)('app ($name)', (backend) => {
         expect(res.headers['content-type']).toMatch(/text\/html/);
         expect(res.body).toContain('<div id="root">');
         expect(res.headers['cache-control']).toBe('no-cache');
+      }
+    });
+
+    it('answers a page the build rendered with its frame, and the same page with a query or any other with index.html', async () => {
+      const page = async (url: string) => {
+        const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        return res.body;
+      };
+      expect(await page('/')).toContain('orders frame');
+      expect(await page('/orders')).toContain('orders frame');
+      expect(await page('/orders/view/123')).toContain('order frame');
+      for (const url of ['/orders?page=2', '/orders/view/123/edit', '/orders/view/', '/stores', '/orders/Completed']) {
+        expect(await page(url)).toContain('<title>Shipdesk</title>');
       }
     });
 

@@ -173,7 +173,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       (request.method === 'GET' || request.method === 'HEAD') &&
       !API_PATH.test(path) &&
       (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage && app.spa.available) return app.spa.sendIndex(reply);
+    if (wantsPage && app.spa.available) return app.spa.sendIndex(reply, request.url);
     return reply.code(404).send(envelope(404, `Not found: ${request.method} ${path}`));
   });
 

@@ -1,6 +1,7 @@
 import { startFakeShippo, type FakeShippoOptions } from '@shipdesk/fakes';
 import { describe, expect, it } from 'vitest';
 import { expectChannelError } from '../../../../test/adapter-test-kit.ts';
+import type { HttpOptions } from '../../http/channel-http.ts';
 import type { LabelRequest, ShipmentCustoms } from '../carrier-types.ts';
 import { labelRequest, OWNER, shippoSetup, TOKEN } from './shippo-test-kit.ts';
 
@@ -57,9 +58,13 @@ const abroad = (overrides: Partial<LabelRequest> = {}, customs: Partial<Shipment
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
 
 describe('Shippo international labels with customs declarations, against the fake', () => {
-  const setup = shippoSetup((options?: Partial<FakeShippoOptions>) =>
+  const quickSetup = shippoSetup((options?: Partial<FakeShippoOptions>) =>
     startFakeShippo({ tokens: [TOKEN], owner: OWNER, ...options }),
   );
+  // The fake draws the commercial invoice's PDF for each purchase: on a busy machine that can outlast the quick
+  // timeout, which only the lost answer's test needs.
+  const setup = (options?: Partial<FakeShippoOptions>, http: HttpOptions = { timeoutMs: 2_000 }) =>
+    quickSetup(options, http);
 
   it("sends the declaration with the shipment bought from and returns the courier's commercial invoice", async () => {
     const { fake, adapter, calls } = await setup();
@@ -200,7 +205,7 @@ describe('Shippo international labels with customs declarations, against the fak
   });
 
   it('finds a purchase whose answer was lost with its commercial invoice, charged once', async () => {
-    const { fake, adapter } = await setup();
+    const { fake, adapter } = await setup(undefined, {});
     const request = abroad();
     fake.failNextPurchase('drop_answer');
     expect((await expectChannelError(adapter.buyLabel(request))).kind).toBe('timeout');
