@@ -28,6 +28,7 @@ export const PRODUCT_ROOTS = [
 /** Files that start a program or are a package's public face: loaded without an import, their exports not reported. */
 export const ENTRY_POINTS = [
   'apps/web/src/main.tsx', // the page's script (index.html)
+  'apps/web/src/app/frame/render-frame.tsx', // the build's render of the frames (apps/web/scripts/render-frames.ts)
   'apps/server/src/server.ts', // `npm start -w apps/server`, and the cluster's and demo tests' child processes
   'apps/sso/src/main.ts', // `npm start -w apps/sso`
   'packages/contract/src/index.ts', // "exports" of each package.json

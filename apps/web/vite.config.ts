@@ -1,45 +1,53 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { staticPackageImports } from './scripts/static-imports.ts';
+import { staticImports } from './scripts/static-imports.ts';
 
 // The API server (apps/server) serves the API, socket.io and /app-config.json on port 3000.
 const apiTarget = process.env.SHIPDESK_API_URL ?? 'http://localhost:3000';
 
+// Not the sign-in library (oidc-client-ts, react-oidc-context): it is loaded after the first paint (app/oidc-bridge.tsx).
 const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@reduxjs[\\/]toolkit|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|redux-persist|oidc-client-ts|react-oidc-context|jwt-decode|react-toastify|clsx)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@reduxjs[\\/]toolkit|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|redux-persist|react-toastify|clsx)[\\/]/;
 const MUI_CORE =
-  /[\\/]node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion[\\/][^\\/]+|stylis|react-is|prop-types|@babel[\\/]runtime|react-transition-group|@popperjs[\\/]core)[\\/]/;
+  /[\\/]node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion[\\/][^\\/]+|stylis|react-is|prop-types|@babel[\\/]runtime|react-transition-group)[\\/]/;
 
 const MUI_COMPONENTS = /[\\/]node_modules[\\/]@mui[\\/](material|icons-material)[\\/]/;
-// MUI's components and icons that the shell, the order list and the dashboard (the pages opened first) import: one
-// chunk with what they draw. The components that only other pages use come in a second one (15 kB gzip).
-const LANDING_MUI = new Set(
-  [
-    ...staticPackageImports(
-      [
-        'main.tsx',
-        'app/providers.tsx',
-        'app/routes/orders/orders-list-route.tsx',
-        'features/dashboard/dashboard-page.tsx',
-      ],
-      fileURLToPath(new URL('./src', import.meta.url)),
-    ),
-  ].filter((name) => /^@mui\/(material|icons-material)\/[^/]+$/.test(name)),
+const SOURCE = fileURLToPath(new URL('./src', import.meta.url));
+// What the shell and the order list (the page most often opened first) import statically, and the dashboard.
+const FIRST = staticImports(['main.tsx', 'app/providers.tsx', 'app/routes/orders/orders-list-route.tsx'], SOURCE);
+const DASHBOARD = staticImports(['features/dashboard/dashboard-page.tsx'], SOURCE);
+const ORDER_VIEW = staticImports(['app/routes/orders/order-view-route.tsx'], SOURCE);
+const muiNames = (names: Set<string>) =>
+  new Set([...names].filter((name) => /^@mui\/(material|icons-material)\/[^/]+$/.test(name)));
+// MUI's components and icons the first page draws: one chunk; those the dashboard adds: a second; those the order view
+// adds: a third; those that only other pages, or the controls loaded on first use, import: a fourth.
+const FIRST_MUI = muiNames(FIRST.packages);
+const DASHBOARD_MUI = new Set([...muiNames(DASHBOARD.packages)].filter((name) => !FIRST_MUI.has(name)));
+const ORDER_VIEW_MUI = new Set(
+  [...muiNames(ORDER_VIEW.packages)].filter((name) => !FIRST_MUI.has(name) && !DASHBOARD_MUI.has(name)),
 );
-if (LANDING_MUI.size === 0) throw new Error('vite.config: found no MUI import in the first pages; is the path right?');
-/** `@mui/material/Button` for a file of that component (`.../@mui/material/Button/Button.mjs`), else null. */
+if (FIRST_MUI.size === 0) throw new Error('vite.config: found no MUI import in the first pages; is the path right?');
+/**
+ * `@mui/material/Button` for a file of that component (`.../@mui/material/Button/Button.mjs`), else null. Popper.js
+ * goes with MUI's Popper, the only component that imports it.
+ */
 function muiComponentOf(id: string): string | null {
+  if (/[\\/]node_modules[\\/]@popperjs[\\/]core[\\/]/.test(id)) return '@mui/material/Popper';
   const match = /[\\/]node_modules[\\/](@mui[\\/](?:material|icons-material))[\\/]([^\\/.]+)/.exec(id);
   return match ? `${match[1]!.replace(/\\/g, '/')}/${match[2]}` : null;
 }
-// The app's own code that two or more pages use (and what it imports): one file, not dozens of small ones. Not the
+// The app's own code that two or more pages use (and what it imports): a few files (what the first page imports, what
+// the order view adds, the rest), not dozens of small ones. Not the
 // printing client, the forms (and React Hook Form with them) or the entities' widgets (the connection dialog, the
-// carrier service picker): the order list, the page most often loaded first, uses none of them, and the pages that do
-// load them with their own chunks.
+// carrier service picker), nor the archived lists' switch (MUI's Switch, which the first pages do not draw): the order
+// list, the page most often loaded first, uses none of them, and the pages that do load them with their own chunks.
 const SHARED = /[\\/](apps[\\/]web[\\/]src[\\/](lib|components|config|entities|hooks)|packages[\\/]contract)[\\/]/;
 const NOT_SHARED =
-  /[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/](printing|validation|forms)|components[\\/]printing|entities[\\/](connections[\\/]|[^\\/]+[\\/][^\\/]+\.tsx$))/;
+  /[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/](printing|validation|forms)|components[\\/](printing|show-archived-switch|archived-list)|entities[\\/](connections[\\/]|[^\\/]+[\\/][^\\/]+\.tsx$))/;
+const isShared = (id: string) => SHARED.test(id) && !NOT_SHARED.test(id);
+// The app's and the contract's files the first page imports.
+const isFirstShared = (id: string) => isShared(id) && FIRST.files.has(id);
 
 /**
  * The providers (store, router, sign-in) are imported once /app-config.json has arrived, as they read it when they
@@ -109,10 +117,15 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, changeOrigin: true, ws: true },
     },
   },
+  // The build's render of the signed-in frame (src/app/frame/render-frame.tsx) runs in Node: redux-persist's ES
+  // modules are not marked as such, so they are bundled rather than imported.
+  ssr: { noExternal: ['redux-persist'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // For scripts/render-frames.ts (which page chunks and CSS a frame preloads); it deletes the manifest after.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         manualPureFunctions: ['Type', 'literalUnion', 'Nullable'],
@@ -128,9 +141,14 @@ export default defineConfig({
           groups: [
             { name: 'framework', test: FRAMEWORK, priority: 2 },
             { name: 'mui-core', test: MUI_CORE, priority: 1 },
-            { name: 'mui', test: (id) => LANDING_MUI.has(muiComponentOf(id) ?? ''), priority: 1 },
-            { name: 'mui-more', test: MUI_COMPONENTS },
-            { name: 'shared', test: (id) => SHARED.test(id) && !NOT_SHARED.test(id), minShareCount: 2 },
+            { name: 'mui', test: (id) => FIRST_MUI.has(muiComponentOf(id) ?? ''), priority: 1 },
+            { name: 'mui-dashboard', test: (id) => DASHBOARD_MUI.has(muiComponentOf(id) ?? '') },
+            { name: 'mui-view', test: (id) => ORDER_VIEW_MUI.has(muiComponentOf(id) ?? '') },
+            { name: 'mui-more', test: (id) => MUI_COMPONENTS.test(id) || muiComponentOf(id) !== null },
+            // The shared code the first pages import, then the rest: the first must not import the second's MUI.
+            { name: 'shared', test: isFirstShared, minShareCount: 2 },
+            { name: 'shared-view', test: (id) => isShared(id) && ORDER_VIEW.files.has(id), minShareCount: 2 },
+            { name: 'shared-more', test: isShared, minShareCount: 2 },
           ],
         },
       },

@@ -25,6 +25,9 @@ export class OrdersListPage {
   }
 
   tab(status: string): Locator {
-    return this.page.getByRole('tab', { name: new RegExp(`^${status}\\s*~?[\\d.KMBT]+$`) });
+    // The status row is links (a navigation named 'Order status'), the current one aria-current="page".
+    return this.page
+      .getByRole('navigation', { name: 'Order status' })
+      .getByRole('link', { name: new RegExp(`^${status}\\s*~?[\\d.KMBT]+$`) });
   }
 }

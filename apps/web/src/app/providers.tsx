@@ -1,62 +1,31 @@
-import { useMemo } from 'react';
-import { Provider as ReduxProvider } from 'react-redux';
-import { PersistGate } from 'redux-persist/integration/react';
+import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { AuthProvider } from 'react-oidc-context';
-import { ToastContainer } from 'react-toastify';
-import CssBaseline from '@mui/material/CssBaseline';
-import GlobalStyles from '@mui/material/GlobalStyles';
-import { ThemeProvider } from '@mui/material/styles';
-import { TOAST_AUTO_CLOSE_MS } from '@shipdesk/contract';
-import { LoadingFallback } from '@/components/layout/loading-fallback';
+import type { EmotionCache } from '@emotion/react';
 import type { AppConfig } from '@/config/app-config';
+import { AuthStateContext, LOADING_SESSION, type AuthState } from '@/features/auth/auth-state';
 import { SessionProvider } from '@/features/auth/session-provider';
-import { theme } from '@/lib/theme/theme';
-import { initialColorMode } from '@/lib/theme/color-mode';
-import { createUserManager, onSigninCallback } from './auth.ts';
+import { BaseProviders } from './base-providers.tsx';
 import { router } from './router.ts';
-import { persistor, store } from './store.ts';
+import { store } from './store.ts';
+import { SignInLibrary } from './sign-in-library.tsx';
+import { Toasts } from './toasts.tsx';
 
-const globalStyles = (
-  <GlobalStyles
-    styles={(t) => ({
-      // A visible keyboard focus ring everywhere (mouse clicks keep the quiet look).
-      ':focus-visible': {
-        outline: `2px solid ${t.vars?.palette.primary.main ?? t.palette.primary.main}`,
-        outlineOffset: 2,
-      },
-      '.skip-link': {
-        position: 'absolute',
-        left: 8,
-        top: -48,
-        zIndex: 2000,
-        padding: '8px 12px',
-        borderRadius: 4,
-        background: t.vars?.palette.background.paper ?? t.palette.background.paper,
-        color: t.vars?.palette.text.primary ?? t.palette.text.primary,
-      },
-      '.skip-link:focus': { top: 8 },
-    })}
-  />
-);
-
-/** Everything around the router: store, persisted state, theme, sign-in, session rules and toasts. */
-export function AppProviders({ config }: { config: AppConfig }) {
-  const userManager = useMemo(() => createUserManager(config), [config]);
+/**
+ * Everything around the router: store, theme, sign-in, session rules and toasts. The persisted state is in the store
+ * from its first render (store.ts reads it at once), so nothing waits for redux-persist; the sign-in library comes
+ * after the first paint and reports its state into AuthStateContext.
+ */
+export function AppProviders({ config, cache }: { config: AppConfig; cache: EmotionCache }) {
+  const [auth, setAuth] = useState<AuthState>(LOADING_SESSION);
   return (
-    <ReduxProvider store={store}>
-      <ThemeProvider theme={theme} defaultMode={initialColorMode()} disableTransitionOnChange>
-        <CssBaseline enableColorScheme />
-        {globalStyles}
-        <PersistGate loading={<LoadingFallback />} persistor={persistor}>
-          <AuthProvider userManager={userManager} onSigninCallback={onSigninCallback}>
-            <SessionProvider>
-              <RouterProvider router={router} />
-            </SessionProvider>
-          </AuthProvider>
-        </PersistGate>
-        <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} theme="light" draggable />
-      </ThemeProvider>
-    </ReduxProvider>
+    <BaseProviders store={store} cache={cache}>
+      <AuthStateContext.Provider value={auth}>
+        <SessionProvider>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </AuthStateContext.Provider>
+      <Toasts />
+      <SignInLibrary config={config} onChange={setAuth} />
+    </BaseProviders>
   );
 }

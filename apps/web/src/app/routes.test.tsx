@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AuthContext, type AuthContextProps } from 'react-oidc-context';
+import type { AuthContextProps } from 'react-oidc-context';
+import { AuthStateContext } from '@/features/auth/auth-state';
 import { configureStore } from '@reduxjs/toolkit';
 import { ThemeProvider } from '@mui/material/styles';
 import { setAppConfig } from '@/config/app-config';
@@ -50,11 +51,11 @@ function renderAt(path: string, auth: AuthContextProps, setupDone = false) {
   render(
     <Provider store={store}>
       <ThemeProvider theme={theme}>
-        <AuthContext.Provider value={auth}>
+        <AuthStateContext.Provider value={auth}>
           <SessionContext.Provider value={{ logout: vi.fn(async () => undefined) }}>
             <RouterProvider router={router} />
           </SessionContext.Provider>
-        </AuthContext.Provider>
+        </AuthStateContext.Provider>
       </ThemeProvider>
     </Provider>,
   );

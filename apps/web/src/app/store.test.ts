@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { persistStore } from 'redux-persist';
 import type storage from 'redux-persist/es/storage';
-import { makeStore } from './store';
+import { makeStore, readPersistedState } from './store';
 
 /** Storage in memory holding what an earlier visit left under 'persist:root'. */
 function storedRoot(slices: Record<string, unknown>) {
@@ -46,5 +46,28 @@ describe('persisted store', () => {
     expect(store.getState().printQueue.byUser.u1).toEqual([
       expect.objectContaining({ id: 'j1', state: 'failed', error: expect.stringMatching(/check the printer/) }),
     ]);
+  });
+});
+
+describe('the persisted state read at once', () => {
+  const stored = (slices: Record<string, unknown>, version = 1) =>
+    JSON.stringify({
+      ...Object.fromEntries(Object.entries(slices).map(([key, value]) => [key, JSON.stringify(value)])),
+      _persist: JSON.stringify({ version, rehydrated: true }),
+    });
+
+  it('gives the first render what redux-persist stored, without waiting for its rehydration', () => {
+    const state = readPersistedState(() =>
+      stored({ appSettings: { isAuthenticated: true, isMenuExpanded: false }, api: { queries: {} } }),
+    );
+    expect(state).toEqual({ appSettings: { isAuthenticated: true, isMenuExpanded: false } });
+    const store = makeStore(storedRoot({}), state);
+    expect(store.getState().appSettings.isMenuExpanded).toBe(false);
+  });
+
+  it('leaves state of another version, unreadable state and no state to redux-persist', () => {
+    expect(readPersistedState(() => stored({ appSettings: { isMenuExpanded: false } }, 2))).toBeUndefined();
+    expect(readPersistedState(() => '{not json')).toBeUndefined();
+    expect(readPersistedState(() => null)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from '@/features/auth/auth-state';
 import { useLazyGetSetupGuideQuery } from '@/features/setup-guide/setup-guide-api';
 import { useLazyGetUserProductSubscriptionsQuery } from '@/features/subscriptions/subscriptions-api';
 import { useVerifyNewUserRegisterMutation } from '@/features/user/user-api';

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { Role } from '@shipdesk/contract';
 import { RequireAuth } from '@/features/auth/require-auth';
 import { useSession } from '@/features/auth/session-context';
 import { displayName } from '@/features/user/user-claims';
@@ -15,9 +16,12 @@ import {
   useAppSelector,
 } from '@/lib/store-hooks';
 import { useSessionBootstrap } from '../use-session-bootstrap.ts';
-import { useResponsiveMenu } from '@/features/app-settings/use-responsive-menu';
 import { useGetSetupGuideQuery } from '@/features/setup-guide/setup-guide-api';
 import { useClaimMarketplaceInstall } from '@/features/marketplace/use-claim-install';
+import { useHydrated } from '@/lib/hydration/use-hydrated';
+
+/** The shell of the page's HTML (docs/decisions.md): the same for every user, filled in once hydrated. */
+const FRAME_USER = { roleId: Role.Admin, name: '', email: '', apps: [], setupGuideSteps: {} } as const;
 
 /** Every signed-in route: sign-in guard, the start-up loads, then the blank placeholder or the app shell. */
 export function ProtectedLayout() {
@@ -36,29 +40,30 @@ function SignedInArea() {
   const user = useAppSelector(selectUserData);
   const menuExpanded = useAppSelector(selectIsMenuExpanded);
   const { logout } = useSession();
-  useResponsiveMenu();
+  const hydrated = useHydrated();
   // The bootstrap already asked; this reads the cached answer (and its later refreshes) for the problems list.
   const { data: setupGuide } = useGetSetupGuideQuery(undefined, { skip: !isSetupApiDone });
   useClaimMarketplaceInstall(isSetupApiDone);
 
-  // Spec 2.2: until the setup-guide call has answered, every signed-in path is a blank page.
-  if (!isSetupApiDone) return <BlankPlaceholder failed={setupFailed} onRetry={retrySetup} />;
+  // Spec 2.2: until the setup-guide call has answered, every signed-in path is a blank page. The page's HTML is the
+  // frame of a workspace set up (main.tsx hydrates it only when the stored state says so).
+  if (!isSetupApiDone && hydrated) return <BlankPlaceholder failed={setupFailed} onRetry={retrySetup} />;
 
   const config = getAppConfig();
   return (
     <AppShell
-      menuExpanded={menuExpanded}
+      menuExpanded={hydrated ? menuExpanded : true}
       onToggleMenu={() => dispatch(toggleMenu())}
-      roleId={user.user_role_id}
-      userName={displayName(user)}
-      email={user.email}
-      apps={user.subscribedApps}
-      setupGuideSteps={setupGuideSteps}
+      roleId={hydrated ? user.user_role_id : FRAME_USER.roleId}
+      userName={hydrated ? displayName(user) : FRAME_USER.name}
+      email={hydrated ? user.email : FRAME_USER.email}
+      apps={hydrated ? user.subscribedApps : FRAME_USER.apps}
+      setupGuideSteps={hydrated ? setupGuideSteps : FRAME_USER.setupGuideSteps}
       setupGuideProblems={setupGuide?.data.problems}
       setupGuideFresh={setupFresh}
-      profileUrl={`${config.ssoUrl}/profile`}
-      supportUrl={config.supportUrl}
-      providerUrl={config.providerUrl}
+      profileUrl={hydrated ? `${config.ssoUrl}/profile` : ''}
+      supportUrl={hydrated ? config.supportUrl : ''}
+      providerUrl={hydrated ? config.providerUrl : ''}
       onLogout={logout}
     >
       <Outlet />

@@ -5,6 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { SubscribedApp } from '@shipdesk/contract';
 import { LiveAnnouncer } from '@/components/live-announcer';
+import { useHydrated } from '@/lib/hydration/use-hydrated';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { REPORT_ISSUE_RESERVED_SPACE, ReportIssueButton } from './report-issue-button.tsx';
@@ -34,8 +35,11 @@ interface AppShellProps {
  * the stored setting, so that the order list's columns fit; the menu button still expands it for the visit.
  */
 export function AppShell(props: AppShellProps) {
-  const temporaryDrawer = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });
+  // While the page's HTML hydrates both answer false (MUI answers its default then): the HTML is the wide layout, which
+  // the sidebar's CSS turns into the narrow ones until the real answers come, one render later.
+  const temporaryDrawer = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
+  const hydrated = useHydrated();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [narrowExpanded, setNarrowExpanded] = useState(false);
   const menuExpanded = temporaryDrawer ? drawerOpen : narrow ? narrowExpanded : props.menuExpanded;
@@ -66,6 +70,7 @@ export function AppShell(props: AppShellProps) {
         setupGuideProblems={props.setupGuideProblems}
         setupGuideFresh={props.setupGuideFresh}
         temporary={temporaryDrawer}
+        responsiveByCss={!hydrated}
         open={temporaryDrawer && drawerOpen}
         onClose={() => setDrawerOpen(false)}
       />

@@ -2,10 +2,12 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { APP_VERSION } from '@shipdesk/contract';
+import { useHydrated } from '@/lib/hydration/use-hydrated';
 
 /** 'version 1.6' and the copyright line linking to the provider's site (spec 1). */
 export function Footer({ providerUrl }: { providerUrl: string }) {
-  const year = new Date().getFullYear();
+  // The page's HTML is built once, and a year later still sent: the year is the browser's, once hydrated.
+  const year = useHydrated() ? new Date().getFullYear() : null;
   return (
     <Box
       component="footer"
@@ -25,7 +27,7 @@ export function Footer({ providerUrl }: { providerUrl: string }) {
     >
       <Typography variant="body2">version {APP_VERSION}</Typography>
       <Typography variant="body2">
-        Copyright © {year}{' '}
+        Copyright ©{year === null ? '' : ` ${year}`}{' '}
         {providerUrl ? (
           <Link href={providerUrl} target="_blank" rel="noopener noreferrer" color="inherit" underline="always">
             Shipdesk

@@ -3,11 +3,11 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import type { SubscribedApp } from '@shipdesk/contract';
 import { BrandLogo } from '@/components/brand-logo';
+import { LazyTooltip } from '@/components/lazy-tooltip';
 import { PrintQueueButton } from '@/components/printing/print-queue-button';
 import { hrefs } from '@/config/paths';
 import { AppsMenu } from './apps-menu.tsx';
@@ -60,7 +60,7 @@ export function Header({
       }}
     >
       <Toolbar sx={{ gap: 1, pl: { xs: 1.5, sm: 1.5 } }}>
-        <Tooltip title={menuLabel}>
+        <LazyTooltip title={menuLabel}>
           <IconButton
             color="inherit"
             edge="start"
@@ -72,7 +72,7 @@ export function Header({
           >
             {menuExpanded && !temporaryMenu ? <MenuOpenIcon /> : <MenuIcon />}
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
         <Box
           component={RouterLink}
           to={hrefs.orders()}

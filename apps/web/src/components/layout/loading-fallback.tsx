@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { Spinner } from '@/components/progress/progress';
 
 /** 'Loading...' while a page's code or the session loads (spec 2.2). */
 export function LoadingFallback({ fullScreen = true }: { fullScreen?: boolean }) {
@@ -19,7 +19,7 @@ export function LoadingFallback({ fullScreen = true }: { fullScreen?: boolean })
         color: 'text.secondary',
       }}
     >
-      <CircularProgress size={20} color="inherit" aria-hidden />
+      <Spinner size={20} color="inherit" />
       <Typography variant="body1">Loading...</Typography>
     </Box>
   );

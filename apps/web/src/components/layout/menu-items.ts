@@ -27,6 +27,8 @@ const STAFF = [Role.Admin, Role.Manager] as const;
 
 /** The id of the entry the Setup-guide popover is anchored to (spec 2.3). */
 export const SETUP_GUIDE_MENU_ID = 'setupGuide';
+/** The Setup Guide popover's id, which its menu entry controls while it is open. */
+export const SETUP_GUIDE_DIALOG_ID = 'setup-guide-dialog';
 
 export const MAIN_MENU: MenuItem[] = [
   { id: 'dashboard', title: 'Dashboard', icon: DashboardIcon, roles: STAFF, route: paths.dashboard },

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { Spinner } from '@/components/progress/progress';
 import { reloadedForNewBuildRecently, reloadForNewBuild } from '@/lib/new-build';
 
 /** A stale tab asking for a chunk that a new deployment replaced: a reload fetches the new one. */
@@ -33,7 +33,7 @@ export function RouteError() {
   if (newBuild) {
     return (
       <Box role="status" sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', gap: 2, p: 3 }}>
-        <CircularProgress aria-label="Loading the new version of Shipdesk" />
+        <Spinner label="Loading the new version of Shipdesk" />
       </Box>
     );
   }

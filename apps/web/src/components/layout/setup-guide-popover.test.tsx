@@ -6,7 +6,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import { Role } from '@shipdesk/contract';
 import { clearSessionStorage } from '@/lib/session/clear-session';
-import { SETUP_GUIDE_DIALOG_ID, SetupGuidePopover } from './setup-guide-popover';
+import { SETUP_GUIDE_DIALOG_ID } from './menu-items';
+import { SetupGuidePopover } from './setup-guide-popover';
 import { Sidebar } from './sidebar';
 
 function renderPopover(problems?: Array<{ message: string; route: string }>) {

@@ -17,8 +17,7 @@ import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { setupGuideSummary } from '@/lib/state/setup-guide-slice';
-
-export const SETUP_GUIDE_DIALOG_ID = 'setup-guide-dialog';
+import { SETUP_GUIDE_DIALOG_ID } from './menu-items.ts';
 
 type Problems = NonNullable<SetupGuidePopoverProps['problems']>;
 

@@ -1,34 +1,47 @@
-import { useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import { visuallyHidden } from '@mui/utils';
-import CircularProgress from '@mui/material/CircularProgress';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import type { Theme } from '@mui/material/styles';
 import { Role } from '@shipdesk/contract';
 import { BrandLogo } from '@/components/brand-logo';
+import { LazyTooltip } from '@/components/lazy-tooltip';
+import { loadOnce, useWhenIdle } from '@/lib/lazy/lazy-load';
 import { setupGuideSummary } from '@/lib/state/setup-guide-slice';
 import {
   FOOTER_MENU,
   filterMenuByRole,
   isMenuItemActive,
   MAIN_MENU,
+  SETUP_GUIDE_DIALOG_ID,
   SETUP_GUIDE_MENU_ID,
   type MenuItem,
 } from './menu-items.ts';
-import { SETUP_GUIDE_DIALOG_ID, SetupGuidePopover } from './setup-guide-popover.tsx';
+import { ProgressRing } from './progress-ring.tsx';
 import { useSetupGuideOpen } from './use-setup-guide-open.ts';
+
+// The phone's drawer is built when it first opens (a phone's first screen does not draw it): its code comes then, or
+// at an idle moment before.
+const loadTemporaryDrawer = loadOnce(() => import('./sidebar-temporary-drawer.tsx'));
+const SidebarTemporaryDrawer = lazy(() =>
+  loadTemporaryDrawer().then((module) => ({ default: module.SidebarTemporaryDrawer })),
+);
+
+// The guide's popover is drawn only while open: its code comes when it first opens (by itself on load, or asked
+// for), or at an idle moment before.
+const loadGuide = loadOnce(() => import('./setup-guide-popover.tsx'));
+const SetupGuidePopover = lazy(() => loadGuide().then((module) => ({ default: module.SetupGuidePopover })));
 
 const DRAWER_WIDTH = 240;
 const DRAWER_COLLAPSED_WIDTH = 64;
@@ -53,7 +66,31 @@ interface SidebarProps {
   temporary?: boolean;
   open?: boolean;
   onClose?: () => void;
+  /**
+   * The page's HTML (docs/decisions.md): the permanent, expanded sidebar that CSS hides below md and shows collapsed
+   * from md to lg, as the real layout there will be once the screen's width is known.
+   */
+  responsiveByCss?: boolean;
 }
+
+/** The sidebar's look collapsed to its icons, for the page's HTML (see `responsiveByCss`). */
+const collapsedSx = {
+  width: DRAWER_COLLAPSED_WIDTH,
+  '& .MuiDrawer-paper': { width: DRAWER_COLLAPSED_WIDTH },
+  '& .MuiListItemText-root, & .sd-sidebar-expanded-only': { opacity: 0 },
+  '& .MuiListItemIcon-root': { marginRight: 0 },
+};
+
+/**
+ * The expanded sidebar of the page's HTML drawn as the width and the seller's setting need it: hidden below md,
+ * collapsed from md to lg, and collapsed from lg when the stored setting says so (public/stored-settings.js marks the
+ * page before its first paint), as the layout will be once the app knows.
+ */
+const responsiveSx = (theme: Theme) => ({
+  [theme.breakpoints.down('md')]: { display: 'none' },
+  [theme.breakpoints.between('md', 'lg')]: collapsedSx,
+  [theme.breakpoints.up('lg')]: { 'html[data-sidebar="collapsed"] &': collapsedSx },
+});
 
 /** The id of the temporary drawer's paper, which the header's menu button controls. */
 export const SIDEBAR_ID = 'main-navigation';
@@ -71,6 +108,7 @@ export function Sidebar({
   temporary = false,
   open = false,
   onClose,
+  responsiveByCss = false,
 }: SidebarProps) {
   const { pathname } = useLocation();
   const main = filterMenuByRole(MAIN_MENU, roleId);
@@ -91,6 +129,8 @@ export function Sidebar({
     enabled: showGuide && !temporary,
   });
   const { open: guideOpen, close: closeGuide } = guide;
+  useWhenIdle(() => void loadGuide().catch(() => undefined), showGuide);
+  useWhenIdle(() => void loadTemporaryDrawer().catch(() => undefined), temporary);
   // A closed drawer takes its guide with it.
   const closeDrawer = () => {
     if (guideOpen) closeGuide();
@@ -112,23 +152,8 @@ export function Sidebar({
     flexDirection: 'column',
   } as const;
 
-  return (
-    <Drawer
-      variant={temporary ? 'temporary' : 'permanent'}
-      component="aside"
-      aria-label="Main navigation"
-      {...(temporary
-        ? {
-            open,
-            onClose: closeDrawer,
-            ModalProps: { keepMounted: everOpened },
-            slotProps: { paper: { id: SIDEBAR_ID, onClick: onDrawerClick } },
-            sx: { '& .MuiDrawer-paper': paperSx },
-          }
-        : {
-            sx: { width, flexShrink: 0, transition: widthTransition, '& .MuiDrawer-paper': paperSx },
-          })}
-    >
+  const content = (
+    <>
       {temporary ? (
         <Toolbar sx={{ pl: 2 }}>
           <BrandLogo size={30} />
@@ -153,17 +178,67 @@ export function Sidebar({
           ) : null}
         </List>
         {/* Right after its entry, so Tab goes from the entry into the open guide. */}
-        <SetupGuidePopover
-          anchorEl={guideAnchor}
-          open={guide.open}
-          autoFocus={guide.openedByUser}
-          onClose={guide.close}
-          steps={setupGuideSteps}
-          problems={setupGuideProblems}
-        />
+        {guide.open ? (
+          <Suspense fallback={null}>
+            <SetupGuidePopover
+              anchorEl={guideAnchor}
+              open
+              autoFocus={guide.openedByUser}
+              onClose={guide.close}
+              steps={setupGuideSteps}
+              problems={setupGuideProblems}
+            />
+          </Suspense>
+        ) : null}
         <MenuList items={footer} expanded={expanded} pathname={pathname} />
       </Box>
-    </Drawer>
+    </>
+  );
+  if (temporary) {
+    if (!everOpened) return null;
+    return (
+      <Suspense fallback={null}>
+        <SidebarTemporaryDrawer
+          open={open}
+          onClose={closeDrawer}
+          keepMounted
+          paperId={SIDEBAR_ID}
+          paperSx={paperSx}
+          onClick={onDrawerClick}
+        >
+          {content}
+        </SidebarTemporaryDrawer>
+      </Suspense>
+    );
+  }
+  // The permanent drawer as MUI's docked Drawer draws it, without its modal code in the first load.
+  return (
+    <Box
+      component="aside"
+      aria-label="Main navigation"
+      className="MuiDrawer-root MuiDrawer-docked"
+      sx={[{ width, flex: '0 0 auto', transition: widthTransition }, responsiveByCss ? responsiveSx : null]}
+    >
+      <Paper
+        square
+        elevation={0}
+        className="MuiDrawer-paper"
+        sx={{
+          ...paperSx,
+          position: 'fixed',
+          top: 0,
+          left: 0,
+          height: '100%',
+          overflowY: 'auto',
+          zIndex: 'drawer',
+          outline: 0,
+          borderRight: 1,
+          borderColor: 'divider',
+        }}
+      >
+        {content}
+      </Paper>
+    </Box>
   );
 }
 
@@ -207,13 +282,7 @@ function MenuEntry({
 
   return (
     <Box component="li" sx={{ listStyle: 'none' }}>
-      <Tooltip
-        title={item.title}
-        placement="right"
-        disableHoverListener={expanded}
-        disableFocusListener={expanded}
-        disableTouchListener={expanded}
-      >
+      <LazyTooltip title={item.title} placement="right" disabled={expanded}>
         <ListItemButton
           {...linkProps}
           selected={active}
@@ -243,9 +312,15 @@ function MenuEntry({
             sx={{ opacity: expanded ? 1 : 0, whiteSpace: 'nowrap', m: 0 }}
             slotProps={{ primary: { sx: { fontWeight: active ? 600 : 400 } } }}
           />
-          {hasChildren && expanded ? open ? <ExpandLess /> : <ExpandMore /> : null}
+          {hasChildren && expanded ? (
+            open ? (
+              <ExpandLess className="sd-sidebar-expanded-only" />
+            ) : (
+              <ExpandMore className="sd-sidebar-expanded-only" />
+            )
+          ) : null}
         </ListItemButton>
-      </Tooltip>
+      </LazyTooltip>
       {hasChildren ? (
         <Collapse in={open} timeout="auto" unmountOnExit>
           <MenuList items={item.items ?? []} expanded={expanded} pathname={pathname} depth={depth + 1} />
@@ -266,16 +341,11 @@ interface SetupGuideEntryProps {
 /** The menu entry with id 'setupGuide' that anchors the popover: a progress ring and n/total. */
 function SetupGuideEntry({ expanded, steps, open, onToggle, ref }: SetupGuideEntryProps) {
   const { completed, total, percent } = setupGuideSummary(steps);
+  // No steps known yet (the page's HTML, which is the same for every user): no progress shown rather than 0.
+  const known = Object.keys(steps).length > 0;
   return (
     <Box component="li" sx={{ listStyle: 'none' }}>
-      <Tooltip
-        title={`Setup Guide: ${completed}/${total}`}
-        // A description, not a name: the entry is named by its own words.
-        describeChild
-        placement="right"
-        disableHoverListener={expanded}
-        disableFocusListener={expanded}
-      >
+      <LazyTooltip title={`Setup Guide: ${completed}/${total}`} placement="right" disabled={expanded}>
         <ListItemButton
           ref={ref}
           id={SETUP_GUIDE_MENU_ID}
@@ -287,36 +357,20 @@ function SetupGuideEntry({ expanded, steps, open, onToggle, ref }: SetupGuideEnt
         >
           <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 0, justifyContent: 'center' }}>
             {/* The entry's name says the progress: the rings are a picture of it. */}
-            <Box aria-hidden sx={{ position: 'relative', width: 24, height: 24 }}>
-              <CircularProgress
-                variant="determinate"
-                value={100}
-                size={24}
-                thickness={5}
-                sx={{ color: 'action.disabledBackground', position: 'absolute' }}
-              />
-              <CircularProgress
-                variant="determinate"
-                value={percent}
-                size={24}
-                thickness={5}
-                color="secondary"
-                sx={{ position: 'absolute' }}
-              />
-            </Box>
+            <ProgressRing percent={known ? percent : 0} />
           </ListItemIcon>
           <ListItemText primary="Setup Guide" sx={{ opacity: expanded ? 1 : 0, whiteSpace: 'nowrap', m: 0 }} />
-          {expanded ? (
-            <Typography variant="caption" sx={{ color: 'text.secondary', ml: 1 }}>
+          {expanded && known ? (
+            <Typography variant="caption" className="sd-sidebar-expanded-only" sx={{ color: 'text.secondary', ml: 1 }}>
               {completed}/{total}
             </Typography>
           ) : null}
           {/* Named by its words; this says what they mean (the rings are hidden from assistive technology). */}
           <Box component="span" sx={visuallyHidden}>
-            {` ${percent}% completed`}
+            {known ? ` ${percent}% completed` : null}
           </Box>
         </ListItemButton>
-      </Tooltip>
+      </LazyTooltip>
     </Box>
   );
 }

@@ -1,16 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import LogoutIcon from '@mui/icons-material/Logout';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { loadOnce, useWhenIdle } from '@/lib/lazy/lazy-load';
+
+const MENU_ID = 'user-menu';
+
+const loadList = loadOnce(() => import('./user-menu-list'));
+const UserMenuList = lazy(() => loadList().then((m) => ({ default: m.UserMenuList })));
 
 interface UserMenuProps {
   name: string;
@@ -20,21 +18,28 @@ interface UserMenuProps {
   onLogout: () => Promise<void> | void;
 }
 
-/** The header's user-name menu: 'View Profile' and 'Logout' behind a confirmation (spec 2.3). */
+/**
+ * The header's user-name menu: 'View Profile' and 'Logout' behind a confirmation (spec 2.3). The menu's code comes
+ * when the browser is idle after the first paint, or on the first opening (the menu opens once it is there).
+ */
 export function UserMenu({ name, email, profileUrl, onLogout }: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // The menu (and its confirmation) is drawn from the first opening on, so that closing it keeps its exit transition.
+  const [wanted, setWanted] = useState(false);
+  useWhenIdle(() => void loadList().catch(() => undefined));
   const label = name || email || 'Account';
 
   return (
     <>
       <Button
         color="inherit"
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setWanted(true);
+          setAnchor(event.currentTarget);
+        }}
         aria-label={`${label}, account menu`}
         aria-haspopup="menu"
-        aria-controls={anchor ? 'user-menu' : undefined}
+        aria-controls={anchor ? MENU_ID : undefined}
         aria-expanded={anchor ? true : undefined}
         endIcon={<ExpandMoreIcon />}
         // On a phone the avatar alone: the chevron would touch the screen's edge.
@@ -67,60 +72,18 @@ export function UserMenu({ name, email, profileUrl, onLogout }: UserMenuProps) {
           {label}
         </Typography>
       </Button>
-      <Menu
-        id="user-menu"
-        anchorEl={anchor}
-        open={!!anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        {email ? (
-          <Typography variant="body2" sx={{ px: 2, py: 1, color: 'text.secondary' }}>
-            {email}
-          </Typography>
-        ) : null}
-        {email ? <Divider /> : null}
-        <MenuItem
-          component="a"
-          href={profileUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={() => setAnchor(null)}
-        >
-          <ListItemIcon>
-            <AccountCircleIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>View Profile</ListItemText>
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setConfirming(true);
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Logout</ListItemText>
-        </MenuItem>
-      </Menu>
-      <ConfirmDialog
-        open={confirming}
-        message="Are you sure you want to log out?"
-        confirmLabel="Confirm"
-        busy={busy}
-        onCancel={() => setConfirming(false)}
-        onConfirm={async () => {
-          setBusy(true);
-          try {
-            await onLogout();
-          } finally {
-            setBusy(false);
-            setConfirming(false);
-          }
-        }}
-      />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <UserMenuList
+            menuId={MENU_ID}
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            email={email}
+            profileUrl={profileUrl}
+            onLogout={onLogout}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

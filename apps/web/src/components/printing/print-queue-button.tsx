@@ -1,60 +1,58 @@
 import { lazy, Suspense, useState } from 'react';
-import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
-import Tooltip from '@mui/material/Tooltip';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
+import { LazyTooltip } from '@/components/lazy-tooltip';
+import { useHydrated } from '@/lib/hydration/use-hydrated';
+import { loadOnce, useWhenIdle } from '@/lib/lazy/lazy-load';
 import { selectPrintJobs } from '@/lib/printing/print-queue-slice';
 import { useAppSelector } from '@/lib/store-hooks';
-import CircularProgress from '@mui/material/CircularProgress';
+import { PrintQueueBadge } from './print-queue-badge';
 import type { PrintQueuePanelProps } from './print-queue-panel';
 
-// The queue's panel (and the QZ Tray client behind it) is fetched when the seller opens it, not with every page.
-const PrintQueuePanel = lazy(() => import('./print-queue-panel').then((m) => ({ default: m.PrintQueuePanel })));
+const NO_JOBS: ReturnType<typeof selectPrintJobs> = [];
+
+const loadPopover = loadOnce(() => import('./print-queue-popover'));
+const PrintQueuePopover = lazy(() => loadPopover().then((m) => ({ default: m.PrintQueuePopover })));
 
 /**
  * The header's print-queue button: a count of jobs still printing, a red dot when one failed, and the queue in a
- * popover.
+ * popover. The popover's code comes when the browser is idle after the first paint, or on the first opening (it
+ * opens once it is there); the panel inside it is fetched on that opening.
  */
 export function PrintQueueButton(props: PrintQueuePanelProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const jobs = useAppSelector(selectPrintJobs);
+  // The popover is drawn from the first opening on, so that closing it keeps its exit transition.
+  const [wanted, setWanted] = useState(false);
+  useWhenIdle(() => void loadPopover().catch(() => undefined));
+  const stored = useAppSelector(selectPrintJobs);
+  // The page's HTML shows no one's queue: the stored jobs appear once hydrated.
+  const jobs = useHydrated() ? stored : NO_JOBS;
   const active = jobs.filter((job) => job.state === 'queued' || job.state === 'sent').length;
   const failed = jobs.some((job) => job.state === 'failed');
   const label = active > 0 ? `Print queue, ${active} printing` : failed ? 'Print queue, a job failed' : 'Print queue';
   return (
     <>
-      <Tooltip title="Print queue">
+      <LazyTooltip title="Print queue">
         <IconButton
           color="inherit"
           aria-label={label}
           aria-haspopup="dialog"
           aria-expanded={anchor ? true : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
+          onClick={(event) => {
+            setWanted(true);
+            setAnchor(event.currentTarget);
+          }}
         >
-          <Badge
-            color={active > 0 ? 'primary' : 'error'}
-            badgeContent={active || (failed ? 1 : 0)}
-            variant={active > 0 ? 'standard' : 'dot'}
-          >
+          <PrintQueueBadge active={active} failed={failed}>
             <PrintOutlinedIcon />
-          </Badge>
+          </PrintQueueBadge>
         </IconButton>
-      </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: { sx: { width: 400, maxWidth: 'calc(100vw - 32px)' }, role: 'dialog', 'aria-label': 'Print queue' },
-        }}
-      >
-        <Suspense fallback={<CircularProgress size={24} aria-label="Loading the print queue" sx={{ m: 2 }} />}>
-          <PrintQueuePanel {...props} />
+      </LazyTooltip>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <PrintQueuePopover anchor={anchor} onClose={() => setAnchor(null)} {...props} />
         </Suspense>
-      </Popover>
+      ) : null}
     </>
   );
 }

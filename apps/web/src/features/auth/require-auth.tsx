@@ -1,11 +1,15 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { hasAuthParams, useAuth } from 'react-oidc-context';
+import { hasAuthParams, useAuth } from './auth-state.ts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { LoadingFallback } from '@/components/layout/loading-fallback';
 import type { SigninState } from '@/lib/session/oidc-settings';
+import { hasLiveStoredSignIn } from '@/lib/session/stored-sign-in';
+
+/** True in the build's render of the signed-in frame, where there is no browser and no sign-in to read. */
+export const FrameRenderContext = createContext(false);
 
 const BLOCKING_ERROR_SOURCES = new Set(['signinCallback', 'signinRedirect', 'unknown']);
 
@@ -23,6 +27,9 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   const location = useLocation();
   const started = useRef(false);
   const [silentTried, setSilentTried] = useState(false);
+  // Read once: a live stored sign-in draws the signed-in area while the library loads the session.
+  const [storedSignIn] = useState(hasLiveStoredSignIn);
+  const frameRender = useContext(FrameRenderContext);
 
   // Errors of the redirect round trip are shown; a failed background renewal just leads to a fresh sign-in.
   const blockingError = auth.error && BLOCKING_ERROR_SOURCES.has(errorSource(auth.error)) ? auth.error : undefined;
@@ -49,7 +56,7 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
     });
   }, [mustSignIn, canRenew, auth, location.pathname, location.search]);
 
-  if (auth.isAuthenticated) return children ?? <Outlet />;
+  if (auth.isAuthenticated || (auth.isLoading && (storedSignIn || frameRender))) return children ?? <Outlet />;
 
   if (blockingError && !auth.isLoading) {
     return (

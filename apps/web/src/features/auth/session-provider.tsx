@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useAuth } from 'react-oidc-context';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useAuth } from '@/features/auth/auth-state';
 import { getAppConfig } from '@/config/app-config';
 import { api } from '@/lib/api/base-api';
+import { useWhenIdle } from '@/lib/lazy/lazy-load';
 import { openLogoutChannel, type LogoutChannel } from '@/lib/realtime/logout-channel';
 import { createAccessEndedHandler, onAccessEnded } from '@/lib/session/access-ended';
 import { buildLogoutUrl, clearSessionStorage } from '@/lib/session/clear-session';
 import { getDeviceFingerprint } from '@/lib/session/fingerprint';
 import { startIdleTimer } from '@/lib/session/idle-timer';
+import { liveStoredSignIn } from '@/lib/session/stored-sign-in';
 import { readAuthData, touchAuthData, writeAuthData } from '@/lib/storage/auth-data';
 import { setAuthenticated } from '@/lib/state/app-settings-slice';
 import { reset } from '@/lib/state/reset';
@@ -33,6 +35,14 @@ export function SessionProvider({ children, redirect = assignLocation }: Session
   const loggingOut = useRef(false);
   const token = auth.isAuthenticated ? auth.user?.access_token : undefined;
   const email = auth.user?.profile.email;
+  // While the library loads (after the page's data), a live stored sign-in opens the live updates at the first idle
+  // moment: an answer pushed before they connect would be missed. The library's answer then keeps or closes them.
+  const [stored] = useState(liveStoredSignIn);
+  const [storedUsable, setStoredUsable] = useState(false);
+  useWhenIdle(() => setStoredUsable(true), stored !== null && auth.isLoading, false);
+  const fromStore = auth.isLoading && storedUsable ? stored : null;
+  const channelToken = token ?? fromStore?.token;
+  const channelEmail = (email ?? fromStore?.email)?.toLowerCase();
 
   // The auth context changes on every state change; callbacks read it through a ref so they stay stable
   // (and the realtime connection is not reopened each time).
@@ -116,10 +126,10 @@ export function SessionProvider({ children, redirect = assignLocation }: Session
 
   // The realtime logout room (spec 4.3 step 6). A new token only updates the next handshake.
   useEffect(() => {
-    if (!token || !email) return undefined;
+    if (!channelToken || !channelEmail) return undefined;
     const channel = openLogoutChannel({
-      token: readAuthData()?.token ?? token,
-      email,
+      token: readAuthData()?.token ?? channelToken,
+      email: channelEmail,
       fingerprint: getDeviceFingerprint(),
       // Another session in the room logged out: end this one too, without broadcasting again.
       onLogout: () => void endSession(false),
@@ -131,7 +141,7 @@ export function SessionProvider({ children, redirect = assignLocation }: Session
     };
     // The token is read through authData so a renewal does not reconnect.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [!!token, email, endSession]);
+  }, [!!channelToken, channelEmail, endSession]);
 
   useEffect(() => {
     if (token) channelRef.current?.updateToken(token);

@@ -94,7 +94,11 @@ export function DashboardPage() {
         subtitle={
           rangeText ||
           (statistics.tilesState === 'loading' ? (
-            <Skeleton component="span" width={320} sx={{ display: 'inline-block' }} />
+            // The range's words take two lines on a phone: so does their placeholder, and nothing moves when they come.
+            <Box component="span" sx={{ display: 'block' }}>
+              <Skeleton component="span" width={320} sx={{ display: 'block', maxWidth: '100%' }} />
+              <Skeleton component="span" width="55%" sx={{ display: { xs: 'block', sm: 'none' } }} />
+            </Box>
           ) : (
             '\u00a0'
           ))

@@ -14,7 +14,7 @@ import {
   type UnitSystem,
 } from '@shipdesk/contract';
 import { formatMoney } from '@/lib/format';
-import { storedValue, unitResult, type UnitValue } from '@/lib/units';
+import { storedValue, unitResult, type UnitValue } from '@/lib/units/unit-value';
 
 /**
  * The label form's customs declaration (docs/customs.md) as typed: the draft the server prefilled from the order and

@@ -1,5 +1,5 @@
 import type { LabelRate, Parcel, ShipLabelDefaults, ShipLabelQuery, UnitSystem } from '@shipdesk/contract';
-import { storedValue, unitNumber, unitResult, type Quantity, type UnitValue } from '@/lib/units';
+import { storedValue, unitNumber, unitResult, type Quantity, type UnitValue } from '@/lib/units/unit-value';
 
 /**
  * The label form's parcel: the weight and sizes in the tenant's units (docs/units.md), each kept as the stored grams

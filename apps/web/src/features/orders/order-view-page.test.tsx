@@ -180,7 +180,7 @@ describe('OrderViewPage', { timeout: 20_000 }, () => {
     });
     const { user } = renderAt('/orders/view/5');
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
-    const dialog = screen.getByRole('dialog', { name: 'Approve order SO-1005?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Approve order SO-1005?' });
     expect(dialog).toHaveTextContent('Order: Draft Order → Sales Order');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Order approved.'));
@@ -201,7 +201,7 @@ describe('OrderViewPage', { timeout: 20_000 }, () => {
     });
     const { user } = renderAt('/orders/view/5');
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
-    const dialog = screen.getByRole('dialog', { name: 'Approve order SO-1005?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Approve order SO-1005?' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(screen.getByRole('group', { name: 'Statuses' })).toHaveFocus());
   });
@@ -211,7 +211,7 @@ describe('OrderViewPage', { timeout: 20_000 }, () => {
     const { user } = renderAt('/orders/view/5');
     const approve = await screen.findByRole('button', { name: 'Approve' });
     await user.click(approve);
-    expect(screen.getByRole('dialog', { name: 'Approve order SO-1005?' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Approve order SO-1005?' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(approve).toHaveFocus();
@@ -262,13 +262,13 @@ describe('OrderViewPage', { timeout: 20_000 }, () => {
     });
     const { user } = renderAt('/orders/view/5');
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(toastInfo).toHaveBeenCalledWith('This order changed — reloaded'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(orderGets(calls)).toHaveLength(2));
     // A new attempt sends the fresh version.
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
     await waitFor(() =>
       expect(calls.filter((c) => c.path.endsWith('/approve/orderFlow')).map((c) => c.body)).toEqual([
         { version: 3 },
@@ -368,7 +368,7 @@ describe('OrderViewPage', { timeout: 20_000 }, () => {
     });
     const { user } = renderAt('/orders/view/5');
     await user.click(await screen.findByRole('button', { name: 'Edit shipping address' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit shipping address' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit shipping address' });
     expect(within(dialog).getByRole('textbox', { name: 'Full name' })).toHaveValue('Ann Lee');
     await user.clear(within(dialog).getByRole('textbox', { name: 'City' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'City' }), 'Dallas');

@@ -6,7 +6,7 @@ import {
   type OrderLineWeightsUpdate,
   type UnitSystem,
 } from '@shipdesk/contract';
-import { storedValue, unitResult, unitText, type Quantity, type UnitValue } from '@/lib/units';
+import { storedValue, unitResult, unitText, type Quantity, type UnitValue } from '@/lib/units/unit-value';
 
 /**
  * The order view's "Edit weights" form and a planned delivery's box dialog (docs/order-editing.md, "Weights and

@@ -26,6 +26,8 @@ async function selectAll() {
   const user = userEvent.setup();
   await screen.findByRole('link', { name: 'SO-1001' });
   await user.click(screen.getByRole('checkbox', { name: 'Select all orders on this page' }));
+  // The bar's buttons come with their code, loaded at the first selection if not before.
+  await within(bar()).findByRole('button', { name: 'Clear selection' }, { timeout: 5_000 });
   return user;
 }
 

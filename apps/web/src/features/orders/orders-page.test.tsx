@@ -65,8 +65,9 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     expect(within(table).getAllByText('2025-01-15 12:04:05')).toHaveLength(2);
     expect(within(table).getAllByText('$1,234.56')).toHaveLength(2);
     expect(within(table).getByLabelText('Order status: Sales Order')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: /Sales Order\s*1/ })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: /All\s*2/ })).toHaveAttribute('aria-selected', 'true');
+    const statuses = screen.getByRole('navigation', { name: 'Order status' });
+    expect(within(statuses).getByRole('link', { name: /Sales Order\s*1/ })).toBeInTheDocument();
+    expect(within(statuses).getByRole('link', { name: /All\s*2/ })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
     // No stores: no store filter.
     expect(screen.queryByLabelText('Store')).not.toBeInTheDocument();
@@ -184,20 +185,21 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     );
     renderList();
     expect(await screen.findByText('1–2 of about 125.0K')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: /Completed\s*~120.0K/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Completed\s*~120.0K/ })).toBeInTheDocument();
   });
 
   it('switches status with the tabs (the path segment) and filters by it', async () => {
     const calls = serve(() => ok(page()));
     const { router, user } = renderList('/orders?q=ann&page=2&cursor=x');
     await screen.findByRole('link', { name: 'SO-1001' });
-    await user.click(screen.getByRole('tab', { name: /^Completed\s*\d+$/ }));
+    await user.click(screen.getByRole('link', { name: /^Completed\s*\d+$/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders/Completed'));
     expect(router.state.location.search).toBe('?q=ann');
     await waitFor(() =>
       expect(filtersOf(listCalls(calls).at(-1))).toEqual({ orderStatus: 'Completed', search: 'like@ann' }),
     );
-    expect(screen.getByRole('tab', { name: /^Completed\s*\d+$/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('link', { name: /^Completed\s*\d+$/ })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: /^All\s*\d+$/ })).not.toHaveAttribute('aria-current');
   });
 
   it('moves between rows with the arrow keys, selects with Space and opens with Enter', async () => {
@@ -236,7 +238,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     const { user } = renderList();
     await screen.findByRole('link', { name: 'SO-1001' });
     await user.click(screen.getByRole('checkbox', { name: 'Select all orders on this page' }));
-    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.click(await screen.findByRole('button', { name: 'Approve' }, { timeout: 5_000 }));
     const report = await screen.findByText('Approved 1 of 3 orders');
     const alert = report.closest('[role="alert"]') as HTMLElement;
     // Each order not approved, by number (a link to the order, to fix it) and with its own reason.

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import type { Store } from '@shipdesk/contract';
+import { ProgressBar } from '@/components/progress/progress';
 import { QueryError } from '@/components/query-error';
 import { ALL_STORES, useListStoresQuery } from '@/entities/stores/stores-api';
 import { useTenantCurrencyQuery } from '@/lib/api/tenant-configs';
@@ -46,8 +46,9 @@ export function OrdersPage({ slots = {} }: { slots?: OrdersPageSlots }) {
   } = useOrderList();
   const timeZone = useTenantTimeZone();
   const { data: settings } = useTenantCurrencyQuery();
-  // The store filter; no stores (or none loaded) hides it.
-  const stores = useListStoresQuery(ALL_STORES).data?.rows ?? NO_STORES;
+  // The store filter: kept in place while the stores load (most sellers have some); no stores hides it.
+  const storesQuery = useListStoresQuery(ALL_STORES);
+  const stores = storesQuery.data?.rows ?? NO_STORES;
   const data = list.data;
   const rowsForArgs = list.currentData?.rows;
   const selection = useOrderSelection(JSON.stringify(args), rowsForArgs);
@@ -117,11 +118,16 @@ export function OrdersPage({ slots = {} }: { slots?: OrdersPageSlots }) {
         <OrdersListToolbar
           selection={selection}
           SelectionActions={SelectionActions}
-          filters={<OrdersFilters params={params} stores={stores} onChange={changeQuery} />}
+          filters={
+            <OrdersFilters
+              params={params}
+              stores={stores}
+              storesLoading={storesQuery.isLoading}
+              onChange={changeQuery}
+            />
+          }
         />
-        <Box sx={{ height: 4 }}>
-          {list.isFetching && !firstLoad ? <LinearProgress aria-label="Loading orders" /> : null}
-        </Box>
+        <Box sx={{ height: 4 }}>{list.isFetching && !firstLoad ? <ProgressBar label="Loading orders" /> : null}</Box>
         {failed ? (
           <QueryError
             error={list.error}

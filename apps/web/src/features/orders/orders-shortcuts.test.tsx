@@ -61,7 +61,7 @@ describe('order list shortcuts', { timeout: 20_000 }, () => {
   it('? lists the shortcuts, as the keyboard button does; no shortcut acts while it is open', async () => {
     const { rows, user } = await renderList();
     await user.keyboard('?');
-    let dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    let dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' }, { timeout: 5_000 });
     const keys = within(dialog)
       .getAllByRole('row')
       .slice(1)
@@ -82,7 +82,7 @@ describe('order list shortcuts', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
-    dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' }, { timeout: 5_000 });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

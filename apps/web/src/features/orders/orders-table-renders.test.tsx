@@ -30,7 +30,8 @@ async function renderList() {
     ],
     '/orders',
   );
-  await screen.findByRole('link', { name: 'SO-1005' });
+  // The rows are drawn through a deferred value (OrdersList): a render after the data, which a loaded machine delays.
+  await screen.findByRole('link', { name: 'SO-1005' }, { timeout: 5_000 });
   const table = screen.getByRole('table', { name: 'Orders' });
   const rows = within(table)
     .getAllByRole('row')

@@ -2,6 +2,7 @@ import { fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolk
 import { normaliseErrorBody, statusTextFor, type ApiError } from '@/lib/errors/api-error';
 import { ACCESS_REVOKED, reportAccessEnded } from '@/lib/session/access-ended';
 import { readAuthToken } from '@/lib/storage/auth-data';
+import { firstRequestsFetch } from './first-requests.ts';
 
 export const NETWORK_ERROR_TEXT = 'Could not reach the server. Check your connection and try again.';
 
@@ -9,6 +10,8 @@ const rawBaseQuery = fetchBaseQuery({
   // Same origin: the server serves the web app; `vite` proxies the API paths in development.
   // Absolute, because Request() outside a document (tests, workers) cannot resolve a relative URL.
   baseUrl: `${globalThis.location?.origin ?? ''}/`,
+  // A hydrated page's first GETs may have been started before it hydrated (first-requests.ts).
+  fetchFn: firstRequestsFetch,
   prepareHeaders: (headers) => {
     const token = readAuthToken();
     if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);

@@ -4,7 +4,7 @@ import { removeSessionItem, SESSION_KEYS } from '@/lib/storage/session-storage';
 
 /**
  * Clears what a session leaves in local storage: the stored login (authData), the persisted Redux state
- * ('persist:root'), the order list preferences last read and oidc-client-ts's user and login-transaction entries
+ * ('persist:root'), the order list preferences last read, the addresses' first requests and oidc-client-ts's user and login-transaction entries
  * ('oidc.' keys).
  * Keeps device preferences: the colour mode ('mui-' keys, dark-mode flag) and the device fingerprint.
  * In session storage: oidc-client-ts's entries and the closed Setup Guide (the next user sees it open by itself).
@@ -13,6 +13,7 @@ export function clearSessionStorage(): void {
   clearAuthData();
   removeItem(STORAGE_KEYS.persistedRoot);
   removeItem(STORAGE_KEYS.orderListPreferences);
+  removeItem(STORAGE_KEYS.firstRequests);
   for (const key of storageKeys()) {
     if (key.startsWith('oidc.')) removeItem(key);
   }

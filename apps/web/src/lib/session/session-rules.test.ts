@@ -102,8 +102,9 @@ describe('stale activity (spec 4.3 step 5)', () => {
 });
 
 describe('session storage', () => {
-  it('logout clears the login, the persisted state, the list preferences and the OIDC entries but keeps device preferences', () => {
+  it('logout clears the login, the persisted state, the list preferences, the first requests and the OIDC entries but keeps device preferences', () => {
     localStorage.setItem('authData', '{"token":"t","lastActivity":1}');
+    localStorage.setItem('firstRequests', '{"/orders":{"at":1,"urls":["/api/v1/orders"]}}');
     localStorage.setItem('persist:root', '{}');
     localStorage.setItem('orderListPreferences', '{"pageSize":50,"density":"compact","hiddenColumns":[]}');
     localStorage.setItem('oidc.user:http://sso:shipdesk-web', '{}');

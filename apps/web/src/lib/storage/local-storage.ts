@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   marketplaceInstall: 'marketplaceInstall',
   /** The signed-in user's order list preferences as last read, so the first page need not wait for them. */
   orderListPreferences: 'orderListPreferences',
+  /** The GETs each hydrated address asked for on its last first load, started early on the next (lib/api). */
+  firstRequests: 'firstRequests',
 } as const;
 
 export function readItem(key: string): string | null {

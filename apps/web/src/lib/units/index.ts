@@ -4,7 +4,6 @@ export {
   boxSizesText,
   readingText,
   storedValue,
-  unitNumber,
   unitResult,
   unitText,
   type Quantity,

@@ -92,8 +92,8 @@ describe('DeliveriesCard', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Buy label' }));
     const dialog = await screen.findByRole('dialog', { name: /Buy a label/ });
     expect(await within(dialog).findByText('UPS: UPS did not answer in time')).toBeInTheDocument();
-    // The mapped service is chosen first.
-    expect(within(dialog).getByRole('radio', { name: /USPS Ground Advantage/ })).toBeChecked();
+    // The mapped service is chosen first (once the rates have been drawn).
+    expect(await within(dialog).findByRole('radio', { name: /USPS Ground Advantage/, checked: true })).toBeChecked();
     expect(within(dialog).getByLabelText('Weight (lb, oz)')).toHaveValue('2 lb');
     await user.click(within(dialog).getByRole('button', { name: 'Buy label · $8.45' }));
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { toast } from 'react-toastify';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -6,10 +6,11 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { Delivery, Order, ShippingLabel } from '@shipdesk/contract';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import { QueryError } from '@/components/query-error';
 import { configOptions, useGetConfigsQuery } from '@/lib/api/tenant-configs';
 import { apiErrorMessage } from '@/lib/errors';
+import { loadOnce, useWhenIdle } from '@/lib/lazy/lazy-load';
 import { useGetDeliveriesQuery } from '../api/deliveries-api';
 import {
   useGetLabelRatesQuery,
@@ -20,11 +21,14 @@ import {
 import { CardSection } from '@/components/card-section';
 import { DeliveriesList, type DeliveryPartProps } from './deliveries-list';
 import type { DeliveryActionHandlers } from './delivery-actions';
-import { DeliveryBoxesDialog } from './delivery-boxes-dialog';
 import { DeliveriesTable } from './deliveries-table';
-import { CustomsFormDialog } from './customs-form-dialog';
-import { LabelPreviewDialog } from './label-preview-dialog';
-import { LabelPurchaseDialog } from './label-purchase-dialog';
+
+// The dialogs open on a click: their code comes when the browser is idle after the first paint, or on that click.
+const loadDialogs = loadOnce(() => import('./deliveries-card-dialogs'));
+const LabelPurchaseDialog = lazy(() => loadDialogs().then((m) => ({ default: m.LabelPurchaseDialog })));
+const DeliveryBoxesDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DeliveryBoxesDialog })));
+const LabelPreviewDialog = lazy(() => loadDialogs().then((m) => ({ default: m.LabelPreviewDialog })));
+const CustomsFormDialog = lazy(() => loadDialogs().then((m) => ({ default: m.CustomsFormDialog })));
 
 /**
  * Deliveries of the order (GET /api/v1/deliveries?orderId=): what each ships as, its label, and the label work the
@@ -68,6 +72,7 @@ export function DeliveriesCard({
   const [shaping, setShaping] = useState(false);
   const [voidLabel, voidState] = useVoidLabelMutation();
   const [retryPush, retryState] = useRetryTrackingPushMutation();
+  useWhenIdle(() => void loadDialogs().catch(() => undefined));
   const canBuy = labelFlow.data?.flow.allowed === true;
   const open = order.orderStatus === 'Draft Order' || order.orderStatus === 'Sales Order';
   const canShape = open && (data ?? []).some((d) => d.status === 'planned' && !d.purchaseState);
@@ -134,34 +139,36 @@ export function DeliveriesCard({
       ) : (
         <Layout deliveries={data} order={order} locale={locale} handlers={handlers} focus={focus} parcel={parcel} />
       )}
-      {buying ? (
-        <LabelPurchaseDialog
-          orderId={order.id}
-          orderNumber={order.orderNumber}
-          deliveryId={buying}
-          initialEvent={initialEvent}
-          locale={locale}
-          onClose={() => setBuying(null)}
-          onBought={(bought) => {
-            setBuying(null);
-            setViewing({ label: bought, bought: true });
-          }}
-        />
-      ) : null}
-      {shaping && data ? (
-        <DeliveryBoxesDialog order={order} deliveries={data} onClose={() => setShaping(false)} />
-      ) : null}
-      {viewing ? (
-        <LabelPreviewDialog
-          label={viewing.label}
-          onClose={() => {
-            if (viewing.bought) setFocusRow({ deliveryId: viewing.label.deliveryId });
-            setViewing(null);
-          }}
-        />
-      ) : null}
-      {viewingCustoms ? <CustomsFormDialog label={viewingCustoms} onClose={() => setViewingCustoms(null)} /> : null}
-      <ConfirmDialog
+      <Suspense fallback={null}>
+        {buying ? (
+          <LabelPurchaseDialog
+            orderId={order.id}
+            orderNumber={order.orderNumber}
+            deliveryId={buying}
+            initialEvent={initialEvent}
+            locale={locale}
+            onClose={() => setBuying(null)}
+            onBought={(bought) => {
+              setBuying(null);
+              setViewing({ label: bought, bought: true });
+            }}
+          />
+        ) : null}
+        {shaping && data ? (
+          <DeliveryBoxesDialog order={order} deliveries={data} onClose={() => setShaping(false)} />
+        ) : null}
+        {viewing ? (
+          <LabelPreviewDialog
+            label={viewing.label}
+            onClose={() => {
+              if (viewing.bought) setFocusRow({ deliveryId: viewing.label.deliveryId });
+              setViewing(null);
+            }}
+          />
+        ) : null}
+        {viewingCustoms ? <CustomsFormDialog label={viewingCustoms} onClose={() => setViewingCustoms(null)} /> : null}
+      </Suspense>
+      <LazyConfirmDialog
         open={voiding !== null}
         title="Void this label?"
         message={

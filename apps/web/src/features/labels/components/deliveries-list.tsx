@@ -2,7 +2,7 @@ import type { ComponentType, RefCallback } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatWeight, type Delivery, type Order } from '@shipdesk/contract';
-import { useUnits } from '@/lib/units';
+import { useUnits } from '@/lib/units/use-units';
 import { DeliveryActions, type DeliveryActionHandlers } from './delivery-actions';
 import { deliveryServiceText, deliveryStatusText } from './delivery-facts';
 import { DeliveryLabelCell } from './delivery-label-cell';

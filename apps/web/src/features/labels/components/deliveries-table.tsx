@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatWeight } from '@shipdesk/contract';
-import { useUnits } from '@/lib/units';
+import { useUnits } from '@/lib/units/use-units';
 import type { DeliveriesLayoutProps } from './deliveries-list';
 import { DeliveryActions } from './delivery-actions';
 import { deliveryServiceText, deliveryStatusText } from './delivery-facts';

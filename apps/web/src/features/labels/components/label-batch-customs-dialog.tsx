@@ -12,18 +12,6 @@ export function batchCustomsWords(customs: CustomsDefaults): string {
   return `${contentsWord(customs.contentsType)} · ${undelivered} · ${customs.incoterm}`;
 }
 
-/** Whether two choices declare the same (an explanation counts with "Other" only). */
-export function sameCustoms(a: CustomsDefaults, b: CustomsDefaults): boolean {
-  const explained = (customs: CustomsDefaults) =>
-    customs.contentsType === 'other' ? (customs.contentsExplanation ?? '').trim() : '';
-  return (
-    a.contentsType === b.contentsType &&
-    a.nonDelivery === b.nonDelivery &&
-    a.incoterm === b.incoterm &&
-    explained(a) === explained(b)
-  );
-}
-
 interface LabelBatchCustomsDialogProps {
   open: boolean;
   value: CustomsDefaults;

@@ -89,3 +89,32 @@ describe('LabelBatchMenu customs', { timeout: 20_000 }, () => {
     });
   });
 });
+
+describe('LabelBatchMenu on first use', { timeout: 20_000 }, () => {
+  it('opens its menu from the keyboard once its code is there, and asks before buying for every paid order', async () => {
+    const calls = serveBatches();
+    const { user, outcomes } = renderMenu();
+    const button = screen.getByRole('button', { name: 'Buy labels' });
+    // The menu's code is not drawn before the first use: no menu in the page yet.
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    button.focus();
+    await user.keyboard('{Enter}');
+    const first = await screen.findByRole('menuitem', { name: 'PDF labels for the 2 selected' });
+    await waitFor(() => expect(first).toHaveFocus());
+
+    await user.click(screen.getByRole('menuitem', { name: 'ZPL labels for every paid order to ship' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Buy labels for every paid order?' });
+    expect(confirm).toHaveTextContent('A ZPL label will be bought for every paid order');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+    expect(starts(calls)).toHaveLength(0);
+
+    await user.click(button);
+    await user.click(await screen.findByRole('menuitem', { name: 'PDF labels for every paid order to ship' }));
+    const again = await screen.findByRole('dialog', { name: 'Buy labels for every paid order?' });
+    await user.click(within(again).getByRole('button', { name: 'Buy labels' }));
+    await waitFor(() => expect(outcomes).toEqual(['Buying labels for 2 orders']));
+    expect(starts(calls)[0]!.body).toEqual({ event: 'shipLabel', allShippable: true });
+  });
+});

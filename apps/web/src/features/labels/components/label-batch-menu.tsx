@@ -1,20 +1,16 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
-import { DEFAULT_CUSTOMS, MAX_BATCH_ORDERS, type CustomsDefaults } from '@shipdesk/contract';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DEFAULT_CUSTOMS, type CustomsDefaults } from '@shipdesk/contract';
 import { apiErrorMessage } from '@/lib/errors';
+import { loadOnce, useWhenIdle } from '@/lib/lazy/lazy-load';
 import { useCreateLabelBatchMutation } from '../api/label-batches-api';
-import { batchCustomsWords, LabelBatchCustomsDialog, sameCustoms } from './label-batch-customs-dialog';
+import { sameCustoms } from './label-batch-customs-choice';
+import type { LabelBatchEvent, LabelBatchScope } from './label-batch-menu-popup';
 
-/** Which labels a batch buys, and for which orders: the selection, or every paid order waiting to ship. */
-type LabelBatchEvent = 'shipLabel' | 'zpl';
-type LabelBatchScope = 'selected' | 'allShippable';
+const loadPopup = loadOnce(() => import('./label-batch-menu-popup'));
+const LabelBatchMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.LabelBatchMenuPopup })));
+const LabelBatchStartingIcon = lazy(() => loadPopup().then((m) => ({ default: m.LabelBatchStartingIcon })));
 
 /** How starting a batch went, in the words of the report above the order list. */
 interface LabelBatchOutcome {
@@ -35,10 +31,15 @@ interface LabelBatchMenuProps {
 /**
  * 'Buy labels' in the order list's bulk actions bar: PDF or ZPL labels for the selection, or for every paid order
  * waiting to ship, bought by a label batch that the banner above the list follows; the customs choices for the orders
- * that cross a customs border (Merchandise, returned, duties paid by the buyer unless changed).
+ * that cross a customs border (Merchandise, returned, duties paid by the buyer unless changed). The menu and its
+ * dialogs (LabelBatchMenuPopup) come when the browser is idle after the bar appears, or on the first click (the menu
+ * opens once its code is there).
  */
 export function LabelBatchMenu({ count, run }: LabelBatchMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu and its dialogs are drawn from the first opening on (their code loaded then if not yet).
+  const [wanted, setWanted] = useState(false);
+  useWhenIdle(() => void loadPopup().catch(() => undefined));
   // Labels for every paid order to ship are bought for orders beyond the selection, with real postage: asked first.
   const [buyingAll, setBuyingAll] = useState<LabelBatchEvent | null>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -72,6 +73,7 @@ export function LabelBatchMenu({ count, run }: LabelBatchMenuProps) {
     if (scope === 'allShippable') setBuyingAll(event);
     else start(event, scope);
   };
+  const backToButton = () => button.current?.focus();
 
   return (
     <>
@@ -79,70 +81,60 @@ export function LabelBatchMenu({ count, run }: LabelBatchMenuProps) {
         ref={button}
         variant="outlined"
         size="small"
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setWanted(true);
+          setAnchor(event.currentTarget);
+        }}
         disabled={starting.isLoading}
         aria-haspopup="menu"
         startIcon={
-          starting.isLoading ? <CircularProgress size={16} color="inherit" aria-hidden /> : <LocalShippingOutlined />
+          starting.isLoading ? (
+            // A batch starts from the menu or its dialog: their module, with the spinner, is there by then.
+            <Suspense fallback={<span aria-hidden style={{ display: 'inline-block', width: 16, height: 16 }} />}>
+              <LabelBatchStartingIcon />
+            </Suspense>
+          ) : (
+            <LocalShippingOutlined />
+          )
         }
       >
         Buy labels
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => choose('shipLabel', 'selected')}>PDF labels for the {count} selected</MenuItem>
-        <MenuItem onClick={() => choose('zpl', 'selected')}>ZPL labels for the {count} selected</MenuItem>
-        <Divider />
-        <MenuItem onClick={() => choose('shipLabel', 'allShippable')}>PDF labels for every paid order to ship</MenuItem>
-        <MenuItem onClick={() => choose('zpl', 'allShippable')}>ZPL labels for every paid order to ship</MenuItem>
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setChoosingCustoms(true);
-          }}
-          sx={{ whiteSpace: 'normal', flexDirection: 'column', alignItems: 'flex-start' }}
-        >
-          Customs for international orders…
-          <Typography variant="caption" color="text.secondary">
-            {batchCustomsWords(customs)}
-          </Typography>
-        </MenuItem>
-      </Menu>
-      <LabelBatchCustomsDialog
-        open={choosingCustoms}
-        value={customs}
-        onCancel={() => {
-          setChoosingCustoms(false);
-          button.current?.focus();
-        }}
-        onSave={(chosen) => {
-          setCustoms(chosen);
-          setChoosingCustoms(false);
-          button.current?.focus();
-        }}
-      />
-      <ConfirmDialog
-        open={buyingAll !== null}
-        title="Buy labels for every paid order?"
-        confirmLabel="Buy labels"
-        message={
-          <>
-            A {buyingAll === 'zpl' ? 'ZPL' : 'PDF'} label will be bought for every paid order awaiting shipment, in
-            every store, not only the {count} selected. Each label's postage is charged to its carrier account. Orders
-            that cannot be labelled are listed with the reason. Orders on hold are left out, and at most{' '}
-            {MAX_BATCH_ORDERS} are bought in one batch. Their customs, where needed: {batchCustomsWords(customs)}.
-          </>
-        }
-        onCancel={() => {
-          setBuyingAll(null);
-          button.current?.focus();
-        }}
-        onConfirm={() => {
-          const event = buyingAll;
-          setBuyingAll(null);
-          if (event) start(event, 'allShippable');
-        }}
-      />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <LabelBatchMenuPopup
+            count={count}
+            anchor={anchor}
+            onCloseMenu={() => setAnchor(null)}
+            choose={choose}
+            customs={customs}
+            choosingCustoms={choosingCustoms}
+            onChooseCustoms={() => {
+              setAnchor(null);
+              setChoosingCustoms(true);
+            }}
+            onCustomsCancel={() => {
+              setChoosingCustoms(false);
+              backToButton();
+            }}
+            onCustomsSave={(next) => {
+              setCustoms(next);
+              setChoosingCustoms(false);
+              backToButton();
+            }}
+            buyingAll={buyingAll}
+            onBuyAllCancel={() => {
+              setBuyingAll(null);
+              backToButton();
+            }}
+            onBuyAllConfirm={() => {
+              const event = buyingAll;
+              setBuyingAll(null);
+              if (event) start(event, 'allShippable');
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

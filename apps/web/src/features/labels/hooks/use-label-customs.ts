@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { CustomsDeclaration, CustomsDraft, OrderFlowBody } from '@shipdesk/contract';
 import { newIdempotencyKey } from '@/lib/api/idempotency';
-import { useUnits } from '@/lib/units';
+import { useUnits } from '@/lib/units/use-units';
 import type { LabelEvent } from '../api/labels-api';
 import {
   customsErrorsFrom,

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { OrderFlowBody, ShipLabelQuery, UnitSystem } from '@shipdesk/contract';
-import { useUnits } from '@/lib/units';
+import { useUnits } from '@/lib/units/use-units';
 import { useGetLabelRatesQuery, type LabelEvent } from '../api/labels-api';
 import {
   parcelFieldsFrom,

@@ -28,7 +28,7 @@ describe('the orders list: address filter', { timeout: 20_000 }, () => {
     const calls = serveOrderList(LIST);
     const { router, user } = renderList();
     await user.click(await screen.findByRole('combobox', { name: 'Address' }, { timeout: 5_000 }));
-    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
       'Any address',
       'Verified',

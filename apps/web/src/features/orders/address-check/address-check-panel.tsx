@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutlined from '@mui/icons-material/ErrorOutlined';
@@ -16,10 +16,16 @@ import Typography from '@mui/material/Typography';
 import { CARRIER_NAMES, type Address, type AddressCheck, type AddressCheckStatus } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
 import { apiErrorMessage } from '@/lib/errors';
-import { AddressCandidates, AddressSuggestion } from './address-suggestion';
+import { loadOnce } from '@/lib/lazy/lazy-load';
 import { ADDRESS_CHECK_TONES, addressCheckLine, type AddressCheckTone } from './address-check-words';
 import { useAddressCheckActions } from './use-address-check-actions';
 import { useAddressCheck } from './use-address-check';
+
+// Drawn only for a corrected or ambiguous address (rare), so their code comes when one is: an ordinary order's view
+// does not load the radio buttons.
+const loadSuggestion = loadOnce(() => import('./address-suggestion'));
+const AddressSuggestion = lazy(() => loadSuggestion().then((m) => ({ default: m.AddressSuggestion })));
+const AddressCandidates = lazy(() => loadSuggestion().then((m) => ({ default: m.AddressCandidates })));
 
 const ICONS: Record<AddressCheckStatus, typeof CheckCircleOutlined> = {
   verified: CheckCircleOutlined,
@@ -149,25 +155,29 @@ function CheckDetails({ check, address, actions }: CheckDetailsProps) {
       );
     }
     return (
-      <AddressSuggestion
-        carrier={carrier}
-        current={address}
-        suggestion={check.suggestion}
-        applying={actions.applying}
-        onUse={() => void actions.apply({ use: 'suggestion' })}
-        onKeep={() => setKept(true)}
-      />
+      <Suspense fallback={null}>
+        <AddressSuggestion
+          carrier={carrier}
+          current={address}
+          suggestion={check.suggestion}
+          applying={actions.applying}
+          onUse={() => void actions.apply({ use: 'suggestion' })}
+          onKeep={() => setKept(true)}
+        />
+      </Suspense>
     );
   }
   if (check.status === 'ambiguous' && check.candidates.length > 0) {
     return (
-      <AddressCandidates
-        carrier={carrier}
-        current={address}
-        candidates={check.candidates}
-        applying={actions.applying}
-        onUse={(candidate) => void actions.apply({ use: 'candidate', candidate })}
-      />
+      <Suspense fallback={null}>
+        <AddressCandidates
+          carrier={carrier}
+          current={address}
+          candidates={check.candidates}
+          applying={actions.applying}
+          onUse={(candidate) => void actions.apply({ use: 'candidate', candidate })}
+        />
+      </Suspense>
     );
   }
   if (check.status === 'invalid') {

@@ -13,6 +13,7 @@ import {
 import { api } from '@/lib/api/base-api';
 import { envelopeData } from '@/lib/api/envelope-data';
 import { readJson, STORAGE_KEYS, writeItem } from '@/lib/storage/local-storage';
+import { useHydrated } from '@/lib/hydration/use-hydrated';
 
 const PREFERENCES = { type: 'OrderListView', id: 'PREFERENCES' } as const;
 const VIEWS = { type: 'OrderListView', id: 'LIST' } as const;
@@ -106,7 +107,9 @@ function rememberedOrderListPreferences(): OrderListPreferences | null {
  */
 export function useOrderListPreferences() {
   const query = orderViewsApi.useGetOrderListPreferencesQuery();
-  const [remembered] = useState(rememberedOrderListPreferences);
+  const [stored] = useState(rememberedOrderListPreferences);
+  // The page's HTML is drawn with the defaults (it is the same for every user): the stored ones once hydrated.
+  const remembered = useHydrated() ? stored : null;
   useEffect(() => {
     if (query.data) writeItem(STORAGE_KEYS.orderListPreferences, JSON.stringify(query.data));
   }, [query.data]);

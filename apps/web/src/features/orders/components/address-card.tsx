@@ -1,36 +1,15 @@
-import { forwardRef, useState, type ReactNode } from 'react';
-import { useForm, type Path } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { forwardRef, lazy, Suspense, useState, type ReactNode } from 'react';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { joinName, type Address } from '@shipdesk/contract';
-import { FormDialog } from '@/components/form-dialog';
-import { applyServerErrors, messagesResolver } from '@/lib/validation';
-import { useUpdateOrderAddressMutation } from '../api/orders-api';
-import { emptyAddress, toAddressInput, validateAddress, type AddressFormValues } from '../order-form';
-import { AddressFields } from './address-fields';
+import { loadOnce, useWhenIdle } from '@/lib/lazy/lazy-load';
 
-const resolver = messagesResolver((values: AddressFormValues) => validateAddress(values, ''));
-
-/** The stored address as the form's text (the name joined back from its first/last split). */
-function addressToForm(address: Address | null): AddressFormValues {
-  if (!address) return emptyAddress();
-  return {
-    name: joinName(address.firstName, address.lastName),
-    company: address.company ?? '',
-    address1: address.address1,
-    address2: address.address2 ?? '',
-    city: address.city,
-    state: address.state ?? '',
-    postalCode: address.postalCode ?? '',
-    country: address.country,
-    phone: address.phone ?? '',
-    email: address.email ?? '',
-  };
-}
+// The edit dialog opens on a click: its code comes when the browser is idle after the first paint, or on that click.
+const loadAddressDialog = loadOnce(() => import('./address-dialog'));
+const AddressDialog = lazy(() => loadAddressDialog().then((m) => ({ default: m.AddressDialog })));
 
 function AddressLines({ address }: { address: Address }) {
   const name = joinName(address.firstName, address.lastName);
@@ -70,6 +49,7 @@ export const AddressCard = forwardRef<HTMLButtonElement, AddressCardProps>(funct
   editButtonRef,
 ) {
   const [open, setOpen] = useState(false);
+  useWhenIdle(() => void loadAddressDialog().catch(() => undefined), editable);
   const title = type === 'shipping' ? 'Shipping address' : 'Billing address';
   return (
     <Paper
@@ -109,69 +89,17 @@ export const AddressCard = forwardRef<HTMLButtonElement, AddressCardProps>(funct
       )}
       {children}
       {open ? (
-        <AddressDialog
-          orderId={orderId}
-          type={type}
-          title={title}
-          address={address}
-          version={version}
-          onClose={() => setOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <AddressDialog
+            orderId={orderId}
+            type={type}
+            title={title}
+            address={address}
+            version={version}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       ) : null}
     </Paper>
   );
 });
-
-function AddressDialog({
-  orderId,
-  type,
-  title,
-  address,
-  version,
-  onClose,
-}: {
-  orderId: string;
-  type: 'billing' | 'shipping';
-  title: string;
-  address: Address | null;
-  version: number;
-  onClose(): void;
-}) {
-  const [updateAddress] = useUpdateOrderAddressMutation();
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<AddressFormValues>({ resolver, defaultValues: addressToForm(address) });
-  const busy = form.formState.isSubmitting;
-
-  const save = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      await updateAddress({ orderId, type, address: { ...toAddressInput(values), version } }).unwrap();
-      toast.success(`${title} saved.`);
-      onClose();
-    } catch (failure) {
-      setError(
-        applyServerErrors(
-          failure,
-          Object.keys(emptyAddress()) as Path<AddressFormValues>[],
-          form.setError,
-          `Could not save the ${title.toLowerCase()}.`,
-        ),
-      );
-    }
-  });
-
-  return (
-    <FormDialog
-      open
-      title={`Edit ${title.toLowerCase()}`}
-      submitLabel="Save"
-      busy={busy}
-      error={error}
-      onCancel={onClose}
-      onSubmit={() => void save()}
-      maxWidth="sm"
-    >
-      <AddressFields form={form} prefix="" legend={title} autoFocus />
-    </FormDialog>
-  );
-}

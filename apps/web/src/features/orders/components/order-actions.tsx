@@ -51,7 +51,8 @@ export function OrderActions({ flows, loading, onRun, onPackingSlip, onEditAddre
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: { xs: 'flex-start', sm: 'flex-end' }, gap: 1 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', minHeight: 36 }}>
         {loading && !flows
-          ? [96, 120].map((width) => <Skeleton key={width} variant="rounded" width={width} height={36} />)
+          ? // A sales order's three moves (with the packing slip, two rows on a phone): nothing moves when they come.
+            [150, 136, 104].map((width) => <Skeleton key={width} variant="rounded" width={width} height={36.5} />)
           : shown.map((event) => {
               const ui = EVENT_UI[event];
               const refused = refusalOf(event) !== undefined;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -11,12 +11,17 @@ import {
   type Order,
   type UnitSystem,
 } from '@shipdesk/contract';
-import { boxSizesText, useUnits } from '@/lib/units';
+import { boxSizesText } from '@/lib/units/unit-value';
+import { useUnits } from '@/lib/units/use-units';
 import { CardSection } from '@/components/card-section';
 import { QueryError } from '@/components/query-error';
 import { useListBoxSizesQuery } from '@/entities/box-sizes/box-sizes-api';
+import { loadOnce, useWhenIdle } from '@/lib/lazy/lazy-load';
 import { useGetOrderParcelsQuery } from '../api/order-weights-api';
-import { DeliveryParcelDialog } from './delivery-parcel-dialog';
+
+// The dialog opens on a click: its code comes when the browser is idle after the first paint, or on that click.
+const loadParcelDialog = loadOnce(() => import('./delivery-parcel-dialog'));
+const DeliveryParcelDialog = lazy(() => loadParcelDialog().then((m) => ({ default: m.DeliveryParcelDialog })));
 
 /** The delivery's box, weight and size in words, in the tenant's units: what its label will start from. */
 function parcelWords(delivery: Delivery, boxes: readonly BoxSize[], system: UnitSystem) {
@@ -44,6 +49,7 @@ export function OrderBoxesCard({ order }: { order: Order }) {
   const boxes = useListBoxSizesQuery({ archived: true });
   const [editing, setEditing] = useState<string | null>(null);
   const { system } = useUnits();
+  useWhenIdle(() => void loadParcelDialog().catch(() => undefined), !parcelEditRefusal(order));
   if (parcelEditRefusal(order)) return null;
   const planned = (parcels.data ?? []).filter((d) => d.status === 'planned' && !d.purchaseState);
   if (parcels.isSuccess && planned.length === 0) return null;
@@ -105,12 +111,14 @@ export function OrderBoxesCard({ order }: { order: Order }) {
         </Box>
       )}
       {chosen ? (
-        <DeliveryParcelDialog
-          order={order}
-          delivery={chosen}
-          boxes={boxes.data ?? []}
-          onClose={() => setEditing(null)}
-        />
+        <Suspense fallback={null}>
+          <DeliveryParcelDialog
+            order={order}
+            delivery={chosen}
+            boxes={boxes.data ?? []}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
       ) : null}
     </CardSection>
   );

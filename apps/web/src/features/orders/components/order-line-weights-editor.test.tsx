@@ -83,7 +83,7 @@ describe("Edit weights on a channel order's Items card", () => {
     expect(screen.queryByRole('button', { name: 'Edit lines' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Edit weights' }));
-    const form = screen.getByRole('form', { name: 'Edit weights' });
+    const form = await screen.findByRole('form', { name: 'Edit weights' });
     expect(within(form).getByText(/only the weights can be entered here/)).toBeInTheDocument();
     // SKU, name and quantity are text, not fields; the first weight takes the focus.
     expect(within(form).queryByRole('textbox', { name: /SKU/ })).not.toBeInTheDocument();

@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type Ref } from 'react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -19,12 +19,21 @@ import {
   type Order,
   type UnitSystem,
 } from '@shipdesk/contract';
-import { useUnits } from '@/lib/units';
+import { useUnits } from '@/lib/units/use-units';
 import { formatMoney } from '@/lib/format';
 import { CardSection } from '@/components/card-section';
-import { OrderLineWeightsEditor } from './order-line-weights-editor';
-import { OrderLinesEditor } from './order-lines-editor';
+import { loadOnce, useWhenIdle } from '@/lib/lazy/lazy-load';
 import { OrderPaymentTerms } from './order-payment-terms';
+
+// The editors open on a click: their code comes when the browser is idle after the first paint, or on that click.
+const loadWeightsEditor = loadOnce(() => import('./order-line-weights-editor'));
+const loadLinesEditor = loadOnce(() => import('./order-lines-editor'));
+const OrderLineWeightsEditor = lazy(() => loadWeightsEditor().then((m) => ({ default: m.OrderLineWeightsEditor })));
+const OrderLinesEditor = lazy(() => loadLinesEditor().then((m) => ({ default: m.OrderLinesEditor })));
+
+function preloadEditors() {
+  for (const load of [loadWeightsEditor, loadLinesEditor]) void load().catch(() => undefined);
+}
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -123,6 +132,7 @@ export function OrderLinesCard({ order, locale }: { order: Order; locale: string
   // The app's theme, or MUI's default one where none is provided (a test rendering the card alone).
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [editing, setEditing] = useState<EditMode | null>(null);
+  useWhenIdle(preloadEditors);
   // Leaving the form gives the focus back to the button that opened it (the keyboard stays where it was).
   const editButton = useRef<HTMLButtonElement>(null);
   const left = useRef(false);
@@ -149,11 +159,13 @@ export function OrderLinesCard({ order, locale }: { order: Order; locale: string
   if (editing) {
     return (
       <CardSection title="Items" padded={false}>
-        {editing === 'weights' ? (
-          <OrderLineWeightsEditor order={order} reason={lineEditRefusal(order)?.message ?? ''} onDone={stopEditing} />
-        ) : (
-          <OrderLinesEditor order={order} locale={locale} onDone={stopEditing} />
-        )}
+        <Suspense fallback={null}>
+          {editing === 'weights' ? (
+            <OrderLineWeightsEditor order={order} reason={lineEditRefusal(order)?.message ?? ''} onDone={stopEditing} />
+          ) : (
+            <OrderLinesEditor order={order} locale={locale} onDone={stopEditing} />
+          )}
+        </Suspense>
       </CardSection>
     );
   }

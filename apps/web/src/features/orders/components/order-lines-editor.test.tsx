@@ -66,7 +66,7 @@ describe('Edit lines on the order view', () => {
     const user = userEvent.setup();
     renderCard();
     await user.click(await screen.findByRole('button', { name: 'Edit lines' }));
-    const first = screen.getByRole('group', { name: 'Item 1' });
+    const first = await screen.findByRole('group', { name: 'Item 1' });
     // The first field takes the focus: the form is ready for the keyboard.
     expect(within(first).getByRole('textbox', { name: /SKU/ })).toHaveFocus();
 
@@ -119,7 +119,7 @@ describe('Edit lines on the order view', () => {
     renderCard();
     await user.click(await screen.findByRole('button', { name: 'Edit lines' }));
     await user.click(screen.getByRole('button', { name: 'Save items' }));
-    const first = screen.getByRole('group', { name: 'Item 1' });
+    const first = await screen.findByRole('group', { name: 'Item 1' });
     expect(await within(first).findByText('must be <= 1000000')).toBeInTheDocument();
     expect(within(first).getByRole('textbox', { name: /Weight/ })).toHaveAttribute('aria-invalid', 'true');
   });
@@ -148,7 +148,7 @@ describe('Edit lines on the order view', () => {
     expect(alert).toBeInTheDocument();
     // Still editing, what was typed kept until reloaded.
     await user.click(await screen.findByRole('button', { name: 'Reload items' }));
-    const qty = within(screen.getByRole('group', { name: 'Item 1' })).getByRole('textbox', { name: /Qty/ });
+    const qty = within(await screen.findByRole('group', { name: 'Item 1' })).getByRole('textbox', { name: /Qty/ });
     await waitFor(() => expect(qty).toHaveValue('7'));
     await user.click(screen.getByRole('button', { name: 'Save items' }));
     await waitFor(() => expect(calls.filter((c) => c.path === LINES)).toHaveLength(2));

@@ -68,7 +68,7 @@ const updates = (calls: ApiCall[]) => calls.filter((c) => c.path === UPDATE);
 
 async function openDialog(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Edit insurance, signature, hold and box' }));
-  return screen.getByRole('dialog', { name: 'Shipping settings of order SO-1005' });
+  return screen.findByRole('dialog', { name: 'Shipping settings of order SO-1005' });
 }
 
 describe('shipping settings set by hand', { timeout: 20_000 }, () => {
@@ -192,7 +192,7 @@ describe('shipping settings set by hand', { timeout: 20_000 }, () => {
     const edit = await screen.findByRole('button', { name: 'Edit insurance, signature, hold and box' });
     edit.focus();
     await user.keyboard('{Enter}');
-    const dialog = screen.getByRole('dialog', { name: 'Shipping settings of order SO-1005' });
+    const dialog = await screen.findByRole('dialog', { name: 'Shipping settings of order SO-1005' });
     // Arrow keys move between "Rules decide" and "Set by hand"; the value is then typed in.
     radio(dialog, 'Insurance', 'Rules decide').focus();
     await user.keyboard('{ArrowRight}');

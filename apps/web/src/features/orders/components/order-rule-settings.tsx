@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,8 +6,12 @@ import type { HandSetTarget, Order } from '@shipdesk/contract';
 import { StatusChip } from '@/components/status-chip';
 import { formatMoney } from '@/lib/format';
 import { useListBoxSizesQuery } from '@/entities/box-sizes/box-sizes-api';
+import { loadOnce, useWhenIdle } from '@/lib/lazy/lazy-load';
 import { SIGNATURE_WORDS, dayWords, todayIn } from '../order-rule-words';
-import { OrderRuleSettingsDialog } from './order-rule-settings-dialog';
+
+// The dialog opens on a click: its code comes when the browser is idle after the first paint, or on that click.
+const loadSettingsDialog = loadOnce(() => import('./order-rule-settings-dialog'));
+const OrderRuleSettingsDialog = lazy(() => loadSettingsDialog().then((m) => ({ default: m.OrderRuleSettingsDialog })));
 
 /** The value of a row a person set by hand, with a small caption saying so. */
 function byHand(value: ReactNode): ReactNode {
@@ -65,6 +69,7 @@ export function useRuleSettingsRows(order: Order, locale: string, timeZone: stri
 /** The shipping card's "Edit" of insurance, signature, hold and box: opens the dialog that sets them by hand. */
 export function OrderRuleSettingsEdit({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
+  useWhenIdle(() => void loadSettingsDialog().catch(() => undefined));
   return (
     <>
       <Button
@@ -75,7 +80,11 @@ export function OrderRuleSettingsEdit({ order }: { order: Order }) {
       >
         Edit
       </Button>
-      {open ? <OrderRuleSettingsDialog order={order} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <OrderRuleSettingsDialog order={order} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

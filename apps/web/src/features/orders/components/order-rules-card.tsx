@@ -2,7 +2,6 @@ import { Link as RouterLink } from 'react-router';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
@@ -10,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { Order } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
 import { QueryError } from '@/components/query-error';
+import { Spinner } from '@/components/progress/progress';
 import { useGetOrderRuleApplicationsQuery } from '../api/order-rules-api';
 import { useRunShippingRules } from '../hooks/use-run-shipping-rules';
 import { CardSection } from '@/components/card-section';
@@ -34,7 +34,7 @@ export function OrderRulesCard({ order, timeZone }: { order: Order; timeZone: st
           size="small"
           onClick={() => void rules.run([order.id], { single: true })}
           disabled={rules.running}
-          startIcon={rules.running ? <CircularProgress size={16} color="inherit" aria-hidden /> : <PlayArrowOutlined />}
+          startIcon={rules.running ? <Spinner size={16} color="inherit" /> : <PlayArrowOutlined />}
         >
           Run rules now
         </Button>

@@ -1,18 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'react-toastify';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import SyncOutlined from '@mui/icons-material/SyncOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Tooltip from '@mui/material/Tooltip';
 import type { Order } from '@shipdesk/contract';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LazyTooltip } from '@/components/lazy-tooltip';
+import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import { showApiError } from '@/lib/errors';
+import { loadOnce, useWhenIdle } from '@/lib/lazy/lazy-load';
 import { useUpdateOrderShippingMutation } from '../api/orders-api';
 import { newIdempotencyKey } from '@/lib/api/idempotency';
 import { shippingChangeBlocked } from '../order-shipping';
-import { OrderShippingDialog } from './order-shipping-dialog';
+
+// The dialog opens on a click: its code comes when the browser is idle after the first paint, or on that click.
+const loadShippingDialog = loadOnce(() => import('./order-shipping-dialog'));
+const OrderShippingDialog = lazy(() => loadShippingDialog().then((m) => ({ default: m.OrderShippingDialog })));
 
 /**
  * The Shipping card's "Change": opens the dialog that chooses the carrier service by hand. On an order that can no
@@ -21,14 +25,18 @@ import { OrderShippingDialog } from './order-shipping-dialog';
 export function OrderShippingChange({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
   const blocked = shippingChangeBlocked(order);
+  useWhenIdle(() => void loadShippingDialog().catch(() => undefined), !blocked);
   if (blocked) {
     return (
-      <Tooltip title={blocked}>
+      <LazyTooltip title={blocked}>
         <Box
           component="span"
           role="img"
           tabIndex={0}
+          // Named as MUI's Tooltip names it, before the tooltip's code is there; positioned for its anchor.
+          aria-label={blocked}
           sx={{
+            position: 'relative',
             display: 'inline-flex',
             p: 0.5,
             color: 'text.secondary',
@@ -38,7 +46,7 @@ export function OrderShippingChange({ order }: { order: Order }) {
         >
           <LockOutlined fontSize="small" />
         </Box>
-      </Tooltip>
+      </LazyTooltip>
     );
   }
   return (
@@ -51,7 +59,11 @@ export function OrderShippingChange({ order }: { order: Order }) {
       >
         Change
       </Button>
-      {open ? <OrderShippingDialog order={order} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <OrderShippingDialog order={order} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -86,7 +98,7 @@ export function OrderShippingHandBack({ order }: { order: Order }) {
       >
         Use the mappings
       </Button>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={idempotencyKey !== null}
         title={`Use the mappings for order ${order.orderNumber}?`}
         message={`The carrier service chosen by hand is replaced by what the mappings say${requested ? ` for “${requested}”` : ''}, and later mapping changes apply to this order again.`}

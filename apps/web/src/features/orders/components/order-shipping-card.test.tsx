@@ -67,7 +67,7 @@ const card = () => screen.getByRole('region', { name: 'Shipping' });
 
 async function openDialog(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Change the carrier service' }));
-  return screen.getByRole('dialog', { name: 'Choose how order SO-1005 ships' });
+  return screen.findByRole('dialog', { name: 'Choose how order SO-1005 ships' });
 }
 
 describe('OrderShippingCard', { timeout: 20_000 }, () => {
@@ -122,7 +122,7 @@ describe('OrderShippingCard', { timeout: 20_000 }, () => {
     });
     const user = renderCard();
     await user.click(await screen.findByRole('button', { name: 'Use the mappings' }));
-    const dialog = screen.getByRole('dialog', { name: 'Use the mappings for order SO-1005?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Use the mappings for order SO-1005?' });
     expect(dialog).toHaveTextContent('what the mappings say for “Ground”');
     await user.click(within(dialog).getByRole('button', { name: 'Use the mappings' }));
 

@@ -1,16 +1,17 @@
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import type { OrderSummary } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
 import { orderShippingView } from '../order-shipping';
 import { SECONDARY_LINE } from './secondary-line';
+import './order-status-chips.css';
 
 const LINE = { ...SECONDARY_LINE, maxWidth: 128 } as const;
 
 /**
  * A warning chip that takes the person to the shipping methods, where it is fixed. In the order table it is left out
- * of the tab order, as the order's own link is: the rows are one tab stop there.
+ * of the tab order, as the order's own link is: the rows are one tab stop there. MUI's small outlined warning Chip's
+ * look, drawn as a plain link (order-status-chips.css): the list has one in every row that needs it.
  */
 export function ShippingSetupChip({
   label,
@@ -22,19 +23,15 @@ export function ShippingSetupChip({
   inTable?: boolean;
 }) {
   return (
-    <Chip
-      component={RouterLink}
+    <RouterLink
       to={hrefs.settings('shipping-methods')}
-      clickable
-      size="small"
-      variant="outlined"
-      color="warning"
-      label={label}
+      className="sd-orders-chip sd-orders-chip--small sd-orders-chip--link"
       title={title}
       aria-label={`${label}: ${title}`}
       tabIndex={inTable ? -1 : undefined}
-      sx={{ fontWeight: 500 }}
-    />
+    >
+      <span className="sd-orders-chip-label">{label}</span>
+    </RouterLink>
   );
 }
 

@@ -1,10 +1,9 @@
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { ORDER_STATUSES, type OrderStatus } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
 import { formatCount } from '@/lib/format';
+import './order-status-tabs.css';
 
 interface OrderStatusTabsProps {
   status: OrderStatus | null;
@@ -25,7 +24,11 @@ function allCount(counts: Record<string, number> | undefined): number | undefine
   return Object.values(counts).reduce((sum, n) => sum + (Number.isFinite(n) ? n : 0), 0);
 }
 
-/** One tab per order status (the ':filterStatus' path segment), each with its count. */
+/**
+ * One link per order status (the ':filterStatus' path segment), each with its count: a row that scrolls sideways
+ * where it does not fit, the current one underlined (order-status-tabs.css). Plain links that never measure
+ * themselves (MUI's Tabs measured every tab for its indicator and scroll buttons), so the server's HTML is the page's.
+ */
 export function OrderStatusTabs({ status, counts, estimate, search }: OrderStatusTabsProps) {
   const tabs: { value: string; label: string; href: string; count: number | undefined }[] = [
     { value: 'all', label: 'All', href: hrefs.orders(), count: allCount(counts) },
@@ -36,44 +39,36 @@ export function OrderStatusTabs({ status, counts, estimate, search }: OrderStatu
       count: counts ? (counts[value] ?? 0) : undefined,
     })),
   ];
+  const current = status ?? 'all';
+  const strip = useRef<HTMLElement>(null);
+  // The current status in view when the row scrolls (a phone on /orders/Canceled): after the paint, not in it. "All"
+  // is the first, in view unless the row was scrolled, which a page's first render never is: no layout asked for.
+  const mounted = useRef(false);
+  useEffect(() => {
+    const first = !mounted.current;
+    mounted.current = true;
+    if (first && current === 'all') return;
+    strip.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
   return (
-    <Tabs
-      value={status ?? 'all'}
-      variant="scrollable"
-      scrollButtons="auto"
-      allowScrollButtonsMobile
-      aria-label="Order status"
-      sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 48 }}
-    >
+    <nav ref={strip} className="sd-orders-tabs" aria-label="Order status">
       {tabs.map((tab) => (
-        <Tab
+        <RouterLink
           key={tab.value}
-          value={tab.value}
-          component={RouterLink}
+          className="sd-orders-tab"
           to={search ? `${tab.href}?${search}` : tab.href}
-          sx={{ textTransform: 'none', minHeight: 48 }}
-          label={
-            <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-              {tab.label}
-              <Box
-                component="span"
-                sx={{
-                  minWidth: 24,
-                  px: 0.75,
-                  borderRadius: 12,
-                  fontSize: '0.75rem',
-                  lineHeight: '20px',
-                  bgcolor: 'action.selected',
-                  color: 'text.primary',
-                  visibility: tab.count === undefined ? 'hidden' : 'visible',
-                }}
-              >
-                {countLabel(tab.count ?? 0, estimate)}
-              </Box>
-            </Box>
-          }
-        />
+          aria-current={tab.value === current ? 'page' : undefined}
+        >
+          {tab.label}
+          <span
+            className={
+              tab.count === undefined ? 'sd-orders-tab-count sd-orders-tab-count--unknown' : 'sd-orders-tab-count'
+            }
+          >
+            {countLabel(tab.count ?? 0, estimate)}
+          </span>
+        </RouterLink>
       ))}
-    </Tabs>
+    </nav>
   );
 }

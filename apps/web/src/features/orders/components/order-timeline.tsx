@@ -9,7 +9,7 @@ import { describeChanges, eventName } from '../order-events';
 import { ruleSettingsEventDetails, rulesEventDetails } from '../order-rule-words';
 import { shippingEventService } from '../order-shipping';
 import { CardSection } from '@/components/card-section';
-import { useUnits } from '@/lib/units';
+import { useUnits } from '@/lib/units/use-units';
 import { labelOptionWords, lineWeightWords, parcelWords } from '../order-weight-words';
 import { RETURN_EVENT_NAMES, returnEventDetails } from '../returns/return-words';
 import { parcelEventDetails } from '../tracking/tracking-words';

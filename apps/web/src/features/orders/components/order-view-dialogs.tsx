@@ -1,11 +1,23 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import type { Order } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
+import { loadOnce, useWhenIdle } from '@/lib/lazy/lazy-load';
 import type { FsmFlows } from '../api/orders-api';
 import type { OrderViewAction } from '../hooks/use-order-view-action';
-import { OrderEventDialog } from './order-event-dialog';
-import { PackingSlipDialog } from './packing-slip-dialog';
-import { ReturnLabelDialog } from '../returns/return-label-dialog';
+
+// The dialogs open on a click (or on an action's URL): their code comes when the browser is idle after the first
+// paint, or when one opens.
+const loadEventDialog = loadOnce(() => import('./order-event-dialog'));
+const loadSlipDialog = loadOnce(() => import('./packing-slip-dialog'));
+const loadReturnDialog = loadOnce(() => import('../returns/return-label-dialog'));
+const OrderEventDialog = lazy(() => loadEventDialog().then((m) => ({ default: m.OrderEventDialog })));
+const PackingSlipDialog = lazy(() => loadSlipDialog().then((m) => ({ default: m.PackingSlipDialog })));
+const ReturnLabelDialog = lazy(() => loadReturnDialog().then((m) => ({ default: m.ReturnLabelDialog })));
+
+function preloadDialogs() {
+  for (const load of [loadEventDialog, loadSlipDialog, loadReturnDialog]) void load().catch(() => undefined);
+}
 
 interface OrderViewDialogsProps {
   order: Order;
@@ -23,8 +35,9 @@ interface OrderViewDialogsProps {
 export function OrderViewDialogs({ order, flows, locale, action, onEventDone }: OrderViewDialogsProps) {
   const navigate = useNavigate();
   const { dialog, leaveActionUrl } = action;
+  useWhenIdle(preloadDialogs);
   return (
-    <>
+    <Suspense fallback={null}>
       {dialog?.event === 'returnLabel' ? (
         <ReturnLabelDialog
           key={dialog.key}
@@ -73,6 +86,6 @@ export function OrderViewDialogs({ order, flows, locale, action, onEventDone }: 
           }}
         />
       ) : null}
-    </>
+    </Suspense>
   );
 }

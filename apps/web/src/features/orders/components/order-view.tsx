@@ -42,11 +42,32 @@ function addressesEditable(order: Order): boolean {
   );
 }
 
+/**
+ * The order's page before it has loaded (also its HTML, which the build renders for every order): the shapes of the
+ * loaded page where they stand, so nothing moves when the order comes. Four action buttons take two rows on a phone,
+ * as a sales order's do.
+ */
 function ViewSkeleton() {
   return (
-    <Box aria-busy aria-label="Loading the order">
-      <Skeleton variant="text" width={240} height={40} />
-      <Skeleton variant="text" width={320} sx={{ mb: 2 }} />
+    // As tall as the screen at least: the page's footer is not in view, to be pushed away when the order comes.
+    <Box aria-busy aria-label="Loading the order" sx={{ minHeight: '100vh' }}>
+      <OrderBackLink />
+      <PageHeader
+        title={<Skeleton width={180} />}
+        subtitle={<Skeleton width={300} sx={{ maxWidth: '100%' }} />}
+        actions={
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {[150, 136, 104, 130].map((width) => (
+              <Skeleton key={width} variant="rounded" width={width} height={36.5} />
+            ))}
+          </Box>
+        }
+      />
+      <Box sx={{ display: 'flex', gap: 1, mt: -1.5, mb: 3 }}>
+        {[92, 52, 86].map((width) => (
+          <Skeleton key={width} variant="rounded" width={width} height={24} sx={{ borderRadius: 4 }} />
+        ))}
+      </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0,2fr) minmax(280px,1fr)' } }}>
         <Skeleton variant="rounded" height={280} />
         <Skeleton variant="rounded" height={280} />

@@ -1,16 +1,13 @@
 import { memo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import type { OrderSummary } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
 import { formatDateTime, formatMoney } from '@/lib/format';
+import { OrdersCheckBox } from './orders-check-box';
 import { channelText } from './orders-table-columns';
 import { OrderStatusChip, PaymentStatusChip, ShipmentStatusChip } from './order-status-chips';
-import { SECONDARY_LINE } from './secondary-line';
+import './orders-list.css';
+import './orders-card-list.css';
 
 interface OrdersCardListProps {
   rows: readonly OrderSummary[] | undefined;
@@ -26,30 +23,15 @@ interface OrdersCardListProps {
   empty?: ReactNode;
 }
 
-/** Every card has this height or more, loaded or skeleton, so little moves when the data arrives. */
-const CARD_MIN_HEIGHT = 112;
-
 function SkeletonCards({ count }: { count: number }) {
   return Array.from({ length: count }, (_, index) => (
-    <Box component="li" key={`skeleton-${index}`} aria-hidden sx={{ ...cardSx, display: 'block' }}>
-      <Skeleton variant="text" width="40%" />
-      <Skeleton variant="text" width="70%" />
-      <Skeleton variant="rounded" width="80%" height={24} sx={{ mt: 1 }} />
-    </Box>
+    <li key={`skeleton-${index}`} className="sd-orders-card sd-orders-card--skeleton" aria-hidden>
+      <span className="sd-orders-skeleton sd-orders-skeleton--text sd-orders-card-skeleton-number" />
+      <span className="sd-orders-skeleton sd-orders-skeleton--text sd-orders-card-skeleton-customer" />
+      <span className="sd-orders-skeleton sd-orders-card-skeleton-chips" />
+    </li>
   ));
 }
-
-const cardSx = {
-  listStyle: 'none',
-  minHeight: CARD_MIN_HEIGHT,
-  px: 1,
-  py: 1.25,
-  borderBottom: 1,
-  borderColor: 'divider',
-  display: 'flex',
-  gap: 0.5,
-  alignItems: 'flex-start',
-} as const;
 
 /**
  * The order list on a phone (below the sm breakpoint), where the ten columns of the table cannot fit: one card per
@@ -67,13 +49,12 @@ export function OrdersCardList({
   empty,
 }: OrdersCardListProps) {
   const count = rows?.length ?? 0;
-  if (loadingRows === null && count === 0) return empty ? <Box sx={{ px: 2, py: 4 }}>{empty}</Box> : null;
+  if (loadingRows === null && count === 0) return empty ? <div className="sd-orders-cards-empty">{empty}</div> : null;
   return (
-    <Box
-      component="ul"
+    <ul
+      className={stale ? 'sd-orders-cards sd-orders-cards--stale' : 'sd-orders-cards'}
       aria-label="Orders"
       aria-busy={loadingRows !== null || stale}
-      sx={{ m: 0, p: 0, opacity: stale ? 0.55 : 1, transition: 'opacity 120ms' }}
     >
       {loadingRows !== null ? (
         <SkeletonCards count={loadingRows} />
@@ -89,7 +70,7 @@ export function OrdersCardList({
           />
         ))
       )}
-    </Box>
+    </ul>
   );
 }
 
@@ -108,48 +89,30 @@ interface OrderCardProps {
 const OrderCard = memo(function OrderCard({ row, selected, onToggle, timeZone, locale }: OrderCardProps) {
   const titleId = `order-card-${row.id}`;
   return (
-    <Box
-      component="li"
+    <li
+      className={selected ? 'sd-orders-card sd-orders-card--selected' : 'sd-orders-card'}
       aria-labelledby={titleId}
       data-order-id={row.id}
-      sx={{ ...cardSx, bgcolor: selected ? 'action.selected' : undefined }}
     >
-      <Checkbox
-        checked={selected}
-        onChange={() => onToggle(row)}
-        slotProps={{ input: { 'aria-label': `Select order ${row.orderNumber}` } }}
-        sx={{ mt: -0.75 }}
-      />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
-          <Link
-            id={titleId}
-            component={RouterLink}
-            to={hrefs.orderView(row.id)}
-            sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}
-          >
+      <OrdersCheckBox checked={selected} onChange={() => onToggle(row)} label={`Select order ${row.orderNumber}`} />
+      <div className="sd-orders-card-body">
+        <div className="sd-orders-card-line sd-orders-card-line--first">
+          <RouterLink id={titleId} className="sd-orders-link sd-orders-card-number" to={hrefs.orderView(row.id)}>
             {row.orderNumber}
-          </Link>
-          <Box component="span" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-            {formatMoney(row.total, row.currency, locale)}
-          </Box>
-        </Box>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, mt: 0.25 }}>
-          <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>{row.customerName || '—'}</Box>
-          <Box
-            component="span"
-            sx={{ ...SECONDARY_LINE, flex: 'none', fontVariantNumeric: 'tabular-nums', lineHeight: 1.7 }}
-          >
-            {formatDateTime(row.orderDate, timeZone)}
-          </Box>
-        </Box>
-        <Box sx={SECONDARY_LINE}>{channelText(row)}</Box>
-        <Stack direction="row" useFlexGap spacing={0.75} sx={{ flexWrap: 'wrap', mt: 1 }}>
+          </RouterLink>
+          <span className="sd-orders-card-total">{formatMoney(row.total, row.currency, locale)}</span>
+        </div>
+        <div className="sd-orders-card-line sd-orders-card-line--second">
+          <div className="sd-orders-card-customer">{row.customerName || '—'}</div>
+          <span className="sd-orders-secondary sd-orders-card-date">{formatDateTime(row.orderDate, timeZone)}</span>
+        </div>
+        <div className="sd-orders-secondary">{channelText(row)}</div>
+        <div className="sd-orders-card-chips">
           <OrderStatusChip status={row.orderStatus} small />
           <PaymentStatusChip status={row.paymentStatus} small />
           <ShipmentStatusChip status={row.shipmentStatus} small />
-        </Stack>
-      </Box>
-    </Box>
+        </div>
+      </div>
+    </li>
   );
 });

@@ -1,13 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { lazy, Suspense, useState } from 'react';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
-import { apiErrorMessage } from '@/lib/errors';
-import { downloadBlob } from '@/lib/printing/print-output';
-import { fetchOrdersCsv, type ExportProgress, type OrdersExportArgs } from '../api/orders-export';
+import type { ExportProgress, OrdersExportArgs } from '../api/orders-export';
+import { loadOnce, useWhenIdle } from '@/lib/lazy/lazy-load';
+
+const loadRun = loadOnce(() => import('./orders-export-run'));
+const OrdersExportRun = lazy(() => loadRun().then((m) => ({ default: m.OrdersExportRun })));
 
 const KB = 1024;
 
@@ -31,60 +29,23 @@ interface OrdersExportButtonProps {
 }
 
 /**
- * "Export CSV": every order of the list's current filters (not only the page), as the server streams it. While it
- * comes, a progress bar says how many orders and bytes arrived of the total, with a button to stop; then the file
- * is saved. A refusal or a broken-off download is said in a toast, and nothing is saved.
+ * "Export CSV": every order of the list's current filters (not only the page), as the server streams it, with its
+ * progress and a button to stop (OrdersExportRun). The export's code comes when the browser is idle after the first
+ * paint, or on the first click (the export starts once it is there).
  */
 export function OrdersExportButton({ args, locale }: OrdersExportButtonProps) {
-  const [progress, setProgress] = useState<ExportProgress | null>(null);
-  const controller = useRef<AbortController | null>(null);
-  // Leaving the page stops the download.
-  useEffect(() => () => controller.current?.abort(), []);
-
-  const start = async () => {
-    const abort = new AbortController();
-    controller.current = abort;
-    setProgress({ rows: 0, bytes: 0, total: null, totalIsEstimate: false });
-    try {
-      const csv = await fetchOrdersCsv(args, { signal: abort.signal, onProgress: setProgress });
-      downloadBlob(csv.blob, csv.fileName);
-      toast.success(`Exported ${csv.rows.toLocaleString(locale)} ${csv.rows === 1 ? 'order' : 'orders'}.`);
-    } catch (error) {
-      if (abort.signal.aborted) toast.info('Export canceled; nothing was saved.');
-      else toast.error(`The export failed: ${apiErrorMessage(error, 'the server did not answer')}. Nothing was saved.`);
-    } finally {
-      controller.current = null;
-      setProgress(null);
-    }
-  };
-
-  if (!progress) {
-    return (
-      <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => void start()}>
-        Export CSV
-      </Button>
-    );
-  }
-  const value = progress.total ? Math.min(100, Math.round((progress.rows / progress.total) * 100)) : undefined;
+  // The export running, if any: its arguments are those of the click.
+  const [running, setRunning] = useState<OrdersExportArgs | null>(null);
+  useWhenIdle(() => void loadRun().catch(() => undefined));
+  const button = (
+    <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => setRunning(args)}>
+      Export CSV
+    </Button>
+  );
+  if (!running) return button;
   return (
-    <Box
-      role="status"
-      aria-label="CSV export"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0, flexWrap: 'wrap' }}
-    >
-      <Box sx={{ width: 220 }}>
-        <LinearProgress
-          variant={value === undefined ? 'indeterminate' : 'determinate'}
-          value={value}
-          aria-label="Exporting orders"
-        />
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-          Exporting {progressText(progress, locale)}
-        </Typography>
-      </Box>
-      <Button variant="outlined" color="inherit" onClick={() => controller.current?.abort()}>
-        Cancel export
-      </Button>
-    </Box>
+    <Suspense fallback={button}>
+      <OrdersExportRun args={running} locale={locale} onDone={() => setRunning(null)} />
+    </Suspense>
   );
 }

@@ -1,28 +1,33 @@
-import { useEffect, useId, useState } from 'react';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
-import { PAYMENT_STATUSES, SHIPMENT_STATUSES, type Store } from '@shipdesk/contract';
-import { AddressCheckFilterSelect } from '../address-check/address-check-filter-select';
-import { ParcelFilterSelect } from '../tracking/parcel-filter-select';
+import type { Store } from '@shipdesk/contract';
 import { activeFilters, CLEARED_FILTERS, type OrderListParams } from '../list-params';
 import { OrdersColumnChooser, OrdersDensityToggle } from './orders-column-chooser';
-import { DayFilterField, RequestedServiceFilter, StatusesSelect } from './orders-filter-inputs';
+import { FilterChipPlaceholders } from './orders-filter-chip-placeholders';
+import { FilterFieldPlaceholders, SearchPlaceholder, type FilterReach } from './orders-filter-placeholders';
+import { loadOnce, useLoadedWhenIdle, useWhenIdle } from '@/lib/lazy/lazy-load';
 import { OrdersViewMenu } from './orders-view-menu';
 
+const loadSearch = loadOnce(() => import('./orders-search-field'));
+const OrdersSearchField = lazy(() => loadSearch().then((m) => ({ default: m.OrdersSearchField })));
+const loadFields = loadOnce(() => import('./orders-filter-fields'));
+const OrdersFilterFields = lazy(() => loadFields().then((m) => ({ default: m.OrdersFilterFields })));
+const loadChips = loadOnce(() => import('./orders-filter-chips'));
+const OrdersFilterChips = lazy(() => loadChips().then((m) => ({ default: m.OrdersFilterChips })));
+
 const SEARCH_DELAY_MS = 350;
-const MANUAL_STORE = 'manual';
+/** The store filter's value for the orders added by hand. */
+export const MANUAL_STORE = 'manual';
+/** Where the filters fold: below MUI's sm breakpoint (a phone), as orders-filters.css says. */
+const WIDE = '(min-width: 600px)';
 
 interface OrdersFiltersProps {
   params: OrderListParams;
   stores: readonly Pick<Store, 'id' | 'name'>[];
+  /** The stores are still being asked for: the store filter keeps its place (most sellers have stores). */
+  storesLoading?: boolean;
   onChange(change: Partial<OrderListParams>): void;
 }
 
@@ -35,12 +40,16 @@ export function storeNamer(stores: readonly Pick<Store, 'id' | 'name'>[]) {
 /**
  * The list's filters: search, order date range, store, payment and shipment status, requested service, address check,
  * delivery;
- * the filters in force as chips (Delete or Backspace on a chip removes it); the user's saved views, columns and row
- * density. The search waits for a pause in typing before it asks the server. On a phone the filters but the search
+ * the filters in force as chips (Delete or Backspace on a chip removes it; their code loaded at idle, or when the
+ * list opens with filters, look-alikes meanwhile); the user's saved views, columns and row density. The search waits for a pause in typing before it asks the server. On a phone the filters but the search
  * fold behind a "Filters" button (the list's cards come first), and the columns and density, which the cards do not
- * have, are left out.
+ * have, are left out; both by CSS (orders-filters.css), so the first render is the same at every width.
+ *
+ * The first render draws look-alike placeholders of the search and the fields (orders-filter-placeholders.tsx), not
+ * MUI's fields: their code comes when the browser is idle after the first paint (the fields only on a wide screen,
+ * on a phone when they are unfolded), or when the seller reaches for one (which opens once it is there).
  */
-export function OrdersFilters({ params, stores, onChange }: OrdersFiltersProps) {
+export function OrdersFilters({ params, stores, storesLoading = false, onChange }: OrdersFiltersProps) {
   const [search, setSearch] = useState(params.search);
 
   // Back/forward or a cleared filter changes the URL: show what it says.
@@ -53,99 +62,83 @@ export function OrdersFilters({ params, stores, onChange }: OrdersFiltersProps) 
   }, [search, params.search, onChange]);
 
   const active = activeFilters(params, storeNamer(stores));
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [unfolded, setUnfolded] = useState(false);
+  const [reach, setReach] = useState<FilterReach | null>(null);
   const moreId = useId();
-  const folded = phone && !unfolded;
   const inForce = active.filter((filter) => filter.key !== 'search').length;
+
+  // The search placeholder gives way once the real field is there, but not under the seller's typing: on leaving it.
+  const [typing, setTyping] = useState(false);
+  const searchLoaded = useLoadedWhenIdle(loadSearch);
+  // A phone's folded fields are neither drawn nor loaded until they are unfolded.
+  const [wide] = useState(
+    () => typeof window === 'undefined' || typeof window.matchMedia !== 'function' || window.matchMedia(WIDE).matches,
+  );
+  const fieldsLive = useLoadedWhenIdle(loadFields, unfolded || reach !== null, wide);
+  // The chips' code, there before a first filter is chosen (drawn at once when the list opens with filters).
+  useWhenIdle(() => void loadChips().catch(() => undefined));
+
+  const placeholders = (
+    <FilterFieldPlaceholders
+      params={params}
+      stores={stores}
+      storesLoading={storesLoading}
+      storeName={storeNamer(stores)}
+      onReach={(next) => setReach((current) => current ?? next)}
+    />
+  );
+  const searchPlaceholder = (
+    <SearchPlaceholder
+      value={search}
+      onChange={(event) => setSearch(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onChange({ search });
+      }}
+      onFocus={() => {
+        setTyping(true);
+        void loadSearch().catch(() => undefined);
+      }}
+      onBlur={() => setTyping(false)}
+    />
+  );
 
   return (
     <Box sx={{ px: 2, pt: 2, pb: 1 }}>
       <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-        <TextField
+        {searchLoaded && !typing ? (
+          <Suspense fallback={searchPlaceholder}>
+            <OrdersSearchField value={search} onChange={setSearch} onEnter={() => onChange({ search })} />
+          </Suspense>
+        ) : (
+          searchPlaceholder
+        )}
+        <Button
           size="small"
-          type="search"
-          label="Search"
-          placeholder="Name, e-mail, order, SKU, tracking…"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') onChange({ search });
-          }}
-          sx={{ flex: '1 1 280px', maxWidth: 420 }}
-          slotProps={{
-            htmlInput: {
-              maxLength: 100,
-              title:
-                'Any word of a name, an e-mail, an order number or channel id, a SKU, a tracking number, a city or postcode',
-            },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        {phone ? (
-          <Button
-            size="small"
-            variant={inForce > 0 ? 'contained' : 'outlined'}
-            startIcon={<FilterListOutlined />}
-            aria-expanded={unfolded}
-            aria-controls={moreId}
-            onClick={() => setUnfolded((open) => !open)}
-          >
-            {inForce > 0 ? `Filters (${inForce})` : 'Filters'}
-          </Button>
-        ) : null}
-        <Box id={moreId} sx={{ display: folded ? 'none' : 'contents' }}>
-          <DayFilterField label="From" value={params.from} max={params.to} onChange={(from) => onChange({ from })} />
-          <DayFilterField label="To" value={params.to} min={params.from} onChange={(to) => onChange({ to })} />
-          {stores.length > 0 ? (
-            <TextField
-              select
-              size="small"
-              label="Store"
-              value={params.storeId}
-              onChange={(event) => onChange({ storeId: event.target.value })}
-              sx={{ width: 190 }}
-              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-            >
-              <MenuItem value="">All stores</MenuItem>
-              <MenuItem value={MANUAL_STORE}>Orders added by hand</MenuItem>
-              {stores.map((store) => (
-                <MenuItem key={store.id} value={store.id}>
-                  {store.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          ) : null}
-          <StatusesSelect
-            label="Payment"
-            anyLabel="Any payment"
-            options={PAYMENT_STATUSES}
-            value={params.paymentStatus}
-            onChange={(paymentStatus) => onChange({ paymentStatus })}
-          />
-          <StatusesSelect
-            label="Shipment"
-            anyLabel="Any shipment"
-            options={SHIPMENT_STATUSES}
-            value={params.shipmentStatus}
-            onChange={(shipmentStatus) => onChange({ shipmentStatus })}
-          />
-          <RequestedServiceFilter
-            value={params.requestedService}
-            onChange={(requestedService) => onChange({ requestedService })}
-          />
-          <AddressCheckFilterSelect
-            value={params.addressCheck}
-            onChange={(addressCheck) => onChange({ addressCheck })}
-          />
-          <ParcelFilterSelect value={params.parcelStatus} onChange={(parcelStatus) => onChange({ parcelStatus })} />
-        </Box>
+          className="sd-orders-filters-toggle"
+          variant={inForce > 0 ? 'contained' : 'outlined'}
+          startIcon={<FilterListOutlined />}
+          aria-expanded={unfolded}
+          aria-controls={moreId}
+          onClick={() => setUnfolded((open) => !open)}
+        >
+          {inForce > 0 ? `Filters (${inForce})` : 'Filters'}
+        </Button>
+        <div id={moreId} className="sd-orders-filter-fields" data-folded={!unfolded}>
+          {fieldsLive ? (
+            <Suspense fallback={placeholders}>
+              <OrdersFilterFields
+                params={params}
+                stores={stores}
+                storesLoading={storesLoading}
+                onChange={onChange}
+                containerId={moreId}
+                reach={reach}
+              />
+            </Suspense>
+          ) : (
+            placeholders
+          )}
+        </div>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 1.5, minHeight: 32 }}>
         {active.length > 0 ? (
@@ -154,20 +147,17 @@ export function OrdersFilters({ params, stores, onChange }: OrdersFiltersProps) 
             aria-label="Filters in force"
             sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', m: 0, p: 0 }}
           >
-            {active.map((filter) => (
-              <li key={filter.key}>
-                <Chip
-                  size="small"
-                  label={filter.label}
-                  onDelete={() => {
-                    if (filter.key === 'search') setSearch('');
-                    onChange(filter.clear);
-                  }}
-                  aria-label={`${filter.label}. Press Delete to remove this filter`}
-                  sx={{ maxWidth: 320 }}
-                />
-              </li>
-            ))}
+            <Suspense fallback={<FilterChipPlaceholders filters={active} />}>
+              <OrdersFilterChips
+                filters={active}
+                onRemove={(key) => {
+                  const filter = active.find((each) => each.key === key);
+                  if (!filter) return;
+                  if (filter.key === 'search') setSearch('');
+                  onChange(filter.clear);
+                }}
+              />
+            </Suspense>
           </Box>
         ) : null}
         {active.length > 0 ? (
@@ -183,8 +173,10 @@ export function OrdersFilters({ params, stores, onChange }: OrdersFiltersProps) 
         ) : null}
         <Box sx={{ flex: 1 }} />
         <OrdersViewMenu params={params} />
-        {phone ? null : <OrdersColumnChooser />}
-        {phone ? null : <OrdersDensityToggle />}
+        <div className="sd-orders-table-settings">
+          <OrdersColumnChooser />
+          <OrdersDensityToggle />
+        </div>
       </Box>
     </Box>
   );

@@ -2,7 +2,8 @@ import type { ComponentType, ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { OrderSelection } from '../hooks/use-order-selection';
 import type { SelectionActionsProps } from '../orders-page-slots';
-import { BulkActionsBar } from './bulk-actions-bar';
+import { BulkActionsBar, loadBulkActionsButtons } from './bulk-actions-bar';
+import { useWhenIdle } from '@/lib/lazy/lazy-load';
 
 interface OrdersListToolbarProps {
   selection: OrderSelection;
@@ -12,8 +13,12 @@ interface OrdersListToolbarProps {
   filters: ReactNode;
 }
 
-/** Above the rows: what can be done with the selected orders while there are some, else the filters. */
+/**
+ * Above the rows: what can be done with the selected orders while there are some, else the filters. The bulk actions'
+ * code is loaded when the browser is idle after the first paint, so that a first selection rarely waits for it.
+ */
 export function OrdersListToolbar({ selection, SelectionActions, filters }: OrdersListToolbarProps) {
+  useWhenIdle(() => void loadBulkActionsButtons().catch(() => undefined));
   if (selection.selected.size === 0) {
     return <Box sx={{ minHeight: 68 }}>{filters}</Box>;
   }

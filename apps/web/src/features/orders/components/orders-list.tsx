@@ -1,29 +1,48 @@
+import { useDeferredValue } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { OrdersCardList } from './orders-card-list';
 import { OrdersTable, type OrdersTableProps } from './orders-table';
+import './orders-list.css';
 
 /**
- * The order list at the width it is shown at: the table from the sm breakpoint up, without its widest columns below
- * lg (a tablet's 1024 pixels beside the sidebar), cards on a phone (the table's columns cannot fit 390 pixels, and a
- * page must not scroll sideways). Takes the table's props and passes them on.
+ * The order list at the width it is shown at: the table from the sm breakpoint up (its CSS leaves the widest columns
+ * out below lg), cards on a phone (the table's columns cannot fit 390 pixels, and a page must not scroll sideways).
+ * Takes the table's props and passes them on.
+ *
+ * A first load draws both skeletons and lets CSS show one: the server's HTML of the page cannot know the width, and
+ * useMediaQuery answers its default (no phone) while the page hydrates. Once rows are there, the choice is made here.
+ *
+ * The rows are drawn through a deferred value: a page of rows arriving (50 rows of ten cells) renders behind the
+ * urgent updates (typing, a tick). The skeleton and the dimming are deferred with them, so the skeleton stays until
+ * the rows replace it (never an empty list in between) and a stale page stays dimmed until the new one is drawn.
  */
 export function OrdersList(props: OrdersTableProps) {
   // The app's theme, or MUI's default one where none is provided (a test rendering the list alone).
   const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const narrow = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
-  if (!phone) return <OrdersTable {...props} narrow={narrow} />;
-  return (
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const rows = useDeferredValue(props.rows);
+  const loadingRows = useDeferredValue(props.loadingRows);
+  const stale = useDeferredValue(props.stale);
+  const table = <OrdersTable {...props} rows={rows} loadingRows={loadingRows} stale={stale} />;
+  const cards = (
     <OrdersCardList
-      rows={props.rows}
-      loadingRows={props.loadingRows}
-      stale={props.stale}
+      rows={rows}
+      loadingRows={loadingRows}
+      stale={stale}
       selected={props.selected}
       onToggle={props.onToggle}
       timeZone={props.timeZone}
       locale={props.locale}
       empty={props.empty}
     />
+  );
+  const loading = loadingRows !== null;
+  // The same two boxes loading or not, so the table (or the cards) the skeleton was drawn in stays mounted.
+  return (
+    <>
+      <div className={loading ? 'sd-orders-loading-table' : undefined}>{loading || !phone ? table : null}</div>
+      <div className={loading ? 'sd-orders-loading-cards' : undefined}>{loading || phone ? cards : null}</div>
+    </>
   );
 }

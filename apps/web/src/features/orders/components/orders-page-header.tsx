@@ -1,14 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import type { OrderStatus } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import type { OrderListArgs } from '../api/orders-api';
 import { OrdersExportButton } from './orders-export-button';
-import { OrdersShortcuts } from './orders-shortcuts-dialog';
+import { OrdersShortcuts } from './orders-shortcuts-button';
+
+const OrdersUnknownStatus = lazy(() =>
+  import('./orders-unknown-status').then((m) => ({ default: m.OrdersUnknownStatus })),
+);
 
 interface OrdersPageHeaderProps {
   /** The status of the path, when it names one. */
@@ -41,12 +44,9 @@ export function OrdersPageHeader({ status, unknownStatus, args, locale }: Orders
         }
       />
       {unknownStatus ? (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          &lsquo;{unknownStatus}&rsquo; is not an order status.{' '}
-          <Link component={RouterLink} to={hrefs.orders()} color="inherit">
-            Show all orders
-          </Link>
-        </Alert>
+        <Suspense fallback={null}>
+          <OrdersUnknownStatus status={unknownStatus} />
+        </Suspense>
       ) : null}
     </>
   );

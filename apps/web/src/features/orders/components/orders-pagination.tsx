@@ -2,11 +2,9 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatCount } from '@/lib/format';
-import { PAGE_SIZES } from '../list-params';
+import { OrdersPageSize } from './orders-page-size';
 
 interface OrdersPaginationProps {
   page: number;
@@ -30,7 +28,10 @@ function rangeText(page: number, size: number, rowCount: number, total: number |
   return `${start}–${end} of ${estimate ? 'about ' : ''}${formatCount(total)}`;
 }
 
-/** Server-side paging with the server's keyset cursors: previous and next, plus the page size. */
+/**
+ * Server-side paging with the server's keyset cursors: previous and next, plus the page size (its select's code
+ * loaded after the first paint, OrdersPageSize).
+ */
 export function OrdersPagination(props: OrdersPaginationProps) {
   const { page, size, rowCount, total, totalIsEstimate, hasPrev, hasNext, onPrev, onNext, onSize } = props;
   return (
@@ -50,21 +51,7 @@ export function OrdersPagination(props: OrdersPaginationProps) {
         minHeight: 56,
       }}
     >
-      <TextField
-        select
-        size="small"
-        variant="standard"
-        label="Rows per page"
-        value={size}
-        onChange={(event) => onSize(Number(event.target.value))}
-        sx={{ width: 110 }}
-      >
-        {PAGE_SIZES.map((value) => (
-          <MenuItem key={value} value={value}>
-            {value}
-          </MenuItem>
-        ))}
-      </TextField>
+      <OrdersPageSize size={size} onSize={onSize} />
       <Typography variant="body2" aria-live="polite" sx={{ minWidth: 120, textAlign: 'right' }}>
         {rangeText(page, size, rowCount, total, totalIsEstimate)}
       </Typography>

@@ -1,18 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import { visuallyHidden } from '@mui/utils';
 import type { OrderListColumn, OrderSummary } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { sourceLabel } from '@/lib/format/source-type';
 import { orderShippingView } from '../order-shipping';
 import { OrderShippingCell } from './order-shipping-cell';
-import { SECONDARY_LINE } from './secondary-line';
 import { OrderStatusChip, PaymentStatusChip, ShipmentStatusChip } from './order-status-chips';
 import { ParcelStatusCell } from '../tracking/parcel-status-cell';
 import { tenantToday } from '../tracking/tracking-words';
+import './orders-table-columns.css';
 
 export type SortField = 'id' | 'orderDate' | 'total';
 
@@ -24,20 +21,11 @@ export function channelText(row: Pick<OrderSummary, 'sourceType' | 'storeName'>)
 
 /**
  * A long status ("Shipped Complete", "Completed - Canceled Partial") goes on two lines inside its chip instead of
- * widening its column: the ten columns keep fitting 1440 pixels whatever the statuses on the page.
+ * widening its column (sd-orders-chip-wrap): the ten columns keep fitting 1440 pixels whatever the statuses.
  */
-const WRAPPING_CHIP = {
-  '& .MuiChip-root': { height: 'auto', minHeight: 24, minWidth: 72, maxWidth: 96 },
-  '& .MuiChip-label': { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25, py: '3px' },
-} as const;
-/** Statuses up to this long stay on one line. */
 const ONE_LINE = 12;
-const chipCell = (status: string, chip: ReactNode, compact: boolean) => (
-  <Box sx={status.length > ONE_LINE && !compact ? WRAPPING_CHIP : undefined}>{chip}</Box>
-);
-
-/** One line cut with an ellipsis, the whole text (and what the standard row shows under it) in its tooltip. */
-const ONE_LINE_CELL = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+const chipCell = (status: string, chip: ReactNode, compact: boolean) =>
+  status.length > ONE_LINE && !compact ? <div className="sd-orders-chip-wrap">{chip}</div> : chip;
 
 interface ColumnContext {
   timeZone: string;
@@ -54,6 +42,8 @@ export interface OrdersTableColumn {
   minWidth?: number;
   /** A long header may take two lines instead of widening the table. */
   wrapHeader?: boolean;
+  /** Left out below the lg breakpoint (by CSS, sd-orders-col-wide), so the table fits beside the sidebar. */
+  wide?: boolean;
   render: (row: OrderSummary, ctx: ColumnContext) => ReactNode;
 }
 
@@ -64,22 +54,21 @@ export const ORDERS_TABLE_COLUMNS: OrdersTableColumn[] = [
     sort: 'id',
     minWidth: 110,
     render: (row, { compact }) => (
-      <Box sx={{ minWidth: 0 }}>
-        <Link
-          component={RouterLink}
+      <div className="sd-orders-cell-text">
+        <RouterLink
+          className="sd-orders-link sd-orders-nowrap"
           to={hrefs.orderView(row.id)}
           tabIndex={-1}
           title={compact ? channelText(row) : undefined}
-          sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}
         >
           {row.orderNumber}
-        </Link>
+        </RouterLink>
         {compact ? null : (
-          <Box title={channelText(row)} sx={{ ...SECONDARY_LINE, maxWidth: 124 }}>
+          <div className="sd-orders-secondary sd-orders-secondary--channel" title={channelText(row)}>
             {channelText(row)}
-          </Box>
+          </div>
         )}
-      </Box>
+      </div>
     ),
   },
   {
@@ -89,9 +78,9 @@ export const ORDERS_TABLE_COLUMNS: OrdersTableColumn[] = [
     minWidth: 96,
     // The date above its time: the same text, two short lines instead of one wide column.
     render: (row, { timeZone, compact }) => (
-      <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: compact ? 'nowrap' : 'pre-line' }}>
+      <span className={compact ? 'sd-orders-number sd-orders-nowrap' : 'sd-orders-number sd-orders-two-lines'}>
         {compact ? formatDateTime(row.orderDate, timeZone) : formatDateTime(row.orderDate, timeZone).replace(' ', '\n')}
-      </Box>
+      </span>
     ),
   },
   {
@@ -99,44 +88,43 @@ export const ORDERS_TABLE_COLUMNS: OrdersTableColumn[] = [
     label: 'Customer',
     minWidth: 140,
     render: (row, { compact }) => (
-      <Box sx={{ minWidth: 0 }}>
-        <Box
+      <div className="sd-orders-cell-text">
+        <div
+          className={compact ? 'sd-orders-one-line sd-orders-one-line--customer' : undefined}
           title={compact ? (row.customerEmail ?? undefined) : undefined}
-          sx={compact ? { ...ONE_LINE_CELL, maxWidth: 160 } : undefined}
         >
           {row.customerName || '—'}
-        </Box>
+        </div>
         {row.customerEmail && !compact ? (
-          <Box title={row.customerEmail} sx={{ ...SECONDARY_LINE, maxWidth: 134 }}>
+          <div className="sd-orders-secondary sd-orders-secondary--email" title={row.customerEmail}>
             {row.customerEmail}
-          </Box>
+          </div>
         ) : null}
-      </Box>
+      </div>
     ),
   },
   {
     id: 'shipTo',
     label: 'Ship to',
     minWidth: 110,
+    wide: true,
     render: (row, { compact }) =>
       compact ? (
-        <Box title={row.shipTo ?? undefined} sx={{ ...ONE_LINE_CELL, maxWidth: 150 }}>
+        <div className="sd-orders-one-line" title={row.shipTo ?? undefined}>
           {row.shipTo || '—'}
-        </Box>
+        </div>
       ) : (
         row.shipTo || '—'
       ),
   },
-  { id: 'items', label: 'Items', align: 'right', render: (row) => row.itemCount },
+  { id: 'items', label: 'Items', align: 'right', wide: true, render: (row) => row.itemCount },
   {
     id: 'total',
     label: 'Total',
     sort: 'total',
     align: 'right',
     render: (row, { locale }) => (
-      <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-        {formatMoney(row.total, row.currency, locale)}
-      </Box>
+      <span className="sd-orders-number sd-orders-nowrap">{formatMoney(row.total, row.currency, locale)}</span>
     ),
   },
   {
@@ -166,6 +154,7 @@ export const ORDERS_TABLE_COLUMNS: OrdersTableColumn[] = [
     id: 'service',
     label: 'Requested service',
     wrapHeader: true,
+    wide: true,
     // The requested service over the carrier service it resolved to; the channel and e-mail lines are cut a little
     // shorter to make room for it, so the ten columns still fit 1440 pixels.
     minWidth: 152,
@@ -186,24 +175,17 @@ function CompactShippingCell({ row }: { row: OrderSummary }) {
           : '';
   const text = row.requestedShippingMethod || '\u2014';
   return (
-    <Box title={resolved ? `${text}: ${resolved}` : text} sx={{ ...ONE_LINE_CELL, maxWidth: 150 }}>
+    <div className="sd-orders-one-line" title={resolved ? `${text}: ${resolved}` : text}>
       {text}
       {view.kind === 'unmapped' || view.kind === 'no-carrier' ? (
         <>
-          <Box
-            component="span"
-            aria-hidden
-            sx={(theme) => ({
-              ml: 0.5,
-              color: theme.palette.warning[theme.palette.mode === 'dark' ? 'light' : 'dark'],
-            })}
-          >
+          <span className="sd-orders-warning-mark" aria-hidden>
             {'\u26a0'}
-          </Box>
-          <Box component="span" sx={visuallyHidden}>{`: ${resolved}`}</Box>
+          </span>
+          <span className="sd-orders-visually-hidden">{`: ${resolved}`}</span>
         </>
       ) : null}
-    </Box>
+    </div>
   );
 }
 

@@ -36,6 +36,7 @@ export function OrdersTableHead({ columns, sort, onSort, count, selectedOnPage, 
           <TableCell
             key={column.id}
             align={column.align}
+            className={column.wide ? 'sd-orders-col-wide' : undefined}
             sx={{ minWidth: column.minWidth, ...(column.wrapHeader ? { whiteSpace: 'normal !important' } : {}) }}
             sortDirection={column.sort === sortField ? sortDirection : false}
           >

@@ -1,15 +1,13 @@
 import { memo, useCallback } from 'react';
-import Checkbox from '@mui/material/Checkbox';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import type { OrderSummary } from '@shipdesk/contract';
 import type { OrdersTableRowKeys } from '../hooks/use-orders-table-keys';
+import { OrdersCheckBox } from './orders-check-box';
 import type { OrdersTableColumn } from './orders-table-columns';
 
-const ROW_SX = {
-  cursor: 'pointer',
-  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
-} as const;
+/** A body cell's classes (orders-table.css): its alignment, and whether a narrow table leaves its column out. */
+export function cellClass(column: Pick<OrdersTableColumn, 'align' | 'wide'>): string {
+  return `sd-orders-cell${column.align === 'right' ? ' sd-orders-cell--right' : ''}${column.wide ? ' sd-orders-col-wide' : ''}`;
+}
 
 interface OrdersTableRowProps {
   row: OrderSummary;
@@ -25,7 +23,8 @@ interface OrdersTableRowProps {
 }
 
 /**
- * One order of the table. Memoized: its props are primitives or stay the same from render to render (the table's
+ * One order of the table, plain elements styled once in orders-table.css (the hover and selected backgrounds of MUI's
+ * TableRow, its cells' type and borders). Memoized: its props are primitives or stay the same from render to render (the table's
  * columns, context and handlers), so ticking a row, or moving the tab stop, renders only the rows it changed.
  */
 export const OrdersTableRow = memo(function OrdersTableRow({
@@ -40,13 +39,12 @@ export const OrdersTableRow = memo(function OrdersTableRow({
 }: OrdersTableRowProps) {
   const ref = useCallback((element: HTMLTableRowElement | null) => keys.setRow(index, element), [keys, index]);
   return (
-    <TableRow
+    <tr
       ref={ref}
+      className="sd-orders-row"
       tabIndex={active ? 0 : -1}
       onKeyDown={(event) => keys.onKeyDown(event, row, index)}
       onFocus={(event) => keys.onFocus(event, index)}
-      hover
-      selected={isSelected}
       aria-selected={isSelected}
       onClick={(event) => {
         // A click on the row (not on its link or checkbox) opens the order.
@@ -55,22 +53,21 @@ export const OrdersTableRow = memo(function OrdersTableRow({
         keys.open(row);
       }}
       data-order-id={row.id}
-      sx={ROW_SX}
     >
-      <TableCell padding="checkbox">
-        <Checkbox
-          size={context.compact ? 'small' : 'medium'}
+      <td className="sd-orders-cell sd-orders-cell--check">
+        <OrdersCheckBox
+          small={context.compact}
           checked={isSelected}
           tabIndex={-1}
           onChange={() => onToggle(row)}
-          slotProps={{ input: { 'aria-label': `Select order ${row.orderNumber}` } }}
+          label={`Select order ${row.orderNumber}`}
         />
-      </TableCell>
+      </td>
       {columns.map((column) => (
-        <TableCell key={column.id} align={column.align}>
+        <td key={column.id} className={cellClass(column)}>
           {column.render(row, context)}
-        </TableCell>
+        </td>
       ))}
-    </TableRow>
+    </tr>
   );
 });

@@ -1,27 +1,16 @@
-import { useId, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useParams } from 'react-router';
 import BookmarksOutlined from '@mui/icons-material/BookmarksOutlined';
-import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { MAX_ORDER_LIST_VIEWS, type OrderListPreferences, type OrderListView } from '@shipdesk/contract';
-import { hrefs } from '@/config/paths';
-import { apiErrorMessage } from '@/lib/errors';
-import {
-  useListOrderViewsQuery,
-  useOrderListPreferences,
-  useUpdateOrderListPreferencesMutation,
-} from '../api/order-views-api';
-import { paramsOfView, viewFilters, writeListParams, type OrderListParams } from '../list-params';
+import type { OrderListPreferences, OrderListView } from '@shipdesk/contract';
+import { useListOrderViewsQuery, useOrderListPreferences } from '../api/order-views-api';
+import { viewFilters, type OrderListParams } from '../list-params';
 import { parseOrderStatus } from '../order-routes';
-import { ManageViewsDialog, SaveViewDialog } from './orders-view-dialogs';
+import { loadOnce, useWhenIdle } from '@/lib/lazy/lazy-load';
+
+const loadPopup = loadOnce(() => import('./orders-view-menu-popup'));
+const OrdersViewMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.OrdersViewMenuPopup })));
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
@@ -51,40 +40,22 @@ interface OrdersViewMenuProps {
 }
 
 /**
- * The user's saved views: apply one (its filters, status tab and sort go to the URL; its columns, and its page size
- * and density when it keeps them, become the user's), save the list as it is now, rename or delete them.
+ * The user's saved views: the button names the view the list shows, if any; its menu (OrdersViewMenuPopup) applies,
+ * saves, renames or deletes them. The menu's code comes when the browser is idle after the first paint, or on the
+ * first click (the menu opens once it is there).
  */
 export function OrdersViewMenu({ params }: OrdersViewMenuProps) {
-  const navigate = useNavigate();
   const status = parseOrderStatus(useParams().filterStatus);
   const { preferences } = useOrderListPreferences();
   const { data: views = [], isError } = useListOrderViewsQuery();
-  const [savePreferences] = useUpdateOrderListPreferencesMutation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [dialog, setDialog] = useState<'save' | 'manage' | null>(null);
+  // The menu and its dialogs are drawn from the first opening on (their code loaded then if not yet).
+  const [wanted, setWanted] = useState(false);
+  useWhenIdle(() => void loadPopup().catch(() => undefined));
   const menuId = useId();
 
   const filters = viewFilters(params, status);
   const current = views.find((view) => showsView(view, { filters, params, preferences }));
-
-  const apply = (view: OrderListView) => {
-    setAnchor(null);
-    const size = view.pageSize ?? preferences.pageSize;
-    savePreferences({
-      hiddenColumns: view.hiddenColumns,
-      ...(view.pageSize !== null ? { pageSize: view.pageSize } : {}),
-      ...(view.density !== null ? { density: view.density } : {}),
-    })
-      .unwrap()
-      .catch((error: unknown) =>
-        toast.error(apiErrorMessage(error, `The columns of \u201c${view.name}\u201d could not be kept.`)),
-      );
-    const next = paramsOfView(view, size);
-    void navigate({
-      pathname: next.status ? hrefs.ordersByStatus(next.status) : hrefs.orders(),
-      search: writeListParams(next.params, size).toString(),
-    });
-  };
 
   return (
     <>
@@ -95,67 +66,31 @@ export function OrdersViewMenu({ params }: OrdersViewMenuProps) {
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setWanted(true);
+          setAnchor(event.currentTarget);
+        }}
         sx={{ maxWidth: 260 }}
       >
         <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {current ? `View: ${current.name}` : 'Views'}
         </span>
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-label': 'Saved views', dense: true } }}
-      >
-        {views.length > 0 ? <ListSubheader>Your views</ListSubheader> : null}
-        {views.map((view) => (
-          <MenuItem key={view.id} onClick={() => apply(view)} selected={view.id === current?.id}>
-            <ListItemIcon>{view.id === current?.id ? <CheckOutlined fontSize="small" /> : null}</ListItemIcon>
-            <ListItemText primary={view.name} slotProps={{ primary: { noWrap: true, sx: { maxWidth: 280 } } }} />
-          </MenuItem>
-        ))}
-        {views.length === 0 ? (
-          <MenuItem disabled>
-            <ListItemText primary={isError ? 'Your views could not be loaded' : 'No saved views yet'} />
-          </MenuItem>
-        ) : null}
-        <Divider />
-        <MenuItem
-          disabled={views.length >= MAX_ORDER_LIST_VIEWS}
-          onClick={() => {
-            setAnchor(null);
-            setDialog('save');
-          }}
-        >
-          <ListItemText
-            primary="Save current view…"
-            secondary={views.length >= MAX_ORDER_LIST_VIEWS ? `At most ${MAX_ORDER_LIST_VIEWS} views` : undefined}
+      {wanted ? (
+        <Suspense fallback={null}>
+          <OrdersViewMenuPopup
+            menuId={menuId}
+            anchor={anchor}
+            onCloseMenu={() => setAnchor(null)}
+            params={params}
+            filters={filters}
+            preferences={preferences}
+            views={views}
+            isError={isError}
+            current={current}
           />
-        </MenuItem>
-        <MenuItem
-          disabled={views.length === 0}
-          onClick={() => {
-            setAnchor(null);
-            setDialog('manage');
-          }}
-        >
-          <ListItemText primary="Rename or delete views…" />
-        </MenuItem>
-      </Menu>
-      <SaveViewDialog
-        open={dialog === 'save'}
-        onClose={() => setDialog(null)}
-        input={{
-          filters,
-          sort: params.sort,
-          hiddenColumns: preferences.hiddenColumns,
-          pageSize: params.size as OrderListPreferences['pageSize'],
-          density: preferences.density,
-        }}
-      />
-      <ManageViewsDialog open={dialog === 'manage'} views={views} onClose={() => setDialog(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -8,7 +8,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { QueryError } from '@/components/query-error';
 import { newIdempotencyKey } from '@/lib/api/idempotency';
 import { apiErrorMessage, apiErrorReason, apiFieldErrors, isApiError } from '@/lib/errors';
-import { useUnits } from '@/lib/units';
+import { useUnits } from '@/lib/units/use-units';
 import { ReturnAddresses } from './return-addresses';
 import { ReturnLabelFields } from './return-label-fields';
 import {

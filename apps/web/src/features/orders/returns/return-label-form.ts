@@ -1,6 +1,6 @@
 import { RMA_PATTERN, type ReturnLabelCreate, type ReturnLabelDefaults, type UnitSystem } from '@shipdesk/contract';
 import { EMAIL_PATTERN } from '@/lib/validation';
-import { storedValue, unitResult, type Quantity, type UnitValue } from '@/lib/units';
+import { storedValue, unitResult, type Quantity, type UnitValue } from '@/lib/units/unit-value';
 import { choiceKey } from './return-words';
 
 type ReturnFormat = 'pdf' | 'zpl';

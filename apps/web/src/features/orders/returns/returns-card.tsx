@@ -1,14 +1,24 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReturnLabel } from '@shipdesk/contract';
 import { CardSection } from '@/components/card-section';
 import { QueryError } from '@/components/query-error';
 import { isApiError, showApiError } from '@/lib/errors';
-import { ReturnEmailDialog, ReturnVoidDialog } from './return-label-change-dialogs';
+import { loadOnce, useWhenIdle } from '@/lib/lazy/lazy-load';
 import { ReturnLabelItem, type ReturnItemAction } from './return-label-item';
-import { downloadReturnLabel, ReturnPreviewDialog } from './return-preview-dialog';
 import { useListReturnLabelsQuery } from './returns-api';
+
+// The dialogs open on a click: their code comes when the browser is idle after the card appears, or on that click.
+const loadPreview = loadOnce(() => import('./return-preview-dialog'));
+const loadChanges = loadOnce(() => import('./return-label-change-dialogs'));
+const ReturnPreviewDialog = lazy(() => loadPreview().then((m) => ({ default: m.ReturnPreviewDialog })));
+const ReturnVoidDialog = lazy(() => loadChanges().then((m) => ({ default: m.ReturnVoidDialog })));
+const ReturnEmailDialog = lazy(() => loadChanges().then((m) => ({ default: m.ReturnEmailDialog })));
+
+function preloadDialogs() {
+  for (const load of [loadPreview, loadChanges]) void load().catch(() => undefined);
+}
 
 interface ReturnsCardProps {
   orderId: string;
@@ -26,6 +36,8 @@ export function ReturnsCard({ orderId, timeZone, locale }: ReturnsCardProps) {
   const { data, error, refetch, isFetching } = useListReturnLabelsQuery(orderId);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
+  const shown = data !== undefined && data.length > 0;
+  useWhenIdle(preloadDialogs, shown);
 
   // A server without returns (or a tenant without labels) has nothing to show here.
   if (error && !data && isApiError(error) && (error.status === 403 || error.status === 404)) return null;
@@ -41,7 +53,8 @@ export function ReturnsCard({ orderId, timeZone, locale }: ReturnsCardProps) {
   const act = (label: ReturnLabel, action: ReturnItemAction) => {
     if (action !== 'download') return setDialog({ kind: action, label });
     setDownloading(label.id);
-    downloadReturnLabel(label)
+    loadPreview()
+      .then(({ downloadReturnLabel }) => downloadReturnLabel(label))
       .catch((failure: unknown) => showApiError(failure, 'Could not download the return label.'))
       .finally(() => setDownloading(null));
   };
@@ -70,9 +83,13 @@ export function ReturnsCard({ orderId, timeZone, locale }: ReturnsCardProps) {
           />
         ))}
       </Box>
-      {dialog?.kind === 'preview' ? <ReturnPreviewDialog label={dialog.label} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'void' ? <ReturnVoidDialog label={dialog.label} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'email' ? <ReturnEmailDialog label={dialog.label} onClose={() => setDialog(null)} /> : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'preview' ? (
+          <ReturnPreviewDialog label={dialog.label} onClose={() => setDialog(null)} />
+        ) : null}
+        {dialog?.kind === 'void' ? <ReturnVoidDialog label={dialog.label} onClose={() => setDialog(null)} /> : null}
+        {dialog?.kind === 'email' ? <ReturnEmailDialog label={dialog.label} onClose={() => setDialog(null)} /> : null}
+      </Suspense>
     </CardSection>
   );
 }

@@ -24,7 +24,7 @@ describe('the orders list: Delivery filter', { timeout: 20_000 }, () => {
     const { router } = renderRoutes([{ path: '/orders', Component: OrdersPage }], '/orders');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('combobox', { name: 'Delivery' }, { timeout: 5_000 }));
-    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
       'Any delivery',
       'Label created',

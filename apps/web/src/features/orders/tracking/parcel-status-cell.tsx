@@ -1,5 +1,5 @@
 import type { OrderSummary } from '@shipdesk/contract';
-import { StatusChip } from '@/components/status-chip';
+import { OrderChip } from '../components/order-status-chips';
 import { dayWords, isParcelLate, parcelChip } from './tracking-words';
 
 interface ParcelStatusCellProps {
@@ -19,10 +19,10 @@ export function ParcelStatusCell({ row, today, locale }: ParcelStatusCellProps) 
     const promised = `Promised ${dayWords(row.parcelExpected!, locale)}; ${parcelChip(row.parcelStatus).label.toLowerCase()}`;
     return (
       <span title={promised}>
-        <StatusChip small kind="Delivery" label="Late" tone="warning" />
+        <OrderChip small kind="Delivery" label="Late" tone="warning" />
       </span>
     );
   }
   const chip = parcelChip(row.parcelStatus);
-  return <StatusChip small kind="Delivery" label={chip.label} tone={chip.tone} />;
+  return <OrderChip small kind="Delivery" label={chip.label} tone={chip.tone} />;
 }

@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { BUILT_IN_CARRIER, type Delivery, type Order, type ParcelTracking } from '@shipdesk/contract';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import { QueryError } from '@/components/query-error';
 import { StatusChip } from '@/components/status-chip';
 import { apiErrorMessage, apiErrorReason } from '@/lib/errors';
@@ -153,7 +153,7 @@ export function ParcelTrackingSection({ delivery, order, locale }: ParcelTrackin
           {emptyWords(tracking, local, locale)}
         </Typography>
       ) : null}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirming}
         title="Mark this parcel delivered?"
         message={`Tracking ${tracking.trackingNumber}. The built-in carrier reports nothing itself: say so when you delivered the parcel. The order's history records it with your e-mail.`}

@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fail, ok, stubApi } from '@/lib/testing/api-stub';
+import { renderRoutes } from '@/lib/testing/render-with-store';
+import { PHONE_WIDTH, stubViewportWidth } from '@/lib/testing/viewport';
+import { readListParams, type OrderListParams } from '../list-params';
+import { OrdersFilters } from './orders-filters';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The filters of `/orders?<query>`, with a server that keeps no views; `onChange` gets what the seller changes. */
+function renderFilters(query = '') {
+  stubApi((call) => {
+    if (call.path === '/api/v1/orderListPreferences') {
+      return ok({ pageSize: 10, density: 'standard', hiddenColumns: [] });
+    }
+    if (call.path === '/api/v1/orderListViews') return ok([]);
+    return fail(404, 'Not found');
+  });
+  const onChange = vi.fn<(change: Partial<OrderListParams>) => void>();
+  const params = readListParams(new URLSearchParams(query));
+  renderRoutes(
+    [{ path: '/orders', element: <OrdersFilters params={params} stores={[]} onChange={onChange} /> }],
+    `/orders?${query}`,
+  );
+  return { onChange, user: userEvent.setup() };
+}
+
+/** MUI's select (its code loaded), not the placeholder drawn before it. */
+const isMuiSelect = (element: HTMLElement) => element.classList.contains('MuiSelect-select');
+
+describe('the filters on first use', { timeout: 20_000 }, () => {
+  it('draws look-alikes of the fields first, with their labels and values, and MUI’s once the code is there', async () => {
+    renderFilters('payment=Unpaid&from=2026-11-01');
+    const payment = screen.getByRole('combobox', { name: 'Payment' });
+    expect(isMuiSelect(payment)).toBe(false);
+    expect(payment).toHaveTextContent('Unpaid');
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
+    expect(screen.getByRole('combobox', { name: 'Shipment' })).toHaveTextContent('Any shipment');
+    // Loaded when the page is idle: the same fields, the same values.
+    await waitFor(() => expect(isMuiSelect(screen.getByRole('combobox', { name: 'Payment' }))).toBe(true), {
+      timeout: 5_000,
+    });
+    expect(screen.getByRole('combobox', { name: 'Payment' })).toHaveTextContent('Unpaid');
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
+  });
+
+  it('opens a select clicked before its code arrived, once it is there', async () => {
+    const { onChange, user } = renderFilters();
+    const shipment = screen.getByRole('combobox', { name: 'Shipment' });
+    expect(isMuiSelect(shipment)).toBe(false);
+    await user.click(shipment);
+    const listbox = await screen.findByRole('listbox', {}, { timeout: 5_000 });
+    await user.click(within(listbox).getByRole('option', { name: 'Unshipped' }));
+    expect(onChange).toHaveBeenLastCalledWith({ shipmentStatus: ['Unshipped'] });
+  });
+
+  it('keeps what was typed in the search before its field arrived, and searches it', async () => {
+    const { onChange, user } = renderFilters();
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    expect(search.classList.contains('MuiInputBase-input')).toBe(false);
+    await user.type(search, 'mug');
+    expect(search).toHaveValue('mug');
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith({ search: 'mug' }));
+    // Leaving the field lets the real one take its place, with the text.
+    await user.tab();
+    await waitFor(
+      () =>
+        expect(screen.getByRole('searchbox', { name: 'Search' }).classList.contains('MuiInputBase-input')).toBe(true),
+      { timeout: 5_000 },
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('mug');
+  });
+
+  it('on a phone, leaves the folded fields as they are first drawn until they are unfolded', async () => {
+    stubViewportWidth(PHONE_WIDTH);
+    const { user } = renderFilters();
+    // Longer than the idle wait after which a wide screen loads them.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(isMuiSelect(screen.getByRole('combobox', { name: 'Payment' }))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await waitFor(() => expect(isMuiSelect(screen.getByRole('combobox', { name: 'Payment' }))).toBe(true), {
+      timeout: 5_000,
+    });
+    // Folded again, they stay (with what was being typed in them).
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(isMuiSelect(screen.getByRole('combobox', { name: 'Payment' }))).toBe(true);
+  });
+});

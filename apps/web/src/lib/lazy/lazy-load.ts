@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import { whenIdleLoadsMayStart } from './page-settled';
+
+/**
+ * A module's `import()`, started once however many controls ask for it: the idle preload, a first click and
+ * `React.lazy` share one request and one promise.
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | null = null;
+  return () => {
+    // A failed download (offline) is asked for again on the next use.
+    promise ??= load().catch((error: unknown) => {
+      promise = null;
+      throw error;
+    });
+    return promise;
+  };
+}
+
+/** Runs `run` at once (nothing to wait for); nothing to cancel then. */
+function startNow(run: () => void): () => void {
+  run();
+  return () => undefined;
+}
+
+/** How long a busy page waits at most for an idle moment before it loads the controls' code anyway. */
+const IDLE_TIMEOUT_MS = 1500;
+
+/**
+ * Runs `run` once the browser is idle after the first paint (`requestIdleCallback`, or a timer where it has none), so
+ * that the code of the controls used only on interaction is there before a first click, without delaying what the
+ * first screen draws; on a hydrated page, not before its data has come (page-settled.ts), unless `afterPageData` is
+ * false (what the page's live updates need). Not while `enabled` is false.
+ */
+export function useWhenIdle(run: () => void, enabled = true, afterPageData = true): void {
+  // The latest `run`, called once per wait: a new closure each render does not restart it.
+  const latest = useRef(run);
+  useEffect(() => {
+    latest.current = run;
+  });
+  useEffect(() => {
+    const call = () => latest.current();
+    if (!enabled) return undefined;
+    let cancelIdle: () => void = () => undefined;
+    const start = afterPageData ? whenIdleLoadsMayStart : startNow;
+    const cancelWait = start(() => {
+      if (typeof window.requestIdleCallback === 'function') {
+        const handle = window.requestIdleCallback(call, { timeout: IDLE_TIMEOUT_MS });
+        cancelIdle = () => window.cancelIdleCallback(handle);
+        return;
+      }
+      // Without it (Safari, jsdom), a while after the first paint: the page's own requests and drawing go first.
+      const timer = setTimeout(call, IDLE_TIMEOUT_MS);
+      cancelIdle = () => clearTimeout(timer);
+    });
+    return () => {
+      cancelWait();
+      cancelIdle();
+    };
+  }, [enabled, afterPageData]);
+}
+
+/**
+ * Whether a control's real code may replace its look-alike placeholder: false on the first render (the server's HTML
+ * and the hydrating client draw the placeholder alike), true once `load` has brought the code at an idle moment, or
+ * at once when `wanted` (the seller reached for the control: React.lazy then suspends on the same import).
+ */
+export function useLoadedWhenIdle(load: () => Promise<unknown>, wanted = false, idle = true): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useWhenIdle(() => {
+    load().then(
+      () => setLoaded(true),
+      // A failed download (offline) leaves the placeholder; a use asks again through React.lazy.
+      () => undefined,
+    );
+  }, idle);
+  // Once wanted, kept: folding the phone's filters again does not draw the placeholders (and lose drafts) anew.
+  if (wanted && !loaded) setLoaded(true);
+  return loaded || wanted;
+}

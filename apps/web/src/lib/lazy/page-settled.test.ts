@@ -1,0 +1,29 @@
+import { describe, expect, it, vi } from 'vitest';
+import { holdUntil, whenIdleLoadsMayStart } from './page-settled';
+
+describe('whenIdleLoadsMayStart', () => {
+  it('runs at once when nothing holds the idle loads, and after the page settled when something does', async () => {
+    const first = vi.fn();
+    whenIdleLoadsMayStart(first);
+    expect(first).toHaveBeenCalledTimes(1);
+
+    let settle = () => undefined as void;
+    holdUntil(new Promise<void>((resolve) => (settle = resolve)));
+    const held = vi.fn();
+    const cancelled = vi.fn();
+    whenIdleLoadsMayStart(held);
+    whenIdleLoadsMayStart(cancelled)();
+    await Promise.resolve();
+    expect(held).not.toHaveBeenCalled();
+    settle();
+    await vi.waitFor(() => expect(held).toHaveBeenCalledTimes(1));
+    expect(cancelled).not.toHaveBeenCalled();
+  });
+
+  it('lets the loads start when what held them failed', async () => {
+    holdUntil(Promise.reject(new Error('the page data did not come')));
+    const run = vi.fn();
+    whenIdleLoadsMayStart(run);
+    await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(1));
+  });
+});
