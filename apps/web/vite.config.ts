@@ -18,14 +18,23 @@ const SOURCE = fileURLToPath(new URL('./src', import.meta.url));
 const FIRST = staticImports(['main.tsx', 'app/providers.tsx', 'app/routes/orders/orders-list-route.tsx'], SOURCE);
 const DASHBOARD = staticImports(['features/dashboard/dashboard-page.tsx'], SOURCE);
 const ORDER_VIEW = staticImports(['app/routes/orders/order-view-route.tsx'], SOURCE);
+// What the order list draws once its data says so: a label batch's banner above the rows (most loads have none).
+const LIST_DATA = staticImports(['features/labels/components/label-batch-banner-alert.tsx'], SOURCE);
 const muiNames = (names: Set<string>) =>
   new Set([...names].filter((name) => /^@mui\/(material|icons-material)\/[^/]+$/.test(name)));
-// MUI's components and icons the first page draws: one chunk; those the dashboard adds: a second; those the order view
-// adds: a third; those that only other pages, or the controls loaded on first use, import: a fourth.
+// MUI's components and icons the first page draws: one chunk; those the list's label batch banner adds (its progress
+// bar and close icon): a second, so that the banner does not bring the MUI of every other page; those the dashboard
+// adds: a third; those the order view adds: a fourth; those that only other pages, or the controls loaded on first
+// use, import: a fifth (mui-more, which imports the dashboard's and the order view's).
 const FIRST_MUI = muiNames(FIRST.packages);
-const DASHBOARD_MUI = new Set([...muiNames(DASHBOARD.packages)].filter((name) => !FIRST_MUI.has(name)));
+const LIST_DATA_MUI = new Set([...muiNames(LIST_DATA.packages)].filter((name) => !FIRST_MUI.has(name)));
+const DASHBOARD_MUI = new Set(
+  [...muiNames(DASHBOARD.packages)].filter((name) => !FIRST_MUI.has(name) && !LIST_DATA_MUI.has(name)),
+);
 const ORDER_VIEW_MUI = new Set(
-  [...muiNames(ORDER_VIEW.packages)].filter((name) => !FIRST_MUI.has(name) && !DASHBOARD_MUI.has(name)),
+  [...muiNames(ORDER_VIEW.packages)].filter(
+    (name) => !FIRST_MUI.has(name) && !LIST_DATA_MUI.has(name) && !DASHBOARD_MUI.has(name),
+  ),
 );
 if (FIRST_MUI.size === 0) throw new Error('vite.config: found no MUI import in the first pages; is the path right?');
 /**
@@ -102,8 +111,49 @@ function noTypeBoxInBrowser(): Plugin {
   };
 }
 
+/** The order list's page, and what it draws once its data has come: each loads MUI of the first page only. */
+const LIGHT_LIST = [
+  '/src/app/routes/orders/orders-list-route.tsx',
+  '/src/features/labels/components/label-batch-banner-alert.tsx',
+];
+/** The chunks of MUI that other pages and the controls loaded on first use bring (the codeSplitting groups below). */
+const OTHER_PAGES_MUI = new Set(['mui-more', 'mui-dashboard', 'mui-view']);
+
+/**
+ * Fails the build when the order list, or the label batch banner it draws above its rows, would load the MUI of other
+ * pages (78 kB gzip once, when the banner's progress bar and close icon fell into mui-more): a component they add
+ * belongs in the first page's imports or in the list's own group (LIST_DATA).
+ */
+function listStaysLight(): Plugin {
+  return {
+    name: 'shipdesk-list-stays-light',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])),
+      );
+      for (const entry of LIGHT_LIST) {
+        const start = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith(entry));
+        if (!start) this.error(`The build has no chunk of ${entry}`);
+        const seen = new Set<string>();
+        const queue = [start.fileName];
+        for (let name = queue.shift(); name; name = queue.shift()) {
+          if (seen.has(name)) continue;
+          seen.add(name);
+          const chunk = chunks.get(name);
+          if (!chunk) continue;
+          if (OTHER_PAGES_MUI.has(chunk.name)) {
+            this.error(`${entry} loads ${chunk.name}, the MUI of other pages: group what it adds with the list's own`);
+          }
+          queue.push(...chunk.imports);
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preloadProviders(), noTypeBoxInBrowser()],
+  plugins: [react(), preloadProviders(), noTypeBoxInBrowser(), listStaysLight()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -142,6 +192,7 @@ export default defineConfig({
             { name: 'framework', test: FRAMEWORK, priority: 2 },
             { name: 'mui-core', test: MUI_CORE, priority: 1 },
             { name: 'mui', test: (id) => FIRST_MUI.has(muiComponentOf(id) ?? ''), priority: 1 },
+            { name: 'mui-list-data', test: (id) => LIST_DATA_MUI.has(muiComponentOf(id) ?? '') },
             { name: 'mui-dashboard', test: (id) => DASHBOARD_MUI.has(muiComponentOf(id) ?? '') },
             { name: 'mui-view', test: (id) => ORDER_VIEW_MUI.has(muiComponentOf(id) ?? '') },
             { name: 'mui-more', test: (id) => MUI_COMPONENTS.test(id) || muiComponentOf(id) !== null },
