@@ -1,33 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { fail, ok, stubApi } from '@/lib/testing/api-stub';
-import { renderRoutes } from '@/lib/testing/render-with-store';
 import { PHONE_WIDTH, stubViewportWidth } from '@/lib/testing/viewport';
-import { readListParams, type OrderListParams } from '../list-params';
-import { OrdersFilters } from './orders-filters';
+import { renderFilters } from './orders-filters-testing';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-/** The filters of `/orders?<query>`, with a server that keeps no views; `onChange` gets what the seller changes. */
-function renderFilters(query = '') {
-  stubApi((call) => {
-    if (call.path === '/api/v1/orderListPreferences') {
-      return ok({ pageSize: 10, density: 'standard', hiddenColumns: [] });
-    }
-    if (call.path === '/api/v1/orderListViews') return ok([]);
-    return fail(404, 'Not found');
-  });
-  const onChange = vi.fn<(change: Partial<OrderListParams>) => void>();
-  const params = readListParams(new URLSearchParams(query));
-  renderRoutes(
-    [{ path: '/orders', element: <OrdersFilters params={params} stores={[]} onChange={onChange} /> }],
-    `/orders?${query}`,
-  );
-  return { onChange, user: userEvent.setup() };
-}
 
 /** MUI's select (its code loaded), not the placeholder drawn before it. */
 const isMuiSelect = (element: HTMLElement) => element.classList.contains('MuiSelect-select');
