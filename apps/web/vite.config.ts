@@ -6,9 +6,10 @@ import { staticImports } from './scripts/static-imports.ts';
 // The API server (apps/server) serves the API, socket.io and /app-config.json on port 3000.
 const apiTarget = process.env.SHIPDESK_API_URL ?? 'http://localhost:3000';
 
-// Not the sign-in library (oidc-client-ts, react-oidc-context): it is loaded after the first paint (app/oidc-bridge.tsx).
+// Not the sign-in library (oidc-client-ts, react-oidc-context), loaded after the first paint (app/oidc-bridge.tsx), nor
+// react-toastify, loaded with the first toast or after hydration (lib/toast/toast.ts).
 const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@reduxjs[\\/]toolkit|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|redux-persist|react-toastify|clsx)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@reduxjs[\\/]toolkit|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|redux-persist|clsx)[\\/]/;
 const MUI_CORE =
   /[\\/]node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion[\\/][^\\/]+|stylis|react-is|prop-types|@babel[\\/]runtime|react-transition-group)[\\/]/;
 
@@ -196,6 +197,8 @@ export default defineConfig({
             { name: 'mui-dashboard', test: (id) => DASHBOARD_MUI.has(muiComponentOf(id) ?? '') },
             { name: 'mui-view', test: (id) => ORDER_VIEW_MUI.has(muiComponentOf(id) ?? '') },
             { name: 'mui-more', test: (id) => MUI_COMPONENTS.test(id) || muiComponentOf(id) !== null },
+            // react-toastify, loaded with the first toast (its own file is named after its folder, `dist`, otherwise).
+            { name: 'toasts', test: /[\\/]node_modules[\\/]react-toastify[\\/]/ },
             // The shared code the first pages import, then the rest: the first must not import the second's MUI.
             { name: 'shared', test: isFirstShared, minShareCount: 2 },
             { name: 'shared-view', test: (id) => isShared(id) && ORDER_VIEW.files.has(id), minShareCount: 2 },

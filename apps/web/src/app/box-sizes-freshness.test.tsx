@@ -7,7 +7,7 @@ import { BoxSizesSection } from '@/features/settings/box-sizes/box-sizes-section
 import { fail, ok, stubApi } from '@/lib/testing/api-stub';
 import { renderRoutes } from '@/lib/testing/render-with-store';
 
-vi.mock('react-toastify', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Path, UseFormReturn } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import type { StoreFieldDefinition } from '@shipdesk/contract';
 import { apiFieldErrors } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/validation';

@@ -7,7 +7,7 @@ import { mockFetch, renderRoutes, type RecordedRequest } from '@/lib/testing/ren
 import { DashboardPage, describeRange, parsePeriod } from './dashboard-page';
 
 const { toastError } = vi.hoisted(() => ({ toastError: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { error: toastError, success: vi.fn(), info: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { error: toastError, success: vi.fn(), info: vi.fn() } }));
 
 const FAILURE = 'Failed to get dashboard statistics.';
 
@@ -349,6 +349,30 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       expect(requests.slice(before).filter((r) => r.url.startsWith('/api/v1/orders?'))).toHaveLength(1);
       // Without a Percentage the change is computed from Current and Previous.
       expect(figure('Received Orders', 'Change')).toHaveTextContent('Up 129.2% compared with Mon–Wed 14:00 last week');
+    } finally {
+      detachRealtimeSocket(socket);
+    }
+  });
+
+  it('asks for the figures again when the socket (re)connects: pushes sent while it was down are not replayed', async () => {
+    const handlers = new Map<string, (payload: unknown) => void>();
+    const socket = {
+      on: (event: string, handler: (payload: unknown) => void) => handlers.set(event, handler),
+      off: (event: string) => handlers.delete(event),
+    } as unknown as Socket;
+    attachRealtimeSocket(socket);
+    try {
+      let received = 1500;
+      const answer = () =>
+        ok(statistics({ salesCount: [{ xLabels: 'Received Orders', Current: received, Previous: 1200 }] }));
+      serve({ quick: answer, full: answer });
+      renderDashboard();
+      await loaded();
+      expect(figure('Received Orders', 'Current')).toHaveTextContent('1.5K');
+
+      received = 2750;
+      act(() => handlers.get('connect')?.(undefined));
+      await waitFor(() => expect(figure('Received Orders', 'Current')).toHaveTextContent('2.8K'), { timeout: 2000 });
     } finally {
       detachRealtimeSocket(socket);
     }

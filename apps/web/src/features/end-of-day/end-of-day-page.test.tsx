@@ -7,7 +7,7 @@ import { fail, ok, stubApi, type ApiCall } from '@/lib/testing/api-stub';
 import { renderRoutes } from '@/lib/testing/render-with-store';
 import { EndOfDayPage } from './end-of-day-page';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import { api } from '@/lib/api/base-api';
 import { showApiError } from '@/lib/errors';
 import { STORAGE_KEYS, readItem, removeItem, writeItem } from '@/lib/storage/local-storage';

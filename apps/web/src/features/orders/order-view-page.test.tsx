@@ -10,7 +10,7 @@ import type { OrderPartProps } from './orders-page-slots';
 import { fail, fullOrder, ok, ruleApplication, ruleResult, stubApi, type ApiCall } from './testing';
 
 const { toastInfo, toastSuccess } = vi.hoisted(() => ({ toastInfo: vi.fn(), toastSuccess: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { info: toastInfo, success: toastSuccess, error: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { info: toastInfo, success: toastSuccess, error: vi.fn() } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

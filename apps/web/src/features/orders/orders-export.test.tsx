@@ -12,7 +12,7 @@ const { toastError, toastSuccess, toastInfo, downloadBlob } = vi.hoisted(() => (
   toastInfo: vi.fn(),
   downloadBlob: vi.fn(),
 }));
-vi.mock('react-toastify', () => ({ toast: { info: toastInfo, success: toastSuccess, error: toastError } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { info: toastInfo, success: toastSuccess, error: toastError } }));
 vi.mock('@/lib/printing/print-output', () => ({ downloadBlob }));
 
 afterEach(() => {

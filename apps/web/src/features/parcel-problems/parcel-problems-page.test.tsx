@@ -8,7 +8,7 @@ import { renderRoutes } from '@/lib/testing/render-with-store';
 import { ParcelProblemsPage } from './parcel-problems-page';
 import { parcelProblem } from './parcel-problems-testing';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

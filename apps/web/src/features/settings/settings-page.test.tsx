@@ -12,7 +12,7 @@ import { carrierAccount } from './testing';
 import { countryName, warehouseOptions, type WarehouseForm } from './tabs/warehouse-address-fields';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { error: toastError, success: toastSuccess } }));
 
 // Stands in for the shell's setup-guide query, to see that a save invalidates the 'SetupGuide' tag.
 const setupGuideProbe = api.injectEndpoints({

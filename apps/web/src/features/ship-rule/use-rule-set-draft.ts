@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import type { RuleSet, ShippingRule } from '@shipdesk/contract';
 import { apiErrorMessage, apiErrorReason, apiFieldErrors, isApiError } from '@/lib/errors';
 import { sameRules } from './rule-draft';

@@ -8,7 +8,7 @@ import { StoresPage } from './stores-page';
 import { fail, ok, store, storeList } from './testing';
 
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: toasts }));
+vi.mock('@/lib/toast/toast', () => ({ toast: toasts }));
 
 afterEach(() => {
   for (const fn of Object.values(toasts)) fn.mockReset();

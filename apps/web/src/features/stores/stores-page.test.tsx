@@ -9,7 +9,7 @@ import { StoresPage } from './stores-page';
 import { fail, fakeSocket, ok, store, storeList, syncRun } from './testing';
 
 const { toastError } = vi.hoisted(() => ({ toastError: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { error: toastError, success: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { error: toastError, success: vi.fn() } }));
 
 const sockets: ReturnType<typeof fakeSocket>[] = [];
 afterEach(() => {

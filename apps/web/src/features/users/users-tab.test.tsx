@@ -7,7 +7,7 @@ import { mockFetch, renderWithStore, type RecordedRequest } from '@/lib/testing/
 import { UsersTab } from './users-tab';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { error: toastError, success: toastSuccess } }));
 
 const ME: OrgUser = {
   id: 'u-admin',

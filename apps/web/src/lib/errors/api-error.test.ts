@@ -3,7 +3,7 @@ import { apiErrorMessage, apiFieldErrors, fetchFailure, isApiError, toApiError }
 import { showApiError } from './show-api-error';
 
 const { toastError } = vi.hoisted(() => ({ toastError: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { error: toastError } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { error: toastError } }));
 
 describe('apiErrorMessage', () => {
   it('joins the field errors with ", "', () => {

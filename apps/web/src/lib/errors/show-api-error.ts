@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import { apiErrorMessage } from './api-error';
 
 /** Spec section 8: a toast with the joined field errors, else the status text, else the fallback. */

@@ -5,7 +5,7 @@ import { fail, fullOrder, ok, stubApi } from '@/features/orders/testing';
 import { renderRoutes } from '@/lib/testing/render-with-store';
 import { OrderActionRoute, OrderViewRoute } from './order-view-route';
 
-vi.mock('react-toastify', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import { DEFAULT_CURRENCY, DEFAULT_LOCALE, type DashboardPeriod } from '@shipdesk/contract';
 import { useTenantCurrencyQuery } from '@/lib/api/tenant-configs';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';

@@ -9,7 +9,7 @@ import { fullOrder } from '@/lib/testing/order-fixtures';
 import { boughtLabel, delivery, labelRefused } from '../testing';
 import { DeliveriesCard } from './deliveries-card';
 
-vi.mock('react-toastify', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
 const { saved } = vi.hoisted(() => ({ saved: [] as string[] }));
 vi.mock('@/lib/printing/print-output', async (importOriginal) => ({
   ...(await importOriginal<typeof PrintOutput>()),

@@ -7,7 +7,7 @@ import { fullOrder } from '@/lib/testing/order-fixtures';
 import { delivery, labelFlow, PARCEL_DEFAULTS } from '../testing';
 import { DeliveriesCard } from './deliveries-card';
 
-vi.mock('react-toastify', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

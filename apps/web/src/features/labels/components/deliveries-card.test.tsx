@@ -10,7 +10,7 @@ import { boughtLabel, delivery, labelFlow, labelRefused, PARCEL_DEFAULTS } from 
 import { DeliveriesCard } from './deliveries-card';
 
 const { toastSuccess } = vi.hoisted(() => ({ toastSuccess: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { info: vi.fn(), success: toastSuccess, error: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { info: vi.fn(), success: toastSuccess, error: vi.fn() } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

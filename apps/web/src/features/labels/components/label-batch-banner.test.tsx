@@ -6,7 +6,7 @@ import { renderWithStore } from '@/lib/testing/render-with-store';
 import { fail, ok, stubApi } from '@/lib/testing/api-stub';
 import { LabelBatchBanner } from './label-batch-banner';
 
-vi.mock('react-toastify', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

@@ -6,7 +6,7 @@ import { renderWithStore } from '@/lib/testing/render-with-store';
 import { fail, type ApiCall } from '@/lib/testing/api-stub';
 import { groundRate, labelFlow, labelPurchaseDialog as dialog, PARCEL_DEFAULTS, serveLabelForm } from '../testing';
 
-vi.mock('react-toastify', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
 
 /** Two mugs and a T-shirt to Canada, prefilled from the products: $30.00 + $15.00. */
 const DRAFT: CustomsDraft = {

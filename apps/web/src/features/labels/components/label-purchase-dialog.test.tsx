@@ -21,7 +21,7 @@ vi.mock('qz-tray', async () => {
   qz.library = fakeQzLibrary({ reports: [['03', '04', '0b', 'ff', '76', '01']] });
   return { default: qz.library.qz };
 });
-vi.mock('react-toastify', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
 
 afterEach(async () => {
   vi.unstubAllGlobals();

@@ -7,7 +7,7 @@ import { fail, ok, orderList, serveOrderList, summary, type ApiCall } from '../t
 import { CHECK_AGAIN_PATH } from './address-check-testing';
 
 const { toastInfo, toastError } = vi.hoisted(() => ({ toastInfo: vi.fn(), toastError: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { info: toastInfo, success: vi.fn(), error: toastError } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { info: toastInfo, success: vi.fn(), error: toastError } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

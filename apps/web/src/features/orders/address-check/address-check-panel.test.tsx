@@ -13,7 +13,7 @@ const { toastInfo, toastSuccess, toastError } = vi.hoisted(() => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
 }));
-vi.mock('react-toastify', () => ({ toast: { info: toastInfo, success: toastSuccess, error: toastError } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { info: toastInfo, success: toastSuccess, error: toastError } }));
 
 afterEach(() => {
   vi.useRealTimers();

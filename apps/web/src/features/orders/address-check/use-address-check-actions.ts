@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import type { AddressCheckApply } from '@shipdesk/contract';
 import { newIdempotencyKey } from '@/lib/api/idempotency';
 import { showApiError } from '@/lib/errors';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import { joinName, type Address } from '@shipdesk/contract';
 import { FormDialog } from '@/components/form-dialog';
 import { applyServerErrors, messagesResolver } from '@/lib/validation';

@@ -7,7 +7,7 @@ import { initialUserData } from '@/lib/state/user-data-slice';
 import { fail, fullOrder, ok, stubApi } from '../testing';
 import { OrderBoxesCard } from './order-boxes-card';
 
-vi.mock('react-toastify', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

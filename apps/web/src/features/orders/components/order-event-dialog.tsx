@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FsmFlow, Order, OrderFlowResult } from '@shipdesk/contract';

@@ -9,7 +9,7 @@ import { fail, fullOrder, ok, stubApi, type ApiCall } from '../testing';
 import { OrderLinesCard } from './order-lines-card';
 
 const { toastSuccess } = vi.hoisted(() => ({ toastSuccess: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { info: vi.fn(), success: toastSuccess, error: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { info: vi.fn(), success: toastSuccess, error: vi.fn() } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

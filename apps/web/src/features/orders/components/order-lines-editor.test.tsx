@@ -9,7 +9,7 @@ import { fail, fullOrder, ok, stubApi, type ApiCall } from '../testing';
 import { OrderLinesCard } from './order-lines-card';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { info: vi.fn(), success: toastSuccess, error: toastError } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { info: vi.fn(), success: toastSuccess, error: toastError } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import Button from '@mui/material/Button';
 import { Role, termsRefusal, type Order } from '@shipdesk/contract';
 import { newIdempotencyKey } from '@/lib/api/idempotency';

@@ -11,7 +11,7 @@ const { toastError, toastSuccess, toastInfo } = vi.hoisted(() => ({
   toastSuccess: vi.fn(),
   toastInfo: vi.fn(),
 }));
-vi.mock('react-toastify', () => ({ toast: { info: toastInfo, success: toastSuccess, error: toastError } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { info: toastInfo, success: toastSuccess, error: toastError } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

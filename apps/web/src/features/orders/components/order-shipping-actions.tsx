@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import SyncOutlined from '@mui/icons-material/SyncOutlined';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';

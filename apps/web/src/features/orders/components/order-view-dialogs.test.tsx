@@ -7,7 +7,7 @@ import { returnDefaults } from '../returns/returns-testing';
 import { fail, fullOrder, ok, stubApi } from '../testing';
 import { OrderViewDialogs } from './order-view-dialogs';
 
-vi.mock('react-toastify', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import DensityMediumOutlined from '@mui/icons-material/DensityMediumOutlined';
 import DensitySmallOutlined from '@mui/icons-material/DensitySmallOutlined';
 import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Path, UseFormReturn } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import { hrefs } from '@/config/paths';
 import { isApiError } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/validation';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import type { OrderListPageSize } from '@shipdesk/contract';
 import { apiErrorMessage } from '@/lib/errors';
 import { useListOrdersQuery, type OrderListArgs } from '../api/orders-api';

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import type { OrderSummary } from '@shipdesk/contract';
 import { showApiError } from '@/lib/errors';
 import { downloadPackingSlip, type PackingSlipFormat } from '../api/packing-slip';
 import type { SelectionOutcome } from '../orders-page-slots';
-import { runResultWords } from '../order-rule-words';
+import { runResultWords } from '../rule-run-words';
 import { eventReport, useBulkOrderEvent, type BulkEvent, type BulkReportContent } from './use-bulk-order-event';
 import { useRunShippingRules } from './use-run-shipping-rules';
 

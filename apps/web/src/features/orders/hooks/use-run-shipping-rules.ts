@@ -1,8 +1,8 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import type { RuleApplyResult } from '@shipdesk/contract';
 import { apiErrorMessage } from '@/lib/errors';
 import { useApplyShippingRulesMutation } from '../api/order-rules-api';
-import { runResultWords } from '../order-rule-words';
+import { runResultWords } from '../rule-run-words';
 
 /** How a run of the shipping rules went: what they did, or why they did not run (the server's words). */
 type ShippingRulesRun = { ran: true; result: RuleApplyResult } | { ran: false; message: string };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import type { ReturnLabel } from '@shipdesk/contract';

@@ -7,7 +7,7 @@ import { ReturnLabelDialog } from './return-label-dialog';
 import { returnDefaults, returnLabel } from './returns-testing';
 
 const { toastSuccess } = vi.hoisted(() => ({ toastSuccess: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { success: toastSuccess, error: vi.fn(), info: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { success: toastSuccess, error: vi.fn(), info: vi.fn() } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -8,7 +8,7 @@ import { ReturnsCard } from './returns-card';
 import { returnLabel } from './returns-testing';
 
 const { toastSuccess, toastInfo } = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastInfo: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { success: toastSuccess, info: toastInfo, error: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { success: toastSuccess, info: toastInfo, error: vi.fn() } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

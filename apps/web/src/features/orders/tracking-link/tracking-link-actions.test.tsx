@@ -6,7 +6,7 @@ import { renderWithStore } from '@/lib/testing/render-with-store';
 import { TrackingLinkActions } from './tracking-link-actions';
 
 const { toastSuccess, toastError } = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { success: toastSuccess, info: vi.fn(), error: toastError } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { success: toastSuccess, info: vi.fn(), error: toastError } }));
 
 const LINK_PATH = '/call/shipment/7/trackingLink';
 const URL = 'https://app.example.com/t/AbCdEfGhIjKlMnOpQrStUv';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import Button from '@mui/material/Button';
 import { apiErrorMessage } from '@/lib/errors';
 import { useMakeTrackingLinkMutation } from './tracking-link-api';

@@ -7,7 +7,7 @@ import { OrdersPage } from '../orders-page';
 import { orderList, serveOrderList, summary, type ApiCall } from '../testing';
 import { ParcelStatusCell } from './parcel-status-cell';
 
-vi.mock('react-toastify', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

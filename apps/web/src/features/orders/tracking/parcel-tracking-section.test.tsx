@@ -9,7 +9,7 @@ import { ParcelTrackingSection } from './parcel-tracking-section';
 import { labelledDelivery, MARK_DELIVERED_PATH, parcel, TRACK_NOW_PATH, TRACKING_PATH } from './tracking-testing';
 
 const { toastSuccess } = vi.hoisted(() => ({ toastSuccess: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { success: toastSuccess, info: vi.fn(), error: vi.fn() } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { success: toastSuccess, info: vi.fn(), error: vi.fn() } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { BoxSize } from '@shipdesk/contract';

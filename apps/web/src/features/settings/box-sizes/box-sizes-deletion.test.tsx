@@ -5,7 +5,7 @@ import { mockFetch, type RecordedRequest } from '@/lib/testing/render-with-store
 import { boxSize, ok, refused, renderSettingsAt, sent } from '../testing';
 
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: toasts }));
+vi.mock('@/lib/toast/toast', () => ({ toast: toasts }));
 
 let requests: RecordedRequest[];
 

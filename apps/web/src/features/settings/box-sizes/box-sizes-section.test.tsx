@@ -6,7 +6,7 @@ import { boxSize, ok, refused, renderSettingsAt, sent } from '../testing';
 import { defaultBoxSizeForm, toBoxSizeInput, validateBoxSizeForm } from './box-size-form';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { error: toastError, success: toastSuccess } }));
 
 let requests: RecordedRequest[];
 let saveReply: (request: RecordedRequest) => Response;

@@ -6,7 +6,7 @@ import { mockFetch, type RecordedRequest } from '@/lib/testing/render-with-store
 import { carrierAccount, ok, refused, renderSettingsAt, sent } from '../testing';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { error: toastError, success: toastSuccess } }));
 
 const BASE = 'https://ship.example.test/hooks/tracking';
 const UPS = carrierAccount();

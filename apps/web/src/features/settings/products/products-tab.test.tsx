@@ -6,7 +6,7 @@ import { mockFetch, type RecordedRequest } from '@/lib/testing/render-with-store
 import { boxSize, ok, refused, renderSettingsAt, sent } from '../testing';
 
 const { toastSuccess, toastInfo } = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastInfo: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: toastSuccess, info: toastInfo } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { error: vi.fn(), success: toastSuccess, info: toastInfo } }));
 
 function product(overrides: Partial<Product> = {}): Product {
   return {

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import Button from '@mui/material/Button';
 import { apiErrorMessage } from '@/lib/errors';
 import { useRestoreSetupRowMutation } from '../api/setup-deletion-api';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import TextField from '@mui/material/TextField';
 import type { ShipMethod } from '@shipdesk/contract';
 import { FormDialog } from '@/components/form-dialog';

@@ -16,7 +16,7 @@ import {
 } from '../testing';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { error: toastError, success: toastSuccess } }));
 
 const STANDARD = shipMethod();
 const EXPRESS = shipMethod({ id: '4', name: 'Express', openOrders: 2, mapped: false });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import Box from '@mui/material/Box';

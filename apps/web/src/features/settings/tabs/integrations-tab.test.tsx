@@ -5,7 +5,7 @@ import { mockFetch, renderWithStore, type RecordedRequest } from '@/lib/testing/
 import { IntegrationsTab, isHttpUrl } from './integrations-tab';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { error: toastError, success: toastSuccess } }));
 
 const NEW_KEY = 'sdk_live_Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHF1dXgwMTI';
 const NO_KEY = { exists: false, last4: null, createdAt: null, lastUsedAt: null };

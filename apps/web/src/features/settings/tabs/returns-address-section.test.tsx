@@ -5,7 +5,7 @@ import { mockFetch, type RecordedRequest } from '@/lib/testing/render-with-store
 import { ok, renderSettingsAt, sent } from '../testing';
 
 const { toastSuccess, toastError } = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { success: toastSuccess, error: toastError } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { success: toastSuccess, error: toastError } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { showApiError } from '@/lib/errors/show-api-error';
 import { applyServerErrors } from '@/lib/validation';

@@ -6,7 +6,7 @@ import { mockFetch, renderWithStore, type RecordedRequest } from '@/lib/testing/
 import { UnitsSection } from './units-section';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
+vi.mock('@/lib/toast/toast', () => ({ toast: { error: toastError, success: toastSuccess } }));
 
 const entry = (key: string, value: string | null, options: Record<string, unknown> | null = null): ConfigEntry => ({
   key,

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { Store } from '@shipdesk/contract';

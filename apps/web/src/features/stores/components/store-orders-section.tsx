@@ -1,5 +1,5 @@
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast/toast';
 import type { PushStatus, Store } from '@shipdesk/contract';
 import { apiErrorMessage } from '@/lib/errors';
 
