@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { MAX_PAGE_SIZE, type OrderList } from '@shipdesk/contract';
@@ -129,6 +129,25 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
       push({ state: 'done', done: 2, total: 2 });
       expect(await within(table).findByText('USPS Ground Advantage')).toBeInTheDocument();
       expect(within(table).queryByRole('link', { name: /^Unmapped/ })).not.toBeInTheDocument();
+      expect(listCalls(calls)).toHaveLength(2);
+    } finally {
+      detachRealtimeSocket(socket as unknown as Socket);
+    }
+  });
+
+  it('asks for the rows again when the socket (re)connects: changes made while it was down came with no push', async () => {
+    let rows = [summary({ id: '1', orderNumber: 'SO-1001' })];
+    const calls = serve(() => ok(page({ rows, total: rows.length })));
+    const socket = { on: vi.fn(), off: vi.fn() };
+    attachRealtimeSocket(socket as unknown as Socket);
+    try {
+      renderList();
+      const table = await screen.findByRole('table', { name: 'Orders' });
+      await within(table).findByRole('link', { name: 'SO-1001' });
+      rows = [...rows, summary({ id: '2', orderNumber: 'SO-1002' })];
+      const connected = socket.on.mock.calls.find(([event]) => event === 'connect')![1] as () => void;
+      act(() => connected());
+      expect(await within(table).findByRole('link', { name: 'SO-1002' })).toBeInTheDocument();
       expect(listCalls(calls)).toHaveLength(2);
     } finally {
       detachRealtimeSocket(socket as unknown as Socket);

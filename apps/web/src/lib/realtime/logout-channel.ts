@@ -6,6 +6,7 @@ import {
   REALTIME_RECONNECTION_DELAY_MS,
   RealtimeEvent,
 } from '@shipdesk/contract';
+import { whenIdleLoadsMayStart } from '@/lib/lazy/page-settled';
 import { attachRealtimeSocket, detachRealtimeSocket } from './realtime-hub.ts';
 
 interface LogoutChannelOptions {
@@ -98,8 +99,9 @@ export function openLogoutChannel(options: LogoutChannelOptions): LogoutChannel 
 }
 
 /**
- * socket.io-client (about 12 KB compressed) is not needed to show the first page: it is fetched once the document
- * has loaded and the browser is idle (live updates and the logout room start a moment later).
+ * socket.io-client (about 13 KB compressed) is not needed to show the first page: it is fetched once the document
+ * has loaded, the browser is idle and, on a page hydrated from the build's HTML, the page's data has come and is drawn
+ * (live updates and the logout room start a moment later; what they missed meanwhile is refetched on connect).
  */
 function loadSocketIoAfterFirstPaint(): Promise<typeof io> {
   const loaded = new Promise<void>((resolve) => {
@@ -114,6 +116,7 @@ function loadSocketIoAfterFirstPaint(): Promise<typeof io> {
     });
   return loaded
     .then(idle)
+    .then(() => new Promise<void>((resolve) => whenIdleLoadsMayStart(resolve)))
     .then(() => import('socket.io-client'))
     .then((module) => module.io);
 }

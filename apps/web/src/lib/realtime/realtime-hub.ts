@@ -3,6 +3,13 @@ import type { Socket } from 'socket.io-client';
 type Handler = (payload: unknown) => void;
 
 /**
+ * socket.io's own event on every connection and reconnection of the app's socket. The server does not replay the
+ * pushes a socket missed (before it first opened, which is after the page's data came, or while the line or the server
+ * was down), so a screen kept fresh by pushes refetches what it shows when this comes.
+ */
+export const REALTIME_CONNECTED = 'connect';
+
+/**
  * One realtime connection serves the whole app: the session opens it (the logout channel) and registers it here;
  * features subscribe to server events (e.g. 'orders:changed' sent to the tenant room, which the server joins every
  * socket to) without opening sockets of their own. Subscriptions outlive reconnections and socket replacements:
