@@ -1,5 +1,6 @@
 import Type from 'typebox';
-import { CARRIER_NAMES, CarrierSchema, type Carrier } from './carriers.ts';
+import { CARRIER_NAMES, type Carrier } from './carrier-names.ts';
+import { CarrierSchema } from './carriers.ts';
 import { GRAMS_PER_POUND } from './weights.ts';
 
 /**

@@ -1,5 +1,6 @@
 import Type from 'typebox';
-import { CarrierSchema, type Carrier } from './carriers.ts';
+import type { Carrier } from './carrier-names.ts';
+import { CarrierSchema } from './carriers.ts';
 import { IdSchema } from './ids.ts';
 import { literalUnion, Nullable } from './schema-kit.ts';
 

@@ -1,5 +1,6 @@
 import Type from 'typebox';
-import { CarrierSchema, type Carrier } from './carriers.ts';
+import type { Carrier } from './carrier-names.ts';
+import { CarrierSchema } from './carriers.ts';
 import { MAX_PARCEL_GRAMS, MAX_PARCEL_INCHES } from './constants.ts';
 import { BoughtCustomsSchema, CustomsDeclarationSchema, type CustomsDraft } from './customs.ts';
 import { IdSchema } from './ids.ts';

@@ -1,5 +1,6 @@
 import Type from 'typebox';
-import { CarrierSchema, type Carrier } from './carriers.ts';
+import type { Carrier } from './carrier-names.ts';
+import { CarrierSchema } from './carriers.ts';
 import { MAX_PARCEL_GRAMS, MAX_PARCEL_INCHES } from './constants.ts';
 import { IdSchema } from './ids.ts';
 import { LABEL_FORMATS, LABEL_STATUSES } from './labels.ts';

@@ -1,5 +1,5 @@
 import { findCarrierService, findPackageType } from './carrier-catalogue.ts';
-import { BUILT_IN_CARRIER, CARRIER_NAMES, isCarrier, type Carrier } from './carriers.ts';
+import { BUILT_IN_CARRIER, CARRIER_NAMES, isCarrier, type Carrier } from './carrier-names.ts';
 import { listWords, quoted, type RuleWordsContext } from './rule-condition-words.ts';
 import { capitalised } from './rule-target-words.ts';
 import type { RuleAction, ShippingRule } from './shipping-rules.ts';

@@ -7,7 +7,6 @@ import {
   signatureWords,
   type RuleActionResult,
   type RuleApplication,
-  type RuleApplyResult,
   type RuleTarget,
   type SignatureKind,
 } from '@shipdesk/contract';
@@ -172,20 +171,6 @@ export function dayWords(date: string, today: string): string {
   if (!match || !month) return date;
   const day = `${month} ${Number(match[3])}`;
   return match[1] === today.slice(0, 4) ? day : `${day}, ${match[1]}`;
-}
-
-const orders = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
-
-/**
- * What a run of the rules did: "Shipping rules ran on 12 orders; 5 changed". Nothing evaluated: no saved set. A run
- * stopped at its time budget says on how many orders it ran, in the server's words.
- */
-export function runResultWords(result: RuleApplyResult, single: boolean): string {
-  if (result.stopped) return `${result.stopped}.`;
-  if (result.evaluated === 0) return 'No shipping rules are saved yet, so none ran.';
-  if (single)
-    return result.changed > 0 ? 'Shipping rules ran; the order changed.' : 'Shipping rules ran; nothing changed.';
-  return `Shipping rules ran on ${orders(result.evaluated)}; ${result.changed} changed`;
 }
 
 const SETTING_FIELDS = ['insuredValue', 'signature', 'holdUntil', 'boxSizeId'] as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { shippingChangeBlocked, shippingEventService } from './order-shipping';
+import { shippingChangeBlocked } from './order-shipping';
+import { shippingEventService } from './order-shipping-catalogue';
 
 describe('shippingChangeBlocked', () => {
   it('lets open orders change and says why the others cannot', () => {

@@ -1,11 +1,4 @@
-import {
-  CARRIER_CATALOGUE,
-  CARRIER_NAMES,
-  findCarrierService,
-  findPackageType,
-  type Carrier,
-  type OrderSummary,
-} from '@shipdesk/contract';
+import { CARRIER_NAMES, type OrderSummary } from '@shipdesk/contract';
 
 /**
  * How an order ships, as the screens tell it: a carrier service; a shipping method that no carrier service fulfils
@@ -39,12 +32,6 @@ export function orderShippingView(
   return requested ? { kind: 'unmapped', requested } : { kind: 'none' };
 }
 
-/** The package type's name in its carrier's catalogue, or its code when the catalogue does not know it. */
-export function packageTypeName(shipping: OrderSummary['shipping']): string | null {
-  if (!shipping.packageType) return null;
-  return (shipping.carrier && findPackageType(shipping.carrier, shipping.packageType)?.name) || shipping.packageType;
-}
-
 /**
  * Why a person cannot choose how this order ships, or null when they can. The server refuses the others (409
  * invalid_status): a completed or canceled order has nothing left to label, so the screen does not offer it.
@@ -53,12 +40,4 @@ export function shippingChangeBlocked(order: Pick<OrderSummary, 'orderStatus'>):
   return OPEN.has(order.orderStatus)
     ? null
     : `Only Draft and Sales Orders can change how they ship: this order is ${order.orderStatus}.`;
-}
-
-/** The carrier service a shipping change left the order with, from the timeline event's payload: "UPS Ground (UPS)". */
-export function shippingEventService(payload: Record<string, unknown>): string | null {
-  const { carrier, carrierMethod } = payload;
-  if (typeof carrier !== 'string' || !(carrier in CARRIER_CATALOGUE) || typeof carrierMethod !== 'string') return null;
-  const service = findCarrierService(carrier as Carrier, carrierMethod);
-  return `${service?.name ?? carrierMethod} (${CARRIER_NAMES[carrier as Carrier]})`;
 }

@@ -7,7 +7,7 @@ import { formatDateTime, formatMoney } from '@/lib/format';
 import { useGetOrderEventsQuery } from '../api/orders-api';
 import { describeChanges, eventName } from '../order-events';
 import { ruleSettingsEventDetails, rulesEventDetails } from '../order-rule-words';
-import { shippingEventService } from '../order-shipping';
+import { shippingEventService } from '../order-shipping-catalogue';
 import { CardSection } from '@/components/card-section';
 import { useUnits } from '@/lib/units/use-units';
 import { labelOptionWords, lineWeightWords, parcelWords } from '../order-weight-words';
