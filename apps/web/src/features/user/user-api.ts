@@ -5,6 +5,8 @@ const userApi = api.injectEndpoints({
   endpoints: (build) => ({
     verifyNewUserRegister: build.mutation<unknown, void>({
       query: () => ({ url: 'call/verifyNewUserRegister', method: 'POST' }),
+      // Sent at every sign-in; it changes nothing a screen shows (no live update needs asking again for it).
+      extraOptions: { showsNoChange: true },
     }),
   }),
 });

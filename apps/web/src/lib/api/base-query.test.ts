@@ -5,9 +5,17 @@ import { api } from './base-api.ts';
 import { onAccessEnded } from '@/lib/session/access-ended';
 import { NETWORK_ERROR_TEXT, toApiError } from './base-query.ts';
 
+const noteLocalChange = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/realtime/realtime-hub', () => ({ noteLocalChange }));
+
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({
     probe: build.query<unknown, void>({ query: () => 'call/probe' }),
+    change: build.mutation<unknown, void>({ query: () => ({ url: 'call/change', method: 'POST' }) }),
+    provision: build.mutation<unknown, void>({
+      query: () => ({ url: 'call/provision', method: 'POST' }),
+      extraOptions: { showsNoChange: true },
+    }),
   }),
 });
 
@@ -37,6 +45,7 @@ async function probe() {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  noteLocalChange.mockReset();
 });
 
 describe('base query', () => {
@@ -48,6 +57,17 @@ describe('base query', () => {
     const request = fetchMock.mock.calls[0]![0];
     expect(request.headers.get('Authorization')).toBe('Bearer abc.def.ghi');
     expect(new URL(request.url).pathname).toBe('/call/probe');
+  });
+
+  it('tells the live updates of each change sent (they ask again for what they missed), not of reads', async () => {
+    stubFetch(() => json(200, {}));
+    const store = makeStore();
+    await store.dispatch(probeApi.endpoints.probe.initiate(undefined, { forceRefetch: true }));
+    expect(noteLocalChange).not.toHaveBeenCalled();
+    await store.dispatch(probeApi.endpoints.provision.initiate());
+    expect(noteLocalChange).not.toHaveBeenCalled();
+    await store.dispatch(probeApi.endpoints.change.initiate());
+    expect(noteLocalChange).toHaveBeenCalledTimes(1);
   });
 
   it('sends no Authorization header without a stored login', async () => {

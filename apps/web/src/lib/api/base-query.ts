@@ -1,5 +1,6 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { normaliseErrorBody, statusTextFor, type ApiError } from '@/lib/errors/api-error';
+import { noteLocalChange } from '@/lib/realtime/realtime-hub';
 import { ACCESS_REVOKED, reportAccessEnded } from '@/lib/session/access-ended';
 import { readAuthToken } from '@/lib/storage/auth-data';
 import { firstRequestsFetch } from './first-requests.ts';
@@ -45,8 +46,19 @@ export function toApiError(
   return { status: 'FETCH_ERROR', statusText: error.error || NETWORK_ERROR_TEXT };
 }
 
+/** An endpoint's `extraOptions`: `showsNoChange` for a mutation whose work no screen shows (the sign-in's provisioning). */
+interface BaseQueryOptions {
+  showsNoChange?: boolean;
+}
+
 /** The RTK Query base query: bearer token from the stored login, failures as ApiError. */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, BaseQueryOptions> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  // A change sent before the live updates connect: they ask for the screens' data again when they do.
+  if (api.type === 'mutation' && !extraOptions?.showsNoChange) noteLocalChange();
   const result = await rawBaseQuery(args, api, extraOptions);
   if (result.error) {
     const error = toApiError(result.error, result.meta?.response);

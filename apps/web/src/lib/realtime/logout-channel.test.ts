@@ -13,6 +13,13 @@ function fakeSocket() {
       handlers.set(event, [...(handlers.get(event) ?? []), fn]);
       return socket;
     },
+    off(event: string, fn: (...args: unknown[]) => void) {
+      handlers.set(
+        event,
+        (handlers.get(event) ?? []).filter((listener) => listener !== fn),
+      );
+      return socket;
+    },
     emit(...args: unknown[]) {
       socket.emitted.push(args);
       return socket;

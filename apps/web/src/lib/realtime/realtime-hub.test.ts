@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { attachRealtimeSocket, detachRealtimeSocket, subscribeRealtime } from './realtime-hub.ts';
+import {
+  attachRealtimeSocket,
+  detachRealtimeSocket,
+  noteLocalChange,
+  REALTIME_RESYNC,
+  subscribeRealtime,
+} from './realtime-hub.ts';
 
 function fakeSocket() {
   const handlers = new Map<string, Set<(payload: unknown) => void>>();
@@ -66,5 +72,54 @@ describe('realtime hub', () => {
     detachRealtimeSocket(asSocket(old));
     current.fire('x', 'still here');
     expect(handler).toHaveBeenCalledWith('still here');
+  });
+
+  describe('resync', () => {
+    function connectedSocket() {
+      const socket = Object.assign(fakeSocket(), { connected: false });
+      attachRealtimeSocket(asSocket(socket));
+      cleanups.push(() => detachRealtimeSocket(asSocket(socket)));
+      return {
+        socket,
+        connect() {
+          socket.connected = true;
+          socket.fire('connect', undefined);
+        },
+        drop() {
+          socket.connected = false;
+        },
+      };
+    }
+
+    it('is not said on the first connection of a page that sent no change, and is on every reconnection', () => {
+      const resync = vi.fn();
+      cleanups.push(subscribeRealtime(REALTIME_RESYNC, resync));
+      const { socket, connect, drop } = connectedSocket();
+      connect();
+      expect(resync).not.toHaveBeenCalled();
+      drop();
+      connect();
+      expect(resync).toHaveBeenCalledTimes(1);
+      // A local event, never asked of the server.
+      expect(socket.count(REALTIME_RESYNC)).toBe(0);
+    });
+
+    it('is said on the first connection when a change was sent before it, and not for a change sent while connected', () => {
+      const resync = vi.fn();
+      cleanups.push(subscribeRealtime(REALTIME_RESYNC, resync));
+      noteLocalChange(); // before any socket: the app's first moments
+      const { connect } = connectedSocket();
+      connect();
+      expect(resync).toHaveBeenCalledTimes(1);
+
+      const next = connectedSocket(); // a new session's socket
+      noteLocalChange();
+      next.connect();
+      expect(resync).toHaveBeenCalledTimes(2);
+      noteLocalChange(); // connected: its pushes will come
+      const other = connectedSocket();
+      other.connect();
+      expect(resync).toHaveBeenCalledTimes(2);
+    });
   });
 });

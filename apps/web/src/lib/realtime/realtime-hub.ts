@@ -3,11 +3,13 @@ import type { Socket } from 'socket.io-client';
 type Handler = (payload: unknown) => void;
 
 /**
- * socket.io's own event on every connection and reconnection of the app's socket. The server does not replay the
- * pushes a socket missed (before it first opened, which is after the page's data came, or while the line or the server
- * was down), so a screen kept fresh by pushes refetches what it shows when this comes.
+ * Not a server event: the hub says it when pushes may have been missed, as the server does not replay them. That is on
+ * every reconnection (the line or the server was down), and on the first connection when the app sent a change before
+ * it (the change's background work, a label's "Channel told" for one, pushes a moment later). A screen kept fresh by
+ * pushes refetches what it shows then. The first connection of a page that changed nothing does not: it comes a moment
+ * after the page's data, and asking again for all of it (17 requests on an order's page) would cost every load.
  */
-export const REALTIME_CONNECTED = 'connect';
+export const REALTIME_RESYNC = 'shipdesk:resync';
 
 /**
  * One realtime connection serves the whole app: the session opens it (the logout channel) and registers it here;
@@ -18,9 +20,14 @@ export const REALTIME_CONNECTED = 'connect';
 const handlers = new Map<string, Set<Handler>>();
 const dispatchers = new Map<string, Handler>();
 let current: Socket | null = null;
+/** The current socket's 'connect' listener (it decides on a resync). */
+let onConnect: (() => void) | null = null;
+const connectedBefore = new WeakSet<Socket>();
+/** The app sent a change while no socket was connected. */
+let changedWhileDisconnected = false;
 
 function bind(event: string): void {
-  if (!current || dispatchers.has(event)) return;
+  if (!current || dispatchers.has(event) || event === REALTIME_RESYNC) return;
   const dispatch: Handler = (payload) => {
     for (const handler of [...(handlers.get(event) ?? [])]) handler(payload);
   };
@@ -34,11 +41,25 @@ function unbind(event: string): void {
   dispatchers.delete(event);
 }
 
+/** Notes a change the app sent (a mutation): if no socket is connected, its pushes may be missed. */
+export function noteLocalChange(): void {
+  if (!current?.connected) changedWhileDisconnected = true;
+}
+
+function connected(socket: Socket): void {
+  const missed = connectedBefore.has(socket) || changedWhileDisconnected;
+  connectedBefore.add(socket);
+  changedWhileDisconnected = false;
+  if (missed) for (const handler of [...(handlers.get(REALTIME_RESYNC) ?? [])]) handler(undefined);
+}
+
 /** Makes `socket` the app's realtime connection (replacing any previous one). */
 export function attachRealtimeSocket(socket: Socket): void {
   if (current === socket) return;
   if (current) detachRealtimeSocket(current);
   current = socket;
+  onConnect = () => connected(socket);
+  socket.on('connect', onConnect);
   for (const event of handlers.keys()) bind(event);
 }
 
@@ -46,6 +67,8 @@ export function attachRealtimeSocket(socket: Socket): void {
 export function detachRealtimeSocket(socket: Socket): void {
   if (current !== socket) return;
   for (const event of [...dispatchers.keys()]) unbind(event);
+  if (onConnect) socket.off('connect', onConnect);
+  onConnect = null;
   current = null;
 }
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { OrderRealtimeEvent } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
-import { REALTIME_CONNECTED, subscribeRealtime } from '@/lib/realtime/realtime-hub';
+import { REALTIME_RESYNC, subscribeRealtime } from '@/lib/realtime/realtime-hub';
 import { useAppDispatch } from '@/lib/store-hooks';
 
 /** Quiet time after the last 'orders:changed' before the figures are asked again. */
@@ -49,18 +49,18 @@ export function createRefreshScheduler(
 /**
  * Live figures: when orders arrive or change (any user, tab or store sync), the server pushes 'orders:changed' to
  * the tenant's room and the dashboard's calls are asked again, without reloading the page; and when the socket
- * (re)connects.
+ * may have missed pushes.
  */
 export function useDashboardRealtime(): void {
   const dispatch = useAppDispatch();
   useEffect(() => {
     const scheduler = createRefreshScheduler(() => dispatch(api.util.invalidateTags(['Dashboard'])));
     const unsubscribe = subscribeRealtime(OrderRealtimeEvent.Changed, () => scheduler.schedule());
-    // Changes made while the socket was not connected came with no push.
-    const offConnected = subscribeRealtime(REALTIME_CONNECTED, () => scheduler.schedule());
+    // Pushes may have been missed (realtime-hub.ts, REALTIME_RESYNC).
+    const offResync = subscribeRealtime(REALTIME_RESYNC, () => scheduler.schedule());
     return () => {
       unsubscribe();
-      offConnected();
+      offResync();
       scheduler.cancel();
     };
   }, [dispatch]);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { LabelBatchRealtimeEvent, type LabelBatch } from '@shipdesk/contract';
 import { ORDER_LIST_TAG } from '@/entities/orders/order-tags';
 import { api } from '@/lib/api/base-api';
-import { REALTIME_CONNECTED, subscribeRealtime } from '@/lib/realtime/realtime-hub';
+import { REALTIME_RESYNC, subscribeRealtime } from '@/lib/realtime/realtime-hub';
 import { useAppDispatch } from '@/lib/store-hooks';
 import { labelBatchesApi } from '../api/label-batches-api';
 
@@ -14,7 +14,7 @@ function isBatch(message: unknown): message is LabelBatch {
 /**
  * A batch's progress as the server pushes it to every tab of the tenant: the batch list is updated in place (no
  * refetch per label), and when a batch finishes its results and the orders refresh; the batches are asked again when
- * the socket (re)connects.
+ * pushes may have been missed.
  */
 export function useLabelBatchesRealtime(): void {
   const dispatch = useAppDispatch();
@@ -32,11 +32,11 @@ export function useLabelBatchesRealtime(): void {
         dispatch(api.util.invalidateTags([{ type: 'LabelBatch', id: message.id }, ORDER_LIST_TAG]));
       }
     });
-    // A batch's progress sent while the socket was not connected came with no push.
-    const offConnected = subscribeRealtime(REALTIME_CONNECTED, () => dispatch(api.util.invalidateTags(['LabelBatch'])));
+    // Pushes may have been missed (realtime-hub.ts, REALTIME_RESYNC).
+    const offResync = subscribeRealtime(REALTIME_RESYNC, () => dispatch(api.util.invalidateTags(['LabelBatch'])));
     return () => {
       offBatch();
-      offConnected();
+      offResync();
     };
   }, [dispatch]);
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { OrderRealtimeEvent, type OrderChangedMessage } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
-import { REALTIME_CONNECTED, subscribeRealtime } from '@/lib/realtime/realtime-hub';
+import { REALTIME_RESYNC, subscribeRealtime } from '@/lib/realtime/realtime-hub';
 import { subscribeShippingResolution } from '@/lib/realtime/shipping-resolution';
 import { useAppDispatch } from '@/lib/store-hooks';
 
@@ -23,7 +23,7 @@ export function tagsForOrderChange(message: unknown) {
  * Live updates: when another user or tab changes orders, the server pushes 'orders:changed' to the tenant's room
  * and the screens showing those orders refetch (RTK Query refetches only what is on screen). A change of shipping
  * methods or mappings moves how open orders ship without naming them: once the server has re-resolved them all,
- * every order on screen refetches; and so does everything on screen when the socket (re)connects.
+ * every order on screen refetches; and so does every order on screen when pushes may have been missed.
  */
 export function useOrdersRealtime(): void {
   const dispatch = useAppDispatch();
@@ -34,14 +34,14 @@ export function useOrdersRealtime(): void {
     const offResolution = subscribeShippingResolution((progress) => {
       if (progress.state === 'done') dispatch(api.util.invalidateTags(['Order']));
     });
-    // Changes made while the socket was not connected came with no push.
-    const offConnected = subscribeRealtime(REALTIME_CONNECTED, () => {
+    // Pushes may have been missed (realtime-hub.ts, REALTIME_RESYNC).
+    const offResync = subscribeRealtime(REALTIME_RESYNC, () => {
       dispatch(api.util.invalidateTags(['Order', 'Delivery', 'OrderNote']));
     });
     return () => {
       offChanged();
       offResolution();
-      offConnected();
+      offResync();
     };
   }, [dispatch]);
 }

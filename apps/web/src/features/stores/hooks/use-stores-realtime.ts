@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { StoreRealtimeEvent, SYNC_STATES, type SyncRun } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
-import { REALTIME_CONNECTED, subscribeRealtime } from '@/lib/realtime/realtime-hub';
+import { REALTIME_RESYNC, subscribeRealtime } from '@/lib/realtime/realtime-hub';
 import { useAppDispatch } from '@/lib/store-hooks';
 import { STORE_LIST_TAG, storeTag } from '@/entities/stores/stores-api';
 import { CONNECTABLE_TAG, syncRunsTag, tagsForStoreChange } from '../api/store-sync-api';
@@ -51,7 +51,7 @@ interface StoresRealtime {
 /**
  * Live stores: 'stores:changed' refetches what shows that store; 'stores:sync' (after every page of a pull and at its
  * end) feeds the progress of the store's row, and the end of a run refreshes its row and sync log. The rows are
- * asked again when the socket (re)connects.
+ * asked again when pushes may have been missed.
  */
 export function useStoresRealtime(): StoresRealtime {
   const dispatch = useAppDispatch();
@@ -84,14 +84,14 @@ export function useStoresRealtime(): StoresRealtime {
         return next;
       });
     });
-    // A change or a run's end sent while the socket was not connected came with no push.
-    const offConnected = subscribeRealtime(REALTIME_CONNECTED, () => {
+    // Pushes may have been missed (realtime-hub.ts, REALTIME_RESYNC).
+    const offResync = subscribeRealtime(REALTIME_RESYNC, () => {
       dispatch(api.util.invalidateTags([STORE_LIST_TAG, CONNECTABLE_TAG]));
     });
     return () => {
       offChanged();
       offSync();
-      offConnected();
+      offResync();
     };
   }, [dispatch]);
 
