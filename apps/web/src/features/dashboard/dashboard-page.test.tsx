@@ -322,7 +322,17 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(toastError).toHaveBeenCalledTimes(1);
   });
 
-  it('moves the numbers within 2 seconds of an orders:changed push, without reloading', async () => {
+  /**
+   * The dashboard drawn with a stand-in for the realtime socket, its answers counting `received` Received Orders
+   * (1,500 until `receive` changes it); `fire` plays a socket event.
+   */
+  async function withLiveDashboard(
+    run: (live: {
+      fire(event: string, payload?: unknown): void;
+      receive(count: number): void;
+      requests: ReturnType<typeof serve>;
+    }) => Promise<void>,
+  ) {
     const handlers = new Map<string, (payload: unknown) => void>();
     const socket = {
       on: (event: string, handler: (payload: unknown) => void) => handlers.set(event, handler),
@@ -336,11 +346,22 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       const requests = serve({ quick: answer, full: answer });
       renderDashboard();
       await loaded();
-      const before = requests.length;
+      await run({
+        fire: (event, payload) => act(() => handlers.get(event)?.(payload)),
+        receive: (count) => (received = count),
+        requests,
+      });
+    } finally {
+      detachRealtimeSocket(socket);
+    }
+  }
 
-      received = 2750;
+  it('moves the numbers within 2 seconds of an orders:changed push, without reloading', async () => {
+    await withLiveDashboard(async ({ fire, receive, requests }) => {
+      const before = requests.length;
+      receive(2750);
       const pushedAt = Date.now();
-      act(() => handlers.get('orders:changed')?.({ orderIds: ['7'], event: 'created' }));
+      fire('orders:changed', { orderIds: ['7'], event: 'created' });
       await waitFor(() => expect(figure('Received Orders', 'Current')).toHaveTextContent('2.8K'), { timeout: 2000 });
       expect(Date.now() - pushedAt).toBeLessThan(2000);
       // One refetch of each call (and of the orders on Terms); the configs are not asked again.
@@ -349,34 +370,16 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       expect(requests.slice(before).filter((r) => r.url.startsWith('/api/v1/orders?'))).toHaveLength(1);
       // Without a Percentage the change is computed from Current and Previous.
       expect(figure('Received Orders', 'Change')).toHaveTextContent('Up 129.2% compared with Mon–Wed 14:00 last week');
-    } finally {
-      detachRealtimeSocket(socket);
-    }
+    });
   });
 
   it('asks for the figures again when the socket reconnects: pushes sent while it was down are not replayed', async () => {
-    const handlers = new Map<string, (payload: unknown) => void>();
-    const socket = {
-      on: (event: string, handler: (payload: unknown) => void) => handlers.set(event, handler),
-      off: (event: string) => handlers.delete(event),
-    } as unknown as Socket;
-    attachRealtimeSocket(socket);
-    try {
-      let received = 1500;
-      const answer = () =>
-        ok(statistics({ salesCount: [{ xLabels: 'Received Orders', Current: received, Previous: 1200 }] }));
-      serve({ quick: answer, full: answer });
-      renderDashboard();
-      await loaded();
-      expect(figure('Received Orders', 'Current')).toHaveTextContent('1.5K');
-
-      received = 2750;
-      act(() => handlers.get('connect')?.(undefined)); // the first connection: nothing was missed
-      act(() => handlers.get('connect')?.(undefined));
+    await withLiveDashboard(async ({ fire, receive }) => {
+      receive(2750);
+      fire('connect'); // the first connection: nothing was missed
+      fire('connect');
       await waitFor(() => expect(figure('Received Orders', 'Current')).toHaveTextContent('2.8K'), { timeout: 2000 });
-    } finally {
-      detachRealtimeSocket(socket);
-    }
+    });
   });
 });
 
