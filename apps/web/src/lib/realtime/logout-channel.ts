@@ -101,7 +101,8 @@ export function openLogoutChannel(options: LogoutChannelOptions): LogoutChannel 
 /**
  * socket.io-client (about 13 KB compressed) is not needed to show the first page: it is fetched once the document
  * has loaded, the browser is idle and, on a page hydrated from the build's HTML, the page's data has come and is drawn
- * (live updates and the logout room start a moment later; what they missed meanwhile is refetched on connect).
+ * (live updates and the logout room start a moment later; the hub says when pushes may have been missed,
+ * REALTIME_RESYNC in realtime-hub.ts).
  */
 function loadSocketIoAfterFirstPaint(): Promise<typeof io> {
   const loaded = new Promise<void>((resolve) => {

@@ -23,7 +23,7 @@ export function tagsForOrderChange(message: unknown) {
  * Live updates: when another user or tab changes orders, the server pushes 'orders:changed' to the tenant's room
  * and the screens showing those orders refetch (RTK Query refetches only what is on screen). A change of shipping
  * methods or mappings moves how open orders ship without naming them: once the server has re-resolved them all,
- * every order on screen refetches; and so does every order on screen when pushes may have been missed.
+ * every order on screen refetches. When pushes may have been missed, the orders, their parcels and notes refetch.
  */
 export function useOrdersRealtime(): void {
   const dispatch = useAppDispatch();
