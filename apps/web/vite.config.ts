@@ -7,7 +7,7 @@ import { staticImports } from './scripts/static-imports.ts';
 const apiTarget = process.env.SHIPDESK_API_URL ?? 'http://localhost:3000';
 
 // Not the sign-in library (oidc-client-ts, react-oidc-context), loaded after the first paint (app/oidc-bridge.tsx), nor
-// react-toastify, loaded with the first toast or after hydration (lib/toast/toast.ts).
+// react-toastify, loaded with the first toast or once the page's data has come (lib/toast/toast.ts).
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@reduxjs[\\/]toolkit|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|redux-persist|clsx)[\\/]/;
 const MUI_CORE =
