@@ -26,14 +26,14 @@ bootstrap()
         import('./app/frame/hydrate-frame.ts'),
       ]);
     const cache = createBrowserEmotionCache();
-    const app = (
+    const app = (hydrating: boolean) => (
       <StrictMode>
-        <AppProviders config={config} cache={cache} />
+        <AppProviders config={config} cache={cache} hydrating={hydrating} />
       </StrictMode>
     );
     const framed = document.querySelector(`meta[name="${FRAME_STYLES_META}"]`) !== null;
     if (!framed || !canHydrateFrame(store.getState())) {
-      createRoot(container).render(app);
+      createRoot(container).render(app(false));
       return;
     }
     // The page's first requests go at once, not after the hydrating render (lib/api/first-requests.ts).
@@ -46,7 +46,7 @@ bootstrap()
     // The controls' code fetched at idle moments waits for the page's data (lib/lazy/page-settled.ts).
     holdUntil(pageData);
     startTransition(() => {
-      hydrateRoot(container, app);
+      hydrateRoot(container, app(true));
     });
   })
   .catch((error: unknown) => {

@@ -47,7 +47,9 @@ export function BaseProviders({
   return (
     <ReduxProvider store={store}>
       <CacheProvider value={cache}>
-        <ThemeProvider theme={theme} defaultMode={initialColorMode()} disableTransitionOnChange>
+        {/* noSsr: the stored mode from the first render, where MUI would otherwise re-render everything under it
+            synchronously right after hydrating; lib/theme/color-mode.ts keeps the HTML's answer until then. */}
+        <ThemeProvider theme={theme} defaultMode={initialColorMode()} disableTransitionOnChange noSsr>
           <CssBaseline enableColorScheme />
           {globalStyles}
           {children}

@@ -4,6 +4,7 @@ import type { EmotionCache } from '@emotion/react';
 import type { AppConfig } from '@/config/app-config';
 import { AuthStateContext, LOADING_SESSION, type AuthState } from '@/features/auth/auth-state';
 import { SessionProvider } from '@/features/auth/session-provider';
+import { FrameHydration } from '@/lib/hydration/frame-hydration';
 import { BaseProviders } from './base-providers.tsx';
 import { router } from './router.ts';
 import { store } from './store.ts';
@@ -13,19 +14,30 @@ import { Toasts } from './toasts.tsx';
 /**
  * Everything around the router: store, theme, sign-in, session rules and toasts. The persisted state is in the store
  * from its first render (store.ts reads it at once), so nothing waits for redux-persist; the sign-in library comes
- * after the first paint and reports its state into AuthStateContext.
+ * after the first paint and reports its state into AuthStateContext. `hydrating`: the page's HTML is the signed-in
+ * frame, which this first render hydrates (main.tsx).
  */
-export function AppProviders({ config, cache }: { config: AppConfig; cache: EmotionCache }) {
+export function AppProviders({
+  config,
+  cache,
+  hydrating,
+}: {
+  config: AppConfig;
+  cache: EmotionCache;
+  hydrating: boolean;
+}) {
   const [auth, setAuth] = useState<AuthState>(LOADING_SESSION);
   return (
-    <BaseProviders store={store} cache={cache}>
-      <AuthStateContext.Provider value={auth}>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </AuthStateContext.Provider>
-      <Toasts />
-      <SignInLibrary config={config} onChange={setAuth} />
-    </BaseProviders>
+    <FrameHydration hydrating={hydrating}>
+      <BaseProviders store={store} cache={cache}>
+        <AuthStateContext.Provider value={auth}>
+          <SessionProvider>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </AuthStateContext.Provider>
+        <Toasts />
+        <SignInLibrary config={config} onChange={setAuth} />
+      </BaseProviders>
+    </FrameHydration>
   );
 }

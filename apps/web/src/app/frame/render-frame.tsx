@@ -14,6 +14,7 @@ import { hrefs, paths } from '@/config/paths';
 import { FrameRenderContext } from '@/features/auth/require-auth';
 import { AuthStateContext, LOADING_SESSION } from '@/features/auth/auth-state';
 import { SessionProvider } from '@/features/auth/session-provider';
+import { FrameHydration } from '@/lib/hydration/frame-hydration';
 import { createFrameEmotionCache, frameStyles } from '@/lib/theme/emotion-cache';
 import { BaseProviders } from '../base-providers.tsx';
 import { routes } from '../routes.tsx';
@@ -86,17 +87,19 @@ export async function renderFrame(path: string): Promise<RenderedFrame> {
   await whenRouterReady(router);
   const cache = createFrameEmotionCache();
   const { prelude } = await prerender(
-    <BaseProviders store={makeStore(storage)} cache={cache}>
-      <FrameRenderContext.Provider value={true}>
-        <AuthStateContext.Provider value={LOADING_SESSION}>
-          <SessionProvider>
-            <RouterProvider router={router} />
-          </SessionProvider>
-        </AuthStateContext.Provider>
-      </FrameRenderContext.Provider>
-      <Toasts />
-      <SignInLibrary config={NO_ADDRESSES} onChange={ignore} />
-    </BaseProviders>,
+    <FrameHydration hydrating>
+      <BaseProviders store={makeStore(storage)} cache={cache}>
+        <FrameRenderContext.Provider value={true}>
+          <AuthStateContext.Provider value={LOADING_SESSION}>
+            <SessionProvider>
+              <RouterProvider router={router} />
+            </SessionProvider>
+          </AuthStateContext.Provider>
+        </FrameRenderContext.Provider>
+        <Toasts />
+        <SignInLibrary config={NO_ADDRESSES} onChange={ignore} />
+      </BaseProviders>
+    </FrameHydration>,
   );
   router.dispose();
   const html = await new Response(prelude).text();

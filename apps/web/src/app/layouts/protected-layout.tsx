@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { Outlet } from 'react-router';
 import { Role } from '@shipdesk/contract';
 import { RequireAuth } from '@/features/auth/require-auth';
@@ -44,6 +45,7 @@ function SignedInArea() {
   // The bootstrap already asked; this reads the cached answer (and its later refreshes) for the problems list.
   const { data: setupGuide } = useGetSetupGuideQuery(undefined, { skip: !isSetupApiDone });
   useClaimMarketplaceInstall(isSetupApiDone);
+  const onToggleMenu = useCallback(() => dispatch(toggleMenu()), [dispatch]);
 
   // Spec 2.2: until the setup-guide call has answered, every signed-in path is a blank page. The page's HTML is the
   // frame of a workspace set up (main.tsx hydrates it only when the stored state says so).
@@ -53,7 +55,7 @@ function SignedInArea() {
   return (
     <AppShell
       menuExpanded={hydrated ? menuExpanded : true}
-      onToggleMenu={() => dispatch(toggleMenu())}
+      onToggleMenu={onToggleMenu}
       roleId={hydrated ? user.user_role_id : FRAME_USER.roleId}
       userName={hydrated ? displayName(user) : FRAME_USER.name}
       email={hydrated ? user.email : FRAME_USER.email}

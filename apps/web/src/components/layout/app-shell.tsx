@@ -1,11 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { SubscribedApp } from '@shipdesk/contract';
 import { LiveAnnouncer } from '@/components/live-announcer';
-import { useHydrated } from '@/lib/hydration/use-hydrated';
+import { useHydrated, useMediaMatch } from '@/lib/hydration/use-hydrated';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { REPORT_ISSUE_RESERVED_SPACE, ReportIssueButton } from './report-issue-button.tsx';
@@ -35,19 +34,19 @@ interface AppShellProps {
  * the stored setting, so that the order list's columns fit; the menu button still expands it for the visit.
  */
 export function AppShell(props: AppShellProps) {
-  // While the page's HTML hydrates both answer false (MUI answers its default then): the HTML is the wide layout, which
-  // the sidebar's CSS turns into the narrow ones until the real answers come, one render later.
-  const temporaryDrawer = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
+  // While the page's HTML hydrates both answer false: the HTML is the wide layout, which the sidebar's CSS turns into
+  // the narrow ones until the real answers come, in the transition after.
+  const temporaryDrawer = useMediaMatch((theme: Theme) => theme.breakpoints.down('md'));
+  const narrow = useMediaMatch((theme: Theme) => theme.breakpoints.down('lg'));
   const hydrated = useHydrated();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [narrowExpanded, setNarrowExpanded] = useState(false);
   const menuExpanded = temporaryDrawer ? drawerOpen : narrow ? narrowExpanded : props.menuExpanded;
-  const onToggleMenu = temporaryDrawer
-    ? () => setDrawerOpen((open) => !open)
-    : narrow
-      ? () => setNarrowExpanded((expanded) => !expanded)
-      : props.onToggleMenu;
+  // Stable callbacks: the header and the sidebar are memoised, and the page's data coming in re-renders what is above.
+  const toggleDrawer = useCallback(() => setDrawerOpen((open) => !open), []);
+  const toggleNarrow = useCallback(() => setNarrowExpanded((expanded) => !expanded), []);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const onToggleMenu = temporaryDrawer ? toggleDrawer : narrow ? toggleNarrow : props.onToggleMenu;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <a className="skip-link" href="#main-content">
@@ -72,7 +71,7 @@ export function AppShell(props: AppShellProps) {
         temporary={temporaryDrawer}
         responsiveByCss={!hydrated}
         open={temporaryDrawer && drawerOpen}
-        onClose={() => setDrawerOpen(false)}
+        onClose={closeDrawer}
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />

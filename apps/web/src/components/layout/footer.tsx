@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -5,7 +6,7 @@ import { APP_VERSION } from '@shipdesk/contract';
 import { useHydrated } from '@/lib/hydration/use-hydrated';
 
 /** 'version 1.6' and the copyright line linking to the provider's site (spec 1). */
-export function Footer({ providerUrl }: { providerUrl: string }) {
+export const Footer = memo(function Footer({ providerUrl }: { providerUrl: string }) {
   // The page's HTML is built once, and a year later still sent: the year is the browser's, once hydrated.
   const year = useHydrated() ? new Date().getFullYear() : null;
   return (
@@ -39,4 +40,4 @@ export function Footer({ providerUrl }: { providerUrl: string }) {
       </Typography>
     </Box>
   );
-}
+});

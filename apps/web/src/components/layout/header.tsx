@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -28,8 +29,12 @@ interface HeaderProps {
   onLogout: () => Promise<void> | void;
 }
 
-/** The top bar (spec 2.3): menu toggle, logo (to /orders), apps grid, colour mode and the user menu. */
-export function Header({
+/**
+ * The top bar (spec 2.3): menu toggle, logo (to /orders), apps grid, colour mode and the user menu. Memoised, as are the
+ * sidebar, the footer and the order list's header, tabs and filters: the page's data coming in re-renders what is
+ * above them, synchronously (the store's updates are), and they rarely change with it.
+ */
+export const Header = memo(function Header({
   menuExpanded,
   onToggleMenu,
   temporaryMenu = false,
@@ -89,4 +94,4 @@ export function Header({
       </Toolbar>
     </AppBar>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import { visuallyHidden } from '@mui/utils';
@@ -95,11 +95,14 @@ const responsiveSx = (theme: Theme) => ({
 /** The id of the temporary drawer's paper, which the header's menu button controls. */
 export const SIDEBAR_ID = 'main-navigation';
 
-/** The navigation drawer of spec 2.3: expanded (icons and titles) or collapsed (icons with tooltips). */
 /** The selected entry's words and icon in the dark scheme (5.7:1 on the selected tint). */
 const SELECTED_DARK = '#9dbde6';
 
-export function Sidebar({
+/**
+ * The navigation drawer of spec 2.3: expanded (icons and titles) or collapsed (icons with tooltips). Memoised: the
+ * page's data coming in re-renders the shell above it.
+ */
+export const Sidebar = memo(function Sidebar({
   expanded: expandedSetting,
   roleId,
   setupGuideSteps,
@@ -117,6 +120,12 @@ export function Sidebar({
   const width = expanded ? DRAWER_WIDTH : DRAWER_COLLAPSED_WIDTH;
 
   const [guideAnchor, setGuideAnchor] = useState<HTMLDivElement | null>(null);
+  // Kept in a transition: a state set while React commits (the entry's ref, on the page's first render) would be drawn
+  // synchronously at the end of that commit, with every effect waiting behind it, in one long task.
+  const keepGuideAnchor = useCallback(
+    (element: HTMLDivElement | null) => startTransition(() => setGuideAnchor(element)),
+    [],
+  );
   // A temporary drawer is built when it first opens, then kept for the next: a phone's first load does not lay out
   // a closed menu (docs/PERFORMANCE.md, "Web").
   const [everOpened, setEverOpened] = useState(open);
@@ -169,7 +178,7 @@ export function Sidebar({
         <List disablePadding sx={{ py: 1 }}>
           {showGuide ? (
             <SetupGuideEntry
-              ref={setGuideAnchor}
+              ref={keepGuideAnchor}
               expanded={expanded}
               steps={setupGuideSteps}
               onToggle={guide.toggle}
@@ -240,7 +249,7 @@ export function Sidebar({
       </Paper>
     </Box>
   );
-}
+});
 
 function MenuList({
   items,

@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useColorScheme } from '@mui/material/styles';
+import { useHydrated } from '@/lib/hydration/use-hydrated';
 import { readItem, STORAGE_KEYS, writeItem } from '@/lib/storage/local-storage';
 
 export type ColorMode = 'light' | 'dark' | 'system';
@@ -30,12 +31,17 @@ export function initialColorMode(): ColorMode {
 
 /**
  * Colour mode for the header switch: the chosen mode, whether dark is showing now, and setters.
- * Keeps the dark-mode flag in step with what is shown.
+ * Keeps the dark-mode flag in step with what is shown. While the page's HTML hydrates it answers what the build drew
+ * (the system's mode, not dark): the theme provider knows the stored mode from its first render (`noSsr`, so that it
+ * does not re-render the whole page synchronously after hydrating), the HTML cannot.
  */
 export function useColorMode() {
-  const { mode, systemMode, setMode } = useColorScheme();
+  const hydrated = useHydrated();
+  const scheme = useColorScheme();
+  const mode = hydrated ? scheme.mode : undefined;
+  const { setMode } = scheme;
   const current: ColorMode = mode ?? 'system';
-  const isDark = (current === 'system' ? systemMode : current) === 'dark';
+  const isDark = hydrated && (current === 'system' ? scheme.systemMode : current) === 'dark';
 
   useEffect(() => {
     if (mode) writeDarkModeFlag(isDark);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ORDER_STATUSES, type OrderStatus } from '@shipdesk/contract';
 import { hrefs } from '@/config/paths';
@@ -29,7 +29,12 @@ function allCount(counts: Record<string, number> | undefined): number | undefine
  * where it does not fit, the current one underlined (order-status-tabs.css). Plain links that never measure
  * themselves (MUI's Tabs measured every tab for its indicator and scroll buttons), so the server's HTML is the page's.
  */
-export function OrderStatusTabs({ status, counts, estimate, search }: OrderStatusTabsProps) {
+export const OrderStatusTabs = memo(function OrderStatusTabs({
+  status,
+  counts,
+  estimate,
+  search,
+}: OrderStatusTabsProps) {
   const tabs: { value: string; label: string; href: string; count: number | undefined }[] = [
     { value: 'all', label: 'All', href: hrefs.orders(), count: allCount(counts) },
     ...ORDER_STATUSES.map((value) => ({
@@ -71,4 +76,4 @@ export function OrderStatusTabs({ status, counts, estimate, search }: OrderStatu
       ))}
     </nav>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, memo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
@@ -49,7 +49,12 @@ export function storeNamer(stores: readonly Pick<Store, 'id' | 'name'>[]) {
  * MUI's fields: their code comes when the browser is idle after the first paint (the fields only on a wide screen,
  * on a phone when they are unfolded), or when the seller reaches for one (which opens once it is there).
  */
-export function OrdersFilters({ params, stores, storesLoading = false, onChange }: OrdersFiltersProps) {
+export const OrdersFilters = memo(function OrdersFilters({
+  params,
+  stores,
+  storesLoading = false,
+  onChange,
+}: OrdersFiltersProps) {
   const [search, setSearch] = useState(params.search);
 
   // Back/forward or a cleared filter changes the URL: show what it says.
@@ -180,4 +185,4 @@ export function OrdersFilters({ params, stores, storesLoading = false, onChange 
       </Box>
     </Box>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import { useMediaMatch } from '@/lib/hydration/use-hydrated';
 import { OrdersCardList } from './orders-card-list';
 import { OrdersTable, type OrdersTableProps } from './orders-table';
 import './orders-list.css';
@@ -11,7 +11,7 @@ import './orders-list.css';
  * Takes the table's props and passes them on.
  *
  * A first load draws both skeletons and lets CSS show one: the server's HTML of the page cannot know the width, and
- * useMediaQuery answers its default (no phone) while the page hydrates. Once rows are there, the choice is made here.
+ * useMediaMatch answers no phone while the page hydrates. Once rows are there, the choice is made here.
  *
  * The rows are drawn through a deferred value: a page of rows arriving (50 rows of ten cells) renders behind the
  * urgent updates (typing, a tick). The skeleton and the dimming are deferred with them, so the skeleton stays until
@@ -20,7 +20,7 @@ import './orders-list.css';
 export function OrdersList(props: OrdersTableProps) {
   // The app's theme, or MUI's default one where none is provided (a test rendering the list alone).
   const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const phone = useMediaMatch(theme.breakpoints.down('sm'));
   const rows = useDeferredValue(props.rows);
   const loadingRows = useDeferredValue(props.loadingRows);
   const stale = useDeferredValue(props.stale);

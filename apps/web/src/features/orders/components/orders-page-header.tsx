@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Button from '@mui/material/Button';
@@ -27,7 +27,12 @@ interface OrdersPageHeaderProps {
  * The order list's heading with the shortcuts, the export and 'Add order'; for a status that does not exist, the
  * warning that says so in place of the list.
  */
-export function OrdersPageHeader({ status, unknownStatus, args, locale }: OrdersPageHeaderProps) {
+export const OrdersPageHeader = memo(function OrdersPageHeader({
+  status,
+  unknownStatus,
+  args,
+  locale,
+}: OrdersPageHeaderProps) {
   return (
     <>
       <PageHeader
@@ -50,4 +55,4 @@ export function OrdersPageHeader({ status, unknownStatus, args, locale }: Orders
       ) : null}
     </>
   );
-}
+});

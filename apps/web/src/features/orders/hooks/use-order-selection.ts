@@ -30,7 +30,8 @@ function focusLeftBy(startedFrom: Element | null): boolean {
  */
 export function useOrderSelection(queryKey: string, rows: readonly OrderSummary[] | undefined) {
   const [selected, setSelected] = useState<Map<string, OrderSummary>>(new Map());
-  useEffect(() => setSelected(new Map()), [queryKey]);
+  // Emptied for another query; an empty selection is kept as it is, so the page's first render is not drawn twice.
+  useEffect(() => setSelected((current) => (current.size === 0 ? current : new Map())), [queryKey]);
   // The list refetched (after a bulk action, or a change pushed by the server): the chosen orders take their new
   // versions, so that trying again never sends the versions from before.
   useEffect(
