@@ -3,6 +3,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PHONE_WIDTH, stubViewportWidth } from '@/lib/testing/viewport';
 import { FrameHydration } from './frame-hydration.tsx';
 import { useHydrated, useMediaMatch } from './use-hydrated.ts';
 
@@ -21,20 +22,8 @@ function Probe({ renders }: { renders: string[] }) {
 
 describe('FrameHydration', () => {
   let root: Root | null = null;
-  beforeEach(() => {
-    // A phone: the query matches in this browser, which the build's HTML cannot know.
-    vi.stubGlobal(
-      'matchMedia',
-      vi.fn((query: string) => ({
-        matches: true,
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-      })),
-    );
-  });
+  // A phone: the query matches in this browser, which the build's HTML cannot know.
+  beforeEach(() => stubViewportWidth(PHONE_WIDTH));
   afterEach(() => {
     act(() => root?.unmount());
     root = null;
