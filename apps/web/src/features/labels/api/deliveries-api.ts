@@ -4,16 +4,11 @@ import { api } from '@/lib/api/base-api';
 import { idempotentPost } from '@/lib/api/idempotency';
 
 /**
- * An order's deliveries (GET /api/v1/deliveries?orderId=), what the labels are bought for, and the boxes they are
- * split into or merged from. They hang on `Order:<id>` too: whatever changes the order refreshes them.
+ * The boxes an order's deliveries are split into or merged from (the deliveries themselves are read through
+ * entities/deliveries, which the order view's Boxes card shares).
  */
 const deliveriesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getDeliveries: build.query<Delivery[], string>({
-      query: (orderId) => `api/v1/deliveries?orderId=${encodeURIComponent(orderId)}`,
-      transformResponse: (response: SuccessEnvelope<Delivery[]>) => response.data,
-      providesTags: (_result, _error, orderId) => [{ type: 'Delivery', id: orderId }, orderTag(orderId)],
-    }),
     shapeDeliveries: build.mutation<Delivery[], { orderId: string; body: DeliveriesShape; idempotencyKey: string }>({
       query: ({ orderId, body, idempotencyKey }) =>
         idempotentPost(`call/order/${encodeURIComponent(orderId)}/shapeDeliveries`, body, idempotencyKey),
@@ -24,4 +19,4 @@ const deliveriesApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetDeliveriesQuery, useShapeDeliveriesMutation } = deliveriesApi;
+export const { useShapeDeliveriesMutation } = deliveriesApi;

@@ -11,7 +11,7 @@ import { QueryError } from '@/components/query-error';
 import { configOptions, useGetConfigsQuery } from '@/lib/api/tenant-configs';
 import { apiErrorMessage } from '@/lib/errors';
 import { loadOnce, useWhenIdle } from '@/lib/lazy/lazy-load';
-import { useGetDeliveriesQuery } from '../api/deliveries-api';
+import { useGetDeliveriesQuery } from '@/entities/deliveries/deliveries-api';
 import {
   useGetLabelRatesQuery,
   useRetryTrackingPushMutation,

@@ -12,16 +12,11 @@ import { envelopeData } from '@/lib/api/envelope-data';
 
 /**
  * The weights a seller enters on the order view (docs/order-editing.md, "Weights and boxes"): its lines' weights,
- * channel orders included, and its planned deliveries' boxes. The deliveries hang on `Order:<id>`, as the labels'
- * own read of them does, so a change here refreshes both.
+ * channel orders included, and its planned deliveries' boxes. The deliveries are read through entities/deliveries
+ * and hang on `Order:<id>`, so a change here refreshes them.
  */
 const orderWeightsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getOrderParcels: build.query<Delivery[], string>({
-      query: (orderId) => `api/v1/deliveries?orderId=${encodeURIComponent(orderId)}`,
-      transformResponse: (response: SuccessEnvelope<Delivery[]>) => response.data,
-      providesTags: (_result, _error, orderId) => [orderTag(orderId)],
-    }),
     updateLineWeights: build.mutation<Order, { orderId: string; body: OrderLineWeightsUpdate; idempotencyKey: string }>(
       {
         query: ({ orderId, body, idempotencyKey }) =>
@@ -45,5 +40,4 @@ const orderWeightsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetOrderParcelsQuery, useUpdateLineWeightsMutation, useUpdateDeliveryParcelMutation } =
-  orderWeightsApi;
+export const { useUpdateLineWeightsMutation, useUpdateDeliveryParcelMutation } = orderWeightsApi;

@@ -16,8 +16,8 @@ import { useUnits } from '@/lib/units/use-units';
 import { CardSection } from '@/components/card-section';
 import { QueryError } from '@/components/query-error';
 import { useListBoxSizesQuery } from '@/entities/box-sizes/box-sizes-api';
+import { useGetDeliveriesQuery } from '@/entities/deliveries/deliveries-api';
 import { loadOnce, useWhenIdle } from '@/lib/lazy/lazy-load';
-import { useGetOrderParcelsQuery } from '../api/order-weights-api';
 
 // The dialog opens on a click: its code comes when the browser is idle after the first paint, or on that click.
 const loadParcelDialog = loadOnce(() => import('./delivery-parcel-dialog'));
@@ -45,7 +45,7 @@ function parcelWords(delivery: Delivery, boxes: readonly BoxSize[], system: Unit
  * nothing here.
  */
 export function OrderBoxesCard({ order }: { order: Order }) {
-  const parcels = useGetOrderParcelsQuery(order.id);
+  const parcels = useGetDeliveriesQuery(order.id);
   const boxes = useListBoxSizesQuery({ archived: true });
   const [editing, setEditing] = useState<string | null>(null);
   const { system } = useUnits();
