@@ -205,9 +205,19 @@ describe.each(backends)('print signing signs only what QZ Tray asks, for the web
       message: 'Too many QZ Tray signatures: try again in 1 s',
     });
 
+    const refusedAt = Date.now();
     const second = { ...(await t.auth(tenant, undefined, { sub: 'packer-2' })), origin: WEB };
     expect((await sign(request, second)).statusCode).toBe(200);
-    expect((await sign(request, first)).statusCode).toBe(429);
+    // The first is still limited: at most the 2 a second that came back since (a slow machine takes a while to sign
+    // the second in), then refused again.
+    let cameBack = 0;
+    let again = await sign(request, first);
+    while (again.statusCode === 200 && cameBack < 20) {
+      cameBack += 1;
+      again = await sign(request, first);
+    }
+    expect(again.statusCode).toBe(429);
+    expect(cameBack).toBeLessThanOrEqual(Math.ceil(((Date.now() - refusedAt) / 1000) * 2) + 1);
   });
 });
 

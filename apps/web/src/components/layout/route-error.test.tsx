@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { RouteError } from './route-error';
 
@@ -29,8 +29,9 @@ describe('RouteError', () => {
     renderStaleRoute();
     expect(await screen.findByRole('status')).toBeInTheDocument();
     expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
-    // The reload was asked for (jsdom does not navigate): the tab remembers it.
-    expect(Number(sessionStorage.getItem('newBuildReloadAt'))).toBeGreaterThan(Date.now() - 5_000);
+    // The reload was asked for (jsdom does not navigate): the tab remembers it. The page asks in an effect, after the
+    // status is drawn.
+    await waitFor(() => expect(Number(sessionStorage.getItem('newBuildReloadAt'))).toBeGreaterThan(Date.now() - 5_000));
 
     // After the reload the chunk is still missing: no second reload, the error page with its way out.
     renderStaleRoute();

@@ -1,7 +1,7 @@
-import { useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import type { Store } from '@shipdesk/contract';
+import type { OrderSort, OrderSummary, Store } from '@shipdesk/contract';
 import { ProgressBar } from '@/components/progress/progress';
 import { QueryError } from '@/components/query-error';
 import { ALL_STORES, useListStoresQuery } from '@/entities/stores/stores-api';
@@ -24,6 +24,7 @@ import { activeFilters, CLEARED_FILTERS, hasFilters, withQueryChange } from './l
 import type { OrdersPageSlots } from './orders-page-slots';
 
 const NO_STORES: readonly Store[] = [];
+const NO_ROWS: readonly OrderSummary[] = [];
 
 /**
  * /, /orders and /orders/:filterStatus (spec 2.2): the order list with status tabs, filters and paging. `slots` are
@@ -54,6 +55,21 @@ export function OrdersPage({ slots = {} }: { slots?: OrdersPageSlots }) {
   const selection = useOrderSelection(JSON.stringify(args), rowsForArgs);
   // Where the focus goes when the bulk report is closed: the list that follows it (its tabs, filters and rows).
   const listRef = useRef<HTMLElement>(null);
+  const failed = list.isError && !list.isFetching;
+  // The list is memoised: its props stay the same objects while other requests of the page start and answer.
+  const onSort = useCallback((sort: OrderSort) => changeQuery({ sort }), [changeQuery]);
+  const empty = useMemo(
+    () =>
+      failed ? null : (
+        <OrdersListEmpty
+          filtered={hasFilters(params)}
+          filters={activeFilters(params, storeNamer(stores)).map((filter) => filter.label)}
+          status={status}
+          onClearFilters={() => changeQuery(CLEARED_FILTERS)}
+        />
+      ),
+    [failed, params, stores, status, changeQuery],
+  );
 
   const header = (
     <OrdersPageHeader
@@ -82,7 +98,6 @@ export function OrdersPage({ slots = {} }: { slots?: OrdersPageSlots }) {
 
   // The first page waits for the user's page size (useOrderList): skeleton rows meanwhile.
   const firstLoad = data === undefined && (list.isFetching || !preferencesSettled);
-  const failed = list.isError && !list.isFetching;
   const current = list.currentData;
   const hasNext = current
     ? current.nextCursor !== null || (!current.totalIsEstimate && params.page * params.size < current.total)
@@ -138,26 +153,17 @@ export function OrdersPage({ slots = {} }: { slots?: OrdersPageSlots }) {
           />
         ) : null}
         <OrdersList
-          rows={failed ? [] : (rowsForArgs ?? data?.rows)}
+          rows={failed ? NO_ROWS : (rowsForArgs ?? data?.rows)}
           loadingRows={firstLoad ? params.size : null}
           stale={list.isFetching && !firstLoad && rowsForArgs === undefined}
           sort={params.sort}
-          onSort={(sort) => changeQuery({ sort })}
+          onSort={onSort}
           selected={selection.selected}
           onToggle={selection.toggle}
           onToggleAll={selection.toggleAll}
           timeZone={timeZone}
           locale={settings?.locale ?? 'en'}
-          empty={
-            failed ? null : (
-              <OrdersListEmpty
-                filtered={hasFilters(params)}
-                filters={activeFilters(params, storeNamer(stores)).map((filter) => filter.label)}
-                status={status}
-                onClearFilters={() => changeQuery(CLEARED_FILTERS)}
-              />
-            )
-          }
+          empty={empty}
         />
         <OrdersPagination
           page={params.page}

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { useTheme } from '@mui/material/styles';
 import { useMediaMatch } from '@/lib/hydration/use-hydrated';
 import { OrdersCardList } from './orders-card-list';
@@ -16,8 +16,9 @@ import './orders-list.css';
  * The rows are drawn through a deferred value: a page of rows arriving (50 rows of ten cells) renders behind the
  * urgent updates (typing, a tick). The skeleton and the dimming are deferred with them, so the skeleton stays until
  * the rows replace it (never an empty list in between) and a stale page stays dimmed until the new one is drawn.
+ * Memoised: the page re-renders as its other requests start and answer, and the list's props stay the same then.
  */
-export function OrdersList(props: OrdersTableProps) {
+export const OrdersList = memo(function OrdersList(props: OrdersTableProps) {
   // The app's theme, or MUI's default one where none is provided (a test rendering the list alone).
   const theme = useTheme();
   const phone = useMediaMatch(theme.breakpoints.down('sm'));
@@ -45,4 +46,4 @@ export function OrdersList(props: OrdersTableProps) {
       <div className={loading ? 'sd-orders-loading-cards' : undefined}>{loading || phone ? cards : null}</div>
     </>
   );
-}
+});
