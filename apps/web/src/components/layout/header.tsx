@@ -30,9 +30,9 @@ interface HeaderProps {
 }
 
 /**
- * The top bar (spec 2.3): menu toggle, logo (to /orders), apps grid, colour mode and the user menu. Memoised, as are the
- * sidebar, the footer and the order list's header, tabs and filters: the page's data coming in re-renders what is
- * above them, synchronously (the store's updates are), and they rarely change with it.
+ * The top bar (spec 2.3): menu toggle, logo (to /orders), apps grid, colour mode and the user menu. Memoised, as are
+ * the sidebar, the footer and the order list's header, tabs, filters and rows: the page's data coming in re-renders
+ * what is above them, synchronously (the store's updates are), and they rarely change with it.
  */
 export const Header = memo(function Header({
   menuExpanded,
