@@ -32,6 +32,11 @@ test('the page size is kept for the user: 25 rows after a reload, without it in 
   await list.goto('/orders');
   expect((await answer).url.searchParams.get('size')).toBe('10');
   await expect(bodyRows(list)).toHaveCount(10);
+  // This load's first requests are kept for the next one (lib/api/first-requests.ts): a new size must drop them, or
+  // the reload would start the 10-row list again.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('firstRequests') ?? ''))
+    .toContain('/api/v1/orders?size=10');
 
   answer = nextList(page);
   await page.getByRole('combobox', { name: 'Rows per page' }).click();

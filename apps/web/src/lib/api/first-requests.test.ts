@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { firstRequestsFetch, recordFirstRequests, resetFirstRequests, startFirstRequests } from './first-requests.ts';
+import {
+  firstRequestsFetch,
+  forgetFirstRequests,
+  recordFirstRequests,
+  resetFirstRequests,
+  startFirstRequests,
+} from './first-requests.ts';
 
 const origin = window.location.origin;
 const LIST = '/api/v1/orders?size=10&page=1&hide=0&order=id+desc';
@@ -42,6 +48,19 @@ describe("a hydrated page's first requests", () => {
     await settled();
     await firstRequestsFetch(get('/call/later'));
     expect(kept()['/orders']?.urls).toEqual([LIST, '/call/setupGuide']);
+  });
+
+  it('are forgotten, the one being recorded too, when the user changes what the page asks for', async () => {
+    localStorage.setItem('firstRequests', JSON.stringify({ '/dashboard': { at: 1, urls: ['/call/setupGuide'] } }));
+    const settled = recordUntilSettled();
+    await firstRequestsFetch(get(LIST));
+    forgetFirstRequests();
+    await firstRequestsFetch(get(LIST.replace('size=10', 'size=25')));
+    await settled();
+    expect(kept()).toEqual({});
+    network.mockClear();
+    startFirstRequests('tok');
+    expect(network).not.toHaveBeenCalled();
   });
 
   it('start on the next load before the page asks, and the page takes the answer instead of asking again', async () => {

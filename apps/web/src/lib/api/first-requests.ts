@@ -25,7 +25,7 @@ interface Started {
 }
 
 const started = new Map<string, Started>();
-let recording: { page: string; urls: Set<string> } | null = null;
+let recording: { page: string; urls: Set<string>; forgotten: boolean } | null = null;
 
 const pageOf = (location: Pick<Location, 'pathname' | 'search'>) => `${location.pathname}${location.search}`;
 
@@ -66,9 +66,11 @@ export function startFirstRequests(token: string, location: Location = window.lo
 export function recordFirstRequests(settled: Promise<void>, location: Location = window.location): void {
   const page = pageOf(location);
   const urls = new Set<string>();
-  recording = { page, urls };
+  const current = { page, urls, forgotten: false };
+  recording = current;
   void settled.then(() => {
-    if (recording?.urls === urls) recording = null;
+    if (recording === current) recording = null;
+    if (current.forgotten) return;
     const kept = readKept();
     delete kept[page];
     const latest = Object.entries(kept)
@@ -100,6 +102,17 @@ export function firstRequestsFetch(input: RequestInfo, init?: RequestInit): Prom
     return fetch(request);
   }
   return early.response.catch(() => fetch(request));
+}
+
+/**
+ * Forgets every address's first requests, and the one being recorded: call it when the user changes what the pages
+ * ask for (the order list's page size is in its request, not its address), so the next load does not start requests
+ * whose answers it would drop.
+ */
+export function forgetFirstRequests(): void {
+  if (recording) recording.forgotten = true;
+  recording = null;
+  writeItem(STORAGE_KEYS.firstRequests, '{}');
 }
 
 /** Forgets what was started and recorded (tests). */

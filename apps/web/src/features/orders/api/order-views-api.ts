@@ -12,6 +12,7 @@ import {
 } from '@shipdesk/contract';
 import { api } from '@/lib/api/base-api';
 import { envelopeData } from '@/lib/api/envelope-data';
+import { forgetFirstRequests } from '@/lib/api/first-requests';
 import { readJson, STORAGE_KEYS, writeItem } from '@/lib/storage/local-storage';
 import { useHydrated } from '@/lib/hydration/use-hydrated';
 
@@ -34,6 +35,8 @@ const orderViewsApi = api.enhanceEndpoints({ addTagTypes: ['OrderListView'] }).i
       query: (body) => ({ url: 'api/v1/orderListPreferences', method: 'PATCH', body }),
       transformResponse: envelopeData<OrderListPreferences>,
       async onQueryStarted(change, { dispatch, queryFulfilled }) {
+        // The list's request carries the page size: what the last loads asked for may be stale now.
+        forgetFirstRequests();
         const patch = dispatch(
           orderViewsApi.util.updateQueryData('getOrderListPreferences', undefined, (draft) => {
             Object.assign(draft, change);
