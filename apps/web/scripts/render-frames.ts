@@ -20,7 +20,10 @@ interface ManifestChunk {
 
 interface FrameModule {
   FRAME_ROUTES: Array<{ name: string; path: string; serves: string[]; module: string }>;
-  renderFrame: (path: string) => Promise<{ html: string; styles: Array<{ name: string; rules: string }> }>;
+  renderFrame: (
+    path: string,
+  ) => Promise<{ html: string; styles: Array<{ name: string; rules: string; global: boolean }> }>;
+  frameGlobalStyleTag: (name: string) => string;
 }
 
 const webRoot = resolve(import.meta.dirname, '..');
@@ -46,7 +49,9 @@ function chunkAssets(manifest: Record<string, ManifestChunk>, key: string): { js
   return { js, css };
 }
 
-const { FRAME_ROUTES, renderFrame } = (await import(pathToFileURL(join(ssr, 'render-frame.js')).href)) as FrameModule;
+const { FRAME_ROUTES, renderFrame, frameGlobalStyleTag } = (await import(
+  pathToFileURL(join(ssr, 'render-frame.js')).href
+)) as FrameModule;
 const manifestPath = join(dist, '.vite', 'manifest.json');
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
 const first = chunkAssets(manifest, 'index.html');
@@ -80,11 +85,15 @@ function deferScripts(html: string, pageModules: string[]): string {
 // One stylesheet for every frame: their rules overlap, and the next page opened then needs nothing new.
 const rendered: Array<{ route: FrameModule['FRAME_ROUTES'][number]; html: string }> = [];
 const rules = new Map<string, string>();
+const globals = new Set<string>();
 for (const route of FRAME_ROUTES) {
   const { html, styles } = await renderFrame(route.path);
   if (!html.trim()) throw new Error(`render-frames: the frame of ${route.path} is empty`);
   rendered.push({ route, html });
-  for (const style of styles) if (!rules.has(style.name)) rules.set(style.name, style.rules);
+  for (const style of styles) {
+    if (!rules.has(style.name)) rules.set(style.name, style.rules);
+    if (style.global) globals.add(style.name);
+  }
   // Every emotion class of the markup must have its rules in the stylesheet, or the frame paints part unstyled.
   for (const [, name] of html.matchAll(/\bcss-([a-z0-9]+)\b/g)) {
     if (!rules.has(name!))
@@ -111,6 +120,8 @@ for (const { route, html } of rendered) {
   const head = [
     `<meta name="shipdesk-frame-styles" content="${escapeAttribute(names)}" />`,
     `<link rel="stylesheet" href="/${cssFile}" />`,
+    // Adopted by emotion's <Global> as it hydrates: their rules are in the stylesheet, so none is inserted again.
+    ...[...globals].map((name) => `<style data-emotion="${escapeAttribute(frameGlobalStyleTag(name))}"></style>`),
     ...fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}" />`),
     ...[...page.css].filter((file) => !first.css.has(file)).map((file) => `<link rel="stylesheet" href="/${file}" />`),
   ].join('\n    ');

@@ -162,6 +162,20 @@ test('/orders, /dashboard and an order hydrate the HTML frame without a mismatch
         await tab.goto(path);
         await settle(tab, path);
         expect.soft(complaints, `hydration complaints on ${path} at ${sizeName(viewport)}`).toEqual([]);
+        // The global styles (MUI's variables, CssBaseline) are in the frame's stylesheet: hydrating adopts the HTML's
+        // empty tags for them rather than inserting their rules a second time.
+        const globals = await tab.evaluate(() =>
+          [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion^="css-global"]')].map((tag) => ({
+            rules: [...(tag.sheet?.cssRules ?? [])].map((rule) => rule.cssText).join(''),
+          })),
+        );
+        expect.soft(globals.length, `global style tags on ${path}`).toBeGreaterThanOrEqual(3);
+        expect
+          .soft(
+            globals.filter((tag) => /--mui-palette-primary-main:|box-sizing/.test(tag.rules)).length,
+            `global styles inserted again on ${path}`,
+          )
+          .toBe(0);
       } finally {
         await context.close();
       }

@@ -16,6 +16,8 @@ import { AuthStateContext, LOADING_SESSION } from '@/features/auth/auth-state';
 import { SessionProvider } from '@/features/auth/session-provider';
 import { FrameHydration } from '@/lib/hydration/frame-hydration';
 import { createFrameEmotionCache, frameStyles } from '@/lib/theme/emotion-cache';
+
+export { frameGlobalStyleTag } from '@/lib/theme/emotion-cache';
 import { BaseProviders } from '../base-providers.tsx';
 import { routes } from '../routes.tsx';
 import { makeStore } from '../store.ts';
@@ -38,8 +40,11 @@ const NO_ADDRESSES = {
 interface RenderedFrame {
   /** The markup of `#root`. */
   html: string;
-  /** The emotion rules the markup uses, by name (for the browser's emotion cache), in the order first used. */
-  styles: Array<{ name: string; rules: string }>;
+  /**
+   * The emotion rules the markup uses, by name (for the browser's emotion cache), in the order first used; `global`
+   * for a global style's (adopted by the browser's `<Global>` from an empty tag).
+   */
+  styles: Array<{ name: string; rules: string; global: boolean }>;
 }
 
 interface FrameRoute {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
-import { CacheProvider } from '@emotion/react';
+import { CacheProvider, css, Global } from '@emotion/react';
 import Box from '@mui/material/Box';
-import { createBrowserEmotionCache, FRAME_STYLES_META } from './emotion-cache';
+import { createBrowserEmotionCache, FRAME_STYLES_META, frameGlobalStyleTag } from './emotion-cache';
+
+const GLOBAL = { '.frame-global': { color: 'rgb(4, 5, 6)' } };
 
 describe("the browser's emotion cache on a page the build rendered", () => {
   it('knows the rules of the frame stylesheet by name and inserts none of them again', () => {
@@ -32,5 +34,33 @@ describe("the browser's emotion cache on a page the build rendered", () => {
     } finally {
       meta.remove();
     }
+  });
+});
+
+describe("a frame's global styles", () => {
+  it('are adopted by the browser from the empty tag the HTML carries for each, not inserted again', () => {
+    const name = css(GLOBAL).name;
+    const tag = document.createElement('style');
+    tag.setAttribute('data-emotion', frameGlobalStyleTag(name));
+    document.head.append(tag);
+    const sheets = () => [...document.querySelectorAll('style')].map((node) => node.textContent ?? '').join('');
+    try {
+      render(
+        <CacheProvider value={createBrowserEmotionCache()}>
+          <Global styles={GLOBAL} />
+        </CacheProvider>,
+      );
+      expect(tag.isConnected).toBe(true);
+      expect(sheets()).not.toContain('.frame-global');
+    } finally {
+      tag.remove();
+    }
+    // Without the tag, the rules are inserted.
+    render(
+      <CacheProvider value={createBrowserEmotionCache()}>
+        <Global styles={GLOBAL} />
+      </CacheProvider>,
+    );
+    expect(sheets()).toContain('.frame-global');
   });
 });

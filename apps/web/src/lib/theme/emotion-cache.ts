@@ -22,18 +22,39 @@ export function createBrowserEmotionCache(doc: Document = document): EmotionCach
 }
 
 /**
+ * The `data-emotion` value of an empty `<style>` the frame's HTML carries for each of its global styles (MUI's
+ * CssBaseline and theme variables, the app's GlobalStyles): emotion's `<Global>` adopts a tag of that name instead of
+ * inserting its rules again, which the frame stylesheet already holds.
+ */
+export const frameGlobalStyleTag = (name: string) => `${CACHE_KEY}-global ${name}`;
+
+/** The names of the global styles a frame cache inserted (`<Global>` inserts with no selector; keyframes too). */
+const globalNames = new WeakMap<EmotionCache, Set<string>>();
+
+/**
  * The build's emotion cache for rendering a frame: `compat` keeps the rules in `inserted` (by name, in the order they
  * were first used) instead of writing `<style>` tags into the HTML, so they can go to one stylesheet.
  */
 export function createFrameEmotionCache(): EmotionCache {
   const cache = createCache({ key: CACHE_KEY });
   cache.compat = true;
+  const globals = new Set<string>();
+  globalNames.set(cache, globals);
+  const insert = cache.insert.bind(cache);
+  cache.insert = (selector, serialized, sheet, shouldCache) => {
+    if (selector === '' && !serialized.name.startsWith('animation-')) globals.add(serialized.name);
+    return insert(selector, serialized, sheet, shouldCache);
+  };
   return cache;
 }
 
-/** The rules a render with a `createFrameEmotionCache` cache used, by name, in the order they were first used. */
-export function frameStyles(cache: EmotionCache): Array<{ name: string; rules: string }> {
+/**
+ * The rules a render with a `createFrameEmotionCache` cache used, by name, in the order they were first used, and
+ * whether each is a global style's.
+ */
+export function frameStyles(cache: EmotionCache): Array<{ name: string; rules: string; global: boolean }> {
+  const globals = globalNames.get(cache);
   return Object.entries(cache.inserted).flatMap(([name, rules]) =>
-    typeof rules === 'string' ? [{ name, rules }] : [],
+    typeof rules === 'string' ? [{ name, rules, global: globals?.has(name) ?? false }] : [],
   );
 }
