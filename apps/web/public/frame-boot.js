@@ -25,10 +25,28 @@
     module.src = entry;
     document.head.appendChild(module);
   }
-  // A frame is painted after the animation frame that follows the parse; a hidden tab paints none, so starts at once.
-  if (document.visibilityState === 'hidden') start();
-  else
+  // Once the frame's first contentful paint has been presented (a paint timing entry), not merely scheduled: the
+  // animation frame that follows the parse runs before the paint reaches the screen, and scripts started then would
+  // be fetched before the first paint as far as the browser's timeline says. A hidden tab paints nothing, so starts
+  // at once; a browser without paint timing starts after that animation frame; a paint that never comes (nothing
+  // contentful drawn), after FALLBACK_MS.
+  var FALLBACK_MS = 1500;
+  if (document.visibilityState === 'hidden') return start();
+  var types = (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes) || [];
+  if (types.indexOf('paint') < 0) {
     requestAnimationFrame(function () {
       setTimeout(start, 0);
     });
+    return;
+  }
+  var observer = new PerformanceObserver(function (entries) {
+    if (!entries.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    start();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  setTimeout(function () {
+    observer.disconnect();
+    start();
+  }, FALLBACK_MS);
 })();

@@ -102,6 +102,27 @@ export async function scriptsBeforeUsable(
   return Promise.all(before.map(async (url) => ({ url, ...(await gzipSize(url)) })));
 }
 
+/**
+ * The page's own scripts fetched before its first contentful paint had been presented: none but the two small ones
+ * the HTML names (the stored colour scheme, and frame-boot.js, which starts the rest only after that paint).
+ */
+export async function scriptsBeforeFirstPaint(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  await waitUsable(page, path);
+  return page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+    if (paint === undefined) return ['no first contentful paint was recorded'];
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).origin === location.origin && entry.name.endsWith('.js'))
+      .filter((entry) => !/^\/(stored-settings|frame-boot)\.js$/.test(new URL(entry.name).pathname))
+      .filter((entry) => entry.startTime < paint)
+      .map(
+        (entry) => `${new URL(entry.name).pathname} at ${entry.startTime.toFixed(0)} ms, paint at ${paint.toFixed(0)}`,
+      );
+  });
+}
+
 /** React 19's words for a server HTML the browser's first render did not match (development and production). */
 const HYDRATION_TROUBLE =
   /Hydration failed|did not match|hydrated but some attributes|Minified React error #(418|423|425)|react\.dev\/errors\/(418|423|425)/i;

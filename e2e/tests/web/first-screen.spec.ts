@@ -8,6 +8,7 @@ import {
   layoutShifts,
   PHONE,
   recordLayoutShifts,
+  scriptsBeforeFirstPaint,
   scriptsBeforeUsable,
   settle,
   signedInContext,
@@ -90,6 +91,24 @@ test('/orders is usable within its JavaScript budget, on a phone and a desktop',
             `in ${scripts.length} files\n${list}`,
         )
         .toBeLessThanOrEqual(JS_BUDGET_GZIP_BYTES);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test("/orders, /dashboard and an order start the app's scripts only once the frame's first paint is shown", async ({
+  browser,
+  page,
+}) => {
+  await signInAt(page, '/orders');
+  const paths = ['/orders', '/dashboard', await orderViewPath(page)];
+  for (const path of paths) {
+    const context = await signedInContext(browser, page, PHONE);
+    try {
+      expect
+        .soft(await scriptsBeforeFirstPaint(await context.newPage(), path), `scripts before ${path}'s first paint`)
+        .toEqual([]);
     } finally {
       await context.close();
     }
