@@ -24,6 +24,9 @@ import { useHydrated } from '@/lib/hydration/use-hydrated';
 /** The shell of the page's HTML (docs/decisions.md): the same for every user, filled in once hydrated. */
 const FRAME_USER = { roleId: Role.Admin, name: '', email: '', apps: [], setupGuideSteps: {} } as const;
 
+/** The page: one element, so the memoised shell keeps it while the area above re-renders. */
+const PAGE = <Outlet />;
+
 /** Every signed-in route: sign-in guard, the start-up loads, then the blank placeholder or the app shell. */
 export function ProtectedLayout() {
   return (
@@ -68,7 +71,7 @@ function SignedInArea() {
       providerUrl={hydrated ? config.providerUrl : ''}
       onLogout={logout}
     >
-      <Outlet />
+      {PAGE}
     </AppShell>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { memo, useCallback, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import type { Theme } from '@mui/material/styles';
@@ -32,8 +32,10 @@ interface AppShellProps {
  * breakpoint (phones, small tablets) the sidebar is a temporary drawer that the header's menu button opens, so the
  * page gets the whole width. From md to lg (a 1024-pixel tablet or laptop) it starts collapsed to its icons, whatever
  * the stored setting, so that the order list's columns fit; the menu button still expands it for the visit.
+ * Memoised: the start-up's requests and the sign-in library re-render the signed-in area above it with the same props
+ * (its `children` too: a constant element).
  */
-export function AppShell(props: AppShellProps) {
+export const AppShell = memo(function AppShell(props: AppShellProps) {
   // While the page's HTML hydrates both answer false: the HTML is the wide layout, which the sidebar's CSS turns into
   // the narrow ones until the real answers come, in the transition after.
   const temporaryDrawer = useMediaMatch((theme: Theme) => theme.breakpoints.down('md'));
@@ -97,4 +99,4 @@ export function AppShell(props: AppShellProps) {
       <ReportIssueButton supportUrl={props.supportUrl} />
     </Box>
   );
-}
+});

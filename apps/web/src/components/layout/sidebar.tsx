@@ -1,4 +1,4 @@
-import { lazy, memo, startTransition, Suspense, useCallback, useState, type MouseEvent } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useMemo, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import { visuallyHidden } from '@mui/utils';
@@ -114,8 +114,9 @@ export const Sidebar = memo(function Sidebar({
   responsiveByCss = false,
 }: SidebarProps) {
   const { pathname } = useLocation();
-  const main = filterMenuByRole(MAIN_MENU, roleId);
-  const footer = filterMenuByRole(FOOTER_MENU, roleId);
+  // The same arrays while the role is the same: the menus are memoised.
+  const main = useMemo(() => filterMenuByRole(MAIN_MENU, roleId), [roleId]);
+  const footer = useMemo(() => filterMenuByRole(FOOTER_MENU, roleId), [roleId]);
   const expanded = temporary || expandedSetting;
   const width = expanded ? DRAWER_WIDTH : DRAWER_COLLAPSED_WIDTH;
 
@@ -251,7 +252,8 @@ export const Sidebar = memo(function Sidebar({
   );
 });
 
-function MenuList({
+/** Memoised: the sidebar re-renders for its Setup Guide (its anchor, its opening), not its entries. */
+const MenuList = memo(function MenuList({
   items,
   expanded,
   pathname,
@@ -270,7 +272,7 @@ function MenuList({
       ))}
     </List>
   );
-}
+});
 
 function MenuEntry({
   item,

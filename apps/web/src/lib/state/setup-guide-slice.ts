@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { SETUP_GUIDE_STEPS } from '@shipdesk/contract';
 import { reset } from './reset.ts';
+import { sameValue } from './same-value.ts';
 
 /** Setup-guide state (spec 3 and 4.2). */
 export interface SetupGuideState {
@@ -16,9 +17,9 @@ const setupGuideSlice = createSlice({
   name: 'setupGuide',
   initialState: initialSetupGuide,
   reducers: {
-    /** The setup-guide call answered: store its steps and open the full route set. */
+    /** The setup-guide call answered: store its steps (the same object when they are the same) and open the routes. */
     setupGuideLoaded(state, action: PayloadAction<Record<string, boolean>>) {
-      state.setupGuideSteps = action.payload;
+      if (!sameValue(state.setupGuideSteps, action.payload)) state.setupGuideSteps = action.payload;
       state.isSetupApiDone = true;
     },
     /** Marks one step done or not (e.g. after a page completed it), without waiting for the next call. */

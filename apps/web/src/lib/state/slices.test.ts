@@ -58,6 +58,20 @@ describe('setupGuide slice', () => {
     expect(state).toEqual({ isSetupApiDone: true, setupGuideSteps: { a: true } });
   });
 
+  it('keeps the steps object, and the apps array, when an answer repeats them', () => {
+    const loaded = setupGuideReducer(undefined, setupGuideLoaded({ a: true, b: false }));
+    const again = setupGuideReducer(loaded, setupGuideLoaded({ b: false, a: true }));
+    expect(again.setupGuideSteps).toBe(loaded.setupGuideSteps);
+    expect(setupGuideReducer(again, setupGuideLoaded({ a: true, b: true })).setupGuideSteps).toEqual({
+      a: true,
+      b: true,
+    });
+    const app = { id: 'iam', name: 'IAM', app_logo: '/l.svg', ui_url: 'https://x' };
+    const withApps = userDataReducer(undefined, setSubscribedApps([app]));
+    expect(userDataReducer(withApps, setSubscribedApps([{ ...app }])).subscribedApps).toBe(withApps.subscribedApps);
+    expect(userDataReducer(withApps, setSubscribedApps([])).subscribedApps).toEqual([]);
+  });
+
   it('RESET restores the initial state', () => {
     const state = setupGuideReducer(undefined, setupGuideLoaded({ a: true }));
     expect(setupGuideReducer(state, reset())).toEqual(initialSetupGuide);

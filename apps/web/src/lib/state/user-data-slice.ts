@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { Role, type SubscribedApp } from '@shipdesk/contract';
 import { reset } from './reset.ts';
+import { sameValue } from './same-value.ts';
 
 /** The signed-in user as the app keeps it (spec 3, "userData"). */
 export interface UserData {
@@ -48,8 +49,9 @@ const userDataSlice = createSlice({
     updateUserData(state, action: PayloadAction<Partial<Omit<UserData, 'subscribedApps'>>>) {
       Object.assign(state, action.payload);
     },
+    /** The same array kept when the answer lists the same apps. */
     setSubscribedApps(state, action: PayloadAction<SubscribedApp[]>) {
-      state.subscribedApps = action.payload;
+      if (!sameValue(state.subscribedApps, action.payload)) state.subscribedApps = action.payload;
     },
   },
   extraReducers: (builder) => {

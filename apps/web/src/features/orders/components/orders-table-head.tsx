@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Checkbox from '@mui/material/Checkbox';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -17,8 +18,18 @@ interface OrdersTableHeadProps {
   onToggleAll(checked: boolean): void;
 }
 
-/** The order table's header: select-all, and the column titles; a sortable one turns its sort over on click. */
-export function OrdersTableHead({ columns, sort, onSort, count, selectedOnPage, onToggleAll }: OrdersTableHeadProps) {
+/**
+ * The order table's header: select-all, and the column titles; a sortable one turns its sort over on click. Memoised:
+ * the page's other requests answering re-render the table above it.
+ */
+export const OrdersTableHead = memo(function OrdersTableHead({
+  columns,
+  sort,
+  onSort,
+  count,
+  selectedOnPage,
+  onToggleAll,
+}: OrdersTableHeadProps) {
   const [sortField, sortDirection] = sort.split(' ') as [SortField, 'asc' | 'desc'];
   return (
     <TableHead>
@@ -59,4 +70,4 @@ export function OrdersTableHead({ columns, sort, onSort, count, selectedOnPage, 
       </TableRow>
     </TableHead>
   );
-}
+});
