@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
-import { useWhenIdle } from './lazy-load';
+import { revealInTurn, useWhenIdle } from './lazy-load';
 import { holdUntil } from './page-settled';
 
 afterEach(() => vi.useRealTimers());
@@ -18,5 +18,26 @@ describe('useWhenIdle on a page whose data has not come', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(signIn).toHaveBeenCalledTimes(1);
     expect(control).not.toHaveBeenCalled();
+  });
+});
+
+describe('revealInTurn', () => {
+  it('runs the reveals queued together one per task, in their order', async () => {
+    vi.useFakeTimers();
+    const order: string[] = [];
+    revealInTurn(() => order.push('filters'));
+    revealInTurn(() => order.push('views'));
+    revealInTurn(() => order.push('export'));
+    expect(order).toEqual([]);
+    await vi.advanceTimersToNextTimerAsync();
+    expect(order).toEqual(['filters']);
+    await vi.advanceTimersToNextTimerAsync();
+    expect(order).toEqual(['filters', 'views']);
+    await vi.advanceTimersToNextTimerAsync();
+    expect(order).toEqual(['filters', 'views', 'export']);
+    // A later reveal starts a new turn.
+    revealInTurn(() => order.push('columns'));
+    await vi.advanceTimersToNextTimerAsync();
+    expect(order).toEqual(['filters', 'views', 'export', 'columns']);
   });
 });

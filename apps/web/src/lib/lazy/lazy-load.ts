@@ -60,16 +60,39 @@ export function useWhenIdle(run: () => void, enabled = true, afterPageData = tru
   }, [enabled, afterPageData]);
 }
 
+/** Reveals waiting for their turn (revealInTurn), and whether the next turn is scheduled. */
+const turns: Array<() => void> = [];
+let turnScheduled = false;
+
+function takeTurn(): void {
+  turns.shift()?.();
+  if (turns.length > 0) setTimeout(takeTurn, 0);
+  else turnScheduled = false;
+}
+
+/**
+ * Runs `reveal` (a control swapping its placeholder for its real code) in a task of its own, after the reveals queued
+ * before it: the controls whose code arrives together are drawn one per task, not all in one long one (a plain task,
+ * not an idle moment: a busy page would make the last control wait for every one before it).
+ */
+export function revealInTurn(reveal: () => void): void {
+  turns.push(reveal);
+  if (turnScheduled) return;
+  turnScheduled = true;
+  setTimeout(takeTurn, 0);
+}
+
 /**
  * Whether a control's real code may replace its look-alike placeholder: false on the first render (the server's HTML
- * and the hydrating client draw the placeholder alike), true once `load` has brought the code at an idle moment, or
+ * and the hydrating client draw the placeholder alike), true once `load` has brought the code at an idle moment (in
+ * turn with the other controls, `revealInTurn`), or
  * at once when `wanted` (the seller reached for the control: React.lazy then suspends on the same import).
  */
 export function useLoadedWhenIdle(load: () => Promise<unknown>, wanted = false, idle = true): boolean {
   const [loaded, setLoaded] = useState(false);
   useWhenIdle(() => {
     load().then(
-      () => setLoaded(true),
+      () => revealInTurn(() => setLoaded(true)),
       // A failed download (offline) leaves the placeholder; a use asks again through React.lazy.
       () => undefined,
     );
