@@ -59,7 +59,9 @@ async function orderViewPath(page: Page): Promise<string> {
 /** The app bar's background colour as the running app draws it (light scheme), to compare the HTML's with. */
 async function appBarColour(page: Page): Promise<string> {
   await page.goto('/orders');
-  await expect(page.getByRole('banner')).toBeVisible();
+  // The app's own rows: until then the banner may still be the HTML's, which the app replaces when it cannot hydrate
+  // it (a stored state not yet saved, within 5 s of the sign-in), and a replaced element has no computed style.
+  await waitUsable(page, '/orders');
   return page.getByRole('banner').evaluate((element) => getComputedStyle(element).backgroundColor);
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderHook } from '@testing-library/react';
-import { revealInTurn, useWhenIdle } from './lazy-load';
+import { createElement, lazy, Suspense, type ElementType } from 'react';
+import { render, renderHook, screen } from '@testing-library/react';
+import { lazyLoaded, loadOnce, revealInTurn, useWhenIdle } from './lazy-load';
 import { holdUntil } from './page-settled';
 
 afterEach(() => vi.useRealTimers());
@@ -39,5 +40,29 @@ describe('revealInTurn', () => {
     revealInTurn(() => order.push('columns'));
     await vi.advanceTimersToNextTimerAsync();
     expect(order).toEqual(['filters', 'views', 'export', 'columns']);
+  });
+});
+
+describe('lazyLoaded', () => {
+  const Hello = () => createElement('p', null, 'hello');
+  const inSuspense = (Component: ElementType) =>
+    createElement(Suspense, { fallback: createElement('p', null, 'loading') }, createElement(Component));
+
+  it('draws a module already loaded in the render that asks for it, where React.lazy would suspend', async () => {
+    const load = loadOnce(() => Promise.resolve({ Hello }));
+    await load();
+    const plain = render(inSuspense(lazy(() => load().then((m) => ({ default: m.Hello })))));
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    plain.unmount();
+    render(inSuspense(lazyLoaded(load, (m) => m.Hello)));
+    expect(screen.queryByText('loading')).toBeNull();
+    expect(screen.getByText('hello')).toBeInTheDocument();
+  });
+
+  it('waits for a module not loaded yet, behind the fallback', async () => {
+    const load = loadOnce(() => Promise.resolve({ Hello }));
+    render(inSuspense(lazyLoaded(load, (m) => m.Hello)));
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(await screen.findByText('hello')).toBeInTheDocument();
   });
 });

@@ -1,20 +1,49 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { flushSync } from 'react-dom';
 import { whenIdleLoadsMayStart } from './page-settled';
+
+/** A `loadOnce` load, with its module once it has come. */
+export type Load<T> = (() => Promise<T>) & { loaded?: T };
 
 /**
  * A module's `import()`, started once however many controls ask for it: the idle preload, a first click and
  * `React.lazy` share one request and one promise.
  */
-export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+export function loadOnce<T>(load: () => Promise<T>): Load<T> {
   let promise: Promise<T> | null = null;
-  return () => {
-    // A failed download (offline) is asked for again on the next use.
-    promise ??= load().catch((error: unknown) => {
-      promise = null;
-      throw error;
-    });
+  const once: Load<T> = () => {
+    promise ??= load().then(
+      (module) => {
+        once.loaded = module;
+        return module;
+      },
+      // A failed download (offline) is asked for again on the next use.
+      (error: unknown) => {
+        promise = null;
+        throw error;
+      },
+    );
     return promise;
   };
+  return once;
+}
+
+/**
+ * `React.lazy` over a `loadOnce` load. A module already here (fetched at an idle moment) is drawn in the render that
+ * first asks for it: React's lazy suspends once on any promise, settled or not, and the boundaries that waited are
+ * then revealed together, in one long commit (the order list's filters and page size: 386 components).
+ */
+export function lazyLoaded<M, P extends object>(
+  load: Load<M>,
+  pick: (module: M) => ComponentType<P>,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(() => {
+    if (load.loaded === undefined) return load().then((module) => ({ default: pick(module) }));
+    const ready = { default: pick(load.loaded) };
+    // A thenable that answers at once: React.lazy takes the component in this same render.
+    const now = { then: (resolve: (value: typeof ready) => void) => resolve(ready) };
+    return now as unknown as Promise<typeof ready>;
+  });
 }
 
 /** Runs `run` at once (nothing to wait for); nothing to cancel then. */
@@ -92,7 +121,8 @@ export function useLoadedWhenIdle(load: () => Promise<unknown>, wanted = false, 
   const [loaded, setLoaded] = useState(false);
   useWhenIdle(() => {
     load().then(
-      () => revealInTurn(() => setLoaded(true)),
+      // Drawn in its turn's task (flushSync): React would otherwise batch the next turns into the same commit.
+      () => revealInTurn(() => flushSync(() => setLoaded(true))),
       // A failed download (offline) leaves the placeholder; a use asks again through React.lazy.
       () => undefined,
     );

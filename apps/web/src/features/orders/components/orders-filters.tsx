@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState, memo } from 'react';
+import { Suspense, useEffect, useId, useState, memo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
@@ -7,15 +7,15 @@ import { activeFilters, CLEARED_FILTERS, type OrderListParams } from '../list-pa
 import { OrdersColumnChooser, OrdersDensityToggle } from './orders-column-chooser';
 import { FilterChipPlaceholders } from './orders-filter-chip-placeholders';
 import { FilterFieldPlaceholders, SearchPlaceholder, type FilterReach } from './orders-filter-placeholders';
-import { loadOnce, useLoadedWhenIdle, useWhenIdle } from '@/lib/lazy/lazy-load';
+import { lazyLoaded, loadOnce, useLoadedWhenIdle, useWhenIdle } from '@/lib/lazy/lazy-load';
 import { OrdersViewMenu } from './orders-view-menu';
 
 const loadSearch = loadOnce(() => import('./orders-search-field'));
-const OrdersSearchField = lazy(() => loadSearch().then((m) => ({ default: m.OrdersSearchField })));
+const OrdersSearchField = lazyLoaded(loadSearch, (m) => m.OrdersSearchField);
 const loadFields = loadOnce(() => import('./orders-filter-fields'));
-const OrdersFilterFields = lazy(() => loadFields().then((m) => ({ default: m.OrdersFilterFields })));
+const OrdersFilterFields = lazyLoaded(loadFields, (m) => m.OrdersFilterFields);
 const loadChips = loadOnce(() => import('./orders-filter-chips'));
-const OrdersFilterChips = lazy(() => loadChips().then((m) => ({ default: m.OrdersFilterChips })));
+const OrdersFilterChips = lazyLoaded(loadChips, (m) => m.OrdersFilterChips);
 
 const SEARCH_DELAY_MS = 350;
 /** The store filter's value for the orders added by hand. */

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
-import { loadOnce, useLoadedWhenIdle } from '@/lib/lazy/lazy-load';
+import { lazyLoaded, loadOnce, useLoadedWhenIdle } from '@/lib/lazy/lazy-load';
 import './orders-page-size.css';
 
 const loadField = loadOnce(() => import('./orders-page-size-field'));
-const OrdersPageSizeField = lazy(() => loadField().then((m) => ({ default: m.OrdersPageSizeField })));
+const OrdersPageSizeField = lazyLoaded(loadField, (m) => m.OrdersPageSizeField);
 
 /** The keys that open MUI's select from the keyboard. */
 const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
