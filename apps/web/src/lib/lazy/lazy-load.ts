@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { whenIdleLoadsMayStart } from './page-settled';
 
 /** A `loadOnce` load, with its module once it has come. */
-export type Load<T> = (() => Promise<T>) & { loaded?: T };
+type Load<T> = (() => Promise<T>) & { loaded?: T };
 
 /**
  * A module's `import()`, started once however many controls ask for it: the idle preload, a first click and
