@@ -11,12 +11,22 @@ export const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-/** A new browser context (its cache empty) signed in as `page`'s user, at `viewport`. */
+/**
+ * A new browser context (its cache empty) signed in as `page`'s user, at `viewport`, whose loads hydrate the page's
+ * HTML: the app hydrates it only when the stored state says the workspace is set up (app/frame/hydrate-frame.ts), and
+ * `page`'s app stores that once its setup check has answered, which on a busy machine is after its list is shown.
+ * Copied before, the new context's loads would render the app in place of the HTML, measuring another first load.
+ */
 export async function signedInContext(
   browser: Browser,
   page: Page,
   viewport: { width: number; height: number },
 ): Promise<BrowserContext> {
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('persist:root') ?? ''), {
+      message: "the signed-in page's stored state says the workspace is set up",
+    })
+    .toContain('\\"isSetupApiDone\\":true');
   return browser.newContext({ baseURL, viewport, storageState: await page.context().storageState() });
 }
 

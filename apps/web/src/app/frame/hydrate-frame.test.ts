@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { markPageDrawn, resetPageDrawn } from '@/lib/lazy/page-drawn';
 import { whenPageDataCame } from './hydrate-frame';
 
 /** A store as RTK Query's state looks to the wait: requests by key, each pending or answered. */
@@ -18,28 +19,45 @@ function fakeStore() {
   };
 }
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  resetPageDrawn();
+});
 
 describe('whenPageDataCame', () => {
-  it("waits for the page's requests, and for one answer's next request, then a quiet moment", async () => {
+  it("waits for the page to say its data is drawn, then for its next requests' answers and a quiet moment", async () => {
     vi.useFakeTimers();
     const store = fakeStore();
     const came = vi.fn();
-    void whenPageDataCame(store, 300, 5_000).then(came);
-    await vi.advanceTimersByTimeAsync(1_000);
-    // Nothing asked yet: not settled.
-    expect(came).not.toHaveBeenCalled();
+    void whenPageDataCame(store, 300, 20_000).then(came);
     store.set('preferences', 'pending');
     store.set('preferences', 'fulfilled');
-    await vi.advanceTimersByTimeAsync(100);
-    // The preferences' answer starts the list's request within the quiet moment.
+    // A busy machine: the list's request, which the preferences' answer starts, comes long after it.
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(came).not.toHaveBeenCalled();
     store.set('orders', 'pending');
+    store.set('orders', 'fulfilled');
+    // The answer is there, its rows not yet drawn.
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(came).not.toHaveBeenCalled();
+    markPageDrawn();
+    // What the drawn page asks for next counts too.
+    store.set('cards', 'pending');
     await vi.advanceTimersByTimeAsync(1_000);
     expect(came).not.toHaveBeenCalled();
-    store.set('orders', 'fulfilled');
+    store.set('cards', 'fulfilled');
     await vi.advanceTimersByTimeAsync(299);
     expect(came).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
+    expect(came).toHaveBeenCalledTimes(1);
+  });
+
+  it('settles after the quiet moment when the page was drawn before the wait began', async () => {
+    vi.useFakeTimers();
+    markPageDrawn();
+    const came = vi.fn();
+    void whenPageDataCame(fakeStore(), 300, 20_000).then(came);
+    await vi.advanceTimersByTimeAsync(300);
     expect(came).toHaveBeenCalledTimes(1);
   });
 
@@ -49,6 +67,7 @@ describe('whenPageDataCame', () => {
     const came = vi.fn();
     void whenPageDataCame(store, 300, 5_000).then(came);
     store.set('orders', 'pending');
+    store.set('orders', 'fulfilled');
     await vi.advanceTimersByTimeAsync(4_999);
     expect(came).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);

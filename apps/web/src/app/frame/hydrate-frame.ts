@@ -1,4 +1,5 @@
 import type { createBrowserRouter, createMemoryRouter } from 'react-router';
+import { whenPageDrawn } from '@/lib/lazy/page-drawn';
 import { hasLiveStoredSignIn } from '@/lib/session/stored-sign-in';
 import { selectIsSetupApiDone, type RootState } from '@/lib/store-hooks';
 
@@ -37,31 +38,34 @@ function pendingRequests(state: unknown): number {
 }
 
 /**
- * Resolves once the hydrated page's data has come and been drawn: its API requests have started and all answered,
- * with none new for `quietMs` (one answer often starts the next, the list's after its preferences'; the rows are drawn
- * after their answer), or after `limitMs` whatever.
+ * Resolves once the hydrated page's data has come and been drawn: the page has said it drew its data
+ * (lib/lazy/page-drawn.ts), and no API request has been under way for `quietMs` since (what the drawn page asks
+ * for next: an order's cards), or after `limitMs` whatever (a page that never says so).
  */
-export function whenPageDataCame(store: Store, quietMs = 1_000, limitMs = 6_000): Promise<void> {
+export function whenPageDataCame(store: Store, quietMs = 1_000, limitMs = 15_000): Promise<void> {
   return new Promise((resolve) => {
-    let started = false;
+    let drawn = false;
     let quiet: ReturnType<typeof setTimeout> | undefined;
     const done = () => {
       unsubscribe();
+      stopWaiting();
       clearTimeout(quiet);
       clearTimeout(limit);
       resolve();
     };
     const check = () => {
-      if (pendingRequests(store.getState()) > 0) {
-        started = true;
+      if (!drawn || pendingRequests(store.getState()) > 0) {
         clearTimeout(quiet);
         quiet = undefined;
-      } else if (started && quiet === undefined) {
+      } else if (quiet === undefined) {
         quiet = setTimeout(done, quietMs);
       }
     };
     const unsubscribe = store.subscribe(check);
     const limit = setTimeout(done, limitMs);
-    check();
+    const stopWaiting = whenPageDrawn(() => {
+      drawn = true;
+      check();
+    });
   });
 }

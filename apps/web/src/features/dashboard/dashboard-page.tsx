@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod } from '@shipdesk/contract';
 import { PageHeader } from '@/components/page-header';
 import { formatDateTime } from '@/lib/format';
+import { usePageDrawn } from '@/lib/lazy/page-drawn';
 import { OrderCountTile } from './components/order-count-tile';
 import { PeriodFilter } from './components/period-filter';
 import { TermsOrdersCard } from './components/terms-orders-card';
@@ -70,6 +71,7 @@ export function DashboardPage() {
   const period = parsePeriod(searchParams.get('period'));
   const statistics = useDashboardStatistics(period);
   useDashboardRealtime();
+  usePageDrawn(statistics.tilesState !== 'loading' && statistics.chartsState !== 'loading');
 
   const choose = (next: DashboardPeriod) =>
     setSearchParams(

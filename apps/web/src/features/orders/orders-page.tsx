@@ -6,6 +6,7 @@ import { ProgressBar } from '@/components/progress/progress';
 import { QueryError } from '@/components/query-error';
 import { ALL_STORES, useListStoresQuery } from '@/entities/stores/stores-api';
 import { useTenantCurrencyQuery } from '@/lib/api/tenant-configs';
+import { usePageDrawn } from '@/lib/lazy/page-drawn';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
 import { BULK_ACTIONS_BAR_COVERS } from './components/bulk-actions-bar';
 import { BulkReport } from './components/bulk-report';
@@ -79,14 +80,15 @@ export function OrdersPage({ slots = {} }: { slots?: OrdersPageSlots }) {
       locale={settings?.locale}
     />
   );
-  if (unknownStatus) return header;
-
   const noOrdersAtAll =
     list.currentData !== undefined &&
     list.currentData.total === 0 &&
     !status &&
     !hasFilters(params) &&
     params.page === 1;
+  // Drawn without the list (which says so itself once its rows are drawn).
+  usePageDrawn(unknownStatus || noOrdersAtAll);
+  if (unknownStatus) return header;
   if (noOrdersAtAll) {
     return (
       <>

@@ -11,6 +11,7 @@ import { hrefs } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { formatDateTime } from '@/lib/format';
+import { usePageDrawn } from '@/lib/lazy/page-drawn';
 import { useTenantTimeZone } from '@/lib/state/tenant-time-zone';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useGetFsmFlowsQuery, useGetOrderQuery } from '../api/orders-api';
@@ -92,6 +93,8 @@ export function OrderView({ id, initialAction = null, slots = {} }: OrderViewPro
   const { data: settings } = useTenantCurrencyQuery();
   const locale = settings?.locale ?? 'en';
   const orderQuery = useGetOrderQuery(id);
+  // The order, or why it could not be shown, drawn: the page's data is on screen (its cards then ask for theirs).
+  usePageDrawn(!orderQuery.isLoading);
   const order = orderQuery.data;
   useDocumentTitle(order ? `Order ${order.orderNumber}` : 'Order');
   const flowsQuery = useGetFsmFlowsQuery(id, { skip: !order });

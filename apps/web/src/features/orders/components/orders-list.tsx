@@ -1,6 +1,7 @@
 import { memo, useDeferredValue } from 'react';
 import { useTheme } from '@mui/material/styles';
 import { useMediaMatch } from '@/lib/hydration/use-hydrated';
+import { usePageDrawn } from '@/lib/lazy/page-drawn';
 import { OrdersCardList } from './orders-card-list';
 import { OrdersTable, type OrdersTableProps } from './orders-table';
 import './orders-list.css';
@@ -25,6 +26,8 @@ export const OrdersList = memo(function OrdersList(props: OrdersTableProps) {
   const rows = useDeferredValue(props.rows);
   const loadingRows = useDeferredValue(props.loadingRows);
   const stale = useDeferredValue(props.stale);
+  // The rows, the words that there are none, or the error drawn: the page's data is on screen.
+  usePageDrawn(loadingRows === null);
   const table = <OrdersTable {...props} rows={rows} loadingRows={loadingRows} stale={stale} />;
   const cards = (
     <OrdersCardList
