@@ -1,6 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import type { Store } from '@shipdesk/contract';
 import { ADDRESS_FILTER_LABELS } from '../address-check/address-check-filter';
 import type { OrderListParams } from '../list-params';
@@ -15,11 +14,6 @@ export interface FilterReach {
   label: FilterFieldLabel;
   open: boolean;
 }
-
-export const SEARCH_PLACEHOLDER = 'Name, e-mail, order, SKU, tracking…';
-export const SEARCH_TITLE =
-  'Any word of a name, an e-mail, an order number or channel id, a SKU, a tracking number, a city or postcode';
-export const SEARCH_MAX_LENGTH = 100;
 
 function Frame(props: { label: string; labelFor?: string; labelId?: string; width?: number; children: ReactNode }) {
   const { label, labelFor, labelId, width, children } = props;
@@ -40,43 +34,14 @@ function Frame(props: { label: string; labelFor?: string; labelId?: string; widt
   );
 }
 
-function Outline({ label }: { label: string }) {
+/** The outlined field's border with its label's notch, as MUI's OutlinedInput draws it. */
+export function Outline({ label }: { label: string }) {
   return (
     <fieldset aria-hidden className="sd-orders-field-outline">
       <legend>
         <span>{label}</span>
       </legend>
     </fieldset>
-  );
-}
-
-/**
- * The search box as MUI's small outlined TextField draws it, a plain `<input>` that works as the real one does (the
- * text typed goes to the same state): OrdersFilters shows it until the real field's code has arrived.
- */
-export function SearchPlaceholder(props: InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  return (
-    <div className="sd-orders-field sd-orders-search">
-      <label className="sd-orders-field-label" htmlFor={id}>
-        Search
-      </label>
-      <div className="sd-orders-field-box sd-orders-field-adorned">
-        <span className="sd-orders-field-adornment">
-          <SearchOutlined fontSize="small" />
-        </span>
-        <input
-          {...props}
-          id={id}
-          type="search"
-          className="sd-orders-field-input"
-          placeholder={SEARCH_PLACEHOLDER}
-          maxLength={SEARCH_MAX_LENGTH}
-          title={SEARCH_TITLE}
-        />
-        <Outline label="Search" />
-      </div>
-    </div>
   );
 }
 

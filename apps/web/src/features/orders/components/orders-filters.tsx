@@ -6,12 +6,11 @@ import type { Store } from '@shipdesk/contract';
 import { activeFilters, CLEARED_FILTERS, type OrderListParams } from '../list-params';
 import { OrdersColumnChooser, OrdersDensityToggle } from './orders-column-chooser';
 import { FilterChipPlaceholders } from './orders-filter-chip-placeholders';
-import { FilterFieldPlaceholders, SearchPlaceholder, type FilterReach } from './orders-filter-placeholders';
+import { FilterFieldPlaceholders, type FilterReach } from './orders-filter-placeholders';
+import { OrdersSearchField } from './orders-search-field';
 import { lazyLoaded, loadOnce, useLoadedWhenIdle, useWhenIdle } from '@/lib/lazy/lazy-load';
 import { OrdersViewMenu } from './orders-view-menu';
 
-const loadSearch = loadOnce(() => import('./orders-search-field'));
-const OrdersSearchField = lazyLoaded(loadSearch, (m) => m.OrdersSearchField);
 const loadFields = loadOnce(() => import('./orders-filter-fields'));
 const OrdersFilterFields = lazyLoaded(loadFields, (m) => m.OrdersFilterFields);
 const loadChips = loadOnce(() => import('./orders-filter-chips'));
@@ -45,9 +44,10 @@ export function storeNamer(stores: readonly Pick<Store, 'id' | 'name'>[]) {
  * fold behind a "Filters" button (the list's cards come first), and the columns and density, which the cards do not
  * have, are left out; both by CSS (orders-filters.css), so the first render is the same at every width.
  *
- * The first render draws look-alike placeholders of the search and the fields (orders-filter-placeholders.tsx), not
- * MUI's fields: their code comes when the browser is idle after the first paint (the fields only on a wide screen,
- * on a phone when they are unfolded), or when the seller reaches for one (which opens once it is there).
+ * The search is a plain input drawn as MUI's field (orders-search-field.tsx). The first render draws look-alike
+ * placeholders of the fields (orders-filter-placeholders.tsx), not MUI's: their code comes when the browser is idle
+ * after the first paint (only on a wide screen, on a phone when they are unfolded), or when the seller reaches for
+ * one (which opens once it is there).
  */
 export const OrdersFilters = memo(function OrdersFilters({
   params,
@@ -72,9 +72,6 @@ export const OrdersFilters = memo(function OrdersFilters({
   const moreId = useId();
   const inForce = active.filter((filter) => filter.key !== 'search').length;
 
-  // The search placeholder gives way once the real field is there, but not under the seller's typing: on leaving it.
-  const [typing, setTyping] = useState(false);
-  const searchLoaded = useLoadedWhenIdle(loadSearch);
   // A phone's folded fields are neither drawn nor loaded until they are unfolded.
   const [wide] = useState(
     () => typeof window === 'undefined' || typeof window.matchMedia !== 'function' || window.matchMedia(WIDE).matches,
@@ -92,31 +89,11 @@ export const OrdersFilters = memo(function OrdersFilters({
       onReach={(next) => setReach((current) => current ?? next)}
     />
   );
-  const searchPlaceholder = (
-    <SearchPlaceholder
-      value={search}
-      onChange={(event) => setSearch(event.target.value)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') onChange({ search });
-      }}
-      onFocus={() => {
-        setTyping(true);
-        void loadSearch().catch(() => undefined);
-      }}
-      onBlur={() => setTyping(false)}
-    />
-  );
 
   return (
     <Box sx={{ px: 2, pt: 2, pb: 1 }}>
       <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-        {searchLoaded && !typing ? (
-          <Suspense fallback={searchPlaceholder}>
-            <OrdersSearchField value={search} onChange={setSearch} onEnter={() => onChange({ search })} />
-          </Suspense>
-        ) : (
-          searchPlaceholder
-        )}
+        <OrdersSearchField value={search} onChange={setSearch} onEnter={() => onChange({ search })} />
         <Button
           size="small"
           className="sd-orders-filters-toggle"
