@@ -11,33 +11,41 @@ import { holdUntil } from './lib/lazy/page-settled.ts';
 import { recordFirstRequests, startFirstRequests } from './lib/api/first-requests.ts';
 import { readAuthToken } from './lib/storage/auth-data.ts';
 
+/** Resolves in a later task: what the browser has waiting (input, a paint) goes first. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 bootstrap()
   .then(async (config) => {
     if (!config) return;
-    // The providers import the store and router, which read the configuration: load them after it.
-    const [{ AppProviders }, { router }, { store }, { canHydrateFrame, whenPageDataCame, whenRouterReady }] =
-      await Promise.all([
-        import('./app/providers.tsx'),
-        import('./app/router.ts'),
-        import('./app/store.ts'),
-        import('./app/frame/hydrate-frame.ts'),
-      ]);
+    // The store and router read the configuration: load them after it. Their code is here already (frame-boot.js
+    // preloads it); each step's evaluation runs in a task of its own, so that a phone's main thread answers between
+    // them (docs/decisions.md, "The signed-in frame as HTML").
+    const { store } = await import('./app/store.ts');
+    const { canHydrateFrame, whenPageDataCame, whenRouterReady } = await import('./app/frame/hydrate-frame.ts');
+    const framed = document.querySelector(`meta[name="${FRAME_STYLES_META}"]`) !== null;
+    const hydrating = framed && canHydrateFrame(store.getState());
+    // The page's first requests go at once, not after the hydrating render (lib/api/first-requests.ts).
+    if (hydrating) startFirstRequests(readAuthToken() ?? '');
+    await nextTask();
+    const { router } = await import('./app/router.ts');
+    await nextTask();
+    const { AppProviders, prepareTheme } = await import('./app/providers.tsx');
+    await nextTask();
+    prepareTheme();
+    await nextTask();
     const cache = createBrowserEmotionCache();
-    const app = (hydrating: boolean) => (
+    const app = (hydrate: boolean) => (
       <StrictMode>
-        <AppProviders config={config} cache={cache} hydrating={hydrating} />
+        <AppProviders config={config} cache={cache} hydrating={hydrate} />
       </StrictMode>
     );
-    const framed = document.querySelector(`meta[name="${FRAME_STYLES_META}"]`) !== null;
-    if (!framed || !canHydrateFrame(store.getState())) {
+    if (!hydrating) {
       createRoot(container).render(app(false));
       return;
     }
-    // The page's first requests go at once, not after the hydrating render (lib/api/first-requests.ts).
-    startFirstRequests(readAuthToken() ?? '');
     // The page's HTML is the signed-in frame (docs/decisions.md): hydrate it once the page's code is here, so the
     // first render is that HTML exactly, and in a transition, so the work yields to the browser.
     await whenRouterReady(router);

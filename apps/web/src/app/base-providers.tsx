@@ -4,7 +4,7 @@ import { CacheProvider, type EmotionCache } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
-import { theme } from '@/lib/theme/theme';
+import { appTheme } from '@/lib/theme/theme';
 import { initialColorMode } from '@/lib/theme/color-mode';
 import type { makeStore } from './store.ts';
 
@@ -49,7 +49,7 @@ export function BaseProviders({
       <CacheProvider value={cache}>
         {/* noSsr: the stored mode from the first render, where MUI would otherwise re-render everything under it
             synchronously right after hydrating; lib/theme/color-mode.ts keeps the HTML's answer until then. */}
-        <ThemeProvider theme={theme} defaultMode={initialColorMode()} disableTransitionOnChange noSsr>
+        <ThemeProvider theme={appTheme()} defaultMode={initialColorMode()} disableTransitionOnChange noSsr>
           <CssBaseline enableColorScheme />
           {globalStyles}
           {children}

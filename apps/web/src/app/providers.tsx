@@ -5,11 +5,17 @@ import type { AppConfig } from '@/config/app-config';
 import { AuthStateContext, LOADING_SESSION, type AuthState } from '@/features/auth/auth-state';
 import { SessionProvider } from '@/features/auth/session-provider';
 import { FrameHydration } from '@/lib/hydration/frame-hydration';
+import { appTheme } from '@/lib/theme/theme';
 import { BaseProviders } from './base-providers.tsx';
 import { router } from './router.ts';
 import { store } from './store.ts';
 import { SignInLibrary } from './sign-in-library.tsx';
 import { Toasts } from './toasts.tsx';
+
+/** Makes the app's theme now, in a task of its own, rather than in the first render's (main.tsx). */
+export function prepareTheme(): void {
+  appTheme();
+}
 
 /**
  * Everything around the router: store, theme, sign-in, session rules and toasts. The persisted state is in the store

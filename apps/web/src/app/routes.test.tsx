@@ -8,7 +8,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { ThemeProvider } from '@mui/material/styles';
 import { setAppConfig } from '@/config/app-config';
 import { SessionContext } from '@/features/auth/session-context';
-import { theme } from '@/lib/theme/theme';
+import { appTheme } from '@/lib/theme/theme';
 import { setupGuideLoaded } from '@/lib/state/setup-guide-slice';
 import { rootReducer } from './store.ts';
 import { api } from '@/lib/api/base-api';
@@ -50,7 +50,7 @@ function renderAt(path: string, auth: AuthContextProps, setupDone = false) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <Provider store={store}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={appTheme()}>
         <AuthStateContext.Provider value={auth}>
           <SessionContext.Provider value={{ logout: vi.fn(async () => undefined) }}>
             <RouterProvider router={router} />

@@ -3,13 +3,13 @@ import { ThemeProvider } from '@mui/material/styles';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { theme } from '@/lib/theme/theme';
+import { appTheme } from '@/lib/theme/theme';
 import { initialColorMode } from '@/lib/theme/color-mode';
 
 /** Shown when /app-config.json cannot be loaded: without it the app does not know where to sign in. */
 export function StartupError() {
   return (
-    <ThemeProvider theme={theme} defaultMode={initialColorMode()}>
+    <ThemeProvider theme={appTheme()} defaultMode={initialColorMode()}>
       <CssBaseline enableColorScheme />
       <Box role="alert" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
         <Box>

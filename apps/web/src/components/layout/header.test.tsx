@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from '@mui/material/styles';
 import { SHIPPING_APP_ID, type SubscribedApp } from '@shipdesk/contract';
 import { renderWithStore } from '@/lib/testing/render-with-store';
-import { theme } from '@/lib/theme/theme';
+import { appTheme } from '@/lib/theme/theme';
 import { Header } from './header';
 
 const APPS: SubscribedApp[] = [
@@ -14,7 +14,7 @@ const APPS: SubscribedApp[] = [
 
 function renderHeader({ apps = APPS, onLogout = vi.fn() }: { apps?: SubscribedApp[]; onLogout?: () => void } = {}) {
   renderWithStore(
-    <ThemeProvider theme={theme} defaultMode="light">
+    <ThemeProvider theme={appTheme()} defaultMode="light">
       <Header
         menuExpanded
         onToggleMenu={vi.fn()}

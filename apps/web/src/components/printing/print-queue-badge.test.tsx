@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import Badge from '@mui/material/Badge';
 import { ThemeProvider } from '@mui/material/styles';
-import { theme } from '@/lib/theme/theme';
+import { appTheme } from '@/lib/theme/theme';
 import { PrintQueueBadge } from './print-queue-badge';
 
 /** The properties that make the badge's look, as the browser computes them. */
@@ -55,14 +55,14 @@ type Jobs = { active: number; failed: boolean };
 /** This badge and MUI's for the same jobs, and a way to give both other jobs. */
 function draw(jobs: Jobs) {
   const ownBadge = (next: Jobs) => (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={appTheme()}>
       <PrintQueueBadge {...next}>
         <svg />
       </PrintQueueBadge>
     </ThemeProvider>
   );
   const muiBadge = (next: Jobs) => (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={appTheme()}>
       <MuiBadge {...next} />
     </ThemeProvider>
   );

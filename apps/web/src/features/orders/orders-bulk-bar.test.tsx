@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from '@mui/material/styles';
 import { renderRoutes } from '@/lib/testing/render-with-store';
 import { PHONE_WIDTH, stubViewportWidth } from '@/lib/testing/viewport';
-import { theme } from '@/lib/theme/theme';
+import { appTheme } from '@/lib/theme/theme';
 import { OrdersPage } from './orders-page';
 import { orderList, serveOrderList, summary } from './testing';
 
@@ -23,7 +23,7 @@ async function selectOnLongPage(scheme: 'light' | 'dark' = 'light') {
       {
         path: '/orders',
         element: (
-          <ThemeProvider theme={theme}>
+          <ThemeProvider theme={appTheme()}>
             <OrdersPage />
           </ThemeProvider>
         ),

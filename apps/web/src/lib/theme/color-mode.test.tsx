@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FrameHydration } from '@/lib/hydration/frame-hydration';
 import { readItem, STORAGE_KEYS } from '@/lib/storage/local-storage';
 import { useColorMode } from './color-mode.ts';
-import { theme } from './theme.ts';
+import { appTheme } from './theme.ts';
 
 function Probe({ renders }: { renders: string[] }) {
   const { mode, isDark } = useColorMode();
@@ -18,7 +18,7 @@ describe('useColorMode while the page hydrates', () => {
   it('answers what the HTML drew until hydrated, then the stored mode, and never stores light meanwhile', async () => {
     const renders: string[] = [];
     render(
-      <ThemeProvider theme={theme} defaultMode="dark" noSsr>
+      <ThemeProvider theme={appTheme()} defaultMode="dark" noSsr>
         <FrameHydration hydrating>
           <Probe renders={renders} />
         </FrameHydration>
