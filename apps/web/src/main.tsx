@@ -24,7 +24,8 @@ bootstrap()
     // preloads it); each step's evaluation runs in a task of its own, so that a phone's main thread answers between
     // them (docs/decisions.md, "The signed-in frame as HTML").
     const { store } = await import('./app/store.ts');
-    const { canHydrateFrame, whenPageDataCame, whenRouterReady } = await import('./app/frame/hydrate-frame.ts');
+    const { canHydrateFrame, drawnOnLeaving, whenPageDataCame, whenRouterReady } =
+      await import('./app/frame/hydrate-frame.ts');
     const framed = document.querySelector(`meta[name="${FRAME_STYLES_META}"]`) !== null;
     const hydrating = framed && canHydrateFrame(store.getState());
     // The page's first requests go at once, not after the hydrating render (lib/api/first-requests.ts).
@@ -50,6 +51,7 @@ bootstrap()
     // first render is that HTML exactly, and in a transition, so the work yields to the browser.
     await whenRouterReady(router);
     const pageData = whenPageDataCame(store);
+    drawnOnLeaving(router);
     recordFirstRequests(pageData);
     // The controls' code fetched at idle moments waits for the page's data (lib/lazy/page-settled.ts).
     holdUntil(pageData);

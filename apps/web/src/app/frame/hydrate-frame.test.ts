@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { markPageDrawn, resetPageDrawn } from '@/lib/lazy/page-drawn';
-import { whenPageDataCame } from './hydrate-frame';
+import { markPageDrawn, resetPageDrawn, whenPageDrawn } from '@/lib/lazy/page-drawn';
+import { createMemoryRouter } from 'react-router';
+import { drawnOnLeaving, whenPageDataCame } from './hydrate-frame';
 
 /** A store as RTK Query's state looks to the wait: requests by key, each pending or answered. */
 function fakeStore() {
@@ -72,5 +73,24 @@ describe('whenPageDataCame', () => {
     expect(came).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(came).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('drawnOnLeaving', () => {
+  it('counts the page as drawn once the seller goes to another page, not when the page rewrites its query', async () => {
+    const router = createMemoryRouter(
+      [
+        { path: '/orders', element: null },
+        { path: '/settings', element: null },
+      ],
+      { initialEntries: ['/orders'] },
+    );
+    const drawn = vi.fn();
+    whenPageDrawn(drawn);
+    drawnOnLeaving(router);
+    await router.navigate('/orders?size=25', { replace: true });
+    expect(drawn).not.toHaveBeenCalled();
+    await router.navigate('/settings');
+    expect(drawn).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,5 @@
 import type { createBrowserRouter, createMemoryRouter } from 'react-router';
-import { whenPageDrawn } from '@/lib/lazy/page-drawn';
+import { markPageDrawn, whenPageDrawn } from '@/lib/lazy/page-drawn';
 import { hasLiveStoredSignIn } from '@/lib/session/stored-sign-in';
 import { selectIsSetupApiDone, type RootState } from '@/lib/store-hooks';
 
@@ -12,10 +12,10 @@ export function canHydrateFrame(state: RootState, now: number = Date.now()): boo
   return hasLiveStoredSignIn(now) && selectIsSetupApiDone(state);
 }
 
+type Router = ReturnType<typeof createBrowserRouter> | ReturnType<typeof createMemoryRouter>;
+
 /** Resolves once the router has loaded the page's lazy module (until then it would draw its fallback). */
-export function whenRouterReady(
-  router: ReturnType<typeof createBrowserRouter> | ReturnType<typeof createMemoryRouter>,
-): Promise<void> {
+export function whenRouterReady(router: Router): Promise<void> {
   if (router.state.initialized) return Promise.resolve();
   return new Promise((resolve) => {
     const stop = router.subscribe((state) => {
@@ -24,6 +24,21 @@ export function whenRouterReady(
       resolve();
     });
   });
+}
+
+/**
+ * Counts the hydrated page as drawn once the seller has gone to another page before it drew its data: what waited
+ * for it (the sign-in library, the controls' code) then waits no longer for a page that is gone.
+ */
+export function drawnOnLeaving(router: Router): void {
+  // The path, not the location: the page itself may rewrite its query (a list's parameters) while it loads.
+  const { pathname } = router.state.location;
+  const stop = router.subscribe((state) => {
+    if (state.location.pathname === pathname) return;
+    stop();
+    markPageDrawn();
+  });
+  whenPageDrawn(stop);
 }
 
 interface Store {
