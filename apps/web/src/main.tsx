@@ -10,6 +10,7 @@ import { createBrowserEmotionCache, FRAME_STYLES_META } from './lib/theme/emotio
 import { holdUntil } from './lib/lazy/page-settled.ts';
 import { recordFirstRequests, startFirstRequests } from './lib/api/first-requests.ts';
 import { readAuthToken } from './lib/storage/auth-data.ts';
+import { warmFormats } from './lib/format/warm-formats.ts';
 
 /** Resolves in a later task: what the browser has waiting (input, a paint) goes first. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -58,6 +59,8 @@ bootstrap()
     startTransition(() => {
       hydrateRoot(container, app(true));
     });
+    // While the page waits for its data: the formats its dates and amounts are drawn with.
+    void warmFormats();
   })
   .catch((error: unknown) => {
     console.error('Shipdesk could not start', error);

@@ -142,12 +142,13 @@ describe('OrderViewPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     const asked = calls.filter((c) => c.path.endsWith('/fsmFlow'));
     expect(asked.map((c) => c.path.split('/')[4]).sort()).toEqual([...VIEW_EVENTS].sort());
-    // The deliveries card of another feature, after the lines, given the order and the tenant's locale.
-    expect(screen.getByRole('region', { name: 'Deliveries' })).toHaveTextContent('SO-1005 in en');
+    // The deliveries card of another feature, after the lines (drawn in the render after the first cards), given the
+    // order and the tenant's locale.
+    expect(await screen.findByRole('region', { name: 'Deliveries' })).toHaveTextContent('SO-1005 in en');
     // Statuses, lines and the timeline in the tenant's time zone.
     expect(screen.getByLabelText('Order status: Draft Order')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'MUG-1' })).toBeInTheDocument();
-    const history = screen.getByRole('list', { name: 'Order history' });
+    const history = await screen.findByRole('list', { name: 'Order history' });
     expect(history).toHaveTextContent('Created');
     expect(history).toHaveTextContent('admin@example.com · 2025-01-15 12:04:05');
     // A sync's update names the channel it came from and the channel's order id.

@@ -10,9 +10,12 @@ import { readJson, STORAGE_KEYS, writeItem } from '@/lib/storage/local-storage';
  * the next load.
  */
 
-/** The GETs of at most this many addresses are kept (the latest); at most this many per address. */
+/**
+ * The GETs of at most this many addresses are kept (the latest); at most this many per address (an order's page asks
+ * for 20: its order, deliveries, boxes, notes, history, rules, returns, address check and an fsmFlow per action).
+ */
 const MAX_PAGES = 20;
-const MAX_URLS = 12;
+const MAX_URLS = 24;
 /** An answer started longer ago than this is not used: the page asks anew. */
 const FRESH_MS = 15_000;
 

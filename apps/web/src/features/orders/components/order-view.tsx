@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -75,6 +75,26 @@ function ViewSkeleton() {
       </Box>
     </Box>
   );
+}
+
+/**
+ * Its children from the render after the first one: the order's first cards are painted before the rest are built,
+ * which React then builds in slices that leave the page responsive (docs/decisions.md, "The order view in two
+ * renders"). Nothing painted moves: they come below the first cards, in place of `fallback`, or in the empty second
+ * column. `now` draws them
+ * at once (a link that opens an editor or a dialog needs its target).
+ */
+function AfterFirstCards({
+  now,
+  children,
+  fallback = null,
+}: {
+  now: boolean;
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
+  const shown = useDeferredValue(true, now);
+  return shown ? children : fallback;
 }
 
 interface OrderViewProps {
@@ -173,42 +193,47 @@ export function OrderView({ id, initialAction = null, slots = {} }: OrderViewPro
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <OrderLinesCard order={order} locale={locale} />
           <OrderBoxesCard order={order} />
-          {Deliveries ? <Deliveries order={order} locale={locale} /> : null}
-          <ReturnsCard orderId={order.id} timeZone={timeZone} locale={locale} />
-          <OrderRulesCard order={order} timeZone={timeZone} />
-          <OrderTimeline orderId={order.id} timeZone={timeZone} currency={order.currency} locale={locale} />
+          {/* As tall as the screen meanwhile: the page's footer stays out of view, to be pushed away by the rest. */}
+          <AfterFirstCards now={initialAction !== null} fallback={<Box sx={{ minHeight: '100vh' }} />}>
+            {Deliveries ? <Deliveries order={order} locale={locale} /> : null}
+            <ReturnsCard orderId={order.id} timeZone={timeZone} locale={locale} />
+            <OrderRulesCard order={order} timeZone={timeZone} />
+            <OrderTimeline orderId={order.id} timeZone={timeZone} currency={order.currency} locale={locale} />
+          </AfterFirstCards>
         </Box>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-          <OrderCustomerCard order={order} />
-          <OrderShippingCard order={order} locale={locale} timeZone={timeZone} />
-          <AddressCard
-            ref={action.editButton}
-            orderId={order.id}
-            type="shipping"
-            address={order.shippingAddress}
-            version={order.version}
-            editable={editable}
-            highlight={initialAction === 'edit'}
-          >
-            {/* Checked while the order is open: a finished order's ship-to no longer matters, nor can it change. */}
-            {editable && order.shippingAddress ? (
-              <AddressCheckPanel
-                orderId={order.id}
-                address={order.shippingAddress}
-                version={order.version}
-                timeZone={timeZone}
-              />
-            ) : null}
-          </AddressCard>
-          <AddressCard
-            orderId={order.id}
-            type="billing"
-            address={order.billingAddress}
-            version={order.version}
-            editable={editable}
-            highlight={initialAction === 'edit'}
-          />
-          <NotesPanel orderId={order.id} timeZone={timeZone} />
+          <AfterFirstCards now={initialAction !== null}>
+            <OrderCustomerCard order={order} />
+            <OrderShippingCard order={order} locale={locale} timeZone={timeZone} />
+            <AddressCard
+              ref={action.editButton}
+              orderId={order.id}
+              type="shipping"
+              address={order.shippingAddress}
+              version={order.version}
+              editable={editable}
+              highlight={initialAction === 'edit'}
+            >
+              {/* Checked while the order is open: a finished order's ship-to no longer matters, nor can it change. */}
+              {editable && order.shippingAddress ? (
+                <AddressCheckPanel
+                  orderId={order.id}
+                  address={order.shippingAddress}
+                  version={order.version}
+                  timeZone={timeZone}
+                />
+              ) : null}
+            </AddressCard>
+            <AddressCard
+              orderId={order.id}
+              type="billing"
+              address={order.billingAddress}
+              version={order.version}
+              editable={editable}
+              highlight={initialAction === 'edit'}
+            />
+            <NotesPanel orderId={order.id} timeZone={timeZone} />
+          </AfterFirstCards>
         </Box>
       </Box>
       <OrderViewDialogs
