@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   changeOf,
   compactMoneyFormatter,
@@ -93,6 +93,21 @@ describe('changeOf and describeChange', () => {
 });
 
 describe('number formats', () => {
+  it('builds one format per locale and options, however many numbers the tiles show', () => {
+    const built = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      expect([formatPercent(12.345, 'de-AT'), formatPercent(3, 'de-AT'), formatPercent(7.25, 'de-AT')]).toEqual([
+        '12,3%',
+        '3%',
+        '7,3%',
+      ]);
+      expect(formatExactCount(1500, 'de-AT')).toBe(formatExactCount(1500, 'de-AT'));
+      expect(built).toHaveBeenCalledTimes(2);
+    } finally {
+      built.mockRestore();
+    }
+  });
+
   it('formats counts, percentages and compact money without throwing on a bad locale or currency', () => {
     expect(formatExactCount(1234567, 'en')).toBe('1,234,567');
     expect(formatExactCount(1500, 'not a locale!')).toBe('1,500');

@@ -1,8 +1,22 @@
 import { DEFAULT_LOCALE, PIE_LABEL_THRESHOLD_PERCENT } from '@shipdesk/contract';
 import type { ChannelRevenue, SalesCountEntry } from './dashboard-data';
 
+// Building a format costs far more than using one, and the tiles format a few numbers each: one per locale and
+// options.
+const formats = new Map<string, Intl.NumberFormat>();
+
 /** Intl.NumberFormat that falls back to the default locale (and then to no currency) instead of throwing. */
 function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = newNumberFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+function newNumberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   for (const candidate of [locale, DEFAULT_LOCALE]) {
     try {
       return new Intl.NumberFormat(candidate, options);
