@@ -12,7 +12,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 export async function warmFormats(): Promise<void> {
   await nextTask();
-  formatDateTime(0);
+  formatDateTime(new Date(0));
   await nextTask();
   formatMoney(0);
 }
