@@ -81,8 +81,7 @@ function ViewSkeleton() {
  * Its children from the render after the first one: the order's first cards are painted before the rest are built,
  * which React then builds in slices that leave the page responsive (docs/decisions.md, "The order view in two
  * renders"). Nothing painted moves: they come below the first cards, in place of `fallback`, or in the empty second
- * column. `now` draws them
- * at once (a link that opens an editor or a dialog needs its target).
+ * column. `now` draws them at once (a link that opens an editor or a dialog needs its target).
  */
 function AfterFirstCards({
   now,
