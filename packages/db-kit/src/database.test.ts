@@ -197,6 +197,31 @@ describe.each(backends)('openDatabase on $name', (backend) => {
     }
   });
 
+  if (backend.name === 'postgres') {
+    it('answers a read-only transaction from one snapshot: a commit made meanwhile is not half seen', async () => {
+      const database = await openDatabase(fresh.options);
+      try {
+        const count = async (tx: Parameters<Parameters<typeof database.transaction>[1]>[0]) =>
+          (await tx.select({ id: items.id }).from(items)).length;
+        const [before, after] = await database.transaction(
+          sql`SELECT 1`,
+          async (tx) => {
+            const first = await count(tx);
+            // Another connection writes and commits between the two reads of this one.
+            await database.transaction(sql`SELECT 1`, (other) => other.insert(items).values({ name: 'meanwhile' }));
+            return [first, await count(tx)];
+          },
+          { readOnly: true },
+        );
+        expect(after).toBe(before);
+        // The write is there for the next transaction.
+        expect(await database.transaction(sql`SELECT 1`, count, { readOnly: true })).toBe(before + 1);
+      } finally {
+        await database.close();
+      }
+    });
+  }
+
   if (backend.name === 'pglite') {
     it('holds the data folder: a second open is refused until the first closes', async () => {
       const lockFile = join(fresh.options.dataDir, 'server-db.lock');

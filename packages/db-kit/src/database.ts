@@ -23,8 +23,11 @@ export type Executor<TSchema extends DrizzleSchema> = PgDatabase<
 
 export interface TransactionOptions {
   /**
-   * `BEGIN READ ONLY`: the database refuses any write in it. On PostgreSQL the answer is given without waiting for
-   * COMMIT (a read-only transaction has nothing to make durable); the connection goes back to the pool after it.
+   * `BEGIN READ ONLY`: the database refuses any write in it. On PostgreSQL it is also `REPEATABLE READ`: all its
+   * statements read one snapshot, so an answer built from several reads never mixes what another transaction
+   * committed between them (a parcel's new events beside its old status); a read-only transaction at that level never
+   * fails to serialize. The answer is given without waiting for COMMIT (a read-only transaction has nothing to make
+   * durable); the connection goes back to the pool after it. PGlite runs one transaction at a time.
    */
   readOnly?: boolean;
 }
@@ -176,7 +179,7 @@ function openPostgres<TSchema extends DrizzleSchema>(
       writeTogether(client);
       // Both are on the wire before `fn` sends anything, in this order.
       const opened = Promise.all([
-        queries.query(options.readOnly ? 'BEGIN READ ONLY' : 'BEGIN'),
+        queries.query(options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN'),
         queries.query(opening.sql, opening.params),
       ]);
       opened.catch(() => undefined); // answered below, whichever way `fn` ends
