@@ -12,7 +12,8 @@ import { readJson, STORAGE_KEYS, writeItem } from '@/lib/storage/local-storage';
 
 /**
  * The GETs of at most this many addresses are kept (the latest); at most this many per address (an order's page asks
- * for 20: its order, deliveries, boxes, notes, history, rules, returns, address check and an fsmFlow per action).
+ * for 19: the tenant's settings, the setup guide, its order, deliveries, boxes, notes, history, rules, returns, address
+ * check and an fsmFlow per action).
  */
 const MAX_PAGES = 20;
 const MAX_URLS = 24;
