@@ -11,9 +11,7 @@ import { holdUntil } from './lib/lazy/page-settled.ts';
 import { recordFirstRequests, startFirstRequests } from './lib/api/first-requests.ts';
 import { readAuthToken } from './lib/storage/auth-data.ts';
 import { warmFormats } from './lib/format/warm-formats.ts';
-
-/** Resolves in a later task: what the browser has waiting (input, a paint) goes first. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask } from './lib/lazy/next-task.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

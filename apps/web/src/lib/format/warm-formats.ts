@@ -1,8 +1,6 @@
 import { formatDateTime } from './date-time';
+import { nextTask } from '@/lib/lazy/next-task';
 import { formatMoney } from './money';
-
-/** Resolves in a later task. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Builds the first date and money formats, each in a task of its own, while a hydrated page waits for its data. The

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -23,7 +23,9 @@ export interface BulkReportProps {
  */
 export function BulkReportAlert({ report, onClose, focusAfterClose }: BulkReportProps) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // In the commit that shows the report, not in a passive effect: that can run a task later on a busy device, and
+  // meanwhile the focus is nowhere (the confirmation's buttons it was on are disabled or gone).
+  useLayoutEffect(() => {
     if (report.autoFocus) ref.current?.focus();
   }, [report]);
   const close = () => {
