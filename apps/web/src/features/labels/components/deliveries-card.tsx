@@ -122,7 +122,8 @@ export function DeliveriesCard({
         ) : undefined
       }
     >
-      {isLoading ? (
+      {/* Until it is known whether a label can be bought too: its button, come later, would make a row taller. */}
+      {isLoading || labelFlow.isLoading ? (
         <Skeleton variant="rectangular" height={72} sx={{ m: 2 }} />
       ) : error ? (
         <QueryError

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { findLifecycleRule, type OrderStatuses } from '@shipdesk/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -9,6 +10,8 @@ import { EVENT_UI, actionOffer } from '../order-events';
 interface OrderActionsProps {
   flows: FsmFlows | undefined;
   loading: boolean;
+  /** The order's statuses: while the answers come, the moves their lifecycle rules allow hold their places. */
+  statuses: OrderStatuses;
   onRun(event: ViewEvent): void;
   onPackingSlip(): void;
   /** Opens the shipping address editor: offered beside a refusal for an incomplete address. */
@@ -30,7 +33,7 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
  * described by its reason); a move that does not apply to the order's statuses is not shown. The packing slip is
  * always there (it changes nothing).
  */
-export function OrderActions({ flows, loading, onRun, onPackingSlip, onEditAddress }: OrderActionsProps) {
+export function OrderActions({ flows, loading, statuses, onRun, onPackingSlip, onEditAddress }: OrderActionsProps) {
   const baseId = useId();
   const reasonId = (event: ViewEvent) => `${baseId}-${event}-reason`;
   const shown = flows ? VIEW_EVENTS.filter((event) => actionOffer(flows[event]).kind !== 'hidden') : [];
@@ -51,8 +54,15 @@ export function OrderActions({ flows, loading, onRun, onPackingSlip, onEditAddre
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: { xs: 'flex-start', sm: 'flex-end' }, gap: 1 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', minHeight: 36 }}>
         {loading && !flows
-          ? // A sales order's three moves (with the packing slip, two rows on a phone): nothing moves when they come.
-            [150, 136, 104].map((width) => <Skeleton key={width} variant="rounded" width={width} height={36.5} />)
+          ? // The moves the statuses allow (the server's answer is about the same rules, and its guards), each as wide as
+            // its button: nothing moves when they come, on a phone as many rows as they will take.
+            VIEW_EVENTS.filter((event) => findLifecycleRule(event, statuses)).map((event) => (
+              <Skeleton key={event} variant="rounded">
+                <Button variant={EVENT_UI[event].tone === 'primary' ? 'contained' : 'outlined'} tabIndex={-1}>
+                  {EVENT_UI[event].label}
+                </Button>
+              </Skeleton>
+            ))
           : shown.map((event) => {
               const ui = EVENT_UI[event];
               const refused = refusalOf(event) !== undefined;

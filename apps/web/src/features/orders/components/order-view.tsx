@@ -142,6 +142,7 @@ export function OrderView({ id, initialAction = null, slots = {} }: OrderViewPro
           <OrderActions
             flows={flows}
             loading={flowsQuery.isFetching}
+            statuses={order}
             onRun={action.openEvent}
             onPackingSlip={() => action.setSlipOpen(true)}
             onEditAddress={editable ? action.editShippingAddress : undefined}
