@@ -8,7 +8,7 @@ import { bootstrap } from './app/bootstrap.ts';
 import { StartupError } from './app/startup-error.tsx';
 import { createBrowserEmotionCache, FRAME_STYLES_META } from './lib/theme/emotion-cache.ts';
 import { holdUntil } from './lib/lazy/page-settled.ts';
-import { recordFirstRequests, startFirstRequests } from './lib/api/first-requests.ts';
+import { adoptFirstRequests, recordFirstRequests } from './lib/api/first-requests.ts';
 import { readAuthToken } from './lib/storage/auth-data.ts';
 import { warmFormats } from './lib/format/warm-formats.ts';
 import { nextTask } from './lib/lazy/next-task.ts';
@@ -27,8 +27,9 @@ bootstrap()
       await import('./app/frame/hydrate-frame.ts');
     const framed = document.querySelector(`meta[name="${FRAME_STYLES_META}"]`) !== null;
     const hydrating = framed && canHydrateFrame(store.getState());
-    // The page's first requests go at once, not after the hydrating render (lib/api/first-requests.ts).
-    if (hydrating) startFirstRequests(readAuthToken() ?? '');
+    // The page's first requests, started by the frame's boot file with the scripts, are this page's answers
+    // (lib/api/first-requests.ts).
+    if (hydrating) adoptFirstRequests(readAuthToken() ?? '');
     await nextTask();
     const { router } = await import('./app/router.ts');
     await nextTask();

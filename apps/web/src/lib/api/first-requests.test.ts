@@ -1,18 +1,45 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  adoptFirstRequests,
   firstRequestsFetch,
   forgetFirstRequests,
   recordFirstRequests,
   resetFirstRequests,
-  startFirstRequests,
 } from './first-requests.ts';
+// The frame's boot file, as the page's HTML loads it.
+import BOOT from '../../../public/frame-boot.js?raw';
 
 const origin = window.location.origin;
 const LIST = '/api/v1/orders?size=10&page=1&hide=0&order=id+desc';
 const get = (path: string, token = 'tok') =>
   new Request(`${origin}${path}`, { headers: { Authorization: `Bearer ${token}` } });
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-const kept = () => JSON.parse(localStorage.getItem('firstRequests') ?? '{}') as Record<string, { urls: string[] }>;
+const kept = () =>
+  JSON.parse(localStorage.getItem('firstRequests') ?? '{}') as Record<string, { address?: string; urls: string[] }>;
+
+/** A signed-in token (only its expiry is read before the server sees it). */
+function token(expiresInS = 3600): string {
+  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + expiresInS, email: 'a@b.c' }));
+  return `h.${payload.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
+}
+
+/** Stores a sign-in and a set-up workspace, as a page that hydrates has. */
+function signIn(value = token(), setUp = true) {
+  localStorage.setItem('authData', JSON.stringify({ token: value, lastActivity: 1 }));
+  localStorage.setItem('persist:root', JSON.stringify({ setupGuide: JSON.stringify({ isSetupApiDone: setUp }) }));
+  return value;
+}
+
+/** Runs the boot file on the jsdom address (a hidden tab: it starts at once rather than after the first paint). */
+function boot() {
+  const script = document.createElement('script');
+  script.setAttribute('data-entry', '/assets/index.js');
+  script.setAttribute('data-preload', '');
+  vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
+  vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+  new Function(BOOT)();
+  vi.restoreAllMocks();
+}
 
 /** Records what the page at the jsdom address asks for until `settle` is called. */
 function recordUntilSettled() {
@@ -27,6 +54,7 @@ function recordUntilSettled() {
 
 describe("a hydrated page's first requests", () => {
   const network = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
+  const asked = () => network.mock.calls.map(([url]) => String(url).slice(origin.length));
   beforeEach(() => {
     window.history.replaceState(null, '', '/orders');
     network.mockReset();
@@ -37,6 +65,8 @@ describe("a hydrated page's first requests", () => {
     vi.unstubAllGlobals();
     resetFirstRequests();
     localStorage.clear();
+    delete window.shipdeskFirstRequests;
+    document.head.innerHTML = '';
   });
 
   it("are kept per address as the page's GETs until its data has come, its API's only", async () => {
@@ -47,7 +77,104 @@ describe("a hydrated page's first requests", () => {
     await firstRequestsFetch(get('/assets/not-api.json'));
     await settled();
     await firstRequestsFetch(get('/call/later'));
-    expect(kept()['/orders']?.urls).toEqual([LIST, '/call/setupGuide']);
+    expect(kept()['/orders']).toMatchObject({ address: '/orders', urls: [LIST, '/call/setupGuide'] });
+  });
+
+  it('start from the boot file on the next load, and the page takes the answer instead of asking again', async () => {
+    const signedIn = signIn();
+    localStorage.setItem('firstRequests', JSON.stringify({ '/orders': { at: 1, urls: [LIST] } }));
+    network.mockImplementationOnce(() => Promise.resolve(json({ from: 'early' })));
+    boot();
+    expect(asked()).toEqual([LIST]);
+    expect(new Headers(network.mock.calls[0]![1]?.headers).get('Authorization')).toBe(`Bearer ${signedIn}`);
+    // The app's scripts were started first.
+    expect(document.head.querySelector('script[type="module"]')).toHaveAttribute('src', '/assets/index.js');
+    adoptFirstRequests(signedIn);
+    const response = await firstRequestsFetch(get(LIST, signedIn));
+    expect(await response.json()).toEqual({ from: 'early' });
+    expect(network).toHaveBeenCalledTimes(1);
+    // Once: the same URL asked again goes to the network.
+    expect(await (await firstRequestsFetch(get(LIST, signedIn))).json()).toEqual({ from: 'network' });
+  });
+
+  it("of one order's page start on every order's page with its number, not another record's URLs", async () => {
+    window.history.replaceState(null, '', '/orders/view/1');
+    const settled = recordUntilSettled();
+    for (const path of [
+      '/api/v1/orders/1',
+      '/api/v1/deliveries?orderId=1',
+      '/api/v1/orders/1/events?limit=1',
+      '/call/orders/1/approve/fsmFlow',
+      '/api/v1/orderBoxSizes?archived=true',
+      '/api/v1/labels/55/tracking',
+    ])
+      await firstRequestsFetch(get(path));
+    await settled();
+    expect(kept()['/orders/view/{0}']).toEqual({
+      at: expect.any(Number),
+      address: '/orders/view/1',
+      urls: [
+        '/api/v1/orders/{0}',
+        '/api/v1/deliveries?orderId={0}',
+        '/api/v1/orders/{0}/events?limit=1',
+        '/call/orders/{0}/approve/fsmFlow',
+        '/api/v1/orderBoxSizes?archived=true',
+        '/api/v1/labels/55/tracking',
+      ],
+    });
+
+    signIn();
+    network.mockClear();
+    window.history.replaceState(null, '', '/orders/view/27');
+    boot();
+    expect(asked()).toEqual([
+      '/api/v1/orders/27',
+      '/api/v1/deliveries?orderId=27',
+      '/api/v1/orders/27/events?limit=1',
+      '/call/orders/27/approve/fsmFlow',
+      '/api/v1/orderBoxSizes?archived=true',
+    ]);
+
+    network.mockClear();
+    window.history.replaceState(null, '', '/orders/view/1');
+    boot();
+    expect(asked()).toContain('/api/v1/labels/55/tracking');
+    expect(asked()).toContain('/api/v1/orders/1');
+  });
+
+  it('start nothing without a good sign-in or before the workspace is set up: that page does not hydrate', () => {
+    localStorage.setItem('firstRequests', JSON.stringify({ '/orders': { at: 1, urls: [LIST] } }));
+    boot();
+    signIn(token(10));
+    boot();
+    signIn('not-a-token');
+    boot();
+    signIn(token(), false);
+    boot();
+    expect(network).not.toHaveBeenCalled();
+    expect(window.shipdeskFirstRequests).toBeUndefined();
+  });
+
+  it('are not used for another sign-in, when old, or when they failed: the page asks the network', async () => {
+    const signedIn = signIn();
+    localStorage.setItem('firstRequests', JSON.stringify({ '/orders': { at: 1, urls: [LIST, '/call/setupGuide'] } }));
+    network.mockImplementationOnce(() => Promise.reject(new TypeError('offline')));
+    network.mockImplementationOnce(() => Promise.resolve(json({ from: 'early' })));
+    boot();
+    adoptFirstRequests(signedIn);
+    expect(await (await firstRequestsFetch(get(LIST, signedIn))).json()).toEqual({ from: 'network' });
+    expect(await (await firstRequestsFetch(get('/call/setupGuide', 'other'))).json()).toEqual({ from: 'network' });
+
+    resetFirstRequests();
+    boot();
+    adoptFirstRequests('another sign-in');
+    expect(await (await firstRequestsFetch(get(LIST, signedIn))).json()).toEqual({ from: 'network' });
+
+    resetFirstRequests();
+    boot();
+    adoptFirstRequests(signedIn, Date.now() + 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await (await firstRequestsFetch(get(LIST, signedIn))).json()).toEqual({ from: 'network' });
   });
 
   it('are forgotten, the one being recorded too, when the user changes what the page asks for', async () => {
@@ -59,43 +186,17 @@ describe("a hydrated page's first requests", () => {
     await settled();
     expect(kept()).toEqual({});
     network.mockClear();
-    startFirstRequests('tok');
+    signIn();
+    boot();
     expect(network).not.toHaveBeenCalled();
   });
 
-  it('start on the next load before the page asks, and the page takes the answer instead of asking again', async () => {
-    localStorage.setItem('firstRequests', JSON.stringify({ '/orders': { at: 1, urls: [LIST] } }));
-    network.mockImplementationOnce(() => Promise.resolve(json({ from: 'early' })));
-    startFirstRequests('tok');
-    expect(network).toHaveBeenCalledTimes(1);
-    const [url, init] = network.mock.calls[0]!;
-    expect(url).toBe(`${origin}${LIST}`);
-    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer tok');
-    const response = await firstRequestsFetch(get(LIST));
-    expect(await response.json()).toEqual({ from: 'early' });
-    expect(network).toHaveBeenCalledTimes(1);
-    // Once: the same URL asked again goes to the network.
-    expect(await (await firstRequestsFetch(get(LIST))).json()).toEqual({ from: 'network' });
-  });
-
-  it('are not used for another sign-in, when old, or when they failed: the page asks the network', async () => {
-    localStorage.setItem('firstRequests', JSON.stringify({ '/orders': { at: 1, urls: [LIST, '/call/setupGuide'] } }));
-    network.mockImplementationOnce(() => Promise.reject(new TypeError('offline')));
-    network.mockImplementationOnce(() => Promise.resolve(json({ from: 'early' })));
-    startFirstRequests('tok');
-    expect(await (await firstRequestsFetch(get(LIST))).json()).toEqual({ from: 'network' });
-    expect(await (await firstRequestsFetch(get('/call/setupGuide', 'other'))).json()).toEqual({ from: 'network' });
-
-    resetFirstRequests();
-    startFirstRequests('tok', window.location, Date.now() - 60_000);
-    expect(await (await firstRequestsFetch(get(LIST))).json()).toEqual({ from: 'network' });
-  });
-
-  it('start nothing for an address never recorded, and keep the latest twenty addresses', async () => {
-    startFirstRequests('tok');
+  it('start nothing for a page never recorded, and keep the latest twenty pages', async () => {
+    signIn();
+    boot();
     expect(network).not.toHaveBeenCalled();
     const many = Object.fromEntries(
-      Array.from({ length: 25 }, (_, i) => [`/orders/view/o${i}`, { at: i + 1, urls: ['/api/v1/x'] }]),
+      Array.from({ length: 25 }, (_, i) => [`/settings/p${i}`, { at: i + 1, urls: ['/api/v1/x'] }]),
     );
     localStorage.setItem('firstRequests', JSON.stringify(many));
     const settled = recordUntilSettled();
@@ -104,7 +205,7 @@ describe("a hydrated page's first requests", () => {
     const pages = Object.keys(kept());
     expect(pages).toHaveLength(20);
     expect(pages).toContain('/orders');
-    expect(pages).toContain('/orders/view/o24');
-    expect(pages).not.toContain('/orders/view/o5');
+    expect(pages).toContain('/settings/p24');
+    expect(pages).not.toContain('/settings/p5');
   });
 });

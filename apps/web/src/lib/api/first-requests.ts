@@ -4,23 +4,24 @@ import { readJson, STORAGE_KEYS, writeItem } from '@/lib/storage/local-storage';
  * A hydrated page's first API requests, started before it hydrates (docs/decisions.md, "The signed-in frame as
  * HTML"): RTK Query asks for the page's data in effects, after the hydrating render, so its requests would wait for
  * it (600 ms of a phone's CPU on the order list). What a page asked for on its last first load, read GETs only, is
- * kept in local storage per address; the next cold load of that address starts those requests at once, and the API
- * client takes each answer when the page asks for the same URL with the same sign-in. An address the page no longer
- * asks for (other list preferences since) is a request whose answer is dropped; what it asks for instead is kept for
- * the next load.
+ * kept in local storage per kind of page: its address with each number in its path as `{0}`, `{1}`, and that number
+ * in the URLs likewise (every order's page shares one list). The next cold load of that kind of page starts those
+ * requests with its scripts, from the frame's boot file (public/frame-boot.js), and the API client takes each answer
+ * when the page asks for the same URL with the same sign-in. An address the page no longer asks for (other list
+ * preferences since) is a request whose answer is dropped; what it asks for instead is kept for the next load.
  */
 
 /**
- * The GETs of at most this many addresses are kept (the latest); at most this many per address (an order's page asks
+ * The GETs of at most this many kinds of page are kept (the latest); at most this many per page (an order's page asks
  * for 19: the tenant's settings, the setup guide, its order, deliveries, boxes, notes, history, rules, returns, address
- * check and an fsmFlow per action).
+ * check and an fsmFlow per action). public/frame-boot.js starts at most MAX_URLS too.
  */
 const MAX_PAGES = 20;
 const MAX_URLS = 24;
 /** An answer started longer ago than this is not used: the page asks anew. */
 const FRESH_MS = 15_000;
 
-type Kept = Record<string, { at: number; urls: string[] }>;
+type Kept = Record<string, { at: number; address?: string; urls: string[] }>;
 
 interface Started {
   at: number;
@@ -28,10 +29,61 @@ interface Started {
   response: Promise<Response>;
 }
 
-const started = new Map<string, Started>();
-let recording: { page: string; urls: Set<string>; forgotten: boolean } | null = null;
+/** What the frame's boot file started (public/frame-boot.js), full URL to answer. */
+interface BootStarted {
+  at: number;
+  authorization: string;
+  responses: Record<string, Promise<Response>>;
+}
 
-const pageOf = (location: Pick<Location, 'pathname' | 'search'>) => `${location.pathname}${location.search}`;
+declare global {
+  interface Window {
+    shipdeskFirstRequests?: BootStarted;
+  }
+}
+
+const started = new Map<string, Started>();
+let recording: { page: Page; urls: Set<string>; forgotten: boolean } | null = null;
+
+interface Page {
+  address: string;
+  /** The address with each number of its path as `{0}`, `{1}`: the key of its kind of page. */
+  key: string;
+  ids: string[];
+}
+
+function pageOf(location: Pick<Location, 'pathname' | 'search'>): Page {
+  const ids: string[] = [];
+  const path = location.pathname
+    .split('/')
+    .map((segment) => {
+      if (!/^[0-9]+$/.test(segment)) return segment;
+      ids.push(segment);
+      return `{${ids.length - 1}}`;
+    })
+    .join('/');
+  return { address: `${location.pathname}${location.search}`, key: `${path}${location.search}`, ids };
+}
+
+/** `path` with the page's numbers as `{0}`, `{1}`: as a segment of its path, or as the value of an `…id` parameter. */
+function templated(path: string, ids: readonly string[]): string {
+  if (ids.length === 0) return path;
+  const [pathname = '', search] = path.split('?', 2);
+  const at = (value: string) => {
+    const index = ids.indexOf(value);
+    return index < 0 ? value : `{${index}}`;
+  };
+  const segments = pathname.split('/').map(at).join('/');
+  if (search === undefined) return segments;
+  const params = search
+    .split('&')
+    .map((pair) => {
+      const [name = '', value] = pair.split('=', 2);
+      return value !== undefined && /id$/i.test(name) ? `${name}=${at(value)}` : pair;
+    })
+    .join('&');
+  return `${segments}?${params}`;
+}
 
 /** The app's own API paths only: nothing else is kept or started early. */
 function apiPath(url: URL): string | null {
@@ -45,24 +97,25 @@ function readKept(): Kept {
 }
 
 /**
- * Starts the GETs this address asked for on its last first load, with the stored sign-in's token. Call it when the
- * page's HTML is about to be hydrated.
+ * Takes the requests the frame's boot file started with the stored sign-in's `token` (another sign-in's are let go).
+ * Call it when the page's HTML is about to be hydrated.
  */
-export function startFirstRequests(token: string, location: Location = window.location, now = Date.now()): void {
-  const urls = readKept()[pageOf(location)]?.urls ?? [];
+export function adoptFirstRequests(token: string, now = Date.now()): void {
+  const boot = window.shipdeskFirstRequests;
+  delete window.shipdeskFirstRequests;
   const authorization = `Bearer ${token}`;
-  for (const path of urls.slice(0, MAX_URLS)) {
-    if (typeof path !== 'string' || !/^\/(api|call)\//.test(path)) continue;
-    const url = new URL(path, location.origin).toString();
-    const response = fetch(url, { headers: { Authorization: authorization }, credentials: 'same-origin' });
-    // Unused, a failure is nobody's: the page's own request (made anew then) reports its own.
-    response.catch(() => undefined);
-    const early = { at: now, authorization, response };
+  if (!boot || boot.authorization !== authorization || typeof boot.responses !== 'object') return;
+  for (const [url, response] of Object.entries(boot.responses)) {
+    if (!(response instanceof Promise)) continue;
+    const early = { at: boot.at, authorization, response };
     started.set(url, early);
     // An answer the page never asked for is let go once it could no longer be used.
-    setTimeout(() => {
-      if (started.get(url) === early) started.delete(url);
-    }, FRESH_MS);
+    setTimeout(
+      () => {
+        if (started.get(url) === early) started.delete(url);
+      },
+      Math.max(0, FRESH_MS - (now - boot.at)),
+    );
   }
 }
 
@@ -76,12 +129,15 @@ export function recordFirstRequests(settled: Promise<void>, location: Location =
     if (recording === current) recording = null;
     if (current.forgotten) return;
     const kept = readKept();
-    delete kept[page];
+    delete kept[page.key];
     const latest = Object.entries(kept)
       .sort(([, a], [, b]) => (b?.at ?? 0) - (a?.at ?? 0))
       .slice(0, MAX_PAGES - 1);
     const next: Kept = Object.fromEntries(latest);
-    if (urls.size > 0) next[page] = { at: Date.now(), urls: [...urls].slice(0, MAX_URLS) };
+    if (urls.size > 0) {
+      const list = [...urls].slice(0, MAX_URLS).map((path) => templated(path, page.ids));
+      next[page.key] = { at: Date.now(), address: page.address, urls: list };
+    }
     writeItem(STORAGE_KEYS.firstRequests, JSON.stringify(next));
   });
 }
@@ -98,7 +154,7 @@ export function firstRequestsFetch(input: RequestInfo, init?: RequestInit): Prom
   const url = new URL(request.url);
   const path = apiPath(url);
   // Only while the first address is shown: a click elsewhere is that page's, not this one's.
-  if (path && recording?.page === pageOf(window.location)) recording.urls.add(path);
+  if (path && recording?.page.address === pageOf(window.location).address) recording.urls.add(path);
   const early = started.get(url.toString());
   if (!early) return fetch(request);
   started.delete(url.toString());
