@@ -1,7 +1,8 @@
 /* global window, document, location, requestAnimationFrame */
 // The pages whose HTML is their signed-in frame (scripts/render-frames.ts) start the app's scripts here, once the
 // frame has been painted: fetched with the HTML, they would share the line with the frame's stylesheets and delay the
-// first paint. The script's `data-entry` is the app's entry module, `data-preload` the modules it needs at once.
+// first paint. The script's `data-entry` is the app's entry module, `data-preload` the modules it needs at once,
+// `data-fetch` what they fetch first (the app's configuration).
 // The page's first API requests start here too, after the scripts (see startFirstRequests below).
 (function () {
   var EXPIRY_MARGIN_MS = 30000;
@@ -68,10 +69,20 @@
   if (!script) return;
   var entry = script.getAttribute('data-entry');
   var preload = (script.getAttribute('data-preload') || '').split(' ');
+  var fetches = (script.getAttribute('data-fetch') || '').split(' ');
   var started = false;
   function start() {
     if (started) return;
     started = true;
+    fetches.forEach(function (href) {
+      if (!href) return;
+      var link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'fetch';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
     preload.forEach(function (href) {
       if (!href) return;
       var link = document.createElement('link');

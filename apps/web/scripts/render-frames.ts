@@ -55,6 +55,12 @@ const { FRAME_ROUTES, renderFrame, frameGlobalStyleTag } = (await import(
 const manifestPath = join(dist, '.vite', 'manifest.json');
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
 const first = chunkAssets(manifest, 'index.html');
+// The stylesheets load before the first paint: a font inlined in one (vite.config.ts, `assetsInlineLimit`) would be
+// its bytes on every page's way to that paint.
+for (const file of first.css) {
+  if (/url\(\s*["']?data:font\//.test(readFileSync(join(dist, file), 'utf8')))
+    throw new Error(`render-frames: ${file}, loaded before the first paint, inlines a font`);
+}
 // What src/main.tsx imports before it hydrates a frame (its own `import()`s): fetched with the page's code rather than
 // once the entry has run, a round trip later.
 const HYDRATING = ['src/app/router.ts', 'src/app/store.ts', 'src/app/frame/hydrate-frame.ts'];
@@ -64,21 +70,30 @@ const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
 if (!ROOT.test(template)) throw new Error('render-frames: dist/index.html has no #root with its boot message');
 
 /**
- * The template's module script and module preloads, moved to public/frame-boot.js, which starts them once the frame
- * has been painted (the HTML's own scripts would be fetched beside its stylesheets and delay the first paint).
+ * The template's module script, module preloads and the preloads of what the scripts fetch first (the app's
+ * configuration), moved to public/frame-boot.js, which starts them once the frame has been painted: fetched with the
+ * HTML, they would share the line with the frame's stylesheets and fonts and delay the first paint.
  */
 function deferScripts(html: string, pageModules: string[]): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (!entry) throw new Error('render-frames: dist/index.html has no module script');
   const preloads: string[] = [];
+  const fetches: string[] = [];
   const rest = html
     .replace(entry[0], '')
     .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_tag, href: string) => {
       preloads.push(href);
       return '';
+    })
+    .replace(/(<!--[^>]*-->\s*)?<link rel="preload" href="([^"]+)" as="fetch" crossorigin \/>\s*/g, (...match) => {
+      fetches.push(match[2] as string);
+      return '';
     });
+  if (fetches.length === 0) throw new Error('render-frames: dist/index.html preloads no configuration');
   const all = [...preloads, ...pageModules].join(' ');
-  const boot = `<script src="/frame-boot.js" data-entry="${entry[1]}" data-preload="${all}" defer></script>`;
+  const boot =
+    `<script src="/frame-boot.js" data-entry="${entry[1]}" data-preload="${all}" ` +
+    `data-fetch="${fetches.join(' ')}" defer></script>`;
   return rest.replace('</head>', `  ${boot}\n  </head>`);
 }
 
@@ -105,13 +120,14 @@ const cssFile = `assets/frame-${createHash('sha256').update(css).digest('base64u
 writeFileSync(join(dist, cssFile), css);
 const names = [...rules.keys()].join(' ');
 
-// The frame's text is in Roboto (regular, medium, bold: body, buttons and tabs, headings): fetched with the HTML rather
-// than once the stylesheet is applied, so it replaces the fallback font before it has been shown for long.
-const fonts = readdirSync(join(dist, 'assets')).filter((file) =>
-  /^roboto-latin-(400|500|700)-normal-.+\.woff2$/.test(file),
-);
-if (fonts.length !== 3)
-  throw new Error(`render-frames: expected Roboto's latin 400, 500 and 700 in dist/assets, found ${fonts.join(', ')}`);
+// The frame's text is in Roboto (regular, medium, bold: body, buttons and tabs, headings; one variable file for its
+// Latin letters, src/lib/theme/roboto.css): fetched with the HTML rather than once the stylesheet is applied, so it
+// replaces the fallback font before it has been shown for long.
+const fonts = readdirSync(join(dist, 'assets')).filter((file) => /^roboto-latin-wght-normal-.+\.woff2$/.test(file));
+if (fonts.length !== 1)
+  throw new Error(
+    `render-frames: expected Roboto's one latin file in dist/assets, found ${fonts.join(', ') || 'none'}`,
+  );
 
 mkdirSync(join(dist, 'frames'), { recursive: true });
 const served: Record<string, string> = {};

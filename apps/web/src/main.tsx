@@ -1,9 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import '@fontsource/roboto/300.css';
-import '@fontsource/roboto/400.css';
-import '@fontsource/roboto/500.css';
-import '@fontsource/roboto/700.css';
+import './lib/theme/roboto.css';
 import { bootstrap } from './app/bootstrap.ts';
 import { StartupError } from './app/startup-error.tsx';
 import { createBrowserEmotionCache, FRAME_STYLES_META } from './lib/theme/emotion-cache.ts';
