@@ -133,6 +133,27 @@ export async function scriptsBeforeFirstPaint(page: Page, path: string): Promise
   });
 }
 
+/**
+ * The stylesheets the loaded page fetched: how many before its first paint (the frame's one, which holds the app's,
+ * the frame's and the page's rules), and those the HTML links as disabled (their rules are in that one) that were
+ * fetched all the same, before or after the app started.
+ */
+export function stylesheetsFetched(page: Page): Promise<{ beforePaint: number; disabledFetched: string[] }> {
+  return page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
+    const css = performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.css'));
+    const disabled = new Set(
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][disabled]')].map((link) => link.href),
+    );
+    return {
+      beforePaint: css.filter((entry) => entry.startTime < paint).length,
+      disabledFetched: css.filter((entry) => disabled.has(entry.name)).map((entry) => new URL(entry.name).pathname),
+    };
+  });
+}
+
 /** React 19's words for a server HTML the browser's first render did not match (development and production). */
 const HYDRATION_TROUBLE =
   /Hydration failed|did not match|hydrated but some attributes|Minified React error #(418|423|425)|react\.dev\/errors\/(418|423|425)/i;

@@ -12,6 +12,7 @@ import {
   scriptsBeforeUsable,
   settle,
   signedInContext,
+  stylesheetsFetched,
   waitUsable,
 } from './first-screen-probes.ts';
 
@@ -99,7 +100,7 @@ test('/orders is usable within its JavaScript budget, on a phone and a desktop',
   }
 });
 
-test("/orders, /dashboard and an order start the app's scripts only once the frame's first paint is shown", async ({
+test("/orders, /dashboard and an order paint with one stylesheet, and start the app's scripts only once that paint is shown", async ({
   browser,
   page,
 }) => {
@@ -108,9 +109,11 @@ test("/orders, /dashboard and an order start the app's scripts only once the fra
   for (const path of paths) {
     const context = await signedInContext(browser, page, PHONE);
     try {
+      const loaded = await context.newPage();
+      expect.soft(await scriptsBeforeFirstPaint(loaded, path), `scripts before ${path}'s first paint`).toEqual([]);
       expect
-        .soft(await scriptsBeforeFirstPaint(await context.newPage(), path), `scripts before ${path}'s first paint`)
-        .toEqual([]);
+        .soft(await stylesheetsFetched(loaded), `stylesheets of ${path}`)
+        .toEqual({ beforePaint: 1, disabledFetched: [] });
     } finally {
       await context.close();
     }
