@@ -97,7 +97,8 @@ function deferScripts(html: string, pageModules: string[]): string {
   return rest.replace('</head>', `  ${boot}\n  </head>`);
 }
 
-// One stylesheet for every frame: their rules overlap, and the next page opened then needs nothing new.
+// The rules of every frame in one set (they overlap): each frame's stylesheet takes them all (frameStylesheet, below),
+// so frames whose pages share their code (the order list's tabs) share one file.
 const rendered: Array<{ route: FrameModule['FRAME_ROUTES'][number]; html: string }> = [];
 const rules = new Map<string, string>();
 const globals = new Set<string>();

@@ -30,8 +30,12 @@ function signIn(value = token(), setUp = true) {
   return value;
 }
 
+/** What the boot file added to the document's head (the worker's jsdom serves other test files after this one). */
+const added: Element[] = [];
+
 /** Runs the boot file on the jsdom address (a hidden tab: it starts at once rather than after the first paint). */
 function boot() {
+  const before = new Set(document.head.children);
   const script = document.createElement('script');
   script.setAttribute('data-entry', '/assets/index.js');
   script.setAttribute('data-preload', '');
@@ -39,6 +43,7 @@ function boot() {
   vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
   new Function(BOOT)();
   vi.restoreAllMocks();
+  added.push(...[...document.head.children].filter((element) => !before.has(element)));
 }
 
 /** Records what the page at the jsdom address asks for until `settle` is called. */
@@ -66,7 +71,7 @@ describe("a hydrated page's first requests", () => {
     resetFirstRequests();
     localStorage.clear();
     delete window.shipdeskFirstRequests;
-    document.head.innerHTML = '';
+    for (const element of added.splice(0)) element.remove();
   });
 
   it("are kept per address as the page's GETs until its data has come, its API's only", async () => {
