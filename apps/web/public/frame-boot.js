@@ -22,11 +22,11 @@
     return guide && guide.isSetupApiDone === true ? token : null;
   }
 
-  // The GETs this kind of page asked for on its last first load (src/lib/api/first-requests.ts keeps them per
-  // address, a record's number in it as {0}: every order's page shares one list), started now rather than once the
-  // app has been fetched and evaluated, so that the answers come while the scripts do. The app takes each answer when
-  // it asks for the same URL (window.shipdeskFirstRequests). A URL naming another record than the page's (a parcel of
-  // the order first recorded) is started only on the address it was recorded on.
+  // The GETs this kind of page asked for on its last first load (src/lib/api/first-requests.ts keeps them per kind of
+  // page: the address with each number of its path as {0}, so every order's page shares one list), started now
+  // rather than once the app has been fetched and evaluated, so that the answers come while the scripts do. The app
+  // takes each answer when it asks for the same URL (window.shipdeskFirstRequests). A URL naming another record than
+  // the page's (a parcel of the order first recorded) is started only on the address it was recorded on.
   function startFirstRequests() {
     try {
       var token = hydratingToken();
