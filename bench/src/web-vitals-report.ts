@@ -44,8 +44,14 @@ interface Session {
   log: (message: string) => void;
 }
 
-const JS_TARGET_KB_GZIP = 200;
-const LIGHTHOUSE_TARGET = 90;
+/**
+ * Issue 31's targets: the order list (its status tabs too) loads at most 250 kB gzip of JavaScript before usable and
+ * scores at least 90 on mobile; the other pages (the dashboard, an order) at least 85 on mobile.
+ */
+function targets(page: string): { jsKbGzip: number | null; mobile: number } {
+  const orderList = page.startsWith('/orders') && !page.startsWith('/orders/view/');
+  return orderList ? { jsKbGzip: 250, mobile: 90 } : { jsKbGzip: null, mobile: 85 };
+}
 const FORM_FACTORS: FormFactor[] = ['mobile', 'desktop'];
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
@@ -79,14 +85,18 @@ function summaryTable(session: Session): string {
       const jsGzip = median(js.map((m) => m.jsGzip));
       const mobile = of('mobile');
       const score = (runs: Run[], which: 'raw' | 'cpu') => median(runs.map((r) => r.lighthouse[which].score));
+      const target = targets(page);
       return [
         variant.name,
         `\`${page}\``,
         `${kb(jsGzip)} (${kb(median(js.map((m) => m.jsBrotli)))})`,
         `${score(mobile, 'raw')} / ${score(mobile, 'cpu')}`,
         `${score(of('desktop'), 'raw')} / ${score(of('desktop'), 'cpu')}`,
-        page.startsWith('/orders') ? verdict(jsGzip <= JS_TARGET_KB_GZIP * 1000) : 'not a target',
-        `${verdict(score(mobile, 'raw') >= LIGHTHOUSE_TARGET)} / ${verdict(score(mobile, 'cpu') >= LIGHTHOUSE_TARGET)}`,
+        target.jsKbGzip === null
+          ? 'not a target'
+          : `<= ${target.jsKbGzip}: ${verdict(jsGzip <= target.jsKbGzip * 1000)}`,
+        `>= ${target.mobile}: ${verdict(score(mobile, 'raw') >= target.mobile)} / ` +
+          verdict(score(mobile, 'cpu') >= target.mobile),
       ];
     }),
   );
@@ -97,8 +107,8 @@ function summaryTable(session: Session): string {
       'JS before usable, kB gzip (brotli)',
       'Lighthouse mobile, raw / CPU time',
       'Lighthouse desktop, raw / CPU time',
-      `JS <= ${JS_TARGET_KB_GZIP} kB gzip`,
-      `mobile >= ${LIGHTHOUSE_TARGET}, raw / CPU time`,
+      'target: JS before usable, kB gzip',
+      'target: Lighthouse mobile, raw / CPU time',
     ],
     rows,
   );
