@@ -117,8 +117,6 @@ for (const route of FRAME_ROUTES) {
   }
 }
 const css = [...rules.values()].join('');
-const cssFile = `assets/frame-${createHash('sha256').update(css).digest('base64url').slice(0, 10)}.css`;
-writeFileSync(join(dist, cssFile), css);
 const names = [...rules.keys()].join(' ');
 
 // The frame's text is in Roboto (regular, medium, bold: body, buttons and tabs, headings; one variable file for its
@@ -139,31 +137,32 @@ if (firstCss.length !== first.css.size || firstCss.some((file) => !first.css.has
   throw new Error('render-frames: dist/index.html does not link the stylesheets its manifest names');
 
 /**
- * The stylesheets a frame paints with (the app's, the frame's, its page's), in their order, as one file: on a line
- * that opens six connections to a host, five stylesheets, the font and the boot scripts were more requests than
- * connections, and the last stylesheets waited for one before the first paint. Each file stays named by a disabled
- * link, which fetches nothing, so that the app does not load a page's stylesheet again when it imports the page
- * (Vite's preload skips a stylesheet the document links).
+ * The stylesheets a frame paints with (the app's, the frames' rules, its page's), in their order, as one file: on a
+ * line that opens six connections to a host, five stylesheets, the font and the boot scripts were more requests than
+ * connections, and the last stylesheets waited for one before the first paint. Each of the build's stylesheets in it
+ * stays named by a disabled link, which fetches nothing, so that the app does not load a page's stylesheet again when
+ * it imports the page (Vite's preload skips a stylesheet the document links).
  */
-function frameStylesheet(files: string[]): { file: string; links: string[] } {
-  const text = files.map((file) => readFileSync(join(dist, file), 'utf8')).join('\n');
-  const file = `assets/frame-page-${createHash('sha256').update(text).digest('base64url').slice(0, 10)}.css`;
+function frameStylesheet(before: string[], after: string[]): string[] {
+  const read = (file: string) => readFileSync(join(dist, file), 'utf8');
+  const text = [...before.map(read), css, ...after.map(read)].join('\n');
+  const file = `assets/frame-${createHash('sha256').update(text).digest('base64url').slice(0, 10)}.css`;
   writeFileSync(join(dist, file), text);
-  return {
-    file,
-    links: [
-      `<link rel="stylesheet" href="/${file}" />`,
-      ...files.map((part) => `<link rel="stylesheet" href="/${part}" disabled />`),
-    ],
-  };
+  return [
+    `<link rel="stylesheet" href="/${file}" />`,
+    ...[...before, ...after].map((part) => `<link rel="stylesheet" href="/${part}" disabled />`),
+  ];
 }
 
 for (const { route, html } of rendered) {
   const page = chunkAssets(manifest, route.module);
-  const stylesheet = frameStylesheet([...firstCss, cssFile, ...[...page.css].filter((file) => !first.css.has(file))]);
+  const stylesheet = frameStylesheet(
+    firstCss,
+    [...page.css].filter((file) => !first.css.has(file)),
+  );
   const head = [
     `<meta name="shipdesk-frame-styles" content="${escapeAttribute(names)}" />`,
-    ...stylesheet.links,
+    ...stylesheet,
     // Adopted by emotion's <Global> as it hydrates: their rules are in the stylesheet, so none is inserted again.
     ...[...globals].map((name) => `<style data-emotion="${escapeAttribute(frameGlobalStyleTag(name))}"></style>`),
     ...fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}" />`),
@@ -182,5 +181,5 @@ writeFileSync(join(dist, 'frames', 'frames.json'), `${JSON.stringify(served, nul
 rmSync(join(dist, '.vite'), { recursive: true, force: true });
 rmSync(ssr, { recursive: true, force: true });
 console.log(
-  `render-frames: ${rendered.length} frames, ${rules.size} rules (${(css.length / 1024).toFixed(1)} kB) in ${cssFile}`,
+  `render-frames: ${rendered.length} frames, ${rules.size} rules (${(css.length / 1024).toFixed(1)} kB) in their stylesheets`,
 );

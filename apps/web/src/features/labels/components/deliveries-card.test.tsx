@@ -84,6 +84,27 @@ function deliveryEntry(role: 'row' | 'listitem', text: RegExp): HTMLElement {
 }
 
 describe('DeliveriesCard', { timeout: 20_000 }, () => {
+  it('shows the deliveries once it knows whether a label can be bought: its button never makes a row taller later', async () => {
+    let answerFlow!: () => void;
+    const flowAsked = new Promise<void>((resolve) => (answerFlow = resolve));
+    stubApi(async (call) => {
+      if (call.path === '/api/v1/deliveries') return ok([delivery()]);
+      if (call.path === '/call/orders/5/shipLabel/fsmFlow') {
+        await flowAsked;
+        return labelFlow(DEFAULTS);
+      }
+      if (call.path === '/api/v1/configs') return ok([]);
+      return fail(404, 'Not found');
+    });
+    renderWithStore(<DeliveriesCard order={fullOrder({ id: '5', version: 4 })} locale="en-US" />);
+    // The deliveries have come; whether a label can be bought has not.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    answerFlow();
+    const row = await screen.findByRole('row', { name: /7/ });
+    expect(within(row).getByRole('button', { name: 'Buy label' })).toBeInTheDocument();
+  });
+
   it('buys a label at the mapped rate with the parcel as shown, once per choice, then shows it', async () => {
     const calls = serveLabelPurchase();
     const user = userEvent.setup();
